@@ -1,0 +1,175 @@
+package draughts
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+)
+
+// FENError says what is wrong with a FEN string and where.
+type FENError struct {
+	FEN    string
+	Field  int // 1-based field (":"-separated); 0 for the whole string
+	Detail string
+}
+
+func (e *FENError) Error() string {
+	if e.Field > 0 {
+		return fmt.Sprintf("FEN %q, field %d: %s", e.FEN, e.Field, e.Detail)
+	}
+	return fmt.Sprintf("FEN %q: %s", e.FEN, e.Detail)
+}
+
+// ParseFEN reads a PDN FEN such as "W:W31-50:B1-20", "B:WK46,28:B17,K3."
+// or "W:Wc3,e3:Bd4". Kings are prefixed with K, ranges of numbered squares
+// are allowed, white space and a trailing dot are ignored, and lidraughts'
+// extra fields (H0, F1) are skipped.
+func ParseFEN(r *Rules, fen string) (Position, error) {
+	clean := strings.Join(strings.Fields(fen), "")
+	clean = strings.TrimSuffix(strings.Trim(clean, `"[]`), ".")
+	p := NewPosition(r)
+	fail := func(field int, format string, a ...any) (Position, error) {
+		return Position{}, &FENError{FEN: fen, Field: field, Detail: fmt.Sprintf(format, a...)}
+	}
+	if clean == "" {
+		return fail(0, "empty (expected something like W:W31-50:B1-20)")
+	}
+	fields := strings.Split(clean, ":")
+	switch strings.ToUpper(fields[0]) {
+	case "W":
+		p.Turn = White
+	case "B":
+		p.Turn = Black
+	default:
+		return fail(1, "side to move %q (expected W or B)", fields[0])
+	}
+	seen := map[int]bool{}
+	for i, f := range fields[1:] {
+		if f == "" || isClockField(f) {
+			continue
+		}
+		var c Color
+		switch f[0] {
+		case 'W', 'w':
+			c = White
+		case 'B', 'b':
+			c = Black
+		default:
+			return fail(i+2, "%q does not start with W or B", f)
+		}
+		if err := p.addPieces(f[1:], c, seen); err != nil {
+			return fail(i+2, "%v", err)
+		}
+	}
+	return p, nil
+}
+
+// isClockField recognises lidraughts' move counters ("H0", "F12").
+func isClockField(f string) bool {
+	if len(f) < 2 || (f[0] != 'H' && f[0] != 'F') {
+		return false
+	}
+	_, err := strconv.Atoi(f[1:])
+	return err == nil
+}
+
+func (p *Position) addPieces(list string, c Color, seen map[int]bool) error {
+	if list == "" {
+		return nil
+	}
+	for _, item := range strings.Split(list, ",") {
+		if item == "" {
+			continue
+		}
+		king := item[0] == 'K'
+		if king {
+			item = item[1:]
+		}
+		squares, err := p.Rules.Geo.parseRange(item)
+		if err != nil {
+			return err
+		}
+		for _, s := range squares {
+			if seen[s] {
+				return fmt.Errorf("square %s is given twice", p.Rules.SquareName(s))
+			}
+			seen[s] = true
+			p.Board[s] = ManOf(c)
+			if king {
+				p.Board[s] = KingOf(c)
+			}
+		}
+	}
+	return nil
+}
+
+// parseRange reads "31", "c3" or "31-35".
+func (g *Geometry) parseRange(item string) ([]int, error) {
+	if a, b, ok := strings.Cut(item, "-"); ok {
+		lo, err := g.ParseSquare(a)
+		if err != nil {
+			return nil, err
+		}
+		hi, err := g.ParseSquare(b)
+		if err != nil {
+			return nil, err
+		}
+		if hi < lo {
+			return nil, fmt.Errorf("range %q runs backwards", item)
+		}
+		var out []int
+		for s := lo; s <= hi; s++ {
+			out = append(out, s)
+		}
+		return out, nil
+	}
+	s, err := g.ParseSquare(item)
+	if err != nil {
+		return nil, err
+	}
+	return []int{s}, nil
+}
+
+// FEN writes the position as a PDN FEN, squares in the rules' notation.
+func (p Position) FEN() string {
+	var b strings.Builder
+	b.WriteString(map[Color]string{White: "W", Black: "B"}[p.Turn])
+	for _, c := range []Color{White, Black} {
+		b.WriteString(":" + map[Color]string{White: "W", Black: "B"}[c])
+		first := true
+		for s, pc := range p.Board {
+			if !pc.Belongs(c) {
+				continue
+			}
+			if !first {
+				b.WriteByte(',')
+			}
+			first = false
+			if pc.IsKing() {
+				b.WriteByte('K')
+			}
+			b.WriteString(p.Rules.SquareName(s))
+		}
+	}
+	return b.String()
+}
+
+// SquareName writes square s as the rules write it ("32" or "c3").
+func (r *Rules) SquareName(s int) string {
+	if r.Algebraic {
+		return r.Geo.Algebraic(s)
+	}
+	return strconv.Itoa(s + 1)
+}
+
+// Validate lists what makes a position impossible in a game (it is still
+// usable for analysis): men on their own crowning row, no piece at all.
+func (p Position) Validate() []string {
+	var out []string
+	for s, pc := range p.Board {
+		if pc.IsMan() && p.Rules.PromotionRow(s, pc.Color()) {
+			out = append(out, fmt.Sprintf("%s man on %s, its crowning row", pc.Color(), p.Rules.SquareName(s)))
+		}
+	}
+	return out
+}

@@ -1,0 +1,97 @@
+package draughts
+
+import (
+	"testing"
+)
+
+// Published perft tables (rules-and-variants.md; dctl test files, kish).
+// Depths are cut so that `go test` stays fast; `make bench` goes deeper.
+var perftTables = []struct {
+	id    string
+	rules *Rules
+	fen   string // "" = initial position
+	mode  Mode
+	want  []uint64
+	depth int // how deep the normal test goes (short mode: 2 less)
+}{
+	{"I1 international drop", International, "", Drop, []uint64{9, 81, 658, 4265, 27117, 167140, 1049442, 6483961}, 6},
+	{"I1k international keep", International, "", Keep, []uint64{9, 81, 658, 4265, 27117, 167140, 1049442, 6483971}, 6},
+	{"I6 FrontRows keep", International, "W:B16,17,18,19,20:W31,32,33,34,35", Keep, []uint64{9, 81, 534, 2538, 9052, 29999, 98971, 310315, 1008317}, 7},
+	{"QPG = international", QuiPerdGagne, "", Drop, []uint64{9, 81, 658, 4265, 27117, 167140}, 5},
+	{"B1 brazilian keep", Brazilian, "", Keep, []uint64{7, 49, 302, 1469, 7473, 37628, 187302, 907836, 4431847}, 7},
+	{"B1d brazilian drop", Brazilian, "", Drop, []uint64{7, 49, 302, 1469, 7473, 37628, 187302, 907830, 4431766}, 8},
+	{"G1 german = brazilian", German, "", Drop, []uint64{7, 49, 302, 1469, 7473, 37628, 187302, 907830}, 7},
+	{"C1 canadian drop", Canadian, "", Drop, []uint64{11, 121, 1222, 10053, 79049, 584100, 4369366}, 5},
+	{"R1 russian keep", Russian, "", Keep, []uint64{7, 49, 302, 1469, 7482, 37986, 190146, 929905, 4570667}, 7},
+	{"R1d russian drop", Russian, "", Drop, []uint64{7, 49, 302, 1469, 7482, 37986, 190146, 929899, 4570586}, 8},
+	{"S1 spanish keep", Spanish, "", Keep, []uint64{7, 49, 302, 1469, 7361, 36473, 177532, 828783, 3860866}, 7},
+	{"T1 italian keep", Italian, "", Keep, []uint64{7, 49, 302, 1469, 7361, 36473, 177532, 828783, 3860875}, 7},
+	{"T2 italian gilbert", Italian, "W:W30,26,27,22,23,24,17,18,20:B14,15,16,9,11,5,6,1,3", Keep, []uint64{5, 13, 42, 107, 360, 1099, 3736, 12495, 43686, 164177}, 9},
+	{"T3 italian gilbert", Italian, "B:W30,21,22,17,20,K6:B25,28,9,5,1,3", Keep, []uint64{6, 47, 271, 1916, 10810, 73137, 389809}, 6},
+	{"T4 italian gilbert", Italian, "W:WK27,K28,17,20,9,K12,8:B21,24,K19,K13,14,K11,4", Keep, []uint64{13, 112, 828, 6756, 46241, 368908}, 5},
+	{"K1 turkish keep", Turkish, "", Keep, []uint64{8, 64, 708, 7538, 85090, 931312, 10782382}, 5},
+	{"K1d turkish drop", Turkish, "", Drop, []uint64{8, 64, 708, 7538, 85090, 931312, 10782308}, 5},
+}
+
+func TestPerftTables(t *testing.T) {
+	for _, tc := range perftTables {
+		t.Run(tc.id, func(t *testing.T) {
+			t.Parallel()
+			p := Start(tc.rules)
+			if tc.fen != "" {
+				var err error
+				if p, err = ParseFEN(tc.rules, tc.fen); err != nil {
+					t.Fatal(err)
+				}
+			}
+			depth := min(tc.depth, len(tc.want))
+			if testing.Short() {
+				depth = max(1, depth-2)
+			}
+			for d := 1; d <= depth; d++ {
+				if got := Perft(p, d, tc.mode); got != tc.want[d-1] {
+					t.Fatalf("depth %d: got %d, want %d", d, got, tc.want[d-1])
+				}
+			}
+		})
+	}
+}
+
+// English checkers perft (dctl) is the same generator as "jeu à la française"
+// except for the majority rule, so the française start must agree with it
+// until the first position where two captures of different lengths compete.
+// The E1 table is the reference for the capture machinery of short kings and
+// forward-only men; the majority filter is checked by rule vectors.
+func TestFrancaiseWithoutMajorityIsCheckers(t *testing.T) {
+	checkers := *Francaise
+	checkers.Precedence = Free
+	want := []uint64{7, 49, 302, 1469, 7361, 36768, 179740, 845931}
+	depth := 7
+	if testing.Short() {
+		depth = 5
+	}
+	p := Start(&checkers)
+	for d := 1; d <= depth; d++ {
+		if got := Perft(p, d, Keep); got != want[d-1] {
+			t.Fatalf("depth %d: got %d, want %d", d, got, want[d-1])
+		}
+	}
+}
+
+func TestPoolPerftGermanG2(t *testing.T) {
+	// Rules with no majority rule on 8x8 with backward men captures and flying
+	// kings = dctl "Pool" (German G2). A check of the Free precedence path.
+	pool := *Brazilian
+	pool.Precedence = Free
+	want := []uint64{7, 49, 302, 1469, 7482, 37986, 190146, 929902}
+	p := Start(&pool)
+	depth := 7
+	if testing.Short() {
+		depth = 5
+	}
+	for d := 1; d <= depth; d++ {
+		if got := Perft(p, d, Keep); got != want[d-1] {
+			t.Fatalf("depth %d: got %d, want %d", d, got, want[d-1])
+		}
+	}
+}

@@ -1,0 +1,163 @@
+package draughts
+
+import (
+	"fmt"
+	"sort"
+	"strings"
+)
+
+// Precedence is the rule that filters complete capture sequences.
+type Precedence uint8
+
+const (
+	// Free: any complete capture may be chosen (Russian, French without majority).
+	Free Precedence = iota
+	// Quantity: the most pieces, a king counting one (international).
+	Quantity
+	// QuantityKings: the most pieces, then the most kings (Spanish, Manoury).
+	QuantityKings
+	// ItalianOrder: the most pieces; then capture with a king; then the most
+	// kings; then the king met earliest (lexicographic on the capture order).
+	ItalianOrder
+)
+
+// Passing says what happens to a man that reaches its promotion row during a
+// capture and could go on capturing.
+type Passing uint8
+
+const (
+	// StayMan: it continues as a man and is crowned only if it ends there.
+	StayMan Passing = iota
+	// BecomeKing: it is crowned at once and continues as a king (Russian).
+	BecomeKing
+)
+
+// Rules is a complete rule system. The presets below are the only values the
+// program builds; a Rules value is never modified after start-up.
+type Rules struct {
+	Name  string // key used by --rules
+	Title string // human name
+	Geo   *Geometry
+
+	MenSideways        bool // men also move and capture sideways (Turkish)
+	MenCaptureBackward bool
+	MenCaptureKings    bool // false only in Italian
+	FlyingKings        bool // kings move and capture at a distance
+	KingLandsBehind    bool // a flying king must stop right behind the captured piece
+	ImmediateRemoval   bool // captured pieces leave the board at once (Turkish)
+	Passing            Passing
+	Precedence         Precedence
+	LosingGame         bool // qui perd gagne: the side that cannot move wins
+
+	FirstMover Color
+	StartRows  int  // rows of men for each side at the start
+	StartGap   int  // empty rows behind the men at the start (Turkish: 1)
+	Algebraic  bool // moves are written "c3-d4" rather than "32-28"
+	CaptureSep byte // 'x' or ':'
+	GameType   int  // PDN GameType number
+	Note       string
+}
+
+func diag(w int, layout Layout, num Numbering) *Geometry { return NewGeometry(w, w, layout, num) }
+
+var (
+	geo10   = diag(10, DiagonalA1, TopLeft)
+	geo8    = diag(8, DiagonalA1, TopLeft)
+	geo12   = diag(12, DiagonalA1, TopLeft)
+	geoIt   = diag(8, DiagonalH1, TopLeft)
+	geoEs   = diag(8, DiagonalH1, BottomRight)
+	geoTurk = NewGeometry(8, 8, Orthogonal, RowMajor)
+)
+
+// international builds the FMJD rules on a given board.
+func international(name, title string, g *Geometry, rows, gameType int) *Rules {
+	return &Rules{Name: name, Title: title, Geo: g, MenCaptureBackward: true, MenCaptureKings: true,
+		FlyingKings: true, Precedence: Quantity, StartRows: rows, CaptureSep: 'x', GameType: gameType}
+}
+
+// The rule systems named in the sources.
+var (
+	International = international("international", "International draughts (jeu à la polonaise, FMJD)", geo10, 4, 20)
+	Manoury       = withPrecedence(international("manoury", "Manoury's older rule: the most pieces, then the most kings", geo10, 4, 20), QuantityKings)
+	QuiPerdGagne  = losing(international("qui-perd-gagne", "Qui perd gagne (losing game) on 100 squares", geo10, 4, 20))
+	Brazilian     = algebraic(international("brazilian", "Brazilian draughts (international rules on 8x8)", geo8, 3, 26))
+	German        = algebraic(international("german", "German draughts (international rules on 8x8, as the variants article says)", geo8, 3, 26))
+	Canadian      = international("canadian", "Canadian draughts (international rules on 12x12)", geo12, 5, 27)
+	Francaise     = &Rules{Name: "francaise", Title: "Jeu à la française (64 squares, men forward only, short kings, majority rule)",
+		Geo: geo8, MenCaptureKings: true, Precedence: Quantity, StartRows: 3, CaptureSep: 'x', GameType: 21}
+	Spanish = &Rules{Name: "spanish", Title: "Spanish draughts (men capture forward only, flying kings, most pieces then most kings)",
+		Geo: geoEs, MenCaptureKings: true, FlyingKings: true, Precedence: QuantityKings, StartRows: 3, CaptureSep: 'x', GameType: 24}
+	Italian = &Rules{Name: "italian", Title: "Italian draughts (FID)", Geo: geoIt, FlyingKings: false,
+		Precedence: ItalianOrder, StartRows: 3, CaptureSep: 'x', GameType: 22}
+	Russian = &Rules{Name: "russian", Title: "Russian draughts (shashki)", Geo: geo8, MenCaptureBackward: true,
+		MenCaptureKings: true, FlyingKings: true, Passing: BecomeKing, Precedence: Free, StartRows: 3,
+		Algebraic: true, CaptureSep: ':', GameType: 25}
+	Turkish = &Rules{Name: "turkish", Title: "Turkish draughts (dama)", Geo: geoTurk, MenSideways: true,
+		MenCaptureKings: true, FlyingKings: true, ImmediateRemoval: true, Precedence: Quantity, StartRows: 2, StartGap: 1,
+		Algebraic: true, CaptureSep: 'x', GameType: 30}
+)
+
+func withPrecedence(r *Rules, p Precedence) *Rules { r.Precedence = p; return r }
+func losing(r *Rules) *Rules                        { r.LosingGame = true; return r }
+func algebraic(r *Rules) *Rules                     { r.Algebraic = true; return r }
+
+var allRules = []*Rules{International, Manoury, Francaise, Brazilian, German, Canadian, Spanish,
+	Italian, Russian, Turkish, QuiPerdGagne}
+
+// AllRules lists every rule system in a stable order.
+func AllRules() []*Rules { return append([]*Rules(nil), allRules...) }
+
+// RuleNames lists the --rules keys.
+func RuleNames() []string {
+	names := make([]string, len(allRules))
+	for i, r := range allRules {
+		names[i] = r.Name
+	}
+	return names
+}
+
+var ruleAliases = map[string]string{
+	"": "international", "polonaise": "international", "polish": "international", "fmjd": "international",
+	"10x10": "international", "frisian": "", "french": "francaise", "française": "francaise",
+	"brazil": "brazilian", "canada": "canadian", "12x12": "canadian", "spain": "spanish",
+	"portuguese": "spanish", "italy": "italian", "shashki": "russian", "dama": "turkish",
+	"losing": "qui-perd-gagne", "antidraughts": "qui-perd-gagne", "giveaway": "qui-perd-gagne",
+	"quiperdgagne": "qui-perd-gagne", "qpg": "qui-perd-gagne",
+}
+
+// RulesByName finds a rule system by its key or a common alias.
+func RulesByName(name string) (*Rules, error) {
+	key := strings.ToLower(strings.TrimSpace(name))
+	if a, ok := ruleAliases[key]; ok && a != "" {
+		key = a
+	}
+	for _, r := range allRules {
+		if r.Name == key {
+			return r, nil
+		}
+	}
+	names := RuleNames()
+	sort.Strings(names)
+	return nil, fmt.Errorf("unknown rule system %q (expected one of %s)", name, strings.Join(names, ", "))
+}
+
+// RulesByGameType maps a PDN GameType number to a rule system.
+func RulesByGameType(t int) (*Rules, bool) {
+	for _, r := range allRules {
+		if r.GameType == t {
+			return r, true
+		}
+	}
+	return nil, false
+}
+
+// PromotionRow reports whether s is on the row where men of colour c are crowned.
+func (r *Rules) PromotionRow(s int, c Color) bool {
+	if c == White {
+		return r.Geo.Row(s) == r.Geo.Height-1
+	}
+	return r.Geo.Row(s) == 0
+}
+
+// String returns the rules' key.
+func (r *Rules) String() string { return r.Name }
