@@ -98,8 +98,8 @@ var (
 )
 
 func withPrecedence(r *Rules, p Precedence) *Rules { r.Precedence = p; return r }
-func losing(r *Rules) *Rules                        { r.LosingGame = true; return r }
-func algebraic(r *Rules) *Rules                     { r.Algebraic = true; return r }
+func losing(r *Rules) *Rules                       { r.LosingGame = true; return r }
+func algebraic(r *Rules) *Rules                    { r.Algebraic = true; return r }
 
 var allRules = []*Rules{International, Manoury, Francaise, Brazilian, German, Canadian, Spanish,
 	Italian, Russian, Turkish, QuiPerdGagne}
