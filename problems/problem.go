@@ -1,0 +1,81 @@
+// Package problems is metz's model of a draughts problem as a source states
+// it: position, rule system, stipulation, the solution as printed and parsed,
+// themes, cross references and the warnings met while reading it. It holds
+// what the sources say; verdicts are the solver's business.
+package problems
+
+// Origins of a theme.
+const (
+	OriginBook     = "book"     // the source's own index or text
+	OriginUser     = "user"     // added by a reader
+	OriginDetected = "detected" // found by the theme detector
+)
+
+// Stipulations.
+const (
+	StipWin     = "win"     // les Blancs jouent et gagnent
+	StipDraw    = "draw"    // remise
+	StipPromote = "promote" // the line ends on a crowning
+	// "gain:N": win N pieces and reach a quiet position.
+)
+
+// Problem is one record of a source.
+type Problem struct {
+	ID           int64     `json:"id"`
+	Source       string    `json:"source"`                  // source key: "metz", "vantenac", or a file's base name
+	Number       int       `json:"number"`                  // number in the source, 0 if none
+	Label        string    `json:"label,omitempty"`         // as the source names it: "Problème VI"
+	Class        string    `json:"class,omitempty"`         // class key within the source
+	Title        string    `json:"title,omitempty"`         // class or title as printed
+	Rules        string    `json:"rules"`                   // rule system key (draughts.RulesByName)
+	FEN          string    `json:"fen,omitempty"`           // PDN FEN; "" when the position is unknown
+	Stipulation  string    `json:"stipulation"`             // see Stip*
+	SolutionText string    `json:"solution_text,omitempty"` // verbatim
+	Solution     *Tree     `json:"solution,omitempty"`      // the stated solution, parsed
+	Witnesses    []Witness `json:"witnesses,omitempty"`     // other transcriptions of the solution
+	Commentary   string    `json:"commentary,omitempty"`
+	Themes       []Theme   `json:"themes,omitempty"`
+	Refs         []Ref     `json:"refs,omitempty"`
+	Warnings     []Warning `json:"warnings,omitempty"`
+	Location     string    `json:"location,omitempty"` // file:line of the record
+}
+
+// HasPosition reports whether the record has a diagram.
+func (p *Problem) HasPosition() bool { return p.FEN != "" }
+
+// Theme is a theme carried by a problem, with where it comes from and,
+// when known, the ply and squares where it happens.
+type Theme struct {
+	Name    string `json:"name"`
+	Label   string `json:"label,omitempty"` // the source's words
+	Origin  string `json:"origin"`
+	Ply     int    `json:"ply,omitempty"`     // 1-based ply in the solution, 0 if not placed
+	Squares []int  `json:"squares,omitempty"` // square numbers involved
+	Note    string `json:"note,omitempty"`
+}
+
+// Ref is a cross reference to another problem of a source.
+type Ref struct {
+	Source string `json:"source"`
+	Number int    `json:"number"`
+	Kind   string `json:"kind"` // e.g. "same-coup-other-line", "equivalent", "see"
+	Note   string `json:"note,omitempty"`
+}
+
+// Warning is something the importer could not read with certainty.
+type Warning struct {
+	File     string `json:"file"`
+	Line     int    `json:"line"`
+	Text     string `json:"text"`               // the text as found
+	Expected string `json:"expected,omitempty"` // what was expected there
+	Ply      int    `json:"ply,omitempty"`      // the solution ply concerned, if any
+}
+
+// Witness is another transcription of the stated solution (Van Tenac prints
+// both a table and prose), with the places where it disagrees with Solution.
+type Witness struct {
+	Name          string   `json:"name"` // "prose", "table"
+	Text          string   `json:"text"`
+	Tree          *Tree    `json:"tree,omitempty"`
+	Disagreements []string `json:"disagreements,omitempty"`
+}
