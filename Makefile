@@ -1,0 +1,41 @@
+# metz — common tasks. `make test` is what CI runs (.ci/run).
+GO      ?= go
+PKGS    := ./...
+FUZZTIME ?= 20s
+
+.PHONY: all build test test-short bench fuzz vet report clean
+
+all: build
+
+build:
+	$(GO) build -o metz ./cmd/metz
+
+# The test command of the README and of CI.
+test:
+	$(GO) vet $(PKGS)
+	$(GO) test -timeout 30m $(PKGS)
+
+test-short:
+	$(GO) test -short $(PKGS)
+
+# Benchmarks, one core, as the README quotes them.
+bench:
+	GOMAXPROCS=1 $(GO) test -run '^$$' -bench . -benchtime 1x -timeout 60m $(PKGS)
+
+# Run every fuzz target for FUZZTIME each.
+fuzz:
+	@for pkg in $$($(GO) list $(PKGS)); do \
+	  for f in $$($(GO) test -list 'Fuzz.*' $$pkg | grep '^Fuzz'); do \
+	    echo "== $$pkg $$f"; $(GO) test -run '^$$' -fuzz "^$$f$$" -fuzztime $(FUZZTIME) $$pkg || exit 1; \
+	  done; \
+	done
+
+vet:
+	$(GO) vet $(PKGS)
+
+# The main job on the bundled books: import, verify, report.
+report: build
+	./metz import && ./metz verify --all && ./metz report
+
+clean:
+	rm -f metz metz.db metz.db-wal metz.db-shm

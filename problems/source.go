@@ -1,0 +1,12 @@
+package problems
+
+// Source describes a book or file problems come from.
+type Source struct {
+	Key      string `json:"key"` // short stable key: "metz", "vantenac", or a file's base name
+	Title    string `json:"title"`
+	Author   string `json:"author,omitempty"`
+	Year     int    `json:"year,omitempty"`
+	Edition  string `json:"edition,omitempty"`
+	File     string `json:"file,omitempty"`     // file name it was read from
+	Checksum string `json:"checksum,omitempty"` // sha256 of the file's bytes
+}
