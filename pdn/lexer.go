@@ -179,6 +179,14 @@ func (lx *lexer) next() (token, error) {
 	return t, err
 }
 
+// dropError forgets a peeked lexer error, so that it is reported once; a
+// peeked token is kept, as it may start the next game.
+func (lx *lexer) dropError() {
+	if lx.peeked && lx.peekErr != nil {
+		lx.peeked = false
+	}
+}
+
 // isSpace also accepts U+FEFF, which shows up where files were concatenated.
 func isSpace(r rune) bool {
 	return unicode.IsSpace(r) || r == '\uFEFF'

@@ -65,7 +65,7 @@ func (r *Reader) Next() (*Game, error) {
 }
 
 func (r *Reader) fail(err error) error {
-	r.lx.peeked = false // the offending token is consumed
+	r.lx.dropError()
 	r.resync = true
 	return err
 }
@@ -74,7 +74,7 @@ func (r *Reader) skipToTag() error {
 	for {
 		t, err := r.lx.peek()
 		if err != nil {
-			r.lx.peeked = false
+			r.lx.dropError()
 			return err
 		}
 		if t.kind == tEOF || t.kind == tLBracket {
@@ -112,9 +112,9 @@ func ParseString(s, file string) ([]*Game, []Warning, error) {
 
 // frame is one open line of play: the main line or a variation.
 type frame struct {
-	parent *Node  // the move this variation is an alternative to; nil for the main line
-	last   *Node  // last move so far; the main line starts at Game.Root
-	open   pos    // where "(" was
+	parent *Node // the move this variation is an alternative to; nil for the main line
+	last   *Node // last move so far; the main line starts at Game.Root
+	open   pos   // where "(" was
 	before []string
 	number int // pending move number, for the next move
 	black  bool
