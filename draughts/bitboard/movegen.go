@@ -1,0 +1,368 @@
+package bitboard
+
+import "math/bits"
+
+// MaxMoves is the capacity of a MoveList. Real positions have far fewer
+// legal moves (the start position has 9); the margin covers constructed
+// positions with many kings and keep-mode capture paths.
+const MaxMoves = 1024
+
+// MoveList is a fixed-capacity list of moves (no allocation). The zero value
+// is an empty list; generation functions overwrite it.
+type MoveList struct {
+	N     int
+	Moves [MaxMoves]Move
+}
+
+// Slice returns the moves as a slice aliasing the list.
+func (ml *MoveList) Slice() []Move { return ml.Moves[:ml.N] }
+
+// Generate fills ml with the legal moves of p, duplicate captures merged
+// ("drop" mode: one move per origin, destination and captured set).
+func (p *Position) Generate(ml *MoveList) { p.generate(ml, false) }
+
+// GenerateKeep fills ml with the legal moves of p, one per distinct capture
+// path ("keep" mode, for perft). A path is the sequence of captured pieces
+// and of the squares where the piece turns: paths with the same origin,
+// destination and captured set but a different order or different turning
+// squares are all kept. A king that continues straight on over the next
+// piece makes one path, not one per empty square it could have stopped on
+// before it (dctl's convention; the published keep tables count this way).
+func (p *Position) GenerateKeep(ml *MoveList) { p.generate(ml, true) }
+
+// LegalMoves returns the legal moves (drop mode) as a new slice. Convenient,
+// but allocates; use Generate in loops.
+func (p *Position) LegalMoves() []Move {
+	var ml MoveList
+	p.generate(&ml, false)
+	return append([]Move(nil), ml.Slice()...)
+}
+
+// capGen is the state of a capture search for one moving piece.
+type capGen struct {
+	ml    *MoveList
+	best  int    // number of pieces captured by the moves in ml
+	opp   uint64 // enemy pieces
+	empty uint64 // empty squares, the origin of the moving piece included
+	occ   uint64 // occupied squares, the origin of the moving piece excluded
+	from  uint8
+	keep  bool
+}
+
+// add records a complete capture of n pieces ending on bit to, keeping only
+// the maximal captures (majority rule) and, in drop mode, merging duplicates.
+// Duplicates need a loop: at least 4 captures for a man. For kings, the
+// same-direction continuation (see kingCap) is explored from one landing
+// square only, which leaves loops of at least 3 captures (a safe bound; the
+// tests compare with dedupe of every move).
+func (g *capGen) add(to uint, captured uint64, n int, king bool) {
+	if n < g.best {
+		return
+	}
+	if n > g.best {
+		g.best = n
+		g.ml.N = 0
+	}
+	if !g.keep && (n >= 4 || (king && n >= 3)) {
+		for i := 0; i < g.ml.N; i++ {
+			m := &g.ml.Moves[i]
+			if m.Captured == captured && m.To == uint8(to) && m.From == g.from {
+				return
+			}
+		}
+	}
+	g.ml.Moves[g.ml.N] = Move{Captured: captured, From: g.from, To: uint8(to)}
+	g.ml.N++
+}
+
+// manCap continues the capture of a man standing on bit sq after capturing
+// the pieces in captured (n of them).
+func (g *capGen) manCap(sq uint, captured uint64, n int) {
+	b := uint64(1) << (sq & 63)
+	c := g.opp &^ captured
+	e := g.empty
+	found := false
+	if (b>>6)&c != 0 && (b>>12)&e != 0 {
+		found = true
+		g.manCap(sq-12, captured|b>>6, n+1)
+	}
+	if (b>>5)&c != 0 && (b>>10)&e != 0 {
+		found = true
+		g.manCap(sq-10, captured|b>>5, n+1)
+	}
+	if (b<<5)&c != 0 && (b<<10)&e != 0 {
+		found = true
+		g.manCap(sq+10, captured|b<<5, n+1)
+	}
+	if (b<<6)&c != 0 && (b<<12)&e != 0 {
+		found = true
+		g.manCap(sq+12, captured|b<<6, n+1)
+	}
+	if !found && n > 0 {
+		g.add(sq, captured, n, false)
+	}
+}
+
+// firstOnRay returns the bit index of the square of blk (non-empty, a subset
+// of a ray in direction d) nearest to the ray's origin.
+func firstOnRay(d int, blk uint64) uint {
+	if d < 2 {
+		return uint(63-bits.LeadingZeros64(blk)) & 63
+	}
+	return uint(bits.TrailingZeros64(blk)) & 63
+}
+
+// beforeBlocker returns the squares of r (a ray in direction d) strictly
+// before its first square in blk (all of r if blk is empty).
+func beforeBlocker(d int, r, blk uint64) uint64 {
+	if d < 2 {
+		return r &^ (1<<uint(bits.Len64(blk)) - 1)
+	}
+	return r & ((blk & -blk) - 1)
+}
+
+// kingCap continues the capture of a king standing on bit sq after capturing
+// the pieces in captured (n of them). Directions whose bit is set in skip are
+// not explored.
+//
+// After a jump in direction d the king may land on any square of the empty
+// run behind the captured piece. Continuing in the same direction d is the
+// same from every square of that run (same next piece, same landing squares),
+// so it is explored from the first landing square only (in keep mode too: a
+// straight continuation is one path, see GenerateKeep). The
+// other landing squares then may record a shorter, non-maximal capture, which
+// the majority rule discards at once (the longer one was recorded first).
+func (g *capGen) kingCap(sq uint, captured uint64, n int, skip uint) {
+	found := false
+	avail := g.opp &^ captured
+	for d := 0; d < 4; d++ {
+		if skip>>d&1 != 0 {
+			continue
+		}
+		r := ray[d][sq]
+		blk := r & g.occ
+		if blk == 0 {
+			continue
+		}
+		f := firstOnRay(d, blk)
+		fb := uint64(1) << f
+		if fb&avail == 0 {
+			continue
+		}
+		r2 := ray[d][f]
+		land := beforeBlocker(d, r2, r2&g.occ)
+		if land == 0 {
+			continue
+		}
+		found = true
+		nc := captured | fb
+		childSkip := uint(1) << (3 - d) // never back over the captured piece
+		for land != 0 {
+			var l uint
+			if d < 2 {
+				l = uint(63-bits.LeadingZeros64(land)) & 63
+				land &^= 1 << l
+			} else {
+				l = uint(bits.TrailingZeros64(land)) & 63
+				land &= land - 1
+			}
+			g.kingCap(l, nc, n+1, childSkip)
+			childSkip |= 1 << d
+		}
+	}
+	if !found && n > 0 {
+		g.add(sq, captured, n, true)
+	}
+}
+
+// sides returns the pieces of the side to move and of the opponent.
+func (p *Position) sides() (own, opp uint64) {
+	if p.WhiteToMove {
+		return p.White, p.Black
+	}
+	return p.Black, p.White
+}
+
+// manCaptures returns the men of men that can capture an enemy piece of opp.
+func manCaptures(men, opp, empty uint64) uint64 {
+	return men & ((opp>>6)&(empty>>12) | (opp>>5)&(empty>>10) | (opp<<5)&(empty<<10) | (opp<<6)&(empty<<12))
+}
+
+// kingCanCapture reports whether a king on bit sq can capture (one jump).
+func kingCanCapture(sq uint, occ, opp uint64) bool {
+	for d := 0; d < 4; d++ {
+		r := ray[d][sq]
+		blk := r & occ
+		if blk == 0 {
+			continue
+		}
+		f := firstOnRay(d, blk)
+		if opp>>f&1 == 0 {
+			continue
+		}
+		// The square right behind f must be empty.
+		if nx := nextOnRay(d, f); nx != 0 && nx&occ == 0 {
+			return true
+		}
+	}
+	return false
+}
+
+// nextOnRay returns the bit of the square right after bit f in direction d
+// (0 at the edge).
+func nextOnRay(d int, f uint) uint64 {
+	r := ray[d][f]
+	if r == 0 {
+		return 0
+	}
+	if d < 2 {
+		return 1 << (63 - bits.LeadingZeros64(r))
+	}
+	return r & -r
+}
+
+// kingMoves returns the squares a king on bit sq can move to (no capture).
+func kingMoves(sq uint, occ uint64) uint64 {
+	r0, r1, r2, r3 := ray[0][sq], ray[1][sq], ray[2][sq], ray[3][sq]
+	return beforeBlocker(0, r0, r0&occ) | beforeBlocker(1, r1, r1&occ) |
+		beforeBlocker(2, r2, r2&occ) | beforeBlocker(3, r3, r3&occ)
+}
+
+// HasCapture reports whether the side to move must capture.
+func (p *Position) HasCapture() bool {
+	own, opp := p.sides()
+	return p.hasCapture(own, opp, own|opp)
+}
+
+// generateCaptures fills ml with the maximal captures and returns the number
+// of pieces they capture (0 and an empty list if there is no capture).
+func (p *Position) generateCaptures(ml *MoveList, keep bool) int {
+	ml.N = 0
+	own, opp := p.sides()
+	occ := own | opp
+	empty := ^occ & BoardMask
+	g := capGen{ml: ml, opp: opp, keep: keep}
+	for c := manCaptures(own&^p.Kings, opp, empty); c != 0; c &= c - 1 {
+		b := uint(bits.TrailingZeros64(c)) & 63
+		g.from = uint8(b)
+		g.empty = empty | 1<<b
+		g.manCap(b, 0, 0)
+	}
+	for k := own & p.Kings; k != 0; k &= k - 1 {
+		b := uint(bits.TrailingZeros64(k)) & 63
+		g.from = uint8(b)
+		g.occ = occ &^ (1 << b)
+		g.kingCap(b, 0, 0, 0)
+	}
+	return g.best
+}
+
+func (p *Position) generate(ml *MoveList, keep bool) {
+	if p.generateCaptures(ml, keep) > 0 {
+		return
+	}
+	own, opp := p.sides()
+	occ := own | opp
+	empty := ^occ & BoardMask
+	men := own &^ p.Kings
+	n := 0
+	if p.WhiteToMove {
+		for t := (men >> 6) & empty; t != 0; t &= t - 1 {
+			b := bits.TrailingZeros64(t)
+			ml.Moves[n] = Move{From: uint8(b + 6), To: uint8(b)}
+			n++
+		}
+		for t := (men >> 5) & empty; t != 0; t &= t - 1 {
+			b := bits.TrailingZeros64(t)
+			ml.Moves[n] = Move{From: uint8(b + 5), To: uint8(b)}
+			n++
+		}
+	} else {
+		for t := (men << 5) & empty; t != 0; t &= t - 1 {
+			b := bits.TrailingZeros64(t)
+			ml.Moves[n] = Move{From: uint8(b - 5), To: uint8(b)}
+			n++
+		}
+		for t := (men << 6) & empty; t != 0; t &= t - 1 {
+			b := bits.TrailingZeros64(t)
+			ml.Moves[n] = Move{From: uint8(b - 6), To: uint8(b)}
+			n++
+		}
+	}
+	for k := own & p.Kings; k != 0; k &= k - 1 {
+		b := uint(bits.TrailingZeros64(k)) & 63
+		for t := kingMoves(b, occ); t != 0; t &= t - 1 {
+			ml.Moves[n] = Move{From: uint8(b), To: uint8(bits.TrailingZeros64(t))}
+			n++
+		}
+	}
+	ml.N = n
+}
+
+// countQuiet returns the number of non-capture moves (valid when there is no
+// capture).
+func (p *Position) countQuiet(own, occ uint64) int {
+	empty := ^occ & BoardMask
+	men := own &^ p.Kings
+	var n int
+	if p.WhiteToMove {
+		n = bits.OnesCount64((men>>6)&empty) + bits.OnesCount64((men>>5)&empty)
+	} else {
+		n = bits.OnesCount64((men<<5)&empty) + bits.OnesCount64((men<<6)&empty)
+	}
+	for k := own & p.Kings; k != 0; k &= k - 1 {
+		n += bits.OnesCount64(kingMoves(uint(bits.TrailingZeros64(k))&63, occ))
+	}
+	return n
+}
+
+// countMoves returns the number of legal moves, using ml as scratch space.
+func (p *Position) countMoves(ml *MoveList, keep bool) int {
+	own, opp := p.sides()
+	occ := own | opp
+	if !p.hasCapture(own, opp, occ) {
+		return p.countQuiet(own, occ)
+	}
+	p.generateCaptures(ml, keep)
+	return ml.N
+}
+
+func (p *Position) hasCapture(own, opp, occ uint64) bool {
+	if manCaptures(own&^p.Kings, opp, ^occ&BoardMask) != 0 {
+		return true
+	}
+	for k := own & p.Kings; k != 0; k &= k - 1 {
+		if kingCanCapture(uint(bits.TrailingZeros64(k))&63, occ, opp) {
+			return true
+		}
+	}
+	return false
+}
+
+// CountMoves returns the number of legal moves (drop mode) without
+// materialising them when there is no capture.
+func (p *Position) CountMoves() int {
+	own, opp := p.sides()
+	occ := own | opp
+	if !p.hasCapture(own, opp, occ) {
+		return p.countQuiet(own, occ)
+	}
+	return p.countCaptures(false)
+}
+
+// CountMovesKeep is CountMoves in keep mode.
+func (p *Position) CountMovesKeep() int {
+	own, opp := p.sides()
+	occ := own | opp
+	if !p.hasCapture(own, opp, occ) {
+		return p.countQuiet(own, occ)
+	}
+	return p.countCaptures(true)
+}
+
+//go:noinline
+func (p *Position) countCaptures(keep bool) int {
+	var ml MoveList
+	p.generateCaptures(&ml, keep)
+	return ml.N
+}

@@ -1,0 +1,183 @@
+package bitboard
+
+import "math/bits"
+
+// DefaultHashMB is the suggested transposition-table size for long perft
+// runs (PerftOptions.HashMB).
+const DefaultHashMB = 512
+
+// PerftOptions selects the perft variant.
+type PerftOptions struct {
+	// Bulk counts the moves at the last ply without playing them.
+	Bulk bool
+	// Keep counts every distinct capture path (keep mode) instead of one move
+	// per (origin, destination, captured set) (drop mode, the default).
+	Keep bool
+	// HashMB is the size of the transposition table in MiB (rounded down to
+	// a power of two). 0 means no table; negative means DefaultHashMB.
+	HashMB int
+}
+
+// ttEntry stores the full position (no false hits) with the remaining depth
+// and the side to move packed into the unused high bits of the kings.
+type ttEntry struct {
+	white, black, meta, count uint64
+}
+
+const (
+	metaDepthShift = 56
+	metaBlack      = 1 << 63
+	maxTTDepth     = 127
+)
+
+// ttBucket is two entries, 64 bytes: slot 0 keeps the deepest result, slot
+// 1 the most recent.
+type ttBucket [2]ttEntry
+
+type perfter struct {
+	lists []MoveList
+	tt    []ttBucket
+	mask  uint64
+	free  func()
+	keep  bool
+	bulk  bool
+}
+
+func newPerfter(depth int, opt PerftOptions) *perfter {
+	if depth < 1 {
+		depth = 1
+	}
+	pf := &perfter{lists: make([]MoveList, depth+1), keep: opt.Keep, bulk: opt.Bulk}
+	mb := opt.HashMB
+	if mb < 0 {
+		mb = DefaultHashMB
+	}
+	if mb > 0 {
+		n := uint64(mb) << 20 / 64 // buckets
+		n = 1 << (63 - bits.LeadingZeros64(n))
+		pf.tt, pf.free = allocTT(n)
+		pf.mask = n - 1
+	}
+	return pf
+}
+
+// Perft returns the number of leaf nodes of the legal-move tree of depth
+// plies from p (perft(0) = 1; a node without legal moves counts 0).
+func Perft(p Position, depth int, opt PerftOptions) uint64 {
+	if depth <= 0 {
+		return 1
+	}
+	pf := newPerfter(depth, opt)
+	defer pf.release()
+	return pf.run(&p, depth)
+}
+
+// release frees the transposition table.
+func (pf *perfter) release() {
+	if pf.free != nil {
+		pf.free()
+	}
+	pf.tt, pf.free = nil, nil
+}
+
+func (pf *perfter) run(p *Position, depth int) uint64 {
+	if depth <= 0 {
+		return 1
+	}
+	if pf.tt != nil {
+		return pf.perftTT(p, p.Hash(), depth)
+	}
+	return pf.perft(p, depth)
+}
+
+// DivideEntry is the perft count below one root move.
+type DivideEntry struct {
+	Move  Move
+	Nodes uint64
+}
+
+// Divide returns, for each legal root move (in generation order), the perft
+// count of depth-1 below it. The sum of the counts is Perft(p, depth, opt).
+func Divide(p Position, depth int, opt PerftOptions) []DivideEntry {
+	if depth <= 0 {
+		return nil
+	}
+	pf := newPerfter(depth, opt)
+	defer pf.release()
+	var ml MoveList
+	p.generate(&ml, opt.Keep)
+	out := make([]DivideEntry, 0, ml.N)
+	for _, m := range ml.Slice() {
+		c := p.Play(m)
+		out = append(out, DivideEntry{Move: m, Nodes: pf.run(&c, depth-1)})
+	}
+	return out
+}
+
+// perft without transposition table.
+func (pf *perfter) perft(p *Position, depth int) uint64 {
+	if depth == 1 {
+		if pf.bulk {
+			return uint64(p.countMoves(&pf.lists[0], pf.keep))
+		}
+		p.generate(&pf.lists[1], pf.keep)
+		return uint64(pf.lists[1].N)
+	}
+	ml := &pf.lists[depth]
+	p.generate(ml, pf.keep)
+	var sum uint64
+	if depth == 2 && pf.bulk {
+		scratch := &pf.lists[0]
+		for i := 0; i < ml.N; i++ {
+			c := p.Play(ml.Moves[i])
+			sum += uint64(c.countMoves(scratch, pf.keep))
+		}
+		return sum
+	}
+	for i := 0; i < ml.N; i++ {
+		c := p.Play(ml.Moves[i])
+		sum += pf.perft(&c, depth-1)
+	}
+	return sum
+}
+
+// perftTT is perft with the transposition table; h is p.Hash().
+func (pf *perfter) perftTT(p *Position, h uint64, depth int) uint64 {
+	if depth < 2 || depth > maxTTDepth || (depth == 2 && !pf.bulk) {
+		return pf.perft(p, depth)
+	}
+	meta := p.Kings | uint64(depth)<<metaDepthShift
+	if !p.WhiteToMove {
+		meta |= metaBlack
+	}
+	b := &pf.tt[h&pf.mask]
+	if b[0].meta == meta && b[0].white == p.White && b[0].black == p.Black {
+		return b[0].count
+	}
+	if b[1].meta == meta && b[1].white == p.White && b[1].black == p.Black {
+		return b[1].count
+	}
+	var sum uint64
+	ml := &pf.lists[depth]
+	p.generate(ml, pf.keep)
+	if depth == 2 {
+		scratch := &pf.lists[0]
+		for i := 0; i < ml.N; i++ {
+			c := p.Play(ml.Moves[i])
+			sum += uint64(c.countMoves(scratch, pf.keep))
+		}
+	} else {
+		for i := 0; i < ml.N; i++ {
+			m := ml.Moves[i]
+			c := p.Play(m)
+			sum += pf.perftTT(&c, p.HashAfter(h, m), depth-1)
+		}
+	}
+	e := ttEntry{white: p.White, black: p.Black, meta: meta, count: sum}
+	if uint64(depth) >= b[0].meta>>metaDepthShift&maxTTDepth {
+		b[0] = e
+	} else {
+		b[1] = e
+	}
+	return sum
+}

@@ -1,0 +1,216 @@
+package bitboard
+
+import (
+	"testing"
+)
+
+// Published tables (rules-and-variants.md §2).
+var (
+	// I1: initial position, drop.
+	perftI1 = []uint64{1, 9, 81, 658, 4265, 27117, 167140, 1049442, 6483961, 41022423, 258895763, 1665861398}
+	// I1k: initial position, keep.
+	perftI1k = []uint64{1, 9, 81, 658, 4265, 27117, 167140, 1049442, 6483971, 41022614, 258935682, 1666207133, 10752899471}
+	// I6 "FrontRows", keep.
+	perftI6 = []uint64{1, 9, 81, 534, 2538, 9052, 29999, 98971, 310315, 1008317, 3174159, 10369533}
+)
+
+const frontRowsFEN = "W:B16,17,18,19,20:W31,32,33,34,35"
+
+func checkPerft(t *testing.T, name string, p Position, want []uint64, from, to int, opt PerftOptions) {
+	t.Helper()
+	for d := from; d <= to && d < len(want); d++ {
+		if got := Perft(p, d, opt); got != want[d] {
+			t.Errorf("%s depth %d %+v: got %d, want %d", name, d, opt, got, want[d])
+		}
+	}
+}
+
+func TestPerftTables(t *testing.T) {
+	start := Start()
+	fr := MustParseFEN(frontRowsFEN)
+	checkPerft(t, "I1", start, perftI1, 0, 8, PerftOptions{Bulk: true})
+	checkPerft(t, "I1k", start, perftI1k, 0, 8, PerftOptions{Bulk: true, Keep: true})
+	checkPerft(t, "I6", fr, perftI6, 0, 8, PerftOptions{Bulk: true, Keep: true})
+	// Without bulk counting (every leaf move played) and with the table.
+	checkPerft(t, "I1", start, perftI1, 0, 6, PerftOptions{})
+	checkPerft(t, "I1k", start, perftI1k, 0, 6, PerftOptions{Keep: true})
+	checkPerft(t, "I1", start, perftI1, 0, 8, PerftOptions{Bulk: true, HashMB: 4})
+	checkPerft(t, "I1", start, perftI1, 0, 6, PerftOptions{HashMB: 1})
+	checkPerft(t, "I6", fr, perftI6, 0, 8, PerftOptions{Bulk: true, Keep: true, HashMB: 4})
+}
+
+// TestPerftDeep runs the longer depths (a few seconds); skipped with -short.
+func TestPerftDeep(t *testing.T) {
+	if testing.Short() {
+		t.Skip("long perft")
+	}
+	start := Start()
+	checkPerft(t, "I1", start, perftI1, 9, 10, PerftOptions{Bulk: true, HashMB: 256})
+	checkPerft(t, "I1k", start, perftI1k, 9, 10, PerftOptions{Bulk: true, Keep: true, HashMB: 256})
+	checkPerft(t, "I6", MustParseFEN(frontRowsFEN), perftI6, 9, 11, PerftOptions{Bulk: true, Keep: true, HashMB: 256})
+	checkPerft(t, "I1", start, perftI1, 9, 9, PerftOptions{Bulk: true})
+}
+
+func TestDivide(t *testing.T) {
+	p := Start()
+	div := Divide(p, 6, PerftOptions{Bulk: true})
+	if len(div) != 9 {
+		t.Fatalf("divide: %d root moves, want 9", len(div))
+	}
+	var sum uint64
+	for _, e := range div {
+		sum += e.Nodes
+		c := p.Play(e.Move)
+		if n := Perft(c, 5, PerftOptions{Bulk: true}); n != e.Nodes {
+			t.Errorf("divide %v: %d, perft %d", e.Move, e.Nodes, n)
+		}
+	}
+	if sum != perftI1[6] {
+		t.Errorf("divide sum %d, want %d", sum, perftI1[6])
+	}
+	divTT := Divide(p, 6, PerftOptions{Bulk: true, HashMB: 2})
+	for i := range div {
+		if div[i] != divTT[i] {
+			t.Errorf("divide with table: %v, without: %v", divTT[i], div[i])
+		}
+	}
+}
+
+func moveSetString(ms []Move) map[string]bool {
+	out := map[string]bool{}
+	for _, m := range ms {
+		out[describe(m)] = true
+	}
+	return out
+}
+
+func describe(m Move) string {
+	s := m.String()
+	if m.Captured != 0 {
+		s += "{"
+		for i, c := range Squares(m.Captured) {
+			if i > 0 {
+				s += ","
+			}
+			s += itoa(c)
+		}
+		s += "}"
+	}
+	return s
+}
+
+func itoa(n int) string {
+	if n >= 10 {
+		return string(rune('0'+n/10)) + string(rune('0'+n%10))
+	}
+	return string(rune('0' + n))
+}
+
+func TestRuleVectors(t *testing.T) {
+	cases := []struct {
+		fen  string
+		want []string
+	}{
+		// The king must stop on 32, the only square after 37, then take 28.
+		{"W:WK46:B37,28", []string{"46x23{28,37}", "46x19{28,37}", "46x14{28,37}", "46x10{28,37}", "46x5{28,37}"}},
+		// Capture 37, land 23, then take 29.
+		{"W:WK46:B37,29", []string{"46x34{29,37}", "46x40{29,37}", "46x45{29,37}"}},
+		{StartFEN, []string{"31-26", "31-27", "32-27", "32-28", "33-28", "33-29", "34-29", "34-30", "35-30"}},
+		// Men capture backwards.
+		{"W:W28:B33", []string{"28x39{33}"}},
+		// Majority rule: 2 pieces beat 1.
+		{"W:W32,33:B28,19", []string{"32x14{19,28}"}},
+		// A king counts one; free choice among equal counts.
+		{"W:W32,33:B28,K29,19", []string{"32x14{19,28}", "32x34{28,29}", "33x13{19,29}"}},
+		// A man passing the promotion row mid-capture stays a man (as a king
+		// on 2 it could also land on 19, 24, 30).
+		{"W:W11:B7,8", []string{"11x13{7,8}"}},
+		// Black to move: men move down.
+		{"B:W50:B1", []string{"1-6", "1-7"}},
+		{"B:W50:B5", []string{"5-10"}},
+		// Kings slide; captured pieces block (Turkish strike).
+		{"W:WK1:B", []string{"1-6", "1-7", "1-12", "1-18", "1-23", "1-29", "1-34", "1-40", "1-45"}},
+		// No legal move.
+		{"W:W6:B1", nil},
+	}
+	for _, c := range cases {
+		p, err := ParseFEN(c.fen)
+		if err != nil {
+			t.Fatalf("%s: %v", c.fen, err)
+		}
+		got := moveSetString(p.LegalMoves())
+		want := map[string]bool{}
+		for _, w := range c.want {
+			want[w] = true
+		}
+		if !equalSets(got, want) {
+			t.Errorf("%s: got %v, want %v", c.fen, keys(got), c.want)
+		}
+		if n := p.CountMoves(); n != len(c.want) {
+			t.Errorf("%s: CountMoves %d, want %d", c.fen, n, len(c.want))
+		}
+		for _, m := range p.LegalMoves() {
+			c := p.Play(m)
+			own := c.Black
+			if p.WhiteToMove {
+				own = c.White
+			}
+			promo := (p.WhiteToMove && m.ToSquare() <= 5) || (!p.WhiteToMove && m.ToSquare() >= 46) || p.Kings&SquareBit(m.FromSquare()) != 0
+			if own&SquareBit(m.ToSquare()) == 0 || (c.Kings&SquareBit(m.ToSquare()) != 0) != promo {
+				t.Errorf("%s: %v gives %s", c.FEN(), m, c.FEN())
+			}
+		}
+	}
+}
+
+func equalSets(a, b map[string]bool) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for k := range a {
+		if !b[k] {
+			return false
+		}
+	}
+	return true
+}
+
+func keys(m map[string]bool) []string {
+	out := make([]string, 0, len(m))
+	for k := range m {
+		out = append(out, k)
+	}
+	return out
+}
+
+// BenchmarkPerftStart11Bulk is the headline figure: international perft 11
+// from the start position, bulk counting, transposition table of
+// DefaultHashMB MiB. Run with -benchtime 1x under GOMAXPROCS=1 / taskset.
+func BenchmarkPerftStart11Bulk(b *testing.B) {
+	for i := 0; i < b.N; i++ {
+		if n := Perft(Start(), 11, PerftOptions{Bulk: true, HashMB: DefaultHashMB}); n != perftI1[11] {
+			b.Fatalf("perft 11 = %d", n)
+		}
+	}
+}
+
+// BenchmarkPerft: bulk perft from the start position, without the table
+// (NoTT) and with a DefaultHashMB table (TT; includes mapping the table).
+func BenchmarkPerft(b *testing.B) {
+	for _, bc := range []struct {
+		name  string
+		depth int
+		mb    int
+	}{
+		{"NoTT/8", 8, 0}, {"NoTT/9", 9, 0}, {"NoTT/10", 10, 0}, {"NoTT/11", 11, 0},
+		{"TT/9", 9, DefaultHashMB}, {"TT/10", 10, DefaultHashMB}, {"TT/11", 11, DefaultHashMB},
+	} {
+		b.Run(bc.name, func(b *testing.B) {
+			for i := 0; i < b.N; i++ {
+				if n := Perft(Start(), bc.depth, PerftOptions{Bulk: true, HashMB: bc.mb}); n != perftI1[bc.depth] {
+					b.Fatalf("perft %d = %d", bc.depth, n)
+				}
+			}
+		})
+	}
+}
