@@ -64,7 +64,7 @@ func refGenerate(p Position, keep bool) []refMove {
 		}
 		king := board[from] == 'W' || board[from] == 'B'
 		saved := board[from]
-		board[from] = 0 // lifted: the origin is empty during the capture
+		board[from] = 0       // lifted: the origin is empty during the capture
 		var noStraight [2]int // direction the next dfs call must not explore
 		var dfs func(sq int, captured uint64, path string)
 		dfs = func(sq int, captured uint64, path string) {
