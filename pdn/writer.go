@@ -55,8 +55,9 @@ func writeGame(bw *bufio.Writer, g *Game) {
 // piece is a unit the wrapper never splits; eol forces a line break after
 // it (a ";" comment runs to the end of its line).
 type piece struct {
-	s   string
-	eol bool
+	s      string
+	closes int // ")" written after s; counted, as deep nesting would make appending quadratic
+	eol    bool
 }
 
 type movetext struct {
@@ -65,7 +66,7 @@ type movetext struct {
 }
 
 func (m *movetext) add(s string, eol bool) {
-	m.pieces = append(m.pieces, piece{m.prefix + s, eol})
+	m.pieces = append(m.pieces, piece{s: m.prefix + s, eol: eol})
 	m.prefix = ""
 }
 
@@ -90,7 +91,7 @@ func (m *movetext) closeParen() {
 		m.add(")", false)
 		return
 	}
-	last.s += ")"
+	last.closes++
 }
 
 func (m *movetext) node(n *Node) {
@@ -157,7 +158,7 @@ func (m *movetext) comment(c string) {
 func (m *movetext) wrap(bw *bufio.Writer) {
 	col := 0
 	for _, p := range m.pieces {
-		n := utf8.RuneCountInString(p.s)
+		n := utf8.RuneCountInString(p.s) + p.closes
 		if col > 0 && col+1+n > lineWidth {
 			bw.WriteByte('\n')
 			col = 0
@@ -169,6 +170,9 @@ func (m *movetext) wrap(bw *bufio.Writer) {
 			col++
 		}
 		bw.WriteString(p.s)
+		for range p.closes {
+			bw.WriteByte(')')
+		}
 		col += n
 		if p.eol {
 			bw.WriteByte('\n')

@@ -1,0 +1,38 @@
+package pdn
+
+import (
+	"os"
+	"path/filepath"
+	"testing"
+)
+
+// FuzzParse checks that no input makes the parser panic, and that any
+// input that parses comes back unchanged through Write and Parse.
+func FuzzParse(f *testing.F) {
+	for _, tc := range parseCases {
+		f.Add(tc.src)
+	}
+	files, _ := filepath.Glob("testdata/*.pdn")
+	for _, file := range files {
+		if data, err := os.ReadFile(file); err == nil {
+			f.Add(string(data))
+		}
+	}
+	f.Add("1. 32-28 (1. 33-28 {x")
+	f.Add("[Event \"\xe9\"]\n1. 32-28 *")
+	f.Fuzz(func(t *testing.T, src string) {
+		games, _, err := ParseString(src, "fuzz.pdn")
+		if err != nil {
+			return
+		}
+		out := writeString(t, games)
+		again, _, err := ParseString(out, "written.pdn")
+		if err != nil {
+			t.Fatalf("written output does not parse: %v\ninput %q\noutput %q", err, src, out)
+		}
+		if d := diffGames(games, again); d != "" {
+			t.Fatalf("round trip changed the games: %s\ninput  %q\noutput %q\nbefore %s\nafter  %s",
+				d, src, out, dump(games), dump(again))
+		}
+	})
+}
