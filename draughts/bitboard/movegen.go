@@ -234,6 +234,26 @@ func (p *Position) HasCapture() bool {
 	return p.hasCapture(own, opp, own|opp)
 }
 
+// jumpTargets returns, for each direction d (0 = up-left, 1 = up-right,
+// 2 = down-left, 3 = down-right), the squares x from which a man could
+// capture in direction d: x+d holds a piece of opp and x+2d is empty.
+func jumpTargets(opp, empty uint64) (a0, a1, a2, a3 uint64) {
+	a0 = (opp << 6) & (empty << 12)
+	a1 = (opp << 5) & (empty << 10)
+	a2 = (opp >> 5) & (empty >> 10)
+	a3 = (opp >> 6) & (empty >> 12)
+	return
+}
+
+// continuing returns the landing squares of the single man jumps j0..j3
+// (j_d = men that can jump in direction d) from which the capture can go
+// on. For a man, a continuation in any direction but the reverse one does
+// not depend on the vacated origin nor on the captured piece (they lie in
+// the reverse direction), so the masks of the position itself decide.
+func continuing(j0, j1, j2, j3, a0, a1, a2, a3 uint64) uint64 {
+	return (j0>>12)&(a0|a1|a2) | (j1>>10)&(a0|a1|a3) | (j2<<10)&(a0|a2|a3) | (j3<<12)&(a1|a2|a3)
+}
+
 // generateCaptures fills ml with the maximal captures and returns the number
 // of pieces they capture (0 and an empty list if there is no capture).
 func (p *Position) generateCaptures(ml *MoveList, keep bool) int {
@@ -241,12 +261,47 @@ func (p *Position) generateCaptures(ml *MoveList, keep bool) int {
 	own, opp := p.sides()
 	occ := own | opp
 	empty := ^occ & BoardMask
+	men := own &^ p.Kings
 	g := capGen{ml: ml, opp: opp, keep: keep}
-	for c := manCaptures(own&^p.Kings, opp, empty); c != 0; c &= c - 1 {
-		b := uint(bits.TrailingZeros64(c)) & 63
-		g.from = uint8(b)
-		g.empty = empty | 1<<b
-		g.manCap(b, 0, 0)
+	a0, a1, a2, a3 := jumpTargets(opp, empty)
+	j0, j1, j2, j3 := men&a0, men&a1, men&a2, men&a3
+	if j0|j1|j2|j3 != 0 {
+		if cont := continuing(j0, j1, j2, j3, a0, a1, a2, a3); cont == 0 {
+			// Only single jumps: emit them directly.
+			n := 0
+			for ; j0 != 0; j0 &= j0 - 1 {
+				b := bits.TrailingZeros64(j0)
+				ml.Moves[n] = Move{Captured: 1 << (b - 6), From: uint8(b), To: uint8(b - 12)}
+				n++
+			}
+			for ; j1 != 0; j1 &= j1 - 1 {
+				b := bits.TrailingZeros64(j1)
+				ml.Moves[n] = Move{Captured: 1 << (b - 5), From: uint8(b), To: uint8(b - 10)}
+				n++
+			}
+			for ; j2 != 0; j2 &= j2 - 1 {
+				b := bits.TrailingZeros64(j2)
+				ml.Moves[n] = Move{Captured: 1 << (b + 5), From: uint8(b), To: uint8(b + 10)}
+				n++
+			}
+			for ; j3 != 0; j3 &= j3 - 1 {
+				b := bits.TrailingZeros64(j3)
+				ml.Moves[n] = Move{Captured: 1 << (b + 6), From: uint8(b), To: uint8(b + 12)}
+				n++
+			}
+			ml.N = n
+			g.best = 1
+		} else {
+			// Longer captures exist; they start with one of these jumps, so
+			// only the men making them need a search.
+			starts := (cont&(j0>>12))<<12 | (cont&(j1>>10))<<10 | (cont&(j2<<10))>>10 | (cont&(j3<<12))>>12
+			for ; starts != 0; starts &= starts - 1 {
+				b := uint(bits.TrailingZeros64(starts)) & 63
+				g.from = uint8(b)
+				g.empty = empty | 1<<b
+				g.manCap(b, 0, 0)
+			}
+		}
 	}
 	for k := own & p.Kings; k != 0; k &= k - 1 {
 		b := uint(bits.TrailingZeros64(k)) & 63
@@ -320,11 +375,29 @@ func (p *Position) countQuiet(own, occ uint64) int {
 func (p *Position) countMoves(ml *MoveList, keep bool) int {
 	own, opp := p.sides()
 	occ := own | opp
-	if !p.hasCapture(own, opp, occ) {
-		return p.countQuiet(own, occ)
+	empty := ^occ & BoardMask
+	men := own &^ p.Kings
+	kings := own & p.Kings
+	a0, a1, a2, a3 := jumpTargets(opp, empty)
+	j0, j1, j2, j3 := men&a0, men&a1, men&a2, men&a3
+	if j0|j1|j2|j3 == 0 {
+		if kings == 0 || !p.kingsCanCapture(kings, occ, opp) {
+			return p.countQuiet(own, occ)
+		}
+	} else if kings == 0 && continuing(j0, j1, j2, j3, a0, a1, a2, a3) == 0 {
+		return bits.OnesCount64(j0) + bits.OnesCount64(j1) + bits.OnesCount64(j2) + bits.OnesCount64(j3)
 	}
 	p.generateCaptures(ml, keep)
 	return ml.N
+}
+
+func (p *Position) kingsCanCapture(kings, occ, opp uint64) bool {
+	for ; kings != 0; kings &= kings - 1 {
+		if kingCanCapture(uint(bits.TrailingZeros64(kings))&63, occ, opp) {
+			return true
+		}
+	}
+	return false
 }
 
 func (p *Position) hasCapture(own, opp, occ uint64) bool {

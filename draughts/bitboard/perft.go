@@ -69,7 +69,7 @@ func Perft(p Position, depth int, opt PerftOptions) uint64 {
 	}
 	pf := newPerfter(depth, opt)
 	defer pf.release()
-	return pf.run(&p, depth)
+	return pf.run(p, depth)
 }
 
 // release frees the transposition table.
@@ -80,7 +80,7 @@ func (pf *perfter) release() {
 	pf.tt, pf.free = nil, nil
 }
 
-func (pf *perfter) run(p *Position, depth int) uint64 {
+func (pf *perfter) run(p Position, depth int) uint64 {
 	if depth <= 0 {
 		return 1
 	}
@@ -109,13 +109,13 @@ func Divide(p Position, depth int, opt PerftOptions) []DivideEntry {
 	out := make([]DivideEntry, 0, ml.N)
 	for _, m := range ml.Slice() {
 		c := p.Play(m)
-		out = append(out, DivideEntry{Move: m, Nodes: pf.run(&c, depth-1)})
+		out = append(out, DivideEntry{Move: m, Nodes: pf.run(c, depth-1)})
 	}
 	return out
 }
 
 // perft without transposition table.
-func (pf *perfter) perft(p *Position, depth int) uint64 {
+func (pf *perfter) perft(p Position, depth int) uint64 {
 	if depth == 1 {
 		if pf.bulk {
 			return uint64(p.countMoves(&pf.lists[0], pf.keep))
@@ -136,13 +136,13 @@ func (pf *perfter) perft(p *Position, depth int) uint64 {
 	}
 	for i := 0; i < ml.N; i++ {
 		c := p.Play(ml.Moves[i])
-		sum += pf.perft(&c, depth-1)
+		sum += pf.perft(c, depth-1)
 	}
 	return sum
 }
 
 // perftTT is perft with the transposition table; h is p.Hash().
-func (pf *perfter) perftTT(p *Position, h uint64, depth int) uint64 {
+func (pf *perfter) perftTT(p Position, h uint64, depth int) uint64 {
 	if depth < 2 || depth > maxTTDepth || (depth == 2 && !pf.bulk) {
 		return pf.perft(p, depth)
 	}
@@ -170,7 +170,7 @@ func (pf *perfter) perftTT(p *Position, h uint64, depth int) uint64 {
 		for i := 0; i < ml.N; i++ {
 			m := ml.Moves[i]
 			c := p.Play(m)
-			sum += pf.perftTT(&c, p.HashAfter(h, m), depth-1)
+			sum += pf.perftTT(c, p.HashAfter(h, m), depth-1)
 		}
 	}
 	e := ttEntry{white: p.White, black: p.Black, meta: meta, count: sum}
