@@ -1,0 +1,144 @@
+package solver
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+	"time"
+)
+
+// Budget bounds one solve or one verification. Zero fields mean the default.
+type Budget struct {
+	Nodes    int64         `json:"nodes,omitempty"`     // positions expanded, all searches together
+	Time     time.Duration `json:"time_ns,omitempty"`   // wall-clock limit
+	MemoryMB int           `json:"memory_mb,omitempty"` // transposition tables
+}
+
+// Defaults used when a Budget field is zero.
+const (
+	DefaultNodes    = 5_000_000
+	DefaultTime     = 10 * time.Second
+	DefaultMemoryMB = 64
+)
+
+func (b Budget) withDefaults() Budget {
+	if b.Nodes <= 0 {
+		b.Nodes = DefaultNodes
+	}
+	if b.Time <= 0 {
+		b.Time = DefaultTime
+	}
+	if b.MemoryMB <= 0 {
+		b.MemoryMB = DefaultMemoryMB
+	}
+	return b
+}
+
+// String writes the budget as ParseBudget reads it.
+func (b Budget) String() string {
+	var parts []string
+	if b.Time > 0 {
+		parts = append(parts, b.Time.String())
+	}
+	if b.Nodes > 0 {
+		parts = append(parts, strconv.FormatInt(b.Nodes, 10)+"-nodes")
+	}
+	if b.MemoryMB > 0 {
+		parts = append(parts, strconv.Itoa(b.MemoryMB)+"MB")
+	}
+	return strings.Join(parts, ",")
+}
+
+// ParseBudget reads a comma-separated list of limits: a duration ("10s",
+// "500ms", "2m"), a node count ("5M-nodes", "5M", "200k", "100000") and a
+// memory size ("256MB"). Fields not given keep their defaults.
+func ParseBudget(s string) (Budget, error) {
+	var b Budget
+	for _, part := range strings.Split(s, ",") {
+		t := strings.ToLower(strings.TrimSpace(part))
+		if t == "" {
+			continue
+		}
+		if strings.HasSuffix(t, "mb") {
+			n, err := strconv.Atoi(strings.TrimSuffix(t, "mb"))
+			if err != nil || n <= 0 {
+				return Budget{}, fmt.Errorf("budget %q: expected a memory size like 256MB", part)
+			}
+			b.MemoryMB = n
+			continue
+		}
+		if d, err := time.ParseDuration(t); err == nil && d > 0 {
+			b.Time = d
+			continue
+		}
+		n, err := parseCount(strings.TrimSuffix(strings.TrimSuffix(t, "-nodes"), "nodes"))
+		if err != nil {
+			return Budget{}, fmt.Errorf("budget %q: expected a duration (10s), a node count (5M-nodes, 200k) or a memory size (256MB)", part)
+		}
+		b.Nodes = n
+	}
+	return b, nil
+}
+
+// parseCount reads "5M", "200k", "1G" or a plain number.
+func parseCount(t string) (int64, error) {
+	mult := int64(1)
+	switch {
+	case strings.HasSuffix(t, "k"):
+		mult, t = 1_000, strings.TrimSuffix(t, "k")
+	case strings.HasSuffix(t, "m"):
+		mult, t = 1_000_000, strings.TrimSuffix(t, "m")
+	case strings.HasSuffix(t, "g"):
+		mult, t = 1_000_000_000, strings.TrimSuffix(t, "g")
+	}
+	f, err := strconv.ParseFloat(t, 64)
+	if err != nil || f <= 0 || f*float64(mult) > 1e15 {
+		return 0, fmt.Errorf("bad count %q", t)
+	}
+	return int64(f * float64(mult)), nil
+}
+
+// limits is the running account of a budget, shared by every search of one
+// solve or verification.
+type limits struct {
+	nodes    int64
+	maxNodes int64
+	deadline time.Time
+	stopped  bool
+}
+
+func newLimits(b Budget) *limits {
+	b = b.withDefaults()
+	return &limits{maxNodes: b.Nodes, deadline: time.Now().Add(b.Time)}
+}
+
+// tick counts one node and reports whether the search may go on. The clock
+// is read every 1024 nodes only: it costs more than a node's bookkeeping.
+func (l *limits) tick() bool {
+	if l.stopped {
+		return false
+	}
+	l.nodes++
+	if l.nodes >= l.maxNodes || (l.nodes&1023 == 0 && time.Now().After(l.deadline)) {
+		l.stopped = true
+	}
+	return !l.stopped
+}
+
+// sub returns limits for a part of the work: at most n more nodes, the same
+// deadline, counting into the parent when done (see merge).
+func (l *limits) sub(n int64) *limits {
+	left := l.maxNodes - l.nodes
+	if n > left {
+		n = left
+	}
+	return &limits{maxNodes: max(n, 0), deadline: l.deadline, stopped: n <= 0 || l.stopped}
+}
+
+// merge adds the nodes a sub-budget spent.
+func (l *limits) merge(s *limits) {
+	l.nodes += s.nodes
+	if l.nodes >= l.maxNodes || time.Now().After(l.deadline) {
+		l.stopped = true
+	}
+}

@@ -1,0 +1,218 @@
+package solver
+
+import "metz/draughts"
+
+// dnode is a position in the df-pn search with its current numbers.
+type dnode struct {
+	m      draughts.Move // the move that led here
+	q      draughts.Position
+	ms     []draughts.Move // q's legal moves
+	h      uint64
+	pn, dn uint32
+	st     status
+	fl     uint8 // flRep / flCut: the numbers hold on this path only
+	dup    bool  // same position as an earlier sibling: counted once
+	lazy   bool  // ms and st not computed yet (see expand)
+}
+
+const (
+	flRep uint8 = 1 // a disproof that relied on a repetition of the current path
+	flCut uint8 = 2 // a disproof that relied on a line cut at the depth limit
+)
+
+// outcome of a proof attempt.
+type outcome uint8
+
+const (
+	unknown outcome = iota
+	proven
+	disproven
+)
+
+// prove runs df-pn from q (legal moves ms; promoted: q was reached by an
+// attacker's crowning) until the goal is proven or disproven or the budget
+// runs out.
+func (s *search) prove(q draughts.Position, ms []draughts.Move, promoted bool) outcome {
+	root := dnode{q: q, ms: ms, h: q.Hash(), st: s.statusOf(q, ms, promoted)}
+	switch root.st {
+	case won:
+		return proven
+	case lost:
+		return disproven
+	}
+	root.pn, root.dn = 1, 1
+	for !s.lim.stopped && root.pn != 0 && root.dn != 0 {
+		s.mid(&root, inf, inf)
+	}
+	switch {
+	case root.pn == 0:
+		return proven
+	case root.dn == 0 && root.fl&flCut == 0:
+		// A repetition of the path from this root is a real draw for the
+		// attacker here: the disproof holds.
+		return disproven
+	}
+	return unknown
+}
+
+// expand builds the children of q.
+func (s *search) expand(q draughts.Position, ms []draughts.Move) []dnode {
+	cs := make([]dnode, len(ms))
+	for i, m := range ms {
+		c := &cs[i]
+		c.m, c.q = m, q.Play(m)
+		c.h = c.q.Hash()
+		for j := range i {
+			if cs[j].h == c.h {
+				c.dup = true
+			}
+		}
+		if s.isOr(c.q) {
+			// The attacker's replies to a defence are generated only when
+			// the search enters them: most are never entered.
+			c.pn, c.dn, c.lazy = 1, 1, true
+			if s.path[c.h] {
+				c.pn, c.dn, c.fl, c.lazy = inf, 0, flRep, false
+			}
+			continue
+		}
+		c.ms = c.q.Moves()
+		c.st = s.statusOf(c.q, c.ms, s.promotes(q, m))
+		switch {
+		case c.st == won:
+			c.pn, c.dn = 0, inf
+		case c.st == lost:
+			c.pn, c.dn = inf, 0
+		case s.path[c.h]:
+			c.pn, c.dn, c.fl = inf, 0, flRep // a repetition never wins for the attacker
+		default:
+			// Few defender replies (forced captures): easier to prove.
+			c.pn, c.dn = uint32(len(c.ms)), 1
+		}
+	}
+	return cs
+}
+
+// refresh reads a child's numbers from the table, unless they are decided
+// here (terminal, or path-dependent and so kept only in this frame).
+func (s *search) refresh(c *dnode) {
+	if c.st != open || c.fl != 0 || c.pn == 0 || c.dn == 0 {
+		return
+	}
+	if pn, dn, ok := s.tt.get(c.h); ok {
+		c.pn, c.dn = pn, dn
+	}
+}
+
+// mid is Nagai's multiple iterative deepening step: search below n until
+// its proof number reaches thpn or its disproof number reaches thdn.
+func (s *search) mid(n *dnode, thpn, thdn uint32) {
+	start := s.lim.nodes
+	if !s.lim.tick() {
+		return
+	}
+	if n.lazy {
+		n.lazy = false
+		n.ms = n.q.Moves()
+		if n.st = s.statusOf(n.q, n.ms, false); n.st != open {
+			n.pn, n.dn = 0, inf
+			if n.st == lost {
+				n.pn, n.dn = inf, 0
+			}
+			return
+		}
+	}
+	if len(s.path) >= s.maxPath {
+		n.pn, n.dn, n.fl = inf, 0, flCut
+		return
+	}
+	s.path[n.h] = true
+	cs := s.expand(n.q, n.ms)
+	or := s.isOr(n.q)
+	for {
+		for i := range cs {
+			s.refresh(&cs[i])
+		}
+		combine(n, cs, or)
+		if n.pn >= thpn || n.dn >= thdn || s.lim.stopped {
+			break
+		}
+		best, second := pick(cs, or)
+		c := &cs[best]
+		if or {
+			s.mid(c, min(thpn, onePlusEps(second)), thdn-n.dn+c.dn)
+		} else {
+			s.mid(c, thpn-n.pn+c.pn, min(thdn, onePlusEps(second)))
+		}
+	}
+	delete(s.path, n.h)
+	if n.fl == 0 {
+		s.tt.put(n.h, n.pn, n.dn, uint32(min(s.lim.nodes-start, int64(inf))))
+	}
+}
+
+// onePlusEps is the 1+ε trick (Pawlewicz & Lew): let the best child run
+// until it is a quarter worse than the second best, not just one worse, so
+// the search does not thrash between two near-equal children.
+func onePlusEps(x uint32) uint32 {
+	if x >= inf {
+		return inf
+	}
+	return max(x+1, x+x/4)
+}
+
+// combine sets n's numbers from its children: at an OR node the proof
+// number is the least child proof number and the disproof number the sum
+// of the children's (each distinct position once); AND nodes the reverse.
+func combine(n *dnode, cs []dnode, or bool) {
+	minV, sum := inf, uint32(0)
+	var allFl uint8
+	minFl := uint8(0xff)
+	for i := range cs {
+		c := &cs[i]
+		lo, add := c.pn, c.dn
+		if !or {
+			lo, add = c.dn, c.pn
+		}
+		if lo < minV || (lo == minV && c.fl < minFl) {
+			minV, minFl = lo, c.fl
+		}
+		if !c.dup {
+			sum = addSat(sum, add)
+		}
+		allFl |= c.fl
+	}
+	if or {
+		n.pn, n.dn = minV, sum
+	} else {
+		n.pn, n.dn = sum, minV
+	}
+	n.fl = 0
+	switch {
+	case n.dn == 0 && or:
+		n.fl = allFl // every child failed; any path-dependent failure taints it
+	case n.dn == 0:
+		n.fl = minFl // one failing reply suffices: the cleanest one is used
+	}
+}
+
+// pick returns the most promising child and the second-best value.
+func pick(cs []dnode, or bool) (best int, second uint32) {
+	best, bv, second := -1, inf+1, inf
+	for i := range cs {
+		if cs[i].dup {
+			continue
+		}
+		v := cs[i].pn
+		if !or {
+			v = cs[i].dn
+		}
+		switch {
+		case v < bv:
+			second, best, bv = bv, i, v
+		case v < second:
+			second = v
+		}
+	}
+	return best, min(second, inf)
+}

@@ -1,0 +1,46 @@
+// Package solver proves draughts stipulations and verifies stated solutions.
+//
+// It takes draughts.Positions and problems.Trees and returns results; it
+// knows nothing of books, French notation or SQL.
+//
+// # Searches
+//
+//   - An exhaustive forcing search (bounded.go, forcing mode): the attacker
+//     may only play moves after which the defender must capture, or his own
+//     compulsory captures; every defence is searched. Most combinations are
+//     built that way, so this narrow search settles them in few nodes.
+//   - df-pn (dfpn.go), Nagai's depth-first proof-number search, for
+//     everything else: a transposition table keyed by Zobrist hashes with a
+//     hard entry bound (table.go), the 1+ε trick, sums over distinct child
+//     positions, and the simplest honest repetition rule: a position already
+//     on the current path is a failure for the attacker, and a disproof that
+//     relied on one is kept in the searching frame only, never in the table.
+//   - "win within d plies" (bounded.go): an exact depth-bounded AND/OR search
+//     with a (hash, depth) table, run with iterative deepening on d to give
+//     the exact length of the shortest forced win and a fastest proof tree.
+//
+// # Why df-pn rather than PN²
+//
+// Both grow the same AND/OR proof tree by the same most-proving-node rule;
+// they differ in where the tree lives. PN² (Breuker) keeps the first-level
+// tree in memory and runs a second, throw-away PN search at each of its
+// leaves: memory grows with the first-level tree and nothing bounds it,
+// and the second-level work is lost each time. df-pn re-expresses the
+// search as recursive threshold-bounded descents, so the only memory is the
+// transposition table, whose size we fix in advance: when it is full the
+// cheapest entries are replaced and the search redoes some work instead of
+// failing. A verifier runs thousands of small proofs on all cores under a
+// fixed memory budget, and draughts transposes heavily once kings appear;
+// a bounded table that also merges transpositions fits that better than a
+// tree that grows until the budget is gone. df-pn's known weaknesses are
+// handled by the refinements above (1+ε against thrashing between siblings,
+// distinct-child sums against over-counting transpositions, repetitions
+// kept out of the table against graph-history errors).
+//
+// # What is proven
+//
+// A "win" is always a complete proof: every defence answered. A "draw" or
+// a disproof means the search covered every attacker try, counting a return
+// to a position of the current line as a failure for the attacker. When the
+// budget runs out the answer is "unknown", never a guess.
+package solver
