@@ -63,33 +63,15 @@ type lexer struct {
 }
 
 func newLexer(r io.Reader, file string, warn func(Warning)) *lexer {
-	return &lexer{src: bufio.NewReaderSize(r, 64<<10), file: file, warn: warn}
+	return &lexer{src: bufio.NewReaderSize(r, 16<<10), file: file, warn: warn}
 }
 
 var bom = []byte("\uFEFF")
 
 // readLine makes the next line current; it returns false at end of input.
 func (lx *lexer) readLine() bool {
-	if lx.done {
+	if !lx.readRaw() {
 		return false
-	}
-	lx.raw = lx.raw[:0]
-	for {
-		chunk, err := lx.src.ReadSlice('\n')
-		lx.raw = append(lx.raw, chunk...)
-		if err == bufio.ErrBufferFull {
-			continue
-		}
-		if err != nil {
-			lx.done = true
-			if err != io.EOF {
-				lx.ioErr = err
-			}
-			if len(lx.raw) == 0 {
-				return false
-			}
-		}
-		break
 	}
 	start := lx.offset // file offset of line[0], for encoding warnings
 	lx.offset += int64(len(lx.raw))
@@ -105,6 +87,29 @@ func (lx *lexer) readLine() bool {
 		lx.buf = lx.decodeLatin(line, start)
 	}
 	return true
+}
+
+// readRaw reads the next line, of any length, into lx.raw. A read error
+// ends the input like EOF does, and is kept to be reported.
+func (lx *lexer) readRaw() bool {
+	if lx.done {
+		return false
+	}
+	lx.raw = lx.raw[:0]
+	for {
+		chunk, err := lx.src.ReadSlice('\n')
+		lx.raw = append(lx.raw, chunk...)
+		if err == bufio.ErrBufferFull {
+			continue
+		}
+		if err != nil {
+			lx.done = true
+			if err != io.EOF {
+				lx.ioErr = err
+			}
+		}
+		return len(lx.raw) > 0
+	}
 }
 
 // decodeLatin handles a line that is not UTF-8. Old draughts programs wrote

@@ -186,3 +186,22 @@ func TestDiffGames(t *testing.T) {
 		}
 	}
 }
+
+func TestRenumber(t *testing.T) {
+	cases := []struct{ src, want string }{
+		{"32-28 19-23 (18-23 38-32 (37-32 23-29) 12-18) 33-29 {c} 14-19 28x19 2-0",
+			"1. 32-28 19-23 (1... 18-23 2. 38-32 (2. 37-32 23-29) 2... 12-18) 2. 33-29 {c}\n2... 14-19 3. 28x19 2-0\n"},
+		{"[FEN \"B:W28:B19\"] 7. 19-23 9. 28x19 *",
+			"[FEN \"B:W28:B19\"]\n\n1... 19-23 2. 28x19 *\n"},
+		{"1. 32-28 ({or} 33-28 18-23) 19-23",
+			"1. 32-28 ({or} 1. 33-28 18-23) 1... 19-23\n"},
+	}
+	for _, tc := range cases {
+		games, _ := mustParse(t, tc.src)
+		games[0].Renumber()
+		if got := writeString(t, games); got != tc.want {
+			t.Errorf("%s\ngot:\n%s\nwant:\n%s", tc.src, got, tc.want)
+		}
+		checkRoundTrip(t, games)
+	}
+}
