@@ -1,0 +1,131 @@
+package export
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+
+	"metz/draughts"
+	"metz/problems"
+)
+
+// Item is one problem to export with what the solver concluded about it.
+// The command fills it from the database; Verified, when set, is printed
+// instead of the stated solution (the stated one stays in the JSON).
+type Item struct {
+	Problem       *problems.Problem `json:"problem"`
+	Verdict       string            `json:"verdict,omitempty"`        // the solver's latest verdict, "" if none
+	VerdictDetail string            `json:"verdict_detail,omitempty"` // its proof or explanation, in words
+	Verified      *problems.Tree    `json:"verified,omitempty"`       // the solver's tree
+	Notes         []string          `json:"notes,omitempty"`          // readers' notes
+}
+
+// Tree is the solution to print: the verified tree when there is one.
+func (it Item) Tree() *problems.Tree {
+	if it.Verified != nil && len(it.Verified.Children) > 0 {
+		return it.Verified
+	}
+	return it.Problem.Solution
+}
+
+// Rules returns the problem's rule system.
+func (it Item) Rules() (*draughts.Rules, error) {
+	r, err := draughts.RulesByName(it.Problem.Rules)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", it.Where(), err)
+	}
+	return r, nil
+}
+
+// Position reads the problem's diagram; ok is false when the source gives
+// none (the Livre de Metz coups whose diagrams are not transcribed).
+func (it Item) Position() (p draughts.Position, ok bool, err error) {
+	if !it.Problem.HasPosition() {
+		return p, false, nil
+	}
+	r, err := it.Rules()
+	if err != nil {
+		return p, false, err
+	}
+	p, err = draughts.ParseFEN(r, it.Problem.FEN)
+	if err != nil {
+		return p, false, fmt.Errorf("%s: position: %w", it.Where(), err)
+	}
+	return p, true, nil
+}
+
+// Where names the problem in error messages: its record location when the
+// importer kept one, else source and number.
+func (it Item) Where() string {
+	p := it.Problem
+	if p.Location != "" {
+		return p.Location
+	}
+	return Heading(p)
+}
+
+// Heading is the title line of a problem: source, number and the source's
+// own label ("vantenac n° 76 — Problème VI").
+func Heading(p *problems.Problem) string {
+	h := p.Source
+	if p.Number > 0 {
+		h += " n° " + strconv.Itoa(p.Number)
+	} else if p.ID > 0 {
+		h += " #" + strconv.FormatInt(p.ID, 10)
+	}
+	if p.Label != "" {
+		h += " — " + p.Label
+	}
+	return h
+}
+
+// Stipulation says in the books' words what is asked, for the side to move.
+func Stipulation(p *problems.Problem, turn draughts.Color) string {
+	side := "Les Blancs"
+	if turn == draughts.Black {
+		side = "Les Noirs"
+	}
+	switch s := p.Stipulation; {
+	case s == problems.StipWin || s == "":
+		return side + " jouent et gagnent."
+	case s == problems.StipDraw:
+		return side + " jouent et font remise."
+	case s == problems.StipPromote:
+		return side + " jouent et vont à dame."
+	case strings.HasPrefix(s, "gain:"):
+		return side + " jouent et gagnent " + strings.TrimPrefix(s, "gain:") + " pions."
+	default:
+		return side + " jouent : " + s + "."
+	}
+}
+
+// turnOf is the side to move of a problem, White when the position is
+// unknown (the books' problems are White to play unless they say so).
+func turnOf(it Item) draughts.Color {
+	p, ok, err := it.Position()
+	if ok && err == nil {
+		return p.Turn
+	}
+	return draughts.White
+}
+
+// themeNames lists a problem's theme names once each, in order.
+func themeNames(p *problems.Problem) []string {
+	seen := map[string]bool{}
+	var out []string
+	for _, t := range p.Themes {
+		if !seen[t.Name] {
+			seen[t.Name] = true
+			out = append(out, t.Name)
+		}
+	}
+	return out
+}
+
+// children returns the first-move alternatives of a tree, nil for none.
+func children(t *problems.Tree) []*problems.Node {
+	if t == nil {
+		return nil
+	}
+	return t.Children
+}
