@@ -1,0 +1,216 @@
+package db
+
+import (
+	"database/sql"
+	"errors"
+	"path/filepath"
+	"reflect"
+	"strings"
+	"testing"
+
+	"metz/problems"
+)
+
+func TestOpenSetsPragmas(t *testing.T) {
+	d := openTemp(t)
+	var mode string
+	var fk int
+	if err := d.sql.QueryRow(`PRAGMA journal_mode`).Scan(&mode); err != nil {
+		t.Fatal(err)
+	}
+	if err := d.sql.QueryRow(`PRAGMA foreign_keys`).Scan(&fk); err != nil {
+		t.Fatal(err)
+	}
+	if mode != "wal" || fk != 1 {
+		t.Errorf("journal_mode=%s foreign_keys=%d, want wal and 1", mode, fk)
+	}
+	if v, _ := d.Version(); v != SchemaVersion() {
+		t.Errorf("version %d, want %d", v, SchemaVersion())
+	}
+}
+
+func TestOpenExistingMissing(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "none.db")
+	_, err := OpenExisting(path)
+	if err == nil || !strings.Contains(err.Error(), "no database at "+path+": run metz import first") {
+		t.Fatalf("got %v", err)
+	}
+}
+
+// A database left at schema v1 (before material columns and verdicts) is
+// migrated on Open and its records get their material filled in.
+func TestMigrateFromV1(t *testing.T) {
+	v1 := filepath.Join(t.TempDir(), "old.db")
+	d, err := openAt(v1, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if v, _ := d.Version(); v != 1 {
+		t.Fatalf("setup: version %d", v)
+	}
+	mustExec(t, d, `INSERT INTO sources (key, imported_at) VALUES ('vantenac', 'then')`)
+	mustExec(t, d, `INSERT INTO problems (source, number, label, rules, fen, content_hash)
+		VALUES ('vantenac', 1, 'Problème I', 'international', ?, 'x')`, vanTenac[0].FEN)
+	d.Close()
+
+	d, err = Open(v1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer d.Close()
+	if v, _ := d.Version(); v != SchemaVersion() {
+		t.Fatalf("after Open: version %d, want %d", v, SchemaVersion())
+	}
+	// The book: eleven black men, eight white men.
+	got := search(t, d, Query{WhitePieces: Range{8, 8, true}, BlackMen: Range{11, 11, true}, BlackKings: Range{0, 0, true}})
+	if !reflect.DeepEqual(numbers(got), []int{1}) {
+		t.Errorf("material search after migration: %v", numbers(got))
+	}
+	if _, err := d.AddVerdict(got[0].ID, Verdict{Verdict: "sound"}); err != nil {
+		t.Errorf("verdicts table missing after migration: %v", err)
+	}
+}
+
+// openAt opens path migrated only up to version v (for migration tests).
+func openAt(path string, v int) (*DB, error) {
+	h, err := sql.Open("sqlite3", dsn(path))
+	if err != nil {
+		return nil, err
+	}
+	d := &DB{sql: h, path: path}
+	return d, d.migrate(v)
+}
+
+func mustExec(t testing.TB, d *DB, q string, args ...any) {
+	t.Helper()
+	if _, err := d.sql.Exec(q, args...); err != nil {
+		t.Fatal(err)
+	}
+}
+
+func TestImportAndGet(t *testing.T) {
+	d := openTemp(t)
+	ps := cloneProblems(vanTenac)
+	ps[0].Solution = &problems.Tree{Children: []*problems.Node{{Text: "28 à 23", Move: "28-23", White: true,
+		Children: []*problems.Node{{Text: "prennent de 19 à 39", Move: "19x39"}}}}}
+	ps[0].Refs = []problems.Ref{{Source: "metz", Number: 3, Kind: "see"}}
+	ps[1].Warnings = []problems.Warning{{File: "van-tenac.md", Line: 481, Text: "10 à 8", Expected: "a legal move"}}
+	st := mustImport(t, d, vanTenacSource, ps, []problems.Warning{{File: "van-tenac.md", Line: 1, Text: "x"}})
+	if st.New != 4 || st.Updated != 0 || st.Unchanged != 0 || st.Warnings != 2 {
+		t.Errorf("stats %+v", st)
+	}
+	id, err := d.Resolve("vantenac:1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	p, err := d.Get(id)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if p.FEN != ps[0].FEN || p.Label != "Problème I" || p.Solution.Size() != 2 ||
+		p.Solution.MainLine()[1].Move != "19x39" || len(p.Refs) != 1 || p.Refs[0].Number != 3 {
+		t.Errorf("round trip: %+v", p)
+	}
+	id2, _ := d.Resolve("vantenac:2")
+	p2, _ := d.Get(id2)
+	if len(p2.Warnings) != 1 || p2.Warnings[0].Line != 481 {
+		t.Errorf("problem warnings %+v", p2.Warnings)
+	}
+	if _, err := d.Get(9999); !errors.Is(err, ErrNotFound) {
+		t.Errorf("Get(9999) = %v, want not found", err)
+	}
+	for _, bad := range []string{"vantenac:99", "9999", "nosuch:1"} {
+		if _, err := d.Resolve(bad); !errors.Is(err, ErrNotFound) {
+			t.Errorf("Resolve(%q) = %v", bad, err)
+		}
+	}
+	if _, err := d.Resolve("vantenac:x"); err == nil || !strings.Contains(err.Error(), "not a number") {
+		t.Errorf("Resolve(vantenac:x) = %v", err)
+	}
+}
+
+// Re-importing the same batch writes nothing: the database is identical.
+func TestReimportSameBatchChangesNothing(t *testing.T) {
+	d := openTemp(t)
+	ws := []problems.Warning{{File: "f", Line: 3, Text: "t"}}
+	mustImport(t, d, vanTenacSource, cloneProblems(vanTenac), ws)
+	before := dump(t, d)
+	st := mustImport(t, d, vanTenacSource, cloneProblems(vanTenac), ws)
+	if st.New != 0 || st.Updated != 0 || st.Unchanged != 4 {
+		t.Errorf("stats %+v", st)
+	}
+	if after := dump(t, d); after != before {
+		t.Errorf("re-import changed the database:\nbefore:\n%s\nafter:\n%s", before, after)
+	}
+}
+
+// A changed record is updated in place; the user's and the solver's data
+// stay, book themes and source warnings are replaced.
+func TestReimportKeepsUserData(t *testing.T) {
+	d := openTemp(t)
+	mustImport(t, d, vanTenacSource, cloneProblems(vanTenac), []problems.Warning{{Text: "old"}})
+	id, _ := d.Resolve("vantenac:4")
+	if ok, err := d.AddTag(id, "favourite"); err != nil || !ok {
+		t.Fatal(ok, err)
+	}
+	if _, err := d.AddNote(id, "the dame on 4 is taken at the end"); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := d.AddVerdict(id, Verdict{Verdict: "unproven", Rules: "international"}); err != nil {
+		t.Fatal(err)
+	}
+	mustExec(t, d, `INSERT INTO themes (problem_id, name, origin, ply) VALUES (?, 'lunette', 'detected', 1)`, id)
+
+	ps := cloneProblems(vanTenac)
+	ps[3].Commentary = "corrected"
+	ps[3].Themes = []problems.Theme{{Name: "coup-de-repos", Origin: problems.OriginBook}}
+	st := mustImport(t, d, vanTenacSource, ps, []problems.Warning{{Text: "new"}})
+	if st.Updated != 1 || st.Unchanged != 3 || st.New != 0 {
+		t.Errorf("stats %+v", st)
+	}
+	id2, _ := d.Resolve("vantenac:4")
+	if id2 != id {
+		t.Fatalf("record moved from id %d to %d", id, id2)
+	}
+	p, _ := d.Get(id)
+	var got []string
+	for _, th := range p.Themes {
+		got = append(got, th.Origin+":"+th.Name)
+	}
+	want := []string{"user:favourite", "detected:lunette", "book:coup-de-repos"}
+	if !reflect.DeepEqual(got, want) || p.Commentary != "corrected" {
+		t.Errorf("themes %v (want %v), commentary %q", got, want, p.Commentary)
+	}
+	notes, _ := d.Notes(id)
+	vs, _ := d.Verdicts(id)
+	if len(notes) != 1 || len(vs) != 1 {
+		t.Errorf("notes %v verdicts %v", notes, vs)
+	}
+	ws, _ := d.Warnings("vantenac", 0)
+	if len(ws) != 1 || ws[0].Text != "new" {
+		t.Errorf("source warnings %+v", ws)
+	}
+}
+
+func TestImportBadRecordsDoNotAbort(t *testing.T) {
+	d := openTemp(t)
+	ps := []*problems.Problem{
+		{Number: 1, FEN: "W:W51:B1", Location: "x.pdn:10"}, // square off the board
+		{Number: 2, FEN: "W:W30:B1", Location: "x.pdn:20"}, // fine
+		{Number: 2, FEN: "W:W31:B2", Location: "x.pdn:30"}, // duplicate key
+		{Number: 3, Location: "x.pdn:40"},                  // no position
+	}
+	st := mustImport(t, d, problems.Source{Key: "x"}, ps, nil)
+	if st.New != 3 || st.Warnings != 2 {
+		t.Errorf("stats %+v", st)
+	}
+	ws, _ := d.Warnings("x", 0)
+	if len(ws) != 2 || ws[0].Line != 30 || !strings.Contains(ws[0].Text, "given twice") ||
+		ws[1].Line != 10 || !strings.Contains(ws[1].Expected, "off the board") {
+		t.Errorf("warnings %+v", ws)
+	}
+	none := false
+	if got := numbers(search(t, d, Query{HasPosition: &none})); !reflect.DeepEqual(got, []int{3}) {
+		t.Errorf("records without a position: got %v, want [3]", got)
+	}
+}

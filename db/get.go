@@ -1,0 +1,150 @@
+package db
+
+import (
+	"database/sql"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"strconv"
+	"strings"
+
+	"metz/problems"
+)
+
+// Get returns the record with its themes (all origins), references and
+// warnings. Verdicts and notes are read with Verdicts and Notes.
+func (d *DB) Get(id int64) (*problems.Problem, error) {
+	p := &problems.Problem{ID: id}
+	var fen, sol, wit sql.NullString
+	err := d.sql.QueryRow(`SELECT source, number, label, class, title, rules, fen, stipulation, solution_text,
+		solution_json, witnesses_json, commentary, location FROM problems WHERE id = ?`, id).Scan(
+		&p.Source, &p.Number, &p.Label, &p.Class, &p.Title, &p.Rules, &fen, &p.Stipulation,
+		&p.SolutionText, &sol, &wit, &p.Commentary, &p.Location)
+	if errors.Is(err, sql.ErrNoRows) {
+		return nil, fmt.Errorf("problem %d: %w", id, ErrNotFound)
+	}
+	if err != nil {
+		return nil, err
+	}
+	p.FEN = fen.String
+	if sol.Valid {
+		p.Solution = new(problems.Tree)
+		if err := json.Unmarshal([]byte(sol.String), p.Solution); err != nil {
+			return nil, fmt.Errorf("problem %d: stored solution: %w", id, err)
+		}
+	}
+	if wit.Valid {
+		if err := json.Unmarshal([]byte(wit.String), &p.Witnesses); err != nil {
+			return nil, fmt.Errorf("problem %d: stored witnesses: %w", id, err)
+		}
+	}
+	if p.Themes, err = d.themes(id); err != nil {
+		return nil, err
+	}
+	if p.Refs, err = d.refs(id); err != nil {
+		return nil, err
+	}
+	ws, err := d.Warnings("", id)
+	for _, w := range ws {
+		p.Warnings = append(p.Warnings, w.Warning)
+	}
+	return p, err
+}
+
+func (d *DB) themes(id int64) ([]problems.Theme, error) {
+	rows, err := d.sql.Query(`SELECT name, label, origin, ply, squares, note FROM themes WHERE problem_id = ? ORDER BY id`, id)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var out []problems.Theme
+	for rows.Next() {
+		var t problems.Theme
+		var sq string
+		if err := rows.Scan(&t.Name, &t.Label, &t.Origin, &t.Ply, &sq, &t.Note); err != nil {
+			return nil, err
+		}
+		t.Squares = splitInts(sq)
+		out = append(out, t)
+	}
+	return out, rows.Err()
+}
+
+func (d *DB) refs(id int64) ([]problems.Ref, error) {
+	rows, err := d.sql.Query(`SELECT source, number, kind, note FROM refs WHERE problem_id = ? ORDER BY id`, id)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var out []problems.Ref
+	for rows.Next() {
+		var r problems.Ref
+		if err := rows.Scan(&r.Source, &r.Number, &r.Kind, &r.Note); err != nil {
+			return nil, err
+		}
+		out = append(out, r)
+	}
+	return out, rows.Err()
+}
+
+// Resolve turns a user's reference into a problem id: a number ("17") is a
+// database id; "source:number" ("metz:125", "vantenac:6") names a record of
+// a source, and "source:number:label" picks one of several records sharing
+// a number.
+func (d *DB) Resolve(ref string) (int64, error) {
+	ref = strings.TrimSpace(ref)
+	if id, err := strconv.ParseInt(ref, 10, 64); err == nil {
+		var one int
+		if err := d.sql.QueryRow(`SELECT 1 FROM problems WHERE id = ?`, id).Scan(&one); err != nil {
+			if errors.Is(err, sql.ErrNoRows) {
+				return 0, fmt.Errorf("no problem with id %d: %w", id, ErrNotFound)
+			}
+			return 0, err
+		}
+		return id, nil
+	}
+	parts := strings.SplitN(ref, ":", 3)
+	if len(parts) < 2 || parts[0] == "" {
+		return 0, fmt.Errorf("%q is not a problem reference (expected an id like 17 or source:number like metz:125)", ref)
+	}
+	num, err := strconv.Atoi(parts[1])
+	if err != nil {
+		return 0, fmt.Errorf("%q: %q is not a number (expected source:number like metz:125)", ref, parts[1])
+	}
+	return d.resolveNumber(ref, parts, num)
+}
+
+func (d *DB) resolveNumber(ref string, parts []string, num int) (int64, error) {
+	q := `SELECT id, label FROM problems WHERE source = ? AND number = ?`
+	args := []any{parts[0], num}
+	if len(parts) == 3 {
+		q += ` AND label = ?`
+		args = append(args, parts[2])
+	}
+	rows, err := d.sql.Query(q+` ORDER BY label`, args...)
+	if err != nil {
+		return 0, err
+	}
+	defer rows.Close()
+	var ids []int64
+	var labels []string
+	for rows.Next() {
+		var id int64
+		var label string
+		if err := rows.Scan(&id, &label); err != nil {
+			return 0, err
+		}
+		ids = append(ids, id)
+		labels = append(labels, fmt.Sprintf("%s:%d:%s (id %d)", parts[0], num, label, id))
+	}
+	if err := rows.Err(); err != nil {
+		return 0, err
+	}
+	switch len(ids) {
+	case 0:
+		return 0, fmt.Errorf("no problem %s in the database: %w", ref, ErrNotFound)
+	case 1:
+		return ids[0], nil
+	}
+	return 0, fmt.Errorf("%s names %d records: %s", ref, len(ids), strings.Join(labels, ", "))
+}

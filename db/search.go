@@ -1,0 +1,262 @@
+package db
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+
+	"metz/draughts"
+)
+
+// Range is an inclusive integer range; a Range that is not On matches all.
+type Range struct {
+	Min, Max int // Max < 0: no upper bound
+	On       bool
+}
+
+// ParseRange reads "5", "3-5", "3-" (at least 3) or "-5" (at most 5).
+func ParseRange(s string) (Range, error) {
+	s = strings.TrimSpace(s)
+	bad := fmt.Errorf("%q is not a range (expected N, N-M, N- or -M with whole numbers)", s)
+	lo, hi, isRange := strings.Cut(s, "-")
+	if !isRange {
+		n, err := strconv.Atoi(s)
+		if err != nil || n < 0 {
+			return Range{}, bad
+		}
+		return Range{n, n, true}, nil
+	}
+	r := Range{Min: 0, Max: -1, On: true}
+	var err error
+	if lo != "" {
+		if r.Min, err = strconv.Atoi(lo); err != nil || r.Min < 0 {
+			return Range{}, bad
+		}
+	}
+	if hi != "" {
+		if r.Max, err = strconv.Atoi(hi); err != nil || r.Max < 0 {
+			return Range{}, bad
+		}
+	}
+	if lo == "" && hi == "" {
+		return Range{}, bad
+	}
+	if r.Max >= 0 && r.Max < r.Min {
+		return Range{}, fmt.Errorf("range %q runs backwards", s)
+	}
+	return r, nil
+}
+
+func (r Range) sql(expr string) (string, []any) {
+	if r.Max < 0 {
+		return expr + ` >= ?`, []any{r.Min}
+	}
+	return expr + ` BETWEEN ? AND ?`, []any{r.Min, r.Max}
+}
+
+// Query selects problems; every set field must hold (AND). Zero values match all.
+type Query struct {
+	Sources                           []string
+	Number                            Range
+	Class                             string // class key (case-insensitive)
+	Rules                             string // rule system key or alias
+	Themes                            string // theme expression, see ParseThemeExpr
+	ThemeOrigin                       string // book, user or detected: only themes of that origin count
+	Verdict                           string // latest verdict; "none" for problems never verified
+	WhitePieces, WhiteMen, WhiteKings Range
+	BlackPieces, BlackMen, BlackKings Range
+	Side                              string // white or black (problems with a position)
+	Pattern                           string // see ParsePattern; read under Rules (international if unset)
+	Text                              string // substring of the commentary or title (case-insensitive for ASCII)
+	HasPosition                       *bool  // true: only records with a position; false: only without
+	Limit                             int    // 0: no limit
+	Offset                            int
+}
+
+// Summary is one line of a search result.
+type Summary struct {
+	ID      int64    `json:"id"`
+	Source  string   `json:"source"`
+	Number  int      `json:"number"`
+	Label   string   `json:"label,omitempty"`
+	Class   string   `json:"class,omitempty"`
+	Rules   string   `json:"rules"`
+	FEN     string   `json:"fen"`
+	Side    string   `json:"side,omitempty"`
+	Themes  []string `json:"themes"`
+	Verdict string   `json:"verdict"`
+}
+
+// latestVerdictSQL is the newest verdict of problem p (NULL if none).
+const latestVerdictSQL = `(SELECT v.verdict FROM verdicts v WHERE v.problem_id = p.id ORDER BY v.id DESC LIMIT 1)`
+
+// Search returns the matching problems ordered by source, number and label.
+func (d *DB) Search(q Query) ([]Summary, error) {
+	where, args, err := q.where()
+	if err != nil {
+		return nil, err
+	}
+	stmt := `SELECT p.id, p.source, p.number, p.label, p.class, p.rules, coalesce(p.fen, ''),
+		coalesce(p.side_to_move, ''), coalesce(` + latestVerdictSQL + `, ''),
+		coalesce((SELECT group_concat(name, ',') FROM (SELECT DISTINCT t.name FROM themes t
+			WHERE t.problem_id = p.id ORDER BY t.name)), '')
+		FROM problems p WHERE ` + where + ` ORDER BY p.source, p.number, p.label, p.id LIMIT ? OFFSET ?`
+	limit := q.Limit
+	if limit <= 0 {
+		limit = -1
+	}
+	rows, err := d.sql.Query(stmt, append(args, limit, max(q.Offset, 0))...)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	out := []Summary{}
+	for rows.Next() {
+		var s Summary
+		var themes string
+		if err := rows.Scan(&s.ID, &s.Source, &s.Number, &s.Label, &s.Class, &s.Rules, &s.FEN, &s.Side,
+			&s.Verdict, &themes); err != nil {
+			return nil, err
+		}
+		s.Themes = []string{}
+		if themes != "" {
+			s.Themes = strings.Split(themes, ",")
+		}
+		out = append(out, s)
+	}
+	return out, rows.Err()
+}
+
+// where builds the WHERE clause; every user value is a parameter.
+func (q Query) where() (string, []any, error) {
+	w := &whereBuilder{parts: []string{"1=1"}}
+	if len(q.Sources) > 0 {
+		args := make([]any, len(q.Sources))
+		for i, s := range q.Sources {
+			args[i] = s
+		}
+		w.add(`p.source IN (`+placeholders(len(args))+`)`, args...)
+	}
+	if q.Number.On {
+		w.addAll(q.Number.sql("p.number"))
+	}
+	if q.Class != "" {
+		w.add(`p.class = ? COLLATE NOCASE`, q.Class)
+	}
+	r, err := q.rules()
+	if err != nil {
+		return "", nil, err
+	}
+	if q.Rules != "" {
+		w.add(`p.rules = ?`, r.Name)
+	}
+	if err := q.themeWhere(w); err != nil {
+		return "", nil, err
+	}
+	if err := q.verdictWhere(w); err != nil {
+		return "", nil, err
+	}
+	q.materialWhere(w)
+	if err := q.positionWhere(w, r); err != nil {
+		return "", nil, err
+	}
+	if q.Text != "" {
+		like := "%" + strings.NewReplacer(`\`, `\\`, `%`, `\%`, `_`, `\_`).Replace(q.Text) + "%"
+		w.add(`(p.commentary LIKE ? ESCAPE '\' OR p.title LIKE ? ESCAPE '\')`, like, like)
+	}
+	return strings.Join(w.parts, " AND "), w.args, nil
+}
+
+type whereBuilder struct {
+	parts []string
+	args  []any
+}
+
+func (w *whereBuilder) addAll(part string, args []any) { w.add(part, args...) }
+
+func (w *whereBuilder) add(part string, args ...any) {
+	w.parts = append(w.parts, part)
+	w.args = append(w.args, args...)
+}
+
+func (q Query) rules() (*draughts.Rules, error) {
+	if q.Rules == "" {
+		return draughts.International, nil
+	}
+	return draughts.RulesByName(q.Rules)
+}
+
+var themeOrigins = map[string]bool{"book": true, "user": true, "detected": true}
+
+func (q Query) themeWhere(w *whereBuilder) error {
+	if q.ThemeOrigin != "" && !themeOrigins[q.ThemeOrigin] {
+		return fmt.Errorf("theme origin %q (expected book, user or detected)", q.ThemeOrigin)
+	}
+	if q.Themes == "" {
+		if q.ThemeOrigin != "" {
+			w.add(`EXISTS (SELECT 1 FROM themes t WHERE t.problem_id = p.id AND t.origin = ?)`, q.ThemeOrigin)
+		}
+		return nil
+	}
+	e, err := ParseThemeExpr(q.Themes)
+	if err != nil {
+		return err
+	}
+	sql, args := ThemeSQL(e, q.ThemeOrigin)
+	w.add(sql, args...)
+	return nil
+}
+
+// Verdicts the solver writes (see the verification reference).
+var knownVerdicts = map[string]bool{"sound": true, "sound-incomplete": true, "cooked": true, "unsound": true,
+	"misprint": true, "unproven": true, "no-position": true}
+
+func (q Query) verdictWhere(w *whereBuilder) error {
+	switch {
+	case q.Verdict == "":
+	case q.Verdict == "none":
+		w.add(latestVerdictSQL + ` IS NULL`)
+	case knownVerdicts[q.Verdict]:
+		w.add(latestVerdictSQL+` = ?`, q.Verdict)
+	default:
+		return fmt.Errorf("verdict %q (expected none, sound, sound-incomplete, cooked, unsound, misprint, unproven or no-position)", q.Verdict)
+	}
+	return nil
+}
+
+func (q Query) materialWhere(w *whereBuilder) {
+	for _, m := range []struct {
+		r    Range
+		expr string
+	}{
+		{q.WhitePieces, "(p.white_men + p.white_kings)"}, {q.WhiteMen, "p.white_men"}, {q.WhiteKings, "p.white_kings"},
+		{q.BlackPieces, "(p.black_men + p.black_kings)"}, {q.BlackMen, "p.black_men"}, {q.BlackKings, "p.black_kings"},
+	} {
+		if m.r.On {
+			w.addAll(m.r.sql(m.expr))
+		}
+	}
+}
+
+func (q Query) positionWhere(w *whereBuilder, r *draughts.Rules) error {
+	switch strings.ToLower(q.Side) {
+	case "":
+	case "white", "w":
+		w.add(`p.side_to_move = 'white'`)
+	case "black", "b":
+		w.add(`p.side_to_move = 'black'`)
+	default:
+		return fmt.Errorf("side %q (expected white or black)", q.Side)
+	}
+	if q.HasPosition != nil {
+		w.add(map[bool]string{true: `p.fen IS NOT NULL`, false: `p.fen IS NULL`}[*q.HasPosition])
+	}
+	if q.Pattern != "" {
+		pt, err := ParsePattern(r, q.Pattern)
+		if err != nil {
+			return err
+		}
+		w.addAll(pt.sql())
+	}
+	return nil
+}

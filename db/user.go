@@ -1,0 +1,288 @@
+package db
+
+import (
+	"database/sql"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"strings"
+	"time"
+
+	"metz/problems"
+)
+
+// exists reports a clear error for an unknown problem id.
+func (d *DB) exists(id int64) error {
+	var one int
+	err := d.sql.QueryRow(`SELECT 1 FROM problems WHERE id = ?`, id).Scan(&one)
+	if errors.Is(err, sql.ErrNoRows) {
+		return fmt.Errorf("no problem with id %d: %w", id, ErrNotFound)
+	}
+	return err
+}
+
+// CheckThemeName says why a name cannot be a theme: theme expressions
+// separate names by spaces and parentheses and reserve AND, OR and NOT.
+func CheckThemeName(name string) error {
+	if name == "" {
+		return errors.New("empty theme name")
+	}
+	if strings.ContainsAny(name, " \t\r\n()\"") {
+		return fmt.Errorf("theme name %q has a space, quote or parenthesis (expected one word such as coup-de-repos)", name)
+	}
+	if isKeyword(name) {
+		return fmt.Errorf("theme name %q is a keyword of theme expressions", name)
+	}
+	return nil
+}
+
+// AddTag gives problem id a user theme. It reports false when the problem
+// already had that user tag (nothing is added twice).
+func (d *DB) AddTag(id int64, theme string) (bool, error) {
+	if err := CheckThemeName(theme); err != nil {
+		return false, err
+	}
+	if err := d.exists(id); err != nil {
+		return false, err
+	}
+	res, err := d.sql.Exec(`INSERT INTO themes (problem_id, name, origin) SELECT ?, ?, 'user'
+		WHERE NOT EXISTS (SELECT 1 FROM themes WHERE problem_id = ? AND name = ? AND origin = 'user')`,
+		id, theme, id, theme)
+	if err != nil {
+		return false, err
+	}
+	n, err := res.RowsAffected()
+	return n > 0, err
+}
+
+// Note is a user's note on a problem.
+type Note struct {
+	ID        int64     `json:"id"`
+	ProblemID int64     `json:"problem_id"`
+	Text      string    `json:"text"`
+	CreatedAt time.Time `json:"created_at"`
+}
+
+// AddNote stores a user note.
+func (d *DB) AddNote(id int64, text string) (Note, error) {
+	n := Note{ProblemID: id, Text: strings.TrimSpace(text), CreatedAt: time.Now().UTC()}
+	if n.Text == "" {
+		return n, errors.New("empty note")
+	}
+	if err := d.exists(id); err != nil {
+		return n, err
+	}
+	res, err := d.sql.Exec(`INSERT INTO notes (problem_id, text, created_at) VALUES (?,?,?)`,
+		id, n.Text, n.CreatedAt.Format(time.RFC3339Nano))
+	if err != nil {
+		return n, err
+	}
+	n.ID, err = res.LastInsertId()
+	return n, err
+}
+
+// Notes lists a problem's notes, oldest first.
+func (d *DB) Notes(id int64) ([]Note, error) {
+	rows, err := d.sql.Query(`SELECT id, text, created_at FROM notes WHERE problem_id = ? ORDER BY id`, id)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var out []Note
+	for rows.Next() {
+		n := Note{ProblemID: id}
+		var at string
+		if err := rows.Scan(&n.ID, &n.Text, &at); err != nil {
+			return nil, err
+		}
+		n.CreatedAt, _ = time.Parse(time.RFC3339Nano, at)
+		out = append(out, n)
+	}
+	return out, rows.Err()
+}
+
+// Verdict is one verification result. Verdicts are history: each run adds
+// one and none is overwritten, so runs can be compared.
+type Verdict struct {
+	ID            int64           `json:"id"`
+	ProblemID     int64           `json:"problem_id"`
+	Verdict       string          `json:"verdict"` // sound, sound-incomplete, cooked, unsound, misprint, unproven, no-position
+	Dual          bool            `json:"dual"`
+	Evidence      json.RawMessage `json:"evidence,omitempty"`
+	Rules         string          `json:"rules"`
+	SolverVersion string          `json:"solver_version"`
+	Budget        int64           `json:"budget"`
+	ProofNodes    int64           `json:"proof_nodes"`
+	Seconds       float64         `json:"seconds"`
+	CreatedAt     time.Time       `json:"created_at"`
+}
+
+// AddVerdict appends a verdict to the problem's history and returns its id.
+// A zero CreatedAt is set to now.
+func (d *DB) AddVerdict(id int64, v Verdict) (int64, error) {
+	if strings.TrimSpace(v.Verdict) == "" {
+		return 0, errors.New("empty verdict")
+	}
+	if len(v.Evidence) > 0 && !json.Valid(v.Evidence) {
+		return 0, errors.New("verdict evidence is not valid JSON")
+	}
+	if err := d.exists(id); err != nil {
+		return 0, err
+	}
+	if v.CreatedAt.IsZero() {
+		v.CreatedAt = time.Now().UTC()
+	}
+	var ev any
+	if len(v.Evidence) > 0 {
+		ev = string(v.Evidence)
+	}
+	res, err := d.sql.Exec(`INSERT INTO verdicts (problem_id, verdict, dual, evidence, rules, solver_version,
+		budget, proof_nodes, seconds, created_at) VALUES (?,?,?,?,?,?,?,?,?,?)`,
+		id, v.Verdict, v.Dual, ev, v.Rules, v.SolverVersion, v.Budget, v.ProofNodes, v.Seconds,
+		v.CreatedAt.UTC().Format(time.RFC3339Nano))
+	if err != nil {
+		return 0, err
+	}
+	return res.LastInsertId()
+}
+
+// Verdicts lists a problem's verdict history, oldest first.
+func (d *DB) Verdicts(id int64) ([]Verdict, error) {
+	rows, err := d.sql.Query(`SELECT id, verdict, dual, evidence, rules, solver_version, budget, proof_nodes,
+		seconds, created_at FROM verdicts WHERE problem_id = ? ORDER BY id`, id)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var out []Verdict
+	for rows.Next() {
+		v := Verdict{ProblemID: id}
+		var ev sql.NullString
+		var at string
+		if err := rows.Scan(&v.ID, &v.Verdict, &v.Dual, &ev, &v.Rules, &v.SolverVersion, &v.Budget,
+			&v.ProofNodes, &v.Seconds, &at); err != nil {
+			return nil, err
+		}
+		if ev.Valid {
+			v.Evidence = json.RawMessage(ev.String)
+		}
+		v.CreatedAt, _ = time.Parse(time.RFC3339Nano, at)
+		out = append(out, v)
+	}
+	return out, rows.Err()
+}
+
+// StoredWarning is an import warning with what it belongs to.
+type StoredWarning struct {
+	Source    string `json:"source"`
+	ProblemID int64  `json:"problem_id,omitempty"` // 0: about the source as a whole
+	problems.Warning
+}
+
+// Warnings lists import warnings of a source ("" for every source) and/or of
+// one problem (0 for all), in the order they were stored.
+func (d *DB) Warnings(source string, problemID int64) ([]StoredWarning, error) {
+	q := `SELECT source, problem_id, file, line, text, expected, ply FROM import_warnings WHERE 1=1`
+	var args []any
+	if source != "" {
+		q += ` AND source = ?`
+		args = append(args, source)
+	}
+	if problemID != 0 {
+		q += ` AND problem_id = ?`
+		args = append(args, problemID)
+	}
+	rows, err := d.sql.Query(q+` ORDER BY id`, args...)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var out []StoredWarning
+	for rows.Next() {
+		var w StoredWarning
+		var pid sql.NullInt64
+		if err := rows.Scan(&w.Source, &pid, &w.File, &w.Line, &w.Text, &w.Expected, &w.Ply); err != nil {
+			return nil, err
+		}
+		w.ProblemID = pid.Int64
+		out = append(out, w)
+	}
+	return out, rows.Err()
+}
+
+// SourceInfo is a stored source with its record count.
+type SourceInfo struct {
+	problems.Source
+	ImportedAt string `json:"imported_at"`
+	Problems   int    `json:"problems"`
+	Warnings   int    `json:"warnings"`
+}
+
+// Sources lists the imported sources by key.
+func (d *DB) Sources() ([]SourceInfo, error) {
+	rows, err := d.sql.Query(`SELECT key, title, author, year, edition, file, checksum, imported_at,
+		(SELECT count(*) FROM problems p WHERE p.source = s.key),
+		(SELECT count(*) FROM import_warnings w WHERE w.source = s.key)
+		FROM sources s ORDER BY key`)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var out []SourceInfo
+	for rows.Next() {
+		var s SourceInfo
+		if err := rows.Scan(&s.Key, &s.Title, &s.Author, &s.Year, &s.Edition, &s.File, &s.Checksum,
+			&s.ImportedAt, &s.Problems, &s.Warnings); err != nil {
+			return nil, err
+		}
+		out = append(out, s)
+	}
+	return out, rows.Err()
+}
+
+// Stats counts what the database holds.
+type Stats struct {
+	Sources        int            `json:"sources"`
+	Problems       int            `json:"problems"`
+	WithPosition   int            `json:"with_position"`
+	Themes         map[string]int `json:"themes"` // by origin
+	Refs           int            `json:"refs"`
+	Warnings       int            `json:"warnings"`
+	Notes          int            `json:"notes"`
+	Verdicts       int            `json:"verdicts"`
+	LatestVerdicts map[string]int `json:"latest_verdicts"` // latest verdict of each problem, by verdict
+}
+
+// Stats returns the database's counts.
+func (d *DB) Stats() (Stats, error) {
+	st := Stats{Themes: map[string]int{}, LatestVerdicts: map[string]int{}}
+	err := d.sql.QueryRow(`SELECT (SELECT count(*) FROM sources), (SELECT count(*) FROM problems),
+		(SELECT count(*) FROM problems WHERE fen IS NOT NULL), (SELECT count(*) FROM refs),
+		(SELECT count(*) FROM import_warnings), (SELECT count(*) FROM notes), (SELECT count(*) FROM verdicts)`).Scan(
+		&st.Sources, &st.Problems, &st.WithPosition, &st.Refs, &st.Warnings, &st.Notes, &st.Verdicts)
+	if err != nil {
+		return st, err
+	}
+	if err := d.countInto(st.Themes, `SELECT origin, count(*) FROM themes GROUP BY origin`); err != nil {
+		return st, err
+	}
+	return st, d.countInto(st.LatestVerdicts, `SELECT `+latestVerdictSQL+` AS v, count(*) FROM problems p
+		WHERE v IS NOT NULL GROUP BY v`)
+}
+
+func (d *DB) countInto(m map[string]int, q string) error {
+	rows, err := d.sql.Query(q)
+	if err != nil {
+		return err
+	}
+	defer rows.Close()
+	for rows.Next() {
+		var k string
+		var n int
+		if err := rows.Scan(&k, &n); err != nil {
+			return err
+		}
+		m[k] = n
+	}
+	return rows.Err()
+}
