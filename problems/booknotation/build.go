@@ -1,0 +1,176 @@
+package booknotation
+
+import (
+	"fmt"
+	"strings"
+
+	"metz/draughts"
+	"metz/problems"
+)
+
+// Cell is one move of an execution as read from a source, in reading order,
+// before it is placed in the tree. Readers of other layouts (Van Tenac's
+// tables, his prose) produce cells and let Build do the placing and the
+// replay, so that every source is resolved the same way.
+type Cell struct {
+	Line    int    // source line
+	White   bool   // the column it is printed in
+	Si      int    // 0: none; 1: "si"; 2: "deuxième si"; …
+	Text    string // the move as printed, without "si" and marks: "28 à 23"
+	Mark    string // "gagne", "ou non", …
+	Comment string
+	// Loose says that the squares between the first and the last are only
+	// descriptive (prose naming squares a king passes over): if the full
+	// text names no legal move, origin and destination alone are tried.
+	Loose bool
+}
+
+// state is a point of a line: the node last placed (nil at the root) and
+// the position after it.
+type state struct {
+	node   *problems.Node
+	pos    draughts.Position
+	ok     bool // pos is known
+	broken int  // line of the unresolved move that stopped the replay, 0 if none
+}
+
+type builder struct {
+	file   string
+	rules  *draughts.Rules
+	tree   *problems.Tree
+	cur    state
+	points []state // open branch points, index = level-1
+	warns  []problems.Warning
+	ply    map[*problems.Node]int
+}
+
+// Build places cells in a solution tree and resolves every move on the
+// board from start (a FEN; "" when the position is unknown, in which case
+// the tree only has the book's structure). A move that cannot be resolved is
+// kept with Node.Issue set and a warning; the moves after it on the same
+// line are kept too, marked as not replayed.
+func Build(file string, cells []Cell, r *draughts.Rules, start string) (*problems.Tree, []problems.Warning) {
+	b := &builder{file: file, rules: r, tree: &problems.Tree{}, ply: map[*problems.Node]int{}}
+	if start != "" {
+		p, err := draughts.ParseFEN(r, start)
+		if err != nil {
+			b.warn(0, start, "a FEN such as W:W31-50:B1-20", 0)
+		} else {
+			b.cur = state{pos: p, ok: true}
+			b.tree.Start = p.FEN()
+		}
+	}
+	for _, c := range cells {
+		b.add(c)
+	}
+	return b.tree, b.warns
+}
+
+func (b *builder) warn(line int, text, expected string, ply int) {
+	b.warns = append(b.warns, problems.Warning{File: b.file, Line: line, Text: text, Expected: expected, Ply: ply})
+}
+
+// add places one cell: a "si" of level k reopens the branch point of level
+// k if one is open (usage note 6°: the execution restarts where the first
+// "si" of that level stood), else opens it here.
+func (b *builder) add(c Cell) {
+	if k := c.Si; k > 0 {
+		switch {
+		case k <= len(b.points):
+			b.cur = b.points[k-1]
+			b.points = b.points[:k]
+		case strings.Contains(c.Mark, MarkOuNon):
+			// "si 35 40 ou non": the defender may play it or not; no branch.
+		default:
+			if k > len(b.points)+1 {
+				b.warn(c.Line, siWord(k)+" "+c.Text, fmt.Sprintf("%s inside a branch of level %d", siWord(k), k-1), 0)
+			}
+			for len(b.points) < k {
+				b.points = append(b.points, b.cur)
+			}
+		}
+	}
+	n := &problems.Node{Text: c.Text, White: c.White, Mark: c.Mark, Comment: c.Comment, Line: c.Line}
+	ply := 1
+	if b.cur.node != nil {
+		ply = b.ply[b.cur.node] + 1
+		b.cur.node.Children = append(b.cur.node.Children, n)
+	} else {
+		b.tree.Children = append(b.tree.Children, n)
+	}
+	b.ply[n] = ply
+	b.cur = b.resolve(n, c, ply)
+}
+
+// resolve finds the move of n on the board and returns the state after it.
+func (b *builder) resolve(n *problems.Node, c Cell, ply int) state {
+	prev := b.cur
+	next := state{node: n}
+	switch {
+	case b.tree.Start == "":
+		return next
+	case !prev.ok:
+		n.Issue = fmt.Sprintf("not replayed: it follows the unresolved move on line %d", prev.broken)
+		b.warn(c.Line, c.Text, "a line that can be replayed (the move on line "+fmt.Sprint(prev.broken)+" could not be resolved)", ply)
+		next.broken = prev.broken
+		return next
+	}
+	m, err := b.find(prev.pos, c)
+	if err != nil {
+		n.Issue = err.Error()
+		b.warn(c.Line, c.Text, expectedMove(prev.pos, err), ply)
+		next.broken = c.Line
+		return next
+	}
+	n.Move = b.rules.FormatMove(m, true)
+	next.pos, next.ok = prev.pos.Play(m), true
+	return next
+}
+
+// find resolves c's text in p, falling back to origin and destination for
+// loose cells.
+func (b *builder) find(p draughts.Position, c Cell) (draughts.Move, error) {
+	m, err := draughts.ParseMove(p, c.Text)
+	if err == nil || !c.Loose {
+		return m, err
+	}
+	sq := squaresOf(c.Text)
+	if len(sq) <= 2 {
+		return m, err
+	}
+	m2, err2 := draughts.ParseMove(p, sq[0]+" à "+sq[len(sq)-1])
+	if err2 != nil {
+		return m, err
+	}
+	return m2, nil
+}
+
+// expectedMove says what a warning expected: a legal move for the side to
+// move, with the candidates the engine offers.
+func expectedMove(p draughts.Position, err error) string {
+	s := "a legal move for " + strings.ToLower(p.Turn.String())
+	if me, ok := err.(*draughts.MoveError); ok {
+		s += " (" + me.Reason + ")"
+		if len(me.Candidates) > 0 {
+			s += "; candidates: " + strings.Join(me.Candidates, ", ")
+		}
+	}
+	return s
+}
+
+// squaresOf lists the digit runs of s.
+func squaresOf(s string) []string {
+	var out []string
+	cur := ""
+	for _, r := range s + " " {
+		if r >= '0' && r <= '9' {
+			cur += string(r)
+			continue
+		}
+		if cur != "" {
+			out = append(out, cur)
+			cur = ""
+		}
+	}
+	return out
+}

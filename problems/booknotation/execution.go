@@ -1,0 +1,368 @@
+package booknotation
+
+import (
+	"strings"
+	"unicode"
+	"unicode/utf8"
+
+	"metz/draughts"
+	"metz/problems"
+)
+
+// Marks the notation knows.
+const (
+	MarkGagne  = "gagne"
+	MarkOuNon  = "ou non"
+	MarkRemise = "remise"
+)
+
+// siWords are the ordinals of usage note 6°, by level.
+var siWords = []string{"", "si", "deuxième si", "troisième si", "quatrième si", "cinquième si"}
+
+func siWord(k int) string {
+	if k < len(siWords) {
+		return siWords[k]
+	}
+	return "si"
+}
+
+// ordinals read the level words in their printed and typed forms.
+var ordinals = map[string]int{"deuxieme": 2, "2e": 2, "2eme": 2, "2me": 2, "second": 2, "seconde": 2,
+	"troisieme": 3, "3e": 3, "3eme": 3, "3me": 3, "quatrieme": 4, "4e": 4, "4eme": 4, "4me": 4,
+	"cinquieme": 5, "5e": 5, "5eme": 5}
+
+// ParseExecution reads an execution in the book's two columns (BLANCS /
+// NOIRS) and resolves it on the board from start ("" if unknown). Warning
+// lines count from 1 at lines[0]; see ParseExecutionAt to place them in a file.
+func ParseExecution(lines []string, r *draughts.Rules, start string) (*problems.Tree, []problems.Warning) {
+	return ParseExecutionAt("", 1, lines, r, start)
+}
+
+// ParseExecutionAt is ParseExecution for lines that start at line first of file.
+func ParseExecutionAt(file string, first int, lines []string, r *draughts.Rules, start string) (*problems.Tree, []problems.Warning) {
+	cells, warns := ReadCells(file, first, lines)
+	t, w2 := Build(file, cells, r, start)
+	return t, append(warns, w2...)
+}
+
+// token is a word of an execution row with the column it starts at.
+type token struct {
+	text string
+	col  int
+}
+
+// ReadCells cuts execution rows into cells. A heading row "BLANCS NOIRS"
+// sets the column of NOIRS; a row whose first move starts at that column
+// (or after 8 blanks when there is no heading), or after "...", is a Black
+// row.
+func ReadCells(file string, first int, lines []string) ([]Cell, []problems.Warning) {
+	nos := make([]int, len(lines))
+	for i := range nos {
+		nos[i] = first + i
+	}
+	return readCellsNumbered(file, nos, lines)
+}
+
+// readCellsNumbered is ReadCells for lines with their own line numbers.
+func readCellsNumbered(file string, nos []int, lines []string) ([]Cell, []problems.Warning) {
+	rd := &rowReader{file: file, noirsCol: -1}
+	for i, line := range lines {
+		rd.row(nos[i], line)
+	}
+	return rd.cells, rd.warns
+}
+
+type rowReader struct {
+	file     string
+	noirsCol int
+	cells    []Cell
+	warns    []problems.Warning
+}
+
+func (rd *rowReader) row(no int, line string) {
+	line, comment := cutComment(line)
+	toks := tokenize(line)
+	if len(toks) == 0 {
+		if comment != "" && len(rd.cells) > 0 {
+			rd.addComment(&rd.cells[len(rd.cells)-1], comment)
+		}
+		return
+	}
+	if isHeading(toks) {
+		for _, t := range toks {
+			if strings.HasPrefix(fold(t.text), "noirs") {
+				rd.noirsCol = t.col
+			}
+		}
+		return
+	}
+	white := rd.startsWhite(toks)
+	if isPlaceholder(toks[0].text) {
+		toks = toks[1:]
+	}
+	rd.readCells(no, toks, white)
+	if comment != "" && len(rd.cells) > 0 {
+		rd.addComment(&rd.cells[len(rd.cells)-1], comment)
+	}
+}
+
+func (rd *rowReader) addComment(c *Cell, s string) {
+	if c.Comment != "" {
+		c.Comment += " "
+	}
+	c.Comment += s
+}
+
+// startsWhite decides the column of the row's first move.
+func (rd *rowReader) startsWhite(toks []token) bool {
+	if isPlaceholder(toks[0].text) {
+		return false
+	}
+	if rd.noirsCol >= 0 {
+		return toks[0].col < rd.noirsCol-1
+	}
+	return toks[0].col < 8
+}
+
+// isPlaceholder recognises the filler of an empty BLANCS cell.
+func isPlaceholder(s string) bool {
+	switch s {
+	case "...", "…":
+		return true
+	}
+	return false
+}
+
+// readCells reads "[si] move [marks]" groups; the first is in the column
+// given, the next in the other one.
+func (rd *rowReader) readCells(no int, toks []token, white bool) {
+	var extra []string
+	for i := 0; i < len(toks); {
+		si, j := readSi(toks, i)
+		text, k := readMove(toks, j)
+		if text == "" {
+			if m, k2 := readMark(toks, i); m != "" && len(rd.cells) > 0 {
+				setMark(&rd.cells[len(rd.cells)-1], m)
+				i = k2
+				continue
+			}
+			extra = append(extra, toks[i].text)
+			i++
+			continue
+		}
+		c := Cell{Line: no, White: white, Si: si, Text: text}
+		for {
+			m, k2 := readMark(toks, k)
+			if m == "" {
+				break
+			}
+			setMark(&c, m)
+			k = k2
+		}
+		if len(extra) > 0 {
+			rd.warn(no, strings.Join(extra, " "), "a move such as 28 à 23, si, ou non or gagne")
+			extra = nil
+		}
+		rd.cells = append(rd.cells, c)
+		white = !white
+		i = k
+	}
+	if len(extra) > 0 {
+		rd.warn(no, strings.Join(extra, " "), "a move such as 28 à 23, si, ou non or gagne")
+	}
+}
+
+func (rd *rowReader) warn(no int, text, expected string) {
+	rd.warns = append(rd.warns, problems.Warning{File: rd.file, Line: no, Text: text, Expected: expected})
+}
+
+func setMark(c *Cell, m string) {
+	if c.Mark == "" {
+		c.Mark = m
+	} else if c.Mark != m {
+		c.Mark += ", " + m
+	}
+}
+
+// readSi reads "si", "deuxième si", "2e si" at i.
+func readSi(toks []token, i int) (int, int) {
+	if i < len(toks) && fold(toks[i].text) == "si" {
+		return 1, i + 1
+	}
+	if i+1 < len(toks) && fold(toks[i+1].text) == "si" {
+		if k, ok := ordinals[fold(toks[i].text)]; ok {
+			return k, i + 2
+		}
+	}
+	return 0, i
+}
+
+// readMove reads "28 à 23", "28 a 23", "28-23", "33x22x13", "31 27" at i
+// and returns it written as printed.
+func readMove(toks []token, i int) (string, int) {
+	if i >= len(toks) || !isNumber(toks[i].text) {
+		return "", i
+	}
+	parts := []string{toks[i].text}
+	j := i + 1
+	for j+1 < len(toks) && isSep(toks[j].text) && isNumber(toks[j+1].text) {
+		parts = append(parts, toks[j].text, toks[j+1].text)
+		j += 2
+	}
+	if len(parts) == 1 {
+		if j < len(toks) && isNumber(toks[j].text) {
+			return toks[i].text + " " + toks[j].text, j + 1
+		}
+		return "", i
+	}
+	return joinMove(parts), j
+}
+
+// joinMove writes the parts back with the spacing the books use: blanks
+// around words ("28 à 23"), none around signs ("33x22").
+func joinMove(parts []string) string {
+	var b strings.Builder
+	for i, p := range parts {
+		if i%2 == 1 && isWordSep(p) {
+			b.WriteString(" " + p + " ")
+			continue
+		}
+		b.WriteString(p)
+	}
+	return b.String()
+}
+
+func isWordSep(s string) bool { f := fold(s); return f == "a" }
+
+func isSep(s string) bool {
+	switch fold(s) {
+	case "a", "-", "x", "×", ":":
+		return true
+	}
+	return false
+}
+
+func isNumber(s string) bool {
+	if s == "" || len(s) > 3 {
+		return false
+	}
+	for _, r := range s {
+		if r < '0' || r > '9' {
+			return false
+		}
+	}
+	return true
+}
+
+// readMark reads a result mark at i.
+func readMark(toks []token, i int) (string, int) {
+	if i >= len(toks) {
+		return "", i
+	}
+	switch f := fold(toks[i].text); f {
+	case "gagne", "gagnent", "gagnee":
+		return MarkGagne, i + 1
+	case "remise", "nulle":
+		return MarkRemise, i + 1
+	case "ou":
+		if i+1 < len(toks) && fold(toks[i+1].text) == "non" {
+			return MarkOuNon, i + 2
+		}
+	case "+", "=", "!", "?", "!!", "??", "!?", "?!":
+		return f, i + 1
+	case "et":
+		if m, k := readMark(toks, i+1); m != "" {
+			return m, k
+		}
+	}
+	return "", i
+}
+
+// isHeading recognises "BLANCS. NOIRS." rows (either word alone too).
+func isHeading(toks []token) bool {
+	for _, t := range toks {
+		switch fold(t.text) {
+		case "blancs", "noirs", "white", "black":
+		default:
+			return false
+		}
+	}
+	return true
+}
+
+// cutComment removes a "{…}" comment from a row.
+func cutComment(line string) (string, string) {
+	i := strings.IndexByte(line, '{')
+	if i < 0 {
+		return line, ""
+	}
+	j := strings.LastIndexByte(line, '}')
+	if j < i {
+		return line[:i], strings.TrimSpace(line[i+1:])
+	}
+	return line[:i] + strings.Repeat(" ", utf8.RuneCountInString(line[i:j+1])) + line[j+1:], strings.TrimSpace(line[i+1 : j])
+}
+
+// tokenize cuts a row into numbers, words, signs and "...", remembering the
+// column (in runes, tabs to 8) where each starts. Final dots are dropped.
+func tokenize(line string) []token {
+	var out []token
+	rs := []rune(line)
+	col := 0
+	for i := 0; i < len(rs); {
+		r := rs[i]
+		switch {
+		case r == '\t':
+			col = (col/8 + 1) * 8
+			i++
+			continue
+		case unicode.IsSpace(r) || r == ',' || r == ';':
+			col++
+			i++
+			continue
+		}
+		j := i + 1
+		switch {
+		case unicode.IsDigit(r):
+			for j < len(rs) && unicode.IsDigit(rs[j]) {
+				j++
+			}
+		case unicode.IsLetter(r):
+			for j < len(rs) && (unicode.IsLetter(rs[j]) || unicode.IsDigit(rs[j]) || rs[j] == '\'') {
+				j++
+			}
+			j = splitCapture(rs, i, j)
+		case r == '.':
+			for j < len(rs) && rs[j] == '.' {
+				j++
+			}
+			if j-i == 1 { // a full stop ends a word; it carries nothing
+				col++
+				i = j
+				continue
+			}
+			j = i + 3
+			if j > len(rs) {
+				j = len(rs)
+			}
+		case r == '!' || r == '?':
+			for j < len(rs) && (rs[j] == '!' || rs[j] == '?') {
+				j++
+			}
+		}
+		out = append(out, token{text: string(rs[i:j]), col: col})
+		col += j - i
+		i = j
+	}
+	return out
+}
+
+// splitCapture keeps the separator of "33x22" or "28à23" a token of its
+// own: a letter run that starts with a one-letter separator followed by
+// digits is cut after that letter.
+func splitCapture(rs []rune, i, j int) int {
+	if i+1 < j && unicode.IsDigit(rs[i+1]) && isSep(string(rs[i])) {
+		return i + 1
+	}
+	return j
+}
