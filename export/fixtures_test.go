@@ -102,3 +102,13 @@ func testItems(t testing.TB) []Item {
 		{Problem: unknownPosition()},
 	}
 }
+
+// russianProblem is the Russian test game of testdata/collection.pdn: an
+// 8x8 board named algebraically.
+func russianProblem(t testing.TB) *problems.Problem {
+	const fen = "W:Wc3,e3:Bd4,h8"
+	pos := mustFEN(t, draughts.Russian, fen)
+	main := line(t, pos, "c3:e5", "h8-g7", "e5-f6", "g7:e5")
+	return &problems.Problem{ID: 900, Source: "test", Number: 1, Rules: "russian", FEN: fen,
+		Stipulation: problems.StipDraw, Solution: &problems.Tree{Children: main}}
+}

@@ -1,0 +1,64 @@
+package export
+
+import (
+	"encoding/json"
+	"strings"
+	"testing"
+)
+
+func TestHTMLProblemsPerPage(t *testing.T) {
+	items := append(testItems(t), testItems(t)...) // six problems
+	for per, pages := range map[int]int{1: 6, 2: 3, 3: 2, 4: 2, 0: 3, 9: 2} {
+		var b strings.Builder
+		if err := WriteHTML(&b, items, HTMLOptions{PerPage: per}); err != nil {
+			t.Fatal(err)
+		}
+		if got := strings.Count(b.String(), `<section class="page`); got != pages {
+			t.Errorf("--per-page %d: %d pages for 6 problems, want %d", per, got, pages)
+		}
+		if got := strings.Count(b.String(), "<article"); got != 6 {
+			t.Errorf("--per-page %d: %d problems printed, want 6", per, got)
+		}
+	}
+}
+
+// The verified tree is printed in place of the stated one when present.
+func TestHTMLPrefersVerifiedTree(t *testing.T) {
+	it := Item{Problem: vanTenacI(t)}
+	it.Verified = vanTenacII(t).Solution // any other tree: only which one is printed matters
+	var b strings.Builder
+	if err := WriteHTML(&b, []Item{it}, HTMLOptions{}); err != nil {
+		t.Fatal(err)
+	}
+	if s := b.String(); !strings.Contains(s, `data-tree="verified"`) || !strings.Contains(s, "24 à 19") || strings.Contains(s, "28 à 23") {
+		t.Error("stated tree printed although a verified tree was given")
+	}
+}
+
+func TestJSONCarriesPositionTreesAndVerdict(t *testing.T) {
+	var b strings.Builder
+	if err := WriteJSON(&b, testItems(t)); err != nil {
+		t.Fatal(err)
+	}
+	var got []map[string]any
+	if err := json.Unmarshal([]byte(b.String()), &got); err != nil {
+		t.Fatal(err)
+	}
+	if len(got) != 3 {
+		t.Fatalf("%d items, want 3", len(got))
+	}
+	first := got[0]
+	pos := first["position"].(map[string]any)
+	if pos["to_move"] != "white" || len(pos["white_men"].([]any)) != 8 || len(pos["black_men"].([]any)) != 11 {
+		t.Errorf("Problème I position: %v (want 8 white and 11 black men, White to move)", pos)
+	}
+	if first["verdict"] != "sound" || first["fen"] != vanTenacIFEN || first["solution"] == nil {
+		t.Errorf("verdict %v, fen %v, solution present %v", first["verdict"], first["fen"], first["solution"] != nil)
+	}
+	if kings := got[1]["position"].(map[string]any)["black_kings"].([]any); len(kings) != 1 || kings[0] != "10" {
+		t.Errorf("Problème II black kings %v, want [10]", kings)
+	}
+	if _, has := got[2]["position"]; has {
+		t.Error("a problem without a diagram got a position")
+	}
+}
