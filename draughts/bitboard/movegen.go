@@ -40,13 +40,16 @@ func (p *Position) LegalMoves() []Move {
 
 // capGen is the state of a capture search for one moving piece.
 type capGen struct {
-	ml    *MoveList
-	best  int    // number of pieces captured by the moves in ml
-	opp   uint64 // enemy pieces
-	empty uint64 // empty squares, the origin of the moving piece included
-	occ   uint64 // occupied squares, the origin of the moving piece excluded
-	from  uint8
-	keep  bool
+	ml   *MoveList
+	best int    // number of pieces captured by the moves in ml
+	opp  uint64 // enemy pieces
+	occ  uint64 // occupied squares, the origin of the moving piece excluded
+	// jd[d]: enemy pieces with an empty square right behind them in
+	// direction d (the origin of the moving piece counts as empty), i.e.
+	// the pieces a man next to them can jump in direction d.
+	jd   [4]uint64
+	from uint8
+	keep bool
 }
 
 // add records a complete capture of n pieces ending on bit to, keeping only
@@ -79,27 +82,27 @@ func (g *capGen) add(to uint, captured uint64, n int, king bool) {
 // the pieces in captured (n of them).
 func (g *capGen) manCap(sq uint, captured uint64, n int) {
 	b := uint64(1) << (sq & 63)
-	c := g.opp &^ captured
-	e := g.empty
-	found := false
-	if (b>>6)&c != 0 && (b>>12)&e != 0 {
-		found = true
-		g.manCap(sq-12, captured|b>>6, n+1)
+	t0 := (b >> 6) & g.jd[0] &^ captured
+	t1 := (b >> 5) & g.jd[1] &^ captured
+	t2 := (b << 5) & g.jd[2] &^ captured
+	t3 := (b << 6) & g.jd[3] &^ captured
+	if t0|t1|t2|t3 == 0 {
+		if n > 0 {
+			g.add(sq, captured, n, false)
+		}
+		return
 	}
-	if (b>>5)&c != 0 && (b>>10)&e != 0 {
-		found = true
-		g.manCap(sq-10, captured|b>>5, n+1)
+	if t0 != 0 {
+		g.manCap(sq-12, captured|t0, n+1)
 	}
-	if (b<<5)&c != 0 && (b<<10)&e != 0 {
-		found = true
-		g.manCap(sq+10, captured|b<<5, n+1)
+	if t1 != 0 {
+		g.manCap(sq-10, captured|t1, n+1)
 	}
-	if (b<<6)&c != 0 && (b<<12)&e != 0 {
-		found = true
-		g.manCap(sq+12, captured|b<<6, n+1)
+	if t2 != 0 {
+		g.manCap(sq+10, captured|t2, n+1)
 	}
-	if !found && n > 0 {
-		g.add(sq, captured, n, false)
+	if t3 != 0 {
+		g.manCap(sq+12, captured|t3, n+1)
 	}
 }
 
@@ -295,10 +298,17 @@ func (p *Position) generateCaptures(ml *MoveList, keep bool) int {
 			// Longer captures exist; they start with one of these jumps, so
 			// only the men making them need a search.
 			starts := (cont&(j0>>12))<<12 | (cont&(j1>>10))<<10 | (cont&(j2<<10))>>10 | (cont&(j3<<12))>>12
+			j := [4]uint64{opp & (empty << 6), opp & (empty << 5), opp & (empty >> 5), opp & (empty >> 6)}
 			for ; starts != 0; starts &= starts - 1 {
 				b := uint(bits.TrailingZeros64(starts)) & 63
+				o := uint64(1) << b
 				g.from = uint8(b)
-				g.empty = empty | 1<<b
+				// The vacated origin lets the pieces next to it be jumped
+				// towards it.
+				g.jd[0] = j[0] | opp&(o<<6)
+				g.jd[1] = j[1] | opp&(o<<5)
+				g.jd[2] = j[2] | opp&(o>>5)
+				g.jd[3] = j[3] | opp&(o>>6)
 				g.manCap(b, 0, 0)
 			}
 		}

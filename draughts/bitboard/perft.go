@@ -34,13 +34,19 @@ const (
 // 1 the most recent.
 type ttBucket [2]ttEntry
 
+// ttMinDepth is the smallest remaining depth stored in the table.
+var ttMinDepth = 2
+
 type perfter struct {
 	lists []MoveList
 	tt    []ttBucket
 	mask  uint64
 	free  func()
-	keep  bool
-	bulk  bool
+	// hashes[d] holds the children's hashes at a node of depth d.
+	hashes []([MaxMoves]uint64)
+	sink   uint64
+	keep   bool
+	bulk   bool
 }
 
 func newPerfter(depth int, opt PerftOptions) *perfter {
@@ -48,6 +54,9 @@ func newPerfter(depth int, opt PerftOptions) *perfter {
 		depth = 1
 	}
 	pf := &perfter{lists: make([]MoveList, depth+1), keep: opt.Keep, bulk: opt.Bulk}
+	if opt.HashMB != 0 {
+		pf.hashes = make([][MaxMoves]uint64, depth+1)
+	}
 	mb := opt.HashMB
 	if mb < 0 {
 		mb = DefaultHashMB
@@ -143,7 +152,7 @@ func (pf *perfter) perft(p Position, depth int) uint64 {
 
 // perftTT is perft with the transposition table; h is p.Hash().
 func (pf *perfter) perftTT(p Position, h uint64, depth int) uint64 {
-	if depth < 2 || depth > maxTTDepth || (depth == 2 && !pf.bulk) {
+	if depth < ttMinDepth || depth > maxTTDepth || (depth == 2 && !pf.bulk) {
 		return pf.perft(p, depth)
 	}
 	meta := p.Kings | uint64(depth)<<metaDepthShift
@@ -167,10 +176,20 @@ func (pf *perfter) perftTT(p Position, h uint64, depth int) uint64 {
 			sum += uint64(c.countMoves(scratch, pf.keep))
 		}
 	} else {
+		// Compute the children's hashes and touch their buckets first: the
+		// independent loads overlap in the memory system, so the probes
+		// below mostly hit the cache.
+		hs := &pf.hashes[depth]
+		var touch uint64
 		for i := 0; i < ml.N; i++ {
-			m := ml.Moves[i]
-			c := p.Play(m)
-			sum += pf.perftTT(c, p.HashAfter(h, m), depth-1)
+			hc := p.HashAfter(h, ml.Moves[i])
+			hs[i] = hc
+			touch += pf.tt[hc&pf.mask][0].meta
+		}
+		pf.sink += touch
+		for i := 0; i < ml.N; i++ {
+			c := p.Play(ml.Moves[i])
+			sum += pf.perftTT(c, hs[i], depth-1)
 		}
 	}
 	e := ttEntry{white: p.White, black: p.Black, meta: meta, count: sum}

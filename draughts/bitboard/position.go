@@ -87,31 +87,39 @@ func (m Move) String() string {
 
 // Play returns the position after m (which must be legal in p).
 func (p Position) Play(m Move) Position {
-	p.Do(m)
-	return p
-}
-
-// Do plays m (which must be legal in p) in place. There is no Undo: Position
-// is 32 bytes, copy it before Do (or use [Position.Play]) to go back.
-func (p *Position) Do(m Move) {
 	from := uint64(1) << (m.From & 63)
 	to := uint64(1) << (m.To & 63)
+	k := p.Kings
 	if p.WhiteToMove {
 		p.White = p.White&^from | to
 		p.Black &^= m.Captured
-		if p.Kings&from != 0 || to&WhitePromo != 0 {
-			p.Kings = p.Kings&^from | to
+		if (k|WhitePromo)&(from|to) != 0 {
+			k = promote(k, from, to, WhitePromo)
 		}
 	} else {
 		p.Black = p.Black&^from | to
 		p.White &^= m.Captured
-		if p.Kings&from != 0 || to&BlackPromo != 0 {
-			p.Kings = p.Kings&^from | to
+		if (k|BlackPromo)&(from|to) != 0 {
+			k = promote(k, from, to, BlackPromo)
 		}
 	}
-	p.Kings &^= m.Captured
+	p.Kings = k &^ m.Captured
 	p.WhiteToMove = !p.WhiteToMove
+	return p
 }
+
+// promote returns the kings after a move from -> to that may involve a king
+// or a promotion.
+func promote(k, from, to, promo uint64) uint64 {
+	if k&from != 0 || to&promo != 0 {
+		return k&^from | to
+	}
+	return k
+}
+
+// Do plays m (which must be legal in p) in place. There is no Undo: Position
+// is 32 bytes, copy it before Do (or use [Position.Play]) to go back.
+func (p *Position) Do(m Move) { *p = p.Play(m) }
 
 // PlayNull returns p with the other side to move.
 func (p Position) PlayNull() Position {
