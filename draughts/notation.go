@@ -2,6 +2,7 @@ package draughts
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 	"unicode"
 )
@@ -95,7 +96,7 @@ func moveSquares(r *Rules, text string) ([]int, bool, error) {
 
 func (p Position) matchMove(text string, toks []int, capture bool) (Move, error) {
 	r := p.Rules
-	from, to := toks[0], toks[len(toks)-1]
+	from := toks[0]
 	fail := func(reason string, cands []Move) (Move, error) {
 		e := &MoveError{Text: text, Reason: reason}
 		for _, m := range cands {
@@ -111,16 +112,13 @@ func (p Position) matchMove(text string, toks []int, capture bool) (Move, error)
 		return fail(fmt.Sprintf("%s holds a %s piece but %s is to move", r.SquareName(from), strings.ToLower(pc.Color().String()), p.Turn), nil)
 	}
 	legal := p.Moves()
-	var matches, fromHere []Move
+	var fromHere []Move
 	for _, m := range legal {
-		if m.From() != from {
-			continue
-		}
-		fromHere = append(fromHere, m)
-		if m.To() == to && containsInOrder(m.Path[1:len(m.Path)-1], toks[1:len(toks)-1]) {
-			matches = append(matches, m)
+		if m.From() == from {
+			fromHere = append(fromHere, m)
 		}
 	}
+	matches := matchPaths(p.Generate(Keep), toks)
 	switch {
 	case len(matches) == 1:
 		if capture && !matches[0].IsCapture() {
@@ -135,6 +133,24 @@ func (p Position) matchMove(text string, toks []int, capture bool) (Move, error)
 		return fail(fmt.Sprintf("not legal: the piece on %s has no legal move", r.SquareName(from)), legal)
 	}
 	return fail("not legal", fromHere)
+}
+
+// matchPaths returns the moves whose path fits the written squares. Every
+// path is tried, not only the one kept for each merged move, so that a loop
+// written either way round is found; a path written in full wins over longer
+// paths that contain it; paths with the same effect are one move.
+func matchPaths(all []Move, toks []int) []Move {
+	from, to := toks[0], toks[len(toks)-1]
+	var matches []Move
+	for _, m := range all {
+		if m.From() == from && m.To() == to && containsInOrder(m.Path[1:len(m.Path)-1], toks[1:len(toks)-1]) {
+			if slices.Equal(m.Path, toks) {
+				return []Move{m}
+			}
+			matches = append(matches, m)
+		}
+	}
+	return dedupe(matches)
 }
 
 // containsInOrder reports whether want is a subsequence of path.
