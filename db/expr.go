@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strings"
 	"unicode"
+	"unicode/utf8"
 )
 
 // ThemeExpr is a parsed theme expression such as
@@ -30,7 +31,7 @@ func (n themeNot) String() string  { return "NOT " + n.x.String() }
 func (n themeBin) String() string  { return "(" + n.l.String() + " " + n.op + " " + n.r.String() + ")" }
 
 func quoteName(s string) string {
-	if s == "" || strings.ContainsAny(s, " \t\r\n()") || isKeyword(s) {
+	if strings.IndexFunc(s, isSep) >= 0 || isKeyword(s) {
 		return `"` + s + `"`
 	}
 	return s
@@ -103,17 +104,20 @@ func isKeyword(s string) bool {
 	return false
 }
 
+// isSep reports the characters that end a bare theme name.
+func isSep(r rune) bool { return unicode.IsSpace(r) || r == '(' || r == ')' || r == '"' }
+
 func lexExpr(src string) ([]exprToken, error) {
 	var toks []exprToken
 	for i := 0; i < len(src); {
-		c := src[i]
+		r, size := utf8.DecodeRuneInString(src[i:])
 		switch {
-		case c == ' ' || c == '\t' || c == '\n' || c == '\r':
+		case unicode.IsSpace(r):
+			i += size
+		case r == '(' || r == ')':
+			toks = append(toks, exprToken{kind: string(r), pos: i})
 			i++
-		case c == '(' || c == ')':
-			toks = append(toks, exprToken{kind: string(c), pos: i})
-			i++
-		case c == '"':
+		case r == '"':
 			end := strings.IndexByte(src[i+1:], '"')
 			if end < 0 {
 				return nil, &ExprError{src, i, "unterminated quoted theme name"}
@@ -125,9 +129,9 @@ func lexExpr(src string) ([]exprToken, error) {
 			toks = append(toks, exprToken{kind: "name", text: name, pos: i})
 			i += end + 2
 		default:
-			j := i
-			for j < len(src) && !strings.ContainsRune(" \t\n\r()\"", rune(src[j])) {
-				j++
+			j := i + strings.IndexFunc(src[i:], isSep)
+			if j < i {
+				j = len(src)
 			}
 			w := src[i:j]
 			kind := "name"
@@ -231,7 +235,7 @@ func (p *exprParser) unary() (ThemeExpr, error) {
 		if p.terms++; p.terms > maxExprTerms {
 			return nil, &ExprError{p.src, t.pos, fmt.Sprintf("more than %d theme names", maxExprTerms)}
 		}
-		return themeName(strings.TrimFunc(t.text, unicode.IsSpace)), nil
+		return themeName(t.text), nil
 	}
 	return nil, p.fail(t, "expected a theme name, NOT or (")
 }

@@ -191,14 +191,14 @@ func TestThemeExpressions(t *testing.T) {
 
 func TestThemeExpressionErrors(t *testing.T) {
 	cases := map[string]string{
-		"":                "empty",
-		"a AND":           "expected a theme name, NOT or (, found the end",
-		"(a OR b":         "expected ), found the end",
-		"a b":             `expected AND, OR or the end, found "b"`,
-		"a )":             `expected AND, OR or the end, found ")"`,
-		`"unterminated`:   "unterminated",
-		"AND a":           `found "AND"`,
-		`""`:              "empty quoted",
+		"":              "empty",
+		"a AND":         "expected a theme name, NOT or (, found the end",
+		"(a OR b":       "expected ), found the end",
+		"a b":           `expected AND, OR or the end, found "b"`,
+		"a )":           `expected AND, OR or the end, found ")"`,
+		`"unterminated`: "unterminated",
+		"AND a":         `found "AND"`,
+		`""`:            "empty quoted",
 		strings.Repeat("(", 50) + "a" + strings.Repeat(")", 50): "nested deeper",
 	}
 	for src, want := range cases {

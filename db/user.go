@@ -27,7 +27,7 @@ func CheckThemeName(name string) error {
 	if name == "" {
 		return errors.New("empty theme name")
 	}
-	if strings.ContainsAny(name, " \t\r\n()\"") {
+	if strings.IndexFunc(name, isSep) >= 0 {
 		return fmt.Errorf("theme name %q has a space, quote or parenthesis (expected one word such as coup-de-repos)", name)
 	}
 	if isKeyword(name) {
