@@ -1,0 +1,268 @@
+package export
+
+import (
+	"fmt"
+	"io"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/go-pdf/fpdf"
+
+	"metz/draughts"
+)
+
+// Page geometry in millimetres (A4, the same margins as the HTML).
+const (
+	pageW, pageH = 210.0, 297.0
+	pdfMargin    = 14.0
+	contentW     = pageW - 2*pdfMargin
+	contentH     = pageH - 2*pdfMargin
+	ptPerMM      = 72 / 25.4
+)
+
+// slot is the rectangle of a page given to one problem.
+type slot struct{ x, y, w, h, board float64 }
+
+// slots divides a page for 1 to 4 problems: stacked for one or two, a
+// two-by-two grid for three or four.
+func slots(per int) []slot {
+	switch per {
+	case 1:
+		return []slot{{pdfMargin, pdfMargin, contentW, contentH, 120}}
+	case 2:
+		h := (contentH - 6) / 2
+		return []slot{{pdfMargin, pdfMargin, contentW, h, 82}, {pdfMargin, pdfMargin + h + 6, contentW, h, 82}}
+	}
+	w, h := (contentW-6)/2, (contentH-6)/2
+	var out []slot
+	for i := 0; i < 4; i++ {
+		out = append(out, slot{pdfMargin + float64(i%2)*(w+6), pdfMargin + float64(i/2)*(h+6), w, h, 62})
+	}
+	return out
+}
+
+// WritePDF lays the problems out as WriteHTML does, drawing the diagrams
+// with vector shapes, and appends the theme index with page numbers.
+func WritePDF(w io.Writer, items []Item, o HTMLOptions) error {
+	pdf := fpdf.New("P", "mm", "A4", "")
+	pdf.SetCreationDate(time.Date(2000, 1, 1, 0, 0, 0, 0, time.UTC)) // reproducible files
+	pdf.SetTitle(o.title(), true)
+	pdf.SetCreator("metz export", true)
+	pdf.SetAutoPageBreak(false, 0)
+	tr := pdf.UnicodeTranslatorFromDescriptor("") // cp1252: the French accents and dashes
+	per := o.perPage()
+	sl := slots(per)
+	for i, it := range items {
+		if i%per == 0 {
+			pdf.AddPage()
+		}
+		if err := pdfItem(pdf, tr, it, sl[i%per], per >= 3, o.Numbers); err != nil {
+			return err
+		}
+	}
+	pdfIndex(pdf, tr, items, per)
+	if len(items) == 0 {
+		pdf.AddPage()
+	}
+	if err := pdf.Error(); err != nil {
+		return fmt.Errorf("pdf: %w", err)
+	}
+	return pdf.Output(w)
+}
+
+func pdfItem(pdf *fpdf.Fpdf, tr func(string) string, it Item, s slot, below, numbers bool) error {
+	p := it.Problem
+	pos, ok, err := it.Position()
+	if err != nil {
+		return err
+	}
+	r, err := it.Rules()
+	if err != nil {
+		return err
+	}
+	pdf.SetTextColor(0, 0, 0)
+	pdf.SetFont("Times", "B", 12)
+	pdf.SetXY(s.x, s.y)
+	pdf.CellFormat(s.w, 6, tr(Heading(p)), "", 1, "L", false, 0, "")
+	top := s.y + 8
+	turn := draughts.White
+	if ok {
+		turn = pos.Turn
+		drawBoard(pdf, pos, DiagramOptions{Numbers: numbers}, s.x, top, s.board)
+	} else {
+		pdf.SetDrawColor(136, 136, 136)
+		pdf.SetDashPattern([]float64{1, 1}, 0)
+		pdf.Rect(s.x, top, s.board, s.board, "D")
+		pdf.SetDashPattern(nil, 0)
+		pdf.SetFont("Times", "I", 11)
+		pdf.SetXY(s.x, top+s.board/2-3)
+		pdf.CellFormat(s.board, 6, tr("position inconnue"), "", 0, "C", false, 0, "")
+	}
+	tx, ty, tw := s.x+s.board+5, top, s.w-s.board-5
+	if below {
+		tx, ty, tw = s.x, top+s.board+3, s.w
+	}
+	pdfText(pdf, tr, it, r, turn, tx, ty, tw, s.y+s.h)
+	return nil
+}
+
+// pdfText writes the stipulation, solution, verdict, themes and notes from
+// (x, y), stopping with an ellipsis at the bottom of the slot.
+func pdfText(pdf *fpdf.Fpdf, tr func(string) string, it Item, r *draughts.Rules, turn draughts.Color, x, y, w, bottom float64) {
+	p := it.Problem
+	line := func(font, style string, size float64, text string) bool {
+		pdf.SetFont(font, style, size)
+		h := size / ptPerMM * 1.25
+		for _, l := range wrapText(pdf, tr(text), w) {
+			if y+h > bottom {
+				return false
+			}
+			pdf.SetXY(x, y)
+			pdf.CellFormat(w, h, l, "", 0, "L", false, 0, "")
+			y += h
+		}
+		return true
+	}
+	if !line("Times", "B", 10, Stipulation(p, turn)) {
+		return
+	}
+	y += 1.5
+	sol := p.SolutionText
+	if t := it.Tree(); t != nil && len(t.Children) > 0 {
+		sol = bookTree(t, r, turn)
+	}
+	for _, l := range strings.Split(strings.TrimRight(sol, "\n"), "\n") {
+		if !line("Courier", "", 8, l) {
+			line("Courier", "", 8, "…")
+			return
+		}
+	}
+	y += 1.5
+	var tail []string
+	if it.Verdict != "" {
+		v := "Verdict : " + it.Verdict
+		if it.VerdictDetail != "" {
+			v += " — " + it.VerdictDetail
+		}
+		tail = append(tail, v)
+	}
+	if names := themeNames(p); len(names) > 0 {
+		tail = append(tail, "Thèmes : "+strings.Join(names, ", "))
+	}
+	if p.Commentary != "" {
+		tail = append(tail, p.Commentary)
+	}
+	for _, n := range it.Notes {
+		tail = append(tail, "Note : "+n)
+	}
+	for _, t := range tail {
+		if !line("Times", "", 9, t) {
+			return
+		}
+	}
+}
+
+// wrapText breaks an already translated (cp1252) text into lines that fit
+// w, at spaces; fpdf's own SplitText expects UTF-8 and fails on it. Runs of
+// spaces at the start of a line are kept: the solution's columns use them.
+func wrapText(pdf *fpdf.Fpdf, text string, w float64) []string {
+	if pdf.GetStringWidth(text) <= w {
+		return []string{text}
+	}
+	var lines []string
+	cur := ""
+	for _, word := range strings.SplitAfter(text, " ") {
+		if cur != "" && strings.TrimSpace(cur) != "" && pdf.GetStringWidth(cur+strings.TrimRight(word, " ")) > w {
+			lines = append(lines, strings.TrimRight(cur, " "))
+			cur = ""
+		}
+		cur += word
+	}
+	return append(lines, strings.TrimRight(cur, " "))
+}
+
+func pdfIndex(pdf *fpdf.Fpdf, tr func(string) string, items []Item, per int) {
+	names, idx := themeIndex(items)
+	if len(names) == 0 {
+		return
+	}
+	pdf.AddPage()
+	pdf.SetFont("Times", "B", 14)
+	pdf.SetXY(pdfMargin, pdfMargin)
+	pdf.CellFormat(contentW, 8, tr("Index des thèmes"), "", 1, "L", false, 0, "")
+	for _, n := range names {
+		var refs []string
+		for _, i := range idx[n] {
+			refs = append(refs, Heading(items[i].Problem)+" (p. "+strconv.Itoa(i/per+1)+")")
+		}
+		if pdf.GetY() > pageH-pdfMargin-10 {
+			pdf.AddPage()
+			pdf.SetY(pdfMargin)
+		}
+		pdf.SetX(pdfMargin)
+		pdf.SetFont("Times", "", 10)
+		pdf.MultiCell(contentW, 5, tr(n+" : "+strings.Join(refs, ", ")), "", "L", false)
+	}
+}
+
+// drawBoard paints a diagram scene at (x, y), size mm wide.
+func drawBoard(pdf *fpdf.Fpdf, p draughts.Position, o DiagramOptions, x, y, size float64) {
+	sc := buildScene(p, o)
+	k := size / sc.w
+	for _, s := range sc.shapes {
+		style := ""
+		if s.fill != "" {
+			setFill(pdf, s.fill)
+			style += "F"
+		}
+		if s.stroke != "" {
+			setDraw(pdf, s.stroke)
+			pdf.SetLineWidth(s.strokeWidth * k)
+			style = "D" + style
+		}
+		switch s.kind {
+		case shRect:
+			pdf.Rect(x+s.x*k, y+s.y*k, s.w*k, s.h*k, style)
+		case shCircle:
+			pdf.Circle(x+s.x*k, y+s.y*k, s.w*k, style)
+		case shPolygon:
+			pdf.Polygon(pdfPoints(s.pts, x, y, k), style)
+		case shPolyline:
+			pts := pdfPoints(s.pts, x, y, k)
+			for i := 1; i < len(pts); i++ {
+				pdf.Line(pts[i-1].X, pts[i-1].Y, pts[i].X, pts[i].Y)
+			}
+		case shText:
+			pdf.SetFont("Helvetica", "", s.fontSize*k*ptPerMM)
+			r, g, b := rgb(s.fill)
+			pdf.SetTextColor(r, g, b)
+			tx := x + s.x*k
+			if s.anchor == "middle" {
+				tx -= pdf.GetStringWidth(s.text) / 2
+			}
+			pdf.Text(tx, y+s.y*k, s.text)
+			pdf.SetTextColor(0, 0, 0)
+		}
+	}
+}
+
+func pdfPoints(p []float64, x, y, k float64) []fpdf.PointType {
+	out := make([]fpdf.PointType, 0, len(p)/2)
+	for i := 0; i+1 < len(p); i += 2 {
+		out = append(out, fpdf.PointType{X: x + p[i]*k, Y: y + p[i+1]*k})
+	}
+	return out
+}
+
+func setFill(pdf *fpdf.Fpdf, c string) { r, g, b := rgb(c); pdf.SetFillColor(r, g, b) }
+func setDraw(pdf *fpdf.Fpdf, c string) { r, g, b := rgb(c); pdf.SetDrawColor(r, g, b) }
+
+// rgb reads the "#rrggbb" colours of the scene.
+func rgb(c string) (int, int, int) {
+	v, err := strconv.ParseUint(strings.TrimPrefix(c, "#"), 16, 32)
+	if err != nil || len(c) != 7 {
+		return 0, 0, 0
+	}
+	return int(v >> 16), int(v >> 8 & 0xff), int(v & 0xff)
+}

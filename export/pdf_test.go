@@ -1,0 +1,115 @@
+package export
+
+import (
+	"bytes"
+	"image"
+	"image/png"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"metz/draughts"
+)
+
+// near reports whether an image colour is within tol of "#rrggbb".
+func near(c interface{ RGBA() (r, g, b, a uint32) }, hex string, tol int) bool {
+	r, g, b, _ := c.RGBA()
+	wr, wg, wb := rgb(hex)
+	d := func(x uint32, w int) int { v := int(x>>8) - w; return max(v, -v) }
+	return d(r, wr) <= tol && d(g, wg) <= tol && d(b, wb) <= tol
+}
+
+// The PDF opens in poppler and shows the diagram: page 1 rendered to PNG
+// has, where the first problem's board is drawn, a black man on square 4,
+// a white man on 25, empty dark squares on 46 and 50 and a light square at
+// a1's neighbour b1, and the page is white outside the problems.
+func TestPDFOpensAndShowsDiagrams(t *testing.T) {
+	if _, err := exec.LookPath("pdftoppm"); err != nil {
+		t.Skip("pdftoppm is not installed; install it with: apt-get update && apt-get install -y poppler-utils")
+	}
+	dir, _ := filepath.Abs("testdata/out")
+	os.MkdirAll(dir, 0o755)
+	file := filepath.Join(dir, "export.pdf")
+	var buf bytes.Buffer
+	if err := WritePDF(&buf, testItems(t), HTMLOptions{PerPage: 2}); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(file, buf.Bytes(), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	const dpi = 100
+	out, err := exec.Command("pdftoppm", "-png", "-r", "100", "-f", "1", "-l", "1", "-singlefile", file, filepath.Join(dir, "export-p1")).CombinedOutput()
+	if err != nil {
+		t.Fatalf("pdftoppm cannot read the PDF: %v\n%s", err, out)
+	}
+	f, err := os.Open(filepath.Join(dir, "export-p1.png"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	img, err := png.Decode(f)
+	if err != nil {
+		t.Fatal(err)
+	}
+	px := func(mm float64) int { return int(mm * dpi / 25.4) }
+	s := slots(2)[0]
+	k := s.board / (10*cell + 2*margin)
+	at := func(square int) (int, int) { // centre of a square of the first diagram, in pixels
+		g := draughts.International.Geo
+		x, y := cellXY(g, g.Row(square-1), g.Col(square-1))
+		return px(s.x + (x+cell/2)*k), px(s.y + 8 + (y+cell/2)*k)
+	}
+	probe := func(square int, want, what string) {
+		x, y := at(square)
+		if c := img.At(x, y); !near(c, want, 40) {
+			t.Errorf("square %d at (%d,%d) px is %v, want %s (%s)", square, x, y, c, want, what)
+		}
+	}
+	probe(4, colBlackMan, "black man")
+	probe(25, colWhiteMan, "white man")
+	probe(46, colDark, "empty dark square")
+	probe(50, colDark, "empty dark square")
+	x, y := at(46)
+	if c := img.At(x+px(cell*k), y); !near(c, colLight, 40) {
+		t.Errorf("b1, right of 46, is %v, want the light colour %s", c, colLight)
+	}
+	blank := img.Bounds().Max
+	if c := img.At(blank.X-5, blank.Y-5); !near(c, "#ffffff", 5) {
+		t.Errorf("page corner is %v, want white", c)
+	}
+	if dark := countDark(img); dark < 2000 {
+		t.Errorf("page 1 has only %d dark pixels: nothing drawn", dark)
+	}
+	if !bytes.HasPrefix(buf.Bytes(), []byte("%PDF-")) || !strings.Contains(buf.String(), "/Type /Page") {
+		t.Error("not a PDF with pages")
+	}
+}
+
+func countDark(img image.Image) int {
+	n := 0
+	b := img.Bounds()
+	for y := b.Min.Y; y < b.Max.Y; y += 2 {
+		for x := b.Min.X; x < b.Max.X; x += 2 {
+			if r, g, bb, _ := img.At(x, y).RGBA(); r+g+bb < 3*0x4000 {
+				n++
+			}
+		}
+	}
+	return n
+}
+
+// Pages follow --per-page, with one more page for the theme index.
+func TestPDFPageCount(t *testing.T) {
+	items := append(testItems(t), testItems(t)...)
+	for per, want := range map[int]int{1: 7, 2: 4, 4: 3} {
+		var buf bytes.Buffer
+		if err := WritePDF(&buf, items, HTMLOptions{PerPage: per}); err != nil {
+			t.Fatal(err)
+		}
+		if got := strings.Count(buf.String(), "/Type /Page\n"); got != want {
+			t.Errorf("per page %d: %d pages, want %d", per, got, want)
+		}
+	}
+}
