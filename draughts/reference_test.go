@@ -624,3 +624,26 @@ func TestReferenceCatchesAWrongFlag(t *testing.T) {
 		}
 	}
 }
+
+// From each start position, including the French game which has no
+// published table, the reference and the engine agree by perft.
+func TestReferencePerftFromStart(t *testing.T) {
+	depth := 6
+	if testing.Short() {
+		depth = 3
+	}
+	for _, r := range AllRules() {
+		t.Run(r.Name, func(t *testing.T) {
+			t.Parallel()
+			d := depth
+			if r.Geo.N > 32 {
+				d-- // 10x10 and 12x12: one ply less keeps the test quick
+			}
+			for _, mode := range []Mode{Drop, Keep} {
+				if got, want := Perft(Start(r), d, mode), refPerft(Start(r), d, mode == Keep); got != want {
+					t.Errorf("%s mode %d: perft(%d) = %d, reference %d", r.Name, mode, d, got, want)
+				}
+			}
+		})
+	}
+}
