@@ -71,7 +71,6 @@ func solveGoal(p draughts.Position, goal Goal, lim *limits, b Budget, sol *Solut
 		return
 	}
 	sol.Result = ResultWin
-	sol.Keys, sol.Undecided = s.keys(p, ms)
 	limit := ShortestCap
 	if forcedPlies > 0 {
 		limit = forcedPlies
@@ -81,6 +80,7 @@ func solveGoal(p draughts.Position, goal Goal, lim *limits, b Budget, sol *Solut
 		sol.Plies = d
 	}
 	sol.Tree = s.proofTree(p, ms, d, found)
+	sol.Keys, sol.Undecided = s.keys(p, ms)
 }
 
 // decide is the whole proof attempt: the forcing search first (cheap and
@@ -106,9 +106,17 @@ func (s *search) forcingWin(q draughts.Position, ms []draughts.Move) (int, bool)
 // keys tests every first move on its own.
 func (s *search) keys(q draughts.Position, ms []draughts.Move) (keys, undecided []string) {
 	keys = []string{}
-	for _, c := range s.children(q, ms) {
+	cs := s.children(q, ms)
+	for i, c := range cs {
 		name := s.r.FormatMove(c.m, true)
-		switch s.prove(c.q, c.ms, c.promoted) {
+		// Each move gets a fair share of what is left, so one hard
+		// non-winning move cannot starve the others.
+		main := s.lim
+		s.lim = main.sub((main.maxNodes - main.nodes) / int64(len(cs)-i))
+		out := s.prove(c.q, c.ms, c.promoted)
+		main.merge(s.lim)
+		s.lim = main
+		switch out {
 		case proven:
 			keys = append(keys, name)
 		case unknown:

@@ -1,0 +1,27 @@
+package solver
+
+import (
+	"strings"
+
+	"metz/problems"
+)
+
+// line builds a stated solution of one line, White first; "x" marks
+// captures as in modern notation.
+func line(moves ...string) *problems.Tree {
+	t := &problems.Tree{}
+	var parent *problems.Node
+	for i, m := range moves {
+		n := &problems.Node{Text: m, Move: m, White: i%2 == 0, Origin: problems.Printed}
+		if parent == nil {
+			t.Children = append(t.Children, n)
+		} else {
+			parent.Children = append(parent.Children, n)
+		}
+		parent = n
+	}
+	if parent != nil && !strings.Contains(parent.Mark, "gagne") {
+		parent.Mark = "gagne"
+	}
+	return t
+}

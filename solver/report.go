@@ -1,0 +1,108 @@
+package solver
+
+import "metz/problems"
+
+// Verdicts (verification.md §3).
+const (
+	Sound           = "sound"
+	SoundIncomplete = "sound-incomplete"
+	Cooked          = "cooked"
+	Unsound         = "unsound"
+	Misprint        = "misprint"
+	Unproven        = "unproven"
+	NoPosition      = "no-position"
+)
+
+// Report is the verdict on one problem with its evidence. Places in the
+// stated tree are written as node paths: "1.2.1" is the first child of the
+// second child of the first root child (1-based); Ply is the path's length.
+type Report struct {
+	ProblemID     int64           `json:"problem_id,omitempty"`
+	Label         string          `json:"label,omitempty"`
+	Verdict       string          `json:"verdict"`
+	Dual          bool            `json:"dual"`
+	Rules         string          `json:"rules"`
+	Goal          string          `json:"goal"`
+	Key           string          `json:"key,omitempty"`  // the stated first move, full path
+	Keys          []string        `json:"keys,omitempty"` // every first move proven to meet the goal
+	Cooks         []Cook          `json:"cooks,omitempty"`
+	Undecided     []string        `json:"undecided_keys,omitempty"` // first moves neither proven nor refuted
+	Horizon       int             `json:"horizon,omitempty"`        // plies within which non-keys were refuted when df-pn could not
+	Refutation    *Refutation     `json:"refutation,omitempty"`
+	Omitted       []Omitted       `json:"omitted,omitempty"`
+	Duals         []Dual          `json:"duals,omitempty"`
+	Misprints     []MisprintPlace `json:"misprints,omitempty"`
+	Repairs       []RepairResult  `json:"repairs,omitempty"`
+	Unproven      []UnprovenLeaf  `json:"unproven,omitempty"`
+	LeavesProven  int             `json:"leaves_proven"`
+	KeyPlies      int             `json:"key_plies,omitempty"` // shortest win after the stated key, counting the key
+	ProofNodes    int64           `json:"proof_nodes"`         // positions searched for this report
+	Seconds       float64         `json:"seconds"`
+	SolverVersion string          `json:"solver_version"`
+	Budget        Budget          `json:"budget"`
+	Notes         []string        `json:"notes,omitempty"`
+}
+
+// Cook is another first move that meets the goal, with its proof.
+type Cook struct {
+	Move  string         `json:"move"`
+	Plies int            `json:"plies,omitempty"` // shortest win counting the move, when established
+	Proof *problems.Tree `json:"proof,omitempty"`
+}
+
+// Refutation is a defence that escapes, or a stated line whose end is not won.
+type Refutation struct {
+	Path string   `json:"path"`
+	Ply  int      `json:"ply"`
+	Line []string `json:"line"` // the moves from the start, the escaping one last
+	Note string   `json:"note"`
+}
+
+// Omitted is a legal defence the source does not give, which still loses.
+type Omitted struct {
+	Path    string         `json:"path"` // the defender's node where it is missing
+	Ply     int            `json:"ply"`
+	Defence string         `json:"defence"`
+	Answer  *problems.Tree `json:"answer,omitempty"` // the solver's winning answer
+}
+
+// Dual is another attacker move that also wins where the source gives one.
+type Dual struct {
+	Path        string `json:"path"`
+	Ply         int    `json:"ply"`
+	Stated      string `json:"stated"`
+	Alternative string `json:"alternative"`
+	Plies       int    `json:"plies"` // it wins within this many plies, as fast as the stated move
+}
+
+// MisprintPlace is a stated move that cannot be played where it stands.
+type MisprintPlace struct {
+	Path       string   `json:"path"`
+	Ply        int      `json:"ply"`
+	Line       int      `json:"line,omitempty"` // source line
+	Text       string   `json:"text"`           // as printed
+	Reason     string   `json:"reason"`
+	Candidates []string `json:"candidates,omitempty"`
+}
+
+// RepairResult is the verdict of the problem with one misprint replaced by
+// a nearby legal move (the stored record is never modified).
+type RepairResult struct {
+	Path    string `json:"path"`
+	Ply     int    `json:"ply"`
+	Printed string `json:"printed"`
+	Repair  string `json:"repair"`
+	Verdict string `json:"verdict"`
+	Dual    bool   `json:"dual"`
+	Note    string `json:"note,omitempty"`
+}
+
+// UnprovenLeaf is a place the budget left open.
+type UnprovenLeaf struct {
+	Path   string   `json:"path"`
+	Ply    int      `json:"ply"`
+	Line   []string `json:"line"`
+	FEN    string   `json:"fen"`
+	Nodes  int64    `json:"nodes"` // spent on it
+	Reason string   `json:"reason"`
+}

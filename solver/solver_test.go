@@ -1,0 +1,197 @@
+package solver
+
+import (
+	"testing"
+	"time"
+
+	"metz/draughts"
+	"metz/problems"
+)
+
+var intl = draughts.International
+
+// The exact shortest win must agree with the plain brute-force search on
+// small positions: Van Tenac endings and the positions built below.
+func TestShortestAgainstBrute(t *testing.T) {
+	vii := mustFEN(t, intl, "W:W24,29,33,40,49:B10,K14,K34")
+	cases := []draughts.Position{
+		playLine(t, vii, "24-19", "14x35", "29x40", "35x44"), // Van Tenac VII before 49x40
+		mustFEN(t, intl, "W:W32,33,44:B14,28"),
+		mustFEN(t, intl, "W:W16,31,42:B6,18"),
+	}
+	for _, p := range cases {
+		sol := Solve(p, Win, Budget{Nodes: 2_000_000, Time: time.Minute})
+		want := bruteShortest(p, 11)
+		if sol.Result != ResultWin || sol.Plies != want {
+			t.Errorf("%s: solver %s in %d plies, brute force %d", p.FEN(), sol.Result, sol.Plies, want)
+		}
+	}
+}
+
+func TestVanTenacVII(t *testing.T) {
+	p := mustFEN(t, intl, "W:W24,29,33,40,49:B10,K14,K34")
+	sol := Solve(p, Win, Budget{Nodes: 2_000_000, Time: time.Minute})
+	if sol.Result != ResultWin || len(sol.Keys) != 1 || sol.Keys[0] != "24-19" {
+		t.Fatalf("got %s keys %v", sol.Result, sol.Keys)
+	}
+	if sol.Tree == nil || sol.Tree.Children[0].Move != "24-19" || sol.Tree.Children[0].Origin != problems.Solver {
+		t.Fatalf("proof tree does not start with the key: %+v", sol.Tree)
+	}
+	if testing.Short() {
+		return
+	}
+	// 13 plies, confirmed by brute force: a win exists at 13, none at 12
+	// (the combination is 5 plies, then White's men must catch the man on 10).
+	if sol.Plies != 13 || !bruteWithin(p, draughts.White, 13) || bruteWithin(p, draughts.White, 12) {
+		t.Errorf("plies %d", sol.Plies)
+	}
+}
+
+func verifyLine(t *testing.T, fen string, moves ...string) *Report {
+	t.Helper()
+	p := &problems.Problem{Rules: "international", FEN: fen, Stipulation: "win", Solution: line(moves...)}
+	return Verify(p, Options{Budget: Budget{Nodes: 1_000_000, Time: time.Minute}})
+}
+
+// W:W32,33,44:B14,28: both 32x23 and 33x22 take the man on 28; either way
+// White's two men against the last black man win (brute force: 7 plies).
+func TestCook(t *testing.T) {
+	const fen = "W:W32,33,44:B14,28"
+	rep := verifyLine(t, fen, "32x23")
+	if rep.Verdict != Cooked || len(rep.Cooks) != 1 || rep.Cooks[0].Move != "33x22" {
+		t.Fatalf("verdict %s cooks %+v", rep.Verdict, rep.Cooks)
+	}
+	p := playLine(t, mustFEN(t, intl, fen), "33x22")
+	if !bruteWithin(p, draughts.White, rep.Cooks[0].Plies-1) {
+		t.Errorf("brute force does not confirm the cook in %d plies", rep.Cooks[0].Plies)
+	}
+}
+
+// W:W16,31,42:B6,18: after 42-38 every black reply (6-11, 18-22, 18-23)
+// loses; the stated line gives only 18-23.
+func TestOmittedDefence(t *testing.T) {
+	const fen = "W:W16,31,42:B6,18"
+	rep := verifyLine(t, fen, "42-38", "18-23")
+	if rep.Verdict != SoundIncomplete || len(rep.Omitted) != 2 {
+		t.Fatalf("verdict %s omitted %+v", rep.Verdict, rep.Omitted)
+	}
+	for _, o := range rep.Omitted {
+		q := playLine(t, mustFEN(t, intl, fen), "42-38", o.Defence)
+		if bruteShortest(q, 9) < 0 {
+			t.Errorf("brute force finds no win after %s", o.Defence)
+		}
+	}
+}
+
+// W:W33:B22: 33-28 offers the only white man (22x33) and White has nothing
+// left: the stated line ends lost.
+func TestRefutation(t *testing.T) {
+	rep := verifyLine(t, "W:W33:B22", "33-28")
+	if rep.Verdict != Unsound || rep.Refutation == nil {
+		t.Fatalf("verdict %s refutation %+v", rep.Verdict, rep.Refutation)
+	}
+	q := playLine(t, mustFEN(t, intl, "W:W33:B22"), "33-28")
+	if bruteWithin(q, draughts.White, 9) {
+		t.Error("brute force finds a win")
+	}
+}
+
+// Van Tenac VII with the last move misprinted as 43-40 (no piece on 43):
+// a misprint at ply 5, and the repair 49x40 is sound.
+func TestMisprintRepair(t *testing.T) {
+	rep := verifyLine(t, "W:W24,29,33,40,49:B10,K14,K34", "24-19", "14x35", "29x40", "35x44", "43-40")
+	if rep.Verdict != Misprint || len(rep.Misprints) != 1 || rep.Misprints[0].Ply != 5 {
+		t.Fatalf("verdict %s misprints %+v", rep.Verdict, rep.Misprints)
+	}
+	ok := false
+	for _, r := range rep.Repairs {
+		ok = ok || (r.Repair == "49x40" && r.Verdict == Sound)
+	}
+	if !ok {
+		t.Errorf("repairs %+v", rep.Repairs)
+	}
+}
+
+// Two kings, one each: nothing to win; the only "progress" is going round in
+// circles, which never counts.
+func TestRepetitionIsNotAWin(t *testing.T) {
+	p := mustFEN(t, intl, "W:WK46:BK5")
+	sol := Solve(p, Win, Budget{Nodes: 300_000})
+	if sol.Result == ResultWin {
+		t.Fatal("a king against a king reported won")
+	}
+}
+
+// W:W32:B28: White must take 32x23 and Black has no piece left. Normally
+// White wins at once; under qui perd gagne the side left without a move
+// wins, so White has lost.
+func TestQuiPerdGagne(t *testing.T) {
+	if s := Solve(mustFEN(t, intl, "W:W32:B28"), Win, Budget{}); s.Result != ResultWin || s.Plies != 1 {
+		t.Errorf("international: %s in %d", s.Result, s.Plies)
+	}
+	if s := Solve(mustFEN(t, draughts.QuiPerdGagne, "W:W32:B28"), Win, Budget{}); s.Result != ResultLoss {
+		t.Errorf("qui perd gagne: %s", s.Result)
+	}
+}
+
+// Russian and Italian: a man takes the last enemy man (built from the
+// geometry, so it does not depend on either numbering).
+func TestOtherRules(t *testing.T) {
+	for _, r := range []*draughts.Rules{draughts.Russian, draughts.Italian} {
+		p := captureLast(r)
+		s := Solve(p, Win, Budget{})
+		if s.Result != ResultWin || s.Plies != bruteShortest(p, 5) {
+			t.Errorf("%s %s: %s in %d", r.Name, p.FEN(), s.Result, s.Plies)
+		}
+	}
+}
+
+func captureLast(r *draughts.Rules) draughts.Position {
+	g := r.Geo
+	for s := 0; s < g.N; s++ {
+		v := g.Step(s, 0)
+		if v < 0 || g.Step(v, 0) < 0 || g.Row(s) == 0 {
+			continue
+		}
+		p := draughts.NewPosition(r)
+		p.Board[s], p.Board[v] = draughts.WhiteMan, draughts.BlackMan
+		return p
+	}
+	panic("no square")
+}
+
+// A tiny table must hold its bound and never give a wrong answer.
+func TestMemoryBound(t *testing.T) {
+	p := mustFEN(t, intl, "W:W24,29,33,40,49:B10,K14,K34")
+	s := newSearch(p, p.Turn, Win, newLimits(Budget{Nodes: 200_000}), 1)
+	s.tt = newTable(16)
+	out := s.prove(p, p.Moves(), false)
+	if s.tt.Len() > s.tt.Cap() || s.tt.Cap() > 16 {
+		t.Fatalf("table holds %d of %d", s.tt.Len(), s.tt.Cap())
+	}
+	if out == disproven {
+		t.Fatal("a won position disproven with a small table")
+	}
+	if s.tt.evict == 0 {
+		t.Error("the bound was never reached: the test proves nothing")
+	}
+}
+
+func TestParseGoalAndBudget(t *testing.T) {
+	for _, s := range []string{"win", "draw", "promote", "gain:2"} {
+		g, err := ParseGoal(s)
+		if err != nil || g.String() != s {
+			t.Errorf("%s: %v %v", s, g, err)
+		}
+	}
+	if _, err := ParseGoal("gain:x"); err == nil {
+		t.Error("gain:x accepted")
+	}
+	b, err := ParseBudget("10s,5M-nodes,128MB")
+	if err != nil || b.Nodes != 5_000_000 || b.Time.Seconds() != 10 || b.MemoryMB != 128 {
+		t.Errorf("%+v %v", b, err)
+	}
+	if _, err := ParseBudget("fast"); err == nil {
+		t.Error("fast accepted")
+	}
+}
