@@ -48,7 +48,8 @@ type builder struct {
 // board from start (a FEN; "" when the position is unknown, in which case
 // the tree only has the book's structure). A move that cannot be resolved is
 // kept with Node.Issue set and a warning; the moves after it on the same
-// line are kept too, marked as not replayed.
+// line are kept too, their Issue saying they were not replayed (they get no
+// warning of their own: the misprint is the move that broke the line).
 func Build(file string, cells []Cell, r *draughts.Rules, start string) (*problems.Tree, []problems.Warning) {
 	b := &builder{file: file, rules: r, tree: &problems.Tree{}, ply: map[*problems.Node]int{}}
 	if start != "" {
@@ -110,8 +111,8 @@ func (b *builder) resolve(n *problems.Node, c Cell, ply int) state {
 	case b.tree.Start == "":
 		return next
 	case !prev.ok:
+		// Not a misprint of its own: the warning is on the move that broke the line.
 		n.Issue = fmt.Sprintf("not replayed: it follows the unresolved move on line %d", prev.broken)
-		b.warn(c.Line, c.Text, "a line that can be replayed (the move on line "+fmt.Sprint(prev.broken)+" could not be resolved)", ply)
 		next.broken = prev.broken
 		return next
 	}

@@ -190,7 +190,7 @@ func TestExecutionMisprint(t *testing.T) {
 	if line[5].Move != "" || !strings.Contains(line[5].Issue, "not replayed") {
 		t.Errorf("34 à 32: move %q issue %q", line[5].Move, line[5].Issue)
 	}
-	if len(ws) != 2 || ws[0].File != "vi.txt" || ws[0].Line != 12 || ws[0].Text != "43 à 39" || ws[0].Ply != 5 ||
+	if len(ws) != 1 || ws[0].File != "vi.txt" || ws[0].Line != 12 || ws[0].Text != "43 à 39" || ws[0].Ply != 5 ||
 		!strings.Contains(ws[0].Expected, "legal move for white") {
 		t.Errorf("warnings: %+v", ws)
 	}

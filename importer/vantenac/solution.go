@@ -1,0 +1,221 @@
+package vantenac
+
+import (
+	"fmt"
+	"regexp"
+	"strings"
+
+	"metz/draughts"
+	"metz/problems"
+	"metz/problems/booknotation"
+)
+
+var (
+	moveRE  = regexp.MustCompile(`(\d+)\s*à\s*(\d+)`)
+	countRE = regexp.MustCompile(`(\d+)\s*p(?:\.|ions\b)`)
+	blackRE = regexp.MustCompile(`(?i)\bnoir|\bdame\b`)
+	whiteRE = regexp.MustCompile(`(?i)\bblancs?\b`)
+)
+
+// solution reads the stated solution (rows when the book prints them, the
+// prose otherwise) and keeps the prose as the second witness.
+func (pr *problem) solution(rows, prose []line) {
+	p := pr.p
+	proseText := joinText(prose)
+	p.Commentary = proseText
+	proseCells := proseMoves(prose)
+	if len(rows) == 0 {
+		p.SolutionText = proseText
+		p.Solution, _ = pr.replay("prose", proseCells, p.FEN)
+		return
+	}
+	p.SolutionText = joinText(rows)
+	cells := rowCells(rows)
+	p.Solution, _ = pr.replay("table", cells, p.FEN)
+	pr.checkCounts(cells)
+	w := problems.Witness{Name: "prose", Text: proseText}
+	if len(proseCells) > 0 {
+		start, from := alignStart(p.Solution, proseCells)
+		w.Tree, _ = booknotation.Build(pr.file, proseCells, draughts.International, start)
+		w.Disagreements = disagreements(p.Solution, w.Tree, from)
+	}
+	if proseText != "" {
+		p.Witnesses = append(p.Witnesses, w)
+	}
+}
+
+// replay builds a tree and files its warnings on the record, naming the
+// problem and the witness.
+func (pr *problem) replay(name string, cells []booknotation.Cell, fen string) (*problems.Tree, []problems.Warning) {
+	t, ws := pr.build(cells, fen)
+	for _, w := range ws {
+		pr.warn(w.Line, name+" move \""+w.Text+"\"", w.Expected, w.Ply)
+	}
+	return t, ws
+}
+
+func joinText(ls []line) string {
+	var parts []string
+	for _, l := range ls {
+		if t := strings.TrimSpace(l.text); t != "" {
+			parts = append(parts, t)
+		}
+	}
+	return strings.Join(parts, "\n")
+}
+
+// rowCells reads the moves of solution rows. In a row the moves alternate,
+// White first, unless the row opens with the Black side's words; the
+// capture count printed with a move ("2 p.", "3 pions") is its comment and
+// "gagnent" after the last move its mark.
+func rowCells(rows []line) []booknotation.Cell {
+	var cells []booknotation.Cell
+	for _, r := range rows {
+		t := r.text
+		if strings.HasPrefix(strings.TrimSpace(t), "|--") {
+			continue
+		}
+		ms := moveRE.FindAllStringSubmatchIndex(t, -1)
+		if len(ms) == 0 {
+			continue
+		}
+		white := !(blackRE.MatchString(t[:ms[0][0]]) && !whiteRE.MatchString(t[:ms[0][0]]))
+		for i, m := range ms {
+			c := booknotation.Cell{Line: r.no, White: white, Text: t[m[2]:m[3]] + " à " + t[m[4]:m[5]]}
+			end := len(t)
+			if i+1 < len(ms) {
+				end = ms[i+1][0]
+			}
+			after, before := t[m[1]:end], ""
+			if i == 0 {
+				before = t[:m[0]]
+			} else {
+				before = t[ms[i-1][1]:m[0]]
+			}
+			c.Comment = countOf(after, before)
+			if strings.Contains(after, "gagn") {
+				c.Mark = booknotation.MarkGagne
+			}
+			cells = append(cells, c)
+			white = !white
+		}
+	}
+	return cells
+}
+
+// countOf finds the number of pieces the book says a move takes: after the
+// move, or before it when the words there say "prennent".
+func countOf(after, before string) string {
+	if m := countRE.FindString(after); m != "" {
+		return "prend " + m
+	}
+	if strings.Contains(before, "prennent") {
+		if ms := countRE.FindAllString(before, -1); len(ms) > 0 {
+			return "prend " + ms[len(ms)-1]
+		}
+	}
+	return ""
+}
+
+// checkCounts compares the printed capture counts with what the resolved
+// moves take.
+func (pr *problem) checkCounts(cells []booknotation.Cell) {
+	if pr.p.Solution == nil || pr.p.FEN == "" {
+		return
+	}
+	pos, _ := draughts.ParseFEN(draughts.International, pr.p.FEN)
+	for i, n := range pr.p.Solution.MainLine() {
+		if n.Move == "" {
+			return
+		}
+		m, err := draughts.ParseMove(pos, n.Move)
+		if err != nil {
+			return
+		}
+		var stated int
+		fmt.Sscanf(strings.TrimPrefix(n.Comment, "prend "), "%d", &stated)
+		if stated > 0 && stated != len(m.Captured) {
+			pr.warn(n.Line, fmt.Sprintf("table move %q is printed as taking %d", n.Text, stated),
+				fmt.Sprintf("the count the move takes on the board: %d", len(m.Captured)), i+1)
+		}
+		pos = pos.Play(m)
+	}
+}
+
+// alignStart finds where a partial prose witness starts: the first ply of
+// the stated main line whose printed squares equal the prose's first move.
+// It returns the position before that ply and the ply (0-based).
+func alignStart(t *problems.Tree, prose []booknotation.Cell) (string, int) {
+	first := squaresKey(prose[0].Text)
+	line := t.MainLine()
+	for k, n := range line {
+		if squaresKey(n.Text) != first {
+			continue
+		}
+		pos, err := draughts.ParseFEN(draughts.International, t.Start)
+		if err != nil {
+			return t.Start, 0
+		}
+		for _, prev := range line[:k] {
+			m, err := draughts.ParseMove(pos, prev.Move)
+			if prev.Move == "" || err != nil {
+				return t.Start, 0
+			}
+			pos = pos.Play(m)
+		}
+		return pos.FEN(), k
+	}
+	return t.Start, 0
+}
+
+// squaresKey is "from-to" of a printed move.
+func squaresKey(text string) string {
+	nums := regexp.MustCompile(`\d+`).FindAllString(text, -1)
+	if len(nums) < 2 {
+		return text
+	}
+	return nums[0] + "-" + nums[len(nums)-1]
+}
+
+// disagreements walks the main line of the stated solution beside the
+// prose from ply from on, comparing printed origin and destination. Where
+// the prose gives several ways (its "Si …" sentences) the one matching the
+// table is followed, and the others are listed as defences the table omits.
+func disagreements(stated, prose *problems.Tree, from int) []string {
+	var out []string
+	a := stated.MainLine()
+	if from > len(a) {
+		from = len(a)
+	}
+	a = a[from:]
+	cands := prose.Children
+	for i := 0; i < len(a) || len(cands) > 0; i++ {
+		ply := from + i + 1
+		if i >= len(a) {
+			out = append(out, fmt.Sprintf("ply %d: the prose gives %q (line %d); the table ends before", ply, cands[0].Text, cands[0].Line))
+			cands = cands[0].Children
+			continue
+		}
+		if len(cands) == 0 {
+			out = append(out, fmt.Sprintf("ply %d: the table gives %q (line %d); the prose says no more", ply, a[i].Text, a[i].Line))
+			continue
+		}
+		pick := 0
+		for j, c := range cands {
+			if squaresKey(c.Text) == squaresKey(a[i].Text) {
+				pick = j
+				break
+			}
+			if j == len(cands)-1 {
+				out = append(out, fmt.Sprintf("ply %d: the table prints %q (line %d), the prose %q (line %d)", ply, a[i].Text, a[i].Line, cands[0].Text, cands[0].Line))
+			}
+		}
+		for j, c := range cands {
+			if j != pick {
+				out = append(out, fmt.Sprintf("ply %d: the prose also gives %q (line %d), which the table does not", ply, c.Text, c.Line))
+			}
+		}
+		cands = cands[pick].Children
+	}
+	return out
+}
