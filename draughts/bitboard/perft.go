@@ -136,12 +136,7 @@ func (pf *perfter) perft(p Position, depth int) uint64 {
 	p.generate(ml, pf.keep)
 	var sum uint64
 	if depth == 2 && pf.bulk {
-		scratch := &pf.lists[0]
-		for i := 0; i < ml.N; i++ {
-			c := p.Play(ml.Moves[i])
-			sum += uint64(c.countMoves(scratch, pf.keep))
-		}
-		return sum
+		return pf.countChildren(p, ml)
 	}
 	for i := 0; i < ml.N; i++ {
 		c := p.Play(ml.Moves[i])
@@ -170,11 +165,7 @@ func (pf *perfter) perftTT(p Position, h uint64, depth int) uint64 {
 	ml := &pf.lists[depth]
 	p.generate(ml, pf.keep)
 	if depth == 2 {
-		scratch := &pf.lists[0]
-		for i := 0; i < ml.N; i++ {
-			c := p.Play(ml.Moves[i])
-			sum += uint64(c.countMoves(scratch, pf.keep))
-		}
+		sum = pf.countChildren(p, ml)
 	} else {
 		// Compute the children's hashes and touch their buckets first: the
 		// independent loads overlap in the memory system, so the probes
@@ -197,6 +188,59 @@ func (pf *perfter) perftTT(p Position, h uint64, depth int) uint64 {
 		b[0] = e
 	} else {
 		b[1] = e
+	}
+	return sum
+}
+
+// countChildren returns the sum of the numbers of legal moves after each move
+// of ml (the moves of p): the last two plies of a bulk perft. Without kings
+// on the board, each child is counted inline from its bitboards; otherwise
+// through Play and countMoves.
+func (pf *perfter) countChildren(p Position, ml *MoveList) uint64 {
+	var sum uint64
+	if p.Kings != 0 {
+		scratch := &pf.lists[0]
+		for i := 0; i < ml.N; i++ {
+			c := p.Play(ml.Moves[i])
+			sum += uint64(c.countMoves(scratch, pf.keep))
+		}
+		return sum
+	}
+	mover, other := p.sides()
+	promo := WhitePromo
+	if !p.WhiteToMove {
+		promo = BlackPromo
+	}
+	for i := 0; i < ml.N; i++ {
+		m := ml.Moves[i]
+		to := uint64(1) << (m.To & 63)
+		// In the child, "own" (to move) is the other side.
+		own := other &^ m.Captured
+		opp := mover ^ (uint64(1)<<(m.From&63) ^ to)
+		empty := ^(own | opp) & BoardMask
+		if to&promo != 0 {
+			// A new king: the general path.
+			c := p.Play(m)
+			sum += uint64(c.countMoves(&pf.lists[0], pf.keep))
+			continue
+		}
+		a0, a1, a2, a3 := jumpTargets(opp, empty)
+		j0, j1, j2, j3 := own&a0, own&a1, own&a2, own&a3
+		if j0|j1|j2|j3 == 0 {
+			if p.WhiteToMove { // Black moves next: down
+				sum += uint64(bits.OnesCount64((own<<5)&empty) + bits.OnesCount64((own<<6)&empty))
+			} else {
+				sum += uint64(bits.OnesCount64((own>>5)&empty) + bits.OnesCount64((own>>6)&empty))
+			}
+			continue
+		}
+		if continuing(j0, j1, j2, j3, a0, a1, a2, a3) == 0 {
+			sum += uint64(bits.OnesCount64(j0) + bits.OnesCount64(j1) + bits.OnesCount64(j2) + bits.OnesCount64(j3))
+			continue
+		}
+		c := p.Play(m)
+		c.generateCaptures(&pf.lists[0], pf.keep)
+		sum += uint64(pf.lists[0].N)
 	}
 	return sum
 }
