@@ -1,0 +1,98 @@
+package main
+
+import (
+	"fmt"
+	"io"
+	"strings"
+
+	"github.com/spf13/cobra"
+
+	"metz/problems"
+	"metz/solver"
+)
+
+func init() { commandAdders = append(commandAdders, addSolve) }
+
+func addSolve(root *cobra.Command) {
+	var rules, goal, budget string
+	c := &cobra.Command{
+		Use:   "solve FEN",
+		Short: "Prove a win, a draw or a weaker goal from a position",
+		Long: `solve decides whether the side to move forces the goal: first an exhaustive
+search of forcing moves (moves that leave the opponent only captures), then a
+depth-first proof-number search (df-pn) with a bounded transposition table.
+
+It prints the result (win, loss, draw or unknown when the budget runs out;
+never a guess), every winning first move (each tested on its own; capture
+paths reaching the same position are one move), the exact length of the
+shortest forced win in plies when it could be established, and the proof
+tree: one attacker move (a fastest one) against every defence.
+
+Goals: win (the opponent cannot move or has no piece; under qui-perd-gagne
+the side that cannot move wins), draw (the opponent has no forced win),
+gain:N (N pieces up at a quiet position), promote (crown a man). For gain
+and promote, "draw" means the goal cannot be forced. A repetition of a
+position never counts as a win.
+
+Budget: a comma-separated list of a time (10s), a node count (5M-nodes, 200k)
+and a memory size for the tables (64MB).`,
+		Example: `  metz solve "W:W24,29,33,40,49:B10,K14,K34"
+  metz solve "W:W32:B28" --rules qui-perd-gagne
+  metz solve "W:W16,31,42:B6,18" --goal gain:1 --budget 5s,1M-nodes --json`,
+		Args: cobra.ExactArgs(1),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			p, err := parsePosition(rules, args[0])
+			if err != nil {
+				return err
+			}
+			g, err := solver.ParseGoal(goal)
+			if err != nil {
+				return err
+			}
+			b, err := solver.ParseBudget(budget)
+			if err != nil {
+				return err
+			}
+			sol := solver.Solve(p, g, b)
+			if global.json {
+				return writeJSON(cmd.OutOrStdout(), sol)
+			}
+			printSolution(cmd.OutOrStdout(), sol)
+			return nil
+		},
+	}
+	addRulesFlag(c, &rules)
+	c.Flags().StringVar(&goal, "goal", "win", "win, draw, promote or gain:N")
+	c.Flags().StringVar(&budget, "budget", "10s", "limits: time, nodes, memory (e.g. 10s,5M-nodes,64MB)")
+	root.AddCommand(c)
+}
+
+func printSolution(w io.Writer, s *solver.Solution) {
+	fmt.Fprintf(w, "result:  %s (goal %s, %s rules)\n", s.Result, s.Goal, s.Rules)
+	if s.Note != "" {
+		fmt.Fprintf(w, "note:    %s\n", s.Note)
+	}
+	if s.Result == solver.ResultWin || len(s.Keys) > 0 {
+		fmt.Fprintf(w, "keys:    %s\n", strings.Join(s.Keys, ", "))
+	}
+	if len(s.Undecided) > 0 {
+		fmt.Fprintf(w, "open:    %s (budget ran out)\n", strings.Join(s.Undecided, ", "))
+	}
+	if s.Plies > 0 {
+		fmt.Fprintf(w, "plies:   %d (shortest forced win)\n", s.Plies)
+	}
+	if s.Tree != nil {
+		fmt.Fprintf(w, "line:    %s\n", mainLineText(s.Tree))
+		fmt.Fprintf(w, "proof:   %d moves in the tree\n", s.Tree.Size())
+	}
+	fmt.Fprintf(w, "nodes:   %d in %.2fs\n", s.Nodes, s.Seconds)
+}
+
+// mainLineText is a tree's first line in full-path notation.
+func mainLineText(t *problems.Tree) string {
+	var moves []string
+	for _, n := range t.MainLine() {
+		moves = append(moves, n.Move)
+	}
+	return strings.Join(moves, " ")
+}
