@@ -1,0 +1,94 @@
+package main
+
+import (
+	"encoding/json"
+	"io"
+	"os"
+
+	"github.com/spf13/cobra"
+
+	"metz/draughts"
+)
+
+// globalFlags are shared by every command.
+type globalFlags struct {
+	dbPath string
+	json   bool
+	rules  string
+}
+
+var global globalFlags
+
+// commandAdders lets each command file register itself (see init functions).
+var commandAdders []func(*cobra.Command)
+
+func newRootCmd() *cobra.Command {
+	root := &cobra.Command{
+		Use:   "metz",
+		Short: "Draughts problem database and composition solver",
+		Long: `metz imports the old French draughts books (the Livre de Metz, Van Tenac's
+Traité) and PDN problem files into a SQLite database, verifies every stated
+solution with an exhaustive solver (legality of every printed move, the key,
+every defence, every leaf), flags cooked, unsound and misprinted problems with
+proofs, and prints solution trees in the book's style, modern notation, PDN
+and JSON.
+
+Rule systems (--rules): ` + joinNames() + `.
+
+The database is metz.db in the working directory unless --db or the METZ_DB
+environment variable says otherwise.`,
+		SilenceUsage:  true,
+		SilenceErrors: true,
+	}
+	root.PersistentFlags().StringVar(&global.dbPath, "db", defaultDB(), "SQLite database file (env METZ_DB)")
+	root.PersistentFlags().BoolVar(&global.json, "json", false, "print machine-readable JSON instead of text")
+	for _, add := range commandAdders {
+		add(root)
+	}
+	return root
+}
+
+func defaultDB() string {
+	if v := os.Getenv("METZ_DB"); v != "" {
+		return v
+	}
+	return "metz.db"
+}
+
+func joinNames() string {
+	s := ""
+	for i, n := range draughts.RuleNames() {
+		if i > 0 {
+			s += ", "
+		}
+		s += n
+	}
+	return s
+}
+
+// addRulesFlag adds --rules to a command.
+func addRulesFlag(c *cobra.Command, target *string) {
+	c.Flags().StringVar(target, "rules", "international", "rule system: "+joinNames())
+	_ = c.RegisterFlagCompletionFunc("rules", func(*cobra.Command, []string, string) ([]string, cobra.ShellCompDirective) {
+		return draughts.RuleNames(), cobra.ShellCompDirectiveNoFileComp
+	})
+}
+
+// parsePosition reads "start" or a FEN under the named rules.
+func parsePosition(rulesName, arg string) (draughts.Position, error) {
+	r, err := draughts.RulesByName(rulesName)
+	if err != nil {
+		return draughts.Position{}, err
+	}
+	if arg == "start" || arg == "initial" {
+		return draughts.Start(r), nil
+	}
+	return draughts.ParseFEN(r, arg)
+}
+
+// writeJSON prints v as one JSON line.
+func writeJSON(w io.Writer, v any) error {
+	enc := json.NewEncoder(w)
+	enc.SetEscapeHTML(false)
+	return enc.Encode(v)
+}
