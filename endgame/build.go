@@ -1,0 +1,218 @@
+package endgame
+
+import (
+	"errors"
+	"fmt"
+	"os"
+	"runtime"
+	"sort"
+	"sync"
+	"time"
+)
+
+// MaxPieces is the largest piece count Build accepts: 5 pieces take about
+// 1.8 GB of disk and memory; 6 would take about 59 GB.
+const MaxPieces = 5
+
+// Progress reports one finished signature to Build's callback.
+type Progress struct {
+	Sig    Sig
+	Stats  Stats
+	Loaded bool          // read from an existing file, not built
+	Time   time.Duration // time spent on its group (shared with its flip)
+	Bytes  int64         // file size
+	// Done and Total count signatures; DoneSize and TotalSize count table
+	// indices (a fairer measure of the work).
+	Done, Total         int
+	DoneSize, TotalSize int64
+}
+
+// Build builds every table with 2..maxPieces pieces in dir (created if
+// needed). Tables already present and valid are read instead of rebuilt, so
+// an interrupted or smaller build is resumed. progress, if not nil, is
+// called once per signature, from one goroutine at a time.
+func Build(dir string, maxPieces int, progress func(Progress)) error {
+	if maxPieces < 2 || maxPieces > MaxPieces {
+		return fmt.Errorf("endgame: --pieces %d: expected 2 to %d (a table needs a piece on each side; 6 pieces would need about 59 GB)", maxPieces, MaxPieces)
+	}
+	var sigs []Sig
+	for n := 2; n <= maxPieces; n++ {
+		sigs = append(sigs, Signatures(n)...)
+	}
+	return buildSigs(dir, sigs, progress)
+}
+
+// buildSigs builds the given signatures and, first, every signature they
+// depend on (fewer pieces, or fewer men).
+func buildSigs(dir string, want []Sig, progress func(Progress)) error {
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return fmt.Errorf("endgame: table directory: %w", err)
+	}
+	b := &builder{dir: dir, progress: progress}
+	for _, level := range levels(closure(want)) {
+		for _, s := range level {
+			b.total++
+			b.totalSize += s.Size()
+		}
+	}
+	for _, level := range levels(closure(want)) {
+		if err := b.runLevel(pairs(level)); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// closure returns want and every signature a capture or a promotion can
+// lead to from them, recursively.
+func closure(want []Sig) []Sig {
+	seen := map[Sig]bool{}
+	var visit func(s Sig)
+	visit = func(s Sig) {
+		if !s.valid() || seen[s] {
+			return
+		}
+		seen[s] = true
+		visit(s.Flip())
+		if s.WM > 0 { // promotion, with or without a capture
+			visit(Sig{s.WM - 1, s.WK + 1, s.BM, s.BK})
+		}
+		for _, c := range []Sig{{s.WM, s.WK, s.BM - 1, s.BK}, {s.WM, s.WK, s.BM, s.BK - 1}} {
+			visit(c)
+			if s.WM > 0 {
+				visit(Sig{c.WM - 1, c.WK + 1, c.BM, c.BK})
+			}
+		}
+	}
+	for _, s := range want {
+		visit(s)
+	}
+	out := make([]Sig, 0, len(seen))
+	for s := range seen {
+		out = append(out, s)
+	}
+	return out
+}
+
+// levels sorts sigs into build levels: by pieces, then by men. The
+// signatures of one level do not depend on each other except through their
+// flips.
+func levels(sigs []Sig) [][]Sig {
+	sort.Slice(sigs, func(i, j int) bool {
+		a, b := sigs[i], sigs[j]
+		if a.Pieces() != b.Pieces() {
+			return a.Pieces() < b.Pieces()
+		}
+		if a.Men() != b.Men() {
+			return a.Men() < b.Men()
+		}
+		return a.String() < b.String()
+	})
+	var out [][]Sig
+	for i, s := range sigs {
+		if i == 0 || s.Pieces() != sigs[i-1].Pieces() || s.Men() != sigs[i-1].Men() {
+			out = append(out, nil)
+		}
+		out[len(out)-1] = append(out[len(out)-1], s)
+	}
+	return out
+}
+
+// builder holds the finished tables of a build.
+type builder struct {
+	dir      string
+	progress func(Progress)
+	done     [4096][]byte
+
+	mu                  sync.Mutex // guards the counters and progress calls
+	total, finished     int
+	totalSize, doneSize int64
+}
+
+// runLevel builds the groups of one level, the largest first, on as many
+// goroutines as there are processors. Tables are published in done only
+// when the whole level is finished.
+func (b *builder) runLevel(groups [][]Sig) error {
+	sort.SliceStable(groups, func(i, j int) bool { return groupSize(groups[i]) > groupSize(groups[j]) })
+	results := make([][][]byte, len(groups))
+	errs := make([]error, len(groups))
+	next := make(chan int)
+	var wg sync.WaitGroup
+	for range runtime.GOMAXPROCS(0) {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := range next {
+				results[i], errs[i] = b.group(groups[i])
+			}
+		}()
+	}
+	for i := range groups {
+		next <- i
+	}
+	close(next)
+	wg.Wait()
+	if err := errors.Join(errs...); err != nil {
+		return err
+	}
+	for i, g := range groups {
+		for k, s := range g {
+			b.done[s.code()] = results[i][k]
+		}
+	}
+	return nil
+}
+
+func groupSize(g []Sig) int64 {
+	var n int64
+	for _, s := range g {
+		n += s.Size()
+	}
+	return n
+}
+
+// group reads the tables of g from disk if they are all there, else builds
+// and writes them.
+func (b *builder) group(g []Sig) ([][]byte, error) {
+	start := time.Now()
+	out, loaded := make([][]byte, len(g)), true
+	for i, s := range g {
+		t, err := readTable(b.dir, s)
+		if errors.Is(err, errNoTable) {
+			loaded = false
+			break
+		}
+		if err != nil {
+			return nil, err
+		}
+		out[i] = t
+	}
+	if !loaded {
+		var err error
+		if out, err = buildGroup(g, &b.done); err != nil {
+			return nil, err
+		}
+		for i, s := range g {
+			if err := writeTable(b.dir, s, out[i]); err != nil {
+				return nil, fmt.Errorf("endgame: writing %v: %w", s, err)
+			}
+		}
+	}
+	b.report(g, out, loaded, time.Since(start))
+	return out, nil
+}
+
+// report calls the progress callback for each table of a finished group.
+func (b *builder) report(g []Sig, tabs [][]byte, loaded bool, d time.Duration) {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	for i, s := range g {
+		b.finished++
+		b.doneSize += s.Size()
+		if b.progress != nil {
+			b.progress(Progress{Sig: s, Stats: countValues(tabs[i]), Loaded: loaded, Time: d,
+				Bytes: s.Size() + headerSize, Done: b.finished, Total: b.total,
+				DoneSize: b.doneSize, TotalSize: b.totalSize})
+		}
+	}
+}

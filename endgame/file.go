@@ -1,0 +1,84 @@
+package endgame
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+)
+
+// File layout: a 16-byte header, then Size() value bytes.
+//
+//	0..6   "METZEGT"
+//	7      format version (1)
+//	8..11  WM, WK, BM, BK
+//	12..15 zero
+const (
+	fileMagic   = "METZEGT"
+	fileVersion = 1
+	headerSize  = 16
+	fileExt     = ".egt"
+)
+
+// fileName returns the file name of the table of s.
+func fileName(s Sig) string { return s.String() + fileExt }
+
+// writeTable writes vals as the table of s in dir, through a temporary file
+// renamed into place so that an interrupted build leaves no partial table.
+func writeTable(dir string, s Sig, vals []byte) error {
+	var h [headerSize]byte
+	copy(h[:], fileMagic)
+	h[7] = fileVersion
+	h[8], h[9], h[10], h[11] = byte(s.WM), byte(s.WK), byte(s.BM), byte(s.BK)
+	path := filepath.Join(dir, fileName(s))
+	tmp, err := os.CreateTemp(dir, fileName(s)+".tmp*")
+	if err != nil {
+		return err
+	}
+	defer os.Remove(tmp.Name()) // no-op after the rename
+	if _, err := tmp.Write(h[:]); err != nil {
+		tmp.Close()
+		return err
+	}
+	if _, err := tmp.Write(vals); err != nil {
+		tmp.Close()
+		return err
+	}
+	if err := tmp.Close(); err != nil {
+		return err
+	}
+	return os.Rename(tmp.Name(), path)
+}
+
+// errNoTable is returned by readTable when the file does not exist.
+var errNoTable = errors.New("endgame: table not built")
+
+// readTable reads the table of s from dir. A missing file gives errNoTable;
+// a file that is not a table of s gives an error naming the file and what
+// was expected.
+func readTable(dir string, s Sig) ([]byte, error) {
+	path := filepath.Join(dir, fileName(s))
+	data, err := os.ReadFile(path)
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil, errNoTable
+	}
+	if err != nil {
+		return nil, err
+	}
+	if len(data) < headerSize || !bytes.Equal(data[:7], []byte(fileMagic)) {
+		return nil, fmt.Errorf("%s: not an endgame table (expected the %q header)", path, fileMagic)
+	}
+	if data[7] != fileVersion {
+		return nil, fmt.Errorf("%s: format version %d, expected %d (rebuild the tables)", path, data[7], fileVersion)
+	}
+	got := Sig{int(data[8]), int(data[9]), int(data[10]), int(data[11])}
+	if got != s {
+		return nil, fmt.Errorf("%s: holds signature %v, expected %v", path, got, s)
+	}
+	if want := s.Size(); int64(len(data)-headerSize) != want {
+		return nil, fmt.Errorf("%s: %d value bytes, expected %d (truncated? rebuild it)", path, len(data)-headerSize, want)
+	}
+	return data[headerSize:], nil
+}

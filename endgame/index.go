@@ -1,0 +1,145 @@
+package endgame
+
+import (
+	"math/bits"
+
+	"metz/draughts/bitboard"
+)
+
+// menSquares is the number of squares a man can stand on (all but its own
+// crowning row).
+const menSquares = 45
+
+// binom[n][k] = n choose k, for n <= 50 and k <= maxSide.
+var binom [51][maxSide + 1]int64
+
+// Domains: the number of a square inside the squares a group may use, by bit
+// of the bitboard layout (-1 where the group may not stand), and back.
+var (
+	domWM, domBM, domK [64]int8  // bit -> domain number
+	bitWM, bitBM, bitK [50]uint8 // domain number -> bit
+)
+
+func init() {
+	for n := 0; n <= 50; n++ {
+		binom[n][0] = 1
+		for k := 1; k <= maxSide && k <= n; k++ {
+			binom[n][k] = binom[n-1][k-1] + binom[n-1][k]
+		}
+	}
+	for b := range 64 {
+		domWM[b], domBM[b], domK[b] = -1, -1, -1
+	}
+	for sq := 1; sq <= 50; sq++ {
+		b := bits.TrailingZeros64(bitboard.SquareBit(sq))
+		domK[b] = int8(sq - 1)
+		bitK[sq-1] = uint8(b)
+		if sq > 5 { // the side to move (White) crowns on 1..5
+			domWM[b] = int8(sq - 6)
+			bitWM[sq-6] = uint8(b)
+		}
+		if sq <= menSquares { // the opponent crowns on 46..50
+			domBM[b] = int8(sq - 1)
+			bitBM[sq-1] = uint8(b)
+		}
+	}
+}
+
+// rank returns the colex rank of the squares of bb in the domain dom, or -1
+// if a square is outside it.
+func rank(bb uint64, dom *[64]int8) int64 {
+	var r int64
+	for i := 1; bb != 0; i++ {
+		d := dom[bits.TrailingZeros64(bb)]
+		if d < 0 {
+			return -1
+		}
+		r += binom[d][i]
+		bb &= bb - 1
+	}
+	return r
+}
+
+// unrank returns the bitboard of the k squares of colex rank r in a domain
+// of n squares mapped to bits by toBit.
+func unrank(r int64, k, n int, toBit *[50]uint8) uint64 {
+	var bb uint64
+	d := n - 1
+	for i := k; i >= 1; i-- {
+		for binom[d][i] > r {
+			d--
+		}
+		r -= binom[d][i]
+		bb |= 1 << toBit[d]
+		d--
+	}
+	return bb
+}
+
+// Index returns the index of p in the table of s, or -1 if p (White to move,
+// the normalised frame) does not have the material of s or has a man on its
+// crowning row. The caller normalises p (see normalize).
+func (s Sig) Index(p bitboard.Position) int64 {
+	wm, wk := p.White&^p.Kings, p.White&p.Kings
+	bm, bk := p.Black&^p.Kings, p.Black&p.Kings
+	if bits.OnesCount64(wm) != s.WM || bits.OnesCount64(wk) != s.WK ||
+		bits.OnesCount64(bm) != s.BM || bits.OnesCount64(bk) != s.BK {
+		return -1
+	}
+	return s.index(wm, wk, bm, bk)
+}
+
+// index is Index for groups known to have the counts of s.
+func (s Sig) index(wm, wk, bm, bk uint64) int64 {
+	a, b, c, d := rank(wm, &domWM), rank(wk, &domK), rank(bm, &domBM), rank(bk, &domK)
+	if a < 0 || c < 0 {
+		return -1
+	}
+	return ((a*binom[50][s.WK]+b)*binom[menSquares][s.BM]+c)*binom[50][s.BK] + d
+}
+
+// Position returns the position (White to move) of index i of the table of
+// s; ok is false when two pieces share a square (not a position).
+func (s Sig) Position(i int64) (p bitboard.Position, ok bool) {
+	nbk, nbm, nwk := binom[50][s.BK], binom[menSquares][s.BM], binom[50][s.WK]
+	bk := unrank(i%nbk, s.BK, 50, &bitK)
+	i /= nbk
+	bm := unrank(i%nbm, s.BM, menSquares, &bitBM)
+	i /= nbm
+	wk := unrank(i%nwk, s.WK, 50, &bitK)
+	i /= nwk
+	wm := unrank(i, s.WM, menSquares, &bitWM)
+	w, b := wm|wk, bm|bk
+	if bits.OnesCount64(w|b) != s.Pieces() {
+		return p, false
+	}
+	return bitboard.Position{White: w, Black: b, Kings: wk | bk, WhiteToMove: true}, true
+}
+
+// SigOf returns the signature of p (White to move, normalised frame).
+func SigOf(p bitboard.Position) Sig {
+	return Sig{
+		WM: bits.OnesCount64(p.White &^ p.Kings), WK: bits.OnesCount64(p.White & p.Kings),
+		BM: bits.OnesCount64(p.Black &^ p.Kings), BK: bits.OnesCount64(p.Black & p.Kings),
+	}
+}
+
+// flip returns p seen from the other side: rotated by 180° with the colours
+// swapped and the other side to move. The rules are symmetric under this
+// map, so p and flip(p) have the same value for their side to move.
+func flip(p bitboard.Position) bitboard.Position {
+	return bitboard.Position{
+		White:       bitboard.Rotate(p.Black),
+		Black:       bitboard.Rotate(p.White),
+		Kings:       bitboard.Rotate(p.Kings),
+		WhiteToMove: !p.WhiteToMove,
+	}
+}
+
+// normalize returns p with White to move (flipping it if Black is to move).
+func normalize(p bitboard.Position) bitboard.Position {
+	if p.WhiteToMove {
+		return p
+	}
+	return flip(p)
+}

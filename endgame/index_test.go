@@ -1,0 +1,99 @@
+package endgame
+
+import (
+	"math/rand/v2"
+	"testing"
+
+	"metz/draughts/bitboard"
+)
+
+func TestSizes(t *testing.T) {
+	// Counted by hand: a king anywhere (50), a man on 45 squares.
+	cases := map[string]int64{"KvK": 2500, "MvK": 2250, "KvM": 2250, "MvM": 2025, "KKvK": 1225 * 50, "KMvMM": 50 * 45 * 990}
+	for name, want := range cases {
+		s, err := ParseSig(name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := s.Size(); got != want {
+			t.Errorf("%s: size %d, want %d", name, got, want)
+		}
+		if s.String() != name {
+			t.Errorf("ParseSig(%q).String() = %q", name, s.String())
+		}
+	}
+	// Sides 1v3, 2v2, 3v1, each side split into men and kings in (n+1) ways.
+	if n := len(Signatures(4)); n != 2*4+3*3+4*2 {
+		t.Errorf("Signatures(4): %d signatures, want 25", n)
+	}
+	for _, bad := range []string{"", "KK", "vK", "KvX", "KKKKKKKKvK"} {
+		if _, err := ParseSig(bad); err == nil {
+			t.Errorf("ParseSig(%q): no error", bad)
+		}
+	}
+}
+
+func TestIndexRoundTrip(t *testing.T) {
+	rng := rand.New(rand.NewPCG(1, 2))
+	for _, s := range append(Signatures(3), Signatures(5)...) {
+		valid := 0
+		for range 200 {
+			i := rng.Int64N(s.Size())
+			p, ok := s.Position(i)
+			if !ok {
+				continue
+			}
+			valid++
+			if p.White&bitboard.WhitePromo&^p.Kings != 0 || p.Black&bitboard.BlackPromo&^p.Kings != 0 {
+				t.Fatalf("%v index %d: man on its crowning row: %s", s, i, p.FEN())
+			}
+			if got := s.Index(p); got != i {
+				t.Fatalf("%v: index %d -> %s -> %d", s, i, p.FEN(), got)
+			}
+			if SigOf(p) != s {
+				t.Fatalf("%v: position %s has signature %v", s, p.FEN(), SigOf(p))
+			}
+		}
+		if valid == 0 {
+			t.Errorf("%v: no valid index drawn", s)
+		}
+	}
+}
+
+// Every quiet move inside a group must be found back by the un-move
+// generator, and every un-move whose origin has no capture must be a move.
+func TestPredecessorsMatchMoves(t *testing.T) {
+	rng := rand.New(rand.NewPCG(3, 4))
+	var ml bitboard.MoveList
+	for _, s := range Signatures(4) {
+		for range 300 {
+			p := randomPosition(rng, s)
+			p = normalize(p)
+			p.Generate(&ml)
+			for _, m := range ml.Moves[:ml.N] {
+				if m.Captured != 0 || (p.Kings>>m.From&1 == 0 && (1<<m.To)&bitboard.WhitePromo != 0) {
+					continue
+				}
+				q := flip(p.Play(m))
+				found := false
+				forEachPredecessor(q, func(pp bitboard.Position) { found = found || pp == p })
+				if !found {
+					t.Fatalf("%s: move %v to %s not found by un-moves", p.FEN(), m, q.FEN())
+				}
+			}
+			q := p
+			forEachPredecessor(q, func(pp bitboard.Position) {
+				if pp.HasCapture() {
+					return
+				}
+				pp.Generate(&ml)
+				for _, m := range ml.Moves[:ml.N] {
+					if flip(pp.Play(m)) == q {
+						return
+					}
+				}
+				t.Fatalf("un-move %s from %s is not a legal move", pp.FEN(), q.FEN())
+			})
+		}
+	}
+}

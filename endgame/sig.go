@@ -1,0 +1,123 @@
+package endgame
+
+import (
+	"fmt"
+	"sort"
+	"strings"
+)
+
+// Sig is a material signature: men and kings of the side to move (W) and of
+// the opponent (B), in the normalised frame where the side to move is White.
+type Sig struct {
+	WM, WK, BM, BK int
+}
+
+// maxSide bounds the pieces of one kind in a signature (a 3-bit field in
+// code).
+const maxSide = 7
+
+// Pieces returns the number of pieces on the board.
+func (s Sig) Pieces() int { return s.WM + s.WK + s.BM + s.BK }
+
+// Men returns the number of men on the board.
+func (s Sig) Men() int { return s.WM + s.BM }
+
+// Flip returns the signature seen from the other side (the table of the
+// positions after a move).
+func (s Sig) Flip() Sig { return Sig{s.BM, s.BK, s.WM, s.WK} }
+
+// code packs s into 12 bits, the index of the build's table array.
+func (s Sig) code() int { return s.WM | s.WK<<3 | s.BM<<6 | s.BK<<9 }
+
+// valid reports whether s is a signature with a table: both sides have a
+// piece and no count is out of range.
+func (s Sig) valid() bool {
+	for _, n := range [4]int{s.WM, s.WK, s.BM, s.BK} {
+		if n < 0 || n > maxSide {
+			return false
+		}
+	}
+	return s.WM+s.WK > 0 && s.BM+s.BK > 0
+}
+
+// String returns the name of the signature: kings as K, men as M, side to
+// move first, e.g. "KKMvK".
+func (s Sig) String() string {
+	return strings.Repeat("K", s.WK) + strings.Repeat("M", s.WM) + "v" +
+		strings.Repeat("K", s.BK) + strings.Repeat("M", s.BM)
+}
+
+// ParseSig reads a name written by Sig.String (letters in any order, lower
+// case accepted).
+func ParseSig(name string) (Sig, error) {
+	var s Sig
+	side := 0
+	for _, c := range strings.ToUpper(name) {
+		switch {
+		case c == 'V' && side == 0:
+			side = 1
+		case c == 'K' && side == 0:
+			s.WK++
+		case c == 'M' && side == 0:
+			s.WM++
+		case c == 'K':
+			s.BK++
+		case c == 'M':
+			s.BM++
+		default:
+			return Sig{}, fmt.Errorf("endgame: signature %q: unexpected %q (expected K, M and one v, e.g. KKMvK)", name, c)
+		}
+	}
+	if side == 0 || !s.valid() {
+		return Sig{}, fmt.Errorf("endgame: signature %q: expected pieces on both sides of v, at most %d of a kind, e.g. KKMvK", name, maxSide)
+	}
+	return s, nil
+}
+
+// Size returns the number of indices of the table (positions and the
+// overlapping non-positions).
+func (s Sig) Size() int64 {
+	return binom[menSquares][s.WM] * binom[50][s.WK] * binom[menSquares][s.BM] * binom[50][s.BK]
+}
+
+// Signatures returns every signature with exactly n pieces, both sides
+// having at least one, in build order: fewer men first (a promotion leads
+// into a signature with one man less), then by name.
+func Signatures(n int) []Sig {
+	var out []Sig
+	for w := 1; w < n; w++ {
+		b := n - w
+		for wm := 0; wm <= w; wm++ {
+			for bm := 0; bm <= b; bm++ {
+				out = append(out, Sig{WM: wm, WK: w - wm, BM: bm, BK: b - bm})
+			}
+		}
+	}
+	sort.Slice(out, func(i, j int) bool {
+		if out[i].Men() != out[j].Men() {
+			return out[i].Men() < out[j].Men()
+		}
+		return out[i].String() < out[j].String()
+	})
+	return out
+}
+
+// pairs groups the signatures of one level into a signature and its flip
+// (one group when the signature is its own flip), in order.
+func pairs(sigs []Sig) [][]Sig {
+	seen := map[Sig]bool{}
+	var out [][]Sig
+	for _, s := range sigs {
+		if seen[s] {
+			continue
+		}
+		seen[s] = true
+		g := []Sig{s}
+		if f := s.Flip(); f != s {
+			seen[f] = true
+			g = append(g, f)
+		}
+		out = append(out, g)
+	}
+	return out
+}

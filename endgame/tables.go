@@ -1,0 +1,128 @@
+package endgame
+
+import (
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"sync"
+
+	"metz/draughts"
+	"metz/draughts/bitboard"
+)
+
+// Tables reads the tables of a directory on demand (each file whole, on its
+// first probe) and keeps them in memory. It is safe for concurrent use.
+type Tables struct {
+	dir string
+
+	mu   sync.Mutex
+	tabs map[Sig][]byte // nil value: looked for and not built
+}
+
+// Open returns the tables of dir. dir must exist; tables are read when they
+// are first probed.
+func Open(dir string) (*Tables, error) {
+	fi, err := os.Stat(dir)
+	if err != nil {
+		return nil, fmt.Errorf("endgame: table directory: %w (build it with: metz endgame build --pieces 4 --dir %s)", err, dir)
+	}
+	if !fi.IsDir() {
+		return nil, fmt.Errorf("endgame: %s is not a directory", dir)
+	}
+	return &Tables{dir: dir, tabs: map[Sig][]byte{}}, nil
+}
+
+// Dir returns the directory of the tables.
+func (t *Tables) Dir() string { return t.dir }
+
+// Table returns the bytes of the table of s; nil and no error when it has
+// not been built.
+func (t *Tables) Table(s Sig) ([]byte, error) {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	if tab, ok := t.tabs[s]; ok {
+		return tab, nil
+	}
+	tab, err := readTable(t.dir, s)
+	if errors.Is(err, errNoTable) {
+		err = nil
+	}
+	if err != nil {
+		return nil, err
+	}
+	t.tabs[s] = tab
+	return tab, nil
+}
+
+// Built reports whether the table of s is on disk (or already loaded).
+func (t *Tables) Built(s Sig) bool {
+	t.mu.Lock()
+	tab, ok := t.tabs[s]
+	t.mu.Unlock()
+	if ok {
+		return tab != nil
+	}
+	_, err := os.Stat(filepath.Join(t.dir, fileName(s)))
+	return err == nil
+}
+
+// Probe returns the value of p for its side to move and the distance to the
+// end in plies (odd for a win, even for a loss, 0 for a draw). ok is false
+// when p is not international draughts, its material has no built table, or
+// it is not a game position (a man on its crowning row, the side not to move
+// without pieces). A side to move without pieces has lost (in 0 plies).
+func (t *Tables) Probe(p draughts.Position) (r Result, plies int, ok bool) {
+	bp, ok := FromDraughts(p)
+	if !ok {
+		return Draw, 0, false
+	}
+	r, plies, ok, _ = t.ProbeBitboard(bp)
+	return r, plies, ok
+}
+
+// ProbeBitboard is Probe for a bitboard position; err reports a table file
+// that exists but cannot be read.
+func (t *Tables) ProbeBitboard(p bitboard.Position) (r Result, plies int, ok bool, err error) {
+	n := normalize(p)
+	s := SigOf(n)
+	if s.WM+s.WK == 0 && s.BM+s.BK > 0 {
+		return Loss, 0, true, nil
+	}
+	if !s.valid() {
+		return Draw, 0, false, nil
+	}
+	i := s.Index(n)
+	if i < 0 {
+		return Draw, 0, false, nil
+	}
+	tab, err := t.Table(s)
+	if err != nil || tab == nil {
+		return Draw, 0, false, err
+	}
+	r, plies, ok = decode(tab[i])
+	return r, plies, ok, nil
+}
+
+// FromDraughts converts an international draughts position to the bitboard
+// form; ok is false under other rules.
+func FromDraughts(p draughts.Position) (bitboard.Position, bool) {
+	var bp bitboard.Position
+	if p.Rules == nil || p.Rules.Name != draughts.International.Name || len(p.Board) != bitboard.NumSquares {
+		return bp, false
+	}
+	for i, pc := range p.Board {
+		b := bitboard.SquareBit(i + 1)
+		switch pc {
+		case draughts.WhiteMan, draughts.WhiteKing:
+			bp.White |= b
+		case draughts.BlackMan, draughts.BlackKing:
+			bp.Black |= b
+		}
+		if pc.IsKing() {
+			bp.Kings |= b
+		}
+	}
+	bp.WhiteToMove = p.Turn == draughts.White
+	return bp, true
+}
