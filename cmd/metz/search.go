@@ -1,0 +1,190 @@
+package main
+
+import (
+	"fmt"
+	"io"
+	"strings"
+
+	"github.com/olekukonko/tablewriter"
+	"github.com/spf13/cobra"
+
+	"metz/db"
+	"metz/draughts"
+)
+
+func init() { commandAdders = append(commandAdders, addSearch) }
+
+// searchFlags are the filters list and search share; ranges stay strings
+// until run time so a bad one is reported with its flag's name.
+type searchFlags struct {
+	sources                              []string
+	number, class, rules, themes, origin string
+	verdict, side, pattern, text         string
+	whitePieces, whiteMen, whiteKings    string
+	blackPieces, blackMen, blackKings    string
+	position, noPosition                 bool
+	limit, offset                        int
+}
+
+const searchHelp = `Filters (all must hold):
+  --source metz,vantenac   sources by key (repeat or separate with commas)
+  --number 10-20           number range: N, N-M, N- (at least), -M (at most)
+  --class KEY              the source's class key
+  --rules NAME             rule system (aliases accepted: french, polish, ...)
+  --theme EXPR             theme expression: names joined by AND, OR, NOT and
+                           parentheses, e.g. "lunette AND NOT coup-de-repos",
+                           "(lunette OR dame) AND coup-de-repos"; NOT binds
+                           tighter than AND, AND tighter than OR; quote a name
+                           with spaces
+  --theme-origin ORIGIN    count only themes from book, user or detected
+  --verdict V              latest solver verdict: sound, sound-incomplete,
+                           cooked, unsound, misprint, unproven, no-position,
+                           or none (never verified)
+  --white-pieces, --white-men, --white-kings,
+  --black-pieces, --black-men, --black-kings RANGE
+                           material of the diagram (records with a position)
+  --side white|black       side to move
+  --pattern 'W:W28,37:B32' these pieces on these squares (FEN syntax; W28 is a
+                           white man, WK28 a white king; other squares free)
+  --text WORDS             substring of the commentary or title
+  --position / --no-position  only records with / without a diagram
+  --limit N --offset N     page through long results`
+
+func (f *searchFlags) bind(c *cobra.Command) {
+	fl := c.Flags()
+	fl.StringSliceVar(&f.sources, "source", nil, "source keys (metz, vantenac, a PDN file's base name)")
+	fl.StringVar(&f.number, "number", "", "number range in the source: N, N-M, N-, -M")
+	fl.StringVar(&f.class, "class", "", "class key within the source")
+	fl.StringVar(&f.rules, "rules", "", "rule system: "+joinNames())
+	fl.StringVar(&f.themes, "theme", "", `theme expression, e.g. "lunette AND NOT coup-de-repos"`)
+	fl.StringVar(&f.origin, "theme-origin", "", "only themes of this origin count: book, user, detected")
+	fl.StringVar(&f.verdict, "verdict", "", "latest verdict (or none)")
+	fl.StringVar(&f.whitePieces, "white-pieces", "", "white men+kings: N, N-M, N-, -M")
+	fl.StringVar(&f.whiteMen, "white-men", "", "white men: N, N-M, N-, -M")
+	fl.StringVar(&f.whiteKings, "white-kings", "", "white kings: N, N-M, N-, -M")
+	fl.StringVar(&f.blackPieces, "black-pieces", "", "black men+kings: N, N-M, N-, -M")
+	fl.StringVar(&f.blackMen, "black-men", "", "black men: N, N-M, N-, -M")
+	fl.StringVar(&f.blackKings, "black-kings", "", "black kings: N, N-M, N-, -M")
+	fl.StringVar(&f.side, "side", "", "side to move: white or black")
+	fl.StringVar(&f.pattern, "pattern", "", "pieces on squares, FEN syntax: 'W:W28,37:B32'")
+	fl.StringVar(&f.text, "text", "", "text in the commentary or title")
+	fl.BoolVar(&f.position, "position", false, "only records with a diagram")
+	fl.BoolVar(&f.noPosition, "no-position", false, "only records without a diagram")
+	fl.IntVar(&f.limit, "limit", 0, "at most N results (0: all)")
+	fl.IntVar(&f.offset, "offset", 0, "skip the first N results")
+	_ = c.RegisterFlagCompletionFunc("rules", func(*cobra.Command, []string, string) ([]string, cobra.ShellCompDirective) {
+		return draughts.RuleNames(), cobra.ShellCompDirectiveNoFileComp
+	})
+}
+
+// query turns the flags into a db.Query, naming the flag of a bad value.
+func (f *searchFlags) query() (db.Query, error) {
+	q := db.Query{Sources: f.sources, Class: f.class, Rules: f.rules, Themes: f.themes, ThemeOrigin: f.origin,
+		Verdict: f.verdict, Side: f.side, Pattern: f.pattern, Text: f.text, Limit: f.limit, Offset: f.offset}
+	ranges := []struct {
+		flag, value string
+		dst         *db.Range
+	}{
+		{"number", f.number, &q.Number},
+		{"white-pieces", f.whitePieces, &q.WhitePieces}, {"white-men", f.whiteMen, &q.WhiteMen},
+		{"white-kings", f.whiteKings, &q.WhiteKings}, {"black-pieces", f.blackPieces, &q.BlackPieces},
+		{"black-men", f.blackMen, &q.BlackMen}, {"black-kings", f.blackKings, &q.BlackKings},
+	}
+	for _, r := range ranges {
+		if r.value == "" {
+			continue
+		}
+		v, err := db.ParseRange(r.value)
+		if err != nil {
+			return q, fmt.Errorf("--%s: %v", r.flag, err)
+		}
+		*r.dst = v
+	}
+	if f.position && f.noPosition {
+		return q, fmt.Errorf("--position and --no-position exclude each other")
+	}
+	if f.position || f.noPosition {
+		has := f.position
+		q.HasPosition = &has
+	}
+	if f.limit < 0 || f.offset < 0 {
+		return q, fmt.Errorf("--limit and --offset must not be negative")
+	}
+	return q, nil
+}
+
+func addSearch(root *cobra.Command) {
+	var f searchFlags
+	c := &cobra.Command{
+		Use:   "search [flags]",
+		Short: "Find problems by source, number, theme, material, verdict or pattern",
+		Long: `search lists the problems of the database that match every filter given,
+ordered by source and number: a table by default, or with --json one JSON
+array of objects (id, source, number, label, class, rules, fen, side,
+themes, verdict).
+
+` + searchHelp,
+		Example: `  metz search --source metz --theme "lunette AND NOT coup-de-repos"
+  metz search --source metz --number 373-388 --json
+  metz search --white-pieces 3-5 --black-kings 1 --side white
+  metz search --pattern 'W:W28,37:B32'
+  metz search --verdict cooked --text "dame"`,
+		Args: cobra.NoArgs,
+		RunE: func(cmd *cobra.Command, args []string) error { return runSearch(cmd, &f) },
+	}
+	f.bind(c)
+	root.AddCommand(c)
+}
+
+func runSearch(cmd *cobra.Command, f *searchFlags) error {
+	q, err := f.query()
+	if err != nil {
+		return err
+	}
+	d, err := db.OpenExisting(global.dbPath)
+	if err != nil {
+		return err
+	}
+	defer d.Close()
+	res, err := d.Search(q)
+	if err != nil {
+		return err
+	}
+	if global.json {
+		return writeJSON(cmd.OutOrStdout(), res)
+	}
+	return printSummaries(cmd.OutOrStdout(), res)
+}
+
+func printSummaries(w io.Writer, res []db.Summary) error {
+	if len(res) == 0 {
+		fmt.Fprintln(w, "no problem matches")
+		return nil
+	}
+	t := tablewriter.NewWriter(w)
+	t.Header("id", "problem", "label", "class", "themes", "verdict", "position")
+	for _, s := range res {
+		pos := s.FEN
+		if pos == "" {
+			pos = "(no position)"
+		}
+		if err := t.Append(fmt.Sprint(s.ID), fmt.Sprintf("%s:%d", s.Source, s.Number), s.Label, s.Class,
+			shorten(strings.Join(s.Themes, ", "), 40), s.Verdict, shorten(pos, 48)); err != nil {
+			return err
+		}
+	}
+	if err := t.Render(); err != nil {
+		return err
+	}
+	fmt.Fprintf(w, "%d problems\n", len(res))
+	return nil
+}
+
+// shorten keeps table rows on one line; the full text is in --json and show.
+func shorten(s string, n int) string {
+	r := []rune(s)
+	if len(r) <= n {
+		return s
+	}
+	return string(r[:n-1]) + "…"
+}

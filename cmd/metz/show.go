@@ -1,0 +1,278 @@
+package main
+
+import (
+	"fmt"
+	"io"
+	"strings"
+
+	"github.com/spf13/cobra"
+
+	"metz/db"
+	"metz/draughts"
+	"metz/problems"
+)
+
+func init() { commandAdders = append(commandAdders, addShow) }
+
+// shownRecord is show's --json output: the record and what was added to it.
+type shownRecord struct {
+	*problems.Problem
+	Verdicts []db.Verdict `json:"verdicts"`
+	Notes    []db.Note    `json:"notes"`
+}
+
+func addShow(root *cobra.Command) {
+	var numbers, ascii bool
+	c := &cobra.Command{
+		Use:   "show ID",
+		Short: "Print a problem: diagram, FEN, solution as printed and parsed, themes, verdicts",
+		Long: `show prints one problem of the database: its source and number, a diagram
+(White at the bottom; --numbers writes the square numbers on the empty
+squares), the position as a FEN, the solution exactly as the source prints
+it, the parsed solution tree in modern notation (each variation indented
+under the move it answers, unresolved moves marked "??" with the reason),
+the themes with their origin (book, user, detected) and ply, cross
+references, import warnings, the verdict history and the user's notes.
+
+ID is the database id (see list) or source:number, e.g. metz:125 or
+vantenac:6; when a source has several records with one number, add the
+label: source:number:label. --json prints the whole record.`,
+		Example: `  metz show vantenac:1
+  metz show metz:125 --numbers
+  metz show 17 --json`,
+		Args: cobra.ExactArgs(1),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			d, id, err := openAndResolve(args[0])
+			if err != nil {
+				return err
+			}
+			defer d.Close()
+			rec, err := loadRecord(d, id)
+			if err != nil {
+				return err
+			}
+			if global.json {
+				return writeJSON(cmd.OutOrStdout(), rec)
+			}
+			printRecord(cmd.OutOrStdout(), rec, draughts.DiagramOptions{Numbers: numbers, ASCII: ascii})
+			return nil
+		},
+	}
+	c.Flags().BoolVar(&numbers, "numbers", false, "write square numbers on the empty squares")
+	c.Flags().BoolVar(&ascii, "ascii", false, "draw with letters (w W b B) instead of Unicode pieces")
+	root.AddCommand(c)
+}
+
+// openAndResolve opens the existing database and finds the problem a user names.
+func openAndResolve(ref string) (*db.DB, int64, error) {
+	d, err := db.OpenExisting(global.dbPath)
+	if err != nil {
+		return nil, 0, err
+	}
+	id, err := d.Resolve(ref)
+	if err != nil {
+		d.Close()
+		return nil, 0, err
+	}
+	return d, id, nil
+}
+
+func loadRecord(d *db.DB, id int64) (shownRecord, error) {
+	var rec shownRecord
+	var err error
+	if rec.Problem, err = d.Get(id); err != nil {
+		return rec, err
+	}
+	if rec.Verdicts, err = d.Verdicts(id); err != nil {
+		return rec, err
+	}
+	rec.Notes, err = d.Notes(id)
+	if rec.Verdicts == nil {
+		rec.Verdicts = []db.Verdict{}
+	}
+	if rec.Notes == nil {
+		rec.Notes = []db.Note{}
+	}
+	return rec, err
+}
+
+func printRecord(w io.Writer, rec shownRecord, opt draughts.DiagramOptions) {
+	p := rec.Problem
+	fmt.Fprintf(w, "%s:%d  %s  (id %d)\n", p.Source, p.Number, p.Label, p.ID)
+	field := func(name, v string) {
+		if v != "" {
+			fmt.Fprintf(w, "%-12s %s\n", name+":", v)
+		}
+	}
+	field("Title", p.Title)
+	field("Class", p.Class)
+	field("Rules", p.Rules)
+	field("Stipulation", p.Stipulation)
+	field("Location", p.Location)
+	fmt.Fprintln(w)
+	printPosition(w, p, opt)
+	printSection(w, "Solution as printed", p.SolutionText)
+	if p.Solution != nil && len(p.Solution.Children) > 0 {
+		fmt.Fprintln(w, "\nSolution tree:")
+		printTree(w, p.Solution)
+	}
+	for _, wit := range p.Witnesses {
+		printSection(w, "Witness "+wit.Name, wit.Text)
+		for _, dis := range wit.Disagreements {
+			fmt.Fprintf(w, "  disagrees: %s\n", dis)
+		}
+	}
+	printSection(w, "Commentary", p.Commentary)
+	printThemes(w, p.Themes)
+	printRefsAndWarnings(w, p)
+	printHistory(w, rec)
+}
+
+func printPosition(w io.Writer, p *problems.Problem, opt draughts.DiagramOptions) {
+	if p.FEN == "" {
+		fmt.Fprintln(w, "No position: the source gives no diagram for this record (no-position).")
+		return
+	}
+	r, err := draughts.RulesByName(p.Rules)
+	if err == nil {
+		var pos draughts.Position
+		if pos, err = draughts.ParseFEN(r, p.FEN); err == nil {
+			fmt.Fprint(w, pos.Diagram(opt))
+		}
+	}
+	if err != nil {
+		fmt.Fprintf(w, "The position cannot be drawn: %v\n", err)
+	}
+	fmt.Fprintf(w, "FEN: %s\n", p.FEN)
+}
+
+func printSection(w io.Writer, title, text string) {
+	if strings.TrimSpace(text) == "" {
+		return
+	}
+	fmt.Fprintf(w, "\n%s:\n", title)
+	for _, line := range strings.Split(strings.TrimRight(text, "\n"), "\n") {
+		fmt.Fprintf(w, "  %s\n", line)
+	}
+}
+
+// printTree writes the main line first; each alternative ("si" branch) is
+// indented one step under the ply it replaces, followed by its own line.
+func printTree(w io.Writer, t *problems.Tree) {
+	whiteFirst := t.Children[0].White
+	var walk func(alts []*problems.Node, ply, depth int)
+	walk = func(alts []*problems.Node, ply, depth int) {
+		if len(alts) == 0 {
+			return
+		}
+		printNode(w, alts[0], ply, depth, whiteFirst, "")
+		walk(alts[0].Children, ply+1, depth)
+		for _, alt := range alts[1:] {
+			printNode(w, alt, ply, depth+1, whiteFirst, "si ")
+			walk(alt.Children, ply+1, depth+1)
+		}
+	}
+	walk(t.Children, 1, 1)
+}
+
+func printNode(w io.Writer, n *problems.Node, ply, depth int, whiteFirst bool, prefix string) {
+	off := 1
+	if !whiteFirst {
+		off = 2
+	}
+	num := fmt.Sprintf("%d.", (ply+off)/2)
+	if !n.White {
+		num = fmt.Sprintf("%d...", (ply+off)/2)
+	}
+	move := n.Move
+	if move == "" {
+		move = "?? " + n.Text
+	}
+	var b strings.Builder
+	fmt.Fprintf(&b, "%s%s%s %s", strings.Repeat("  ", depth), prefix, num, move)
+	if n.Text != "" && n.Move != "" {
+		fmt.Fprintf(&b, "  [%s]", n.Text)
+	}
+	if n.Mark != "" {
+		fmt.Fprintf(&b, "  %s", n.Mark)
+	}
+	if n.Origin == problems.Solver {
+		b.WriteString("  (solver)")
+	}
+	if n.Comment != "" {
+		fmt.Fprintf(&b, "  {%s}", n.Comment)
+	}
+	if n.Issue != "" {
+		fmt.Fprintf(&b, "  <-- not resolved: %s", n.Issue)
+		if n.Line > 0 {
+			fmt.Fprintf(&b, " (line %d)", n.Line)
+		}
+	}
+	fmt.Fprintln(w, b.String())
+}
+
+func printThemes(w io.Writer, themes []problems.Theme) {
+	if len(themes) == 0 {
+		return
+	}
+	fmt.Fprintln(w, "\nThemes:")
+	for _, t := range themes {
+		fmt.Fprintf(w, "  %-22s %s", t.Name, t.Origin)
+		if t.Ply > 0 {
+			fmt.Fprintf(w, ", ply %d", t.Ply)
+		}
+		if len(t.Squares) > 0 {
+			fmt.Fprintf(w, ", squares %v", t.Squares)
+		}
+		if t.Label != "" {
+			fmt.Fprintf(w, "  «%s»", t.Label)
+		}
+		if t.Note != "" {
+			fmt.Fprintf(w, "  %s", t.Note)
+		}
+		fmt.Fprintln(w)
+	}
+}
+
+func printRefsAndWarnings(w io.Writer, p *problems.Problem) {
+	if len(p.Refs) > 0 {
+		fmt.Fprintln(w, "\nSee also:")
+		for _, r := range p.Refs {
+			fmt.Fprintf(w, "  %s:%d  %s  %s\n", r.Source, r.Number, r.Kind, r.Note)
+		}
+	}
+	if len(p.Warnings) > 0 {
+		fmt.Fprintln(w, "\nImport warnings:")
+		for _, x := range p.Warnings {
+			fmt.Fprintf(w, "  %s:%d: %q", x.File, x.Line, x.Text)
+			if x.Expected != "" {
+				fmt.Fprintf(w, " (expected %s)", x.Expected)
+			}
+			if x.Ply > 0 {
+				fmt.Fprintf(w, " at ply %d", x.Ply)
+			}
+			fmt.Fprintln(w)
+		}
+	}
+}
+
+func printHistory(w io.Writer, rec shownRecord) {
+	fmt.Fprintln(w, "\nVerdicts:")
+	if len(rec.Verdicts) == 0 {
+		fmt.Fprintln(w, "  none yet (metz verify)")
+	}
+	for _, v := range rec.Verdicts {
+		dual := ""
+		if v.Dual {
+			dual = " +dual"
+		}
+		fmt.Fprintf(w, "  %s  %s%s  rules %s, solver %s, %d nodes, %.2fs\n", v.CreatedAt.Format("2006-01-02 15:04"),
+			v.Verdict, dual, v.Rules, v.SolverVersion, v.ProofNodes, v.Seconds)
+	}
+	if len(rec.Notes) > 0 {
+		fmt.Fprintln(w, "\nNotes:")
+		for _, n := range rec.Notes {
+			fmt.Fprintf(w, "  %s  %s\n", n.CreatedAt.Format("2006-01-02 15:04"), n.Text)
+		}
+	}
+}
