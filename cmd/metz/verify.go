@@ -1,0 +1,273 @@
+package main
+
+import (
+	"encoding/json"
+	"fmt"
+	"io"
+	"os"
+	"runtime"
+	"strconv"
+	"strings"
+	"sync"
+
+	"github.com/mattn/go-isatty"
+	"github.com/olekukonko/tablewriter"
+	"github.com/spf13/cobra"
+
+	"metz/db"
+	"metz/draughts"
+	"metz/problems"
+	"metz/solver"
+)
+
+func init() { commandAdders = append(commandAdders, addVerify) }
+
+type verifyFlags struct {
+	all                      bool
+	source, budget, fen, sol string
+	rules, stip              string
+	jobs                     int
+	noStore                  bool
+}
+
+func addVerify(root *cobra.Command) {
+	var f verifyFlags
+	c := &cobra.Command{
+		Use:   "verify [ID…]",
+		Short: "Verify stated solutions: sound, cooked, unsound, misprint, unproven",
+		Long: `verify judges each problem's stated solution: every printed move is replayed
+(an unplayable one is a misprint at its place, and nearby legal moves are
+tried as repairs, each re-verified; the record itself is never changed);
+every first move is tested (another winning key is a cook, given with its
+proof); at every defender node of the stated tree each legal defence is
+searched (an omitted one that loses makes the solution incomplete, one that
+escapes is a refutation); other attacker moves that win as fast as the stated
+one are duals; and every line's end must be proven won within the budget,
+else the verdict is "unproven" with how far the proof got.
+
+Verdicts: sound, sound-incomplete, cooked, unsound, misprint, unproven,
+no-position; "dual" is a flag on top. Each verdict is stored in the
+database's verdict history with the solver version, budget and proof size
+(unless --no-store), and a summary table is printed at the end.
+
+Without the database: --fen and --solution verify an ad-hoc problem.`,
+		Example: `  metz verify 71 72 73
+  metz verify --source vantenac --jobs 2 --budget 2s
+  metz verify --all --json
+  metz verify --fen "W:W24,29,33,40,49:B10,K14,K34" --solution "24-19 14x35 29x40 35x44 49x40"`,
+		RunE: func(cmd *cobra.Command, args []string) error { return runVerify(cmd, args, f) },
+	}
+	fl := c.Flags()
+	fl.BoolVar(&f.all, "all", false, "verify every problem of the database")
+	fl.StringVar(&f.source, "source", "", "verify every problem of one source (e.g. vantenac, metz)")
+	fl.IntVar(&f.jobs, "jobs", runtime.NumCPU(), "problems verified at once")
+	fl.StringVar(&f.budget, "budget", "10s", "per problem: time, nodes, memory (e.g. 2s,1M-nodes,64MB)")
+	fl.StringVar(&f.fen, "fen", "", "verify this position instead of database records")
+	fl.StringVar(&f.sol, "solution", "", "with --fen: the stated main line, moves separated by spaces")
+	fl.StringVar(&f.stip, "goal", "win", "with --fen: the stipulation (win, promote, gain:N)")
+	fl.BoolVar(&f.noStore, "no-store", false, "do not record the verdicts in the database")
+	addRulesFlag(c, &f.rules)
+	root.AddCommand(c)
+}
+
+func runVerify(cmd *cobra.Command, args []string, f verifyFlags) error {
+	b, err := solver.ParseBudget(f.budget)
+	if err != nil {
+		return err
+	}
+	if f.jobs < 1 {
+		return fmt.Errorf("--jobs %d: expected 1 or more", f.jobs)
+	}
+	opt := solver.Options{Budget: b}
+	if f.fen != "" {
+		p, err := adHocProblem(f)
+		if err != nil {
+			return err
+		}
+		return printReports(cmd.OutOrStdout(), []*solver.Report{solver.Verify(p, opt)})
+	}
+	if len(args) == 0 && !f.all && f.source == "" {
+		return fmt.Errorf("nothing to verify: give problem IDs, --all, --source S, or --fen")
+	}
+	d, err := db.OpenExisting(global.dbPath)
+	if err != nil {
+		return err
+	}
+	defer d.Close()
+	probs, err := loadProblems(d, args, f)
+	if err != nil {
+		return err
+	}
+	reports := verifyAll(probs, opt, f.jobs, cmd.ErrOrStderr())
+	if !f.noStore {
+		for _, r := range reports {
+			if err := storeVerdict(d, r); err != nil {
+				return err
+			}
+		}
+	}
+	return printReports(cmd.OutOrStdout(), reports)
+}
+
+// adHocProblem builds a one-line problem from --fen and --solution.
+func adHocProblem(f verifyFlags) (*problems.Problem, error) {
+	pos, err := parsePosition(f.rules, f.fen)
+	if err != nil {
+		return nil, err
+	}
+	p := &problems.Problem{Label: "ad hoc", Rules: pos.Rules.Name, FEN: pos.FEN(), Stipulation: f.stip}
+	if f.sol != "" {
+		p.Solution = lineTree(pos, strings.Fields(f.sol))
+	}
+	return p, nil
+}
+
+// lineTree turns a main line into a stated tree, sides alternating from
+// the side to move.
+func lineTree(pos draughts.Position, moves []string) *problems.Tree {
+	t := &problems.Tree{Start: pos.FEN()}
+	white := pos.Turn == draughts.White
+	ns := &t.Children
+	for _, m := range moves {
+		n := &problems.Node{Text: m, Move: m, White: white, Origin: problems.Printed}
+		*ns = append(*ns, n)
+		ns, white = &n.Children, !white
+	}
+	return t
+}
+
+func loadProblems(d *db.DB, args []string, f verifyFlags) ([]*problems.Problem, error) {
+	var ids []int64
+	for _, a := range args {
+		id, err := strconv.ParseInt(a, 10, 64)
+		if err != nil {
+			return nil, fmt.Errorf("problem ID %q: expected a number (see metz list)", a)
+		}
+		ids = append(ids, id)
+	}
+	if f.all || f.source != "" {
+		q := db.Query{}
+		if f.source != "" {
+			q.Sources = []string{f.source}
+		}
+		sums, err := d.Search(q)
+		if err != nil {
+			return nil, err
+		}
+		for _, s := range sums {
+			ids = append(ids, s.ID)
+		}
+	}
+	var out []*problems.Problem
+	for _, id := range ids {
+		p, err := d.Get(id)
+		if err != nil {
+			return nil, fmt.Errorf("problem %d: %w", id, err)
+		}
+		out = append(out, p)
+	}
+	return out, nil
+}
+
+// verifyAll runs the problems on jobs workers, with a progress line on a
+// terminal.
+func verifyAll(probs []*problems.Problem, opt solver.Options, jobs int, errw io.Writer) []*solver.Report {
+	reports := make([]*solver.Report, len(probs))
+	work := make(chan int)
+	var wg sync.WaitGroup
+	var mu sync.Mutex
+	done := 0
+	tty := false
+	if fd, ok := errw.(*os.File); ok {
+		tty = isatty.IsTerminal(fd.Fd())
+	}
+	for range jobs {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := range work {
+				reports[i] = solver.Verify(probs[i], opt)
+				mu.Lock()
+				done++
+				if tty {
+					fmt.Fprintf(errw, "\rverify %d/%d", done, len(probs))
+				}
+				mu.Unlock()
+			}
+		}()
+	}
+	for i := range probs {
+		work <- i
+	}
+	close(work)
+	wg.Wait()
+	if tty {
+		fmt.Fprintln(errw)
+	}
+	return reports
+}
+
+func storeVerdict(d *db.DB, r *solver.Report) error {
+	if r.ProblemID == 0 {
+		return nil
+	}
+	ev, err := json.Marshal(r)
+	if err != nil {
+		return err
+	}
+	_, err = d.AddVerdict(r.ProblemID, db.Verdict{ProblemID: r.ProblemID, Verdict: r.Verdict, Dual: r.Dual,
+		Evidence: ev, Rules: r.Rules, SolverVersion: r.SolverVersion, Budget: r.Budget.Nodes,
+		ProofNodes: r.ProofNodes, Seconds: r.Seconds})
+	return err
+}
+
+func printReports(w io.Writer, reports []*solver.Report) error {
+	if global.json {
+		for _, r := range reports {
+			if err := writeJSON(w, r); err != nil {
+				return err
+			}
+		}
+		return nil
+	}
+	t := tablewriter.NewWriter(w)
+	t.Header("ID", "Problem", "Verdict", "Dual", "Key", "Evidence", "Nodes", "Seconds")
+	for _, r := range reports {
+		dual := ""
+		if r.Dual {
+			dual = "dual"
+		}
+		if err := t.Append(r.ProblemID, r.Label, r.Verdict, dual, r.Key, evidence(r), r.ProofNodes, fmt.Sprintf("%.2f", r.Seconds)); err != nil {
+			return err
+		}
+	}
+	return t.Render()
+}
+
+// evidence summarises a report in one cell.
+func evidence(r *solver.Report) string {
+	var parts []string
+	for _, m := range r.Misprints {
+		parts = append(parts, fmt.Sprintf("misprint %q at ply %d: %s", m.Text, m.Ply, m.Reason))
+	}
+	for _, rp := range r.Repairs {
+		parts = append(parts, fmt.Sprintf("repair %s → %s", rp.Repair, rp.Verdict))
+	}
+	for _, c := range r.Cooks {
+		parts = append(parts, "cook "+c.Move)
+	}
+	if r.Refutation != nil {
+		parts = append(parts, "refuted: "+strings.Join(r.Refutation.Line, " ")+" ("+r.Refutation.Note+")")
+	}
+	for _, o := range r.Omitted {
+		parts = append(parts, fmt.Sprintf("omitted %s at ply %d", o.Defence, o.Ply))
+	}
+	for _, d := range r.Duals {
+		parts = append(parts, fmt.Sprintf("dual %s/%s at ply %d", d.Stated, d.Alternative, d.Ply))
+	}
+	for _, u := range r.Unproven {
+		parts = append(parts, fmt.Sprintf("unproven at ply %d after %d nodes", u.Ply, u.Nodes))
+	}
+	parts = append(parts, r.Notes...)
+	return strings.Join(parts, "; ")
+}
