@@ -1,9 +1,23 @@
 package main
 
-import "metz/draughts"
+import (
+	"metz/draughts"
+	"metz/draughts/bitboard"
+)
 
 // fastPerft returns a counter backed by the bitboard generator when it
-// supports the position's rules, or nil.
+// supports the position's rules (10x10 international move rules), or nil.
+// --bulk and --hash only apply there; the generic generator counts plainly.
 func fastPerft(p draughts.Position, mode draughts.Mode, o perftOptions) func(int) uint64 {
-	return nil
+	bp, err := bitboard.FromGeneric(p)
+	if err != nil {
+		return nil
+	}
+	return func(d int) uint64 {
+		opt := bitboard.PerftOptions{Bulk: o.bulk, Keep: mode == draughts.Keep, HashMB: o.hashMB}
+		if d < 8 {
+			opt.HashMB = 0 // a shallow count is faster than clearing a large table
+		}
+		return bitboard.Perft(bp, d, opt)
+	}
 }
