@@ -1,10 +1,33 @@
 package livremetz
 
+// bookPhrases are fixed phrases the segmentation must not read as one word
+// (`tantpourtant` is "tant pour tant", not "tant pourtant"; this book never
+// speaks of a "maison").
+var bookPhrases = []string{"tant pour tant", "mais on"}
+
 // bookWords are words of this book that the other bundled texts do not use,
 // or not often enough; typed from reading the book. They weigh like words
 // seen three times.
 const bookWords = `
-nº nºs à a ai je me suis faisons servir servira serviront voyez positions position lorsque lorsqu'il puisque jusque quoique
+nº nºs à a ai je me suis faisons servir servira serviront eu non dessein eussent
+eût ajoutera nombreuses nombreux exigé longue explique seraient serait auraient
+aurait pourraient devraient amené amener arrangeant entier entière entiers
+éviter évitez procurer réparer présenter former faciles délicates débuter
+empêche emparer embarras mérite voyant jours essentielles traitant recommence
+vérité vérifier vues voulez voudra vitez viser succès suivre suivez soyez
+sommes siècles seules serrés rétablir réduire réflexions ruiner rougir reçue
+reçu retrouver retenir restantes reposez repose replacé renvoyer renoncez rendent
+rapprochez rapportés principe principal preuves preuve prudent proverbe progrès
+profitez profitant précise précédées précéder préparez préoccupé préjugé pertes
+persuadés persuadé pair pages ordinaires occupé occasions nouvelles nature moindre
+lumières juger humeur hésiter hâtez habituée gens glisser fréquenter fréquente
+formant forger forcés forcée fixés figure ferez faits faciliter facilité excès
+excuser existent exécutés endroits employez employer dépend dépendent dégarnit
+dégagez dégager découvrir décidée débuté douter donnerez dignes différer dessinés
+derniers demander demandent crainte coûter considérer conseillons concluons
+composés composée chiffres cherche charmant caractéristiques calculer blâmer
+blesser avantageuses appliquent appellent inégalité injuste instruit imiter
+impair idées positions position lorsque lorsqu'il puisque jusque quoique
 aussitôt néanmoins tôt ment conséquemment comment combien cependant quelquefois
 vient viennent rigueur puissent mots manières manière habile habiles fautes faute
 soient sauté regarder regardée regardez quatrième préférence préférable pouvant

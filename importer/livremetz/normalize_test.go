@@ -145,6 +145,8 @@ func TestSegmentOnlyInsertsBlanks(t *testing.T) {
 		{"LapartieestperdueavecdeuxDamescontrecinq.(Voyezlescoupsnºs387et388.)",
 			"La partie est perdue avec deux Dames contre cinq. (Voyez les coups nºs 387 et 388.)"},
 		{"DAMETOUCHÉEDAMEJOUÉE.", "DAME TOUCHÉE DAME JOUÉE."},
+		// A fixed phrase is not read as a word ("pourtant").
+		{"enfaveurdutantpourtant", "en faveur du tant pour tant"},
 		{"Text with its gaps.", "Text with its gaps."},
 	}
 	for _, c := range cases {

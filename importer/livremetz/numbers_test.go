@@ -115,3 +115,25 @@ func TestReadListNothingAfterAnchor(t *testing.T) {
 		t.Errorf("got %v; want none", l.nums)
 	}
 }
+
+func TestFrenchNumbers(t *testing.T) {
+	cases := []struct {
+		text, before string
+		want         int
+	}{
+		{"Les vingt-deux règles", "règles", 22},
+		{"des quatre cent quinze coups", "coups", 415},
+		{"on a mis six fins de parties", "fins", 6},
+		{"soixante-dix-sept pions", "pions", 77},
+		{"quatre-vingt-un coups", "coups", 81},
+		{"deux cents cases", "cases", 200},
+		{"cent coups", "coups", 100},
+		{"plusieurs coups", "coups", 0},
+	}
+	for _, c := range cases {
+		d, _ := buildDoc(CleanLines([]byte(c.text)))
+		if got := d.frenchBefore(d.index(c.before, 0)); got != c.want {
+			t.Errorf("%q: %d; want %d", c.text, got, c.want)
+		}
+	}
+}

@@ -20,8 +20,32 @@ import (
 
 // lexicon holds the cost (negative log probability) of each known word.
 type lexicon struct {
-	cost  map[string]float64
-	worst float64
+	cost    map[string]float64
+	trie    *trieNode         // the same words, for walking a run without building strings
+	phrases map[string]string // squeezed phrase -> its words (see bookPhrases)
+}
+
+// trieNode is one letter of the lexicon's words; cost is set where a word ends.
+type trieNode struct {
+	next map[rune]*trieNode
+	cost float64
+	word bool
+}
+
+func (t *trieNode) add(w string, cost float64) {
+	n := t
+	for _, r := range w {
+		if n.next == nil {
+			n.next = map[rune]*trieNode{}
+		}
+		c, ok := n.next[r]
+		if !ok {
+			c = &trieNode{}
+			n.next[r] = c
+		}
+		n = c
+	}
+	n.word, n.cost = true, cost
 }
 
 var (
@@ -78,10 +102,15 @@ func buildLexicon() *lexicon {
 	for _, c := range counts {
 		total += c
 	}
-	l := &lexicon{cost: make(map[string]float64, len(counts))}
+	l := &lexicon{cost: make(map[string]float64, len(counts)), trie: &trieNode{}, phrases: map[string]string{}}
 	for w, c := range counts {
 		l.cost[w] = -math.Log(float64(c) / float64(total))
-		l.worst = max(l.worst, l.cost[w])
+		l.trie.add(w, l.cost[w])
+	}
+	for _, p := range bookPhrases {
+		key := strings.ReplaceAll(p, " ", "")
+		l.phrases[key] = p
+		l.trie.add(key, 0)
 	}
 	return l
 }
@@ -105,30 +134,11 @@ var shortWords = map[string]bool{"a": true, "à": true, "y": true, "ô": true,
 
 func shortNonWord(w string) bool { return len([]rune(w)) <= 2 && !shortWords[w] }
 
-// wordCost prices one candidate word.
-func (l *lexicon) wordCost(w string) float64 {
-	if c, ok := l.cost[w]; ok {
-		return c
-	}
-	for _, suf := range inflections {
-		if stem, ok := strings.CutSuffix(w, suf); ok && len(stem) > 2 {
-			if c, ok := l.cost[stem]; ok {
-				return c + inflectionCost
-			}
-		}
-	}
-	for _, pre := range prefixes {
-		if rest, ok := strings.CutPrefix(w, pre); ok && len([]rune(rest)) > 3 {
-			if c, ok := l.cost[rest]; ok {
-				return c + prefixCost
-			}
-		}
-	}
-	return unknownCost + unknownPerRune*float64(len([]rune(w)))
-}
-
-// segmentRun cuts a run of letters with no gap into words; elided says an
-// apostrophe follows the run, so that it may end with an elided word.
+// segmentRun cuts a run of letters with no gap into words: the cheapest
+// path through the run, where a word costs its lexicon cost, an inflected or
+// prefixed form of a known word a little more (`perdu`+`e`, `re`+`prendre`),
+// and an unknown word a lot. elided says an apostrophe follows the run, so
+// that it may end with an elided word (`sil'on` = `si l'on`).
 func (l *lexicon) segmentRun(run []rune, elided bool) []string {
 	low := []rune(strings.ToLower(string(run)))
 	n := len(low)
@@ -136,25 +146,89 @@ func (l *lexicon) segmentRun(run []rune, elided bool) []string {
 	back := make([]int, n+1)
 	for i := 1; i <= n; i++ {
 		best[i] = math.Inf(1)
-		for j := max(0, i-maxWordRunes); j < i; j++ {
-			w := string(low[j:i])
-			c := l.wordCost(w)
-			if elided && i == n && elisions[w] {
-				c = elisionCost
-			}
+	}
+	for j := 0; j < n; j++ {
+		relax := func(i int, c float64) {
 			if c += best[j]; c < best[i] {
 				best[i], back[i] = c, j
 			}
 		}
+		for i := j + 1; i <= n && i-j <= maxWordRunes; i++ {
+			relax(i, unknownCost+unknownPerRune*float64(i-j))
+		}
+		l.walk(low, j, 0, relax)
+		for _, pre := range prefixes {
+			if k := j + len([]rune(pre)); hasRunes(low, j, pre) {
+				l.walk(low, k, prefixCost, func(i int, c float64) {
+					if i-k > 3 {
+						relax(i, c)
+					}
+				})
+			}
+		}
+		if elided && elisions[string(low[j:])] {
+			relax(n, elisionCost)
+		}
 	}
 	var words []string
 	for i := n; i > 0; i = back[i] {
-		words = append(words, string(run[back[i]:i]))
+		words = append(words, l.unphrase(run[back[i]:i])...)
 	}
 	for a, b := 0, len(words)-1; a < b; a, b = a+1, b-1 {
 		words[a], words[b] = words[b], words[a]
 	}
 	return words
+}
+
+// unphrase splits a phrase matched as one word back into its words, keeping
+// the case of the scan; it returns them last first, as segmentRun collects.
+func (l *lexicon) unphrase(w []rune) []string {
+	p, ok := l.phrases[strings.ToLower(string(w))]
+	if !ok {
+		return []string{string(w)}
+	}
+	var out []string
+	k := 0
+	for _, part := range strings.Fields(p) {
+		n := len([]rune(part))
+		out = append([]string{string(w[k : k+n])}, out...)
+		k += n
+	}
+	return out
+}
+
+// walk follows the trie along low from j and reports every known word ending
+// at i, and every inflected form of one, with its cost plus extra.
+func (l *lexicon) walk(low []rune, j int, extra float64, found func(i int, cost float64)) {
+	node := l.trie
+	for i := j; i < len(low) && i-j < maxWordRunes; i++ {
+		if node = node.next[low[i]]; node == nil {
+			return
+		}
+		if !node.word {
+			continue
+		}
+		found(i+1, node.cost+extra)
+		if i+1-j <= 2 {
+			continue
+		}
+		for _, suf := range inflections {
+			if hasRunes(low, i+1, suf) {
+				found(i+1+len([]rune(suf)), node.cost+extra+inflectionCost)
+			}
+		}
+	}
+}
+
+// hasRunes reports whether low holds s at k.
+func hasRunes(low []rune, k int, s string) bool {
+	for _, r := range s {
+		if k >= len(low) || low[k] != r {
+			return false
+		}
+		k++
+	}
+	return true
 }
 
 // Segment puts the word gaps back into French text that lost them, and

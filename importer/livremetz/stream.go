@@ -34,30 +34,32 @@ func buildDoc(lines []Line) (*doc, []footnote) {
 			i = end - 1
 			continue
 		}
-		text := joinable(lines, i, nextProse(lines, i))
+		text := joinable(lines, i, func() int { return nextProse(lines, i) })
 		d.add(text, lines[i].No, !glue)
 		_, glue = hyphenated(lines[i].Text)
 	}
 	return d, notes
 }
 
-// joinable returns line i's text ready to be glued to line next: a cut word
-// loses its hyphen unless the next line shows the hyphen is a compound's.
-func joinable(lines []Line, i, next int) string {
+// joinable returns line i's text ready to be glued to the line after it: a
+// cut word loses its hyphen unless the next line of running text (found by
+// next, only when needed) shows the hyphen is a compound's.
+func joinable(lines []Line, i int, next func() int) string {
 	text, cut := hyphenated(lines[i].Text)
 	if !cut {
 		return lines[i].Text
 	}
-	if next < len(lines) && keepsHyphen(lines[next].Text) {
+	if n := next(); n < len(lines) && keepsHyphen(lines[n].Text) {
 		return text + "-"
 	}
 	return text
 }
 
 // nextProse returns the index of the first line after i that is running text
-// (not a page number nor a footnote), or len(lines).
+// (not a page number nor a footnote), or len(lines). It looks a few lines
+// ahead only: a word is never cut across more than a folio and a note.
 func nextProse(lines []Line, i int) int {
-	for j := i + 1; j < len(lines); j++ {
+	for j := i + 1; j < len(lines) && j <= i+maxLookahead; j++ {
 		if isFootnoteStart(lines[j].Text) {
 			j = footnoteEnd(lines, j) - 1
 			continue
@@ -68,6 +70,8 @@ func nextProse(lines []Line, i int) int {
 	}
 	return len(lines)
 }
+
+const maxLookahead = 12
 
 // add appends one line's text; brk says whether a break separates it from
 // what came before (false when the previous line ended in a cut word).
@@ -107,7 +111,7 @@ func readFootnote(lines []Line) footnote {
 	d := &doc{}
 	glue := false
 	for i := range lines {
-		d.add(joinable(lines, i, i+1), lines[i].No, !glue)
+		d.add(joinable(lines, i, func() int { return i + 1 }), lines[i].No, !glue)
 		_, glue = hyphenated(lines[i].Text)
 	}
 	return footnote{Line: lines[0].No, Text: d.text(0, len(d.orig))}
@@ -210,6 +214,10 @@ func (d *doc) lineAt(i int) int {
 	}
 	return d.line[i]
 }
+
+// maxSpanRunes bounds a claim or remark: a passage that runs longer has
+// lost its end, and is not taken.
+const maxSpanRunes = 2500
 
 // sentenceEnd returns the index just after the first `.` (or `;`, `:` when
 // stops includes them) at or after from, or the end of the doc.
