@@ -62,10 +62,18 @@ func newPerfter(depth int, opt PerftOptions) *perfter {
 		mb = DefaultHashMB
 	}
 	if mb > 0 {
+		mb = min(mb, 1<<16)        // 64 GiB
 		n := uint64(mb) << 20 / 64 // buckets
 		n = 1 << (63 - bits.LeadingZeros64(n))
-		pf.tt, pf.free = allocTT(n)
-		pf.mask = n - 1
+		for ; n >= 1<<10; n /= 2 { // smaller tables if memory is short
+			if pf.tt, pf.free = allocTT(n); pf.tt != nil {
+				pf.mask = n - 1
+				break
+			}
+		}
+		if pf.tt == nil {
+			pf.hashes = nil // perft without a table
+		}
 	}
 	return pf
 }
