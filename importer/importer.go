@@ -1,0 +1,223 @@
+// Package importer turns the sources metz knows into problems.Problem
+// records: the bundled books (the Livre de Metz index and Van Tenac's
+// problems), PDN files and transcriptions in the books' notation
+// (problems/booknotation). It reads and resolves; storing is the db
+// package's business. A bad record never stops a source: it becomes a
+// warning and the import goes on.
+package importer
+
+import (
+	"bytes"
+	"crypto/sha256"
+	"encoding/hex"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"unicode/utf8"
+
+	"metz/importer/vantenac"
+	"metz/problems"
+	"metz/problems/booknotation"
+	"metz/sources"
+)
+
+// Batch is what one source gives: its description, its records and the
+// warnings that concern the source as a whole (each record also carries its
+// own in Problem.Warnings).
+type Batch struct {
+	Source   problems.Source
+	Problems []*problems.Problem
+	Warnings []problems.Warning
+}
+
+// maxFile bounds what Reader reads, so that a wrong file cannot exhaust
+// memory; 10,000 PDN problems take a few megabytes.
+const maxFile = 256 << 20
+
+// Bundled reads the sources shipped inside the program: the Livre de Metz
+// (415 coups from the index of its first part) and Van Tenac's seven
+// problems.
+func Bundled() ([]Batch, error) {
+	var out []Batch
+	for _, name := range []string{sources.LivreDeMetz, sources.VanTenac} {
+		data, err := sources.Read(name)
+		if err != nil {
+			return nil, fmt.Errorf("bundled source %s: %w", name, err)
+		}
+		b, err := read(name, data)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, b)
+	}
+	return out, nil
+}
+
+// File reads one file, choosing the reader by its content (and extension).
+func File(path string) (Batch, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return Batch{}, err
+	}
+	defer f.Close()
+	return Reader(path, f)
+}
+
+// Reader reads a source from r; name is the file name, used for the source
+// key, in messages and to recognise the bundled books.
+func Reader(name string, r io.Reader) (Batch, error) {
+	data, err := io.ReadAll(io.LimitReader(r, maxFile+1))
+	if err != nil {
+		return Batch{}, fmt.Errorf("%s: %w", name, err)
+	}
+	if len(data) > maxFile {
+		return Batch{}, fmt.Errorf("%s: larger than %d MiB (expected a PDN file or a transcription)", name, maxFile>>20)
+	}
+	return read(name, data)
+}
+
+// Kinds of input.
+const (
+	kindPDN           = "pdn"
+	kindTranscription = "transcription"
+	kindMetz          = "livre-de-metz"
+	kindVanTenac      = "vantenac"
+)
+
+// read dispatches on the kind of input.
+func read(name string, data []byte) (Batch, error) {
+	if len(bytes.TrimSpace(bytes.TrimPrefix(data, []byte("\ufeff")))) == 0 {
+		return Batch{}, fmt.Errorf("%s: empty file (expected a PDN file or a transcription such as \"Coup 125\" …)", name)
+	}
+	var b Batch
+	var err error
+	switch kind := sniff(name, data); kind {
+	case kindMetz:
+		b, err = readMetz(name, data)
+	case kindVanTenac:
+		b, err = readVanTenac(name, data)
+	case kindPDN:
+		b, err = readPDN(name, data)
+	case kindTranscription:
+		b, err = readTranscription(name, data)
+	default:
+		if !utf8.Valid(data) {
+			return Batch{}, fmt.Errorf("%s: not UTF-8 text (expected a PDN file, which may be in Windows-1252, or a transcription in UTF-8)", name)
+		}
+		return Batch{}, fmt.Errorf("%s: not a source metz can read (expected PDN tag pairs like [FEN \"W:W31-50:B1-20\"] or moves like 1. 32-28, or a transcription starting with a header such as \"Coup 125\")", name)
+	}
+	if err != nil {
+		return Batch{}, err
+	}
+	sum := sha256.Sum256(data)
+	b.Source.File = filepath.Base(name)
+	b.Source.Checksum = hex.EncodeToString(sum[:])
+	return b, nil
+}
+
+var (
+	pdnStartRE = regexp.MustCompile(`^\s*(\[\s*[A-Za-z]|\d+\s*\.)`)
+	vtRE       = regexp.MustCompile(`(?m)^[#\s]*\d+\.\s*—\s*PROBLÈME\s+I\b`)
+)
+
+// sniff tells what data is: the bundled books by name or by their marks,
+// PDN by extension or by a tag pair or numbered move, a transcription by a
+// record header before anything else.
+func sniff(name string, data []byte) string {
+	base := filepath.Base(name)
+	switch {
+	case base == sources.LivreDeMetz || isMetzText(data):
+		return kindMetz
+	case base == sources.VanTenac || vtRE.Match(data):
+		return kindVanTenac
+	}
+	first := firstLine(data)
+	switch {
+	case strings.EqualFold(filepath.Ext(name), ".pdn"):
+		return kindPDN
+	case isTranscriptionHeader(first):
+		return kindTranscription
+	case pdnStartRE.MatchString(first):
+		return kindPDN
+	}
+	return ""
+}
+
+// isMetzText recognises the letter-spaced scan of the Livre de Metz by its
+// chapter heading "DU COUP DE REPOS".
+func isMetzText(data []byte) bool {
+	return bytes.Contains(data, []byte("D U C O U P D E R E P O S")) && bytes.Contains(data, []byte("B L A N C S"))
+}
+
+// firstLine returns the first line that is not blank, a "#" or "%" comment.
+func firstLine(data []byte) string {
+	for _, l := range strings.Split(string(data), "\n") {
+		t := strings.TrimSpace(strings.TrimPrefix(l, "\ufeff"))
+		if t != "" && !strings.HasPrefix(t, "#") && !strings.HasPrefix(t, "%") {
+			return t
+		}
+	}
+	return ""
+}
+
+func isTranscriptionHeader(line string) bool {
+	_, _, err := booknotation.Parse(strings.NewReader(line), "")
+	return err == nil && utf8.ValidString(line)
+}
+
+// fileKey is the source key of a file: its base name without extension.
+func fileKey(name string) string {
+	base := filepath.Base(name)
+	return strings.TrimSuffix(base, filepath.Ext(base))
+}
+
+func readVanTenac(name string, data []byte) (Batch, error) {
+	ps, ws, err := vantenac.Parse(data, filepath.Base(name))
+	if err != nil {
+		return Batch{}, err
+	}
+	return Batch{Source: vantenac.Source, Problems: ps, Warnings: sourceWarnings(ws, ps)}, nil
+}
+
+// sourceWarnings keeps the warnings no record carries, so that a warning is
+// stored once.
+func sourceWarnings(all []problems.Warning, ps []*problems.Problem) []problems.Warning {
+	held := map[problems.Warning]int{}
+	for _, p := range ps {
+		for _, w := range p.Warnings {
+			held[w]++
+		}
+	}
+	var out []problems.Warning
+	for _, w := range all {
+		if held[w] > 0 {
+			held[w]--
+			continue
+		}
+		out = append(out, w)
+	}
+	return out
+}
+
+// readTranscription reads a file in the transcription format. Its records
+// belong to the file's source; a record that names a book keeps a
+// reference to that book's record of the same number.
+func readTranscription(name string, data []byte) (Batch, error) {
+	key := fileKey(name)
+	ps, ws, err := booknotation.Parse(bytes.NewReader(data), filepath.Base(name))
+	if err != nil {
+		return Batch{}, err
+	}
+	for _, p := range ps {
+		if p.Source != "" && p.Source != key {
+			p.Refs = append(p.Refs, problems.Ref{Source: p.Source, Number: p.Number, Kind: "transcription-of",
+				Note: "this record transcribes the book's own"})
+		}
+		p.Source = key
+	}
+	return Batch{Source: problems.Source{Key: key, Title: filepath.Base(name)}, Problems: ps,
+		Warnings: sourceWarnings(ws, ps)}, nil
+}

@@ -1,0 +1,314 @@
+package importer
+
+import (
+	"bytes"
+	"crypto/sha256"
+	"encoding/hex"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"metz/draughts"
+	"metz/pdn"
+	"metz/problems"
+	"metz/sources"
+)
+
+func bundled(t *testing.T) (metz, vt Batch) {
+	t.Helper()
+	bs, err := Bundled()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(bs) != 2 {
+		t.Fatalf("%d bundled batches", len(bs))
+	}
+	return bs[0], bs[1]
+}
+
+func TestBundledSources(t *testing.T) {
+	metz, vt := bundled(t)
+	for _, c := range []struct {
+		b     Batch
+		file  string
+		key   string
+		year  int
+		count int
+	}{{metz, sources.LivreDeMetz, "metz", 1802, 415}, {vt, sources.VanTenac, "vantenac", 1868, 7}} {
+		data, _ := sources.Read(c.file)
+		sum := sha256.Sum256(data)
+		s := c.b.Source
+		if s.Key != c.key || s.Year != c.year || s.Title == "" || s.Author == "" || s.File != c.file ||
+			s.Checksum != hex.EncodeToString(sum[:]) {
+			t.Errorf("source %+v", s)
+		}
+		if len(c.b.Problems) != c.count {
+			t.Errorf("%s: %d records, want %d", c.key, len(c.b.Problems), c.count)
+		}
+		for _, p := range c.b.Problems {
+			if p.Source != c.key {
+				t.Errorf("%s record %d has source %q", c.key, p.Number, p.Source)
+			}
+		}
+	}
+}
+
+// The Livre de Metz records: numbers 1–415, no position, qui perd gagne
+// from 410 on ("parties Qui Perd Gagne", the index's last class).
+func TestMetzRecords(t *testing.T) {
+	metz, _ := bundled(t)
+	for i, p := range metz.Problems {
+		if p.Number != i+1 || p.FEN != "" || p.HasPosition() {
+			t.Fatalf("record %d: number %d fen %q", i, p.Number, p.FEN)
+		}
+		want := "international"
+		if p.Number >= 410 {
+			want = "qui-perd-gagne"
+		}
+		if p.Rules != want {
+			t.Errorf("coup %d: rules %s, want %s", p.Number, p.Rules, want)
+		}
+		if _, err := draughts.RulesByName(p.Rules); err != nil {
+			t.Error(err)
+		}
+	}
+}
+
+// Theme lists read in the chapter "Du coup de repos" (lines 1323–1339 of
+// the text): a man put behind the man en prise, a king chasing it, and the
+// coups de repos a player brings about himself.
+func TestMetzThemes(t *testing.T) {
+	metz, _ := bundled(t)
+	byTheme := map[int]int{}
+	for _, p := range metz.Problems {
+		for _, th := range p.Themes {
+			if th.Origin != problems.OriginBook || th.Label == "" {
+				t.Errorf("coup %d: theme %+v", p.Number, th)
+			}
+			if th.Name == "coup-de-repos" {
+				byTheme[p.Number]++
+			}
+		}
+	}
+	for _, n := range []int{12, 13, 29, 40, 60, 62, 67, 74, 75, 83, 84, 85, 88, 90, 94, 96, 100, 32, 44, 82, 184, 185, 41} {
+		if byTheme[n] == 0 {
+			t.Errorf("coup %d is not a coup de repos", n)
+		}
+	}
+}
+
+// "385 ≡ 401": the book pairs them as the same coup on other lines.
+func TestMetzRefs(t *testing.T) {
+	metz, _ := bundled(t)
+	found := false
+	for _, r := range metz.Problems[400].Refs {
+		found = found || (r.Number == 385 && r.Source == "metz")
+	}
+	if !found {
+		t.Errorf("401 refs: %+v", metz.Problems[400].Refs)
+	}
+}
+
+// The execution of the chapter "Du coup de repos" belongs to coup 41 ("Ce
+// dernier a été fait par M. Lallement") and is kept as text, with a warning
+// for every move the scan does not give with certainty.
+func TestMetzExecution(t *testing.T) {
+	metz, _ := bundled(t)
+	p := metz.Problems[40]
+	if !strings.Contains(p.SolutionText, "20 à 14") || !strings.Contains(p.SolutionText, "si 35 40 ou non") ||
+		!strings.HasSuffix(p.SolutionText, "39 34 gagne.") || p.Solution != nil {
+		t.Errorf("coup 41: %q", p.SolutionText)
+	}
+	if !strings.Contains(p.Commentary, "Lallement") || len(p.Warnings) == 0 || p.Warnings[0].Line < 1352 {
+		t.Errorf("coup 41: commentary %q warnings %+v", p.Commentary, p.Warnings)
+	}
+}
+
+const ivPDN = `[Event "Van Tenac, Problème IV"]
+[Number "74"]
+[GameType "20"]
+[SetUp "1"]
+[FEN "W:W14,16,23,28,32,33,34:BK4,6,17,22,35"]
+
+1. 34-30 (1. 32-27 {another try}) 35x24 2. 14-10 4x15 3. 23-19 24x13
+4. 32-27 15x21 5. 16x9 {the king and two men} *
+`
+
+func writeFile(t *testing.T, name string, data []byte) string {
+	t.Helper()
+	path := filepath.Join(t.TempDir(), name)
+	if err := os.WriteFile(path, data, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return path
+}
+
+func TestPDNFile(t *testing.T) {
+	b, err := File(writeFile(t, "vt.pdn", []byte(ivPDN)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if b.Source.Key != "vt" || len(b.Problems) != 1 || len(b.Warnings) != 0 {
+		t.Fatalf("%+v", b)
+	}
+	p := b.Problems[0]
+	if p.Number != 74 || p.Title != "Van Tenac, Problème IV" || p.FEN != "W:W14,16,23,28,32,33,34:BK4,6,17,22,35" ||
+		p.Rules != "international" || p.Stipulation != problems.StipWin || len(p.Warnings) != 0 || p.Source != "vt" {
+		t.Fatalf("%+v", p)
+	}
+	line := p.Solution.MainLine()
+	if len(line) != 9 || line[8].Move != "16x27x18x9" || line[8].Comment != "the king and two men" || line[8].Line != 8 {
+		t.Errorf("main line %d plies, last %+v", len(line), line[len(line)-1])
+	}
+	if alts := p.Solution.Children; len(alts) != 2 || alts[1].Move != "32-27" || alts[1].Comment != "another try" || !alts[1].White {
+		t.Errorf("variation: %+v", alts)
+	}
+}
+
+func TestPDNUnresolvedMove(t *testing.T) {
+	b, err := Reader("x.pdn", strings.NewReader("[FEN \"W:W32:B19\"]\n1. 33-28 19-23 *\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	p := b.Problems[0]
+	n := p.Solution.Children[0]
+	if n.Issue == "" || n.Children[0].Issue == "" || len(p.Warnings) != 1 || p.Warnings[0].Line != 2 || p.Warnings[0].File != "x.pdn" {
+		t.Errorf("%+v %+v", n, p.Warnings)
+	}
+}
+
+// One clear error or warning for each kind of bad input.
+func TestBadInputs(t *testing.T) {
+	t.Run("empty", func(t *testing.T) {
+		_, err := Reader("e.pdn", strings.NewReader(" \n\n"))
+		if err == nil || !strings.Contains(err.Error(), "e.pdn: empty file") {
+			t.Error(err)
+		}
+	})
+	t.Run("unknown content", func(t *testing.T) {
+		_, err := Reader("notes.txt", strings.NewReader("Some notes about draughts.\n"))
+		if err == nil || !strings.Contains(err.Error(), "notes.txt: not a source") || !strings.Contains(err.Error(), "Coup 125") {
+			t.Error(err)
+		}
+	})
+	t.Run("truncated PDN", func(t *testing.T) {
+		good := "[FEN \"W:W32:B19\"]\n1. 32-28 *\n\n"
+		b, err := Reader("t.pdn", strings.NewReader(good+"[FEN \"W:W32:B19\"]\n1. 32-28 (1. 32-27 {unfinished"))
+		if err != nil || len(b.Problems) != 1 || len(b.Warnings) != 1 || b.Warnings[0].File != "t.pdn" || b.Warnings[0].Line < 4 {
+			t.Errorf("%v %+v", err, b.Warnings)
+		}
+		if _, err := Reader("t.pdn", strings.NewReader("[FEN \"W:W32:B19\"]\n1. 32-28 (1. 32-27")); err == nil || !strings.Contains(err.Error(), "t.pdn") {
+			t.Errorf("a lone truncated game: %v", err)
+		}
+	})
+	t.Run("wrong FEN", func(t *testing.T) {
+		b, err := Reader("f.pdn", strings.NewReader("[Event \"x\"]\n[FEN \"W:W32:B99\"]\n1. 32-28 *\n"))
+		if err != nil || len(b.Problems) != 1 {
+			t.Fatal(err)
+		}
+		p := b.Problems[0]
+		if p.FEN != "" || len(p.Warnings) != 1 || !strings.Contains(p.Warnings[0].Text, "B99") || !strings.Contains(p.Warnings[0].Expected, "off the board") {
+			t.Errorf("%+v", p.Warnings)
+		}
+	})
+	t.Run("non-UTF-8 transcription", func(t *testing.T) {
+		_, err := Reader("c.metz", bytes.NewReader([]byte("Coup 1\nNoirs : 4 \xe0 6\n")))
+		if err == nil || !strings.Contains(err.Error(), "c.metz:2: not UTF-8") {
+			t.Error(err)
+		}
+	})
+	t.Run("non-UTF-8 PDN", func(t *testing.T) {
+		b, err := Reader("l.pdn", bytes.NewReader([]byte("[Event \"Probl\xe8me\"]\n[FEN \"W:W32:B19\"]\n1. 32-28 *\n")))
+		if err != nil || len(b.Problems) != 1 || len(b.Warnings) != 1 || b.Problems[0].Title != "Problème" {
+			t.Errorf("%v %+v %+v", err, b.Warnings, b.Problems)
+		}
+	})
+	t.Run("transcription with an unknown square", func(t *testing.T) {
+		b, err := Reader("u.txt", strings.NewReader("Coup 7\nNoirs : 4, 51\nBlancs : 32\n32 à 28\n"))
+		if err != nil || len(b.Problems) != 1 {
+			t.Fatal(err)
+		}
+		ws := b.Problems[0].Warnings
+		if len(ws) != 1 || ws[0].Line != 2 || !strings.Contains(ws[0].Expected, "square 51 is off the board") {
+			t.Errorf("%+v", ws)
+		}
+	})
+}
+
+func TestTranscriptionFile(t *testing.T) {
+	text := "Problème IV\nSource : Van Tenac\nNoirs : (4, dame noire) 6, 17, 22, 35\nBlancs : 14, 16, 23, 28, 32, 33, 34\n" +
+		"34 à 30   35 à 24\n14 à 10   4 à 15\n23 à 19   24 à 13\n32 à 27   15 à 21\n16 à 9 gagne.\n"
+	b, err := Reader("mine.metz", strings.NewReader(text))
+	if err != nil {
+		t.Fatal(err)
+	}
+	p := b.Problems[0]
+	if b.Source.Key != "mine" || p.Source != "mine" || len(p.Refs) != 1 || p.Refs[0].Source != "vantenac" ||
+		p.Solution.Size() != 9 || len(b.Warnings) != 0 || len(p.Warnings) != 0 {
+		t.Errorf("%+v %+v", b.Source, p)
+	}
+}
+
+// ToPDN then FromPDN gives the same resolved moves, variations included.
+func TestToPDNRoundTrip(t *testing.T) {
+	_, vt := bundled(t)
+	orig, _ := Reader("vt.pdn", strings.NewReader(ivPDN))
+	for _, p := range append(vt.Problems, orig.Problems...) {
+		var buf bytes.Buffer
+		if err := pdn.Write(&buf, []*pdn.Game{ToPDN(p)}); err != nil {
+			t.Fatal(err)
+		}
+		back, err := Reader("back.pdn", &buf)
+		if err != nil {
+			t.Fatalf("%s: %v\n%s", p.Label, err, buf.String())
+		}
+		q := back.Problems[0]
+		if q.FEN != p.FEN || q.Number != p.Number || q.Rules != p.Rules || q.Stipulation != p.Stipulation {
+			t.Errorf("%s: %+v", p.Label, q)
+		}
+		if err := sameMoves(p.Solution.Children, q.Solution.Children); err != "" {
+			t.Errorf("%s: %s\n%s", p.Label, err, buf.String())
+		}
+	}
+}
+
+func sameMoves(a, b []*problems.Node) string {
+	if len(a) != len(b) {
+		return "alternatives differ in number"
+	}
+	for i := range a {
+		if a[i].Move != b[i].Move || a[i].White != b[i].White && a[i].Move != "" {
+			return "move " + a[i].Text + " became " + b[i].Text
+		}
+		if s := sameMoves(a[i].Children, b[i].Children); s != "" {
+			return s
+		}
+	}
+	return ""
+}
+
+func FuzzReader(f *testing.F) {
+	f.Add("x.pdn", []byte(ivPDN))
+	f.Add("x.txt", []byte("Coup 7\nNoirs : 4, 51\nBlancs : 32\n32 à 28   si 4 à 9 ou non\n"))
+	f.Add("x.txt", []byte("[FEN \"B:W32:B19\"] 1... 19-23 (1... 19-24) 2. 32-28 *"))
+	f.Fuzz(func(t *testing.T, name string, data []byte) {
+		b, err := Reader(name, bytes.NewReader(data))
+		if err != nil {
+			return
+		}
+		for _, p := range b.Problems {
+			var buf bytes.Buffer
+			if err := pdn.Write(&buf, []*pdn.Game{ToPDN(p)}); err != nil {
+				t.Fatal(err)
+			}
+		}
+	})
+}
+
+func TestNonUTF8Unknown(t *testing.T) {
+	_, err := Reader("b.bin", bytes.NewReader([]byte{0xff, 0xfe, 0x00, 'x'}))
+	if err == nil || !strings.Contains(err.Error(), "b.bin: not UTF-8 text") {
+		t.Error(err)
+	}
+}

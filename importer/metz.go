@@ -1,0 +1,120 @@
+package importer
+
+import (
+	"fmt"
+	"path/filepath"
+	"strings"
+
+	"metz/draughts"
+	"metz/importer/livremetz"
+	"metz/problems"
+	"metz/problems/booknotation"
+)
+
+// MetzKey is the source key of the Livre de Metz.
+const MetzKey = "metz"
+
+// metzSource describes the book; the first part is what the text holds.
+var metzSource = problems.Source{Key: MetzKey, Title: "Livre de Metz", Author: "Lallement; revised and enlarged by Grégoire",
+	Year: 1802, Edition: "revised edition, first part (the index of the 415 coups)"}
+
+func readMetz(name string, data []byte) (Batch, error) {
+	file := filepath.Base(name)
+	ix, err := livremetz.Parse(data, file)
+	if err != nil {
+		return Batch{}, fmt.Errorf("%s: %w", file, err)
+	}
+	b := Batch{Source: metzSource, Problems: MetzProblems(ix)}
+	for _, w := range ix.Warnings {
+		b.Warnings = append(b.Warnings, problems.Warning{File: file, Line: w.Line, Text: w.Text, Expected: w.Expected})
+	}
+	return b, nil
+}
+
+// MetzProblems maps the index of the Livre de Metz to one record per coup:
+// no position (the diagrams are not in the text), the class, every theme
+// list the coup is in (origin "book", the book's words as label), the
+// cross references, the remarks and the claims that cite it as commentary,
+// and the one execution of the first part as the solution of its coup.
+func MetzProblems(ix *livremetz.Index) []*problems.Problem {
+	claims := map[int][]string{}
+	for _, c := range ix.Claims {
+		for _, n := range c.Coups {
+			claims[n] = append(claims[n], fmt.Sprintf("%s (line %d)", c.Text, c.Line))
+		}
+	}
+	out := make([]*problems.Problem, 0, len(ix.Coups))
+	for _, c := range ix.Coups {
+		p := metzProblem(ix.File, c)
+		if notes := append(append([]string{}, c.Remarks...), claims[c.Number]...); len(notes) > 0 {
+			p.Commentary = strings.Join(notes, "\n\n")
+		}
+		if ix.Execution != nil && ix.Execution.Coup == c.Number {
+			attachExecution(p, ix.File, ix.Execution)
+		}
+		out = append(out, p)
+	}
+	return out
+}
+
+func metzProblem(file string, c livremetz.Coup) *problems.Problem {
+	p := &problems.Problem{Source: MetzKey, Number: c.Number, Label: fmt.Sprintf("Coup nº %d", c.Number),
+		Class: c.Class.Key, Title: c.Class.Label, Rules: draughts.International.Name, Stipulation: problems.StipWin}
+	if c.QuiPerdGagne {
+		p.Rules = draughts.QuiPerdGagne.Name
+	}
+	for _, t := range c.Themes {
+		p.Themes = append(p.Themes, problems.Theme{Name: t.Theme, Label: t.Label, Origin: problems.OriginBook,
+			Note: fmt.Sprintf("list %s, %s:%d", t.List, file, t.Line)})
+	}
+	for _, r := range c.Refs {
+		p.Refs = append(p.Refs, problems.Ref{Source: MetzKey, Number: r.Coup, Kind: r.Kind, Note: r.Note})
+	}
+	return p
+}
+
+// attachExecution gives a coup the execution printed in the chapter "Du
+// coup de repos": as book-style text always, and as a resolved tree when
+// the coup has a position (the bundled text gives none, so a transcription
+// of the diagram is needed for that).
+func attachExecution(p *problems.Problem, file string, ex *livremetz.Execution) {
+	rows, nos := executionRows(ex)
+	p.SolutionText = strings.Join(rows, "\n")
+	p.Location = fmt.Sprintf("%s:%d", file, ex.Line)
+	for _, m := range ex.Moves {
+		if !m.Certain || m.Column == "" {
+			p.Warnings = append(p.Warnings, problems.Warning{File: file, Line: m.Line, Text: m.Raw,
+				Expected: "a move of the execution read with certainty; kept as " + fmt.Sprintf("%q", m.Text)})
+		}
+	}
+	if p.FEN == "" {
+		return
+	}
+	r, _ := draughts.RulesByName(p.Rules)
+	cells, ws := booknotation.ReadCells(file, 0, rows)
+	for i := range cells {
+		cells[i].Line = nos[cells[i].Line]
+	}
+	for i := range ws {
+		ws[i].Line = nos[ws[i].Line]
+	}
+	tree, ws2 := booknotation.Build(file, cells, r, p.FEN)
+	p.Solution = tree
+	p.Warnings = append(p.Warnings, append(ws, ws2...)...)
+}
+
+// executionRows writes the execution in the transcription format (heading,
+// NOIRS column), one move a row, and returns the source line of each row.
+func executionRows(ex *livremetz.Execution) ([]string, []int) {
+	rows := []string{"BLANCS.         NOIRS."}
+	nos := []int{ex.Line}
+	for _, m := range ex.Moves {
+		row := m.Text
+		if m.Column == "NOIRS" {
+			row = strings.Repeat(" ", 16) + row
+		}
+		rows = append(rows, row)
+		nos = append(nos, m.Line)
+	}
+	return rows, nos
+}

@@ -1,0 +1,280 @@
+package importer
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"path/filepath"
+	"strconv"
+	"strings"
+
+	"metz/draughts"
+	"metz/pdn"
+	"metz/problems"
+)
+
+// readPDN reads every game of a PDN file as a problem. A syntax error ends
+// the reading (the pdn package cannot resynchronise inside a game): the
+// games read before it are kept and the error becomes a warning naming its
+// place, so that one damaged game does not lose a collection.
+func readPDN(name string, data []byte) (Batch, error) {
+	file := filepath.Base(name)
+	key := fileKey(name)
+	games, pws, err := pdn.Parse(bytes.NewReader(data), file)
+	b := Batch{Source: problems.Source{Key: key, Title: file}}
+	for _, w := range pws {
+		b.Warnings = append(b.Warnings, problems.Warning{File: w.File, Line: w.Line, Text: w.Text, Expected: w.Expected})
+	}
+	if err != nil {
+		var se *pdn.SyntaxError
+		if !errors.As(err, &se) {
+			return Batch{}, err
+		}
+		b.Warnings = append(b.Warnings, problems.Warning{File: file, Line: se.Line,
+			Text: fmt.Sprintf("found %s; the rest of the file is not read", se.Found), Expected: se.Expected})
+	}
+	if len(games) == 0 && err != nil {
+		return Batch{}, fmt.Errorf("%s: no game could be read: %w", file, err)
+	}
+	for i, g := range games {
+		p := FromPDN(g, file, i)
+		p.Source = key
+		b.Problems = append(b.Problems, p)
+	}
+	return b, nil
+}
+
+// FromPDN maps one PDN game to a problem: the rule system from GameType,
+// the position from FEN (the start position without one), Event as title,
+// Number (or the game's rank in the file, from 1) as number, the moves as a
+// solution tree with variations as alternatives, every move resolved on the
+// board, comments kept. The stipulation comes from a Stipulation tag, else
+// "draw" when the White or Black tag says so, else "win".
+func FromPDN(g *pdn.Game, file string, index int) *problems.Problem {
+	p := &problems.Problem{Number: index + 1, Stipulation: problems.StipWin, Location: fmt.Sprintf("%s:%d", file, g.Line)}
+	warn := func(line int, text, expected string) {
+		p.Warnings = append(p.Warnings, problems.Warning{File: file, Line: line, Text: text, Expected: expected})
+	}
+	r := pdnRules(g, func(t, e string) { warn(g.Line, t, e) })
+	p.Rules = r.Name
+	pdnTags(p, g, func(t, e string) { warn(g.Line, t, e) })
+	start := draughts.Start(r)
+	if fen, ok := g.Tag("FEN"); ok && strings.TrimSpace(fen) != "" {
+		pos, err := draughts.ParseFEN(r, fen)
+		if err != nil {
+			warn(g.Line, "[FEN \""+fen+"\"]", "a FEN for "+r.Name+": "+err.Error())
+			p.Solution = &problems.Tree{Children: pdnLine(g.Root.Next, nil, "not replayed: the FEN tag cannot be read", r, file, &p.Warnings)}
+			p.SolutionText = movetext(g)
+			return p
+		}
+		start = pos
+	}
+	p.FEN = start.FEN()
+	p.Solution = &problems.Tree{Start: p.FEN, Children: pdnLine(g.Root.Next, &start, "", r, file, &p.Warnings)}
+	p.SolutionText = movetext(g)
+	comments := append([]string{}, g.Comments...)
+	if g.Result != "" && g.Result != "*" {
+		comments = append(comments, "Result: "+g.Result)
+	}
+	p.Commentary = strings.Join(comments, "\n")
+	return p
+}
+
+// pdnRules reads GameType ("20" or "20,W,10,10,N2,0").
+func pdnRules(g *pdn.Game, warn func(text, expected string)) *draughts.Rules {
+	gt, ok := g.Tag("GameType")
+	if !ok {
+		return draughts.International
+	}
+	first, _, _ := strings.Cut(gt, ",")
+	n, err := strconv.Atoi(strings.TrimSpace(first))
+	if err == nil {
+		if r, ok := draughts.RulesByGameType(n); ok {
+			return r
+		}
+	}
+	warn("[GameType \""+gt+"\"]", "a GameType metz plays (20 international, 21 French, 22 Italian, 24 Spanish, 25 Russian, 26 Brazilian, 27 Canadian, 30 Turkish); read as international")
+	return draughts.International
+}
+
+// pdnTags reads the descriptive tags.
+func pdnTags(p *problems.Problem, g *pdn.Game, warn func(text, expected string)) {
+	if v, ok := g.Tag("Event"); ok && v != "?" {
+		p.Title = v
+	}
+	if v, ok := g.Tag("Source"); ok && v != "?" {
+		p.Label = v
+	}
+	if v, ok := g.Tag("Number"); ok {
+		if n, err := strconv.Atoi(strings.TrimSpace(v)); err == nil && n > 0 {
+			p.Number = n
+		} else {
+			warn("[Number \""+v+"\"]", "a positive whole number; the game's rank in the file is used")
+		}
+	}
+	if v, ok := g.Tag("Stipulation"); ok {
+		p.Stipulation = stipulation(v)
+		return
+	}
+	for _, t := range []string{"White", "Black"} {
+		if v, ok := g.Tag(t); ok && strings.Contains(strings.ToLower(v), "draw") {
+			p.Stipulation = problems.StipDraw
+		}
+	}
+}
+
+func stipulation(v string) string {
+	f := strings.ToLower(strings.TrimSpace(v))
+	switch {
+	case strings.Contains(f, "draw") || strings.Contains(f, "remise") || f == "=":
+		return problems.StipDraw
+	case strings.HasPrefix(f, "gain:"):
+		return f
+	case strings.Contains(f, "promot") || strings.Contains(f, "dame"):
+		return problems.StipPromote
+	}
+	return problems.StipWin
+}
+
+// pdnLine converts the line starting at n and the variations of its first
+// move (the alternatives at this ply), resolving each move from pos; pos is
+// nil when the position is unknown or the line broke before, why says which.
+func pdnLine(n *pdn.Node, pos *draughts.Position, why string, r *draughts.Rules, file string, warns *[]problems.Warning) []*problems.Node {
+	if n == nil {
+		return nil
+	}
+	alts := append([]*pdn.Node{n}, n.Variations...)
+	var out []*problems.Node
+	for _, a := range alts {
+		if a == nil {
+			continue
+		}
+		node := &problems.Node{Text: a.Move, Line: a.Line, Comment: strings.Join(append(append([]string{}, a.CommentsBefore...), a.Comments...), " ")}
+		node.Mark = strings.Join(a.NAGs, " ")
+		var next *draughts.Position
+		nextWhy := why
+		if pos != nil {
+			node.White = pos.Turn == draughts.White
+			m, err := draughts.ParseMove(*pos, a.Move)
+			if err != nil {
+				node.Issue = err.Error()
+				nextWhy = fmt.Sprintf("not replayed: it follows the unresolved move on line %d", a.Line)
+				*warns = append(*warns, problems.Warning{File: file, Line: a.Line, Text: a.Move,
+					Expected: "a legal move for " + strings.ToLower(pos.Turn.String()) + ": " + err.Error()})
+			} else {
+				node.Move = r.FormatMove(m, true)
+				p := pos.Play(m)
+				next = &p
+			}
+		} else {
+			node.White = !a.BlackToMove
+			node.Issue = why
+		}
+		node.Children = pdnLine(a.Next, next, nextWhy, r, file, warns)
+		out = append(out, node)
+	}
+	return out
+}
+
+// movetext writes the moves of a game as PDN, without its tags.
+func movetext(g *pdn.Game) string {
+	var b bytes.Buffer
+	cp := *g
+	cp.Tags = nil
+	if err := pdn.Write(&b, []*pdn.Game{&cp}); err != nil {
+		return ""
+	}
+	return strings.TrimSpace(b.String())
+}
+
+// ToPDN writes a problem as a PDN game: Event (title or label), Number,
+// GameType, SetUp and FEN when the position is known, the solution with its
+// alternatives as variations, move numbers, marks that are PDN move
+// strengths as NAGs and the others ("gagne", "ou non") as comments.
+func ToPDN(p *problems.Problem) *pdn.Game {
+	r, err := draughts.RulesByName(p.Rules)
+	if err != nil {
+		r = draughts.International
+	}
+	g := &pdn.Game{Root: &pdn.Node{}, Result: "*"}
+	tag := func(n, v string) { g.Tags = append(g.Tags, pdn.Tag{Name: n, Value: v}) }
+	title := p.Title
+	if title == "" {
+		title = p.Label
+	}
+	if title != "" {
+		tag("Event", title)
+	}
+	if p.Source != "" {
+		tag("Source", p.Source)
+	}
+	if p.Number > 0 {
+		tag("Number", strconv.Itoa(p.Number))
+	}
+	tag("GameType", strconv.Itoa(r.GameType))
+	if p.Stipulation != "" {
+		tag("Stipulation", p.Stipulation)
+	}
+	offset := 0
+	if p.FEN != "" {
+		tag("SetUp", "1")
+		tag("FEN", p.FEN)
+		if strings.HasPrefix(strings.ToUpper(strings.TrimSpace(p.FEN)), "B") {
+			offset = 1
+		}
+	}
+	tag("Result", "*")
+	if p.Commentary != "" {
+		g.Comments = []string{p.Commentary}
+	}
+	if p.Solution != nil {
+		g.Root.Next = toPDNLine(p.Solution.Children, 1+offset, true)
+	}
+	return g
+}
+
+// toPDNLine converts the alternatives at one ply; halfmove counts plies from
+// 1 (White's first move), first says a move number is due even for Black.
+func toPDNLine(alts []*problems.Node, halfmove int, first bool) *pdn.Node {
+	if len(alts) == 0 {
+		return nil
+	}
+	var head *pdn.Node
+	for i, a := range alts {
+		n := pdnNode(a, halfmove, first || i > 0)
+		n.Next = toPDNLine(a.Children, halfmove+1, false)
+		if i == 0 {
+			head = n
+		} else {
+			head.Variations = append(head.Variations, n)
+		}
+	}
+	return head
+}
+
+// pdnNode writes one move; the resolved move when there is one, else the
+// text as printed.
+func pdnNode(a *problems.Node, halfmove int, numbered bool) *pdn.Node {
+	n := &pdn.Node{Move: a.Move}
+	if n.Move == "" {
+		n.Move = strings.Join(strings.Fields(a.Text), "")
+	}
+	white := halfmove%2 == 1
+	if white || numbered {
+		n.MoveNumber = (halfmove + 1) / 2
+		n.BlackToMove = !white
+	}
+	for _, mk := range strings.Split(a.Mark, ", ") {
+		switch {
+		case mk == "":
+		case strings.Trim(mk, "!?") == "" || mk == "*":
+			n.NAGs = append(n.NAGs, mk)
+		default:
+			n.Comments = append(n.Comments, mk)
+		}
+	}
+	if a.Comment != "" {
+		n.Comments = append(n.Comments, a.Comment)
+	}
+	return n
+}
