@@ -28,7 +28,10 @@ var moveStrengths = map[string]bool{"!": true, "?": true, "!!": true, "??": true
 
 // bookMarks are the marks a reader recognises when a move has a single
 // comment; a comment that only looks like one is written after an empty
-// mark comment.
+// mark comment. So a reader takes, of a move's comments: with two or more,
+// the first as the mark (none if empty) and the rest as the comment; with
+// one, a mark if it is in bookMarks, else a comment. A move strength (!, ?)
+// is the mark when no comment gives one.
 var bookMarks = map[string]bool{"gagne": true, "ou non": true, "remise": true, "=": true, "+": true, "perd": true}
 
 // WritePDN writes problems as PDN games: FEN and GameType tags as
@@ -134,8 +137,12 @@ func (c pdnConv) node(n *problems.Node, pos draughts.Position, ply int, numbered
 		out.NAGs = []string{n.Mark}
 	case n.Mark != "":
 		out.Comments = append(out.Comments, n.Mark)
-	case n.Comment != "" && bookMarks[n.Comment]:
-		out.Comments = append(out.Comments, "") // the comment is not a mark
+		if !bookMarks[n.Mark] && n.Comment == "" {
+			out.Comments = append(out.Comments, "") // a second comment marks the first as the mark
+		}
+	}
+	if len(out.Comments) == 0 && bookMarks[n.Comment] {
+		out.Comments = append(out.Comments, "") // an empty mark: the comment that follows is not one
 	}
 	if n.Comment != "" {
 		out.Comments = append(out.Comments, n.Comment)

@@ -103,7 +103,10 @@ func readMove(n *pdn.Node, pos draughts.Position) (*problems.Node, draughts.Posi
 	cs := n.Comments
 	switch {
 	case len(cs) >= 2:
-		out.Mark, out.Comment = cs[0], strings.Join(cs[1:], " ")
+		if cs[0] != "" {
+			out.Mark = cs[0]
+		}
+		out.Comment = strings.Join(cs[1:], " ")
 	case len(cs) == 1 && bookMarks[cs[0]]:
 		out.Mark = cs[0]
 	case len(cs) == 1:
