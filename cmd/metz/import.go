@@ -1,0 +1,173 @@
+package main
+
+import (
+	"fmt"
+	"io"
+	"os"
+	"strings"
+
+	"github.com/mattn/go-isatty"
+	"github.com/olekukonko/tablewriter"
+	"github.com/spf13/cobra"
+
+	"metz/db"
+	"metz/importer"
+)
+
+func init() { commandAdders = append(commandAdders, addImport) }
+
+// importReport is one source's line of import's summary (--json prints an array).
+type importReport struct {
+	db.ImportStats
+	Title    string `json:"title,omitempty"`
+	File     string `json:"file,omitempty"`
+	Problems int    `json:"problems"`
+	Error    string `json:"error,omitempty"`
+}
+
+// Loaders of batches; tests replace them to feed the command known batches.
+var (
+	loadBundled = importer.Bundled
+	loadFile    = importer.File
+)
+
+func addImport(root *cobra.Command) {
+	c := &cobra.Command{
+		Use:   "import [FILES...]",
+		Short: "Import the bundled books, PDN files or transcriptions into the database",
+		Long: `import reads sources into the database (created if missing). With no file it
+imports the books bundled with metz: the Livre de Metz (its 415 coups, with
+the themes and cross references of its first part) and Van Tenac's problems.
+With files it reads each one: PDN (problem collections and games) or a
+transcription in the books' notation; the source key is the file's base name.
+
+Each source is imported in one transaction: if the import is interrupted the
+database stays as it was. Re-importing is safe: unchanged records are not
+touched, changed ones are updated in place, and user tags, notes, verdicts
+and detected themes are kept; the source's book themes and warnings are
+replaced. A record that cannot be read is kept as printed with a warning; a
+file that cannot be read at all is reported and the other files still go in.
+
+The summary gives per source the records new, updated and unchanged, the
+warnings stored and the records the source no longer has (kept). A progress
+bar is drawn on stderr when it is a terminal.`,
+		Example: `  metz import
+  metz import problems.pdn coups-transcrits.txt
+  metz import --db /tmp/test.db --json`,
+		RunE: func(cmd *cobra.Command, args []string) error { return runImport(cmd, args) },
+	}
+	root.AddCommand(c)
+}
+
+func runImport(cmd *cobra.Command, files []string) error {
+	d, err := db.Open(global.dbPath)
+	if err != nil {
+		return err
+	}
+	defer d.Close()
+	var reports []importReport
+	var failed []string
+	add := func(b importer.Batch, name string) {
+		r := importOne(d, b, cmd.ErrOrStderr())
+		if r.Error != "" {
+			failed = append(failed, name+": "+r.Error)
+		}
+		reports = append(reports, r)
+	}
+	if len(files) == 0 {
+		batches, err := loadBundled()
+		if err != nil {
+			return err
+		}
+		for _, b := range batches {
+			add(b, b.Source.Key)
+		}
+	}
+	for _, f := range files {
+		b, err := loadFile(f)
+		if err != nil {
+			reports = append(reports, importReport{File: f, Error: err.Error()})
+			failed = append(failed, err.Error())
+			continue
+		}
+		add(b, f)
+	}
+	if err := printImport(cmd.OutOrStdout(), reports); err != nil {
+		return err
+	}
+	if len(failed) > 0 {
+		return fmt.Errorf("%d of %d sources not imported:\n  %s", len(failed), len(reports), strings.Join(failed, "\n  "))
+	}
+	return nil
+}
+
+func importOne(d *db.DB, b importer.Batch, progressTo io.Writer) importReport {
+	r := importReport{Title: b.Source.Title, File: b.Source.File, Problems: len(b.Problems)}
+	r.Source = b.Source.Key
+	bar := newProgressBar(progressTo, b.Source.Key)
+	st, err := d.ImportBatchWith(b.Source, b.Problems, b.Warnings, db.ImportOptions{Progress: bar.update})
+	bar.finish()
+	if err != nil {
+		r.Error = err.Error()
+		return r
+	}
+	r.ImportStats = st
+	return r
+}
+
+func printImport(w io.Writer, reports []importReport) error {
+	if global.json {
+		if reports == nil {
+			reports = []importReport{}
+		}
+		return writeJSON(w, reports)
+	}
+	t := tablewriter.NewWriter(w)
+	t.Header("source", "problems", "new", "updated", "unchanged", "warnings", "missing", "error")
+	for _, r := range reports {
+		name := r.Source
+		if name == "" {
+			name = r.File
+		}
+		if err := t.Append(name, fmt.Sprint(r.Problems), fmt.Sprint(r.New), fmt.Sprint(r.Updated),
+			fmt.Sprint(r.Unchanged), fmt.Sprint(r.Warnings), fmt.Sprint(r.Missing), shorten(r.Error, 60)); err != nil {
+			return err
+		}
+	}
+	return t.Render()
+}
+
+// progressBar draws "source [#####     ] 120/415" on a terminal and nothing
+// elsewhere, so logs and pipes stay clean.
+type progressBar struct {
+	w     io.Writer
+	label string
+	last  int
+}
+
+func newProgressBar(w io.Writer, label string) *progressBar {
+	f, ok := w.(*os.File)
+	if !ok || !(isatty.IsTerminal(f.Fd()) || isatty.IsCygwinTerminal(f.Fd())) {
+		return &progressBar{}
+	}
+	return &progressBar{w: w, label: label, last: -1}
+}
+
+func (p *progressBar) update(done, total int) {
+	if p.w == nil || total == 0 {
+		return
+	}
+	const width = 30
+	filled := done * width / total
+	if filled == p.last && done != total {
+		return // redraw only when the bar moves
+	}
+	p.last = filled
+	fmt.Fprintf(p.w, "\r%-12s [%s%s] %d/%d", p.label, strings.Repeat("#", filled), strings.Repeat(" ", width-filled), done, total)
+}
+
+func (p *progressBar) finish() {
+	if p.w != nil && p.last >= 0 {
+		fmt.Fprintln(p.w)
+	}
+}

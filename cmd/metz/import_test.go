@@ -1,0 +1,104 @@
+package main
+
+import (
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"reflect"
+	"strings"
+	"testing"
+)
+
+type importRow struct {
+	Source    string `json:"source"`
+	Problems  int    `json:"problems"`
+	New       int    `json:"new"`
+	Updated   int    `json:"updated"`
+	Unchanged int    `json:"unchanged"`
+	Error     string `json:"error"`
+}
+
+func importJSON(t *testing.T, args ...string) ([]importRow, error) {
+	t.Helper()
+	out, err := runMetz(t, append([]string{"import", "--json"}, args...)...)
+	var rows []importRow
+	if jerr := json.Unmarshal([]byte(out), &rows); jerr != nil {
+		t.Fatalf("import output is not one JSON array: %v\n%s", jerr, out)
+	}
+	return rows, err
+}
+
+// The bundled books end to end: import, the 415 coups, theme queries that
+// give the numbers the Livre de Metz prints, and an idempotent re-import.
+func TestImportBundled(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "metz.db")
+	rows, err := importJSON(t, "--db", path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	bySource := map[string]importRow{}
+	for _, r := range rows {
+		bySource[r.Source] = r
+	}
+	if m := bySource["metz"]; m.New != 415 || m.Problems != 415 {
+		t.Errorf("metz: %+v", m)
+	}
+	if len(searchJSON(t, path, "--source", "metz")) != 415 {
+		t.Errorf("search --source metz does not list 415 coups")
+	}
+	// Numbers read from the first part's chapters "Des lunettes" (the
+	// lunette, the lunette for kings, three or four men en prise) and "Du
+	// coup de repos" (its three lists).
+	lunette := []int{16, 24, 61, 92, 109, 111, 114, 119, 128, 147, 190, 202, 231, 279, 288, 317}
+	repos := []int{12, 13, 29, 32, 40, 41, 44, 60, 62, 67, 74, 75, 82, 83, 84, 85, 88, 90, 94, 96, 100, 184, 185}
+	if got := rowNumbers(searchJSON(t, path, "--source", "metz", "--theme", "lunette")); !reflect.DeepEqual(got, lunette) {
+		t.Errorf("lunette: %v\nwant %v", got, lunette)
+	}
+	if got := rowNumbers(searchJSON(t, path, "--source", "metz", "--theme", "coup-de-repos")); !reflect.DeepEqual(got, repos) {
+		t.Errorf("coup-de-repos: %v\nwant %v", got, repos)
+	}
+	if got := rowNumbers(searchJSON(t, path, "--source", "metz", "--theme", "coup-de-repos AND NOT lunette",
+		"--number", "80-100")); !reflect.DeepEqual(got, []int{82, 83, 84, 85, 88, 90, 94, 96, 100}) {
+		t.Errorf("coup-de-repos 80-100: %v", got)
+	}
+
+	rows, err = importJSON(t, "--db", path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, r := range rows {
+		if r.New != 0 || r.Updated != 0 || r.Unchanged != r.Problems {
+			t.Errorf("re-import changed %+v", r)
+		}
+	}
+}
+
+// A file that cannot be read is reported by name; the others still go in.
+func TestImportFilesWithABadOne(t *testing.T) {
+	dir := t.TempDir()
+	good := filepath.Join(dir, "two.pdn")
+	empty := filepath.Join(dir, "empty.pdn")
+	pdn := "[Event \"one\"]\n[FEN \"W:W28,37:B32\"]\n\n1. 37-31 *\n\n[Event \"two\"]\n[FEN \"W:W28:B23\"]\n\n1. 28x19 *\n"
+	if err := os.WriteFile(good, []byte(pdn), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(empty, nil, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	path := filepath.Join(dir, "metz.db")
+	rows, err := importJSON(t, "--db", path, empty, good)
+	if err == nil || !strings.Contains(err.Error(), "empty.pdn") || !strings.Contains(err.Error(), "1 of 2 sources") {
+		t.Errorf("error %v", err)
+	}
+	if len(rows) != 2 || rows[0].Error == "" || rows[1].Source != "two" || rows[1].New != 2 {
+		t.Errorf("rows %+v", rows)
+	}
+	if got := rowNumbers(searchJSON(t, path, "--pattern", "W:W28:B23")); !reflect.DeepEqual(got, []int{2}) {
+		t.Errorf("the PDN record is not searchable: %v", got)
+	}
+	// Table output names the sources.
+	out, _ := runMetz(t, "import", "--db", path, good)
+	if !strings.Contains(out, "two") || !strings.Contains(out, "UNCHANGED") {
+		t.Errorf("table:\n%s", out)
+	}
+}
