@@ -1,0 +1,232 @@
+package main
+
+import (
+	"encoding/json"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"github.com/spf13/cobra"
+
+	"metz/db"
+	"metz/export"
+	"metz/problems"
+)
+
+func init() { commandAdders = append(commandAdders, addExport) }
+
+type exportFlags struct {
+	search  searchFlags
+	format  string
+	output  string
+	perPage int
+	numbers bool
+	title   string
+}
+
+func addExport(root *cobra.Command) {
+	var f exportFlags
+	c := &cobra.Command{
+		Use:   "export [ID|SOURCE:NUMBER ...] [filters] --format book|pdn|json|html|pdf -o FILE",
+		Short: "Export problems for print or for other software (book text, PDN, JSON, HTML, PDF)",
+		Long: `export writes problems from the database in one of five formats:
+
+  book  plain text in the style of the old French books: the pieces of each
+        side, the stipulation, the solution in two columns BLANCS. / NOIRS.
+        with moves written "28 à 23" and the defences as "si", "deuxième si"...
+  pdn   PDN games with FEN and GameType tags (as lidraughts reads them), the
+        solution's branches as variations, marks and comments as comments;
+        metz's own tags (MetzSource, MetzNumber, ...) let it be imported back
+  json  one JSON array: each record with its position spelled out, the stated
+        and the verified trees, themes, verdict and notes
+  html  a print-ready document (A4, print CSS): one to four problems a page
+        (--per-page), each with its SVG diagram, source and number,
+        stipulation, solution (the solver's tree when it has one), verdict and
+        notes, and an index by theme
+  pdf   the same layout as a PDF file, made by metz itself
+
+Problems are chosen by id or source:number arguments, or else by the same
+filters as metz search; with neither, the whole database is exported.
+
+The format is taken from --format, else from the extension of -o (.txt,
+.pdn, .json, .html, .pdf), else book. -o - (the default) writes to standard
+output, which PDF refuses: give it a file.
+
+` + searchHelp,
+		Example: `  metz export metz:385 vantenac:6 --format book
+  metz export --source vantenac --format pdn -o vantenac.pdn
+  metz export --source metz --theme lunette --format html --per-page 4 -o lunettes.html
+  metz export --verdict sound --format pdf -o verified.pdf
+  metz export --source metz --number 373-388 --format json -o kings.json`,
+		RunE: func(cmd *cobra.Command, args []string) error { return runExport(cmd, args, &f) },
+	}
+	f.search.bind(c)
+	c.Flags().StringVar(&f.format, "format", "", "output format: "+strings.Join(export.Formats, ", "))
+	c.Flags().StringVarP(&f.output, "output", "o", "-", "output file, - for standard output")
+	c.Flags().IntVar(&f.perPage, "per-page", 2, "problems per printed page for html and pdf (1 to 4)")
+	c.Flags().BoolVar(&f.numbers, "numbers", true, "print square numbers on the diagrams")
+	c.Flags().StringVar(&f.title, "title", "", "document title for html and pdf")
+	_ = c.RegisterFlagCompletionFunc("format", func(*cobra.Command, []string, string) ([]string, cobra.ShellCompDirective) {
+		return export.Formats, cobra.ShellCompDirectiveNoFileComp
+	})
+	root.AddCommand(c)
+}
+
+// exportFormat picks the format from the flag, then the file's extension.
+func exportFormat(f *exportFlags) (string, error) {
+	format := strings.ToLower(f.format)
+	if format == "" && global.json {
+		format = "json"
+	}
+	if format == "" {
+		byExt := map[string]string{".txt": "book", ".pdn": "pdn", ".json": "json", ".html": "html", ".htm": "html", ".pdf": "pdf"}
+		format = byExt[strings.ToLower(filepath.Ext(f.output))]
+	}
+	if format == "" {
+		format = "book"
+	}
+	for _, k := range export.Formats {
+		if k == format {
+			if f.output == "-" && export.Binary(k) {
+				return "", fmt.Errorf("--format %s writes a binary file: give one with -o FILE", k)
+			}
+			return k, nil
+		}
+	}
+	return "", fmt.Errorf("--format %q: expected one of %s", f.format, strings.Join(export.Formats, ", "))
+}
+
+func runExport(cmd *cobra.Command, args []string, f *exportFlags) error {
+	format, err := exportFormat(f)
+	if err != nil {
+		return err
+	}
+	if f.perPage < 1 || f.perPage > 4 {
+		return fmt.Errorf("--per-page %d: expected 1 to 4", f.perPage)
+	}
+	d, err := db.OpenExisting(global.dbPath)
+	if err != nil {
+		return err
+	}
+	defer d.Close()
+	ids, err := exportIDs(d, args, f)
+	if err != nil {
+		return err
+	}
+	items, err := exportItems(d, ids)
+	if err != nil {
+		return err
+	}
+	return writeExport(cmd.OutOrStdout(), cmd.ErrOrStderr(), f, format, items)
+}
+
+// exportIDs resolves the arguments, or runs the search filters.
+func exportIDs(d *db.DB, args []string, f *exportFlags) ([]int64, error) {
+	var ids []int64
+	for _, a := range args {
+		id, err := d.Resolve(a)
+		if err != nil {
+			return nil, err
+		}
+		ids = append(ids, id)
+	}
+	if len(args) > 0 {
+		return ids, nil
+	}
+	q, err := f.search.query()
+	if err != nil {
+		return nil, err
+	}
+	res, err := d.Search(q)
+	if err != nil {
+		return nil, err
+	}
+	for _, s := range res {
+		ids = append(ids, s.ID)
+	}
+	return ids, nil
+}
+
+// exportItems loads each problem with its latest verdict and its notes.
+func exportItems(d *db.DB, ids []int64) ([]export.Item, error) {
+	items := make([]export.Item, 0, len(ids))
+	for _, id := range ids {
+		p, err := d.Get(id)
+		if err != nil {
+			return nil, err
+		}
+		it := export.Item{Problem: p}
+		vs, err := d.Verdicts(id)
+		if err != nil {
+			return nil, err
+		}
+		if len(vs) > 0 {
+			latest := vs[len(vs)-1]
+			it.Verdict = latest.Verdict
+			it.VerdictDetail, it.Verified = verdictEvidence(latest)
+		}
+		notes, err := d.Notes(id)
+		if err != nil {
+			return nil, err
+		}
+		for _, n := range notes {
+			it.Notes = append(it.Notes, n.Text)
+		}
+		items = append(items, it)
+	}
+	return items, nil
+}
+
+// verdictEvidence reads what the solver stored with a verdict: a tree and a
+// summary when its evidence carries them, and the dual flag and solver.
+func verdictEvidence(v db.Verdict) (string, *problems.Tree) {
+	var ev struct {
+		Tree    *problems.Tree `json:"tree"`
+		Summary string         `json:"summary"`
+		Detail  string         `json:"detail"`
+	}
+	_ = json.Unmarshal(v.Evidence, &ev) // evidence of another shape simply gives no tree
+	var parts []string
+	for _, s := range []string{ev.Summary, ev.Detail} {
+		if s != "" {
+			parts = append(parts, s)
+		}
+	}
+	if v.Dual {
+		parts = append(parts, "dual")
+	}
+	if v.SolverVersion != "" {
+		parts = append(parts, "solver "+v.SolverVersion)
+	}
+	return strings.Join(parts, "; "), ev.Tree
+}
+
+func writeExport(stdout, stderr io.Writer, f *exportFlags, format string, items []export.Item) error {
+	o := export.HTMLOptions{Title: f.title, PerPage: f.perPage, Numbers: f.numbers}
+	if f.output == "-" {
+		return export.Write(stdout, format, items, o)
+	}
+	tmp := f.output + ".tmp"
+	file, err := os.Create(tmp)
+	if err != nil {
+		return fmt.Errorf("-o %s: %w", f.output, err)
+	}
+	werr := export.Write(file, format, items, o)
+	cerr := file.Close()
+	if werr == nil {
+		werr = cerr
+	}
+	if werr != nil {
+		os.Remove(tmp)
+		return fmt.Errorf("%s: %w", f.output, werr)
+	}
+	// Written beside the target and renamed, so a failed export never
+	// leaves half a file where a good one was.
+	if err := os.Rename(tmp, f.output); err != nil {
+		return err
+	}
+	fmt.Fprintf(stderr, "metz: %d problems written to %s (%s)\n", len(items), f.output, format)
+	return nil
+}

@@ -1,0 +1,128 @@
+package main
+
+import (
+	"bytes"
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"metz/db"
+	"metz/draughts"
+	"metz/problems"
+)
+
+// exportTestDB stores Van Tenac's Problem II (position and solution as
+// printed: 24 à 19, the black king 10 takes three and stops on 8, 13 takes
+// it and is crowned on 2) with a verdict and a note.
+func exportTestDB(t *testing.T) string {
+	t.Helper()
+	path := filepath.Join(t.TempDir(), "metz.db")
+	d, err := db.Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer d.Close()
+	const fen = "W:W12,13,24,25,31:B3,5,6,K10,11"
+	pos, err := draughts.ParseFEN(draughts.International, fen)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var first, prev *problems.Node
+	for _, mv := range []string{"24-19", "10x8", "13x2"} {
+		m, err := draughts.ParseMove(pos, mv)
+		if err != nil {
+			t.Fatal(err)
+		}
+		n := &problems.Node{Move: draughts.International.FormatMove(m, true), White: pos.Turn == draughts.White}
+		if first == nil {
+			first = n
+		} else {
+			prev.Children = []*problems.Node{n}
+		}
+		prev, pos = n, pos.Play(m)
+	}
+	prev.Mark = "gagne"
+	p := &problems.Problem{Source: "vantenac", Number: 72, Label: "Problème II", Rules: "international", FEN: fen,
+		Stipulation: problems.StipWin, Solution: &problems.Tree{Start: fen, Children: []*problems.Node{first}},
+		Themes: []problems.Theme{{Name: "rafle", Origin: problems.OriginBook}}}
+	if _, err := d.ImportBatch(problems.Source{Key: "vantenac", Title: "Traité"}, []*problems.Problem{p}, nil); err != nil {
+		t.Fatal(err)
+	}
+	id, err := d.Resolve("vantenac:72")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := d.AddVerdict(id, db.Verdict{Verdict: "sound", Rules: "international", SolverVersion: "test"}); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := d.AddNote(id, "la dame prend trois pions"); err != nil {
+		t.Fatal(err)
+	}
+	return path
+}
+
+func runMetzExport(t *testing.T, args ...string) (string, error) {
+	t.Helper()
+	root := newRootCmd()
+	var out bytes.Buffer
+	root.SetOut(&out)
+	root.SetErr(&out)
+	root.SetArgs(args)
+	err := root.Execute()
+	return out.String(), err
+}
+
+func TestExportCommandFormats(t *testing.T) {
+	dbPath := exportTestDB(t)
+	book, err := runMetzExport(t, "--db", dbPath, "export", "vantenac:72", "--format", "book")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{"Problème II", "1.   24 à 19           10 à 8", "13 à 2 gagne", "Verdict : sound", "Note : la dame prend trois pions"} {
+		if !strings.Contains(book, want) {
+			t.Errorf("book export lacks %q:\n%s", want, book)
+		}
+	}
+	js, err := runMetzExport(t, "--db", dbPath, "export", "--source", "vantenac", "--format", "json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var arr []map[string]any
+	if err := json.Unmarshal([]byte(js), &arr); err != nil || len(arr) != 1 || arr[0]["verdict"] != "sound" {
+		t.Errorf("json export by --source: %v\n%s", err, js)
+	}
+	dir := t.TempDir()
+	for _, name := range []string{"out.pdn", "out.html", "out.pdf"} {
+		file := filepath.Join(dir, name)
+		if _, err := runMetzExport(t, "--db", dbPath, "export", "--theme", "rafle", "-o", file); err != nil {
+			t.Fatalf("%s: %v", name, err)
+		}
+		b, err := os.ReadFile(file)
+		if err != nil || len(b) == 0 {
+			t.Errorf("%s not written (%v)", name, err)
+		}
+	}
+	pdnText, _ := os.ReadFile(filepath.Join(dir, "out.pdn"))
+	if !strings.Contains(string(pdnText), `[FEN "W:W12,13,24,25,31:B3,5,6,K10,11"]`) || !strings.Contains(string(pdnText), "1. 24-19 10x8") {
+		t.Errorf("PDN chosen by the file's extension:\n%s", pdnText)
+	}
+}
+
+func TestExportCommandErrors(t *testing.T) {
+	dbPath := exportTestDB(t)
+	cases := map[string][]string{
+		"binary file":          {"export", "--format", "pdf"},
+		"expected one of book": {"export", "--format", "docx"},
+		"expected 1 to 4":      {"export", "--per-page", "7"},
+		"--number":             {"export", "--number", "x-y"},
+		"vantenac:999":         {"export", "vantenac:999"},
+	}
+	for want, args := range cases {
+		_, err := runMetzExport(t, append([]string{"--db", dbPath}, args...)...)
+		if err == nil || !strings.Contains(err.Error(), want) {
+			t.Errorf("metz %v: error %v, want one mentioning %q", args, err, want)
+		}
+	}
+}
