@@ -1,6 +1,9 @@
 package bitboard
 
-import "math/bits"
+import (
+	"math/bits"
+	"sync"
+)
 
 // MaxMoves is the capacity of a MoveList. Real positions have far fewer
 // legal moves (the start position has 9); the margin covers constructed
@@ -381,7 +384,8 @@ func (p *Position) countQuiet(own, occ uint64) int {
 	return n
 }
 
-// countMoves returns the number of legal moves, using ml as scratch space.
+// countMoves returns the number of legal moves, using ml (nil: a pooled
+// list) as scratch space.
 func (p *Position) countMoves(ml *MoveList, keep bool) int {
 	own, opp := p.sides()
 	occ := own | opp
@@ -397,9 +401,17 @@ func (p *Position) countMoves(ml *MoveList, keep bool) int {
 	} else if kings == 0 && continuing(j0, j1, j2, j3, a0, a1, a2, a3) == 0 {
 		return bits.OnesCount64(j0) + bits.OnesCount64(j1) + bits.OnesCount64(j2) + bits.OnesCount64(j3)
 	}
+	if ml == nil {
+		ml = listPool.Get().(*MoveList)
+		defer listPool.Put(ml)
+	}
 	p.generateCaptures(ml, keep)
 	return ml.N
 }
+
+// listPool holds scratch lists for CountMoves (a MoveList is 16 KiB: too big
+// to zero on every call).
+var listPool = sync.Pool{New: func() any { return new(MoveList) }}
 
 func (p *Position) kingsCanCapture(kings, occ, opp uint64) bool {
 	for ; kings != 0; kings &= kings - 1 {
@@ -422,30 +434,9 @@ func (p *Position) hasCapture(own, opp, occ uint64) bool {
 	return false
 }
 
-// CountMoves returns the number of legal moves (drop mode) without
-// materialising them when there is no capture.
-func (p *Position) CountMoves() int {
-	own, opp := p.sides()
-	occ := own | opp
-	if !p.hasCapture(own, opp, occ) {
-		return p.countQuiet(own, occ)
-	}
-	return p.countCaptures(false)
-}
+// CountMoves returns the number of legal moves (drop mode), without
+// materialising them unless several pieces can be captured.
+func (p *Position) CountMoves() int { return p.countMoves(nil, false) }
 
 // CountMovesKeep is CountMoves in keep mode.
-func (p *Position) CountMovesKeep() int {
-	own, opp := p.sides()
-	occ := own | opp
-	if !p.hasCapture(own, opp, occ) {
-		return p.countQuiet(own, occ)
-	}
-	return p.countCaptures(true)
-}
-
-//go:noinline
-func (p *Position) countCaptures(keep bool) int {
-	var ml MoveList
-	p.generateCaptures(&ml, keep)
-	return ml.N
-}
+func (p *Position) CountMovesKeep() int { return p.countMoves(nil, true) }
