@@ -119,7 +119,7 @@ func read(name string, data []byte) (Batch, error) {
 }
 
 var (
-	pdnStartRE = regexp.MustCompile(`^\s*(\[\s*[A-Za-z]|\d+\s*\.)`)
+	pdnStartRE = regexp.MustCompile(`^\s*(\[\s*[A-Za-z]|\d+\s*\.|\{)`)
 	vtRE       = regexp.MustCompile(`(?m)^[#\s]*\d+\.\s*—\s*PROBLÈME\s+I\b`)
 )
 

@@ -312,3 +312,12 @@ func TestNonUTF8Unknown(t *testing.T) {
 		t.Error(err)
 	}
 }
+
+func TestSniffPDNWithoutExtension(t *testing.T) {
+	for _, text := range []string{"% a comment\n[Event \"x\"]\n1. 32-28 *\n", "{intro} 1. 32-28 *\n", "1. 32-28 18-23 *\n"} {
+		b, err := Reader("games.txt", strings.NewReader(text))
+		if err != nil || len(b.Problems) != 1 {
+			t.Errorf("%q: %v", text, err)
+		}
+	}
+}

@@ -72,6 +72,10 @@ func TestStatedMovesResolved(t *testing.T) {
 	want := map[int][3]int{
 		71: {5, 1, 5}, // "25 à 27" at ply 6: 25 is a white man
 		72: {3, 0, 0},
+		// III prints no rows: its stated moves are what the prose reader
+		// finds, and the first of them, "La dame noire 50 prend le pion blanc
+		// 22 et s'arrête au delà à volonté", names no landing square.
+		73: {0, 1, 5},
 		74: {9, 0, 0},
 		75: {5, 0, 0},
 		76: {4, 1, 12}, // "43 à 39" at ply 5: no piece on 43
