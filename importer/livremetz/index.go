@@ -30,18 +30,7 @@ func Parse(data []byte, file string) (*Index, error) {
 	d, _ := buildDoc(lines)
 	ix := &Index{File: file}
 	ix.Count = readCount(d, ix)
-	ix.Classes = readClasses(d, ix)
-	maxN := ix.Count
-	if maxN == 0 {
-		maxN = maxCoups
-	}
-	lists, refs, ws := readLists(d, maxN)
-	ix.ThemeLists = lists
-	ix.Warnings = append(ix.Warnings, ws...)
-	ix.Claims = readClaims(d, lists)
-	ix.Rules = readRules(lines, d, ix)
-	ix.Execution = readExecution(lines, d, lists, ix)
-	if len(ix.Classes) == 0 {
+	if ix.Classes = readClasses(d, ix); len(ix.Classes) == 0 {
 		return nil, ErrNoIndex
 	}
 	if ix.Count == 0 {
@@ -49,6 +38,12 @@ func Parse(data []byte, file string) (*Index, error) {
 		ix.Warnings = append(ix.Warnings, Warning{Text: "the text does not say how many coups there are", Expected: fmt.Sprintf("%d, the end of the last class", ix.Count)})
 	}
 	closeOpenClass(ix, d)
+	lists, refs, ws := readLists(d, ix.Count)
+	ix.ThemeLists = lists
+	ix.Warnings = append(ix.Warnings, ws...)
+	ix.Claims = readClaims(d, lists)
+	ix.Rules = readRules(lines, d, ix)
+	ix.Execution = readExecution(lines, d, lists, ix)
 	ix.Coups = buildCoups(ix, refs, readRemarks(d, lists))
 	return ix, nil
 }
@@ -169,12 +164,14 @@ func (d *doc) readClass(p int, ix *Index) (Class, int, bool) {
 	c.Label = strings.TrimRight(cleanText(d, q, end), ";.")
 	c.Key = classKey(c.Label, ix, c.Line)
 	if end < len(d.orig) && d.orig[end-1] == ';' {
-		return c, skipBlank(d, end), true
+		return c, nextClassStart(d, end), true
 	}
 	return c, -1, true
 }
 
-func skipBlank(d *doc, p int) int {
+// nextClassStart returns p when the next class (`du nº …` or `nº …`) starts
+// there, or -1.
+func nextClassStart(d *doc, p int) int {
 	if p < len(d.low) && (d.hasAt(p, "dunº") || d.hasAt(p, "nº")) {
 		return p
 	}
