@@ -63,6 +63,12 @@ func rank(bb uint64, dom *[64]int8) int64 {
 // unrank returns the bitboard of the k squares of colex rank r in a domain
 // of n squares mapped to bits by toBit.
 func unrank(r int64, k, n int, toBit *[50]uint8) uint64 {
+	switch k { // the common cases, without the search
+	case 0:
+		return 0
+	case 1:
+		return 1 << toBit[r]
+	}
 	var bb uint64
 	d := n - 1
 	for i := k; i >= 1; i-- {

@@ -1,0 +1,133 @@
+package endgame
+
+import (
+	"strings"
+	"testing"
+
+	"metz/draughts"
+	"metz/sources"
+)
+
+// Positions whose value can be checked by hand on a board.
+func TestHandPositions(t *testing.T) {
+	tabs := smallTables(t)
+	cases := []struct {
+		fen   string
+		r     Result
+		plies int
+		why   string
+	}{
+		{"W:WK46:BK23", Win, 1, "the long diagonal 46-5 is open behind 23: 46x19"},
+		{"B:WK46:BK23", Win, 3, "23-5, and the white king in corner 46 must step onto the diagonal under the black king (as in W:WK46:BK5)"},
+		{"W:WK5:BK46", Loss, 2, "a king in corner 5 must move along 10..41 and is taken by 46 (5 is empty behind it)"},
+		{"W:WK46:BK5", Loss, 2, "the same from the other corner"},
+		{"W:WK5:BK41", Win, 1, "5x46"},
+		{"W:W6:BK1", Loss, 0, "the man on 6 can only go to 1, where the king stands, and cannot take it (the board ends behind 1)"},
+		{"B:W6:BK1", Draw, 0, "the king must leave 1, the man crowns: one king against one"},
+		{"W:WK1:BK46", Draw, 0, "two kings not on a common diagonal"},
+		{"W:W28:B23", Win, 1, "28x19 takes the last piece"},
+	}
+	for _, c := range cases {
+		check(t, tabs, c.fen, c.r, c.plies, c.why)
+	}
+}
+
+func check(t *testing.T, tabs *Tables, fen string, r Result, plies int, why string) {
+	t.Helper()
+	p, err := draughts.ParseFEN(draughts.International, fen)
+	if err != nil {
+		t.Fatal(err)
+	}
+	gr, gp, ok := tabs.Probe(p)
+	if !ok || gr != r || gp != plies {
+		t.Errorf("%s: got %v in %d (ok=%v), want %v in %d: %s", fen, gr, gp, ok, r, plies, why)
+	}
+}
+
+func TestProbeNotCovered(t *testing.T) {
+	tabs := smallTables(t)
+	for _, fen := range []string{"W:W31-50:B1-20", "W:WK1,K2,K3:BK46"} {
+		p, err := draughts.ParseFEN(draughts.International, fen)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, _, ok := tabs.Probe(p); ok {
+			t.Errorf("%s: probe ok without a table", fen)
+		}
+	}
+	p, _ := draughts.ParseFEN(draughts.Russian, "W:WK1:BK32")
+	if _, _, ok := tabs.Probe(p); ok {
+		t.Error("a Russian position was probed in international tables")
+	}
+	p, _ = draughts.ParseFEN(draughts.International, "W:W1:BK32")
+	if _, _, ok := tabs.Probe(p); ok {
+		t.Error("a white man on its crowning row was probed")
+	}
+}
+
+// The passages the claims cite must say what the claims say.
+func TestClaimLinesCiteTheText(t *testing.T) {
+	text, err := sources.Read(sources.LivreDeMetz)
+	if err != nil {
+		t.Fatal(err)
+	}
+	lines := strings.Split(string(text), "\n")
+	want := map[string][]string{
+		"3K-v-1K-on-diagonal":  {"troisDames", "forcémentremise", "lignedumilieu"},
+		"3K-v-1K-off-diagonal": {"troisDames", "lignedumilieu", "vingtcoups"},
+		"2K-v-1K":              {"uneDame", "n'enaquedeux"},
+		"2K-v-4K":              {"deuxDamescontre", "quatre", "384"},
+		"1K-v-3M1K":            {"283et284", "troisPions", "uneDame"},
+		"2K-v-5K":              {"deuxDamescontrecinq", "387et388"},
+		"1K1M-v-3K":            {"uneDameetunPioncontretrois", "276"},
+	}
+	if len(want) != len(claimSpecs) {
+		t.Fatalf("%d claims, %d checked here", len(claimSpecs), len(want))
+	}
+	for _, s := range claimSpecs {
+		ex := excerpt(lines, s.lines)
+		for _, w := range want[s.key] {
+			if !strings.Contains(ex, w) {
+				t.Errorf("claim %s: lines %v do not contain %q: %s", s.key, s.lines, w, ex)
+			}
+		}
+	}
+}
+
+func TestClaimsWithSmallTables(t *testing.T) {
+	tabs := smallTables(t)
+	claims, err := Claims(tabs)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range claims {
+		switch c.Key {
+		case "2K-v-1K":
+			// KvK-sized facts: the two kings win only where the lone king is
+			// caught; most positions are draws.
+			if c.Verdict != PartlyTrue || len(c.Counts) == 0 || c.Counts[0].N != 58800 {
+				t.Errorf("2K v 1K: %s %s %v", c.Verdict, c.Answer, c.Counts)
+			}
+			for _, e := range c.Examples {
+				checkExample(t, tabs, e)
+			}
+		default:
+			if c.Verdict != NotCovered {
+				t.Errorf("%s: verdict %s without 4- or 5-piece tables", c.Key, c.Verdict)
+			}
+		}
+	}
+}
+
+// checkExample probes an example's FEN and compares with what it says.
+func checkExample(t *testing.T, tabs *Tables, e Example) {
+	t.Helper()
+	p, err := draughts.ParseFEN(draughts.International, e.FEN)
+	if err != nil {
+		t.Fatalf("example %s: %v", e.FEN, err)
+	}
+	r, plies, ok := tabs.Probe(p)
+	if !ok || r.String() != e.Result || plies != e.Plies {
+		t.Errorf("example %s says %s in %d, probe %v in %d", e.FEN, e.Result, e.Plies, r, plies)
+	}
+}
