@@ -189,7 +189,8 @@ func TestRoundTripRandomTrees(t *testing.T) {
 	rng := rand.New(rand.NewSource(1))
 	fens := []string{draughts.Start(draughts.International).FEN(),
 		"W:W25,28,30,33,35,37,38,40:B4,7,8,12,14,17,18,19,24,26,29",
-		"W:W14,16,23,28,32,33,34:BK4,6,17,22,35"}
+		"W:W14,16,23,28,32,33,34:BK4,6,17,22,35",
+		"B:W27,28,32,33,37,K46:B12,13,17,19,K5"}
 	for i := 0; i < 60; i++ {
 		p, _ := draughts.ParseFEN(draughts.International, fens[i%len(fens)])
 		tr := &problems.Tree{Start: p.FEN(), Children: randomTree(rng, p, 8)}

@@ -65,3 +65,21 @@ func TestParsePositionOtherBoard(t *testing.T) {
 		t.Fatal("square 33 accepted on a 64-square board")
 	}
 }
+
+// FuzzParsePosition: whatever is accepted is a position the engine reads
+// back to the same FEN.
+func FuzzParsePosition(f *testing.F) {
+	f.Add("Noirs : (4, dame noire) 6, 17, 22, 35, pions noirs.\nBlancs : 14, 16, 23, 28, 32, 33, 34.")
+	f.Add("Blancs : 31-35, D46, 47 à 48\nNoirs : K1, dame 2, 3 D")
+	f.Add("Noirs : (4,, dame (5)")
+	f.Fuzz(func(t *testing.T, text string) {
+		fen, err := ParsePosition(text)
+		if err != nil {
+			return
+		}
+		p, err := draughts.ParseFEN(draughts.International, fen)
+		if err != nil || p.FEN() != fen {
+			t.Fatalf("%q gave %q, which reads back as %q (%v)", text, fen, p.FEN(), err)
+		}
+	})
+}
