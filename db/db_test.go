@@ -214,3 +214,30 @@ func TestImportBadRecordsDoNotAbort(t *testing.T) {
 		t.Errorf("records without a position: got %v, want [3]", got)
 	}
 }
+
+// A source numbered by paragraph still answers to the number in its labels.
+func TestResolveByLabelNumber(t *testing.T) {
+	d := openTemp(t)
+	ps := []*problems.Problem{{Number: 71, Label: "Problème I"}, {Number: 76, Label: "Problème VI"},
+		{Number: 79, Label: "Problème XIV"}, {Number: 80, Label: "Coup 125"}}
+	mustImport(t, d, vanTenacSource, ps, nil)
+	for ref, want := range map[string]int{"vantenac:6": 76, "vantenac:1": 71, "vantenac:14": 79,
+		"vantenac:125": 80, "vantenac:76": 76} {
+		id, err := d.Resolve(ref)
+		if err != nil {
+			t.Errorf("%s: %v", ref, err)
+			continue
+		}
+		if p, _ := d.Get(id); p.Number != want {
+			t.Errorf("%s resolved to number %d, want %d", ref, p.Number, want)
+		}
+	}
+	if _, err := d.Resolve("vantenac:4"); !errors.Is(err, ErrNotFound) {
+		t.Errorf("vantenac:4: %v", err)
+	}
+	for w, n := range map[string]int{"IV": 4, "IX": 9, "XIV": 14, "MCMXC": 1990, "IIII": 0, "VX": 0, "ABC": 0, "": 0} {
+		if got := roman(w); got != n {
+			t.Errorf("roman(%q) = %d, want %d", w, got, n)
+		}
+	}
+}

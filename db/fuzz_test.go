@@ -80,3 +80,35 @@ func FuzzParseRange(f *testing.F) {
 		}
 	})
 }
+
+// Problem references never panic: they resolve to a stored id or fail.
+func FuzzResolve(f *testing.F) {
+	for _, s := range []string{"1", "vantenac:2", "vantenac:II", "vantenac:6:Problème VI", "x:", ":1", "-1", "vantenac:9999999999999"} {
+		f.Add(s)
+	}
+	d := openTemp(f)
+	if _, err := d.ImportBatch(vanTenacSource, cloneProblems(vanTenac), nil); err != nil {
+		f.Fatal(err)
+	}
+	f.Fuzz(func(t *testing.T, ref string) {
+		id, err := d.Resolve(ref)
+		if err != nil {
+			return
+		}
+		if _, err := d.Get(id); err != nil {
+			t.Fatalf("%q resolved to %d, which Get cannot read: %v", ref, id, err)
+		}
+	})
+}
+
+// Roman numerals: what roman accepts, toRoman writes back identically.
+func FuzzRoman(f *testing.F) {
+	for _, s := range []string{"IV", "MCMXC", "IIII", "VX", "", "MMMM"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, w string) {
+		if n := roman(w); n != 0 && toRoman(n) != w {
+			t.Fatalf("roman(%q) = %d, written %q", w, n, toRoman(n))
+		}
+	})
+}

@@ -89,8 +89,10 @@ func (d *DB) refs(id int64) ([]problems.Ref, error) {
 
 // Resolve turns a user's reference into a problem id: a number ("17") is a
 // database id; "source:number" ("metz:125", "vantenac:6") names a record of
-// a source, and "source:number:label" picks one of several records sharing
-// a number.
+// a source by its number, or failing that by the number its label ends with
+// (a source numbered by paragraph still answers "vantenac:6" for its
+// "Problème VI"); "source:number:label" picks one of several records
+// sharing a number.
 func (d *DB) Resolve(ref string) (int64, error) {
 	ref = strings.TrimSpace(ref)
 	if id, err := strconv.ParseInt(ref, 10, 64); err == nil {
@@ -140,6 +142,9 @@ func (d *DB) resolveNumber(ref string, parts []string, num int) (int64, error) {
 	if err := rows.Err(); err != nil {
 		return 0, err
 	}
+	if len(ids) == 0 && len(parts) == 2 {
+		return d.resolveLabel(ref, parts[0], num)
+	}
 	switch len(ids) {
 	case 0:
 		return 0, fmt.Errorf("no problem %s in the database: %w", ref, ErrNotFound)
@@ -147,4 +152,80 @@ func (d *DB) resolveNumber(ref string, parts []string, num int) (int64, error) {
 		return ids[0], nil
 	}
 	return 0, fmt.Errorf("%s names %d records: %s", ref, len(ids), strings.Join(labels, ", "))
+}
+
+// resolveLabel finds the one record of source whose label ends with num,
+// written in figures or Roman numerals.
+func (d *DB) resolveLabel(ref, source string, num int) (int64, error) {
+	rows, err := d.sql.Query(`SELECT id, label FROM problems WHERE source = ? AND label != ''`, source)
+	if err != nil {
+		return 0, err
+	}
+	defer rows.Close()
+	var found []int64
+	for rows.Next() {
+		var id int64
+		var label string
+		if err := rows.Scan(&id, &label); err != nil {
+			return 0, err
+		}
+		if labelNumber(label) == num {
+			found = append(found, id)
+		}
+	}
+	if err := rows.Err(); err != nil {
+		return 0, err
+	}
+	if len(found) != 1 {
+		return 0, fmt.Errorf("no problem %s in the database: %w", ref, ErrNotFound)
+	}
+	return found[0], nil
+}
+
+// labelNumber reads the last word of a label as a number in figures or in
+// Roman numerals ("Problème VI" -> 6); 0 if it is neither.
+func labelNumber(label string) int {
+	f := strings.Fields(label)
+	if len(f) == 0 {
+		return 0
+	}
+	w := strings.TrimRight(f[len(f)-1], ".")
+	if n, err := strconv.Atoi(w); err == nil {
+		return n
+	}
+	return roman(strings.ToUpper(w))
+}
+
+// roman reads a Roman numeral up to 3999, 0 if w is not one in canonical form.
+func roman(w string) int {
+	val := map[byte]int{'I': 1, 'V': 5, 'X': 10, 'L': 50, 'C': 100, 'D': 500, 'M': 1000}
+	n := 0
+	for i := 0; i < len(w); i++ {
+		v, ok := val[w[i]]
+		if !ok {
+			return 0
+		}
+		if i+1 < len(w) && val[w[i+1]] > v {
+			n -= v
+		} else {
+			n += v
+		}
+	}
+	if n <= 0 || n > 3999 || toRoman(n) != w {
+		return 0 // "IIII" or "VX" are not numerals
+	}
+	return n
+}
+
+func toRoman(n int) string {
+	vals := []int{1000, 900, 500, 400, 100, 90, 50, 40, 10, 9, 5, 4, 1}
+	syms := []string{"M", "CM", "D", "CD", "C", "XC", "L", "XL", "X", "IX", "V", "IV", "I"}
+	var b strings.Builder
+	for i, v := range vals {
+		for n >= v {
+			b.WriteString(syms[i])
+			n -= v
+		}
+	}
+	return b.String()
 }

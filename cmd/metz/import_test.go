@@ -62,6 +62,11 @@ func TestImportBundled(t *testing.T) {
 		t.Errorf("coup-de-repos 80-100: %v", got)
 	}
 
+	// Van Tenac's Problème VI answers to vantenac:6 whatever the importer numbers it.
+	if out, err := runMetz(t, "show", "vantenac:6", "--db", path); err != nil || !strings.Contains(out, "Problème VI") {
+		t.Errorf("show vantenac:6: %v\n%s", err, out)
+	}
+
 	rows, err = importJSON(t, "--db", path)
 	if err != nil {
 		t.Fatal(err)
