@@ -39,6 +39,22 @@
 // destination are one move ("drop" mode, [Position.Generate]).
 // [Position.GenerateKeep] returns every distinct capture path ("keep" mode,
 // for perft comparisons).
+//
+// # Speed
+//
+// Generation allocates nothing ([MoveList] is a fixed array). Man captures
+// are found for all men at once with shifts; when no landing square allows a
+// second jump (the usual case) the moves are emitted, or counted with
+// popcounts, without any search. Otherwise a depth-first search runs from the
+// men whose jump continues, and from each king along precomputed rays.
+// Duplicate paths are merged by a scan only for captures of 4 or more pieces
+// (3 for kings). [Perft] with Bulk counts the last two plies from the
+// children's bitboards, and with HashMB uses a transposition table keyed by
+// the full position and the remaining depth (two-entry buckets, mapped with
+// transparent huge pages on Linux). Perft 11 from the start position
+// (1,665,861,398) takes about 0.5 s of CPU on one core with a 64 MiB table
+// and about 4.7 s without a table (AMD EPYC, GOAMD64=v1; see
+// BenchmarkPerftStart11Bulk and BenchmarkPerft).
 package bitboard
 
 import "math/bits"
