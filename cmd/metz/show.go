@@ -117,7 +117,11 @@ func printRecord(w io.Writer, rec shownRecord, opt draughts.DiagramOptions) {
 		printTree(w, p.Solution)
 	}
 	for _, wit := range p.Witnesses {
-		printSection(w, "Witness "+wit.Name, wit.Text)
+		if wit.Text == p.Commentary {
+			fmt.Fprintf(w, "\nWitness %s: the commentary below.\n", wit.Name)
+		} else {
+			printSection(w, "Witness "+wit.Name, wit.Text)
+		}
 		for _, dis := range wit.Disagreements {
 			fmt.Fprintf(w, "  disagrees: %s\n", dis)
 		}
