@@ -204,7 +204,7 @@ func (pr *problem) themes(enPrise bool) {
 	}
 }
 
-// buildCells resolves cells from the problem's position.
+// build places cells in a tree and resolves them from start.
 func (pr *problem) build(cells []booknotation.Cell, start string) (*problems.Tree, []problems.Warning) {
 	return booknotation.Build(pr.file, cells, draughts.International, start)
 }
