@@ -38,12 +38,12 @@ type Example struct {
 // Claim is one endgame claim of a bundled text and the tables' answer.
 type Claim struct {
 	Key      string    `json:"key"`
-	Source   string    `json:"source"`    // bundled file
-	Lines    [2]int    `json:"lines"`     // first and last line of the passage
-	Coups    []int     `json:"coups"`     // coups the passage refers to
-	Claim    string    `json:"claim"`     // what the book says, in English
-	Excerpt  string    `json:"excerpt"`   // the passage, letter-spacing removed
-	Material []string  `json:"material"`  // tables used
+	Source   string    `json:"source"`   // bundled file
+	Lines    [2]int    `json:"lines"`    // first and last line of the passage
+	Coups    []int     `json:"coups"`    // coups the passage refers to
+	Claim    string    `json:"claim"`    // what the book says, in English
+	Excerpt  string    `json:"excerpt"`  // the passage, letter-spacing removed
+	Material []string  `json:"material"` // tables used
 	Verdict  Verdict   `json:"verdict"`
 	Answer   string    `json:"answer"`
 	Counts   []Count   `json:"counts"`
@@ -243,37 +243,46 @@ func checkLoneOnDiagonal(c *Claim, t *Tables) error {
 	if !ok || err != nil {
 		return err
 	}
-	var book, other, strong tally
+	// book: the single king alone on the diagonal, to move, with a safe move
+	// along it; shared: the same but a king of the three on the diagonal too;
+	// unsafe: the single king on the diagonal without a safe move along it.
+	var book, shared, unsafe, strong tally
 	scan("KvKKK", tabs["KvKKK"], func(p bitboard.Position, v byte) {
-		if p.White&longDiagonal == 0 {
-			return
-		}
-		if safeDiagonalMove(p) {
+		switch {
+		case p.White&longDiagonal == 0:
+		case !safeDiagonalMove(p):
+			unsafe.add(p, v)
+		case p.Black&longDiagonal != 0:
+			shared.add(p, v)
+		default:
 			book.add(p, v)
-		} else {
-			other.add(p, v)
 		}
 	})
 	scan("KKKvK", tabs["KKKvK"], func(p bitboard.Position, v byte) {
-		if p.Black&longDiagonal != 0 {
+		if p.Black&longDiagonal != 0 && p.White&longDiagonal == 0 {
 			strong.add(p, v)
 		}
 	})
-	c.Counts = append(book.counts("single king on the diagonal, to move, with a safe move along it (the book's condition)"), other.counts("single king on the diagonal, to move, without a safe move along it")...)
-	c.Counts = append(c.Counts, strong.counts("single king on the diagonal, three kings to move")...)
+	c.Counts = append(book.counts("single king alone on the diagonal, to move, with a safe move along it (the book's condition)"),
+		shared.counts("the same, but one of the three kings is on the diagonal too")...)
+	c.Counts = append(c.Counts, unsafe.counts("single king on the diagonal, to move, without a safe move along it")...)
+	c.Counts = append(c.Counts, strong.counts("single king alone on the diagonal, three kings to move")...)
 	c.Examples = []Example{note(book.draw, "the book's condition: drawn")}
 	if book.losses > 0 {
 		c.Examples = append(c.Examples, note(book.longLoss, "the book's condition holds, yet the single king loses (longest such loss)"))
 	}
-	if other.losses > 0 {
-		c.Examples = append(c.Examples, note(other.longLoss, "the single king cannot stay on the diagonal safely: lost"))
+	if shared.losses > 0 {
+		c.Examples = append(c.Examples, note(shared.longLoss, "a king of the three shares the diagonal: the single king loses (longest)"))
+	}
+	if unsafe.losses > 0 {
+		c.Examples = append(c.Examples, note(unsafe.longLoss, "the single king cannot stay on the diagonal safely: lost (longest)"))
 	}
 	if strong.wins > 0 {
-		c.Examples = append(c.Examples, note(strong.longWin, "three kings to move win although the single king is on the diagonal (longest)"))
+		c.Examples = append(c.Examples, note(strong.longWin, "three kings to move win although the single king holds the diagonal (longest)"))
 	}
 	if book.losses == 0 {
 		c.Verdict = True
-		c.Answer = fmt.Sprintf("every one of the %d positions where the single king is on the long diagonal, to move, and can move along it without being taken is a draw", book.draws)
+		c.Answer = fmt.Sprintf("all %d positions where the single king alone holds the long diagonal, is to move and can move along it without being taken are draws (or wins for it); it loses %d of %d when a king of the three shares the diagonal", book.draws+book.wins, shared.losses, shared.wins+shared.draws+shared.losses)
 		return nil
 	}
 	c.Verdict = PartlyTrue

@@ -49,6 +49,9 @@ func writeTable(dir string, s Sig, vals []byte) error {
 	if err := tmp.Close(); err != nil {
 		return err
 	}
+	if err := os.Chmod(tmp.Name(), 0o644); err != nil { // CreateTemp makes it private
+		return err
+	}
 	return os.Rename(tmp.Name(), path)
 }
 

@@ -122,7 +122,7 @@ func TestTablesAgreeWithSearch(t *testing.T) {
 	for n := 2; n <= 3; n++ {
 		sigs = append(sigs, Signatures(n)...)
 	}
-	samples := 120
+	samples := 80
 	if testing.Short() {
 		samples = 40
 	}

@@ -1,0 +1,105 @@
+package endgame
+
+import (
+	"math/rand/v2"
+	"sync"
+	"testing"
+
+	"metz/draughts"
+)
+
+// A table is exact iff every position's value agrees with the values of its
+// children (probed in the tables) under the minimax rule with distances:
+// a win in d has a child lost in d-1 and none lost sooner, a loss in d has
+// only children won, the longest in d-1, a draw has no child lost and a
+// child drawn, and a position without moves is lost in 0. (By induction on
+// the distance, decided values are then right, and every position decided
+// in truth is decided in the table.) The moves come from the generic engine,
+// not the bitboard generator the builder uses.
+func checkConsistent(t *testing.T, tabs *Tables, p draughts.Position) {
+	t.Helper()
+	r, plies, ok := tabs.Probe(p)
+	if !ok {
+		t.Fatalf("%s: not in the tables", p.FEN())
+	}
+	moves := p.Moves()
+	if len(moves) == 0 {
+		if r != Loss || plies != 0 {
+			t.Errorf("%s: no move, table says %v in %d", p.FEN(), r, plies)
+		}
+		return
+	}
+	win, loss, draw := -1, 0, false
+	for _, m := range moves {
+		cr, cp, cok := tabs.Probe(p.Play(m))
+		if !cok {
+			t.Fatalf("%s: child after %s not in the tables", p.FEN(), p.Rules.FormatMove(m, false))
+		}
+		switch cr {
+		case Loss:
+			if win < 0 || cp+1 < win {
+				win = cp + 1
+			}
+		case Win:
+			loss = max(loss, cp+1)
+		default:
+			draw = true
+		}
+	}
+	wr, wp := Loss, loss
+	switch {
+	case win >= 0:
+		wr, wp = Win, win
+	case draw:
+		wr, wp = Draw, 0
+	}
+	if r != wr || plies != wp {
+		t.Errorf("%s: table %v in %d, children say %v in %d", p.FEN(), r, plies, wr, wp)
+	}
+}
+
+func TestTablesConsistent(t *testing.T) {
+	tabs := smallTables(t)
+	rng := rand.New(rand.NewPCG(5, 6))
+	n := 300
+	if testing.Short() {
+		n = 60
+	}
+	for _, s := range append(Signatures(2), Signatures(3)...) {
+		for range n {
+			checkConsistent(t, tabs, toDraughts(t, randomPosition(rng, s)))
+		}
+	}
+}
+
+var (
+	kingsOnce sync.Once
+	kingsDir  string
+	kingsErr  error
+)
+
+// Three kings against one, and what it needs: about 2 million indices.
+func TestThreeKingsConsistent(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds the 4-king tables")
+	}
+	kingsOnce.Do(func() {
+		kingsDir, kingsErr = tempDir()
+		if kingsErr == nil {
+			kingsErr = buildSigs(kingsDir, []Sig{{WK: 3, BK: 1}}, nil)
+		}
+	})
+	if kingsErr != nil {
+		t.Fatal(kingsErr)
+	}
+	tabs, err := Open(kingsDir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rng := rand.New(rand.NewPCG(8, 9))
+	for _, s := range []Sig{{WK: 3, BK: 1}, {WK: 1, BK: 3}} {
+		for range 1500 {
+			checkConsistent(t, tabs, toDraughts(t, randomPosition(rng, s)))
+		}
+	}
+}
