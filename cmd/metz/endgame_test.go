@@ -1,0 +1,62 @@
+package main
+
+import (
+	"bytes"
+	"encoding/json"
+	"strings"
+	"testing"
+)
+
+// runEndgameCLI runs the metz command line with args and returns stdout.
+func runEndgameCLI(t *testing.T, args ...string) (string, error) {
+	t.Helper()
+	root := newRootCmd()
+	var out, errOut bytes.Buffer
+	root.SetOut(&out)
+	root.SetErr(&errOut)
+	root.SetArgs(args)
+	err := root.Execute()
+	return out.String(), err
+}
+
+func TestEndgameBuildProbeClaims(t *testing.T) {
+	dir := t.TempDir()
+	out, err := runEndgameCLI(t, "endgame", "build", "--pieces", "2", "--dir", dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// KvK, KvM, MvK, MvM: 2500 + 2250 + 2250 + 2025 indices, less the
+	// overlaps (50 + 45 + 45 + 40 squares shared).
+	if !strings.Contains(out, "4 signatures (4 built, 0 read)") || !strings.Contains(out, "8845 positions") {
+		t.Errorf("build summary:\n%s", out)
+	}
+	// A corner king must step onto the diagonal under the other king.
+	out, err = runEndgameCLI(t, "endgame", "probe", "W:WK5:BK46", "--dir", dir, "--json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var rep probeReport
+	if err := json.Unmarshal([]byte(out), &rep); err != nil {
+		t.Fatalf("%v: %s", err, out)
+	}
+	if rep.Result != "loss" || rep.Plies != 2 || len(rep.Moves) != 8 || !rep.Moves[0].Best {
+		t.Errorf("probe: %+v", rep)
+	}
+	out, err = runEndgameCLI(t, "endgame", "probe", "W:WK46:BK23", "--dir", dir)
+	if err != nil || !strings.HasPrefix(out, "W:WK46:BK23: win in 1 plies\n* 46x") {
+		t.Errorf("probe text: %v\n%s", err, out)
+	}
+	if _, err := runEndgameCLI(t, "endgame", "probe", "W:WK1,K2:BK46", "--dir", dir); err == nil || !strings.Contains(err.Error(), "not covered") {
+		t.Errorf("3 pieces in 2-piece tables: %v", err)
+	}
+	if _, err := runEndgameCLI(t, "endgame", "probe", "W:WK77:BK1", "--dir", dir); err == nil {
+		t.Error("bad FEN accepted")
+	}
+	if _, err := runEndgameCLI(t, "endgame", "build", "--pieces", "9", "--dir", dir); err == nil || !strings.Contains(err.Error(), "expected 2 to 5") {
+		t.Errorf("--pieces 9: %v", err)
+	}
+	out, err = runEndgameCLI(t, "endgame", "claims", "--dir", dir)
+	if err != nil || !strings.Contains(out, "NOT COVERED") || !strings.Contains(out, "lines 484-494") {
+		t.Errorf("claims: %v\n%s", err, out)
+	}
+}
