@@ -25,33 +25,46 @@ func isStated(m draughts.Move, st []draughts.Move) bool {
 	return false
 }
 
+// childOf is the search's view of q after m.
+func (v *verifier[P, M]) childOf(q draughts.Position, m draughts.Move) child[P, M] {
+	return v.s.atGeneric(q.Play(m), m.Promotes && q.Turn == v.s.attacker)
+}
+
+// unstated lists the legal moves of q that the source does not give.
+func unstated(q draughts.Position, st []draughts.Move) []draughts.Move {
+	var out []draughts.Move
+	for _, m := range q.Moves() {
+		if !isStated(m, st) {
+			out = append(out, m)
+		}
+	}
+	return out
+}
+
 // keys tests every first move the source does not state (cooks).
-func (v *verifier) keys(ns []*problems.Node) {
+func (v *verifier[P, M]) keys(ns []*problems.Node) {
 	q := v.root
 	st := stated(q, ns)
 	horizon := 0
 	if len(st) > 0 {
 		v.rep.Key = q.Rules.FormatMove(st[0], true)
-		horizon = v.keyHorizon(q, st[0], ns[0])
-	}
-	var others []child
-	for _, c := range v.s.children(q, q.Moves()) {
-		if !isStated(c.m, st) {
-			others = append(others, c)
+		if !v.drawing() {
+			horizon = v.keyHorizon(q, st[0], ns[0])
 		}
 	}
-	for i, c := range others {
-		v.tryKey(q, c, horizon, 2*(len(others)-i))
+	others := unstated(q, st)
+	for i, m := range others {
+		v.tryKey(q, m, horizon, 2*(len(others)-i))
 	}
 }
 
 // keyHorizon is the stated key's shortest win plus the slack; when that is
 // not established, the stated main line's length plus the slack.
-func (v *verifier) keyHorizon(q draughts.Position, key draughts.Move, n *problems.Node) int {
-	c := q.Play(key)
+func (v *verifier[P, M]) keyHorizon(q draughts.Position, key draughts.Move, n *problems.Node) int {
+	c := v.childOf(q, key)
 	var d int
 	var found bool
-	v.share(4, func() { d, found, _ = v.s.shortest(c, c.Moves(), v.s.promotes(q, key), ShortestCap-1, false) })
+	v.s.share(4, func() { d, found, _ = v.s.shortest(&c, ShortestCap-1, false) })
 	if found {
 		v.rep.KeyPlies = d + 1
 		return d + 1 + v.opt.Slack
@@ -60,14 +73,16 @@ func (v *verifier) keyHorizon(q draughts.Position, key draughts.Move, n *problem
 	return len(t.MainLine()) + v.opt.Slack
 }
 
-// tryKey settles one unstated first move: a proven win is a cook; a move
-// df-pn cannot settle is searched for a win within the horizon.
-func (v *verifier) tryKey(q draughts.Position, c child, horizon, parts int) {
-	name := q.Rules.FormatMove(c.m, true)
-	out, _ := v.settle(c.q, c.ms, c.promoted, parts)
+// tryKey settles one unstated first move: one that meets the stipulation
+// is a cook; a winning try df-pn cannot settle is searched for a win within
+// the horizon.
+func (v *verifier[P, M]) tryKey(q draughts.Position, m draughts.Move, horizon, parts int) {
+	name := q.Rules.FormatMove(m, true)
+	c := v.childOf(q, m)
+	out, _ := v.settle(&c, parts)
 	if out == unknown && horizon > 0 {
 		var w, ok bool
-		v.share(parts, func() { w, ok = v.s.within(c.q, c.ms, c.promoted, horizon-1, false) })
+		v.s.share(parts, func() { w, ok = v.s.within(&c, horizon-1, false) })
 		switch {
 		case ok && w:
 			out = proven
@@ -76,17 +91,21 @@ func (v *verifier) tryKey(q draughts.Position, c child, horizon, parts int) {
 			v.rep.Horizon = horizon
 		}
 	}
-	switch out {
-	case proven:
+	switch {
+	case out == unknown:
+		v.rep.Undecided = append(v.rep.Undecided, name)
+	case v.drawing() && out == disproven:
+		// The opponent has no win after this move either: another draw.
 		v.rep.Keys = append(v.rep.Keys, name)
-		ans, plies := v.answer(c.q, c.ms, c.promoted)
-		cook := Cook{Move: name, Proof: prefixed(q, c.m, ans)}
+		v.rep.Cooks = append(v.rep.Cooks, Cook{Move: name})
+	case !v.drawing() && out == proven:
+		v.rep.Keys = append(v.rep.Keys, name)
+		ans, plies := v.answer(&c)
+		cook := Cook{Move: name, Proof: prefixed(q, m, ans)}
 		if plies > 0 || ans != nil {
 			cook.Plies = plies + 1
 		}
 		v.rep.Cooks = append(v.rep.Cooks, cook)
-	case unknown:
-		v.rep.Undecided = append(v.rep.Undecided, name)
 	}
 }
 
@@ -100,14 +119,18 @@ func prefixed(q draughts.Position, m draughts.Move, t *problems.Tree) *problems.
 	return &problems.Tree{Start: q.FEN(), Children: []*problems.Node{n}}
 }
 
-// walk checks the stated tree below q: every defence at defender nodes,
-// duals at attacker nodes after the key, and the end of every line.
-func (v *verifier) walk(q draughts.Position, ns []*problems.Node, path []int, line []string) {
-	promoted := false
-	v.walkAt(q, ns, path, line, promoted)
+// walk checks the stated tree below q.
+func (v *verifier[P, M]) walk(q draughts.Position, ns []*problems.Node, path []int, line []string, promoted bool) {
+	if v.drawing() {
+		v.walkDraw(q, ns, path, line, false)
+		return
+	}
+	v.walkWin(q, ns, path, line, promoted)
 }
 
-func (v *verifier) walkAt(q draughts.Position, ns []*problems.Node, path []int, line []string, promoted bool) {
+// walkWin: every defence at defender nodes, duals at attacker nodes after
+// the key, and the end of every line.
+func (v *verifier[P, M]) walkWin(q draughts.Position, ns []*problems.Node, path []int, line []string, promoted bool) {
 	if len(ns) == 0 {
 		v.leaf(q, promoted, path, line)
 		return
@@ -118,16 +141,62 @@ func (v *verifier) walkAt(q draughts.Position, ns []*problems.Node, path []int, 
 	} else if len(path) > 0 {
 		v.duals(q, st, path)
 	}
-	for i, n := range ns {
-		if i < len(st) {
-			v.walkAt(q.Play(st[i]), n.Children, extend(path, i), extendLine(line, printed(n)), v.s.promotes(q, st[i]))
-		}
+	for i, m := range st {
+		v.walkWin(q.Play(m), ns[i].Children, extend(path, i), extendLine(line, printed(ns[i])), m.Promotes && q.Turn == v.s.attacker)
 	}
 }
 
+// walkDraw: after every move of the side that must draw, and at the end of
+// every line, the opponent must have no forced win. A disproof after a move
+// covers every reply, so the opponent's omitted moves need no search of
+// their own. checked says q was checked already.
+func (v *verifier[P, M]) walkDraw(q draughts.Position, ns []*problems.Node, path []int, line []string, checked bool) {
+	if len(ns) == 0 {
+		if checked || v.holds(q, path, line) {
+			v.rep.LeavesProven++
+		}
+		return
+	}
+	st := stated(q, ns)
+	mine := q.Turn != v.s.attacker
+	for i, m := range st {
+		p, l := extend(path, i), extendLine(line, printed(ns[i]))
+		c := q.Play(m)
+		if mine && !v.holds(c, p, l) {
+			continue // refuted or unproven here: the line is not followed further
+		}
+		v.walkDraw(c, ns[i].Children, p, l, mine)
+	}
+}
+
+// holds proves that the opponent has no forced win from q (a draw
+// problem's place at path); a win found is a refutation with its line.
+func (v *verifier[P, M]) holds(q draughts.Position, path []int, line []string) bool {
+	c := v.s.atGeneric(q, false)
+	out, spent := v.settle(&c, 2)
+	switch out {
+	case disproven:
+		return true
+	case proven:
+		ans, _ := v.answer(&c)
+		win := append([]string(nil), line...)
+		if ans != nil {
+			for _, n := range ans.MainLine() {
+				win = append(win, n.Move)
+			}
+		}
+		v.refute(path, win, "the opponent forces a win here: "+q.FEN())
+	default:
+		v.rep.Unproven = append(v.rep.Unproven, UnprovenLeaf{Path: pathString(path), Ply: len(path), Line: line,
+			FEN: q.FEN(), Nodes: spent, Reason: "budget exhausted before the draw was proven"})
+	}
+	return false
+}
+
 // leaf: a stated line ends here; the goal must be proven.
-func (v *verifier) leaf(q draughts.Position, promoted bool, path []int, line []string) {
-	out, spent := v.settle(q, q.Moves(), promoted, 2)
+func (v *verifier[P, M]) leaf(q draughts.Position, promoted bool, path []int, line []string) {
+	c := v.s.atGeneric(q, promoted)
+	out, spent := v.settle(&c, 2)
 	switch out {
 	case proven:
 		v.rep.LeavesProven++
@@ -139,57 +208,56 @@ func (v *verifier) leaf(q draughts.Position, promoted bool, path []int, line []s
 	}
 }
 
-func (v *verifier) refute(path []int, line []string, note string) {
+func (v *verifier[P, M]) refute(path []int, line []string, note string) {
 	if v.rep.Refutation == nil {
 		v.rep.Refutation = &Refutation{Path: pathString(path), Ply: len(path), Line: line, Note: note}
 	}
 }
 
 // defences: every legal defence the source omits must lose as well.
-func (v *verifier) defences(q draughts.Position, st []draughts.Move, path []int, line []string) {
-	var others []child
-	for _, c := range v.s.children(q, q.Moves()) {
-		if !isStated(c.m, st) {
-			others = append(others, c)
-		}
-	}
-	for i, c := range others {
-		name := q.Rules.FormatMove(c.m, true)
-		out, spent := v.settle(c.q, c.ms, c.promoted, 2*(len(others)-i))
+func (v *verifier[P, M]) defences(q draughts.Position, st []draughts.Move, path []int, line []string) {
+	others := unstated(q, st)
+	for i, m := range others {
+		name := q.Rules.FormatMove(m, true)
+		c := v.childOf(q, m)
+		out, spent := v.settle(&c, 2*(len(others)-i))
 		switch out {
 		case proven:
-			ans, _ := v.answer(c.q, c.ms, c.promoted)
+			ans, _ := v.answer(&c)
 			v.rep.Omitted = append(v.rep.Omitted, Omitted{Path: pathString(path), Ply: len(path) + 1, Defence: name, Answer: ans})
 		case disproven:
 			v.refute(path, extendLine(line, name), "this defence escapes: "+name)
 		default:
 			v.rep.Unproven = append(v.rep.Unproven, UnprovenLeaf{Path: pathString(path), Ply: len(path) + 1,
-				Line: extendLine(line, name), FEN: c.q.FEN(), Nodes: spent, Reason: "budget exhausted on an omitted defence"})
+				Line: extendLine(line, name), FEN: q.Play(m).FEN(), Nodes: spent, Reason: "budget exhausted on an omitted defence"})
 		}
 	}
 }
 
-// duals: other attacker moves that win as fast as the stated one.
-func (v *verifier) duals(q draughts.Position, st []draughts.Move, path []int) {
+// duals: other attacker moves that win as fast as the stated one. Moves
+// reaching the stated move's position (another capture path) are the same
+// move, not a dual.
+func (v *verifier[P, M]) duals(q draughts.Position, st []draughts.Move, path []int) {
 	if len(st) == 0 {
 		return
 	}
-	main := q.Play(st[0])
+	main := v.childOf(q, st[0])
 	var d int
 	var found bool
-	v.share(4, func() { d, found, _ = v.s.shortest(main, main.Moves(), v.s.promotes(q, st[0]), ShortestCap, false) })
+	v.s.share(4, func() { d, found, _ = v.s.shortest(&main, ShortestCap, false) })
 	if !found {
 		return
 	}
-	for _, c := range v.s.children(q, q.Moves()) {
-		if isStated(c.m, st) || c.q.Hash() == main.Hash() {
+	for _, m := range unstated(q, st) {
+		c := v.childOf(q, m)
+		if c.h == main.h {
 			continue
 		}
 		var w, ok bool
-		v.share(4, func() { w, ok = v.s.within(c.q, c.ms, c.promoted, d, false) })
+		v.s.share(4, func() { w, ok = v.s.within(&c, d, false) })
 		if ok && w {
 			v.rep.Duals = append(v.rep.Duals, Dual{Path: pathString(path), Ply: len(path) + 1,
-				Stated: q.Rules.FormatMove(st[0], true), Alternative: q.Rules.FormatMove(c.m, true), Plies: d + 1})
+				Stated: q.Rules.FormatMove(st[0], true), Alternative: q.Rules.FormatMove(m, true), Plies: d + 1})
 		}
 	}
 }

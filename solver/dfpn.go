@@ -1,18 +1,13 @@
 package solver
 
-import "metz/draughts"
-
 // dnode is a position in the df-pn search with its current numbers.
-type dnode struct {
-	m      draughts.Move // the move that led here
-	q      draughts.Position
-	ms     []draughts.Move // q's legal moves
-	h      uint64
+type dnode[P, M any] struct {
+	c      child[P, M] // the position (c.n and c.capture unknown while lazy)
 	pn, dn uint32
 	st     status
 	fl     uint8 // flRep / flCut: the numbers hold on this path only
 	dup    bool  // same position as an earlier sibling: counted once
-	lazy   bool  // ms and st not computed yet (see expand)
+	lazy   bool  // c.n and st not computed yet (see expand)
 }
 
 const (
@@ -29,11 +24,10 @@ const (
 	disproven
 )
 
-// prove runs df-pn from q (legal moves ms; promoted: q was reached by an
-// attacker's crowning) until the goal is proven or disproven or the budget
-// runs out.
-func (s *search) prove(q draughts.Position, ms []draughts.Move, promoted bool) outcome {
-	root := dnode{q: q, ms: ms, h: q.Hash(), st: s.statusOf(q, ms, promoted)}
+// prove runs df-pn from c until the goal is proven or disproven or the
+// budget runs out.
+func (s *search[P, M]) prove(c *child[P, M]) outcome {
+	root := dnode[P, M]{c: *c, st: s.statusOf(c)}
 	switch root.st {
 	case won:
 		return proven
@@ -55,80 +49,94 @@ func (s *search) prove(q draughts.Position, ms []draughts.Move, promoted bool) o
 	return unknown
 }
 
-// expand builds the children of q.
-func (s *search) expand(q draughts.Position, ms []draughts.Move) []dnode {
-	cs := make([]dnode, len(ms))
+// expand builds the children of n (whose legal moves are ms) into buf.
+func (s *search[P, M]) expand(n *dnode[P, M], ms []M, buf []dnode[P, M]) []dnode[P, M] {
 	for i, m := range ms {
-		c := &cs[i]
-		c.m, c.q = m, q.Play(m)
-		c.h = c.q.Hash()
+		q, h := s.g.play(n.c.q, n.c.h, m)
+		buf = append(buf, dnode[P, M]{c: child[P, M]{m: m, q: q, h: h}})
+		c := &buf[len(buf)-1]
 		for j := range i {
-			if cs[j].h == c.h {
+			if buf[j].c.h == h {
 				c.dup = true
 			}
 		}
-		if s.isOr(c.q) {
+		if s.isOr(q) {
 			// The attacker's replies to a defence are generated only when
 			// the search enters them: most are never entered.
 			c.pn, c.dn, c.lazy = 1, 1, true
-			if s.path[c.h] {
+			if s.path[h] {
 				c.pn, c.dn, c.fl, c.lazy = inf, 0, flRep, false
 			}
 			continue
 		}
-		c.ms = c.q.Moves()
-		c.st = s.statusOf(c.q, c.ms, s.promotes(q, m))
+		c.c.n, c.c.capture = s.g.count(q)
+		c.c.promoted = s.promotes(n.c.q, m)
+		c.st = s.statusOf(&c.c)
 		switch {
 		case c.st == won:
 			c.pn, c.dn = 0, inf
 		case c.st == lost:
 			c.pn, c.dn = inf, 0
-		case s.path[c.h]:
+		case s.path[h]:
 			c.pn, c.dn, c.fl = inf, 0, flRep // a repetition never wins for the attacker
 		default:
 			// Few defender replies (forced captures): easier to prove.
-			c.pn, c.dn = uint32(len(c.ms)), 1
+			c.pn, c.dn = uint32(c.c.n), 1
 		}
 	}
-	return cs
+	return buf
 }
 
 // refresh reads a child's numbers from the table, unless they are decided
 // here (terminal, or path-dependent and so kept only in this frame).
-func (s *search) refresh(c *dnode) {
+func (s *search[P, M]) refresh(c *dnode[P, M]) {
 	if c.st != open || c.fl != 0 || c.pn == 0 || c.dn == 0 {
 		return
 	}
-	if pn, dn, ok := s.tt.get(c.h); ok {
-		c.pn, c.dn = pn, dn
+	if v, ok := s.tt.get(c.c.h); ok {
+		c.pn, c.dn = v.pn, v.dn
 	}
+}
+
+// enter generates n's moves; a lazy node is judged first, and its numbers
+// set if it is decided.
+func (s *search[P, M]) enter(n *dnode[P, M]) (ms []M, decided bool) {
+	ms = s.g.moves(n.c.q, s.moveBufs.get())
+	if !n.lazy {
+		return ms, false
+	}
+	n.lazy = false
+	n.c.n, n.c.capture = len(ms), len(ms) > 0 && s.g.isCapture(ms[0])
+	switch n.st = s.statusOf(&n.c); n.st {
+	case won:
+		n.pn, n.dn = 0, inf
+	case lost:
+		n.pn, n.dn = inf, 0
+	default:
+		return ms, false
+	}
+	return ms, true
 }
 
 // mid is Nagai's multiple iterative deepening step: search below n until
 // its proof number reaches thpn or its disproof number reaches thdn.
-func (s *search) mid(n *dnode, thpn, thdn uint32) {
+func (s *search[P, M]) mid(n *dnode[P, M], thpn, thdn uint32) {
 	start := s.lim.nodes
 	if !s.lim.tick() {
 		return
 	}
-	if n.lazy {
-		n.lazy = false
-		n.ms = n.q.Moves()
-		if n.st = s.statusOf(n.q, n.ms, false); n.st != open {
-			n.pn, n.dn = 0, inf
-			if n.st == lost {
-				n.pn, n.dn = inf, 0
-			}
-			return
-		}
+	ms, decided := s.enter(n)
+	defer s.moveBufs.put(ms)
+	if decided {
+		return
 	}
 	if len(s.path) >= s.maxPath {
 		n.pn, n.dn, n.fl = inf, 0, flCut
 		return
 	}
-	s.path[n.h] = true
-	cs := s.expand(n.q, n.ms)
-	or := s.isOr(n.q)
+	s.path[n.c.h] = true
+	cs := s.expand(n, ms, s.nodeBufs.get())
+	or := s.isOr(n.c.q)
 	for {
 		for i := range cs {
 			s.refresh(&cs[i])
@@ -145,9 +153,10 @@ func (s *search) mid(n *dnode, thpn, thdn uint32) {
 			s.mid(c, thpn-n.pn+c.pn, min(thdn, onePlusEps(second)))
 		}
 	}
-	delete(s.path, n.h)
+	s.nodeBufs.put(cs)
+	delete(s.path, n.c.h)
 	if n.fl == 0 {
-		s.tt.put(n.h, n.pn, n.dn, uint32(min(s.lim.nodes-start, int64(inf))))
+		s.tt.put(n.c.h, numbers{n.pn, n.dn}, uint32(min(s.lim.nodes-start, int64(inf))))
 	}
 }
 
@@ -164,7 +173,7 @@ func onePlusEps(x uint32) uint32 {
 // combine sets n's numbers from its children: at an OR node the proof
 // number is the least child proof number and the disproof number the sum
 // of the children's (each distinct position once); AND nodes the reverse.
-func combine(n *dnode, cs []dnode, or bool) {
+func combine[P, M any](n *dnode[P, M], cs []dnode[P, M], or bool) {
 	minV, sum := inf, uint32(0)
 	var allFl uint8
 	minFl := uint8(0xff)
@@ -197,7 +206,7 @@ func combine(n *dnode, cs []dnode, or bool) {
 }
 
 // pick returns the most promising child and the second-best value.
-func pick(cs []dnode, or bool) (best int, second uint32) {
+func pick[P, M any](cs []dnode[P, M], or bool) (best int, second uint32) {
 	best, bv, second := -1, inf+1, inf
 	for i := range cs {
 		if cs[i].dup {

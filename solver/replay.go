@@ -12,7 +12,7 @@ import (
 
 // replay plays every stated move and records each one that cannot be
 // played where it stands. It reports whether the whole tree replays.
-func (v *verifier) replay(t *problems.Tree) bool {
+func replay(root draughts.Position, t *problems.Tree, rep *Report) bool {
 	ok := true
 	var walk func(q draughts.Position, ns []*problems.Node, path []int)
 	walk = func(q draughts.Position, ns []*problems.Node, path []int) {
@@ -21,14 +21,14 @@ func (v *verifier) replay(t *problems.Tree) bool {
 			m, mp := resolve(q, n)
 			if mp != nil {
 				mp.Path, mp.Ply = pathString(p), len(p)
-				v.rep.Misprints = append(v.rep.Misprints, *mp)
+				rep.Misprints = append(rep.Misprints, *mp)
 				ok = false
 				continue // the line cannot be followed past a misprint
 			}
 			walk(q.Play(m), n.Children, p)
 		}
 	}
-	walk(v.root, t.Children, nil)
+	walk(root, t.Children, nil)
 	return ok
 }
 
@@ -125,7 +125,7 @@ const maxRepairs = 8
 
 // repairs re-verifies the problem with each misprinted move replaced by
 // each nearby legal move, on a copy of the record.
-func (v *verifier) repairs(p *problems.Problem) {
+func (v *verifier[P, M]) repairs(p *problems.Problem) {
 	for _, mp := range v.rep.Misprints {
 		q, node, ok := v.placeOf(p.Solution, mp.Path)
 		if !ok {
@@ -144,11 +144,11 @@ func (v *verifier) repairs(p *problems.Problem) {
 	}
 }
 
-func (v *verifier) tryRepair(p *problems.Problem, mp MisprintPlace, node *problems.Node, move string, n int) RepairResult {
+func (v *verifier[P, M]) tryRepair(p *problems.Problem, mp MisprintPlace, node *problems.Node, move string, n int) RepairResult {
 	fixed := *p
 	fixed.Solution = cloneReplacing(p.Solution, node, move)
 	var sub *Report
-	v.share(n+1, func() {
+	v.s.share(n+1, func() {
 		sub = &Report{Budget: v.rep.Budget}
 		verify(&fixed, Options{Budget: v.rep.Budget, Slack: v.opt.Slack, NoRepairs: true}, sub, v.s.lim)
 		sub.Verdict = orDefault(sub.Verdict)
@@ -168,7 +168,7 @@ func orDefault(s string) string {
 }
 
 // placeOf finds the node at a path and the position before it.
-func (v *verifier) placeOf(t *problems.Tree, path string) (draughts.Position, *problems.Node, bool) {
+func (v *verifier[P, M]) placeOf(t *problems.Tree, path string) (draughts.Position, *problems.Node, bool) {
 	q, ns := v.root, t.Children
 	parts := strings.Split(path, ".")
 	for i, part := range parts {

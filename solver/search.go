@@ -2,30 +2,38 @@ package solver
 
 import "metz/draughts"
 
-// search holds what every search of one goal shares: who attacks, the goal,
-// the budget and the tables.
-type search struct {
+// search holds what every search of one goal shares: the game, who
+// attacks, the goal, the budget, the tables and the scratch buffers.
+type search[P, M any] struct {
+	g        game[P, M]
 	r        *draughts.Rules
 	attacker draughts.Color
 	goal     Goal // never GoalDraw: a draw is proven as "the other side has no win"
 	rootBal  int  // balance at the root, for GoalGain
 	lim      *limits
 	tt       *table
-	bounded  map[uint64]bound // "win within d" results (bounded.go)
-	forced   map[uint64]bound // the same restricted to forcing moves
-	boundCap int              // entries allowed in each bounded map
-	path     map[uint64]bool  // positions on the current df-pn path
-	maxPath  int              // df-pn depth at which a line is cut (reported, never "disproven")
-	evictedB int64            // bounded-table clearings
+	bounded  *hashTable[bound] // "win within d" results (bounded.go)
+	forced   *hashTable[bound] // the same restricted to forcing moves
+	path     map[uint64]bool   // positions on the current df-pn path
+	maxPath  int               // df-pn depth at which a line is cut (reported, never "disproven")
+	moveBufs pool[M]
+	nodeBufs pool[dnode[P, M]]
+	kidBufs  pool[child[P, M]]
 }
 
-func newSearch(root draughts.Position, attacker draughts.Color, goal Goal, lim *limits, memMB int) *search {
-	// Half of the memory for the df-pn table, the rest for the two bounded tables.
-	ttMB := max(memMB/2, 1)
-	boundCap := max(memMB<<20/4/48, 1024) // ~48 bytes per map entry with overhead
-	return &search{r: root.Rules, attacker: attacker, goal: goal, rootBal: balance(root, attacker),
-		lim: lim, tt: tableForMB(ttMB), bounded: map[uint64]bound{}, forced: map[uint64]bound{},
-		boundCap: boundCap, path: map[uint64]bool{}, maxPath: 400}
+func newSearch[P, M any](g game[P, M], root P, attacker draughts.Color, goal Goal, lim *limits, memMB int) *search[P, M] {
+	// Half of the memory for the df-pn table, a quarter for each bounded table.
+	boundCap := max(memMB<<20/4/16, 1024) // 16 bytes per entry
+	s := &search[P, M]{g: g, r: g.rules(), attacker: attacker, goal: goal,
+		lim: lim, tt: tableForMB(max(memMB/2, 1)), bounded: newHashTable[bound](boundCap),
+		forced: newHashTable[bound](boundCap), path: map[uint64]bool{}, maxPath: 400}
+	s.rootBal = s.balance(root)
+	return s
+}
+
+// balance is the attacker's piece count minus the defender's.
+func (s *search[P, M]) balance(q P) int {
+	return s.g.material(q, s.attacker) - s.g.material(q, s.attacker.Opponent())
 }
 
 // status is the value of a position known without search.
@@ -37,30 +45,67 @@ const (
 	lost               // the goal can no longer be met here (game over)
 )
 
-// statusOf judges q with its legal moves ms; promoted says the move that
-// led here was an attacker's crowning.
-func (s *search) statusOf(q draughts.Position, ms []draughts.Move, promoted bool) status {
-	if s.goal.Kind == GoalPromote && promoted {
+// child is a position with what the searches need to judge it: its hash,
+// its number of legal moves, whether they capture, and whether the move
+// that led here (m) was an attacker's crowning.
+type child[P, M any] struct {
+	m        M
+	q        P
+	h        uint64
+	n        int
+	capture  bool
+	promoted bool
+}
+
+// at describes q, reached by a move that crowned (promoted) or not.
+func (s *search[P, M]) at(q P, promoted bool) child[P, M] {
+	n, capt := s.g.count(q)
+	return child[P, M]{q: q, h: s.g.hash(q), n: n, capture: capt, promoted: promoted}
+}
+
+// atGeneric is at for a position of the generic engine.
+func (s *search[P, M]) atGeneric(q draughts.Position, promoted bool) child[P, M] {
+	return s.at(s.g.from(q), promoted)
+}
+
+// statusOf judges a position.
+func (s *search[P, M]) statusOf(c *child[P, M]) status {
+	if s.goal.Kind == GoalPromote && c.promoted {
 		return won
 	}
-	if len(ms) == 0 {
+	if c.n == 0 {
 		// The side to move cannot play: it has lost, or won under qui perd gagne.
-		attackerWins := (q.Turn != s.attacker) != s.r.LosingGame
+		attackerWins := (s.g.turn(c.q) != s.attacker) != s.r.LosingGame
 		if attackerWins && s.goal.Kind != GoalPromote {
 			return won
 		}
 		return lost
 	}
-	if s.goal.Kind == GoalGain && !ms[0].IsCapture() && balance(q, s.attacker)-s.rootBal >= s.goal.N {
+	if s.goal.Kind == GoalGain && !c.capture && s.balance(c.q)-s.rootBal >= s.goal.N {
 		return won
 	}
 	return open
 }
 
 // isOr reports whether the attacker is to move in q.
-func (s *search) isOr(q draughts.Position) bool { return q.Turn == s.attacker }
+func (s *search[P, M]) isOr(q P) bool { return s.g.turn(q) == s.attacker }
 
 // promotes reports whether m, played in q, is an attacker's crowning.
-func (s *search) promotes(q draughts.Position, m draughts.Move) bool {
-	return m.Promotes && q.Turn == s.attacker
+func (s *search[P, M]) promotes(q P, m M) bool {
+	return s.g.turn(q) == s.attacker && s.g.promotes(q, m)
 }
+
+// children lists c's successors into buf, each judged.
+func (s *search[P, M]) children(c *child[P, M], buf []child[P, M]) []child[P, M] {
+	ms := s.g.moves(c.q, s.moveBufs.get())
+	for _, m := range ms {
+		q, h := s.g.play(c.q, c.h, m)
+		n, capt := s.g.count(q)
+		buf = append(buf, child[P, M]{m: m, q: q, h: h, n: n, capture: capt, promoted: s.promotes(c.q, m)})
+	}
+	s.moveBufs.put(ms)
+	return buf
+}
+
+// format writes m, played in q, for reports.
+func (s *search[P, M]) format(q P, m M, full bool) string { return s.g.format(q, m, full) }

@@ -4,6 +4,7 @@ import (
 	"time"
 
 	"metz/draughts"
+	"metz/draughts/bitboard"
 	"metz/problems"
 )
 
@@ -41,29 +42,37 @@ type Solution struct {
 
 // Solve decides the goal for the side to move in p within the budget.
 func Solve(p draughts.Position, goal Goal, b Budget) *Solution {
+	if fastRules(p.Rules) {
+		return solveIn[bitboard.Position, bitboard.Move](newFastGame(p.Rules), p, goal, b)
+	}
+	return solveIn[draughts.Position, draughts.Move](slowGame{p.Rules}, p, goal, b)
+}
+
+func solveIn[P, M any](g game[P, M], p draughts.Position, goal Goal, b Budget) *Solution {
 	start := time.Now()
 	b = b.withDefaults()
 	lim := newLimits(b)
 	sol := &Solution{Goal: goal, Keys: []string{}, Rules: p.Rules.Name, Budget: b}
 	if goal.Kind == GoalDraw {
-		solveDraw(p, lim, b, sol)
+		solveDraw(g, p, lim, b, sol)
 	} else {
-		solveGoal(p, goal, lim, b, sol)
+		solveGoal(g, p, goal, lim, b, sol)
 	}
 	sol.Nodes = lim.nodes
 	sol.Seconds = time.Since(start).Seconds()
 	return sol
 }
 
-func solveGoal(p draughts.Position, goal Goal, lim *limits, b Budget, sol *Solution) {
-	s := newSearch(p, p.Turn, goal, lim, b.MemoryMB)
-	ms := p.Moves()
-	out, forcedPlies := s.decide(p, ms)
+func solveGoal[P, M any](g game[P, M], p draughts.Position, goal Goal, lim *limits, b Budget, sol *Solution) {
+	q := g.from(p)
+	s := newSearch(g, q, p.Turn, goal, lim, b.MemoryMB)
+	root := s.at(q, false)
+	out, forcedPlies := s.decide(&root)
 	switch out {
 	case disproven:
 		sol.Result = ResultDraw
 		if goal.Kind == GoalWin {
-			sol.Result, sol.Note = opponentWins(p, lim, b)
+			sol.Result, sol.Note = opponentWins(g, q, lim, b)
 		}
 		return
 	case unknown:
@@ -75,47 +84,55 @@ func solveGoal(p draughts.Position, goal Goal, lim *limits, b Budget, sol *Solut
 	if forcedPlies > 0 {
 		limit = forcedPlies
 	}
-	d, found, _ := s.shortest(p, ms, false, limit, false)
+	d, found, _ := s.shortest(&root, limit, false)
 	if found {
 		sol.Plies = d
 	}
-	sol.Tree = s.proofTree(p, ms, d, found)
-	sol.Keys, sol.Undecided = s.keys(p, ms)
+	sol.Tree = s.proofTree(&root, d, found)
+	sol.Keys, sol.Undecided = s.keys(&root)
 }
 
 // decide is the whole proof attempt: the forcing search first (cheap and
 // enough for most combinations), then df-pn. It returns the forcing win's
 // length when the forcing search found one.
-func (s *search) decide(q draughts.Position, ms []draughts.Move) (outcome, int) {
-	if d, found := s.forcingWin(q, ms); found {
+func (s *search[P, M]) decide(c *child[P, M]) (outcome, int) {
+	if d, found := s.forcingWin(c); found {
 		return proven, d
 	}
-	return s.prove(q, ms, false), 0
+	return s.prove(c), 0
 }
 
 // forcingWin runs the forcing search on a fifth of the remaining budget.
-func (s *search) forcingWin(q draughts.Position, ms []draughts.Move) (int, bool) {
-	main := s.lim
-	s.lim = main.sub((main.maxNodes - main.nodes) / 5)
-	d, found, _ := s.shortest(q, ms, false, ForcingCap, true)
-	main.merge(s.lim)
-	s.lim = main
+func (s *search[P, M]) forcingWin(c *child[P, M]) (int, bool) {
+	var d int
+	var found bool
+	s.share(5, func() { d, found, _ = s.shortest(c, ForcingCap, true) })
 	return d, found
 }
 
+// share runs f on a 1/parts slice of the remaining budget and returns the
+// nodes it spent.
+func (s *search[P, M]) share(parts int, f func()) int64 {
+	main := s.lim
+	s.lim = main.sub((main.maxNodes - main.nodes) / int64(max(parts, 1)))
+	f()
+	spent := s.lim.nodes
+	main.merge(s.lim)
+	s.lim = main
+	return spent
+}
+
 // keys tests every first move on its own.
-func (s *search) keys(q draughts.Position, ms []draughts.Move) (keys, undecided []string) {
+func (s *search[P, M]) keys(root *child[P, M]) (keys, undecided []string) {
 	keys = []string{}
-	cs := s.children(q, ms)
-	for i, c := range cs {
-		name := s.r.FormatMove(c.m, true)
+	cs := s.children(root, nil)
+	for i := range cs {
+		c := &cs[i]
+		name := s.format(root.q, c.m, true)
 		// Each move gets a fair share of what is left, so one hard
 		// non-winning move cannot starve the others.
-		main := s.lim
-		s.lim = main.sub((main.maxNodes - main.nodes) / int64(len(cs)-i))
-		out := s.prove(c.q, c.ms, c.promoted)
-		main.merge(s.lim)
-		s.lim = main
+		var out outcome
+		s.share(len(cs)-i, func() { out = s.prove(c) })
 		switch out {
 		case proven:
 			keys = append(keys, name)
@@ -126,23 +143,24 @@ func (s *search) keys(q draughts.Position, ms []draughts.Move) (keys, undecided 
 	return keys, undecided
 }
 
-// proofTree prints the proof from q: fastest moves when the distance d is
+// proofTree prints the proof from c: fastest moves when the distance d is
 // known, any proven move otherwise.
-func (s *search) proofTree(q draughts.Position, ms []draughts.Move, d int, exact bool) *problems.Tree {
+func (s *search[P, M]) proofTree(c *child[P, M], d int, exact bool) *problems.Tree {
 	tb := s.newTreeBuilder()
-	t := &problems.Tree{Start: q.FEN()}
+	t := &problems.Tree{Start: s.g.generic(c.q).FEN()}
 	if exact {
-		t.Children = tb.within(q, ms, d)
+		t.Children = tb.within(c, d)
 	} else {
-		t.Children = tb.fromTable(q, ms)
+		t.Children = tb.fromTable(c)
 	}
 	return t
 }
 
 // opponentWins settles a disproven win: does the other side force one?
-func opponentWins(p draughts.Position, lim *limits, b Budget) (string, string) {
-	s := newSearch(p, p.Turn.Opponent(), Win, lim, b.MemoryMB)
-	switch s.prove(p, p.Moves(), false) {
+func opponentWins[P, M any](g game[P, M], q P, lim *limits, b Budget) (string, string) {
+	s := newSearch(g, q, g.turn(q).Opponent(), Win, lim, b.MemoryMB)
+	root := s.at(q, false)
+	switch s.prove(&root) {
 	case proven:
 		return ResultLoss, ""
 	case disproven:
@@ -152,10 +170,11 @@ func opponentWins(p draughts.Position, lim *limits, b Budget) (string, string) {
 }
 
 // solveDraw proves that the opponent has no forced win.
-func solveDraw(p draughts.Position, lim *limits, b Budget, sol *Solution) {
-	s := newSearch(p, p.Turn.Opponent(), Win, lim, b.MemoryMB)
-	ms := p.Moves()
-	switch s.prove(p, ms, false) {
+func solveDraw[P, M any](g game[P, M], p draughts.Position, lim *limits, b Budget, sol *Solution) {
+	q := g.from(p)
+	s := newSearch(g, q, p.Turn.Opponent(), Win, lim, b.MemoryMB)
+	root := s.at(q, false)
+	switch s.prove(&root) {
 	case proven:
 		sol.Result = ResultLoss
 		return
@@ -164,9 +183,10 @@ func solveDraw(p draughts.Position, lim *limits, b Budget, sol *Solution) {
 		return
 	}
 	sol.Result = ResultDraw
-	for _, c := range s.children(p, ms) {
-		name := s.r.FormatMove(c.m, true)
-		switch s.prove(c.q, c.ms, false) {
+	cs := s.children(&root, nil)
+	for i := range cs {
+		name := s.format(q, cs[i].m, true)
+		switch s.prove(&cs[i]) {
 		case disproven:
 			sol.Keys = append(sol.Keys, name)
 		case unknown:

@@ -163,9 +163,11 @@ func captureLast(r *draughts.Rules) draughts.Position {
 // A tiny table must hold its bound and never give a wrong answer.
 func TestMemoryBound(t *testing.T) {
 	p := mustFEN(t, intl, "W:W24,29,33,40,49:B10,K14,K34")
-	s := newSearch(p, p.Turn, Win, newLimits(Budget{Nodes: 200_000}), 1)
+	g := newFastGame(intl)
+	s := newSearch(g, g.from(p), p.Turn, Win, newLimits(Budget{Nodes: 200_000, Time: time.Hour}), 1)
 	s.tt = newTable(16)
-	out := s.prove(p, p.Moves(), false)
+	root := s.atGeneric(p, false)
+	out := s.prove(&root)
 	if s.tt.Len() > s.tt.Cap() || s.tt.Cap() > 16 {
 		t.Fatalf("table holds %d of %d", s.tt.Len(), s.tt.Cap())
 	}

@@ -10,78 +10,106 @@ func addSat(a, b uint32) uint32 {
 	return a + b
 }
 
-// entry is one df-pn transposition-table record.
-type entry struct {
-	key    uint64
-	pn, dn uint32
-	work   uint32 // nodes spent below this entry: the replacement priority
-}
+// numbers are a df-pn table record's value.
+type numbers struct{ pn, dn uint32 }
 
-// entryBytes is the size of an entry, for turning megabytes into entries.
-const entryBytes = 24
+// slot is one table record.
+type slot[V any] struct {
+	key  uint64
+	v    V
+	work uint32 // nodes spent below this entry: the replacement priority
+}
 
 // ways is the bucket size: a key may sit in any of the ways slots of its
 // bucket, and a full bucket gives up its least-worked entry.
 const ways = 4
 
-// table is a transposition table with a hard bound: its slots are allocated
-// once and it never grows. The empty key 0 marks a free slot (a position
-// whose Zobrist key is 0 is simply never stored).
-type table struct {
-	slots []entry
-	mask  uint64 // bucket count - 1
-	used  int    // occupied slots, never above len(slots)
-	evict int64  // entries replaced
+// startEntries is a new table's size: most searches are small, and
+// clearing the whole budget's worth of memory for each would cost more
+// than the search itself.
+const startEntries = 1 << 12
+
+// hashTable is a transposition table with a hard bound: it doubles while it
+// fills up, never beyond maxCap entries, and then replaces entries instead.
+// The empty key 0 marks a free slot (a position whose key is 0 is simply
+// never stored).
+type hashTable[V any] struct {
+	slots  []slot[V]
+	mask   uint64 // bucket count - 1
+	used   int    // occupied slots, never above len(slots)
+	maxCap int    // the bound on len(slots)
+	evict  int64  // entries replaced
 }
 
-// newTable builds a table of at most maxEntries entries (rounded down to a
-// power-of-two number of buckets, at least one bucket).
-func newTable(maxEntries int) *table {
-	buckets := 1
-	for buckets*2*ways <= maxEntries {
-		buckets *= 2
+// table is the df-pn table.
+type table = hashTable[numbers]
+
+// entryBytes is the size of a df-pn entry, for turning megabytes into entries.
+const entryBytes = 24
+
+// newHashTable builds a table of at most maxEntries entries (a power-of-two
+// number of buckets, at least one bucket).
+func newHashTable[V any](maxEntries int) *hashTable[V] {
+	limit := ways
+	for limit*2 <= maxEntries {
+		limit *= 2
 	}
-	return &table{slots: make([]entry, buckets*ways), mask: uint64(buckets - 1)}
+	t := &hashTable[V]{maxCap: limit}
+	t.alloc(min(limit, startEntries))
+	return t
 }
 
-// tableForMB sizes a table to a memory budget.
+func newTable(maxEntries int) *table { return newHashTable[numbers](maxEntries) }
+
+// tableForMB sizes a df-pn table to a memory budget.
 func tableForMB(mb int) *table { return newTable(mb << 20 / entryBytes) }
 
+func (t *hashTable[V]) alloc(n int) {
+	t.slots = make([]slot[V], n)
+	t.mask = uint64(n/ways - 1)
+	t.used = 0
+}
+
 // Cap is the most entries the table can hold.
-func (t *table) Cap() int { return len(t.slots) }
+func (t *hashTable[V]) Cap() int { return t.maxCap }
 
 // Len is the number of entries held.
-func (t *table) Len() int { return t.used }
+func (t *hashTable[V]) Len() int { return t.used }
 
-func (t *table) bucket(key uint64) []entry {
+func (t *hashTable[V]) bucket(key uint64) []slot[V] {
 	i := (key & t.mask) * ways
-	return t.slots[i : i+ways]
+	return t.slots[i : i+ways : i+ways]
 }
 
-func (t *table) get(key uint64) (pn, dn uint32, ok bool) {
+func (t *hashTable[V]) get(key uint64) (v V, ok bool) {
 	if key == 0 {
-		return 0, 0, false
+		return v, false
 	}
-	for _, e := range t.bucket(key) {
-		if e.key == key {
-			return e.pn, e.dn, true
+	b := t.bucket(key)
+	for i := range b {
+		if b[i].key == key {
+			return b[i].v, true
 		}
 	}
-	return 0, 0, false
+	return v, false
 }
 
-// put stores or updates key. When its bucket is full the entry with the
-// least work is replaced, so cheap, easily recomputed results go first.
-func (t *table) put(key uint64, pn, dn, work uint32) {
+// put stores or updates key. When its bucket is full the table grows if
+// it may, else the entry with the least work is replaced, so cheap, easily
+// recomputed results go first.
+func (t *hashTable[V]) put(key uint64, v V, work uint32) {
 	if key == 0 {
 		return
+	}
+	if t.used >= len(t.slots)/4*3 && len(t.slots) < t.maxCap {
+		t.grow()
 	}
 	b := t.bucket(key)
 	victim := -1
 	for i := range b {
 		switch {
 		case b[i].key == key:
-			b[i].pn, b[i].dn, b[i].work = pn, dn, max(b[i].work, work)
+			b[i].v, b[i].work = v, max(b[i].work, work)
 			return
 		case b[i].key == 0:
 			if victim < 0 || b[victim].key != 0 {
@@ -96,5 +124,16 @@ func (t *table) put(key uint64, pn, dn, work uint32) {
 	} else {
 		t.evict++
 	}
-	b[victim] = entry{key: key, pn: pn, dn: dn, work: work}
+	b[victim] = slot[V]{key: key, v: v, work: work}
+}
+
+// grow doubles the table and puts the old entries back.
+func (t *hashTable[V]) grow() {
+	old := t.slots
+	t.alloc(len(old) * 2)
+	for _, e := range old {
+		if e.key != 0 {
+			t.put(e.key, e.v, e.work)
+		}
+	}
 }

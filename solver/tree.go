@@ -9,28 +9,29 @@ import (
 // comment saying so (the proof itself was complete, only its print is cut).
 const maxTreeNodes = 4000
 
-// treeBuilder turns a proven position into a problems.Tree.
-type treeBuilder struct {
-	s     *search
+// treeBuilder turns a proven position into a problems.Tree. It is not on
+// the hot path, so it allocates its children freely.
+type treeBuilder[P, M any] struct {
+	s     *search[P, M]
 	left  int // nodes still allowed
 	cut   bool
 	trail map[uint64]bool // positions on the current line (df-pn trees only)
 }
 
-func (s *search) newTreeBuilder() *treeBuilder {
-	return &treeBuilder{s: s, left: maxTreeNodes, trail: map[uint64]bool{}}
+func (s *search[P, M]) newTreeBuilder() *treeBuilder[P, M] {
+	return &treeBuilder[P, M]{s: s, left: maxTreeNodes, trail: map[uint64]bool{}}
 }
 
 // node records move m played in q.
-func (s *search) node(q draughts.Position, m draughts.Move) *problems.Node {
-	return &problems.Node{Text: s.r.FormatMove(m, false), Move: s.r.FormatMove(m, true),
-		White: q.Turn == draughts.White, Origin: problems.Solver}
+func (s *search[P, M]) node(q P, m M) *problems.Node {
+	return &problems.Node{Text: s.format(q, m, false), Move: s.format(q, m, true),
+		White: s.g.turn(q) == draughts.White, Origin: problems.Solver}
 }
 
-func (tb *treeBuilder) leaf(q draughts.Position, c child) (*problems.Node, bool) {
+func (tb *treeBuilder[P, M]) leaf(q P, c *child[P, M]) (*problems.Node, bool) {
 	n := tb.s.node(q, c.m)
 	tb.left--
-	if tb.s.statusOf(c.q, c.ms, c.promoted) == won {
+	if tb.s.statusOf(c) == won {
 		n.Mark = "gagne"
 		return n, true
 	}
@@ -42,17 +43,17 @@ func (tb *treeBuilder) leaf(q draughts.Position, c child) (*problems.Node, bool)
 	return n, false
 }
 
-// within builds the proof that q wins within d plies, the attacker always
+// within builds the proof that c wins within d plies, the attacker always
 // choosing a fastest win.
-func (tb *treeBuilder) within(q draughts.Position, ms []draughts.Move, d int) []*problems.Node {
+func (tb *treeBuilder[P, M]) within(c *child[P, M], d int) []*problems.Node {
 	s := tb.s
-	cs := s.children(q, ms)
-	if s.isOr(q) {
-		cs = s.orderAttack(q, cs, false)
+	cs := s.children(c, nil)
+	if s.isOr(c.q) {
+		cs = s.orderAttack(cs, false)
 		for dd := 0; dd < d; dd++ {
-			for _, c := range cs {
-				if w, ok := s.within(c.q, c.ms, c.promoted, dd, false); ok && w {
-					return []*problems.Node{tb.grow(q, c, dd)}
+			for i := range cs {
+				if w, ok := s.within(&cs[i], dd, false); ok && w {
+					return []*problems.Node{tb.grow(c.q, &cs[i], dd)}
 				}
 			}
 		}
@@ -60,60 +61,60 @@ func (tb *treeBuilder) within(q draughts.Position, ms []draughts.Move, d int) []
 		return nil
 	}
 	var out []*problems.Node
-	for _, c := range cs {
-		dd, found, _ := s.shortest(c.q, c.ms, c.promoted, d-1, false)
+	for i := range cs {
+		dd, found, _ := s.shortest(&cs[i], d-1, false)
 		if !found {
 			tb.cut = true
 			continue
 		}
-		out = append(out, tb.grow(q, c, dd))
+		out = append(out, tb.grow(c.q, &cs[i], dd))
 	}
 	return out
 }
 
-func (tb *treeBuilder) grow(q draughts.Position, c child, d int) *problems.Node {
+func (tb *treeBuilder[P, M]) grow(q P, c *child[P, M], d int) *problems.Node {
 	n, done := tb.leaf(q, c)
 	if !done {
-		n.Children = tb.within(c.q, c.ms, d)
+		n.Children = tb.within(c, d)
 	}
 	return n
 }
 
 // fromTable builds a proof from the df-pn table when no distance is known:
 // at attacker nodes any proven move not leading back onto the line.
-func (tb *treeBuilder) fromTable(q draughts.Position, ms []draughts.Move) []*problems.Node {
+func (tb *treeBuilder[P, M]) fromTable(c *child[P, M]) []*problems.Node {
 	s := tb.s
-	h := q.Hash()
-	tb.trail[h] = true
-	defer delete(tb.trail, h)
-	cs := s.children(q, ms)
-	if s.isOr(q) {
-		for _, c := range s.orderAttack(q, cs, false) {
-			if !tb.trail[c.q.Hash()] && tb.provenChild(c) {
-				return []*problems.Node{tb.growTable(q, c)}
+	tb.trail[c.h] = true
+	defer delete(tb.trail, c.h)
+	cs := s.children(c, nil)
+	if s.isOr(c.q) {
+		cs = s.orderAttack(cs, false)
+		for i := range cs {
+			if !tb.trail[cs[i].h] && tb.provenChild(&cs[i]) {
+				return []*problems.Node{tb.growTable(c.q, &cs[i])}
 			}
 		}
 		tb.cut = true
 		return nil
 	}
 	var out []*problems.Node
-	for _, c := range cs {
-		out = append(out, tb.growTable(q, c))
+	for i := range cs {
+		out = append(out, tb.growTable(c.q, &cs[i]))
 	}
 	return out
 }
 
-func (tb *treeBuilder) provenChild(c child) bool {
-	if pn, _, ok := tb.s.tt.get(c.q.Hash()); ok && pn == 0 {
+func (tb *treeBuilder[P, M]) provenChild(c *child[P, M]) bool {
+	if v, ok := tb.s.tt.get(c.h); ok && v.pn == 0 {
 		return true
 	}
-	return tb.s.statusOf(c.q, c.ms, c.promoted) == won || tb.s.prove(c.q, c.ms, c.promoted) == proven
+	return tb.s.statusOf(c) == won || tb.s.prove(c) == proven
 }
 
-func (tb *treeBuilder) growTable(q draughts.Position, c child) *problems.Node {
+func (tb *treeBuilder[P, M]) growTable(q P, c *child[P, M]) *problems.Node {
 	n, done := tb.leaf(q, c)
 	if !done {
-		n.Children = tb.fromTable(c.q, c.ms)
+		n.Children = tb.fromTable(c)
 	}
 	return n
 }

@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"metz/draughts"
+	"metz/draughts/bitboard"
 	"metz/problems"
 )
 
@@ -21,10 +22,12 @@ type Options struct {
 	NoRepairs bool
 }
 
-// verifier carries one verification.
-type verifier struct {
+// verifier carries one verification. The stated tree is replayed with the
+// generic engine (it reads the book's notation); the searches run in the
+// game g.
+type verifier[P, M any] struct {
 	rep  *Report
-	s    *search
+	s    *search[P, M]
 	opt  Options
 	root draughts.Position
 }
@@ -57,18 +60,28 @@ func verify(p *problems.Problem, opt Options, rep *Report, lim *limits) {
 		return
 	}
 	rep.Rules, rep.Goal = pos.Rules.Name, goal.String()
-	if goal.Kind == GoalDraw {
-		rep.Verdict, rep.Notes = Unproven, append(rep.Notes, "draw stipulations are solved (metz solve --goal draw) but not verified line by line yet")
-		return
+	if fastRules(pos.Rules) {
+		verifyIn[bitboard.Position, bitboard.Move](newFastGame(pos.Rules), p, pos, goal, opt, rep, lim)
+	} else {
+		verifyIn[draughts.Position, draughts.Move](slowGame{pos.Rules}, p, pos, goal, opt, rep, lim)
 	}
-	v := &verifier{rep: rep, s: newSearch(pos, pos.Turn, goal, lim, opt.Budget.MemoryMB), opt: opt, root: pos}
+}
+
+func verifyIn[P, M any](g game[P, M], p *problems.Problem, pos draughts.Position, goal Goal, opt Options, rep *Report, lim *limits) {
+	attacker := pos.Turn
+	if goal.Kind == GoalDraw {
+		// A draw holds when the other side has no forced win: its win is
+		// what the searches try, and must fail.
+		attacker, goal = pos.Turn.Opponent(), Win
+	}
+	v := &verifier[P, M]{rep: rep, s: newSearch(g, g.from(pos), attacker, goal, lim, opt.Budget.MemoryMB), opt: opt, root: pos}
 	if p.Solution == nil || len(p.Solution.Children) == 0 {
 		rep.Notes = append(rep.Notes, "no stated solution: only the keys are searched")
 		v.keys(nil)
 		rep.Verdict = v.verdictWithoutSolution()
 		return
 	}
-	if !v.replay(p.Solution) {
+	if !replay(pos, p.Solution, rep) {
 		rep.Verdict = Misprint
 		if !opt.NoRepairs {
 			v.repairs(p)
@@ -76,9 +89,13 @@ func verify(p *problems.Problem, opt Options, rep *Report, lim *limits) {
 		return
 	}
 	v.keys(p.Solution.Children)
-	v.walk(pos, p.Solution.Children, nil, nil)
+	v.walk(pos, p.Solution.Children, nil, nil, false)
 	rep.Verdict = v.verdict()
 }
+
+// drawing reports whether the problem is a draw: the searches then try the
+// opponent's win, and the stated side holds when they fail.
+func (v *verifier[P, M]) drawing() bool { return v.s.attacker != v.root.Turn }
 
 func setup(p *problems.Problem) (draughts.Position, Goal, error) {
 	r, err := draughts.RulesByName(p.Rules)
@@ -93,7 +110,7 @@ func setup(p *problems.Problem) (draughts.Position, Goal, error) {
 	return pos, goal, err
 }
 
-func (v *verifier) verdict() string {
+func (v *verifier[P, M]) verdict() string {
 	r := v.rep
 	r.Dual = len(r.Duals) > 0
 	if r.Refutation == nil && len(r.Unproven) == 0 && r.Key != "" {
@@ -112,7 +129,7 @@ func (v *verifier) verdict() string {
 	return Sound
 }
 
-func (v *verifier) verdictWithoutSolution() string {
+func (v *verifier[P, M]) verdictWithoutSolution() string {
 	switch r := v.rep; {
 	case len(r.Keys) > 1:
 		return Cooked
@@ -138,23 +155,12 @@ func extend(path []int, i int) []int { return append(append([]int(nil), path...)
 
 func extendLine(line []string, s string) []string { return append(append([]string(nil), line...), s) }
 
-// share runs f on a 1/parts slice of the remaining budget and returns the
-// nodes it spent.
-func (v *verifier) share(parts int, f func()) int64 {
-	main := v.s.lim
-	v.s.lim = main.sub((main.maxNodes - main.nodes) / int64(max(parts, 1)))
-	f()
-	spent := v.s.lim.nodes
-	main.merge(v.s.lim)
-	v.s.lim = main
-	return spent
-}
-
-// settle decides whether the attacker meets the goal from q: the forcing
-// search, then df-pn, on a share of the budget.
-func (v *verifier) settle(q draughts.Position, ms []draughts.Move, promoted bool, parts int) (out outcome, spent int64) {
-	spent = v.share(parts, func() {
-		switch v.s.statusOf(q, ms, promoted) {
+// settle decides whether the side the searches attack for meets its goal
+// from q (reached by an attacker's crowning or not): the forcing search,
+// then df-pn, on a 1/parts share of the budget.
+func (v *verifier[P, M]) settle(c *child[P, M], parts int) (out outcome, spent int64) {
+	spent = v.s.share(parts, func() {
+		switch v.s.statusOf(c) {
 		case won:
 			out = proven
 			return
@@ -162,25 +168,25 @@ func (v *verifier) settle(q draughts.Position, ms []draughts.Move, promoted bool
 			out = disproven
 			return
 		}
-		if _, found, _ := v.s.shortest(q, ms, promoted, ForcingCap, true); found {
+		if _, found, _ := v.s.shortest(c, ForcingCap, true); found {
 			out = proven
 			return
 		}
-		out = v.s.prove(q, ms, promoted)
+		out = v.s.prove(c)
 	})
 	return out, spent
 }
 
-// answer is the solver's proof from q, for the report.
-func (v *verifier) answer(q draughts.Position, ms []draughts.Move, promoted bool) (*problems.Tree, int) {
+// answer is the solver's proof from c, for the report.
+func (v *verifier[P, M]) answer(c *child[P, M]) (*problems.Tree, int) {
 	var t *problems.Tree
 	plies := 0
-	v.share(4, func() {
-		d, found, _ := v.s.shortest(q, ms, promoted, ShortestCap, false)
+	v.s.share(4, func() {
+		d, found, _ := v.s.shortest(c, ShortestCap, false)
 		if found {
 			plies = d
 		}
-		t = v.s.proofTree(q, ms, d, found)
+		t = v.s.proofTree(c, d, found)
 	})
 	return t, plies
 }
