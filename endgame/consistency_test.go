@@ -2,6 +2,7 @@ package endgame
 
 import (
 	"math/rand/v2"
+	"os"
 	"sync"
 	"testing"
 
@@ -100,6 +101,31 @@ func TestThreeKingsConsistent(t *testing.T) {
 	for _, s := range []Sig{{WK: 3, BK: 1}, {WK: 1, BK: 3}} {
 		for range 1500 {
 			checkConsistent(t, tabs, toDraughts(t, randomPosition(rng, s)))
+		}
+	}
+}
+
+// TestBuiltTablesConsistent checks tables built by "metz endgame build" in
+// $METZ_ENDGAME_DIR (a manual run: go test -run BuiltTables ./endgame with
+// the variable set), sampling every signature present.
+func TestBuiltTablesConsistent(t *testing.T) {
+	dir := os.Getenv("METZ_ENDGAME_DIR")
+	if dir == "" {
+		t.Skip("METZ_ENDGAME_DIR not set")
+	}
+	tabs, err := Open(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rng := rand.New(rand.NewPCG(10, 12))
+	for n := 2; n <= MaxPieces; n++ {
+		for _, s := range Signatures(n) {
+			if !tabs.Built(s) {
+				continue
+			}
+			for range 300 {
+				checkConsistent(t, tabs, toDraughts(t, randomPosition(rng, s)))
+			}
 		}
 	}
 }
