@@ -38,12 +38,12 @@ type Example struct {
 // Claim is one endgame claim of a bundled text and the tables' answer.
 type Claim struct {
 	Key      string    `json:"key"`
-	Source   string    `json:"source"`   // bundled file
-	Lines    [2]int    `json:"lines"`    // first and last line of the passage
-	Coups    []int     `json:"coups"`    // coups the passage refers to
-	Claim    string    `json:"claim"`    // what the book says, in English
-	Excerpt  string    `json:"excerpt"`  // the passage, letter-spacing removed
-	Material []string  `json:"material"` // tables used
+	Source   string    `json:"source"`          // bundled file
+	Lines    [2]int    `json:"lines"`           // first and last line of the passage
+	Coups    []int     `json:"coups,omitempty"` // coups the passage refers to
+	Claim    string    `json:"claim"`           // what the book says, in English
+	Excerpt  string    `json:"excerpt"`         // the passage, letter-spacing removed
+	Material []string  `json:"material"`        // tables used
 	Verdict  Verdict   `json:"verdict"`
 	Answer   string    `json:"answer"`
 	Counts   []Count   `json:"counts"`
