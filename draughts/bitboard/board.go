@@ -52,8 +52,8 @@
 // children's bitboards, and with HashMB uses a transposition table keyed by
 // the full position and the remaining depth (two-entry buckets, mapped with
 // transparent huge pages on Linux). Perft 11 from the start position
-// (1,665,861,398) takes about 0.5 s of CPU on one core with a 64 MiB table
-// and about 4.7 s without a table (AMD EPYC, GOAMD64=v1; see
+// (1,665,861,398) takes about 0.5 s of CPU on one core with the default
+// 64 MiB table and about 4.7 s without a table (AMD EPYC, GOAMD64=v1; see
 // BenchmarkPerftStart11Bulk and BenchmarkPerft).
 package bitboard
 

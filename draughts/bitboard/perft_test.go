@@ -45,9 +45,9 @@ func TestPerftDeep(t *testing.T) {
 		t.Skip("long perft")
 	}
 	start := Start()
-	checkPerft(t, "I1", start, perftI1, 9, 10, PerftOptions{Bulk: true, HashMB: 256})
-	checkPerft(t, "I1k", start, perftI1k, 9, 10, PerftOptions{Bulk: true, Keep: true, HashMB: 256})
-	checkPerft(t, "I6", MustParseFEN(frontRowsFEN), perftI6, 9, 11, PerftOptions{Bulk: true, Keep: true, HashMB: 256})
+	checkPerft(t, "I1", start, perftI1, 9, 10, PerftOptions{Bulk: true, HashMB: 64})
+	checkPerft(t, "I1k", start, perftI1k, 9, 10, PerftOptions{Bulk: true, Keep: true, HashMB: 64})
+	checkPerft(t, "I6", MustParseFEN(frontRowsFEN), perftI6, 9, 11, PerftOptions{Bulk: true, Keep: true, HashMB: 64})
 	checkPerft(t, "I1", start, perftI1, 9, 9, PerftOptions{Bulk: true})
 }
 
@@ -195,9 +195,9 @@ func BenchmarkPerftStart11Bulk(b *testing.B) {
 }
 
 // BenchmarkPerft: bulk perft from the start position, without the table
-// (NoTT), with a 64 MiB table (TT64, enough for depth 11) and with the
-// default table (TT; mapping and zeroing DefaultHashMB MiB is included and
-// dominates the small depths).
+// (NoTT), with the default table (TT) and with a 512 MiB table (TT512;
+// mapping and clearing the table is included and dominates the small
+// depths).
 func BenchmarkPerft(b *testing.B) {
 	for _, bc := range []struct {
 		name  string
@@ -205,8 +205,8 @@ func BenchmarkPerft(b *testing.B) {
 		mb    int
 	}{
 		{"NoTT/8", 8, 0}, {"NoTT/9", 9, 0}, {"NoTT/10", 10, 0}, {"NoTT/11", 11, 0},
-		{"TT64/9", 9, 64}, {"TT64/10", 10, 64}, {"TT64/11", 11, 64},
 		{"TT/9", 9, DefaultHashMB}, {"TT/10", 10, DefaultHashMB}, {"TT/11", 11, DefaultHashMB},
+		{"TT512/9", 9, 512}, {"TT512/10", 10, 512}, {"TT512/11", 11, 512},
 	} {
 		b.Run(bc.name, func(b *testing.B) {
 			for i := 0; i < b.N; i++ {
