@@ -23,7 +23,7 @@ var verdictOrder = []string{"sound", "sound-incomplete", "cooked", "unsound", "m
 type sourceReport struct {
 	db.SourceInfo
 	WithPosition int              `json:"with_position"`
-	Verdicts     map[string]int   `json:"verdicts"` // latest verdict of each problem; "none" = never verified
+	Verdicts     map[string]int   `json:"verdicts"`  // latest verdict of each problem; "none" = never verified
 	Positions    []problemVerdict `json:"positions"` // the problems that have a position
 }
 
