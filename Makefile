@@ -3,7 +3,7 @@ GO      ?= go
 PKGS    := ./...
 FUZZTIME ?= 20s
 
-.PHONY: all build test test-short bench fuzz vet report clean
+.PHONY: all build test test-short bench fuzz vet report endgame clean
 
 all: build
 
@@ -36,6 +36,12 @@ vet:
 # The main job on the bundled books: import, verify, report.
 report: build
 	./metz import && ./metz verify --all && ./metz report
+
+# Endgame tables up to 5 pieces (about 9 minutes and 1.9 GB), then the
+# check of the books' endgame claims.
+EGTDIR ?= endgame-tables
+endgame: build
+	./metz endgame build --pieces 5 --dir $(EGTDIR) && ./metz endgame claims --dir $(EGTDIR)
 
 clean:
 	rm -f metz metz.db metz.db-wal metz.db-shm
