@@ -1,10 +1,15 @@
 package themes
 
-import "metz/draughts"
+import (
+	"fmt"
 
-// lunettes finds quiet moves that enter a lunette (see the package doc).
+	"metz/draughts"
+)
+
+// lunettes finds quiet moves that enter a lunette, and the lunette the
+// diagram already shows (see Definitions).
 func lunettes(l line) []Found {
-	var out []Found
+	out := diagramLunettes(l)
 	for i, m := range l.moves {
 		if m.IsCapture() {
 			continue
@@ -15,6 +20,56 @@ func lunettes(l line) []Found {
 		}
 	}
 	return out
+}
+
+// diagramLunettes finds the defender's pieces that stand in the attacker's
+// lunette in P0 and are taken in the line before they move away. Van Tenac's
+// Problem VII ("Lunette") starts so: the black king on 34 sits between the
+// white men 29 and 40, and White wins by taking it there.
+func diagramLunettes(l line) []Found {
+	var out []Found
+	p0 := l.pos[0]
+	for m, pc := range p0.Board {
+		if !pc.Belongs(l.attacker().Opponent()) {
+			continue
+		}
+		f, ok := lunetteAt(p0, m, 0)
+		if !ok {
+			continue
+		}
+		if ply := takenBeforeMoving(l, m); ply > 0 {
+			f.Ply = ply
+			f.Note = fmt.Sprintf("the diagram's %s on %d stands in the lunette %d–%d; taken at ply %d",
+				pieceWord(pc), m+1, f.Squares[1], f.Squares[2], ply)
+			out = append(out, f)
+		}
+	}
+	return out
+}
+
+// takenBeforeMoving returns the ply at which the piece on square m is taken,
+// or 0 if it moves first or survives the line.
+func takenBeforeMoving(l line, m int) int {
+	for i, mv := range l.moves {
+		if mv.From() == m {
+			return 0
+		}
+		if contains(mv.Captured, m) {
+			return i + 1
+		}
+	}
+	return 0
+}
+
+func pieceWord(pc draughts.Piece) string {
+	s := "white "
+	if pc.Belongs(draughts.Black) {
+		s = "black "
+	}
+	if pc.IsKing() {
+		return s + "king"
+	}
+	return s + "man"
 }
 
 // lunetteAt checks the piece on m against the two halves of each diagonal.

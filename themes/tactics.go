@@ -90,14 +90,62 @@ func rafles(l line) []Found {
 	return out
 }
 
-// fermeture: the line ends on a side with pieces but no legal move.
+// fermeture: the line ends on a side with pieces but no legal move, or
+// with a defender's king shut in.
 func fermeture(l line) []Found {
 	end := l.last()
-	men, kings := end.Count(end.Turn)
-	if len(l.moves) == 0 || men+kings == 0 || len(end.Moves()) > 0 || end.Rules.LosingGame {
+	if len(l.moves) == 0 || end.Rules.LosingGame {
 		return nil
 	}
-	return []Found{{Name: "fermeture", Ply: len(l.moves), Note: fmt.Sprintf("%s has %d pieces and no move", end.Turn, men+kings)}}
+	men, kings := end.Count(end.Turn)
+	if men+kings > 0 && len(end.Moves()) == 0 {
+		return []Found{{Name: "fermeture", Ply: len(l.moves), Note: fmt.Sprintf("%s has %d pieces and no move", end.Turn, men+kings)}}
+	}
+	return shutKings(l)
+}
+
+// shutKings reports each defender's king that ends the line shut in, with
+// the ply after which it stayed so. A king shut in from the diagram on was
+// not shut in by the line and is not reported.
+func shutKings(l line) []Found {
+	var out []Found
+	def := l.attacker().Opponent()
+	end := l.last()
+	for k, pc := range end.Board {
+		if !pc.IsKing() || !pc.Belongs(def) || !shutIn(end, k) {
+			continue
+		}
+		i := len(l.pos) - 1
+		for i > 0 && l.pos[i-1].Board[k] == pc && shutIn(l.pos[i-1], k) {
+			i--
+		}
+		if i == 0 {
+			continue
+		}
+		out = append(out, Found{Name: "fermeture", Ply: i, Squares: sq(k),
+			Note: fmt.Sprintf("the %s on %d is shut in from ply %d", pieceWord(pc), k+1, i)})
+	}
+	return out
+}
+
+// shutIn reports whether the piece on k has no neighbouring empty square and
+// no enemy neighbour it could take: it cannot move, whatever the other
+// pieces do, until something around it moves.
+func shutIn(p draughts.Position, k int) bool {
+	g, own := p.Rules.Geo, p.Board[k].Color()
+	for d := 0; d < 4; d++ {
+		n := g.Step(k, d)
+		if n < 0 {
+			continue
+		}
+		if p.Board[n] == draughts.Empty {
+			return false
+		}
+		if b := g.Step(n, d); p.Board[n].Belongs(own.Opponent()) && b >= 0 && p.Board[b] == draughts.Empty {
+			return false
+		}
+	}
+	return true
 }
 
 // coupDeDame: the attacker's last move of the line crowns.

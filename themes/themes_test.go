@@ -152,3 +152,43 @@ func TestTantPourTantAndSacrifice(t *testing.T) {
 		t.Fatalf("near miss reported: %+v", fs)
 	}
 }
+
+func TestLunetteInDiagram(t *testing.T) {
+	// The black man on 34 stands between the white men 29 and 40 (23 and 45
+	// empty) in the diagram; White takes it with 39x30 at ply 1.
+	start, ms := playLine(t, draughts.International, "W:W29,39,40:B34,6", "39x30")
+	got := find(DetectLine(start, ms), "lunette")
+	if len(got) != 1 || got[0].Ply != 1 || got[0].Squares[0] != 34 {
+		t.Fatalf("lunette in the diagram: got %+v", got)
+	}
+	// Near misses: a white man on 45 closes the square beyond 40; and a
+	// piece that leaves the lunette before it is taken.
+	start, ms = playLine(t, draughts.International, "W:W29,39,40,45:B34,6", "39x30")
+	if got := find(DetectLine(start, ms), "lunette"); len(got) != 0 {
+		t.Fatalf("closed lunette reported: %+v", got)
+	}
+	start, ms = playLine(t, draughts.International, "W:W29,40,50:BK34,6", "50-44", "34x23")
+	if got := find(DetectLine(start, ms), "lunette"); len(got) != 0 {
+		t.Fatalf("escaped piece reported: %+v", got)
+	}
+}
+
+func TestFermetureKingShutIn(t *testing.T) {
+	// The black man 37-41 walls in its own king on 46 (47 is white): from
+	// ply 2 the king cannot move; Black still has the man on 6.
+	start, ms := playLine(t, draughts.International, "W:W47,K3:BK46,37,6", "3-9", "37-41")
+	got := find(DetectLine(start, ms), "fermeture")
+	if len(got) != 1 || got[0].Ply != 2 || got[0].Squares[0] != 46 {
+		t.Fatalf("king shut in: got %+v", got)
+	}
+	// Near misses: 37-42 leaves 41 open; a king shut in from the diagram on
+	// was not shut in by the line.
+	start, ms = playLine(t, draughts.International, "W:W47,K3:BK46,37,6", "3-9", "37-42")
+	if got := find(DetectLine(start, ms), "fermeture"); len(got) != 0 {
+		t.Fatalf("free king reported: %+v", got)
+	}
+	start, ms = playLine(t, draughts.International, "W:W47,K3:BK46,41,36,6", "3-9", "6-11")
+	if got := find(DetectLine(start, ms), "fermeture"); len(got) != 0 {
+		t.Fatalf("king shut in from the diagram reported: %+v", got)
+	}
+}
