@@ -1,0 +1,201 @@
+package export
+
+import (
+	"fmt"
+	"strings"
+
+	"metz/draughts"
+	"metz/problems"
+	"metz/solver"
+)
+
+// Verified merges a problem's stated solution with the solver's evidence
+// into one tree: the source's lines as printed (origin "printed"), then
+// the lines the solver had to add (origin "solver", with a comment saying
+// what they are) — omitted defences with the solver's answers, cooks as
+// other first moves with their proofs, duals, and the refutation line. The
+// record is not modified. Evidence that does not fit the stated tree (a
+// report made on another version of the record) is left out and named in
+// the returned notes.
+func Verified(p *problems.Problem, rep *solver.Report) (*problems.Tree, []string) {
+	t := p.Solution.Clone()
+	if t == nil {
+		t = &problems.Tree{}
+	}
+	if t.Start == "" {
+		t.Start = p.FEN
+	}
+	problems.SetOrigin(t.Children, problems.Printed)
+	if rep == nil {
+		return t, nil
+	}
+	m, err := newMerger(t, p.Rules)
+	if err != nil {
+		return t, []string{err.Error()}
+	}
+	m.misprints(rep.Misprints)
+	m.omitted(rep.Omitted)
+	m.duals(rep.Duals)
+	m.cooks(rep.Cooks)
+	m.refutation(rep.Refutation)
+	return t, m.notes
+}
+
+// merger adds evidence to a tree, replaying paths from its start.
+type merger struct {
+	t     *problems.Tree
+	start draughts.Position
+	notes []string
+}
+
+func newMerger(t *problems.Tree, rules string) (*merger, error) {
+	r, err := draughts.RulesByName(rules)
+	if err != nil {
+		return nil, fmt.Errorf("solver evidence left out: %w", err)
+	}
+	pos, err := draughts.ParseFEN(r, t.Start)
+	if err != nil {
+		return nil, fmt.Errorf("solver evidence left out: position: %w", err)
+	}
+	return &merger{t: t, start: pos}, nil
+}
+
+// at finds the place a solver path names and the position there.
+func (m *merger) at(path string) (problems.Place, draughts.Position, error) {
+	pl, err := m.t.At(path)
+	if err != nil {
+		return pl, m.start, err
+	}
+	pos := m.start
+	if path == "" {
+		return pl, pos, nil
+	}
+	steps := strings.Split(path, ".")
+	for i := range steps {
+		step, _ := m.t.At(strings.Join(steps[:i+1], ".")) // a prefix of a path At accepted
+		mv, err := draughts.ParseMove(pos, step.Node.Move)
+		if err != nil {
+			return pl, pos, fmt.Errorf("path %q: stated move %q: %w", path, step.Node.Move, err)
+		}
+		pos = pos.Play(mv)
+	}
+	return pl, pos, nil
+}
+
+func (m *merger) note(what string, err error) {
+	m.notes = append(m.notes, what+" left out: "+err.Error())
+}
+
+// solverNode is a move the solver adds at pos, with its continuation.
+func solverNode(pos draughts.Position, move, comment string, below *problems.Tree) *problems.Node {
+	n := &problems.Node{Move: move, White: pos.Turn == draughts.White, Origin: problems.Solver, Comment: comment}
+	if below != nil {
+		n.Children = below.Clone().Children
+	}
+	solverOnly(n)
+	return n
+}
+
+// solverOnly marks a subtree as the solver's and drops the solver's own
+// spelling of its moves, so that every renderer writes them the same way.
+func solverOnly(n *problems.Node) {
+	n.Origin, n.Text = problems.Solver, ""
+	for _, c := range n.Children {
+		solverOnly(c)
+	}
+}
+
+func (m *merger) omitted(os []solver.Omitted) {
+	for _, o := range os {
+		pl, pos, err := m.at(o.Path)
+		if err != nil {
+			m.note("omitted defence "+o.Defence, err)
+			continue
+		}
+		*pl.Children = append(*pl.Children, solverNode(pos, o.Defence, "metz: defence the source omits; it loses too", o.Answer))
+	}
+}
+
+func (m *merger) duals(ds []solver.Dual) {
+	for _, d := range ds {
+		pl, pos, err := m.at(d.Path)
+		if err != nil {
+			m.note("dual "+d.Alternative, err)
+			continue
+		}
+		c := fmt.Sprintf("metz: dual — wins as fast as %s (%d plies)", d.Stated, d.Plies)
+		*pl.Children = append(*pl.Children, solverNode(pos, d.Alternative, c, nil))
+	}
+}
+
+func (m *merger) cooks(cs []solver.Cook) {
+	for _, c := range cs {
+		comment := "metz: cook — another first move that wins"
+		if c.Plies > 0 {
+			comment += fmt.Sprintf(" (in %d plies)", c.Plies)
+		}
+		var below *problems.Tree
+		if c.Proof != nil && len(c.Proof.Children) == 1 && c.Proof.Children[0].Move == c.Move {
+			below = &problems.Tree{Children: c.Proof.Children[0].Children} // the proof starts with the cook itself
+		}
+		m.t.Children = append(m.t.Children, solverNode(m.start, c.Move, comment, below))
+	}
+}
+
+// misprints say on each stated move that cannot be played why not.
+func (m *merger) misprints(ms []solver.MisprintPlace) {
+	for _, mp := range ms {
+		pl, err := m.t.At(mp.Path)
+		if err != nil || pl.Node == nil {
+			m.note("misprint "+mp.Text, fmt.Errorf("path %q is not in the stated tree", mp.Path))
+			continue
+		}
+		if pl.Node.Issue == "" {
+			pl.Node.Issue = "metz: " + mp.Reason
+		}
+	}
+}
+
+// refutation follows the refuting line from the start through the stated
+// moves it shares, adds the rest as solver moves and says on its last move
+// what it refutes.
+func (m *merger) refutation(r *solver.Refutation) {
+	if r == nil {
+		return
+	}
+	comment := "metz: refutation — " + r.Note
+	if len(r.Line) == 0 {
+		m.notes = append(m.notes, comment)
+		return
+	}
+	k, pos := &m.t.Children, m.start
+	var last *problems.Node
+	for i, text := range r.Line {
+		mv, err := draughts.ParseMove(pos, text)
+		if err != nil {
+			m.note("refutation", fmt.Errorf("move %d %q: %w", i+1, text, err))
+			return
+		}
+		next := find(*k, pos, mv)
+		if next == nil {
+			next = solverNode(pos, pos.Rules.FormatMove(mv, true), "", nil)
+			*k = append(*k, next)
+		}
+		last, pos, k = next, pos.Play(mv), &next.Children
+	}
+	if last.Comment == "" {
+		last.Comment = comment
+	} else {
+		last.Comment += "; " + comment
+	}
+}
+
+// find returns the alternative that plays mv from pos, nil if none does.
+func find(alts []*problems.Node, pos draughts.Position, mv draughts.Move) *problems.Node {
+	for _, n := range alts {
+		if o, err := draughts.ParseMove(pos, n.Move); err == nil && o.SameEffect(mv) {
+			return n
+		}
+	}
+	return nil
+}

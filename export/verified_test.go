@@ -1,0 +1,155 @@
+package export
+
+import (
+	"encoding/json"
+	"os"
+	"strings"
+	"testing"
+	"time"
+
+	"metz/problems"
+	"metz/solver"
+)
+
+// smallProblem is W:W16,31,42:B6,18, White to win, stated as 42-38 18-23:
+// the source gives one defence where Black has three.
+func smallProblem() *problems.Problem {
+	return &problems.Problem{Source: "test", Number: 1, Rules: "international", FEN: "W:W16,31,42:B6,18", Stipulation: "win",
+		Solution: &problems.Tree{Children: []*problems.Node{{Text: "42 à 38", Move: "42-38", White: true,
+			Children: []*problems.Node{{Text: "18 à 23", Move: "18-23"}}}}}}
+}
+
+// describe lists a tree's nodes depth first as move/origin.
+func describe(ns []*problems.Node) string {
+	var out []string
+	(&problems.Tree{Children: ns}).Walk(func(n *problems.Node, ply int) {
+		out = append(out, strings.Repeat(">", ply-1)+n.Move+"/"+n.Origin)
+	})
+	return strings.Join(out, " ")
+}
+
+// smallReport is solver.Verify's report on smallProblem (metz-solver/1,
+// run with a 120 s budget and stored, because the default 10 s budget is
+// not always enough on a loaded machine and a test must not depend on it).
+func smallReport(t *testing.T) *solver.Report {
+	data, err := os.ReadFile("testdata/verified-small.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var rep solver.Report
+	if err := json.Unmarshal(data, &rep); err != nil {
+		t.Fatal(err)
+	}
+	return &rep
+}
+
+// The solver finds the two defences the source omits (6-11 and 18-22);
+// the verified tree keeps the stated line first and adds them, with the
+// solver's answers, after it.
+func TestVerifiedAddsOmittedDefences(t *testing.T) {
+	p := smallProblem()
+	rep := smallReport(t)
+	if rep.Verdict != solver.SoundIncomplete || len(rep.Omitted) != 2 {
+		t.Fatalf("solver verdict %s with %d omitted defences; the test needs sound-incomplete with 2", rep.Verdict, len(rep.Omitted))
+	}
+	v, notes := Verified(p, rep)
+	if len(notes) > 0 {
+		t.Errorf("notes %v", notes)
+	}
+	alts := v.Children[0].Children
+	if len(alts) != 3 || alts[0].Move != "18-23" || alts[0].Origin != problems.Printed {
+		t.Fatalf("defences after the key: %s", describe(v.Children[0].Children))
+	}
+	got := map[string]*problems.Node{}
+	for _, n := range alts[1:] {
+		got[n.Move] = n
+		if n.Origin != problems.Solver || n.White || !strings.Contains(n.Comment, "omits") || n.Text != "" {
+			t.Errorf("added defence %+v: want a Black solver move with a comment and no printed text", *n)
+		}
+	}
+	if n := got["6-11"]; n == nil || len(n.Children) == 0 || n.Children[0].Move != "16x7" || n.Children[0].Origin != problems.Solver {
+		t.Errorf("6-11 not answered by the solver's 16x7: %s", describe(alts[1:]))
+	}
+	if got["18-22"] == nil {
+		t.Errorf("18-22 missing: %s", describe(alts[1:]))
+	}
+	if v.Start != p.FEN {
+		t.Errorf("verified tree starts from %q, want the problem's FEN", v.Start)
+	}
+	if p.Solution.Size() != 2 || p.Solution.Children[0].Origin != "" {
+		t.Error("the record's stated tree was modified")
+	}
+}
+
+// Cooks become other first moves, duals other attacker moves, and the
+// refutation line is followed through the stated moves it shares. The
+// cook is the one the solver reports for this position when the stated
+// key is 31-27 (42-38, winning in 7 plies); the dual and the refutation
+// are placed by hand at stated places, since only their placing is tested.
+func TestVerifiedCookDualRefutation(t *testing.T) {
+	p := smallProblem()
+	p.Solution.Children[0].Children[0].Children = []*problems.Node{{Move: "38-33", White: true}}
+	rep := &solver.Report{
+		Cooks: []solver.Cook{{Move: "31-27", Plies: 7, Proof: &problems.Tree{Children: []*problems.Node{
+			{Move: "31-27", Text: "31-27", White: true, Children: []*problems.Node{{Move: "18-22"}}}}}}},
+		Duals:      []solver.Dual{{Path: "1.1", Ply: 3, Stated: "38-33", Alternative: "31-27", Plies: 5}},
+		Refutation: &solver.Refutation{Path: "1", Ply: 1, Line: []string{"42 à 38", "6 à 11"}, Note: "this defence escapes: 6-11"},
+		Omitted:    []solver.Omitted{{Path: "1.7", Defence: "18-22"}},
+	}
+	v, notes := Verified(p, rep)
+	want := "42-38/printed >18-23/printed >>38-33/printed >>31-27/solver >6-11/solver 31-27/solver >18-22/solver"
+	if got := describe(v.Children); got != want {
+		t.Errorf("verified tree\n got %s\nwant %s", got, want)
+	}
+	cook, dual, ref := v.Children[1], v.Children[0].Children[0].Children[1], v.Children[0].Children[1]
+	for n, c := range map[*problems.Node]string{
+		cook: "metz: cook — another first move that wins (in 7 plies)",
+		dual: "metz: dual — wins as fast as 38-33 (5 plies)",
+		ref:  "metz: refutation — this defence escapes: 6-11",
+	} {
+		if n.Comment != c {
+			t.Errorf("%s commented %q, want %q", n.Move, n.Comment, c)
+		}
+	}
+	if !dual.White || ref.White || !cook.White {
+		t.Error("sides of the added moves wrong")
+	}
+	if len(notes) != 1 || !strings.Contains(notes[0], `omitted defence 18-22 left out: path "1.7"`) {
+		t.Errorf("notes %q, want one about the omitted defence at a path the tree lacks", notes)
+	}
+}
+
+// Without a report the verified tree is the stated one, marked printed;
+// without a position the evidence cannot be placed and a note says why.
+func TestVerifiedWithoutEvidence(t *testing.T) {
+	p := smallProblem()
+	v, notes := Verified(p, nil)
+	if describe(v.Children) != "42-38/printed >18-23/printed" || notes != nil {
+		t.Errorf("got %s %v", describe(v.Children), notes)
+	}
+	p.FEN, p.Solution.Start = "", ""
+	_, notes = Verified(p, &solver.Report{Omitted: []solver.Omitted{{Path: "1", Defence: "6-11"}}})
+	if len(notes) != 1 || !strings.Contains(notes[0], "position") {
+		t.Errorf("notes %q, want one naming the missing position", notes)
+	}
+}
+
+// The stored report is still what the solver says (skipped with -short:
+// it takes about ten seconds).
+func TestSmallReportIsTheSolversOwn(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs the solver for about ten seconds")
+	}
+	stored := smallReport(t)
+	rep := solver.Verify(smallProblem(), solver.Options{Budget: solver.Budget{Time: 120 * time.Second}})
+	var got, want []string
+	for _, o := range rep.Omitted {
+		got = append(got, o.Path+" "+o.Defence+" "+o.Answer.Children[0].Move)
+	}
+	for _, o := range stored.Omitted {
+		want = append(want, o.Path+" "+o.Defence+" "+o.Answer.Children[0].Move)
+	}
+	if rep.Verdict != stored.Verdict || strings.Join(got, "; ") != strings.Join(want, "; ") {
+		t.Errorf("solver now says %s with omitted %v; stored %s with %v", rep.Verdict, got, stored.Verdict, want)
+	}
+}
