@@ -1,9 +1,11 @@
 package themes
 
 import (
+	"reflect"
 	"testing"
 
 	"metz/draughts"
+	"metz/problems"
 )
 
 // Each definition: a case that is the theme and a near miss that is not.
@@ -190,5 +192,47 @@ func TestFermetureKingShutIn(t *testing.T) {
 	start, ms = playLine(t, draughts.International, "W:W47,K3:BK46,41,36,6", "3-9", "6-11")
 	if got := find(DetectLine(start, ms), "fermeture"); len(got) != 0 {
 		t.Fatalf("king shut in from the diagram reported: %+v", got)
+	}
+}
+
+func TestCompare(t *testing.T) {
+	// Van Tenac I: the book calls it pion en prise; say the detector found a
+	// sacrifice and a rafle. A user tag is ignored; a Metz theme with no
+	// detector (prendre-la-dame) is listed apart.
+	ts := []problems.Theme{
+		{Name: "pion-en-prise", Origin: problems.OriginBook},
+		{Name: "prendre-la-dame", Origin: problems.OriginBook},
+		{Name: "lunette", Origin: problems.OriginBook},
+		{Name: "favori", Origin: problems.OriginUser},
+		{Name: "lunette-dames", Origin: problems.OriginDetected},
+		{Name: "sacrifice", Origin: problems.OriginDetected},
+		{Name: "rafle", Origin: problems.OriginDetected, Ply: 11},
+		{Name: "rafle", Origin: problems.OriginDetected, Ply: 12},
+	}
+	c := Compare(ts)
+	want := Comparison{Agree: []string{"lunette"}, BookOnly: []string{"pion-en-prise"},
+		DetectedOnly: []string{"rafle", "sacrifice"}, NoDetector: []string{"prendre-la-dame"}}
+	if !reflect.DeepEqual(c, want) || !c.Disagrees() {
+		t.Fatalf("got %+v\nwant %+v", c, want)
+	}
+	// Agreement: nothing to report.
+	c = Compare([]problems.Theme{{Name: "fermeture", Origin: problems.OriginBook}, {Name: "fermeture", Origin: problems.OriginDetected}})
+	if c.Disagrees() || !reflect.DeepEqual(c.Agree, []string{"fermeture"}) {
+		t.Fatalf("agreement: %+v", c)
+	}
+}
+
+func TestBookKeysNameDetectors(t *testing.T) {
+	for book, keys := range BookKeys {
+		for _, k := range keys {
+			if _, ok := Lookup(k); !ok {
+				t.Errorf("BookKeys[%q] names %q, which no detector reports", book, k)
+			}
+		}
+	}
+	for _, d := range Definitions {
+		if d.Key == "" || d.Label == "" || d.Source == "" || len(d.Text) < 40 {
+			t.Errorf("incomplete definition %+v", d)
+		}
 	}
 }

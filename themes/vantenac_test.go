@@ -143,3 +143,26 @@ func equalInts(a, b []int) bool {
 	}
 	return true
 }
+
+// Every name the detector stores on the bundled problems has a definition.
+func TestDetectedNamesAreDefined(t *testing.T) {
+	bs, err := importer.Bundled()
+	if err != nil {
+		t.Fatal(err)
+	}
+	n := 0
+	for _, b := range bs {
+		for _, p := range b.Problems {
+			ts, _ := ForProblem(p)
+			for _, th := range ts {
+				n++
+				if d, ok := Lookup(th.Name); !ok || th.Label != d.Label {
+					t.Errorf("%s: %q has no definition", p.Label, th.Name)
+				}
+			}
+		}
+	}
+	if n == 0 {
+		t.Fatal("nothing detected on the bundled problems")
+	}
+}
