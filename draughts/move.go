@@ -1,5 +1,7 @@
 package draughts
 
+import "slices"
+
 // Move is one legal move. Path holds every square the piece stands on, from
 // its origin to its destination (two squares for a quiet move, one more per
 // capture). Captured lists the captured squares in the order they are jumped,
@@ -46,4 +48,11 @@ func (m Move) CapturedSet() [3]uint64 {
 // whatever path they take.
 func (m Move) SameEffect(o Move) bool {
 	return m.From() == o.From() && m.To() == o.To() && m.Promotes == o.Promotes && m.CapturedSet() == o.CapturedSet()
+}
+
+// sameSequence reports whether two capture paths take the same pieces in the
+// same order between the same squares (they differ at most in where a king
+// passed between two pieces on one line).
+func (m Move) sameSequence(o Move) bool {
+	return m.From() == o.From() && m.To() == o.To() && m.Promotes == o.Promotes && slices.Equal(m.Captured, o.Captured)
 }

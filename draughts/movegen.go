@@ -7,7 +7,10 @@ const (
 	// Drop merges moves with the same origin, destination, captured set and
 	// crowning into one (keeping the first path found). Used everywhere but perft.
 	Drop Mode = iota
-	// Keep keeps every distinct path; only for matching published perft tables.
+	// Keep keeps every distinct capture sequence — the pieces taken in a
+	// different order — as published perft tables count them; only for perft.
+	// A king that takes a piece and goes straight on over the next one
+	// follows one sequence whichever square it passes between them.
 	Keep
 )
 
@@ -16,15 +19,24 @@ func (p Position) Moves() []Move { return p.Generate(Drop) }
 
 // Generate returns the legal moves in the given mode.
 func (p Position) Generate(mode Mode) []Move {
+	caps := p.allPaths()
+	if len(caps) == 0 || !caps[0].IsCapture() {
+		return caps
+	}
+	if mode == Drop {
+		return dedupe(caps, Move.SameEffect)
+	}
+	return dedupe(caps, Move.sameSequence)
+}
+
+// allPaths returns every legal way to play, each capture path with its own
+// landing squares (several paths may make the same move).
+func (p Position) allPaths() []Move {
 	caps := p.captures()
 	if len(caps) == 0 {
 		return p.quietMoves()
 	}
-	caps = p.Rules.filterPrecedence(caps, p.Board)
-	if mode == Drop {
-		caps = dedupe(caps)
-	}
-	return caps
+	return p.Rules.filterPrecedence(caps, p.Board)
 }
 
 // HasCapture reports whether the side to move must capture.
@@ -89,13 +101,13 @@ func (p Position) quietMoves() []Move {
 	return out
 }
 
-// dedupe keeps the first move of each group with the same effect.
-func dedupe(ms []Move) []Move {
+// dedupe keeps the first move of each group of equal moves.
+func dedupe(ms []Move, same func(a, b Move) bool) []Move {
 	out := ms[:0:0]
 	for _, m := range ms {
 		dup := false
 		for _, o := range out {
-			if m.SameEffect(o) {
+			if same(m, o) {
 				dup = true
 				break
 			}

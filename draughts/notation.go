@@ -118,7 +118,7 @@ func (p Position) matchMove(text string, toks []int, capture bool) (Move, error)
 			fromHere = append(fromHere, m)
 		}
 	}
-	matches := matchPaths(p.Generate(Keep), toks)
+	matches := matchPaths(p.allPaths(), toks)
 	switch {
 	case len(matches) == 1:
 		if capture && !matches[0].IsCapture() {
@@ -150,7 +150,7 @@ func matchPaths(all []Move, toks []int) []Move {
 			matches = append(matches, m)
 		}
 	}
-	return dedupe(matches)
+	return dedupe(matches, Move.SameEffect)
 }
 
 // containsInOrder reports whether want is a subsequence of path.

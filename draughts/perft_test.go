@@ -95,3 +95,30 @@ func TestPoolPerftGermanG2(t *testing.T) {
 		}
 	}
 }
+
+// A king that takes a piece and goes straight on over the next one follows
+// one capture sequence whichever square it passes between them: keep mode
+// counts sequences (3 here, as dctl and the bitboard generator count), not
+// landing squares. The published FrontRows table (I6) needs it at depth 10.
+func TestKeepCountsSequencesNotLandings(t *testing.T) {
+	p, err := ParseFEN(International, "W:WK1:B5,12,24,K29")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n := len(p.Generate(Keep)); n != 3 {
+		t.Fatalf("keep mode: %d moves, want 3", n)
+	}
+	if n := len(p.allPaths()); n <= 3 {
+		t.Fatalf("every path: %d, want more than the 3 sequences", n)
+	}
+	if testing.Short() {
+		return
+	}
+	front, err := ParseFEN(International, "W:B16,17,18,19,20:W31,32,33,34,35")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := Perft(front, 10, Keep); got != 3174159 {
+		t.Fatalf("I6 keep depth 10: %d, want 3174159", got)
+	}
+}
