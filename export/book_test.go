@@ -5,50 +5,76 @@ import (
 	"testing"
 )
 
+// The book export of the fixtures, checked line by line by eye: Problème I
+// of Van Tenac with its two defences at Black's fifth move written as "si"
+// branches by the notation's own writer, Problème II with a king, and a
+// Livre de Metz coup whose diagram is not transcribed.
 func TestBookStyle(t *testing.T) {
 	var b strings.Builder
 	if err := WriteBook(&b, testItems(t)); err != nil {
 		t.Fatal(err)
 	}
-	out := b.String()
-	t.Log("\n" + out)
-	for _, want := range []string{
-		"vantenac n° 71 — Problème I",
-		"BLANCS : pions 25, 28, 30, 33, 35, 37, 38, 40.",
-		"NOIRS : pions 4, 7, 8, 12, 14, 17, 18, 19, 24, 26, 29.",
-		"Les Blancs jouent et gagnent.",
-		"BLANCS.", "NOIRS.",
-		"1.   28 à 23           19 à 39", // the capture written origin à destination, as the book does
-		"5.   40 à 34           29 à 40",
-		"6.   35 à 22 gagne",
-		"si 39 à 30 (au lieu de 29 à 40)",
-		"(sept pions de l'un ou de l'autre côté)",
-		"Verdict : sound — every defence loses",
-		"NOIRS : pions 3, 5, 6, 11 ; dames 10.",
-		"2.   13 à 2 gagne",
-		"metz n° 385",
-		"(position inconnue)",
-	} {
-		if !strings.Contains(out, want) {
-			t.Errorf("book text lacks %q", want)
-		}
+	want := `vantenac n° 71 — Problème I
+BLANCS : pions 25, 28, 30, 33, 35, 37, 38, 40.
+NOIRS : pions 4, 7, 8, 12, 14, 17, 18, 19, 24, 26, 29.
+Les Blancs jouent et gagnent.
+
+BLANCS.         NOIRS.
+28 à 23         19 à 39
+30 à 10         4 à 15
+37 à 31         26 à 37
+38 à 32         37 à 28
+40 à 34
+                si 29 à 40 {sept pions de l'un ou de l'autre côté}
+35 à 22 gagne.
+                si 39 à 30
+35 à 22 gagne.
+
+Verdict : sound — every defence loses
+Thèmes : coup-de-repos, rafle
+Note : Deux prises possibles au dernier coup noir.
+
+
+vantenac n° 72 — Problème II
+BLANCS : pions 12, 13, 24, 25, 31.
+NOIRS : pions 3, 5, 6, 11 ; dames 10.
+Les Blancs jouent et gagnent.
+
+BLANCS.         NOIRS.
+24 à 19         10 à 8
+13 à 2 gagne.
+Thèmes : rafle
+
+
+metz n° 385
+(position inconnue)
+Les Blancs jouent et gagnent.
+
+Thèmes : dames
+`
+	if got := b.String(); got != want {
+		t.Errorf("got\n%s\nwant\n%s", got, want)
 	}
 }
 
-// Branches are numbered through the whole solution: si, deuxième si, ...
-func TestBookSiOrdinals(t *testing.T) {
-	p := vanTenacI(t)
-	n9 := at(p.Solution.Children, 9)
-	// A third defence, only to count branches: the same capture again.
-	dup := *n9.Children[1]
-	n9.Children = append(n9.Children, &dup)
-	out := bookTree(p.Solution, nil, 0)
-	if !strings.Contains(out, "\n    si 39 à 30") || !strings.Contains(out, "\n    deuxième si 39 à 30") {
-		t.Errorf("branches not numbered si, deuxième si:\n%s", out)
+// A verified tree is printed in place of the stated one, the solver's
+// moves starred, with the legend.
+func TestBookVerifiedTreeMarked(t *testing.T) {
+	p := smallProblem()
+	v, _ := Verified(p, smallReport(t))
+	var b strings.Builder
+	if err := WriteBook(&b, []Item{{Problem: p, Verified: v, Verdict: "sound-incomplete"}}); err != nil {
+		t.Fatal(err)
 	}
-	for i, want := range map[int]string{1: "si", 2: "deuxième si", 3: "troisième si", 10: "dixième si", 12: "12e si"} {
-		if got := siWord(i); got != want {
-			t.Errorf("siWord(%d) = %q, want %q", i, got, want)
+	out := b.String()
+	for _, want := range []string{
+		"BLANCS.         NOIRS.\n42 à 38\n                si 18 à 23\n" +
+			"                si 6 à 11 * {metz: defence the source omits; it loses too}\n16 à 7 *\n",
+		"                si 18 à 22 * {metz: defence the source omits; it loses too}\n38 à 32 *\n",
+		"\n* coup ajouté par metz (solveur) : absent de la source.\n\nVerdict : sound-incomplete\n",
+	} {
+		if !strings.Contains(out, want) {
+			t.Errorf("book text lacks\n%s\ngot\n%s", want, out)
 		}
 	}
 }

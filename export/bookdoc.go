@@ -51,7 +51,7 @@ func bookItem(b *strings.Builder, it Item) error {
 	}
 	b.WriteString(Stipulation(p, turn) + "\n\n")
 	if t := it.Tree(); t != nil && len(t.Children) > 0 {
-		b.WriteString(bookTree(t, r, turn))
+		b.WriteString(bookTree(t, p.FEN, r))
 	} else if p.SolutionText != "" {
 		b.WriteString(p.SolutionText + "\n")
 	}

@@ -32,7 +32,7 @@ func line(t testing.TB, pos draughts.Position, moves ...string) []*problems.Node
 			t.Fatalf("fixture move %q in %s: %v", text, pos.FEN(), err)
 		}
 		n := &problems.Node{Move: pos.Rules.FormatMove(m, true), White: pos.Turn == draughts.White,
-			Text: strings.Replace(text, "-", " à ", 1), Mark: mark, Origin: problems.Printed}
+			Text: strings.NewReplacer("-", " à ", "x", " à ").Replace(text), Mark: mark, Origin: problems.Printed}
 		if first == nil {
 			first = n
 		} else {

@@ -122,7 +122,7 @@ func htmlItem(b *strings.Builder, it Item, o HTMLOptions) error {
 		if t == it.Verified {
 			kind = "verified"
 		}
-		b.WriteString("<div class=\"solution\" data-tree=\"" + kind + "\">" + html.EscapeString(bookTree(t, r, turn)) + "</div>\n")
+		b.WriteString("<div class=\"solution\" data-tree=\"" + kind + "\">" + html.EscapeString(bookTree(t, p.FEN, r)) + "</div>\n")
 	} else if p.SolutionText != "" {
 		b.WriteString("<div class=\"solution\" data-tree=\"text\">" + html.EscapeString(p.SolutionText) + "</div>\n")
 	}

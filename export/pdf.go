@@ -130,7 +130,7 @@ func pdfText(pdf *fpdf.Fpdf, tr func(string) string, it Item, r *draughts.Rules,
 	y += 1.5
 	sol := p.SolutionText
 	if t := it.Tree(); t != nil && len(t.Children) > 0 {
-		sol = bookTree(t, r, turn)
+		sol = bookTree(t, p.FEN, r)
 	}
 	for _, l := range strings.Split(strings.TrimRight(sol, "\n"), "\n") {
 		if !line("Courier", "", 8, l) {
