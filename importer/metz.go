@@ -3,12 +3,14 @@ package importer
 import (
 	"fmt"
 	"path/filepath"
+	"slices"
 	"strings"
 
 	"metz/draughts"
 	"metz/importer/livremetz"
 	"metz/problems"
 	"metz/problems/booknotation"
+	"metz/sources"
 )
 
 // MetzKey is the source key of the Livre de Metz.
@@ -37,16 +39,10 @@ func readMetz(name string, data []byte) (Batch, error) {
 // cross references, the remarks and the claims that cite it as commentary,
 // and the one execution of the first part as the solution of its coup.
 func MetzProblems(ix *livremetz.Index) []*problems.Problem {
-	claims := map[int][]string{}
-	for _, c := range ix.Claims {
-		for _, n := range c.Coups {
-			claims[n] = append(claims[n], fmt.Sprintf("%s (line %d)", c.Text, c.Line))
-		}
-	}
 	out := make([]*problems.Problem, 0, len(ix.Coups))
 	for _, c := range ix.Coups {
 		p := metzProblem(ix.File, c)
-		if notes := append(append([]string{}, c.Remarks...), claims[c.Number]...); len(notes) > 0 {
+		if notes := coupNotes(c, ix.Claims); len(notes) > 0 {
 			p.Commentary = strings.Join(notes, "\n\n")
 		}
 		if ix.Execution != nil && ix.Execution.Coup == c.Number {
@@ -55,6 +51,40 @@ func MetzProblems(ix *livremetz.Index) []*problems.Problem {
 		out = append(out, p)
 	}
 	return out
+}
+
+// coupNotes lists a coup's remarks, each once. The index already files the
+// text of every claim that cites a coup among its remarks; such a remark
+// gets the claim's line, and a citing claim missing from the remarks is
+// added, so that no claim is lost and none is printed twice.
+func coupNotes(c livremetz.Coup, claims []livremetz.Claim) []string {
+	lineOf := map[string]int{}
+	var citing []livremetz.Claim
+	for _, cl := range claims {
+		if slices.Contains(cl.Coups, c.Number) {
+			citing = append(citing, cl)
+			lineOf[cl.Text] = cl.Line
+		}
+	}
+	var notes []string
+	seen := map[string]bool{}
+	add := func(text string) {
+		if seen[text] {
+			return
+		}
+		seen[text] = true
+		if no, ok := lineOf[text]; ok {
+			text = fmt.Sprintf("%s (line %d)", text, no)
+		}
+		notes = append(notes, text)
+	}
+	for _, r := range c.Remarks {
+		add(r)
+	}
+	for _, cl := range citing {
+		add(cl.Text)
+	}
+	return notes
 }
 
 func metzProblem(file string, c livremetz.Coup) *problems.Problem {
@@ -117,4 +147,20 @@ func executionRows(ex *livremetz.Execution) ([]string, []int) {
 		nos = append(nos, m.Line)
 	}
 	return rows, nos
+}
+
+// RuleTexts returns the 22 rules of the game à la polonaise as the bundled
+// Livre de Metz prints them (number, text, footnotes, source line). The
+// records of the coups do not carry them: they are the book's, not any
+// coup's, and are kept for a command that prints the rules.
+func RuleTexts() ([]livremetz.RuleText, error) {
+	data, err := sources.Read(sources.LivreDeMetz)
+	if err != nil {
+		return nil, fmt.Errorf("bundled source %s: %w", sources.LivreDeMetz, err)
+	}
+	ix, err := livremetz.Parse(data, sources.LivreDeMetz)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", sources.LivreDeMetz, err)
+	}
+	return ix.Rules, nil
 }
