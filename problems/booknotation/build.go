@@ -23,6 +23,11 @@ type Cell struct {
 	// descriptive (prose naming squares a king passes over): if the full
 	// text names no legal move, origin and destination alone are tried.
 	Loose bool
+	// MarkApart says a mark came on a row of its own below the move. The
+	// writer prints the "ou non" of a branch's first way so, to tell it from
+	// the idiom "si X ou non" on one row (a move the side may play or not,
+	// which opens no branch).
+	MarkApart bool
 }
 
 // state is a point of a line: the node last placed (nil at the root) and
@@ -80,7 +85,7 @@ func (b *builder) add(c Cell) {
 		case k <= len(b.points):
 			b.cur = b.points[k-1]
 			b.points = b.points[:k]
-		case strings.Contains(c.Mark, MarkOuNon):
+		case strings.Contains(c.Mark, MarkOuNon) && !c.MarkApart:
 			// "si 35 40 ou non": the defender may play it or not; no branch.
 		default:
 			if k > len(b.points)+1 {

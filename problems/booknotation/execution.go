@@ -142,7 +142,9 @@ func (rd *rowReader) readCells(no int, toks []token, white bool) {
 		text, k := readMove(toks, j)
 		if text == "" {
 			if m, k2 := readMark(toks, i); m != "" && len(rd.cells) > 0 {
-				setMark(&rd.cells[len(rd.cells)-1], m)
+				last := &rd.cells[len(rd.cells)-1]
+				setMark(last, m)
+				last.MarkApart = last.MarkApart || last.Line != no
 				i = k2
 				continue
 			}

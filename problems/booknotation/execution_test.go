@@ -211,3 +211,43 @@ func TestExecutionUnknownWords(t *testing.T) {
 		t.Fatalf("size %d warnings %+v", tr.Size(), ws)
 	}
 }
+
+// "ou non" on the first way of a branch point: written on a row of its own,
+// it is read back as that way, and the next "si" restarts from the same
+// point (on one row, "si X ou non" is the idiom and opens no branch).
+func TestOuNonFirstAlternative(t *testing.T) {
+	start := draughts.Start(draughts.International).FEN()
+	cases := []struct {
+		rows  []string
+		point func(*problems.Tree) []*problems.Node
+		moves [2]string
+		after string // the move after the second way
+	}{
+		{[]string{"si 32 à 28", "ou non", "si 33 à 28", "                18 à 23"},
+			func(tr *problems.Tree) []*problems.Node { return tr.Children }, [2]string{"32-28", "33-28"}, "18-23"},
+		{[]string{"32 à 28         si 18 à 23", "                ou non", "                si 19 à 23", "28 à 19"},
+			func(tr *problems.Tree) []*problems.Node { return tr.Children[0].Children }, [2]string{"18-23", "19-23"}, "28x19"},
+	}
+	for _, c := range cases {
+		tr, ws := ParseExecution(c.rows, draughts.International, start)
+		if len(ws) != 0 {
+			t.Fatalf("%q: %v", c.rows, ws)
+		}
+		p := c.point(tr)
+		if len(p) != 2 || p[0].Mark != MarkOuNon || p[0].Move != c.moves[0] || p[1].Move != c.moves[1] ||
+			p[1].Mark != "" || len(p[1].Children) != 1 || p[1].Children[0].Move != c.after {
+			t.Fatalf("%q: branch point %+v", c.rows, p)
+		}
+		roundTrip(t, "ou non first", tr)
+		out := Write(tr, draughts.International)
+		if !strings.Contains(out, "\nou non\n") && !strings.Contains(out, "  ou non\n") {
+			t.Errorf("ou non not on a row of its own:\n%s", out)
+		}
+	}
+	// The same words on one row are the idiom: no branch, so the second
+	// "si" opens one after 32-28, where it is Black's turn.
+	tr, ws := ParseExecution([]string{"si 32 à 28 ou non", "si 33 à 28"}, draughts.International, start)
+	if len(tr.Children) != 1 || len(ws) != 1 || !strings.Contains(ws[0].Expected, "legal move for black") {
+		t.Errorf("idiom: %d first moves, warnings %+v", len(tr.Children), ws)
+	}
+}

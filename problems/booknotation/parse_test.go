@@ -176,8 +176,11 @@ func randomTree(rng *rand.Rand, p draughts.Position, depth int) []*problems.Node
 	var out []*problems.Node
 	for _, m := range ms[:min(k, len(ms))] {
 		n := &problems.Node{Move: p.Rules.FormatMove(m, true), White: p.Turn == draughts.White}
-		if rng.Intn(8) == 0 {
+		switch rng.Intn(8) {
+		case 0:
 			n.Mark = MarkGagne
+		case 1:
+			n.Mark = MarkOuNon
 		}
 		n.Children = randomTree(rng, p.Play(m), depth-1)
 		out = append(out, n)

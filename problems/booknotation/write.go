@@ -32,9 +32,10 @@ func Write(t *problems.Tree, r *draughts.Rules) string {
 
 // wcell is one cell to print.
 type wcell struct {
-	white bool
-	si    int
-	text  string
+	white   bool
+	si      int
+	text    string
+	markRow bool // marks alone, on a row of their own in the move's column
 }
 
 type writer struct {
@@ -46,18 +47,26 @@ type writer struct {
 // continuation, several as the branches of a new level.
 func (w *writer) walk(children []*problems.Node, level int, pos *draughts.Position) {
 	if len(children) == 1 {
-		w.walk(children[0].Children, level, w.emit(children[0], 0, level, pos))
+		w.walk(children[0].Children, level, w.emit(children[0], 0, level, pos, false))
 		return
 	}
-	for _, c := range children {
-		w.walk(c.Children, level+1, w.emit(c, level+1, level+1, pos))
+	for i, c := range children {
+		apart := i == 0 && strings.Contains(c.Mark, MarkOuNon)
+		next := w.emit(c, level+1, level+1, pos, apart)
+		if apart {
+			w.cells = append(w.cells, wcell{white: c.White, markRow: true, text: strings.TrimSpace(marksText(c.Mark))})
+		}
+		w.walk(c.Children, level+1, next)
 	}
 }
 
 // emit adds the cell of n and returns the position after it, if known.
 // An "ou non" move that is no alternative is written "si … ou non" with the
-// level after the open ones, so that it cannot be read as a restart.
-func (w *writer) emit(n *problems.Node, si, level int, pos *draughts.Position) *draughts.Position {
+// level after the open ones, so that it cannot be read as a restart. With
+// apart, the marks are left out: the caller writes them on a row of their
+// own (the "ou non" of a branch's first way, which "si X ou non" on one row
+// would turn into the idiom and lose the branch).
+func (w *writer) emit(n *problems.Node, si, level int, pos *draughts.Position, apart bool) *draughts.Position {
 	var next *draughts.Position
 	var m draughts.Move
 	resolved := false
@@ -76,7 +85,20 @@ func (w *writer) emit(n *problems.Node, si, level int, pos *draughts.Position) *
 		b.WriteString(siWord(level+1) + " ")
 	}
 	b.WriteString(text)
-	for _, mk := range strings.Split(n.Mark, ", ") {
+	if !apart {
+		b.WriteString(marksText(n.Mark))
+	}
+	if n.Comment != "" {
+		b.WriteString(" {" + strings.NewReplacer("{", "(", "}", ")", "\n", " ").Replace(n.Comment) + "}")
+	}
+	w.cells = append(w.cells, wcell{white: n.White, si: si, text: b.String()})
+	return next
+}
+
+// marksText writes marks after a move: " gagne.", " ou non", " +".
+func marksText(mark string) string {
+	var b strings.Builder
+	for _, mk := range strings.Split(mark, ", ") {
 		switch mk {
 		case "":
 		case MarkGagne:
@@ -85,11 +107,7 @@ func (w *writer) emit(n *problems.Node, si, level int, pos *draughts.Position) *
 			b.WriteString(" " + mk)
 		}
 	}
-	if n.Comment != "" {
-		b.WriteString(" {" + strings.NewReplacer("{", "(", "}", ")", "\n", " ").Replace(n.Comment) + "}")
-	}
-	w.cells = append(w.cells, wcell{white: n.White, si: si, text: b.String()})
-	return next
+	return b.String()
 }
 
 // moveText keeps the printed text when it reads as a move; otherwise it
@@ -132,6 +150,9 @@ func (w *writer) layout() string {
 	}
 	for _, c := range w.cells {
 		switch {
+		case c.markRow && c.white:
+			flush()
+			b.WriteString(c.text + "\n")
 		case c.white:
 			flush()
 			if c.si > 0 {
@@ -139,7 +160,7 @@ func (w *writer) layout() string {
 				continue
 			}
 			open = c.text
-		case open != "" && c.si == 0:
+		case open != "" && c.si == 0 && !c.markRow:
 			b.WriteString(pad(open) + c.text + "\n")
 			open = ""
 		default:
