@@ -56,3 +56,27 @@ func TestModernBlackFirstAndUnresolved(t *testing.T) {
 		t.Error("an empty tree is not written empty")
 	}
 }
+
+// A capture is written in full when another legal capture joins the same
+// two squares by another path (found by the engine in this position: the
+// king on 26 can reach 27 by two routes taking different men).
+func TestShortestNameAmbiguousCapture(t *testing.T) {
+	pos := mustFEN(t, draughts.International, "W:WK26:B4,18,21,32,33,37,44")
+	ambiguous := 0
+	for _, m := range pos.Moves() {
+		text := shortestName(pos, m)
+		full := draughts.International.FormatMove(m, true)
+		short := draughts.International.FormatMove(m, false)
+		if m.From() == 25 && m.To() == 26 {
+			ambiguous++
+			if text != full {
+				t.Errorf("ambiguous capture written %q, want %q", text, full)
+			}
+		} else if text != short {
+			t.Errorf("unambiguous capture written %q, want %q", text, short)
+		}
+	}
+	if ambiguous < 2 {
+		t.Fatalf("%d captures 26x27 found, the test needs two", ambiguous)
+	}
+}
