@@ -259,3 +259,17 @@ func FuzzParse(f *testing.F) {
 		}
 	})
 }
+
+// VII: "Noirs de 14 à 35 prennent 3 p." — the 3 is the count of the pieces
+// taken, not a square: the king goes 14x28x44x35 and takes three.
+func TestCountVII(t *testing.T) {
+	p := bookProblems(t)[6]
+	line := p.Solution.MainLine()
+	if len(line) != 5 || line[1].Text != "14 à 35" || line[1].Move != "14x28x44x35" || line[1].Comment != "prend 3 p." {
+		t.Fatalf("ply 2: %+v", line[1])
+	}
+	before, m, _ := replayLine(t, p.FEN, line[:2])
+	if len(m.Captured) != 3 || before.Turn != draughts.Black {
+		t.Errorf("14 à 35 takes %d", len(m.Captured))
+	}
+}

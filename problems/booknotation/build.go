@@ -136,6 +136,7 @@ func (b *builder) resolve(n *problems.Node, c Cell, ply int) state {
 // find resolves c's text in p, falling back to origin and destination for
 // loose cells.
 func (b *builder) find(p draughts.Position, c Cell) (draughts.Move, error) {
+	c.Text, _ = SplitCount(c.Text)
 	m, err := draughts.ParseMove(p, c.Text)
 	if err == nil || !c.Loose {
 		return m, err

@@ -133,7 +133,8 @@ func isPlaceholder(s string) bool {
 	return false
 }
 
-// readCells reads "[si] move [marks]" groups; the first is in the column
+// readCells reads "[si] move [marks] [count]" groups (a count such as
+// "prennent 3 p." becomes the move's comment "prend 3 p."); the first is in the column
 // given, the next in the other one.
 func (rd *rowReader) readCells(no int, toks []token, white bool) {
 	var extra []string
@@ -154,6 +155,11 @@ func (rd *rowReader) readCells(no int, toks []token, white bool) {
 		}
 		c := Cell{Line: no, White: white, Si: si, Text: text}
 		for {
+			if cnt, k2 := readCount(toks, k); cnt != "" {
+				rd.addComment(&c, cnt)
+				k = k2
+				continue
+			}
 			m, k2 := readMark(toks, k)
 			if m == "" {
 				break

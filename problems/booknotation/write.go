@@ -110,12 +110,17 @@ func marksText(mark string) string {
 	return b.String()
 }
 
-// moveText keeps the printed text when it reads as a move; otherwise it
+// moveText keeps the printed text when it reads as a move (with a capture
+// count after it or not); otherwise it
 // writes the resolved move as the book would, "X à Y", naming the landing
 // squares between only when "X à Y" alone would be ambiguous.
 func (w *writer) moveText(n *problems.Node, pos *draughts.Position, m draughts.Move, resolved bool) string {
-	if toks := tokenize(n.Text); len(toks) > 0 {
+	move, count := SplitCount(n.Text)
+	if toks := tokenize(move); len(toks) > 0 {
 		if txt, k := readMove(toks, 0); txt != "" && k == len(toks) {
+			if count > 0 {
+				return strings.TrimSpace(n.Text) // the reader takes the count back as a comment
+			}
 			return txt
 		}
 	}
