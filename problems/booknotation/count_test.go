@@ -15,9 +15,9 @@ func TestSplitCount(t *testing.T) {
 	}{
 		{"14 à 35 prennent 3 p.", "14 à 35", 3}, // Van Tenac VII
 		{"Noirs de 14 à 35 prennent 3 p.", "Noirs de 14 à 35", 3},
-		{"19 à 39 2 p.", "19 à 39", 2},           // Van Tenac I
-		{"10 à 8, prend 3 pions", "10 à 8", 3},    // Van Tenac II
-		{"15 à 21 prend 2 p.", "15 à 21", 2},      // Van Tenac IV
+		{"19 à 39 2 p.", "19 à 39", 2},         // Van Tenac I
+		{"10 à 8, prend 3 pions", "10 à 8", 3}, // Van Tenac II
+		{"15 à 21 prend 2 p.", "15 à 21", 2},   // Van Tenac IV
 		{"35 à 44 1 pion", "35 à 44", 1},
 		{"28 à 23", "28 à 23", 0},
 		{"3 p.", "3 p.", 0}, // a count with no move is left to the caller
