@@ -23,6 +23,9 @@ func (s *search[P, M]) within(c *child[P, M], d int, forcing bool) (win, ok bool
 	case lost:
 		return false, true
 	}
+	if st, plies, ok := s.tableStatus(c); ok {
+		return st == won && plies <= d, true
+	}
 	if d <= 0 {
 		return false, true
 	}

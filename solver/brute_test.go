@@ -15,7 +15,7 @@ func bruteWithin(q draughts.Position, attacker draughts.Color, d int) bool {
 	if len(ms) == 0 {
 		return (q.Turn != attacker) != q.Rules.LosingGame
 	}
-	if d == 0 {
+	if d <= 0 {
 		return false
 	}
 	if q.Turn == attacker {
@@ -34,10 +34,16 @@ func bruteWithin(q draughts.Position, attacker draughts.Color, d int) bool {
 	return true
 }
 
-// bruteShortest is the least d ≤ limit with bruteWithin, or -1.
+// bruteShortest is the least d ≤ limit with bruteWithin for the side to
+// move, or -1.
 func bruteShortest(q draughts.Position, limit int) int {
+	return bruteShortestFor(q, q.Turn, limit)
+}
+
+// bruteShortestFor is bruteShortest for the given attacker.
+func bruteShortestFor(q draughts.Position, attacker draughts.Color, limit int) int {
 	for d := 0; d <= limit; d++ {
-		if bruteWithin(q, q.Turn, d) {
+		if bruteWithin(q, attacker, d) {
 			return d
 		}
 	}

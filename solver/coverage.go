@@ -173,9 +173,11 @@ func (v *verifier[P, M]) walkDraw(q draughts.Position, ns []*problems.Node, path
 // problem's place at path); a win found is a refutation with its line.
 func (v *verifier[P, M]) holds(q draughts.Position, path []int, line []string) bool {
 	c := v.s.atGeneric(q, false)
+	hits := v.s.tableHit
 	out, spent := v.settle(&c, 2)
 	switch out {
 	case disproven:
+		v.byTables(path, hits)
 		return true
 	case proven:
 		ans, _ := v.answer(&c)
@@ -196,15 +198,25 @@ func (v *verifier[P, M]) holds(q draughts.Position, path []int, line []string) b
 // leaf: a stated line ends here; the goal must be proven.
 func (v *verifier[P, M]) leaf(q draughts.Position, promoted bool, path []int, line []string) {
 	c := v.s.atGeneric(q, promoted)
+	hits := v.s.tableHit
 	out, spent := v.settle(&c, 2)
 	switch out {
 	case proven:
 		v.rep.LeavesProven++
+		v.byTables(path, hits)
 	case disproven:
 		v.refute(path, line, "the stated line ends in a position where the goal is not forced: "+q.FEN())
 	default:
 		v.rep.Unproven = append(v.rep.Unproven, UnprovenLeaf{Path: pathString(path), Ply: len(path), Line: line,
 			FEN: q.FEN(), Nodes: spent, Reason: "budget exhausted before the end of the line was proven"})
+	}
+}
+
+// byTables notes that the proof at path read the endgame tables (hits is
+// the count before it started).
+func (v *verifier[P, M]) byTables(path []int, hits int64) {
+	if v.s.tableHit > hits {
+		v.rep.TableLeaves = append(v.rep.TableLeaves, pathString(path))
 	}
 }
 

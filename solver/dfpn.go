@@ -27,7 +27,9 @@ const (
 // prove runs df-pn from c until the goal is proven or disproven or the
 // budget runs out.
 func (s *search[P, M]) prove(c *child[P, M]) outcome {
-	root := dnode[P, M]{c: *c, st: s.statusOf(c)}
+	defer func(a int) { s.rootAdv = a }(s.rootAdv)
+	s.rootAdv = s.advantage(c.q)
+	root := dnode[P, M]{c: *c, st: s.judge(c)}
 	switch root.st {
 	case won:
 		return proven
@@ -60,10 +62,11 @@ func (s *search[P, M]) expand(n *dnode[P, M], ms []M, buf []dnode[P, M]) []dnode
 				c.dup = true
 			}
 		}
+		hp, hd := s.guess(q)
 		if s.isOr(q) {
 			// The attacker's replies to a defence are generated only when
 			// the search enters them: most are never entered.
-			c.pn, c.dn, c.lazy = 1, 1, true
+			c.pn, c.dn, c.lazy = hp, hd, true
 			if s.path[h] {
 				c.pn, c.dn, c.fl, c.lazy = inf, 0, flRep, false
 			}
@@ -71,7 +74,7 @@ func (s *search[P, M]) expand(n *dnode[P, M], ms []M, buf []dnode[P, M]) []dnode
 		}
 		c.c.n, c.c.capture = s.g.count(q)
 		c.c.promoted = s.promotes(n.c.q, m)
-		c.st = s.statusOf(&c.c)
+		c.st = s.judge(&c.c)
 		switch {
 		case c.st == won:
 			c.pn, c.dn = 0, inf
@@ -81,10 +84,18 @@ func (s *search[P, M]) expand(n *dnode[P, M], ms []M, buf []dnode[P, M]) []dnode
 			c.pn, c.dn, c.fl = inf, 0, flRep // a repetition never wins for the attacker
 		default:
 			// Few defender replies (forced captures): easier to prove.
-			c.pn, c.dn = uint32(c.c.n), 1
+			c.pn, c.dn = uint32(c.c.n)*hp, hd
 		}
 	}
 	return buf
+}
+
+// guess is the initial proof and disproof numbers of an unexplored
+// position (df-pn+): material won since the root makes a proof look
+// closer, material lost a disproof. Only the search order depends on it.
+func (s *search[P, M]) guess(q P) (pn, dn uint32) {
+	d := s.advantage(q) - s.rootAdv
+	return uint32(min(max(4-2*d, 1), 16)), uint32(min(max(4+2*d, 1), 16))
 }
 
 // refresh reads a child's numbers from the table, unless they are decided
@@ -107,7 +118,7 @@ func (s *search[P, M]) enter(n *dnode[P, M]) (ms []M, decided bool) {
 	}
 	n.lazy = false
 	n.c.n, n.c.capture = len(ms), len(ms) > 0 && s.g.isCapture(ms[0])
-	switch n.st = s.statusOf(&n.c); n.st {
+	switch n.st = s.judge(&n.c); n.st {
 	case won:
 		n.pn, n.dn = 0, inf
 	case lost:

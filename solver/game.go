@@ -5,6 +5,7 @@ import (
 
 	"metz/draughts"
 	"metz/draughts/bitboard"
+	"metz/endgame"
 )
 
 // game is a rules engine as the searches see it: positions of type P and
@@ -23,9 +24,13 @@ type game[P, M any] interface {
 	play(q P, h uint64, m M) (P, uint64) // the position after m and its hash (h is q's)
 	hash(q P) uint64
 	turn(q P) draughts.Color
-	promotes(q P, m M) bool             // m ends on the crowning row with a man
-	material(q P, c draughts.Color) int // pieces of colour c
-	format(q P, m M, full bool) string  // m as the generic engine writes it
+	promotes(q P, m M) bool                          // m ends on the crowning row with a man
+	material(q P, c draughts.Color) (men, kings int) // pieces of colour c
+	format(q P, m M, full bool) string               // m as the generic engine writes it
+	// probe reads q's value for its side to move from endgame tables, and
+	// the distance to the end in plies; ok is false when t has no table
+	// for q (or t is nil).
+	probe(t *endgame.Tables, q P) (r endgame.Result, plies int, ok bool)
 }
 
 // fastRules reports whether r moves pieces as the bitboard generator does.
@@ -87,11 +92,12 @@ func (g fastGame) promotes(q bitboard.Position, m bitboard.Move) bool {
 	return q.Kings&(1<<(m.From&63)) == 0 && row&(1<<(m.To&63)) != 0
 }
 
-func (g fastGame) material(q bitboard.Position, c draughts.Color) int {
+func (g fastGame) material(q bitboard.Position, c draughts.Color) (int, int) {
+	own := q.Black
 	if c == draughts.White {
-		return bits.OnesCount64(q.White)
+		own = q.White
 	}
-	return bits.OnesCount64(q.Black)
+	return bits.OnesCount64(own &^ q.Kings), bits.OnesCount64(own & q.Kings)
 }
 
 // format finds the generic engine's move with the same effect, so that
@@ -104,6 +110,14 @@ func (g fastGame) format(q bitboard.Position, m bitboard.Move, full bool) string
 		}
 	}
 	return m.String() // unreachable while the two generators agree (tested in bitboard)
+}
+
+func (g fastGame) probe(t *endgame.Tables, q bitboard.Position) (endgame.Result, int, bool) {
+	if t == nil || g.r.Name != draughts.International.Name || bits.OnesCount64(q.White|q.Black) > endgame.MaxPieces {
+		return endgame.Draw, 0, false
+	}
+	r, plies, ok, err := t.ProbeBitboard(q)
+	return r, plies, ok && err == nil
 }
 
 // slowGame is the generic rules engine, for every rule system.
@@ -135,13 +149,17 @@ func (g slowGame) hash(q draughts.Position) uint64                    { return q
 func (g slowGame) turn(q draughts.Position) draughts.Color            { return q.Turn }
 func (g slowGame) promotes(_ draughts.Position, m draughts.Move) bool { return m.Promotes }
 
-func (g slowGame) material(q draughts.Position, c draughts.Color) int {
-	men, kings := q.Count(c)
-	return men + kings
+func (g slowGame) material(q draughts.Position, c draughts.Color) (int, int) {
+	return q.Count(c)
 }
 
 func (g slowGame) format(_ draughts.Position, m draughts.Move, full bool) string {
 	return g.r.FormatMove(m, full)
+}
+
+// probe: the tables cover international draughts only, which fastGame plays.
+func (g slowGame) probe(*endgame.Tables, draughts.Position) (endgame.Result, int, bool) {
+	return endgame.Draw, 0, false
 }
 
 // pool hands out reusable slices, so that a search allocates its buffers

@@ -2,6 +2,7 @@ package solver
 
 import (
 	"strings"
+	"time"
 
 	"metz/problems"
 )
@@ -25,3 +26,8 @@ func line(moves ...string) *problems.Tree {
 	}
 	return t
 }
+
+// nodes is a budget of n nodes. Tests never depend on the clock: the time
+// limit is far beyond what n nodes take, so results do not change with the
+// machine or its load.
+func nodes(n int64) Budget { return Budget{Nodes: n, Time: time.Hour} }

@@ -35,8 +35,10 @@ type Report struct {
 	Repairs       []RepairResult  `json:"repairs,omitempty"`
 	Unproven      []UnprovenLeaf  `json:"unproven,omitempty"`
 	LeavesProven  int             `json:"leaves_proven"`
-	KeyPlies      int             `json:"key_plies,omitempty"` // shortest win after the stated key, counting the key
-	ProofNodes    int64           `json:"proof_nodes"`         // positions searched for this report
+	TableLeaves   []string        `json:"table_leaves,omitempty"` // places whose proof read the endgame tables
+	TableHits     int64           `json:"table_hits,omitempty"`   // positions the tables decided, all searches`
+	KeyPlies      int             `json:"key_plies,omitempty"`    // shortest win after the stated key, counting the key
+	ProofNodes    int64           `json:"proof_nodes"`            // positions searched for this report
 	Seconds       float64         `json:"seconds"`
 	SolverVersion string          `json:"solver_version"`
 	Budget        Budget          `json:"budget"`

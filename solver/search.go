@@ -1,6 +1,9 @@
 package solver
 
-import "metz/draughts"
+import (
+	"metz/draughts"
+	"metz/endgame"
+)
 
 // search holds what every search of one goal shares: the game, who
 // attacks, the goal, the budget, the tables and the scratch buffers.
@@ -10,12 +13,15 @@ type search[P, M any] struct {
 	attacker draughts.Color
 	goal     Goal // never GoalDraw: a draw is proven as "the other side has no win"
 	rootBal  int  // balance at the root, for GoalGain
+	rootAdv  int  // advantage at the root of the current df-pn proof (guess)
 	lim      *limits
 	tt       *table
 	bounded  *hashTable[bound] // "win within d" results (bounded.go)
 	forced   *hashTable[bound] // the same restricted to forcing moves
 	path     map[uint64]bool   // positions on the current df-pn path
 	maxPath  int               // df-pn depth at which a line is cut (reported, never "disproven")
+	tables   *endgame.Tables   // nil: none
+	tableHit int64             // positions decided by the tables
 	moveBufs pool[M]
 	nodeBufs pool[dnode[P, M]]
 	kidBufs  pool[child[P, M]]
@@ -33,7 +39,20 @@ func newSearch[P, M any](g game[P, M], root P, attacker draughts.Color, goal Goa
 
 // balance is the attacker's piece count minus the defender's.
 func (s *search[P, M]) balance(q P) int {
-	return s.g.material(q, s.attacker) - s.g.material(q, s.attacker.Opponent())
+	am, ak := s.g.material(q, s.attacker)
+	dm, dk := s.g.material(q, s.attacker.Opponent())
+	return am + ak - dm - dk
+}
+
+// kingValue is what a king is worth in men for the search's guesses (a
+// flying king is commonly reckoned as three men).
+const kingValue = 3
+
+// advantage is the attacker's material lead, kings weighted.
+func (s *search[P, M]) advantage(q P) int {
+	am, ak := s.g.material(q, s.attacker)
+	dm, dk := s.g.material(q, s.attacker.Opponent())
+	return am - dm + kingValue*(ak-dk)
 }
 
 // status is the value of a position known without search.
@@ -85,6 +104,38 @@ func (s *search[P, M]) statusOf(c *child[P, M]) status {
 		return won
 	}
 	return open
+}
+
+// tableStatus reads a position the rules do not decide from the endgame
+// tables: its value for the attacker and the distance to the end in
+// plies. The tables answer "who wins", so they serve the goal win only.
+func (s *search[P, M]) tableStatus(c *child[P, M]) (st status, plies int, ok bool) {
+	if s.tables == nil || s.goal.Kind != GoalWin {
+		return open, 0, false
+	}
+	r, plies, ok := s.g.probe(s.tables, c.q)
+	if !ok {
+		return open, 0, false
+	}
+	s.tableHit++
+	attackerWins := r == endgame.Win
+	if s.g.turn(c.q) != s.attacker {
+		attackerWins = r == endgame.Loss
+	}
+	if attackerWins {
+		return won, plies, true
+	}
+	return lost, plies, true // a table draw: the attacker cannot force the win
+}
+
+// judge is statusOf, then the tables: the value df-pn uses, which needs no
+// distance.
+func (s *search[P, M]) judge(c *child[P, M]) status {
+	if st := s.statusOf(c); st != open {
+		return st
+	}
+	st, _, _ := s.tableStatus(c)
+	return st
 }
 
 // isOr reports whether the attacker is to move in q.

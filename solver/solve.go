@@ -5,6 +5,7 @@ import (
 
 	"metz/draughts"
 	"metz/draughts/bitboard"
+	"metz/endgame"
 	"metz/problems"
 )
 
@@ -38,41 +39,62 @@ type Solution struct {
 	Note      string         `json:"note,omitempty"`
 	Rules     string         `json:"rules"`
 	Budget    Budget         `json:"budget"`
+	TableHits int64          `json:"table_hits,omitempty"` // positions decided by the endgame tables
 }
 
 // Solve decides the goal for the side to move in p within the budget.
 func Solve(p draughts.Position, goal Goal, b Budget) *Solution {
-	if fastRules(p.Rules) {
-		return solveIn[bitboard.Position, bitboard.Move](newFastGame(p.Rules), p, goal, b)
-	}
-	return solveIn[draughts.Position, draughts.Move](slowGame{p.Rules}, p, goal, b)
+	return SolveWith(p, goal, Options{Budget: b})
 }
 
-func solveIn[P, M any](g game[P, M], p draughts.Position, goal Goal, b Budget) *Solution {
+// SolveWith is Solve with options: the budget and the endgame tables (the
+// other fields are Verify's).
+func SolveWith(p draughts.Position, goal Goal, opt Options) *Solution {
+	if fastRules(p.Rules) {
+		return solveIn[bitboard.Position, bitboard.Move](newFastGame(p.Rules), p, goal, opt)
+	}
+	return solveIn[draughts.Position, draughts.Move](slowGame{p.Rules}, p, goal, opt)
+}
+
+func solveIn[P, M any](g game[P, M], p draughts.Position, goal Goal, opt Options) *Solution {
 	start := time.Now()
-	b = b.withDefaults()
+	b := opt.Budget.withDefaults()
 	lim := newLimits(b)
 	sol := &Solution{Goal: goal, Keys: []string{}, Rules: p.Rules.Name, Budget: b}
+	tb := &tableUse{t: opt.Tables}
 	if goal.Kind == GoalDraw {
-		solveDraw(g, p, lim, b, sol)
+		solveDraw(g, p, lim, b, sol, tb)
 	} else {
-		solveGoal(g, p, goal, lim, b, sol)
+		solveGoal(g, p, goal, lim, b, sol, tb)
 	}
+	sol.TableHits = tb.hits
 	sol.Nodes = lim.nodes
 	sol.Seconds = time.Since(start).Seconds()
 	return sol
 }
 
-func solveGoal[P, M any](g game[P, M], p draughts.Position, goal Goal, lim *limits, b Budget, sol *Solution) {
+// tableUse hands the tables to each search of a solve and adds up their hits.
+type tableUse struct {
+	t    *endgame.Tables
+	hits int64
+}
+
+func useTables[P, M any](tb *tableUse, s *search[P, M]) func() {
+	s.tables = tb.t
+	return func() { tb.hits += s.tableHit }
+}
+
+func solveGoal[P, M any](g game[P, M], p draughts.Position, goal Goal, lim *limits, b Budget, sol *Solution, tb *tableUse) {
 	q := g.from(p)
 	s := newSearch(g, q, p.Turn, goal, lim, b.MemoryMB)
+	defer useTables(tb, s)()
 	root := s.at(q, false)
 	out, forcedPlies := s.decide(&root)
 	switch out {
 	case disproven:
 		sol.Result = ResultDraw
 		if goal.Kind == GoalWin {
-			sol.Result, sol.Note = opponentWins(g, q, lim, b)
+			sol.Result, sol.Note = opponentWins(g, q, lim, b, tb)
 		}
 		return
 	case unknown:
@@ -157,8 +179,9 @@ func (s *search[P, M]) proofTree(c *child[P, M], d int, exact bool) *problems.Tr
 }
 
 // opponentWins settles a disproven win: does the other side force one?
-func opponentWins[P, M any](g game[P, M], q P, lim *limits, b Budget) (string, string) {
+func opponentWins[P, M any](g game[P, M], q P, lim *limits, b Budget, tb *tableUse) (string, string) {
 	s := newSearch(g, q, g.turn(q).Opponent(), Win, lim, b.MemoryMB)
+	defer useTables(tb, s)()
 	root := s.at(q, false)
 	switch s.prove(&root) {
 	case proven:
@@ -170,9 +193,10 @@ func opponentWins[P, M any](g game[P, M], q P, lim *limits, b Budget) (string, s
 }
 
 // solveDraw proves that the opponent has no forced win.
-func solveDraw[P, M any](g game[P, M], p draughts.Position, lim *limits, b Budget, sol *Solution) {
+func solveDraw[P, M any](g game[P, M], p draughts.Position, lim *limits, b Budget, sol *Solution, tb *tableUse) {
 	q := g.from(p)
 	s := newSearch(g, q, p.Turn.Opponent(), Win, lim, b.MemoryMB)
+	defer useTables(tb, s)()
 	root := s.at(q, false)
 	switch s.prove(&root) {
 	case proven:

@@ -2,7 +2,6 @@ package solver
 
 import (
 	"testing"
-	"time"
 
 	"metz/draughts"
 	"metz/problems"
@@ -20,7 +19,7 @@ func TestShortestAgainstBrute(t *testing.T) {
 		mustFEN(t, intl, "W:W16,31,42:B6,18"),
 	}
 	for _, p := range cases {
-		sol := Solve(p, Win, Budget{Nodes: 2_000_000, Time: time.Minute})
+		sol := Solve(p, Win, nodes(2_000_000))
 		want := bruteShortest(p, 11)
 		if sol.Result != ResultWin || sol.Plies != want {
 			t.Errorf("%s: solver %s in %d plies, brute force %d", p.FEN(), sol.Result, sol.Plies, want)
@@ -30,7 +29,7 @@ func TestShortestAgainstBrute(t *testing.T) {
 
 func TestVanTenacVII(t *testing.T) {
 	p := mustFEN(t, intl, "W:W24,29,33,40,49:B10,K14,K34")
-	sol := Solve(p, Win, Budget{Nodes: 2_000_000, Time: time.Minute})
+	sol := Solve(p, Win, nodes(2_000_000))
 	if sol.Result != ResultWin || len(sol.Keys) != 1 || sol.Keys[0] != "24-19" {
 		t.Fatalf("got %s keys %v", sol.Result, sol.Keys)
 	}
@@ -50,7 +49,7 @@ func TestVanTenacVII(t *testing.T) {
 func verifyLine(t *testing.T, fen string, moves ...string) *Report {
 	t.Helper()
 	p := &problems.Problem{Rules: "international", FEN: fen, Stipulation: "win", Solution: line(moves...)}
-	return Verify(p, Options{Budget: Budget{Nodes: 1_000_000, Time: time.Minute}})
+	return Verify(p, Options{Budget: nodes(1_000_000)})
 }
 
 // W:W32,33,44:B14,28: both 32x23 and 33x22 take the man on 28; either way
@@ -116,7 +115,7 @@ func TestMisprintRepair(t *testing.T) {
 // circles, which never counts.
 func TestRepetitionIsNotAWin(t *testing.T) {
 	p := mustFEN(t, intl, "W:WK46:BK5")
-	sol := Solve(p, Win, Budget{Nodes: 300_000})
+	sol := Solve(p, Win, nodes(300_000))
 	if sol.Result == ResultWin {
 		t.Fatal("a king against a king reported won")
 	}
@@ -126,10 +125,10 @@ func TestRepetitionIsNotAWin(t *testing.T) {
 // White wins at once; under qui perd gagne the side left without a move
 // wins, so White has lost.
 func TestQuiPerdGagne(t *testing.T) {
-	if s := Solve(mustFEN(t, intl, "W:W32:B28"), Win, Budget{}); s.Result != ResultWin || s.Plies != 1 {
+	if s := Solve(mustFEN(t, intl, "W:W32:B28"), Win, nodes(100_000)); s.Result != ResultWin || s.Plies != 1 {
 		t.Errorf("international: %s in %d", s.Result, s.Plies)
 	}
-	if s := Solve(mustFEN(t, draughts.QuiPerdGagne, "W:W32:B28"), Win, Budget{}); s.Result != ResultLoss {
+	if s := Solve(mustFEN(t, draughts.QuiPerdGagne, "W:W32:B28"), Win, nodes(100_000)); s.Result != ResultLoss {
 		t.Errorf("qui perd gagne: %s", s.Result)
 	}
 }
@@ -139,7 +138,7 @@ func TestQuiPerdGagne(t *testing.T) {
 func TestOtherRules(t *testing.T) {
 	for _, r := range []*draughts.Rules{draughts.Russian, draughts.Italian} {
 		p := captureLast(r)
-		s := Solve(p, Win, Budget{})
+		s := Solve(p, Win, nodes(100_000))
 		if s.Result != ResultWin || s.Plies != bruteShortest(p, 5) {
 			t.Errorf("%s %s: %s in %d", r.Name, p.FEN(), s.Result, s.Plies)
 		}
@@ -164,7 +163,7 @@ func captureLast(r *draughts.Rules) draughts.Position {
 func TestMemoryBound(t *testing.T) {
 	p := mustFEN(t, intl, "W:W24,29,33,40,49:B10,K14,K34")
 	g := newFastGame(intl)
-	s := newSearch(g, g.from(p), p.Turn, Win, newLimits(Budget{Nodes: 200_000, Time: time.Hour}), 1)
+	s := newSearch(g, g.from(p), p.Turn, Win, newLimits(nodes(200_000)), 1)
 	s.tt = newTable(16)
 	root := s.atGeneric(p, false)
 	out := s.prove(&root)

@@ -8,6 +8,7 @@ import (
 
 	"metz/draughts"
 	"metz/draughts/bitboard"
+	"metz/endgame"
 	"metz/problems"
 )
 
@@ -20,6 +21,9 @@ type Options struct {
 	Slack int
 	// NoRepairs stops misprint repairs (used when verifying a repair).
 	NoRepairs bool
+	// Tables are endgame tables read at the leaves of every search (win
+	// goals, international rules); nil means none.
+	Tables *endgame.Tables
 }
 
 // verifier carries one verification. The stated tree is replayed with the
@@ -75,6 +79,8 @@ func verifyIn[P, M any](g game[P, M], p *problems.Problem, pos draughts.Position
 		attacker, goal = pos.Turn.Opponent(), Win
 	}
 	v := &verifier[P, M]{rep: rep, s: newSearch(g, g.from(pos), attacker, goal, lim, opt.Budget.MemoryMB), opt: opt, root: pos}
+	v.s.tables = opt.Tables
+	defer func() { rep.TableHits += v.s.tableHit }()
 	if p.Solution == nil || len(p.Solution.Children) == 0 {
 		rep.Notes = append(rep.Notes, "no stated solution: only the keys are searched")
 		v.keys(nil)
@@ -160,7 +166,7 @@ func extendLine(line []string, s string) []string { return append(append([]strin
 // then df-pn, on a 1/parts share of the budget.
 func (v *verifier[P, M]) settle(c *child[P, M], parts int) (out outcome, spent int64) {
 	spent = v.s.share(parts, func() {
-		switch v.s.statusOf(c) {
+		switch v.s.judge(c) {
 		case won:
 			out = proven
 			return

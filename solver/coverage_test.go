@@ -1,0 +1,192 @@
+package solver
+
+import (
+	"os"
+	"slices"
+	"sync"
+	"testing"
+
+	"metz/draughts"
+	"metz/endgame"
+	"metz/problems"
+)
+
+// The positions below were found by a random search judged by the
+// brute-force search of brute_test.go, not by the solver; every figure the
+// tests compare with is recomputed by that brute force.
+
+// W:WK18,43:B42: after 43-38 42x33 the king wins by 18-34 or by 18-27,
+// each in 5 plies with the move (brute force): the stated 18-34 has a dual.
+func TestDual(t *testing.T) {
+	const fen = "W:WK18,43:B42"
+	rep := verifyLine(t, fen, "43-38", "42x33", "18-34")
+	if !rep.Dual || len(rep.Duals) != 1 {
+		t.Fatalf("verdict %s duals %+v", rep.Verdict, rep.Duals)
+	}
+	if rep.Verdict != Sound {
+		t.Errorf("a dual is a flag, not a verdict: got %s", rep.Verdict)
+	}
+	d := rep.Duals[0]
+	// Path is the stated node after which the alternative is played.
+	if d.Path != "1.1" || d.Ply != 3 || d.Stated != "18-34" || d.Alternative != "18-27" {
+		t.Fatalf("dual %+v", d)
+	}
+	start := mustFEN(t, intl, fen)
+	stated := bruteShortestFor(playLine(t, start, "43-38", "42x33", "18-34"), draughts.White, 9)
+	alt := bruteShortestFor(playLine(t, start, "43-38", "42x33", "18-27"), draughts.White, 9)
+	if stated < 0 || alt != stated || d.Plies != stated+1 {
+		t.Fatalf("brute force: stated %d, alternative %d plies after the move; report %d with the move", stated, alt, d.Plies)
+	}
+	// Every other king move is slower or does not win: no other dual.
+	q := playLine(t, start, "43-38", "42x33")
+	for _, m := range q.Moves() {
+		name := intl.FormatMove(m, true)
+		if fast := bruteWithin(q.Play(m), draughts.White, stated); fast != (name == "18-34" || name == "18-27") {
+			t.Errorf("brute force: %s wins within %d plies: %v", name, stated, fast)
+		}
+	}
+}
+
+// W:W41,43,48:B21,22,31,32,33: after 43-38 33x42 the man on 48 takes all
+// five men round a loop, clockwise or anticlockwise. The two paths reach
+// one position: one move, no dual.
+func TestCapturePathsAreNotADual(t *testing.T) {
+	const fen = "W:W41,43,48:B21,22,31,32,33"
+	q := playLine(t, mustFEN(t, intl, fen), "43-38", "33x42")
+	if paths, moves := len(q.Generate(draughts.Keep)), len(q.Moves()); paths != 2 || moves != 1 {
+		t.Fatalf("the position does not have two paths to one capture: %d paths, %d moves", paths, moves)
+	}
+	if bruteShortest(q, 3) != 1 {
+		t.Fatal("brute force: the capture does not win at once")
+	}
+	for _, path := range []string{"48x37x28x17x26x37", "48x37x26x17x28x37", "48x37"} {
+		rep := verifyLine(t, fen, "43-38", "33x42", path)
+		if rep.Dual || len(rep.Duals) > 0 || len(rep.Cooks) > 0 || rep.Refutation != nil {
+			t.Errorf("%s: verdict %s duals %+v cooks %+v", path, rep.Verdict, rep.Duals, rep.Cooks)
+		}
+		if rep.Verdict != Sound && rep.Verdict != SoundIncomplete {
+			t.Errorf("%s: verdict %s", path, rep.Verdict)
+		}
+	}
+}
+
+// W:W20,38:B37: after 20-15 the stated defence 37-42 loses, but 37-41
+// escapes. The refutation is that defence at the defender's node after the
+// key, not the end of the stated line (which is won). Two men against one
+// end in kings, so the escape is proven through the endgame tables.
+func TestRefutationByDefence(t *testing.T) {
+	const fen = "W:W20,38:B37"
+	rep := Verify(problemOf(fen, "win", "20-15", "37-42"), Options{Budget: nodes(1_000_000), Tables: tables3(t)})
+	if rep.Verdict != Unsound || rep.Refutation == nil {
+		t.Fatalf("verdict %s refutation %+v unproven %+v", rep.Verdict, rep.Refutation, rep.Unproven)
+	}
+	r := rep.Refutation
+	if r.Path != "1" || r.Ply != 1 || !slices.Equal(r.Line, []string{"20-15", "37-41"}) {
+		t.Fatalf("refutation %+v", r)
+	}
+	start := mustFEN(t, intl, fen)
+	if bruteShortestFor(playLine(t, start, "20-15", "37-42"), draughts.White, 7) < 0 {
+		t.Error("brute force: the stated line is not won, so the test would not show a defence refuting it")
+	}
+	if bruteWithin(playLine(t, start, r.Line...), draughts.White, 11) {
+		t.Error("brute force: White wins after the refuting line")
+	}
+	if len(rep.TableLeaves) == 0 || rep.TableHits == 0 {
+		t.Errorf("the report does not say the tables were used: %v %d", rep.TableLeaves, rep.TableHits)
+	}
+}
+
+// W:W20,24:BK25, White to move and draw. The endgame tables (built by
+// retrograde analysis, not by the solver) value the three moves: only 20-15
+// draws; after 24-19 and 20-14 Black wins, which the brute force confirms.
+func TestVerifyDraw(t *testing.T) {
+	const fen = "W:W20,24:BK25"
+	tb := tables3(t)
+	start := mustFEN(t, intl, fen)
+	for _, m := range start.Moves() {
+		name := intl.FormatMove(m, true)
+		r, plies, ok := tb.Probe(start.Play(m))
+		switch {
+		case !ok:
+			t.Fatalf("no table for %s", name)
+		case name == "20-15" && r != endgame.Draw:
+			t.Fatalf("tables after 20-15: %v", r)
+		case name != "20-15" && (r != endgame.Win || !bruteWithin(start.Play(m), draughts.Black, plies)):
+			t.Fatalf("after %s: tables %v in %d, not confirmed by brute force", name, r, plies)
+		}
+	}
+	opt := Options{Budget: nodes(1_000_000), Tables: tb}
+	rep := Verify(problemOf(fen, "draw", "20-15"), opt)
+	if rep.Verdict != Sound || rep.LeavesProven != 1 || len(rep.Cooks) > 0 || !slices.Equal(rep.Keys, []string{"20-15"}) {
+		t.Fatalf("20-15: verdict %s keys %v cooks %+v refutation %+v unproven %+v", rep.Verdict, rep.Keys, rep.Cooks, rep.Refutation, rep.Unproven)
+	}
+	rep = Verify(problemOf(fen, "draw", "24-19"), opt)
+	if rep.Verdict != Unsound || rep.Refutation == nil || rep.Refutation.Ply != 1 {
+		t.Fatalf("24-19: verdict %s refutation %+v", rep.Verdict, rep.Refutation)
+	}
+	// The refuting line: the stated move, then Black's win.
+	line := rep.Refutation.Line
+	if len(line) < 2 || line[0] != "24-19" {
+		t.Fatalf("refuting line %v", line)
+	}
+	if !bruteWithin(playLine(t, start, line[:2]...), draughts.Black, 8) {
+		t.Errorf("brute force: %v does not win for Black", line[:2])
+	}
+	// Without tables the draw cannot be proven in this budget: unproven,
+	// never sound.
+	rep = Verify(problemOf(fen, "draw", "20-15"), Options{Budget: nodes(100_000)})
+	if rep.Verdict != Unproven {
+		t.Errorf("without tables: %s", rep.Verdict)
+	}
+}
+
+func mustMove(t *testing.T, p draughts.Position, s string) draughts.Move {
+	t.Helper()
+	m, err := draughts.ParseMove(p, s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return m
+}
+
+func problemOf(fen, stip string, moves ...string) *problems.Problem {
+	return &problems.Problem{Rules: "international", FEN: fen, Stipulation: stip, Solution: line(moves...)}
+}
+
+func verifyStip(t *testing.T, fen, stip string, moves ...string) *Report {
+	t.Helper()
+	return Verify(problemOf(fen, stip, moves...), Options{Budget: nodes(1_000_000)})
+}
+
+var (
+	tablesOnce sync.Once
+	tablesDir  string
+	tablesErr  error
+)
+
+// tables3 are the endgame tables up to three pieces, built once per test
+// run (a fraction of a second) in a directory TestMain removes.
+func tables3(t *testing.T) *endgame.Tables {
+	t.Helper()
+	tablesOnce.Do(func() {
+		if tablesDir, tablesErr = os.MkdirTemp("", "metz-solver-tables-"); tablesErr == nil {
+			tablesErr = endgame.Build(tablesDir, 3, nil)
+		}
+	})
+	if tablesErr != nil {
+		t.Fatal(tablesErr)
+	}
+	tb, err := endgame.Open(tablesDir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return tb
+}
+
+func TestMain(m *testing.M) {
+	code := m.Run()
+	if tablesDir != "" {
+		os.RemoveAll(tablesDir)
+	}
+	os.Exit(code)
+}
