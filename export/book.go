@@ -11,10 +11,25 @@ import (
 // asterisk and a legend. fen is the problem's position, used when the tree
 // does not name its start, so that moves are written as the book would.
 func bookTree(t *problems.Tree, fen string, r *draughts.Rules) string {
-	if t.Start == "" && fen != "" {
-		c := *t
-		c.Start = fen
-		t = &c
+	return booknotation.WriteWith(withStart(t, fen), r, booknotation.Marked)
+}
+
+// modernTree is the same solution in modern notation, with the legend
+// when the solver added moves.
+func modernTree(t *problems.Tree, fen string, r *draughts.Rules) string {
+	s := Modern(withStart(t, fen), r)
+	if t.HasOrigin(problems.Solver) {
+		s += " — " + ModernLegend
 	}
-	return booknotation.WriteWith(t, r, booknotation.Marked)
+	return s
+}
+
+// withStart is t starting from fen when it names no start of its own.
+func withStart(t *problems.Tree, fen string) *problems.Tree {
+	if t.Start != "" || fen == "" {
+		return t
+	}
+	c := *t
+	c.Start = fen
+	return &c
 }

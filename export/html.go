@@ -53,6 +53,7 @@ body { font-family: Georgia, "DejaVu Serif", serif; color: #111; margin: 0; back
 .per-3 .board svg, .per-4 .board svg { width: 60mm; height: auto; }
 .stip { font-weight: bold; font-size: 10pt; }
 .solution { font-family: "DejaVu Sans Mono", monospace; font-size: 8.5pt; white-space: pre; margin: 1mm 0; }
+.modern { font-size: 8.5pt; margin: 1mm 0; }
 .verdict { font-size: 9pt; border: 1px solid #555; padding: 1mm 2mm; display: inline-block; }
 .notes, .themes { font-size: 8.5pt; }
 .unknown { width: 60mm; height: 60mm; border: 1px dashed #888; display: flex; align-items: center; justify-content: center; }
@@ -123,6 +124,7 @@ func htmlItem(b *strings.Builder, it Item, o HTMLOptions) error {
 			kind = "verified"
 		}
 		b.WriteString("<div class=\"solution\" data-tree=\"" + kind + "\">" + html.EscapeString(bookTree(t, p.FEN, r)) + "</div>\n")
+		b.WriteString("<p class=\"modern\">" + html.EscapeString(modernTree(t, p.FEN, r)) + "</p>\n")
 	} else if p.SolutionText != "" {
 		b.WriteString("<div class=\"solution\" data-tree=\"text\">" + html.EscapeString(p.SolutionText) + "</div>\n")
 	}

@@ -62,3 +62,18 @@ func TestJSONCarriesPositionTreesAndVerdict(t *testing.T) {
 		t.Error("a problem without a diagram got a position")
 	}
 }
+
+// Under the book text the same verified tree is given in modern notation,
+// solver moves starred, with the legend.
+func TestHTMLModernNotation(t *testing.T) {
+	p := smallProblem()
+	v, _ := Verified(p, smallReport(t))
+	var b strings.Builder
+	if err := WriteHTML(&b, []Item{{Problem: p, Verified: v}}, HTMLOptions{}); err != nil {
+		t.Fatal(err)
+	}
+	want := `<p class="modern">1. 42-38 18-23 (1... 6-11* {metz: defence the source omits; it loses too} 2. 16x7*`
+	if s := b.String(); !strings.Contains(s, want) || !strings.Contains(s, "— * added by metz (solver): not in the source.</p>") {
+		t.Errorf("no modern notation line:\n%s", s)
+	}
+}

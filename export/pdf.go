@@ -138,6 +138,12 @@ func pdfText(pdf *fpdf.Fpdf, tr func(string) string, it Item, r *draughts.Rules,
 			return
 		}
 	}
+	if t := it.Tree(); t != nil && len(t.Children) > 0 {
+		y += 1.5
+		if !line("Times", "", 9, modernTree(t, p.FEN, r)) {
+			return
+		}
+	}
 	y += 1.5
 	var tail []string
 	if it.Verdict != "" {

@@ -13,7 +13,8 @@ import (
 // into one tree: the source's lines as printed (origin "printed"), then
 // the lines the solver had to add (origin "solver", with a comment saying
 // what they are) — omitted defences with the solver's answers, cooks as
-// other first moves with their proofs, duals, and the refutation line. The
+// other first moves with their proofs, duals, the refutation line and the
+// places the budget left unproven. The
 // record is not modified. Evidence that does not fit the stated tree (a
 // report made on another version of the record) is left out and named in
 // the returned notes.
@@ -38,6 +39,7 @@ func Verified(p *problems.Problem, rep *solver.Report) (*problems.Tree, []string
 	m.duals(rep.Duals)
 	m.cooks(rep.Cooks)
 	m.refutation(rep.Refutation)
+	m.unproven(rep.Unproven)
 	return t, m.notes
 }
 
@@ -168,12 +170,29 @@ func (m *merger) refutation(r *solver.Refutation) {
 		m.notes = append(m.notes, comment)
 		return
 	}
+	m.line("refutation", r.Line, comment)
+}
+
+// unproven marks the places the budget left open the same way, so that a
+// reader sees which defences or line ends are still in doubt.
+func (m *merger) unproven(us []solver.UnprovenLeaf) {
+	for _, u := range us {
+		if len(u.Line) > 0 {
+			m.line("unproven place", u.Line, "metz: unproven — "+u.Reason)
+		}
+	}
+}
+
+// line follows moves (as printed or in full) from the start through the
+// alternatives that play them, adds the missing ones as solver moves and
+// comments the last.
+func (m *merger) line(what string, moves []string, comment string) {
 	k, pos := &m.t.Children, m.start
 	var last *problems.Node
-	for i, text := range r.Line {
+	for i, text := range moves {
 		mv, err := draughts.ParseMove(pos, text)
 		if err != nil {
-			m.note("refutation", fmt.Errorf("move %d %q: %w", i+1, text, err))
+			m.note(what, fmt.Errorf("move %d %q: %w", i+1, text, err))
 			return
 		}
 		next := find(*k, pos, mv)

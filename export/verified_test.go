@@ -82,10 +82,12 @@ func TestVerifiedAddsOmittedDefences(t *testing.T) {
 }
 
 // Cooks become other first moves, duals other attacker moves, and the
-// refutation line is followed through the stated moves it shares. The
+// refutation and unproven lines are followed through the stated moves
+// they share. The
 // cook is the one the solver reports for this position when the stated
-// key is 31-27 (42-38, winning in 7 plies); the dual and the refutation
-// are placed by hand at stated places, since only their placing is tested.
+// key is 31-27 (42-38, winning in 7 plies); the dual, the refutation and
+// the unproven defence are placed by hand at stated places, since only
+// their placing is tested.
 func TestVerifiedCookDualRefutation(t *testing.T) {
 	p := smallProblem()
 	p.Solution.Children[0].Children[0].Children = []*problems.Node{{Move: "38-33", White: true}}
@@ -95,17 +97,20 @@ func TestVerifiedCookDualRefutation(t *testing.T) {
 		Duals:      []solver.Dual{{Path: "1.1", Ply: 3, Stated: "38-33", Alternative: "31-27", Plies: 5}},
 		Refutation: &solver.Refutation{Path: "1", Ply: 1, Line: []string{"42 à 38", "6 à 11"}, Note: "this defence escapes: 6-11"},
 		Omitted:    []solver.Omitted{{Path: "1.7", Defence: "18-22"}},
+		Unproven: []solver.UnprovenLeaf{{Path: "1", Ply: 2, Line: []string{"42 à 38", "18-22"},
+			Reason: "budget exhausted on an omitted defence"}},
 	}
 	v, notes := Verified(p, rep)
-	want := "42-38/printed >18-23/printed >>38-33/printed >>31-27/solver >6-11/solver 31-27/solver >18-22/solver"
+	want := "42-38/printed >18-23/printed >>38-33/printed >>31-27/solver >6-11/solver >18-22/solver 31-27/solver >18-22/solver"
 	if got := describe(v.Children); got != want {
 		t.Errorf("verified tree\n got %s\nwant %s", got, want)
 	}
 	cook, dual, ref := v.Children[1], v.Children[0].Children[0].Children[1], v.Children[0].Children[1]
 	for n, c := range map[*problems.Node]string{
-		cook: "metz: cook — another first move that wins (in 7 plies)",
-		dual: "metz: dual — wins as fast as 38-33 (5 plies)",
-		ref:  "metz: refutation — this defence escapes: 6-11",
+		v.Children[0].Children[2]: "metz: unproven — budget exhausted on an omitted defence",
+		cook:                      "metz: cook — another first move that wins (in 7 plies)",
+		dual:                      "metz: dual — wins as fast as 38-33 (5 plies)",
+		ref:                       "metz: refutation — this defence escapes: 6-11",
 	} {
 		if n.Comment != c {
 			t.Errorf("%s commented %q, want %q", n.Move, n.Comment, c)
