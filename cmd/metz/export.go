@@ -1,7 +1,6 @@
 package main
 
 import (
-	"encoding/json"
 	"fmt"
 	"io"
 	"os"
@@ -12,7 +11,6 @@ import (
 
 	"metz/db"
 	"metz/export"
-	"metz/problems"
 )
 
 func init() { commandAdders = append(commandAdders, addExport) }
@@ -115,7 +113,7 @@ func runExport(cmd *cobra.Command, args []string, f *exportFlags) error {
 	if err != nil {
 		return err
 	}
-	items, err := exportItems(d, ids)
+	items, err := exportItems(d, ids, cmd.ErrOrStderr())
 	if err != nil {
 		return err
 	}
@@ -149,8 +147,10 @@ func exportIDs(d *db.DB, args []string, f *exportFlags) ([]int64, error) {
 	return ids, nil
 }
 
-// exportItems loads each problem with its latest verdict and its notes.
-func exportItems(d *db.DB, ids []int64) ([]export.Item, error) {
+// exportItems loads each problem with its latest verdict, the verified
+// tree built from that verdict's evidence, and its notes; evidence that
+// cannot be placed is named on errw.
+func exportItems(d *db.DB, ids []int64, errw io.Writer) ([]export.Item, error) {
 	items := make([]export.Item, 0, len(ids))
 	for _, id := range ids {
 		p, err := d.Get(id)
@@ -163,9 +163,12 @@ func exportItems(d *db.DB, ids []int64) ([]export.Item, error) {
 			return nil, err
 		}
 		if len(vs) > 0 {
-			latest := vs[len(vs)-1]
-			it.Verdict = latest.Verdict
-			it.VerdictDetail, it.Verified = verdictEvidence(latest)
+			v := verifiedTree(p, vs)
+			it.Verdict, it.Verified = v.Verdict, v.Tree
+			it.VerdictDetail = verdictDetail(v, vs[len(vs)-1])
+			for _, n := range v.Notes {
+				fmt.Fprintf(errw, "metz: %s: %s\n", ref(p), n)
+			}
 		}
 		notes, err := d.Notes(id)
 		if err != nil {
@@ -179,28 +182,20 @@ func exportItems(d *db.DB, ids []int64) ([]export.Item, error) {
 	return items, nil
 }
 
-// verdictEvidence reads what the solver stored with a verdict: a tree and a
-// summary when its evidence carries them, and the dual flag and solver.
-func verdictEvidence(v db.Verdict) (string, *problems.Tree) {
-	var ev struct {
-		Tree    *problems.Tree `json:"tree"`
-		Summary string         `json:"summary"`
-		Detail  string         `json:"detail"`
-	}
-	_ = json.Unmarshal(v.Evidence, &ev) // evidence of another shape simply gives no tree
+// verdictDetail is the evidence of the latest verdict in words, with its
+// dual flag and solver.
+func verdictDetail(v verified, latest db.Verdict) string {
 	var parts []string
-	for _, s := range []string{ev.Summary, ev.Detail} {
-		if s != "" {
-			parts = append(parts, s)
-		}
+	if v.Detail != "" {
+		parts = append(parts, v.Detail)
 	}
-	if v.Dual {
+	if latest.Dual {
 		parts = append(parts, "dual")
 	}
-	if v.SolverVersion != "" {
-		parts = append(parts, "solver "+v.SolverVersion)
+	if latest.SolverVersion != "" {
+		parts = append(parts, "solver "+latest.SolverVersion)
 	}
-	return strings.Join(parts, "; "), ev.Tree
+	return strings.Join(parts, "; ")
 }
 
 func writeExport(stdout, stderr io.Writer, f *exportFlags, format string, items []export.Item) error {

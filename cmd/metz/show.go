@@ -22,7 +22,8 @@ type shownRecord struct {
 }
 
 func addShow(root *cobra.Command) {
-	var numbers, ascii bool
+	var numbers, ascii, tree bool
+	var notation string
 	c := &cobra.Command{
 		Use:   "show ID",
 		Short: "Print a problem: diagram, FEN, solution as printed and parsed, themes, verdicts",
@@ -36,12 +37,30 @@ references, import warnings, the verdict history and the user's notes.
 
 ID is the database id (see list) or source:number, e.g. metz:125 or
 vantenac:6; when a source has several records with one number, add the
-label: source:number:label. --json prints the whole record.`,
+label: source:number:label. --json prints the whole record.
+
+--tree prints only the verified solution tree: the source's lines as
+printed, merged with what the latest verdict of metz verify added — the
+defences the source omits with the solver's answers, cooks (other first
+moves that win), duals and the refutation line — each added move marked
+"*" with a legend, and a comment saying what it is. --notation chooses
+the book's style (BLANCS / NOIRS columns, "si" branches; the default),
+modern notation (numbered moves, variations in parentheses) or a PDN game
+(solver lines as commented variations). With --json the tree is printed
+as JSON, every node with its origin, "printed" or "solver". Evidence that
+does not fit the stored record is named on standard error.`,
 		Example: `  metz show vantenac:1
   metz show metz:125 --numbers
-  metz show 17 --json`,
+  metz show 17 --json
+  metz show vantenac:1 --tree
+  metz show vantenac:1 --tree --notation modern
+  metz show vantenac:1 --tree --notation pdn > problem1.pdn
+  metz show vantenac:1 --tree --json`,
 		Args: cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
+			if !isTreeNotation(notation) {
+				return fmt.Errorf("--notation %q: expected one of %s", notation, strings.Join(treeNotations, ", "))
+			}
 			d, id, err := openAndResolve(args[0])
 			if err != nil {
 				return err
@@ -50,6 +69,9 @@ label: source:number:label. --json prints the whole record.`,
 			rec, err := loadRecord(d, id)
 			if err != nil {
 				return err
+			}
+			if tree {
+				return printVerifiedTree(cmd.OutOrStdout(), cmd.ErrOrStderr(), rec, notation)
 			}
 			if global.json {
 				return writeJSON(cmd.OutOrStdout(), rec)
@@ -60,6 +82,8 @@ label: source:number:label. --json prints the whole record.`,
 	}
 	c.Flags().BoolVar(&numbers, "numbers", false, "write square numbers on the empty squares")
 	c.Flags().BoolVar(&ascii, "ascii", false, "draw with letters (w W b B) instead of Unicode pieces")
+	c.Flags().BoolVar(&tree, "tree", false, "print only the verified solution tree (stated lines and the solver's, marked)")
+	c.Flags().StringVar(&notation, "notation", "book", "notation of --tree: "+strings.Join(treeNotations, ", "))
 	root.AddCommand(c)
 }
 
