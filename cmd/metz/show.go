@@ -30,8 +30,9 @@ func addShow(root *cobra.Command) {
 		Long: `show prints one problem of the database: its source and number, a diagram
 (White at the bottom; --numbers writes the square numbers on the empty
 squares), the position as a FEN, the solution exactly as the source prints
-it, the parsed solution tree in modern notation (each variation indented
-under the move it answers, unresolved moves marked "??" with the reason),
+it, the parsed solution tree in modern notation (variations in
+parentheses, unresolved moves between brackets with "?", then the reason
+for each),
 the themes with their origin (book, user, detected) and ply, cross
 references, import warnings, the verdict history and the user's notes.
 
@@ -138,7 +139,7 @@ func printRecord(w io.Writer, rec shownRecord, opt draughts.DiagramOptions) {
 	printSection(w, "Solution as printed", p.SolutionText)
 	if p.Solution != nil && len(p.Solution.Children) > 0 {
 		fmt.Fprintln(w, "\nSolution tree:")
-		printTree(w, p.Solution)
+		printStatedTree(w, p)
 	}
 	for _, wit := range p.Witnesses {
 		if wit.Text == p.Commentary {
@@ -182,61 +183,6 @@ func printSection(w io.Writer, title, text string) {
 	for _, line := range strings.Split(strings.TrimRight(text, "\n"), "\n") {
 		fmt.Fprintf(w, "  %s\n", line)
 	}
-}
-
-// printTree writes the main line first; each alternative ("si" branch) is
-// indented one step under the ply it replaces, followed by its own line.
-func printTree(w io.Writer, t *problems.Tree) {
-	whiteFirst := t.Children[0].White
-	var walk func(alts []*problems.Node, ply, depth int)
-	walk = func(alts []*problems.Node, ply, depth int) {
-		if len(alts) == 0 {
-			return
-		}
-		printNode(w, alts[0], ply, depth, whiteFirst, "")
-		walk(alts[0].Children, ply+1, depth)
-		for _, alt := range alts[1:] {
-			printNode(w, alt, ply, depth+1, whiteFirst, "si ")
-			walk(alt.Children, ply+1, depth+1)
-		}
-	}
-	walk(t.Children, 1, 1)
-}
-
-func printNode(w io.Writer, n *problems.Node, ply, depth int, whiteFirst bool, prefix string) {
-	off := 1
-	if !whiteFirst {
-		off = 2
-	}
-	num := fmt.Sprintf("%d.", (ply+off)/2)
-	if !n.White {
-		num = fmt.Sprintf("%d...", (ply+off)/2)
-	}
-	move := n.Move
-	if move == "" {
-		move = "?? " + n.Text
-	}
-	var b strings.Builder
-	fmt.Fprintf(&b, "%s%s%s %s", strings.Repeat("  ", depth), prefix, num, move)
-	if n.Text != "" && n.Move != "" {
-		fmt.Fprintf(&b, "  [%s]", n.Text)
-	}
-	if n.Mark != "" {
-		fmt.Fprintf(&b, "  %s", n.Mark)
-	}
-	if n.Origin == problems.Solver {
-		b.WriteString("  (solver)")
-	}
-	if n.Comment != "" {
-		fmt.Fprintf(&b, "  {%s}", n.Comment)
-	}
-	if n.Issue != "" {
-		fmt.Fprintf(&b, "  <-- not resolved: %s", n.Issue)
-		if n.Line > 0 {
-			fmt.Fprintf(&b, " (line %d)", n.Line)
-		}
-	}
-	fmt.Fprintln(w, b.String())
 }
 
 func printThemes(w io.Writer, themes []problems.Theme) {

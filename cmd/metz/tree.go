@@ -115,3 +115,27 @@ func isTreeNotation(s string) bool {
 	}
 	return false
 }
+
+// printStatedTree writes the stated tree in modern notation, indented, and
+// then why each unresolved move could not be played, with its source line.
+func printStatedTree(w io.Writer, p *problems.Problem) {
+	r, err := draughts.RulesByName(p.Rules)
+	if err != nil {
+		r = nil // Modern then writes the stored moves
+	}
+	t := *p.Solution
+	if t.Start == "" {
+		t.Start = p.FEN
+	}
+	fmt.Fprintln(w, wrap(export.Modern(&t, r), 76, "  "))
+	t.Walk(func(n *problems.Node, ply int) {
+		if n.Issue == "" {
+			return
+		}
+		at := ""
+		if n.Line > 0 {
+			at = fmt.Sprintf(" (line %d)", n.Line)
+		}
+		fmt.Fprintf(w, "  not resolved at ply %d, %q: %s%s\n", ply, strings.TrimSpace(n.Text), n.Issue, at)
+	})
+}
