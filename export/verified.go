@@ -107,26 +107,26 @@ func solverOnly(n *problems.Node) {
 	}
 }
 
+// add puts a solver move, with its continuation, among the alternatives
+// at path; what names it in the note when the path is not in the tree.
+func (m *merger) add(path, what, move, comment string, below *problems.Tree) {
+	pl, pos, err := m.at(path)
+	if err != nil {
+		m.note(what+" "+move, err)
+		return
+	}
+	*pl.Children = append(*pl.Children, solverNode(pos, move, comment, below))
+}
+
 func (m *merger) omitted(os []solver.Omitted) {
 	for _, o := range os {
-		pl, pos, err := m.at(o.Path)
-		if err != nil {
-			m.note("omitted defence "+o.Defence, err)
-			continue
-		}
-		*pl.Children = append(*pl.Children, solverNode(pos, o.Defence, "metz: defence the source omits; it loses too", o.Answer))
+		m.add(o.Path, "omitted defence", o.Defence, "metz: defence the source omits; it loses too", o.Answer)
 	}
 }
 
 func (m *merger) duals(ds []solver.Dual) {
 	for _, d := range ds {
-		pl, pos, err := m.at(d.Path)
-		if err != nil {
-			m.note("dual "+d.Alternative, err)
-			continue
-		}
-		c := fmt.Sprintf("metz: dual — wins as fast as %s (%d plies)", d.Stated, d.Plies)
-		*pl.Children = append(*pl.Children, solverNode(pos, d.Alternative, c, nil))
+		m.add(d.Path, "dual", d.Alternative, fmt.Sprintf("metz: dual — wins as fast as %s (%d plies)", d.Stated, d.Plies), nil)
 	}
 }
 

@@ -1,7 +1,6 @@
 package main
 
 import (
-	"bytes"
 	"encoding/json"
 	"os"
 	"path/filepath"
@@ -63,20 +62,9 @@ func exportTestDB(t *testing.T) string {
 	return path
 }
 
-func runMetzExport(t *testing.T, args ...string) (string, error) {
-	t.Helper()
-	root := newRootCmd()
-	var out bytes.Buffer
-	root.SetOut(&out)
-	root.SetErr(&out)
-	root.SetArgs(args)
-	err := root.Execute()
-	return out.String(), err
-}
-
 func TestExportCommandFormats(t *testing.T) {
 	dbPath := exportTestDB(t)
-	book, err := runMetzExport(t, "--db", dbPath, "export", "vantenac:72", "--format", "book")
+	book, err := runMetz(t, "--db", dbPath, "export", "vantenac:72", "--format", "book")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -85,7 +73,7 @@ func TestExportCommandFormats(t *testing.T) {
 			t.Errorf("book export lacks %q:\n%s", want, book)
 		}
 	}
-	js, err := runMetzExport(t, "--db", dbPath, "export", "--source", "vantenac", "--format", "json")
+	js, err := runMetz(t, "--db", dbPath, "export", "--source", "vantenac", "--format", "json")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -96,7 +84,7 @@ func TestExportCommandFormats(t *testing.T) {
 	dir := t.TempDir()
 	for _, name := range []string{"out.pdn", "out.html", "out.pdf"} {
 		file := filepath.Join(dir, name)
-		if _, err := runMetzExport(t, "--db", dbPath, "export", "--theme", "rafle", "-o", file); err != nil {
+		if _, err := runMetz(t, "--db", dbPath, "export", "--theme", "rafle", "-o", file); err != nil {
 			t.Fatalf("%s: %v", name, err)
 		}
 		b, err := os.ReadFile(file)
@@ -120,7 +108,7 @@ func TestExportCommandErrors(t *testing.T) {
 		"vantenac:999":         {"export", "vantenac:999"},
 	}
 	for want, args := range cases {
-		_, err := runMetzExport(t, append([]string{"--db", dbPath}, args...)...)
+		_, err := runMetz(t, append([]string{"--db", dbPath}, args...)...)
 		if err == nil || !strings.Contains(err.Error(), want) {
 			t.Errorf("metz %v: error %v, want one mentioning %q", args, err, want)
 		}
