@@ -45,11 +45,17 @@ func unstated(q draughts.Position, st []draughts.Move) []draughts.Move {
 func (v *verifier[P, M]) keys(ns []*problems.Node) {
 	q := v.root
 	st := stated(q, ns)
-	horizon := 0
+	// The horizon costs an exact shortest-win search: it is computed only
+	// when df-pn leaves a first move open, which is rare.
+	horizon := func() int { return 0 }
 	if len(st) > 0 {
 		v.rep.Key = q.Rules.FormatMove(st[0], true)
-		if !v.drawing() {
-			horizon = v.keyHorizon(q, st[0], ns[0])
+		h := -1
+		horizon = func() int {
+			if h < 0 && !v.drawing() {
+				h = v.keyHorizon(q, st[0], ns[0])
+			}
+			return max(h, 0)
 		}
 	}
 	others := unstated(q, st)
@@ -76,10 +82,14 @@ func (v *verifier[P, M]) keyHorizon(q draughts.Position, key draughts.Move, n *p
 // tryKey settles one unstated first move: one that meets the stipulation
 // is a cook; a winning try df-pn cannot settle is searched for a win within
 // the horizon.
-func (v *verifier[P, M]) tryKey(q draughts.Position, m draughts.Move, horizon, parts int) {
+func (v *verifier[P, M]) tryKey(q draughts.Position, m draughts.Move, horizonOf func() int, parts int) {
 	name := q.Rules.FormatMove(m, true)
 	c := v.childOf(q, m)
 	out, _ := v.settle(&c, parts)
+	horizon := 0
+	if out == unknown {
+		horizon = horizonOf()
+	}
 	if out == unknown && horizon > 0 {
 		var w, ok bool
 		v.s.share(parts, func() { w, ok = v.s.within(&c, horizon-1, false) })

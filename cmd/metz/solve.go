@@ -7,6 +7,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"metz/endgame"
 	"metz/problems"
 	"metz/solver"
 )
@@ -14,7 +15,7 @@ import (
 func init() { commandAdders = append(commandAdders, addSolve) }
 
 func addSolve(root *cobra.Command) {
-	var rules, goal, budget string
+	var rules, goal, budget, tables string
 	c := &cobra.Command{
 		Use:   "solve FEN",
 		Short: "Prove a win, a draw or a weaker goal from a position",
@@ -35,10 +36,15 @@ and promote, "draw" means the goal cannot be forced. A repetition of a
 position never counts as a win.
 
 Budget: a comma-separated list of a time (10s), a node count (5M-nodes, 200k)
-and a memory size for the tables (64MB).`,
+and a memory size for the tables (64MB).
+
+With --tables DIR (built by metz endgame build), international positions of
+few pieces are decided by the endgame tables instead of searched; the
+output says how many positions the tables decided.`,
 		Example: `  metz solve "W:W24,29,33,40,49:B10,K14,K34"
   metz solve "W:W32:B28" --rules qui-perd-gagne
-  metz solve "W:W16,31,42:B6,18" --goal gain:1 --budget 5s,1M-nodes --json`,
+  metz solve "W:W16,31,42:B6,18" --goal gain:1 --budget 5s,1M-nodes --json
+  metz solve "B:WK2,25:B3,5,6,11" --tables ~/.cache/metz/endgame`,
 		Args: cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			p, err := parsePosition(rules, args[0])
@@ -53,7 +59,11 @@ and a memory size for the tables (64MB).`,
 			if err != nil {
 				return err
 			}
-			sol := solver.Solve(p, g, b)
+			tb, err := openTables(tables)
+			if err != nil {
+				return err
+			}
+			sol := solver.SolveWith(p, g, solver.Options{Budget: b, Tables: tb})
 			if global.json {
 				return writeJSON(cmd.OutOrStdout(), sol)
 			}
@@ -64,7 +74,20 @@ and a memory size for the tables (64MB).`,
 	addRulesFlag(c, &rules)
 	c.Flags().StringVar(&goal, "goal", "win", "win, draw, promote or gain:N")
 	c.Flags().StringVar(&budget, "budget", "10s", "limits: time, nodes, memory (e.g. 10s,5M-nodes,64MB)")
+	c.Flags().StringVar(&tables, "tables", "", "endgame table directory (metz endgame build); none if empty")
 	root.AddCommand(c)
+}
+
+// openTables opens an endgame table directory; "" means no tables.
+func openTables(dir string) (*endgame.Tables, error) {
+	if dir == "" {
+		return nil, nil
+	}
+	tb, err := endgame.Open(dir)
+	if err != nil {
+		return nil, fmt.Errorf("--tables: %w", err)
+	}
+	return tb, nil
 }
 
 func printSolution(w io.Writer, s *solver.Solution) {
@@ -84,6 +107,9 @@ func printSolution(w io.Writer, s *solver.Solution) {
 	if s.Tree != nil {
 		fmt.Fprintf(w, "line:    %s\n", mainLineText(s.Tree))
 		fmt.Fprintf(w, "proof:   %d moves in the tree\n", s.Tree.Size())
+	}
+	if s.TableHits > 0 {
+		fmt.Fprintf(w, "tables:  %d positions decided by the endgame tables\n", s.TableHits)
 	}
 	fmt.Fprintf(w, "nodes:   %d in %.2fs\n", s.Nodes, s.Seconds)
 }

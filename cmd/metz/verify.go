@@ -25,7 +25,7 @@ func init() { commandAdders = append(commandAdders, addVerify) }
 type verifyFlags struct {
 	all                      bool
 	source, budget, fen, sol string
-	rules, stip              string
+	rules, stip, tables      string
 	jobs                     int
 	noStore                  bool
 }
@@ -50,11 +50,20 @@ no-position; "dual" is a flag on top. Each verdict is stored in the
 database's verdict history with the solver version, budget and proof size
 (unless --no-store), and a summary table is printed at the end.
 
+Draw stipulations (remise): after every stated move of the side that must
+draw, and at every leaf, the opponent must have no forced win; a win found
+is a refutation with the opponent's line.
+
+With --tables DIR (built by metz endgame build), international positions of
+few pieces are decided by the endgame tables; the evidence names the places
+whose proof read them. Without tables most draws stay unproven.
+
 Without the database: --fen and --solution verify an ad-hoc problem.`,
 		Example: `  metz verify 71 72 73
   metz verify --source vantenac --jobs 2 --budget 2s
   metz verify --all --json
-  metz verify --fen "W:W24,29,33,40,49:B10,K14,K34" --solution "24-19 14x35 29x40 35x44 49x40"`,
+  metz verify --fen "W:W24,29,33,40,49:B10,K14,K34" --solution "24-19 14x35 29x40 35x44 49x40"
+  metz verify --fen "W:W20,24:BK25" --goal draw --solution "20-15" --tables /tmp/egt`,
 		RunE: func(cmd *cobra.Command, args []string) error { return runVerify(cmd, args, f) },
 	}
 	fl := c.Flags()
@@ -64,7 +73,8 @@ Without the database: --fen and --solution verify an ad-hoc problem.`,
 	fl.StringVar(&f.budget, "budget", "10s", "per problem: time, nodes, memory (e.g. 2s,1M-nodes,64MB)")
 	fl.StringVar(&f.fen, "fen", "", "verify this position instead of database records")
 	fl.StringVar(&f.sol, "solution", "", "with --fen: the stated main line, moves separated by spaces")
-	fl.StringVar(&f.stip, "goal", "win", "with --fen: the stipulation (win, promote, gain:N)")
+	fl.StringVar(&f.stip, "goal", "win", "with --fen: the stipulation (win, draw, promote, gain:N)")
+	fl.StringVar(&f.tables, "tables", "", "endgame table directory (metz endgame build); none if empty")
 	fl.BoolVar(&f.noStore, "no-store", false, "do not record the verdicts in the database")
 	addRulesFlag(c, &f.rules)
 	root.AddCommand(c)
@@ -78,7 +88,11 @@ func runVerify(cmd *cobra.Command, args []string, f verifyFlags) error {
 	if f.jobs < 1 {
 		return fmt.Errorf("--jobs %d: expected 1 or more", f.jobs)
 	}
-	opt := solver.Options{Budget: b}
+	tb, err := openTables(f.tables)
+	if err != nil {
+		return err
+	}
+	opt := solver.Options{Budget: b, Tables: tb}
 	if f.fen != "" {
 		p, err := adHocProblem(f)
 		if err != nil {
@@ -264,6 +278,9 @@ func evidence(r *solver.Report) string {
 	}
 	for _, d := range r.Duals {
 		parts = append(parts, fmt.Sprintf("dual %s/%s at ply %d", d.Stated, d.Alternative, d.Ply))
+	}
+	if len(r.TableLeaves) > 0 {
+		parts = append(parts, "endgame tables at "+strings.Join(r.TableLeaves, ", "))
 	}
 	for _, u := range r.Unproven {
 		parts = append(parts, fmt.Sprintf("unproven at ply %d after %d nodes", u.Ply, u.Nodes))
