@@ -35,8 +35,9 @@ func addExport(root *cobra.Command) {
         side, the stipulation, the solution in two columns BLANCS. / NOIRS.
         with moves written "28 à 23" and the defences as "si", "deuxième si"...
   pdn   PDN games with FEN and GameType tags (as lidraughts reads them), the
-        solution's branches as variations, marks and comments as comments;
-        metz's own tags (MetzSource, MetzNumber, ...) let it be imported back
+        solution's branches as variations, marks and comments as comments,
+        written by the importer's own PDN writer so that metz import reads
+        them back; metz's tags (MetzSource, MetzNumber, ...) carry the rest
   json  one JSON array: each record with its position spelled out, the stated
         and the verified trees, themes, verdict and notes
   html  a print-ready document (A4, print CSS): one to four problems a page
@@ -44,6 +45,11 @@ func addExport(root *cobra.Command) {
         stipulation, solution (the solver's tree when it has one), verdict and
         notes, and an index by theme
   pdf   the same layout as a PDF file, made by metz itself
+
+The solution printed is the verified tree when the problem has a verdict:
+the source's lines merged with what metz verify added (omitted defences
+with the solver's answers, cooks, duals, the refutation), each added move
+marked "*" with a legend — the same tree metz show ID --tree prints.
 
 Problems are chosen by id or source:number arguments, or else by the same
 filters as metz search; with neither, the whole database is exported.
