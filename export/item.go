@@ -16,7 +16,7 @@ type Item struct {
 	Problem       *problems.Problem `json:"problem"`
 	Verdict       string            `json:"verdict,omitempty"`        // the solver's latest verdict, "" if none
 	VerdictDetail string            `json:"verdict_detail,omitempty"` // its proof or explanation, in words
-	Verified      *problems.Tree    `json:"verified,omitempty"`       // the solver's tree
+	Verified      *problems.Tree    `json:"verified,omitempty"`       // stated lines merged with the solver's (see Verified)
 	Notes         []string          `json:"notes,omitempty"`          // readers' notes
 }
 
