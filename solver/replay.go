@@ -53,13 +53,18 @@ func resolve(q draughts.Position, n *problems.Node) (draughts.Move, *MisprintPla
 	}
 	text := n.Move
 	if n.Issue != "" || text == "" {
+		// The importer could not resolve this move where it read it (for
+		// instance after a misprint it did not replay). Here the line may
+		// differ (a repair), so the printed text is read again.
+		m, err := draughts.ParseMove(q, mp.Text)
+		if err == nil {
+			return m, nil
+		}
 		mp.Reason = "the move could not be read"
 		if n.Issue != "" {
 			mp.Reason += ": " + n.Issue
 		}
-		if _, err := draughts.ParseMove(q, mp.Text); err != nil {
-			mp.Candidates = candidatesOf(err)
-		}
+		mp.Candidates = candidatesOf(err)
 		return draughts.Move{}, mp
 	}
 	m, err := draughts.ParseMove(q, text)

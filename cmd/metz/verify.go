@@ -285,6 +285,9 @@ func evidence(r *solver.Report) string {
 	for _, u := range r.Unproven {
 		parts = append(parts, fmt.Sprintf("unproven at ply %d after %d nodes", u.Ply, u.Nodes))
 	}
+	if len(r.Undecided) > 0 {
+		parts = append(parts, "first moves left open: "+strings.Join(r.Undecided, " "))
+	}
 	parts = append(parts, r.Notes...)
 	return strings.Join(parts, "; ")
 }
