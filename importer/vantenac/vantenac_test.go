@@ -1,6 +1,7 @@
 package vantenac
 
 import (
+	"slices"
 	"strings"
 	"testing"
 
@@ -73,9 +74,8 @@ func TestStatedMovesResolved(t *testing.T) {
 		71: {5, 1, 5}, // "25 à 27" at ply 6: 25 is a white man
 		72: {3, 0, 0},
 		// III prints no rows: its stated moves are what the prose reader
-		// finds, and the first of them, "La dame noire 50 prend le pion blanc
-		// 22 et s'arrête au delà à volonté", names no landing square.
-		73: {0, 1, 5},
+		// finds, nine of them, some named only in part (see TestProseIII).
+		73: {9, 0, 0},
 		74: {9, 0, 0},
 		75: {5, 0, 0},
 		76: {4, 1, 12}, // "43 à 39" at ply 5: no piece on 43
@@ -271,5 +271,60 @@ func TestCountVII(t *testing.T) {
 	before, m, _ := replayLine(t, p.FEN, line[:2])
 	if len(m.Captured) != 3 || before.Turn != draughts.Black {
 		t.Errorf("14 à 35 takes %d", len(m.Captured))
+	}
+}
+
+// Problem III exists only as prose. Its nine moves, as the book tells them:
+// "le pion blanc dame à la case 4" (only 9 can), "la dame noire 50 prend le
+// pion blanc 22 et s'arrête au delà à volonté" (the next sentence lists 6,
+// 11, 17), 38 à 33, the king "placée soit à 6, soit à 11, soit à 17, prend
+// pion blanc 33 et se place … à volonté, soit à la case 50", 27 à 21, 26
+// takes and stops on 17, 32 à 28, the king takes 28 and must stay on 22,
+// "où elle [est] prise par la dame blanche de la case 4".
+func TestProseIII(t *testing.T) {
+	p := bookProblems(t)[2]
+	line := p.Solution.MainLine()
+	want := []struct {
+		from, to int // square numbers the book names or implies
+		takes    int // square of a piece taken, 0 if none
+	}{{9, 4, 0}, {50, 6, 22}, {38, 33, 0}, {6, 50, 33}, {27, 21, 0}, {26, 17, 21}, {32, 28, 0}, {50, 22, 28}, {4, 0, 22}}
+	if len(line) != len(want) || p.Solution.Size() != len(want) {
+		t.Fatalf("%d plies, %d nodes; want %d", len(line), p.Solution.Size(), len(want))
+	}
+	pos, _ := draughts.ParseFEN(draughts.International, p.FEN)
+	crowns := false
+	for i, n := range line {
+		m, err := draughts.ParseMove(pos, n.Move)
+		if err != nil {
+			t.Fatalf("ply %d %q: %q %v (%s)", i+1, n.Text, n.Move, err, n.Issue)
+		}
+		w := want[i]
+		if m.From() != w.from-1 || (w.to > 0 && m.To() != w.to-1) ||
+			(w.takes > 0 && !slices.Contains(m.Captured, w.takes-1)) || n.White != (i%2 == 0) {
+			t.Errorf("ply %d %q read as %s; want %d to %d taking %d", i+1, n.Text, n.Move, w.from, w.to, w.takes)
+		}
+		crowns = crowns || (i == 0 && m.Promotes)
+		pos = pos.Play(m)
+	}
+	if _, k := pos.Count(draughts.Black); k != 0 {
+		t.Errorf("the black king survives: %s", pos.FEN())
+	}
+	if !crowns {
+		t.Error("9-4 does not crown")
+	}
+	// Every inference says what it did and from which words.
+	for i, words := range map[int]string{0: "le pion blanc dame à la case 4", 1: "à volonté", 3: "soit à la case 50", 8: "prise par la dame blanche de la case 4"} {
+		if c := line[i].Comment; !strings.Contains(c, "read as "+line[i].Move) || !strings.Contains(c, words) {
+			t.Errorf("ply %d: comment %q", i+1, c)
+		}
+	}
+	if c := line[1].Comment; !strings.Contains(c, "free") || !strings.Contains(c, "6 kept, the first the book names") {
+		t.Errorf("ply 2: the free landing is not said: %q", line[1].Comment)
+	}
+	if c := line[8].Comment; !strings.Contains(c, "names no landing") {
+		t.Errorf("ply 9: %q", c)
+	}
+	for _, w := range p.Warnings {
+		t.Errorf("warning %+v", w)
 	}
 }

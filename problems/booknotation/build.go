@@ -28,6 +28,9 @@ type Cell struct {
 	// the idiom "si X ou non" on one row (a move the side may play or not,
 	// which opens no branch).
 	MarkApart bool
+	// Partial, when set, is what the source names of a move it does not
+	// print whole (prose); Build resolves it instead of Text.
+	Partial *Partial
 }
 
 // state is a point of a line: the node last placed (nil at the root) and
@@ -121,12 +124,15 @@ func (b *builder) resolve(n *problems.Node, c Cell, ply int) state {
 		next.broken = prev.broken
 		return next
 	}
-	m, err := b.find(prev.pos, c)
+	m, note, err := b.find(prev.pos, c)
 	if err != nil {
 		n.Issue = err.Error()
 		b.warn(c.Line, c.Text, expectedMove(prev.pos, err), ply)
 		next.broken = c.Line
 		return next
+	}
+	if note != "" {
+		n.Comment = joinNote(n.Comment, note)
 	}
 	n.Move = b.rules.FormatMove(m, true)
 	next.pos, next.ok = prev.pos.Play(m), true
@@ -134,22 +140,35 @@ func (b *builder) resolve(n *problems.Node, c Cell, ply int) state {
 }
 
 // find resolves c's text in p, falling back to origin and destination for
-// loose cells.
-func (b *builder) find(p draughts.Position, c Cell) (draughts.Move, error) {
+// loose cells; a partial cell is resolved from what it names. The note says
+// what was inferred ("" when the text named the move).
+func (b *builder) find(p draughts.Position, c Cell) (draughts.Move, string, error) {
+	if c.Partial != nil {
+		return resolvePartial(p, c.Partial)
+	}
 	c.Text, _ = SplitCount(c.Text)
 	m, err := draughts.ParseMove(p, c.Text)
 	if err == nil || !c.Loose {
-		return m, err
+		return m, "", err
 	}
 	sq := squaresOf(c.Text)
 	if len(sq) <= 2 {
-		return m, err
+		return m, "", err
 	}
-	m2, err2 := draughts.ParseMove(p, sq[0]+" à "+sq[len(sq)-1])
+	short := sq[0] + " à " + sq[len(sq)-1]
+	m2, err2 := draughts.ParseMove(p, short)
 	if err2 != nil {
-		return m, err
+		return m, "", err
 	}
-	return m2, nil
+	return m2, fmt.Sprintf("read as %s, origin and destination only: the squares %q names between them are not the move's landings", short, c.Text), nil
+}
+
+// joinNote adds an importer's note to a node's comment.
+func joinNote(comment, note string) string {
+	if comment == "" {
+		return note
+	}
+	return comment + "; " + note
 }
 
 // expectedMove says what a warning expected: a legal move for the side to
@@ -161,6 +180,8 @@ func expectedMove(p draughts.Position, err error) string {
 		if len(me.Candidates) > 0 {
 			s += "; candidates: " + strings.Join(me.Candidates, ", ")
 		}
+	} else if err != nil {
+		s += " (" + err.Error() + ")"
 	}
 	return s
 }
