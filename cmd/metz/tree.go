@@ -32,7 +32,7 @@ type verified struct {
 func verifiedTree(p *problems.Problem, history []db.Verdict) verified {
 	if len(history) == 0 {
 		t, _ := export.Verified(p, nil)
-		return verified{Tree: t, Notes: []string{"no verdict yet: the stated lines only (metz verify " + ref(p) + ")"}}
+		return verified{Tree: t, Notes: []string{fmt.Sprintf("no verdict yet: the stated lines only (metz verify %d)", p.ID)}}
 	}
 	latest := history[len(history)-1]
 	v := verified{Verdict: latest.Verdict}

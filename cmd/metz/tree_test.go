@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"encoding/json"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -159,5 +160,23 @@ func TestExportUsesVerifiedTree(t *testing.T) {
 		if !strings.Contains(out, want) {
 			t.Errorf("export lacks %q:\n%s", want, out)
 		}
+	}
+}
+
+// Without a verdict the stated lines are printed and the note names the
+// command that makes one, with the id metz verify takes.
+func TestShowTreeNoVerdict(t *testing.T) {
+	path := seedDB(t)
+	out, errs, err := runSplit(t, "show", "vantenac:1", "--tree", "--notation", "modern", "--db", path)
+	if err != nil || strings.Contains(out, "*") {
+		t.Fatalf("%v\n%s", err, out)
+	}
+	js, _, _ := runSplit(t, "show", "vantenac:1", "--json", "--db", path)
+	var rec struct{ ID int64 }
+	if err := json.Unmarshal([]byte(js), &rec); err != nil {
+		t.Fatal(err)
+	}
+	if want := fmt.Sprintf("metz: no verdict yet: the stated lines only (metz verify %d)\n", rec.ID); errs != want {
+		t.Errorf("stderr %q, want %q", errs, want)
 	}
 }
