@@ -34,7 +34,7 @@ func Verified(p *problems.Problem, rep *solver.Report) (*problems.Tree, []string
 	if err != nil {
 		return t, []string{err.Error()}
 	}
-	m.misprints(rep.Misprints)
+	m.misprints(rep.Misprints, rep.Repairs)
 	m.omitted(rep.Omitted)
 	m.duals(rep.Duals)
 	m.cooks(rep.Cooks)
@@ -132,29 +132,46 @@ func (m *merger) duals(ds []solver.Dual) {
 
 func (m *merger) cooks(cs []solver.Cook) {
 	for _, c := range cs {
-		comment := "metz: cook — another first move that wins"
+		text := "metz: cook — another first move that wins"
 		if c.Plies > 0 {
-			comment += fmt.Sprintf(" (in %d plies)", c.Plies)
+			text += fmt.Sprintf(" (in %d plies)", c.Plies)
 		}
 		var below *problems.Tree
 		if c.Proof != nil && len(c.Proof.Children) == 1 && c.Proof.Children[0].Move == c.Move {
 			below = &problems.Tree{Children: c.Proof.Children[0].Children} // the proof starts with the cook itself
 		}
-		m.t.Children = append(m.t.Children, solverNode(m.start, c.Move, comment, below))
+		m.t.Children = append(m.t.Children, solverNode(m.start, c.Move, text, below))
 	}
 }
 
-// misprints say on each stated move that cannot be played why not.
-func (m *merger) misprints(ms []solver.MisprintPlace) {
+// misprints say on each stated move that cannot be played why not, and
+// what the solver found when it tried a nearby legal move instead.
+func (m *merger) misprints(ms []solver.MisprintPlace, rs []solver.RepairResult) {
 	for _, mp := range ms {
 		pl, err := m.t.At(mp.Path)
 		if err != nil || pl.Node == nil {
 			m.note("misprint "+mp.Text, fmt.Errorf("path %q is not in the stated tree", mp.Path))
 			continue
 		}
-		if pl.Node.Issue == "" {
-			pl.Node.Issue = "metz: " + mp.Reason
+		c := "metz: misprint — " + mp.Reason
+		for _, r := range rs {
+			if r.Path == mp.Path {
+				c += fmt.Sprintf("; read as %s: %s", r.Repair, r.Verdict)
+			}
 		}
+		addComment(pl.Node, c)
+		if pl.Node.Issue == "" {
+			pl.Node.Issue = mp.Reason
+		}
+	}
+}
+
+// addComment puts the solver's comment after the node's own.
+func addComment(n *problems.Node, c string) {
+	if n.Comment == "" {
+		n.Comment = c
+	} else {
+		n.Comment += "; " + c
 	}
 }
 
@@ -165,12 +182,12 @@ func (m *merger) refutation(r *solver.Refutation) {
 	if r == nil {
 		return
 	}
-	comment := "metz: refutation — " + r.Note
+	c := "metz: refutation — " + r.Note
 	if len(r.Line) == 0 {
-		m.notes = append(m.notes, comment)
+		m.notes = append(m.notes, c)
 		return
 	}
-	m.line("refutation", r.Line, comment)
+	m.line("refutation", r.Line, c)
 }
 
 // unproven marks the places the budget left open the same way, so that a
@@ -186,13 +203,13 @@ func (m *merger) unproven(us []solver.UnprovenLeaf) {
 // line follows moves (as printed or in full) from the start through the
 // alternatives that play them, adds the missing ones as solver moves and
 // comments the last.
-func (m *merger) line(what string, moves []string, comment string) {
+func (m *merger) line(what string, moves []string, text string) {
 	k, pos := &m.t.Children, m.start
 	var last *problems.Node
-	for i, text := range moves {
-		mv, err := draughts.ParseMove(pos, text)
+	for i, mt := range moves {
+		mv, err := draughts.ParseMove(pos, mt)
 		if err != nil {
-			m.note(what, fmt.Errorf("move %d %q: %w", i+1, text, err))
+			m.note(what, fmt.Errorf("move %d %q: %w", i+1, mt, err))
 			return
 		}
 		next := find(*k, pos, mv)
@@ -202,11 +219,7 @@ func (m *merger) line(what string, moves []string, comment string) {
 		}
 		last, pos, k = next, pos.Play(mv), &next.Children
 	}
-	if last.Comment == "" {
-		last.Comment = comment
-	} else {
-		last.Comment += "; " + comment
-	}
+	addComment(last, text)
 }
 
 // find returns the alternative that plays mv from pos, nil if none does.

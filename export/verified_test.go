@@ -158,3 +158,23 @@ func TestSmallReportIsTheSolversOwn(t *testing.T) {
 		t.Errorf("solver now says %s with omitted %v; stored %s with %v", rep.Verdict, got, stored.Verdict, want)
 	}
 }
+
+// A misprint is said on the stated move, with what a repair gave; the
+// report is the solver's on Van Tenac's Problème I as imported (25 à 27 at
+// ply 6, read as 26x37: cooked), placed here on a stated move of ours.
+func TestVerifiedMisprint(t *testing.T) {
+	p := smallProblem()
+	rep := &solver.Report{
+		Misprints: []solver.MisprintPlace{{Path: "1.1", Ply: 2, Text: "18 à 23", Reason: "25 holds a white piece but Black is to move"},
+			{Path: "2", Text: "x", Reason: "r"}},
+		Repairs: []solver.RepairResult{{Path: "1.1", Ply: 2, Printed: "18 à 23", Repair: "26x37", Verdict: "cooked"}},
+	}
+	v, notes := Verified(p, rep)
+	n := v.Children[0].Children[0]
+	if want := "metz: misprint — 25 holds a white piece but Black is to move; read as 26x37: cooked"; n.Comment != want || n.Issue == "" {
+		t.Errorf("comment %q issue %q, want %q", n.Comment, n.Issue, want)
+	}
+	if len(notes) != 1 || !strings.Contains(notes[0], `misprint x left out: path "2"`) {
+		t.Errorf("notes %q", notes)
+	}
+}
