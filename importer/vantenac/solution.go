@@ -36,8 +36,9 @@ func (pr *problem) solution(rows, prose []line) {
 	w := problems.Witness{Name: "prose", Text: proseText}
 	if len(proseCells) > 0 {
 		start, from := alignStart(p.Solution, proseCells)
-		w.Tree, _ = booknotation.Build(pr.file, proseCells, draughts.International, start)
+		w.Tree, _ = pr.replay("prose", proseCells, start)
 		w.Disagreements = disagreements(p.Solution, w.Tree, from)
+		pr.noteRepairs(w.Tree, from)
 	}
 	if proseText != "" {
 		p.Witnesses = append(p.Witnesses, w)
@@ -218,4 +219,95 @@ func disagreements(stated, prose *problems.Tree, from int) []string {
 		cands = cands[pick].Children
 	}
 	return out
+}
+
+// noteRepairs looks at each misprint of the stated main line: when the prose
+// (which starts at ply from+1) follows the same moves up to it and gives
+// exactly one resolved move there, the misprint's warning says so, and the
+// stated moves after it, which stay unreplayed, say whether they read with
+// that repair. The stated tree itself is not changed.
+func (pr *problem) noteRepairs(prose *problems.Tree, from int) {
+	stated := pr.p.Solution
+	if stated == nil || prose == nil || stated.Start == "" {
+		return
+	}
+	line := stated.MainLine()
+	pos, err := draughts.ParseFEN(draughts.International, stated.Start)
+	if err != nil {
+		return
+	}
+	alts := prose.Children
+	for k, n := range line {
+		if k >= from && n.Move == "" && !strings.HasPrefix(n.Issue, "not replayed") {
+			if fix := onlyResolved(alts); fix != nil {
+				pr.noteRepair(n, k+1, fix, pos, line[k+1:])
+			}
+			return
+		}
+		if n.Move == "" {
+			return
+		}
+		m, err := draughts.ParseMove(pos, n.Move)
+		if err != nil {
+			return
+		}
+		pos = pos.Play(m)
+		if k >= from {
+			alts = childMatching(alts, n.Move)
+		}
+	}
+}
+
+// onlyResolved returns the one alternative that resolved, if there is exactly one.
+func onlyResolved(alts []*problems.Node) *problems.Node {
+	var fix *problems.Node
+	for _, a := range alts {
+		if a.Move == "" {
+			continue
+		}
+		if fix != nil {
+			return nil
+		}
+		fix = a
+	}
+	return fix
+}
+
+// childMatching returns the continuations of the alternative that plays move.
+func childMatching(alts []*problems.Node, move string) []*problems.Node {
+	for _, a := range alts {
+		if a.Move == move {
+			return a.Children
+		}
+	}
+	return nil
+}
+
+// noteRepair adds the prose's reading to the misprint's warning, then
+// replays the stated moves after it on a copy of the position with that
+// repair, saying on each whether it reads.
+func (pr *problem) noteRepair(bad *problems.Node, ply int, fix *problems.Node, pos draughts.Position, after []*problems.Node) {
+	says := fmt.Sprintf("the prose says %q (%s, line %d)", fix.Text, fix.Move, fix.Line)
+	for i := range pr.p.Warnings {
+		w := &pr.p.Warnings[i]
+		if w.Line == bad.Line && w.Ply == ply && strings.Contains(w.Text, bad.Text) {
+			w.Expected += "; " + says
+		}
+	}
+	bad.Issue += "; " + says
+	m, err := draughts.ParseMove(pos, fix.Move)
+	if err != nil {
+		return
+	}
+	pos = pos.Play(m)
+	for _, n := range after {
+		text, _ := booknotation.SplitCount(n.Text)
+		m, err := draughts.ParseMove(pos, text)
+		if err != nil {
+			n.Issue += fmt.Sprintf("; with the prose's %s at ply %d it does not read either: %v", fix.Move, ply, err)
+			return
+		}
+		n.Issue += fmt.Sprintf("; with the prose's %s at ply %d it reads as %s", fix.Move, ply, draughts.International.FormatMove(m, true))
+		pos = pos.Play(m)
+	}
 }

@@ -134,6 +134,39 @@ func TestDisagreementI(t *testing.T) {
 	if m != 0 || r != 13 {
 		t.Errorf("prose witness: %d resolved, %d unresolved; want 13 and 0", r, m)
 	}
+	// The misprint's warning names the prose's reading; the table's moves
+	// after it stay unreplayed but say how they read with that repair.
+	var warned bool
+	for _, x := range p.Warnings {
+		warned = warned || (x.Ply == 6 && x.Line == 450 && strings.Contains(x.Expected, `the prose says "26 à 37" (26x37, line 457)`))
+		if strings.Contains(x.Text, "prose move") {
+			t.Errorf("the prose witness has an unresolved move: %+v", x)
+		}
+	}
+	if !warned {
+		t.Errorf("no repair in the warnings: %+v", p.Warnings)
+	}
+	line := p.Solution.MainLine()
+	for i, want := range []string{"38-32", "37x28", "40-34", "29x40"} {
+		n := line[6+i]
+		if n.Move != "" || !strings.Contains(n.Issue, "not replayed") || !strings.Contains(n.Issue, "with the prose's 26x37 at ply 6 it reads as "+want) {
+			t.Errorf("ply %d %q: move %q issue %q", 7+i, n.Text, n.Move, n.Issue)
+		}
+	}
+	// "35 à 22" then takes seven, as the prose says ("sept pions").
+	_, after, ok := strings.Cut(line[10].Issue, "it reads as ")
+	if !ok || !strings.HasPrefix(after, "35x") || strings.Count(after, "x") != 7 {
+		t.Errorf("ply 11 %q: %q", line[10].Text, line[10].Issue)
+	}
+}
+
+// A misprint with no second witness (VI prints no prose) gets no repair.
+func TestNoRepairVI(t *testing.T) {
+	for _, w := range bookProblems(t)[5].Warnings {
+		if strings.Contains(w.Expected, "the prose says") {
+			t.Errorf("%+v", w)
+		}
+	}
 }
 
 // replayLine plays a main line (or a given line) and returns the position
