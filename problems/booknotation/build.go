@@ -160,7 +160,7 @@ func (b *builder) find(p draughts.Position, c Cell) (draughts.Move, string, erro
 	if err2 != nil {
 		return m, "", err
 	}
-	return m2, fmt.Sprintf("read as %s, origin and destination only: the squares %q names between them are not the move's landings", short, c.Text), nil
+	return m2, fmt.Sprintf("read as %s (origin and destination only): the squares between in %q are not the move's landings", short, c.Text), nil
 }
 
 // joinNote adds an importer's note to a node's comment.
