@@ -34,11 +34,7 @@ func bookItem(b *strings.Builder, it Item) error {
 	if p.Title != "" {
 		b.WriteString(p.Title + "\n")
 	}
-	pos, ok, err := it.Position()
-	if err != nil {
-		return err
-	}
-	r, err := it.Rules()
+	r, pos, ok, err := it.board()
 	if err != nil {
 		return err
 	}
@@ -99,12 +95,8 @@ func squareList(r *draughts.Rules, sq []int) string {
 }
 
 func verdictLines(b *strings.Builder, it Item) {
-	if it.Verdict != "" {
-		b.WriteString("\nVerdict : " + it.Verdict)
-		if it.VerdictDetail != "" {
-			b.WriteString(" — " + it.VerdictDetail)
-		}
-		b.WriteString("\n")
+	if v := it.VerdictLine(); v != "" {
+		b.WriteString("\n" + v + "\n")
 	}
 	if names := themeNames(it.Problem); len(names) > 0 {
 		b.WriteString("Thèmes : " + strings.Join(names, ", ") + "\n")

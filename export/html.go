@@ -97,11 +97,7 @@ func anchor(it Item, i int) string {
 
 func htmlItem(b *strings.Builder, it Item, o HTMLOptions) error {
 	p := it.Problem
-	pos, ok, err := it.Position()
-	if err != nil {
-		return err
-	}
-	r, err := it.Rules()
+	r, pos, ok, err := it.board()
 	if err != nil {
 		return err
 	}
@@ -128,11 +124,7 @@ func htmlItem(b *strings.Builder, it Item, o HTMLOptions) error {
 	} else if p.SolutionText != "" {
 		b.WriteString("<div class=\"solution\" data-tree=\"text\">" + html.EscapeString(p.SolutionText) + "</div>\n")
 	}
-	if it.Verdict != "" {
-		v := "Verdict : " + it.Verdict
-		if it.VerdictDetail != "" {
-			v += " — " + it.VerdictDetail
-		}
+	if v := it.VerdictLine(); v != "" {
 		b.WriteString("<p class=\"verdict\">" + html.EscapeString(v) + "</p>\n")
 	}
 	if names := themeNames(p); len(names) > 0 {

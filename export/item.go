@@ -54,6 +54,28 @@ func (it Item) Position() (p draughts.Position, ok bool, err error) {
 	return p, true, nil
 }
 
+// board is what every renderer reads first: the rule system and the
+// position, known or not.
+func (it Item) board() (r *draughts.Rules, pos draughts.Position, known bool, err error) {
+	if pos, known, err = it.Position(); err != nil {
+		return nil, pos, false, err
+	}
+	r, err = it.Rules()
+	return r, pos, known, err
+}
+
+// VerdictLine is the verdict as the documents print it, "" without one.
+func (it Item) VerdictLine() string {
+	if it.Verdict == "" {
+		return ""
+	}
+	v := "Verdict : " + it.Verdict
+	if it.VerdictDetail != "" {
+		v += " — " + it.VerdictDetail
+	}
+	return v
+}
+
 // Where names the problem in error messages: its record location when the
 // importer kept one, else source and number.
 func (it Item) Where() string {

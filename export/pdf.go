@@ -73,11 +73,7 @@ func WritePDF(w io.Writer, items []Item, o HTMLOptions) error {
 
 func pdfItem(pdf *fpdf.Fpdf, tr func(string) string, it Item, s slot, below, numbers bool) error {
 	p := it.Problem
-	pos, ok, err := it.Position()
-	if err != nil {
-		return err
-	}
-	r, err := it.Rules()
+	r, pos, ok, err := it.board()
 	if err != nil {
 		return err
 	}
@@ -146,11 +142,7 @@ func pdfText(pdf *fpdf.Fpdf, tr func(string) string, it Item, r *draughts.Rules,
 	}
 	y += 1.5
 	var tail []string
-	if it.Verdict != "" {
-		v := "Verdict : " + it.Verdict
-		if it.VerdictDetail != "" {
-			v += " — " + it.VerdictDetail
-		}
+	if v := it.VerdictLine(); v != "" {
 		tail = append(tail, v)
 	}
 	if names := themeNames(p); len(names) > 0 {
