@@ -121,6 +121,8 @@ func (pr *proseReader) step(i int) int {
 		pr.si = true
 	case t.text == "pions":
 		return pr.skipList(i + 1)
+	case t.text == "dament" && i+1 < len(pr.toks) && pr.toks[i+1].text == "à":
+		return pr.sideCrowns(i)
 	case t.text == "pion" || t.text == "dame":
 		return pr.piece(i)
 	case isNum(t.text) && i+2 < len(pr.toks) && pr.toks[i+1].text == "à" && isNum(pr.toks[i+2].text):
@@ -447,6 +449,27 @@ func atoiAll(ss []string) []int {
 		}
 	}
 	return out
+}
+
+// sideCrowns reads "les blancs … dament à la case 3": a man of the side
+// the sentence is about crowns on 3, from a square the prose leaves implied.
+func (pr *proseReader) sideCrowns(i int) int {
+	k := i + 2
+	for k < len(pr.toks) && (pr.toks[k].text == "la" || pr.toks[k].text == "case") {
+		k++
+	}
+	first, colour := i, ""
+	for first > 0 && pr.toks[first-1].text != "." {
+		first--
+		if w := pr.toks[first].text; (w == "blancs" || w == "noirs") && first > 0 && pr.toks[first-1].text == "les" {
+			colour = colourOf(w)
+		}
+	}
+	if colour == "" || k >= len(pr.toks) || !isNum(pr.toks[k].text) {
+		return i
+	}
+	pr.start(&clause{no: pr.toks[k].no, colour: colour, first: first, landings: []string{pr.toks[k].text}, partial: true})
+	return k
 }
 
 // sideBefore finds "les blancs" or "les noirs" just before token i.

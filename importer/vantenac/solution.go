@@ -144,29 +144,43 @@ func (pr *problem) checkCounts(cells []booknotation.Cell) {
 }
 
 // alignStart finds where a partial prose witness starts: the first ply of
-// the stated main line whose printed squares equal the prose's first move.
-// It returns the position before that ply and the ply (0-based).
+// the stated main line whose printed squares equal the prose's first move,
+// or, when the prose names that move only in part, the first ply where it
+// resolves to the stated move. It returns the position before that ply and
+// the ply (0-based).
 func alignStart(t *problems.Tree, prose []booknotation.Cell) (string, int) {
 	first := squaresKey(prose[0].Text)
 	line := t.MainLine()
+	pos, err := draughts.ParseFEN(draughts.International, t.Start)
+	if err != nil {
+		return t.Start, 0
+	}
 	for k, n := range line {
-		if squaresKey(n.Text) != first {
-			continue
+		if squaresKey(n.Text) == first || (prose[0].Partial != nil && n.Move != "" && resolvesTo(prose[0], pos, n.Move)) {
+			return pos.FEN(), k
 		}
-		pos, err := draughts.ParseFEN(draughts.International, t.Start)
-		if err != nil {
+		m, err := draughts.ParseMove(pos, n.Move)
+		if n.Move == "" || err != nil {
 			return t.Start, 0
 		}
-		for _, prev := range line[:k] {
-			m, err := draughts.ParseMove(pos, prev.Move)
-			if prev.Move == "" || err != nil {
-				return t.Start, 0
-			}
-			pos = pos.Play(m)
-		}
-		return pos.FEN(), k
+		pos = pos.Play(m)
 	}
 	return t.Start, 0
+}
+
+// resolvesTo reports whether cell c, read in pos, is the move move.
+func resolvesTo(c booknotation.Cell, pos draughts.Position, move string) bool {
+	if c.White != (pos.Turn == draughts.White) {
+		return false
+	}
+	t, _ := booknotation.Build("", []booknotation.Cell{c}, draughts.International, pos.FEN())
+	return len(t.Children) == 1 && t.Children[0].Move == move
+}
+
+// same says whether a prose move and a stated one are the same: the same
+// printed squares, or, when both resolve, the same move.
+func same(prose, stated *problems.Node) bool {
+	return squaresKey(prose.Text) == squaresKey(stated.Text) || (prose.Move != "" && prose.Move == stated.Move)
 }
 
 // squaresKey is "from-to" of a printed move.
@@ -203,7 +217,7 @@ func disagreements(stated, prose *problems.Tree, from int) []string {
 		}
 		pick := 0
 		for j, c := range cands {
-			if squaresKey(c.Text) == squaresKey(a[i].Text) {
+			if same(c, a[i]) {
 				pick = j
 				break
 			}

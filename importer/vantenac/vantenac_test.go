@@ -361,3 +361,21 @@ func TestProseIII(t *testing.T) {
 		t.Errorf("warning %+v", w)
 	}
 }
+
+// V: "Les blancs prennent un pion noir, la dame noire, dament à la case 3"
+// names the last move by its landing only; the prose witness finds it at
+// ply 5, where the table's "21 à 3" stands, and agrees with it.
+func TestProseV(t *testing.T) {
+	p := bookProblems(t)[4]
+	if len(p.Witnesses) != 1 || p.Witnesses[0].Tree == nil {
+		t.Fatalf("witnesses %+v", p.Witnesses)
+	}
+	w := p.Witnesses[0]
+	last := p.Solution.MainLine()[4]
+	if len(w.Tree.Children) != 1 || w.Tree.Children[0].Move != last.Move || last.Move == "" || len(w.Disagreements) != 0 {
+		t.Errorf("prose %+v, table %q, disagreements %q", w.Tree.Children, last.Move, w.Disagreements)
+	}
+	if c := w.Tree.Children[0].Comment; !strings.Contains(c, "dament à la case 3") {
+		t.Errorf("comment %q", c)
+	}
+}
