@@ -5,7 +5,17 @@
 // stated solution from its table or column rows, and the prose commentary
 // as a second witness of the solution. Every stated move is resolved on the
 // board; a move that cannot be is kept as printed with a warning naming the
-// problem, line, ply and text. Nothing is corrected.
+// problem, line, ply and text. Nothing is corrected: where the prose repairs
+// a misprint in exactly one way, the warning says so and the moves after it
+// say how they would read, but the stated tree keeps the book's text.
+//
+// The prose often names a move only in part: "le pion blanc dame à la case
+// 4" (no origin), "prend le pion blanc 22 et s'arrête au delà à volonté"
+// (the piece taken, a free landing), "placée soit à 6, soit à 11, soit à
+// 17" (the landings of the capture before). Such moves are resolved to the
+// legal move that fits (booknotation.Partial), the book's landing order
+// deciding a free landing, and the node's comment says what was inferred
+// and from which words.
 package vantenac
 
 import (
