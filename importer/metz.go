@@ -154,6 +154,26 @@ func executionRows(ex *livremetz.Execution) ([]string, []int) {
 // records of the coups do not carry them: they are the book's, not any
 // coup's, and are kept for a command that prints the rules.
 func RuleTexts() ([]livremetz.RuleText, error) {
+	ix, err := bundledMetz()
+	if err != nil {
+		return nil, err
+	}
+	return ix.Rules, nil
+}
+
+// Claims returns the endgame and related claims of the bundled Livre de
+// Metz. Those that cite coups are also in the commentary of each coup they
+// cite; those that cite none (three kings against one on the main diagonal,
+// a king is worth three men, …) are only here.
+func Claims() ([]livremetz.Claim, error) {
+	ix, err := bundledMetz()
+	if err != nil {
+		return nil, err
+	}
+	return ix.Claims, nil
+}
+
+func bundledMetz() (*livremetz.Index, error) {
 	data, err := sources.Read(sources.LivreDeMetz)
 	if err != nil {
 		return nil, fmt.Errorf("bundled source %s: %w", sources.LivreDeMetz, err)
@@ -162,5 +182,5 @@ func RuleTexts() ([]livremetz.RuleText, error) {
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", sources.LivreDeMetz, err)
 	}
-	return ix.Rules, nil
+	return ix, nil
 }

@@ -64,3 +64,29 @@ func TestRuleTexts(t *testing.T) {
 		}
 	}
 }
+
+// Claims gives every claim, those that cite no coup included (they reach
+// no record's commentary), with its text and line.
+func TestClaims(t *testing.T) {
+	cs, err := Claims()
+	if err != nil {
+		t.Fatal(err)
+	}
+	uncited := 0
+	for _, c := range cs {
+		if c.ID == "" || strings.TrimSpace(c.Text) == "" || c.Line == 0 {
+			t.Errorf("claim %+v", c)
+		}
+		if len(c.Coups) == 0 {
+			uncited++
+		}
+	}
+	// "On évalue ordinairement la valeur d'une dame …": the value of a king, citing no coup.
+	found := false
+	for _, c := range cs {
+		found = found || (c.ID == "dame-vaut-trois-pions" && len(c.Coups) == 0)
+	}
+	if !found || uncited == 0 {
+		t.Errorf("claims citing no coup are missing (%d found)", uncited)
+	}
+}
