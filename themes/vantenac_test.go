@@ -94,18 +94,19 @@ func TestVanTenacVIFermetureRepaired(t *testing.T) {
 	}
 }
 
-// Problem III: the imported tree stops at its first ply (the prose names no
-// move for White there), so nothing is detected; the book's prose line
-// (9-4, 50x6, 38-33, 6x50, 27-21, 26x17, 32-28, 50x22, 4x27) from the
-// imported diagram is the coup de repos: one temps at ply 1.
+// Problem III: the stated solution is prose only; the importer reads it as
+// 9-4, 50x6, 38-33, 6x50, 27-21, 26x17, 32-28, 50x22, 4x27 (the black king's
+// free landings taken in the book's order). The coup de repos is one temps at
+// ply 1: White crowns on 4 while the capture of 22 stands open. The same line
+// typed by hand from the prose must give the same answer.
 func TestVanTenacIIICoupDeRepos(t *testing.T) {
 	p := vanTenac(t, "Problème III")
 	ts, err := ForProblem(p)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(named(ts, "coup-de-repos")) != 0 {
-		t.Fatalf("the unresolved tree cannot show a coup de repos: %+v", ts)
+	if got := named(ts, "coup-de-repos"); len(got) != 1 || got[0].Ply != 1 {
+		t.Fatalf("III as imported: want a coup de repos at ply 1, got %+v", ts)
 	}
 	start, ms := playLine(t, draughts.International, p.FEN,
 		"9-4", "50x6", "38-33", "6x50", "27-21", "26x17", "32-28", "50x22", "4x27")
