@@ -1,8 +1,10 @@
 package solver
 
 import (
+	"strings"
 	"testing"
 
+	"metz/importer"
 	"metz/problems"
 )
 
@@ -10,11 +12,11 @@ import (
 // shortest win and tree).
 func BenchmarkSolve(b *testing.B) {
 	p := mustFEN(b, intl, "W:W24,29,33,40,49:B10,K14,K34")
-	var nodes int64
+	var spent int64
 	for b.Loop() {
-		nodes += Solve(p, Win, Budget{Nodes: 2_000_000}).Nodes
+		spent += Solve(p, Win, nodes(2_000_000)).Nodes
 	}
-	b.ReportMetric(float64(nodes)/b.Elapsed().Seconds(), "nodes/s")
+	b.ReportMetric(float64(spent)/b.Elapsed().Seconds(), "nodes/s")
 }
 
 // BenchmarkVanTenac verifies the Van Tenac problems whose stated lines the
@@ -33,10 +35,46 @@ func BenchmarkVanTenac(b *testing.B) {
 			p := &problems.Problem{Rules: "international", FEN: c.fen, Stipulation: "win", Solution: line(c.moves...)}
 			var r *Report
 			for b.Loop() {
-				r = Verify(p, Options{Budget: Budget{Nodes: 300_000}})
+				r = Verify(p, Options{Budget: nodes(300_000)})
 			}
 			b.ReportMetric(float64(r.ProofNodes), "nodes")
 			b.Logf("%s: %s", c.name, r.Verdict)
 		})
 	}
+}
+
+// BenchmarkVerifyBundled verifies the bundled books as the importer reads
+// them (Van Tenac I–VII one by one, then every record), with the default
+// node budget and no clock limit, so that the figures count work, not load.
+func BenchmarkVerifyBundled(b *testing.B) {
+	batches, err := importer.Bundled()
+	if err != nil {
+		b.Fatal(err)
+	}
+	var all []*problems.Problem
+	for _, bt := range batches {
+		all = append(all, bt.Problems...)
+		if bt.Source.Key != "vantenac" {
+			continue
+		}
+		for _, p := range bt.Problems {
+			b.Run(strings.ReplaceAll(p.Label, " ", "-"), func(b *testing.B) {
+				var r *Report
+				for b.Loop() {
+					r = Verify(p, Options{Budget: nodes(DefaultNodes)})
+				}
+				b.ReportMetric(float64(r.ProofNodes), "nodes")
+				b.Logf("%s: %s", p.Label, r.Verdict)
+			})
+		}
+	}
+	b.Run("all", func(b *testing.B) {
+		for b.Loop() {
+			verdicts := map[string]int{}
+			for _, p := range all {
+				verdicts[Verify(p, Options{Budget: nodes(DefaultNodes)}).Verdict]++
+			}
+			b.Logf("%d problems: %v", len(all), verdicts)
+		}
+	})
 }

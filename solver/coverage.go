@@ -1,6 +1,8 @@
 package solver
 
 import (
+	"fmt"
+
 	"metz/draughts"
 	"metz/problems"
 )
@@ -265,9 +267,15 @@ func (v *verifier[P, M]) duals(q draughts.Position, st []draughts.Move, path []i
 	}
 	main := v.childOf(q, st[0])
 	var d int
-	var found bool
-	v.s.share(4, func() { d, found, _ = v.s.shortest(&main, ShortestCap, false) })
+	var found, ok bool
+	// The stated move's exact length is an iterative-deepening search,
+	// cheap after a combination and dear in a long ending: 1/64 of
+	// the budget, and a note when that is not enough.
+	v.s.share(64, func() { d, found, ok = v.s.shortest(&main, ShortestCap, false) })
 	if !found {
+		if !ok {
+			v.rep.Notes = append(v.rep.Notes, fmt.Sprintf("duals not searched after %s: the stated move's shortest win was not established within the budget", pathString(path)))
+		}
 		return
 	}
 	for _, m := range unstated(q, st) {

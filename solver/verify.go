@@ -174,7 +174,11 @@ func (v *verifier[P, M]) settle(c *child[P, M], parts int) (out outcome, spent i
 			out = disproven
 			return
 		}
-		if _, found, _ := v.s.shortest(c, ForcingCap, true); found {
+		// The forcing search is a shortcut: with kings on the board its
+		// tree can be large, so it gets an eighth of the share only.
+		var found bool
+		v.s.share(8, func() { _, found, _ = v.s.shortest(c, ForcingCap, true) })
+		if found {
 			out = proven
 			return
 		}
