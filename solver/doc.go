@@ -11,13 +11,39 @@
 //     built that way, so this narrow search settles them in few nodes.
 //   - df-pn (dfpn.go), Nagai's depth-first proof-number search, for
 //     everything else: a transposition table keyed by Zobrist hashes with a
-//     hard entry bound (table.go), the 1+ε trick, sums over distinct child
+//     hard entry bound (table.go; it starts small and doubles up to the
+//     bound), initial numbers guessed from the material won or lost since
+//     the root (df-pn+), the 1+ε trick, sums over distinct child
 //     positions, and the simplest honest repetition rule: a position already
 //     on the current path is a failure for the attacker, and a disproof that
 //     relied on one is kept in the searching frame only, never in the table.
 //   - "win within d plies" (bounded.go): an exact depth-bounded AND/OR search
 //     with a (hash, depth) table, run with iterative deepening on d to give
 //     the exact length of the shortest forced win and a fastest proof tree.
+//
+// # Games
+//
+// The searches are written once, generic over a small game interface
+// (game.go: moves, count, play with the incremental hash, turn, promotes,
+// material, probe). International draughts and qui-perd-gagne, whose moves
+// are the same, run on the allocation-free bitboard generator
+// (metz/draughts/bitboard); every other rule system on the generic engine.
+// The stated solutions are always read and replayed with the generic
+// engine, which knows the books' notations.
+//
+// # Endgame tables
+//
+// With Options.Tables, positions of few pieces (international rules, goal
+// win) are decided by the retrograde tables of metz/endgame instead of
+// searched; the bounded search uses their distances, so shortest wins stay
+// exact. Draws and king endings, where df-pn has to exhaust cycles, are
+// where they matter.
+//
+// # Draws
+//
+// A draw is proven as "the other side has no forced win": the searches
+// attack for the opponent and must fail. Verify checks that after every
+// stated move of the drawing side, and at every leaf.
 //
 // # Why df-pn rather than PN²
 //
