@@ -67,7 +67,7 @@ func (s *search[P, M]) expand(n *dnode[P, M], ms []M, buf []dnode[P, M]) []dnode
 			// The attacker's replies to a defence are generated only when
 			// the search enters them: most are never entered.
 			c.pn, c.dn, c.lazy = hp, hd, true
-			if s.path[h] {
+			if s.path.has(h) {
 				c.pn, c.dn, c.fl, c.lazy = inf, 0, flRep, false
 			}
 			continue
@@ -80,7 +80,7 @@ func (s *search[P, M]) expand(n *dnode[P, M], ms []M, buf []dnode[P, M]) []dnode
 			c.pn, c.dn = 0, inf
 		case c.st == lost:
 			c.pn, c.dn = inf, 0
-		case s.path[h]:
+		case s.path.has(h):
 			c.pn, c.dn, c.fl = inf, 0, flRep // a repetition never wins for the attacker
 		default:
 			// Few defender replies (forced captures): easier to prove.
@@ -141,11 +141,11 @@ func (s *search[P, M]) mid(n *dnode[P, M], thpn, thdn uint32) {
 	if decided {
 		return
 	}
-	if len(s.path) >= s.maxPath {
+	if len(s.path.stack) >= s.maxPath {
 		n.pn, n.dn, n.fl = inf, 0, flCut
 		return
 	}
-	s.path[n.c.h] = true
+	s.path.push(n.c.h)
 	cs := s.expand(n, ms, s.nodeBufs.get())
 	or := s.isOr(n.c.q)
 	for {
@@ -165,7 +165,7 @@ func (s *search[P, M]) mid(n *dnode[P, M], thpn, thdn uint32) {
 		}
 	}
 	s.nodeBufs.put(cs)
-	delete(s.path, n.c.h)
+	s.path.pop()
 	if n.fl == 0 {
 		s.tt.put(n.c.h, numbers{n.pn, n.dn}, uint32(min(s.lim.nodes-start, int64(inf))))
 	}
@@ -235,4 +235,35 @@ func pick[P, M any](cs []dnode[P, M], or bool) (best int, second uint32) {
 		}
 	}
 	return best, min(second, inf)
+}
+
+// pathSet holds the positions of the current df-pn path. It is a stack
+// (mid enters and leaves in order) with a small counting filter in front,
+// so that the common answer "not on the path" costs one array read.
+type pathSet struct {
+	stack []uint64
+	count [1024]uint16
+}
+
+func (ps *pathSet) has(h uint64) bool {
+	if ps.count[h&1023] == 0 {
+		return false
+	}
+	for _, k := range ps.stack {
+		if k == h {
+			return true
+		}
+	}
+	return false
+}
+
+func (ps *pathSet) push(h uint64) {
+	ps.stack = append(ps.stack, h)
+	ps.count[h&1023]++
+}
+
+func (ps *pathSet) pop() {
+	h := ps.stack[len(ps.stack)-1]
+	ps.stack = ps.stack[:len(ps.stack)-1]
+	ps.count[h&1023]--
 }

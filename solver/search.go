@@ -18,7 +18,7 @@ type search[P, M any] struct {
 	tt       *table
 	bounded  *hashTable[bound] // "win within d" results (bounded.go)
 	forced   *hashTable[bound] // the same restricted to forcing moves
-	path     map[uint64]bool   // positions on the current df-pn path
+	path     pathSet           // positions on the current df-pn path
 	maxPath  int               // df-pn depth at which a line is cut (reported, never "disproven")
 	tables   *endgame.Tables   // nil: none
 	tableHit int64             // positions decided by the tables
@@ -32,7 +32,7 @@ func newSearch[P, M any](g game[P, M], root P, attacker draughts.Color, goal Goa
 	boundCap := max(memMB<<20/4/16, 1024) // 16 bytes per entry
 	s := &search[P, M]{g: g, r: g.rules(), attacker: attacker, goal: goal,
 		lim: lim, tt: tableForMB(max(memMB/2, 1)), bounded: newHashTable[bound](boundCap),
-		forced: newHashTable[bound](boundCap), path: map[uint64]bool{}, maxPath: 400}
+		forced: newHashTable[bound](boundCap), maxPath: 400}
 	s.rootBal = s.balance(root)
 	return s
 }
