@@ -63,3 +63,26 @@ func TestDiagramRepairNone(t *testing.T) {
 		t.Fatalf("a Black move printed for White cannot be mended by the diagram: %d repairs", len(rs))
 	}
 }
+
+// Verify lists the diagram repairs beside the move repairs, each verified.
+func TestVerifyReportsDiagramRepairs(t *testing.T) {
+	p := bundledProblem(t, "vantenac", "Problème VI")
+	rep := Verify(p, Options{Budget: Budget{Nodes: 50_000, MemoryMB: 16}})
+	if rep.Verdict != Misprint {
+		t.Fatalf("verdict %s, want misprint", rep.Verdict)
+	}
+	found := map[string]string{}
+	for _, r := range rep.Repairs {
+		found[r.Repair] = r.Verdict
+	}
+	for _, want := range []string{"diagram: the White man on 43, not 45", "diagram: the White man on 43, not 47"} {
+		v, ok := found[want]
+		if !ok {
+			t.Errorf("no repair %q in %+v", want, rep.Repairs)
+			continue
+		}
+		if v == "" {
+			t.Errorf("%s: no verdict", want)
+		}
+	}
+}

@@ -91,6 +91,7 @@ func verifyIn[P, M any](g game[P, M], p *problems.Problem, pos draughts.Position
 		rep.Verdict = Misprint
 		if !opt.NoRepairs {
 			v.repairs(p)
+			v.diagramRepairs(p)
 		}
 		return
 	}
