@@ -1,6 +1,7 @@
 package solver
 
 import (
+	"slices"
 	"time"
 
 	"metz/draughts"
@@ -112,6 +113,19 @@ func solveGoal[P, M any](g game[P, M], p draughts.Position, goal Goal, lim *limi
 	}
 	sol.Tree = s.proofTree(&root, d, found)
 	sol.Keys, sol.Undecided = s.keys(&root)
+	inEngineOrder(p, sol)
+}
+
+// inEngineOrder sorts the keys as the generic engine lists the moves, so
+// that the answer does not depend on the generator that searched.
+func inEngineOrder(p draughts.Position, sol *Solution) {
+	rank := map[string]int{}
+	for i, m := range p.Moves() {
+		rank[p.Rules.FormatMove(m, true)] = i
+	}
+	by := func(a, b string) int { return rank[a] - rank[b] }
+	slices.SortFunc(sol.Keys, by)
+	slices.SortFunc(sol.Undecided, by)
 }
 
 // decide is the whole proof attempt: the forcing search first (cheap and
@@ -207,6 +221,7 @@ func solveDraw[P, M any](g game[P, M], p draughts.Position, lim *limits, b Budge
 		return
 	}
 	sol.Result = ResultDraw
+	defer inEngineOrder(p, sol)
 	cs := s.children(&root, nil)
 	for i := range cs {
 		name := s.format(q, cs[i].m, true)
