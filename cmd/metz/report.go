@@ -118,17 +118,30 @@ func reportSource(d *db.DB, info db.SourceInfo) (sourceReport, error) {
 // latestVerdict reads the newest verdict's evidence back into the solver's report.
 func latestVerdict(d *db.DB, s db.Summary) (problemVerdict, error) {
 	pv := problemVerdict{Summary: s}
-	vs, err := d.Verdicts(s.ID)
-	if err != nil || len(vs) == 0 {
+	v, r, err := latestReport(d, s.ID)
+	if err != nil || v == nil {
 		return pv, err
 	}
-	v := vs[len(vs)-1]
 	pv.Dual, pv.Seconds = v.Dual, v.Seconds
-	var r solver.Report
-	if len(v.Evidence) > 0 && json.Unmarshal(v.Evidence, &r) == nil {
-		pv.Report, pv.Key, pv.Evidence = &r, r.Key, evidence(&r)
+	if r != nil {
+		pv.Report, pv.Key, pv.Evidence = r, r.Key, evidence(r)
 	}
 	return pv, nil
+}
+
+// latestReport returns a problem's newest verdict (nil if never verified)
+// and its evidence as the solver's report (nil if it has none or another shape).
+func latestReport(d *db.DB, id int64) (*db.Verdict, *solver.Report, error) {
+	vs, err := d.Verdicts(id)
+	if err != nil || len(vs) == 0 {
+		return nil, nil, err
+	}
+	v := vs[len(vs)-1]
+	var r solver.Report
+	if len(v.Evidence) == 0 || json.Unmarshal(v.Evidence, &r) != nil {
+		return &v, nil, nil
+	}
+	return &v, &r, nil
 }
 
 func printReport(w io.Writer, reports []sourceReport) error {

@@ -11,6 +11,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"metz/db"
+	"metz/export"
 	"metz/problems"
 	"metz/themes"
 )
@@ -155,6 +156,10 @@ func detectOne(d *db.DB, id int64) detectResult {
 		return r
 	}
 	r.Ref, r.Label = fmt.Sprintf("%s:%d", p.Source, p.Number), p.Label
+	if err := withSolverLines(d, p); err != nil {
+		r.Error = err.Error()
+		return r
+	}
 	ts, err := themes.ForProblem(p)
 	switch {
 	case errors.Is(err, themes.ErrNoPosition), errors.Is(err, themes.ErrNoSolution):
@@ -424,4 +429,25 @@ func orDash(xs []string) string {
 		return "-"
 	}
 	return strings.Join(xs, ", ")
+}
+
+// withSolverLines adds the latest verdict's verified tree — the stated lines
+// with the branches the solver added (omitted defences, cooks, duals,
+// refutations) — as a witness, so that detection also covers solver-made
+// lines. A problem with no stated solution takes that tree as its solution.
+func withSolverLines(d *db.DB, p *problems.Problem) error {
+	_, rep, err := latestReport(d, p.ID)
+	if err != nil || rep == nil || p.FEN == "" {
+		return err
+	}
+	tree, _ := export.Verified(p, rep)
+	if tree == nil || len(tree.Children) == 0 || !tree.HasOrigin(problems.Solver) {
+		return nil
+	}
+	if p.Solution == nil || len(p.Solution.Children) == 0 {
+		p.Solution = tree
+		return nil
+	}
+	p.Witnesses = append(p.Witnesses, problems.Witness{Name: "verified", Tree: tree})
+	return nil
 }
