@@ -45,7 +45,7 @@ playing them. International rules use the fast bitboard generator.`,
 	c.Flags().BoolVar(&o.divide, "divide", false, "print the count below each legal move at the last depth")
 	c.Flags().StringVar(&o.count, "count", "drop", "duplicate capture paths: drop (merge) or keep")
 	c.Flags().BoolVar(&o.bulk, "bulk", false, "bulk-count the last ply")
-	c.Flags().IntVar(&o.hashMB, "hash", 512, "transposition table size in MB for the fast generator (0 = none)")
+	c.Flags().IntVar(&o.hashMB, "hash", 64, "transposition table size in MB for the fast generator (0 = none)")
 	root.AddCommand(c)
 }
 
