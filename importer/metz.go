@@ -41,7 +41,7 @@ func readMetz(name string, data []byte) (Batch, error) {
 func MetzProblems(ix *livremetz.Index) []*problems.Problem {
 	out := make([]*problems.Problem, 0, len(ix.Coups))
 	for _, c := range ix.Coups {
-		p := metzProblem(ix.File, c)
+		p := metzProblem(ix.File, c, derivedRefs(ix.ThemeLists, c.Number))
 		if notes := coupNotes(c, ix.Claims); len(notes) > 0 {
 			p.Commentary = strings.Join(notes, "\n\n")
 		}
@@ -87,16 +87,13 @@ func coupNotes(c livremetz.Coup, claims []livremetz.Claim) []string {
 	return notes
 }
 
-func metzProblem(file string, c livremetz.Coup) *problems.Problem {
+func metzProblem(file string, c livremetz.Coup, derived []livremetz.ThemeRef) *problems.Problem {
 	p := &problems.Problem{Source: MetzKey, Number: c.Number, Label: fmt.Sprintf("Coup nº %d", c.Number),
 		Class: c.Class.Key, Title: c.Class.Label, Rules: draughts.International.Name, Stipulation: problems.StipWin}
 	if c.QuiPerdGagne {
 		p.Rules = draughts.QuiPerdGagne.Name
 	}
-	for _, t := range c.Themes {
-		p.Themes = append(p.Themes, problems.Theme{Name: t.Theme, Label: t.Label, Origin: problems.OriginBook,
-			Note: fmt.Sprintf("list %s, %s:%d", t.List, file, t.Line)})
-	}
+	p.Themes = bookThemes(append(slices.Clip(c.Themes), derived...), file)
 	for _, r := range c.Refs {
 		p.Refs = append(p.Refs, problems.Ref{Source: MetzKey, Number: r.Coup, Kind: r.Kind, Note: r.Note})
 	}
@@ -183,4 +180,45 @@ func bundledMetz() (*livremetz.Index, error) {
 		return nil, fmt.Errorf("%s: %w", sources.LivreDeMetz, err)
 	}
 	return ix, nil
+}
+
+// bookThemes files a coup under each list that cites it (coup-de-repos-dame,
+// pion-en-prise-pion, …) and under the list's general theme (coup-de-repos,
+// pion-en-prise, …), once per name, so that a search finds the book's own
+// lists as printed and the general theme as their union.
+func bookThemes(refs []livremetz.ThemeRef, file string) []problems.Theme {
+	var out []problems.Theme
+	seen := map[string]bool{}
+	add := func(name string, t livremetz.ThemeRef) {
+		if name == "" || seen[name] {
+			return
+		}
+		seen[name] = true
+		out = append(out, problems.Theme{Name: name, Label: t.Label, Origin: problems.OriginBook,
+			Note: fmt.Sprintf("list %s, %s:%d", t.List, file, t.Line)})
+	}
+	for _, t := range refs {
+		add(t.List, t)
+	}
+	for _, t := range refs {
+		add(t.Theme, t)
+	}
+	return out
+}
+
+// derivedRefs files a coup in the tables the book tells the reader to build
+// from its lists (the table of every position with men or kings en prise):
+// the index keeps them apart from the printed lists, the database searches them alike.
+func derivedRefs(lists []livremetz.ThemeList, n int) []livremetz.ThemeRef {
+	var out []livremetz.ThemeRef
+	for _, l := range lists {
+		if l.Derived && slices.Contains(l.Numbers, n) {
+			line := 0
+			if len(l.Lines) > 0 {
+				line = l.Lines[0]
+			}
+			out = append(out, livremetz.ThemeRef{Theme: l.Theme, List: l.Key, Label: l.Label, Line: line})
+		}
+	}
+	return out
 }
