@@ -24,6 +24,9 @@ type ImportStats struct {
 type ImportOptions struct {
 	// Progress, if set, is called after each record with the number done.
 	Progress func(done, total int)
+	// Texts, if not nil, replace the source's stored texts (its rules) in
+	// the same transaction.
+	Texts []problems.SourceText
 }
 
 // ImportBatch stores one source's records in one transaction; see ImportBatchWith.
@@ -72,6 +75,11 @@ func (d *DB) ImportBatchWith(src problems.Source, probs []*problems.Problem, war
 		}
 	}
 	st.Missing = len(im.existing)
+	if opt.Texts != nil {
+		if err := replaceTexts(tx, src.Key, opt.Texts); err != nil {
+			return st, err
+		}
+	}
 	if err := tx.QueryRow(`SELECT count(*) FROM import_warnings WHERE source = ?`, src.Key).Scan(&st.Warnings); err != nil {
 		return st, err
 	}

@@ -17,6 +17,13 @@ type migration struct {
 var migrations = []migration{
 	{"core tables: sources, problems, themes, refs, warnings, notes", execAll(schemaV1)},
 	{"material and occupancy columns, verdict history, search indexes", migrateV2},
+	{"source texts (the rules printed in a source)", execAll([]string{`CREATE TABLE source_texts (
+		source TEXT NOT NULL REFERENCES sources(key) ON DELETE CASCADE,
+		kind   TEXT NOT NULL,
+		number INTEGER NOT NULL,
+		text   TEXT NOT NULL,
+		line   INTEGER NOT NULL DEFAULT 0,
+		PRIMARY KEY (source, kind, number))`})},
 }
 
 // SchemaVersion is the version Open migrates to.

@@ -31,6 +31,7 @@ type Batch struct {
 	Source   problems.Source
 	Problems []*problems.Problem
 	Warnings []problems.Warning
+	Texts    []problems.SourceText // passages kept for reading: the Livre de Metz's rules
 }
 
 // maxFile bounds what Reader reads, so that a wrong file cannot exhaust

@@ -26,7 +26,7 @@ func readMetz(name string, data []byte) (Batch, error) {
 	if err != nil {
 		return Batch{}, fmt.Errorf("%s: %w", file, err)
 	}
-	b := Batch{Source: metzSource, Problems: MetzProblems(ix)}
+	b := Batch{Source: metzSource, Problems: MetzProblems(ix), Texts: ruleTexts(ix)}
 	for _, w := range ix.Warnings {
 		b.Warnings = append(b.Warnings, problems.Warning{File: file, Line: w.Line, Text: w.Text, Expected: w.Expected})
 	}
@@ -219,6 +219,19 @@ func derivedRefs(lists []livremetz.ThemeList, n int) []livremetz.ThemeRef {
 			}
 			out = append(out, livremetz.ThemeRef{Theme: l.Theme, List: l.Key, Label: l.Label, Line: line})
 		}
+	}
+	return out
+}
+
+// ruleTexts keeps the rules of the game the book prints, footnotes included.
+func ruleTexts(ix *livremetz.Index) []problems.SourceText {
+	out := []problems.SourceText{}
+	for _, r := range ix.Rules {
+		text := r.Text
+		for _, n := range r.Notes {
+			text += "\n\n" + n
+		}
+		out = append(out, problems.SourceText{Kind: "rule", Number: r.Number, Text: text, Line: r.Line})
 	}
 	return out
 }

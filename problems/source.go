@@ -10,3 +10,12 @@ type Source struct {
 	File     string `json:"file,omitempty"`     // file name it was read from
 	Checksum string `json:"checksum,omitempty"` // sha256 of the file's bytes
 }
+
+// SourceText is a numbered passage of a source kept for reading (the Livre
+// de Metz's rules of the game), not a problem.
+type SourceText struct {
+	Kind   string `json:"kind"`   // "rule"
+	Number int    `json:"number"` // the source's number
+	Text   string `json:"text"`
+	Line   int    `json:"line,omitempty"` // where it starts in the source file
+}

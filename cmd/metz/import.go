@@ -105,7 +105,7 @@ func importOne(d *db.DB, b importer.Batch, progressTo io.Writer) importReport {
 	r := importReport{Title: b.Source.Title, File: b.Source.File, Problems: len(b.Problems)}
 	r.Source = b.Source.Key
 	bar := newProgressBar(progressTo, b.Source.Key)
-	st, err := d.ImportBatchWith(b.Source, b.Problems, b.Warnings, db.ImportOptions{Progress: bar.update})
+	st, err := d.ImportBatchWith(b.Source, b.Problems, b.Warnings, db.ImportOptions{Progress: bar.update, Texts: b.Texts})
 	bar.finish()
 	if err != nil {
 		r.Error = err.Error()

@@ -1,0 +1,69 @@
+package main
+
+import (
+	"fmt"
+	"strconv"
+
+	"github.com/spf13/cobra"
+
+	"metz/db"
+	"metz/problems"
+)
+
+func init() { commandAdders = append(commandAdders, addRules) }
+
+func addRules(root *cobra.Command) {
+	var source string
+	c := &cobra.Command{
+		Use:   "rules [N]",
+		Short: "Print the rules of the game as a source states them (the Livre de Metz's 22 rules)",
+		Long: `rules prints the rules of the game the imported sources print — the Livre de
+Metz's 22 rules "à la polonaise", with their footnotes — or one of them by
+number. (The rule systems the engine plays are listed in metz --help.)`,
+		Example: `  metz rules
+  metz rules 12
+  metz rules --json`,
+		Args: cobra.MaximumNArgs(1),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			d, err := db.OpenExisting(global.dbPath)
+			if err != nil {
+				return err
+			}
+			defer d.Close()
+			texts, err := d.Texts(source, "rule")
+			if err != nil {
+				return err
+			}
+			if len(args) == 1 {
+				if texts, err = pickRule(texts, args[0]); err != nil {
+					return err
+				}
+			}
+			if global.json {
+				return writeJSON(cmd.OutOrStdout(), texts)
+			}
+			if len(texts) == 0 {
+				return fmt.Errorf("no rules in the database: run metz import")
+			}
+			for _, t := range texts {
+				fmt.Fprintf(cmd.OutOrStdout(), "Règle %d (line %d)\n%s\n\n", t.Number, t.Line, t.Text)
+			}
+			return nil
+		},
+	}
+	c.Flags().StringVar(&source, "source", "metz", "source key (empty for all)")
+	root.AddCommand(c)
+}
+
+func pickRule(texts []problems.SourceText, arg string) ([]problems.SourceText, error) {
+	n, err := strconv.Atoi(arg)
+	if err != nil {
+		return nil, fmt.Errorf("rule %q: expected a number", arg)
+	}
+	for _, t := range texts {
+		if t.Number == n {
+			return []problems.SourceText{t}, nil
+		}
+	}
+	return nil, fmt.Errorf("no rule %d (the source has %d rules)", n, len(texts))
+}
