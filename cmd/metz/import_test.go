@@ -15,6 +15,7 @@ type importRow struct {
 	New       int    `json:"new"`
 	Updated   int    `json:"updated"`
 	Unchanged int    `json:"unchanged"`
+	Warnings  int    `json:"warnings"`
 	Error     string `json:"error"`
 }
 
