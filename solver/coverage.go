@@ -144,14 +144,14 @@ func (v *verifier[P, M]) walk(q draughts.Position, ns []*problems.Node, path []i
 // the key, and the end of every line.
 func (v *verifier[P, M]) walkWin(q draughts.Position, ns []*problems.Node, path []int, line []string, promoted bool) {
 	if len(ns) == 0 {
-		v.leaf(q, promoted, path, line)
+		v.spend(&v.acct.leaves, func() { v.leaf(q, promoted, path, line) })
 		return
 	}
 	st := stated(q, ns)
 	if q.Turn != v.s.attacker {
-		v.defences(q, st, path, line)
+		v.spend(&v.acct.defences, func() { v.defences(q, st, path, line) })
 	} else if len(path) > 0 {
-		v.duals(q, st, path)
+		v.spend(&v.acct.duals, func() { v.duals(q, st, path) })
 	}
 	for i, m := range st {
 		v.walkWin(q.Play(m), ns[i].Children, extend(path, i), extendLine(line, printed(ns[i])), m.Promotes && q.Turn == v.s.attacker)
@@ -186,7 +186,9 @@ func (v *verifier[P, M]) walkDraw(q draughts.Position, ns []*problems.Node, path
 func (v *verifier[P, M]) holds(q draughts.Position, path []int, line []string) bool {
 	c := v.s.atGeneric(q, false)
 	hits := v.s.tableHit
-	out, spent := v.settle(&c, 2)
+	var out outcome
+	var spent int64
+	v.spend(&v.acct.leaves, func() { out, spent = v.settle(&c, 2) })
 	switch out {
 	case disproven:
 		v.byTables(path, hits)

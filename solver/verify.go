@@ -32,6 +32,7 @@ type Options struct {
 type verifier[P, M any] struct {
 	rep  *Report
 	s    *search[P, M]
+	acct account // nodes per part of the work
 	opt  Options
 	root draughts.Position
 }
@@ -95,9 +96,12 @@ func verifyIn[P, M any](g game[P, M], p *problems.Problem, pos draughts.Position
 		}
 		return
 	}
-	v.keys(p.Solution.Children)
+	v.spend(&v.acct.keys, func() { v.keys(p.Solution.Children) })
 	v.walk(pos, p.Solution.Children, nil, nil, false)
 	rep.Verdict = v.verdict()
+	if rep.Verdict == Unproven {
+		rep.Notes = append(rep.Notes, v.acct.note(lim))
+	}
 }
 
 // drawing reports whether the problem is a draw: the searches then try the

@@ -1,0 +1,51 @@
+package solver
+
+import (
+	"strings"
+	"testing"
+
+	"metz/problems"
+)
+
+func TestAccountNote(t *testing.T) {
+	a := account{keys: 3_550_000, leaves: 715_600, duals: 850}
+	lim := &limits{maxNodes: 5_000_000, nodes: 4_266_450}
+	want := "budget of 5.00M nodes; other first moves 3.55M; the stated lines (ends; draw checks) 715.6k; duals 850; unspent 733.5k"
+	if got := a.note(lim); got != want {
+		t.Errorf("note:\n got %s\nwant %s", got, want)
+	}
+	lim.stopped = true
+	if got := a.note(lim); !strings.HasSuffix(got, "; stopped by the clock") {
+		t.Errorf("stopped with nodes left: %s", got)
+	}
+}
+
+// Van Tenac II on 300k nodes: the end of the stated line (a king and a man
+// against four men) is not proven, and the report says where the nodes
+// went; they add up to no more than were searched.
+func TestUnprovenReportAccountsForBudget(t *testing.T) {
+	p := vanTenacII()
+	r := Verify(p, Options{Budget: nodes(300_000)})
+	if r.Verdict != Unproven {
+		t.Fatalf("verdict %s, want %s", r.Verdict, Unproven)
+	}
+	var note string
+	for _, n := range r.Notes {
+		if strings.HasPrefix(n, "budget of 300.0k nodes; ") {
+			note = n
+		}
+	}
+	if note == "" || !strings.Contains(note, "other first moves") || !strings.Contains(note, "the stated lines") {
+		t.Fatalf("no budget account in the notes: %q", r.Notes)
+	}
+	if r.ProofNodes > 300_000 {
+		t.Errorf("searched %d nodes on a 300k budget", r.ProofNodes)
+	}
+}
+
+// vanTenacII is Problème II in modern notation (figures from the book:
+// White 12, 13, 24, 25, 31; Black 3, 5, 6, 11 and a king on 10).
+func vanTenacII() *problems.Problem {
+	return &problems.Problem{Rules: "international", FEN: "W:W12,13,24,25,31:B3,5,6,K10,11",
+		Stipulation: "win", Solution: line("24-19", "10x8", "13x2")}
+}
