@@ -38,6 +38,10 @@ func TestUnprovenReportAccountsForBudget(t *testing.T) {
 	if note == "" || !strings.Contains(note, "other first moves") || !strings.Contains(note, "the stated lines") {
 		t.Fatalf("no budget account in the notes: %q", r.Notes)
 	}
+	// The line's end is searched last and gets all that is left.
+	if strings.Contains(note, "unspent") {
+		t.Errorf("budget left unspent after the last end of a line: %s", note)
+	}
 	if r.ProofNodes > 300_000 {
 		t.Errorf("searched %d nodes on a 300k budget", r.ProofNodes)
 	}
@@ -48,4 +52,21 @@ func TestUnprovenReportAccountsForBudget(t *testing.T) {
 func vanTenacII() *problems.Problem {
 	return &problems.Problem{Rules: "international", FEN: "W:W12,13,24,25,31:B3,5,6,K10,11",
 		Stipulation: "win", Solution: line("24-19", "10x8", "13x2")}
+}
+
+func TestCountEnds(t *testing.T) {
+	one := line("24-19", "10x8", "13x2")
+	if n := countEnds(one.Children); n != 1 {
+		t.Errorf("one line: %d ends, want 1", n)
+	}
+	// A second defence at ply 2 with its own answer: two ends.
+	two := line("24-19", "10x8", "13x2")
+	alt := line("24-19", "10x19", "13x24").Children[0].Children[0]
+	two.Children[0].Children = append(two.Children[0].Children, alt)
+	if n := countEnds(two.Children); n != 2 {
+		t.Errorf("two lines: %d ends, want 2", n)
+	}
+	if n := countEnds(nil); n != 0 {
+		t.Errorf("no solution: %d ends", n)
+	}
 }

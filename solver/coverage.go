@@ -50,7 +50,9 @@ func (v *verifier[P, M]) keys(ns []*problems.Node) {
 	// The horizon costs an exact shortest-win search: it is computed only
 	// when df-pn leaves a first move open, which is rare.
 	horizon := func() int { return 0 }
+	cut := false // a horizon search follows an open df-pn
 	if len(st) > 0 {
+		cut = !v.drawing()
 		v.rep.Key = q.Rules.FormatMove(st[0], true)
 		h := -1
 		horizon = func() int {
@@ -62,7 +64,7 @@ func (v *verifier[P, M]) keys(ns []*problems.Node) {
 	}
 	others := unstated(q, st)
 	for i, m := range others {
-		v.tryKey(q, m, horizon, 2*(len(others)-i))
+		v.tryKey(q, m, horizon, 2*(len(others)-i), cut)
 	}
 }
 
@@ -83,11 +85,18 @@ func (v *verifier[P, M]) keyHorizon(q draughts.Position, key draughts.Move, n *p
 
 // tryKey settles one unstated first move: one that meets the stipulation
 // is a cook; a winning try df-pn cannot settle is searched for a win within
-// the horizon.
-func (v *verifier[P, M]) tryKey(q draughts.Position, m draughts.Move, horizonOf func() int, parts int) {
+// the horizon. When that search follows (cut), df-pn gets a quarter of the
+// move's share only: on Van Tenac I, II and V the moves it settles need
+// far less, and the rest it spends without result (with kings on the
+// board a disproof rarely ends), which the stated lines' ends need more.
+func (v *verifier[P, M]) tryKey(q draughts.Position, m draughts.Move, horizonOf func() int, parts int, cut bool) {
 	name := q.Rules.FormatMove(m, true)
 	c := v.childOf(q, m)
-	out, _ := v.settle(&c, parts)
+	dfParts := parts
+	if cut {
+		dfParts = 4 * parts
+	}
+	out, _ := v.settle(&c, dfParts)
 	horizon := 0
 	if out == unknown {
 		horizon = horizonOf()
@@ -209,11 +218,15 @@ func (v *verifier[P, M]) holds(q draughts.Position, path []int, line []string) b
 	return false
 }
 
-// leaf: a stated line ends here; the goal must be proven.
+// leaf: a stated line ends here; the goal must be proven. The ends share
+// what is left evenly, the last one all of it: a line's end is what the
+// verdict rests on, and nothing searched after it would use the rest.
 func (v *verifier[P, M]) leaf(q draughts.Position, promoted bool, path []int, line []string) {
 	c := v.s.atGeneric(q, promoted)
 	hits := v.s.tableHit
-	out, spent := v.settle(&c, 2)
+	parts := max(2*v.ends-1, 1)
+	v.ends--
+	out, spent := v.settle(&c, parts)
 	switch out {
 	case proven:
 		v.rep.LeavesProven++
@@ -224,6 +237,18 @@ func (v *verifier[P, M]) leaf(q draughts.Position, promoted bool, path []int, li
 		v.rep.Unproven = append(v.rep.Unproven, UnprovenLeaf{Path: pathString(path), Ply: len(path), Line: line,
 			FEN: q.FEN(), Nodes: spent, Reason: "budget exhausted before the end of the line was proven"})
 	}
+}
+
+// countEnds is the number of stated lines' ends below ns.
+func countEnds(ns []*problems.Node) int {
+	n := 0
+	for _, c := range ns {
+		if len(c.Children) == 0 {
+			n++
+		}
+		n += countEnds(c.Children)
+	}
+	return n
 }
 
 // byTables notes that the proof at path read the endgame tables (hits is

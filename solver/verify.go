@@ -33,6 +33,7 @@ type verifier[P, M any] struct {
 	rep  *Report
 	s    *search[P, M]
 	acct account // nodes per part of the work
+	ends int     // ends of stated lines not yet proven (walkWin)
 	opt  Options
 	root draughts.Position
 }
@@ -97,6 +98,7 @@ func verifyIn[P, M any](g game[P, M], p *problems.Problem, pos draughts.Position
 		return
 	}
 	v.spend(&v.acct.keys, func() { v.keys(p.Solution.Children) })
+	v.ends = countEnds(p.Solution.Children)
 	v.walk(pos, p.Solution.Children, nil, nil, false)
 	rep.Verdict = v.verdict()
 	if rep.Verdict == Unproven {
