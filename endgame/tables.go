@@ -107,22 +107,11 @@ func (t *Tables) ProbeBitboard(p bitboard.Position) (r Result, plies int, ok boo
 // FromDraughts converts an international draughts position to the bitboard
 // form; ok is false under other rules.
 func FromDraughts(p draughts.Position) (bitboard.Position, bool) {
-	var bp bitboard.Position
-	if p.Rules == nil || p.Rules.Name != draughts.International.Name || len(p.Board) != bitboard.NumSquares {
-		return bp, false
+	// Only the international rules: the tables score wins and losses as
+	// they do, and qui perd gagne (which bitboard also moves) inverts them.
+	if p.Rules == nil || p.Rules.Name != draughts.International.Name {
+		return bitboard.Position{}, false
 	}
-	for i, pc := range p.Board {
-		b := bitboard.SquareBit(i + 1)
-		switch pc {
-		case draughts.WhiteMan, draughts.WhiteKing:
-			bp.White |= b
-		case draughts.BlackMan, draughts.BlackKing:
-			bp.Black |= b
-		}
-		if pc.IsKing() {
-			bp.Kings |= b
-		}
-	}
-	bp.WhiteToMove = p.Turn == draughts.White
-	return bp, true
+	bp, err := bitboard.FromGeneric(p)
+	return bp, err == nil
 }
