@@ -39,9 +39,9 @@ report: build
 
 # Endgame tables up to 5 pieces (about 9 minutes and 1.9 GB), then the
 # check of the books' endgame claims.
-EGTDIR ?= endgame-tables
+# They go to the default directory, where verify and solve find them.
 endgame: build
-	./metz endgame build --pieces 5 --dir $(EGTDIR) && ./metz endgame claims --dir $(EGTDIR)
+	./metz endgame build --pieces 5 && ./metz endgame claims
 
 clean:
 	rm -f metz metz.db metz.db-wal metz.db-shm

@@ -3,6 +3,7 @@ package main
 import (
 	"fmt"
 	"io"
+	"path/filepath"
 	"strings"
 
 	"github.com/spf13/cobra"
@@ -74,14 +75,25 @@ output says how many positions the tables decided.`,
 	addRulesFlag(c, &rules)
 	c.Flags().StringVar(&goal, "goal", "win", "win, draw, promote or gain:N")
 	c.Flags().StringVar(&budget, "budget", "10s", "limits: time, nodes, memory (e.g. 10s,5M-nodes,64MB)")
-	c.Flags().StringVar(&tables, "tables", "", "endgame table directory (metz endgame build); none if empty")
+	c.Flags().StringVar(&tables, "tables", "auto", tablesHelp)
 	root.AddCommand(c)
 }
 
-// openTables opens an endgame table directory; "" means no tables.
+// tablesHelp documents --tables for solve and verify.
+const tablesHelp = "endgame table directory (metz endgame build); auto: the default one if built; none: no tables"
+
+// openTables opens an endgame table directory. "auto" uses the default
+// directory when tables have been built there (so that `metz endgame build`
+// once makes every later proof use them); "" or "none" means no tables.
 func openTables(dir string) (*endgame.Tables, error) {
-	if dir == "" {
+	switch dir {
+	case "", "none":
 		return nil, nil
+	case "auto":
+		dir = defaultEndgameDir()
+		if built, _ := filepath.Glob(filepath.Join(dir, "*.egt")); len(built) == 0 {
+			return nil, nil
+		}
 	}
 	tb, err := endgame.Open(dir)
 	if err != nil {

@@ -53,7 +53,8 @@ Draw stipulations (remise): after every stated move of the side that must
 draw, and at every leaf, the opponent must have no forced win; a win found
 is a refutation with the opponent's line.
 
-With --tables DIR (built by metz endgame build), international positions of
+With endgame tables (--tables DIR; by default those built by metz endgame
+build in its default directory, if any), international positions of
 few pieces are decided by the endgame tables; the evidence names the places
 whose proof read them. Without tables most draws stay unproven.
 
@@ -73,7 +74,7 @@ Without the database: --fen and --solution verify an ad-hoc problem.`,
 	fl.StringVar(&f.fen, "fen", "", "verify this position instead of database records")
 	fl.StringVar(&f.sol, "solution", "", "with --fen: the stated main line, moves separated by spaces")
 	fl.StringVar(&f.stip, "goal", "win", "with --fen: the stipulation (win, draw, promote, gain:N)")
-	fl.StringVar(&f.tables, "tables", "", "endgame table directory (metz endgame build); none if empty")
+	fl.StringVar(&f.tables, "tables", "auto", tablesHelp)
 	fl.BoolVar(&f.noStore, "no-store", false, "do not record the verdicts in the database")
 	addRulesFlag(c, &f.rules)
 	root.AddCommand(c)
