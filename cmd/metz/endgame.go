@@ -2,7 +2,6 @@ package main
 
 import (
 	"fmt"
-	"io"
 	"os"
 	"path/filepath"
 	"sort"
@@ -99,7 +98,7 @@ type buildSigReport struct {
 func runEndgameBuild(cmd *cobra.Command, dir string, pieces int) error {
 	start := time.Now()
 	sum := buildSummary{Dir: dir, Pieces: pieces}
-	bar := newEgtProgress(cmd.ErrOrStderr())
+	bar := newProgressBar(cmd.ErrOrStderr(), "endgame")
 	err := endgame.Build(dir, pieces, func(p endgame.Progress) {
 		sum.Signatures++
 		if p.Loaded {
@@ -110,7 +109,7 @@ func runEndgameBuild(cmd *cobra.Command, dir string, pieces int) error {
 		sum.Total.Add(p.Stats)
 		sum.Bytes += p.Bytes
 		sum.Tables = append(sum.Tables, buildSigReport{p.Sig.String(), p.Sig.Pieces(), p.Loaded, p.Stats, p.Time.Seconds(), p.Bytes})
-		bar.update(p)
+		bar.updateWith(p.DoneSize, p.TotalSize, fmt.Sprintf("%d/%d %s", p.Done, p.Total, p.Sig))
 	})
 	bar.finish()
 	if err != nil {
@@ -126,39 +125,6 @@ func runEndgameBuild(cmd *cobra.Command, dir string, pieces int) error {
 		sum.Total.Positions, sum.Total.Wins, sum.Total.Draws, sum.Total.Losses, sum.Total.MaxPlies)
 	fmt.Fprintf(out, "time %.1fs, size %.1f MB\n", sum.Seconds, float64(sum.Bytes)/1e6)
 	return nil
-}
-
-// egtProgress draws the build progress on a terminal (and nothing else).
-type egtProgress struct {
-	w  io.Writer
-	on bool
-}
-
-func newEgtProgress(w io.Writer) *egtProgress {
-	f, ok := w.(*os.File)
-	on := false
-	if ok {
-		if fi, err := f.Stat(); err == nil && fi.Mode()&os.ModeCharDevice != 0 {
-			on = true
-		}
-	}
-	return &egtProgress{w: w, on: on}
-}
-
-func (b *egtProgress) update(p endgame.Progress) {
-	if !b.on {
-		return
-	}
-	const width = 30
-	frac := float64(p.DoneSize) / float64(max(p.TotalSize, 1))
-	n := int(frac * width)
-	fmt.Fprintf(b.w, "\r[%s%s] %3.0f%% %d/%d %-10s", strings.Repeat("#", n), strings.Repeat(" ", width-n), 100*frac, p.Done, p.Total, p.Sig)
-}
-
-func (b *egtProgress) finish() {
-	if b.on {
-		fmt.Fprintln(b.w)
-	}
 }
 
 func endgameProbeCmd(dir *string) *cobra.Command {

@@ -3,10 +3,8 @@ package main
 import (
 	"fmt"
 	"io"
-	"os"
 	"strings"
 
-	"github.com/mattn/go-isatty"
 	"github.com/olekukonko/tablewriter"
 	"github.com/spf13/cobra"
 
@@ -135,39 +133,4 @@ func printImport(w io.Writer, reports []importReport) error {
 		}
 	}
 	return t.Render()
-}
-
-// progressBar draws "source [#####     ] 120/415" on a terminal and nothing
-// elsewhere, so logs and pipes stay clean.
-type progressBar struct {
-	w     io.Writer
-	label string
-	last  int
-}
-
-func newProgressBar(w io.Writer, label string) *progressBar {
-	f, ok := w.(*os.File)
-	if !ok || !(isatty.IsTerminal(f.Fd()) || isatty.IsCygwinTerminal(f.Fd())) {
-		return &progressBar{}
-	}
-	return &progressBar{w: w, label: label, last: -1}
-}
-
-func (p *progressBar) update(done, total int) {
-	if p.w == nil || total == 0 {
-		return
-	}
-	const width = 30
-	filled := done * width / total
-	if filled == p.last && done != total {
-		return // redraw only when the bar moves
-	}
-	p.last = filled
-	fmt.Fprintf(p.w, "\r%-12s [%s%s] %d/%d", p.label, strings.Repeat("#", filled), strings.Repeat(" ", width-filled), done, total)
-}
-
-func (p *progressBar) finish() {
-	if p.w != nil && p.last >= 0 {
-		fmt.Fprintln(p.w)
-	}
 }

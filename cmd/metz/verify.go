@@ -4,12 +4,10 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
-	"os"
 	"runtime"
 	"strings"
 	"sync"
 
-	"github.com/mattn/go-isatty"
 	"github.com/olekukonko/tablewriter"
 	"github.com/spf13/cobra"
 
@@ -191,10 +189,7 @@ func verifyAll(probs []*problems.Problem, opt solver.Options, jobs int, errw io.
 	var wg sync.WaitGroup
 	var mu sync.Mutex
 	done := 0
-	tty := false
-	if fd, ok := errw.(*os.File); ok {
-		tty = isatty.IsTerminal(fd.Fd())
-	}
+	bar := newProgressBar(errw, "verify")
 	for range jobs {
 		wg.Add(1)
 		go func() {
@@ -203,9 +198,7 @@ func verifyAll(probs []*problems.Problem, opt solver.Options, jobs int, errw io.
 				reports[i] = solver.Verify(probs[i], opt)
 				mu.Lock()
 				done++
-				if tty {
-					fmt.Fprintf(errw, "\rverify %d/%d", done, len(probs))
-				}
+				bar.update(done, len(probs))
 				mu.Unlock()
 			}
 		}()
@@ -215,9 +208,7 @@ func verifyAll(probs []*problems.Problem, opt solver.Options, jobs int, errw io.
 	}
 	close(work)
 	wg.Wait()
-	if tty {
-		fmt.Fprintln(errw)
-	}
+	bar.finish()
 	return reports
 }
 

@@ -1,0 +1,53 @@
+package main
+
+import (
+	"fmt"
+	"io"
+	"os"
+	"strings"
+
+	"github.com/mattn/go-isatty"
+)
+
+// progressBar draws "label [#####     ] 120/415" on a terminal and nothing
+// elsewhere, so logs and pipes stay clean. Every long command uses it.
+type progressBar struct {
+	w     io.Writer
+	label string
+	last  int
+	text  string
+}
+
+func newProgressBar(w io.Writer, label string) *progressBar {
+	f, ok := w.(*os.File)
+	if !ok || !(isatty.IsTerminal(f.Fd()) || isatty.IsCygwinTerminal(f.Fd())) {
+		return &progressBar{}
+	}
+	return &progressBar{w: w, label: label, last: -1}
+}
+
+// update shows done out of total.
+func (p *progressBar) update(done, total int) {
+	p.updateWith(int64(done), int64(total), fmt.Sprintf("%d/%d", done, total))
+}
+
+// updateWith fills the bar by done/total and prints text after it; it
+// redraws only when the bar or the text changes.
+func (p *progressBar) updateWith(done, total int64, text string) {
+	if p.w == nil || total <= 0 {
+		return
+	}
+	const width = 30
+	filled := int(done * width / total)
+	if filled == p.last && text == p.text && done != total {
+		return
+	}
+	p.last, p.text = filled, text
+	fmt.Fprintf(p.w, "\r%-12s [%s%s] %-24s", p.label, strings.Repeat("#", filled), strings.Repeat(" ", width-filled), text)
+}
+
+func (p *progressBar) finish() {
+	if p.w != nil && p.last >= 0 {
+		fmt.Fprintln(p.w)
+	}
+}
