@@ -2,6 +2,7 @@ package themes
 
 import (
 	"fmt"
+	"slices"
 
 	"metz/draughts"
 )
@@ -54,7 +55,7 @@ func takenBeforeMoving(l line, m int) int {
 		if mv.From() == m {
 			return 0
 		}
-		if contains(mv.Captured, m) {
+		if slices.Contains(mv.Captured, m) {
 			return i + 1
 		}
 	}

@@ -2,6 +2,7 @@ package themes
 
 import (
 	"fmt"
+	"slices"
 
 	"metz/draughts"
 )
@@ -21,7 +22,7 @@ func pionsEnPrise(l line) []Found {
 		}
 		for d := 0; d < 4; d++ {
 			e, _, ok := attackable(after, m.To(), d)
-			if !ok || !after.Board[e].IsMan() || !contains(next.Captured, e) {
+			if !ok || !after.Board[e].IsMan() || !slices.Contains(next.Captured, e) {
 				continue
 			}
 			name := "pion-en-prise-pion"
@@ -64,7 +65,7 @@ func coupDeRepos(l line) []Found {
 func coupsTurcs(l line) []Found {
 	var out []Found
 	for i, m := range l.moves {
-		if !m.IsCapture() || i+1 >= len(l.moves) || !contains(l.moves[i+1].Captured, m.To()) {
+		if !m.IsCapture() || i+1 >= len(l.moves) || !slices.Contains(l.moves[i+1].Captured, m.To()) {
 			continue
 		}
 		again := l.pos[i+1]
@@ -214,15 +215,6 @@ func sacrifice(l line) []Found {
 func hasKing(p draughts.Position) bool {
 	for _, pc := range p.Board {
 		if pc.IsKing() {
-			return true
-		}
-	}
-	return false
-}
-
-func contains(xs []int, x int) bool {
-	for _, v := range xs {
-		if v == x {
 			return true
 		}
 	}

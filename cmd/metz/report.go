@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"slices"
 	"sort"
 
 	"github.com/olekukonko/tablewriter"
@@ -78,7 +79,7 @@ func buildReport(d *db.DB, only []string) ([]sourceReport, error) {
 	}
 	var out []sourceReport
 	for _, info := range infos {
-		if len(only) > 0 && !containsString(only, info.Key) {
+		if len(only) > 0 && !slices.Contains(only, info.Key) {
 			continue
 		}
 		sr, err := reportSource(d, info)
@@ -196,13 +197,4 @@ func printProblems(w io.Writer, r sourceReport) error {
 		}
 	}
 	return t.Render()
-}
-
-func containsString(xs []string, x string) bool {
-	for _, s := range xs {
-		if s == x {
-			return true
-		}
-	}
-	return false
 }

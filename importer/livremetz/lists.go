@@ -1,6 +1,9 @@
 package livremetz
 
-import "sort"
+import (
+	"slices"
+	"sort"
+)
 
 // listDef says where the text gives one list of coup numbers. Anchors are
 // squeezed lower-case phrases (see squeeze) standing right before the
@@ -156,7 +159,7 @@ func derivedEnPrise(lists []ThemeList) (ThemeList, bool) {
 	set := map[int]bool{}
 	var lines []int
 	for _, tl := range lists {
-		if !contains(enPriseLists, tl.Key) {
+		if !slices.Contains(enPriseLists, tl.Key) {
 			continue
 		}
 		for _, n := range tl.Numbers {
@@ -187,13 +190,4 @@ func appendUnique(s []int, v int) []int {
 		}
 	}
 	return append(s, v)
-}
-
-func contains(s []string, v string) bool {
-	for _, x := range s {
-		if x == v {
-			return true
-		}
-	}
-	return false
 }
