@@ -13,11 +13,6 @@ func fastPerft(p draughts.Position, mode draughts.Mode, o perftOptions) func(int
 	if err != nil {
 		return nil
 	}
-	return func(d int) uint64 {
-		opt := bitboard.PerftOptions{Bulk: o.bulk, Keep: mode == draughts.Keep, HashMB: o.hashMB}
-		if d < 8 {
-			opt.HashMB = 0 // a shallow count is faster than clearing a large table
-		}
-		return bitboard.Perft(bp, d, opt)
-	}
+	opt := bitboard.PerftOptions{Bulk: o.bulk, Keep: mode == draughts.Keep, HashMB: o.hashMB}
+	return func(d int) uint64 { return bitboard.Perft(bp, d, opt) }
 }
