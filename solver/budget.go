@@ -50,8 +50,9 @@ func (b Budget) String() string {
 }
 
 // ParseBudget reads a comma-separated list of limits: a duration ("10s",
-// "500ms", "2m"), a node count ("5M-nodes", "5M", "200k", "100000") and a
-// memory size ("256MB"). Fields not given keep their defaults.
+// "500ms", "2m": Go's units, lower case), a node count ("5M-nodes", "5M",
+// "200k", "100000") and a memory size ("256MB"). Fields not given keep
+// their defaults.
 func ParseBudget(s string) (Budget, error) {
 	var b Budget
 	for _, part := range strings.Split(s, ",") {
@@ -67,7 +68,9 @@ func ParseBudget(s string) (Budget, error) {
 			b.MemoryMB = n
 			continue
 		}
-		if d, err := time.ParseDuration(t); err == nil && d > 0 {
+		// Durations are read as typed: "5m" is five minutes while "5M"
+		// is five million nodes.
+		if d, err := time.ParseDuration(strings.TrimSpace(part)); err == nil && d > 0 {
 			b.Time = d
 			continue
 		}

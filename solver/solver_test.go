@@ -192,6 +192,13 @@ func TestParseGoalAndBudget(t *testing.T) {
 	if err != nil || b.Nodes != 5_000_000 || b.Time.Seconds() != 10 || b.MemoryMB != 128 {
 		t.Errorf("%+v %v", b, err)
 	}
+	// "M" counts nodes and "m" is Go's minute: the case decides.
+	if b, err := ParseBudget("20s,20M"); err != nil || b.Nodes != 20_000_000 || b.Time.Seconds() != 20 {
+		t.Errorf("20s,20M: %+v %v", b, err)
+	}
+	if b, err := ParseBudget("5m"); err != nil || b.Nodes != 0 || b.Time.Minutes() != 5 {
+		t.Errorf("5m: %+v %v", b, err)
+	}
 	if _, err := ParseBudget("fast"); err == nil {
 		t.Error("fast accepted")
 	}
