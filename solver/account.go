@@ -5,10 +5,14 @@ import (
 	"strings"
 )
 
-// account is where one verification's nodes went, so that a report left
-// unproven says which part the budget did not cover.
-type account struct {
-	keys, defences, leaves, duals int64
+// Work is where one verification's nodes went, so that a report says
+// which part of the work cost what, and an unproven one which part the
+// budget did not cover.
+type Work struct {
+	Keys     int64 `json:"keys"`     // other first moves (cooks), the key's horizon
+	Defences int64 `json:"defences"` // omitted defences and their answers
+	Leaves   int64 `json:"leaves"`   // the ends of the stated lines; a draw's checks
+	Duals    int64 `json:"duals"`    // other attacker moves along the stated lines
 }
 
 // spend runs f and adds the nodes it cost to *into.
@@ -20,17 +24,17 @@ func (v *verifier[P, M]) spend(into *int64, f func()) {
 
 // note writes the account for Report.Notes: the budget, each part's
 // nodes, and what was left unspent.
-func (a account) note(lim *limits) string {
+func (a Work) note(lim *limits) string {
 	parts := []string{fmt.Sprintf("budget of %s nodes", count(lim.maxNodes))}
 	add := func(name string, n int64) {
 		if n > 0 {
 			parts = append(parts, name+" "+count(n))
 		}
 	}
-	add("other first moves", a.keys)
-	add("omitted defences", a.defences)
-	add("the stated lines (ends; draw checks)", a.leaves)
-	add("duals", a.duals)
+	add("other first moves", a.Keys)
+	add("omitted defences", a.Defences)
+	add("the stated lines (ends; draw checks)", a.Leaves)
+	add("duals", a.Duals)
 	left := lim.maxNodes - lim.nodes
 	if lim.stopped && left > 0 {
 		parts = append(parts, "stopped by the clock")

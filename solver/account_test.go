@@ -8,7 +8,7 @@ import (
 )
 
 func TestAccountNote(t *testing.T) {
-	a := account{keys: 3_550_000, leaves: 715_600, duals: 850}
+	a := Work{Keys: 3_550_000, Leaves: 715_600, Duals: 850}
 	lim := &limits{maxNodes: 5_000_000, nodes: 4_266_450}
 	want := "budget of 5.00M nodes; other first moves 3.55M; the stated lines (ends; draw checks) 715.6k; duals 850; unspent 733.5k"
 	if got := a.note(lim); got != want {

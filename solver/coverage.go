@@ -68,50 +68,70 @@ func (v *verifier[P, M]) keys(ns []*problems.Node) {
 	}
 }
 
-// keyHorizon is the stated key's shortest win plus the slack; when that is
-// not established, the stated main line's length plus the slack.
+// keyHorizon is how far other first moves are searched for a win when
+// df-pn settles them neither way: the stated key's win plus the slack, so
+// that a move left out is one that cannot win as fast as the key. The
+// key's exact shortest win is tried on a small share (its last, failing
+// iteration is exhaustive and often dear); else the length of a df-pn
+// proof of the key, an upper bound, which keeps the statement true with a
+// wider horizon; else, with no proof of the key, the stated main line.
 func (v *verifier[P, M]) keyHorizon(q draughts.Position, key draughts.Move, n *problems.Node) int {
 	c := v.childOf(q, key)
 	var d int
 	var found bool
-	v.s.share(4, func() { d, found, _ = v.s.shortest(&c, ShortestCap-1, false) })
+	v.s.share(16, func() { d, found, _ = v.s.shortest(&c, ShortestCap-1, false) })
 	if found {
 		v.rep.KeyPlies = d + 1
+		return d + 1 + v.opt.Slack
+	}
+	var ok bool
+	v.s.share(8, func() {
+		if v.s.prove(&c) == proven {
+			d, ok = v.s.proofDepth(&c)
+		}
+	})
+	if ok {
+		v.rep.KeyPliesAtMost = d + 1
 		return d + 1 + v.opt.Slack
 	}
 	t := &problems.Tree{Children: []*problems.Node{n}}
 	return len(t.MainLine()) + v.opt.Slack
 }
 
-// tryKey settles one unstated first move: one that meets the stipulation
-// is a cook; a winning try df-pn cannot settle is searched for a win within
-// the horizon. When that search follows (cut), df-pn gets a quarter of the
-// move's share only: on Van Tenac I, II and V the moves it settles need
-// far less, and the rest it spends without result (with kings on the
-// board a disproof rarely ends), which the stated lines' ends need more.
+// tryKey settles one unstated first move on a 1/parts share: one that
+// meets the stipulation is a cook. With a horizon to search (cut), df-pn
+// first takes a quick look (it settles the moves that lose or win at once;
+// with kings on the board a disproof rarely ends), then the horizon search
+// decides most of the rest cheaply, then df-pn resumes with what is left,
+// its table keeping the first look's work.
 func (v *verifier[P, M]) tryKey(q draughts.Position, m draughts.Move, horizonOf func() int, parts int, cut bool) {
-	name := q.Rules.FormatMove(m, true)
 	c := v.childOf(q, m)
-	dfParts := parts
-	if cut {
-		dfParts = 4 * parts
+	if !cut {
+		out, _ := v.settle(&c, parts)
+		v.keyOutcome(q, m, &c, out)
+		return
 	}
-	out, _ := v.settle(&c, dfParts)
-	horizon := 0
+	out, _ := v.settle(&c, 16*parts)
 	if out == unknown {
-		horizon = horizonOf()
-	}
-	if out == unknown && horizon > 0 {
+		horizon := horizonOf()
 		var w, ok bool
-		v.s.share(parts, func() { w, ok = v.s.within(&c, horizon-1, false) })
+		v.s.share(2*parts, func() { w, ok = v.s.within(&c, horizon-1, false) })
 		switch {
 		case ok && w:
 			out = proven
 		case ok:
 			out = disproven
 			v.rep.Horizon = horizon
+		default:
+			out, _ = v.settle(&c, parts)
 		}
 	}
+	v.keyOutcome(q, m, &c, out)
+}
+
+// keyOutcome records what tryKey found for the first move m.
+func (v *verifier[P, M]) keyOutcome(q draughts.Position, m draughts.Move, c *child[P, M], out outcome) {
+	name := q.Rules.FormatMove(m, true)
 	switch {
 	case out == unknown:
 		v.rep.Undecided = append(v.rep.Undecided, name)
@@ -121,9 +141,9 @@ func (v *verifier[P, M]) tryKey(q draughts.Position, m draughts.Move, horizonOf 
 		v.rep.Cooks = append(v.rep.Cooks, Cook{Move: name})
 	case !v.drawing() && out == proven:
 		v.rep.Keys = append(v.rep.Keys, name)
-		ans, plies := v.answer(&c)
+		ans, plies, exact := v.answer(c, true)
 		cook := Cook{Move: name, Proof: prefixed(q, m, ans)}
-		if plies > 0 || ans != nil {
+		if exact {
 			cook.Plies = plies + 1
 		}
 		v.rep.Cooks = append(v.rep.Cooks, cook)
@@ -153,14 +173,14 @@ func (v *verifier[P, M]) walk(q draughts.Position, ns []*problems.Node, path []i
 // the key, and the end of every line.
 func (v *verifier[P, M]) walkWin(q draughts.Position, ns []*problems.Node, path []int, line []string, promoted bool) {
 	if len(ns) == 0 {
-		v.spend(&v.acct.leaves, func() { v.leaf(q, promoted, path, line) })
+		v.spend(&v.acct.Leaves, func() { v.leaf(q, promoted, path, line) })
 		return
 	}
 	st := stated(q, ns)
 	if q.Turn != v.s.attacker {
-		v.spend(&v.acct.defences, func() { v.defences(q, st, path, line) })
+		v.spend(&v.acct.Defences, func() { v.defences(q, st, path, line) })
 	} else if len(path) > 0 {
-		v.spend(&v.acct.duals, func() { v.duals(q, st, path) })
+		v.spend(&v.acct.Duals, func() { v.duals(q, st, path) })
 	}
 	for i, m := range st {
 		v.walkWin(q.Play(m), ns[i].Children, extend(path, i), extendLine(line, printed(ns[i])), m.Promotes && q.Turn == v.s.attacker)
@@ -197,13 +217,13 @@ func (v *verifier[P, M]) holds(q draughts.Position, path []int, line []string) b
 	hits := v.s.tableHit
 	var out outcome
 	var spent int64
-	v.spend(&v.acct.leaves, func() { out, spent = v.settle(&c, 2) })
+	v.spend(&v.acct.Leaves, func() { out, spent = v.settle(&c, 2) })
 	switch out {
 	case disproven:
 		v.byTables(path, hits)
 		return true
 	case proven:
-		ans, _ := v.answer(&c)
+		ans, _, _ := v.answer(&c, false)
 		win := append([]string(nil), line...)
 		if ans != nil {
 			for _, n := range ans.MainLine() {
@@ -274,7 +294,7 @@ func (v *verifier[P, M]) defences(q draughts.Position, st []draughts.Move, path 
 		out, spent := v.settle(&c, 2*(len(others)-i))
 		switch out {
 		case proven:
-			ans, _ := v.answer(&c)
+			ans, _, _ := v.answer(&c, false)
 			v.rep.Omitted = append(v.rep.Omitted, Omitted{Path: pathString(path), Ply: len(path) + 1, Defence: name, Answer: ans})
 		case disproven:
 			v.refute(path, extendLine(line, name), "this defence escapes: "+name)

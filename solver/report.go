@@ -17,32 +17,37 @@ const (
 // stated tree are written as node paths: "1.2.1" is the first child of the
 // second child of the first root child (1-based); Ply is the path's length.
 type Report struct {
-	ProblemID     int64           `json:"problem_id,omitempty"`
-	Label         string          `json:"label,omitempty"`
-	Verdict       string          `json:"verdict"`
-	Dual          bool            `json:"dual"`
-	Rules         string          `json:"rules"`
-	Goal          string          `json:"goal"`
-	Key           string          `json:"key,omitempty"`  // the stated first move, full path
-	Keys          []string        `json:"keys,omitempty"` // every first move proven to meet the goal
-	Cooks         []Cook          `json:"cooks,omitempty"`
-	Undecided     []string        `json:"undecided_keys,omitempty"` // first moves neither proven nor refuted
-	Horizon       int             `json:"horizon,omitempty"`        // plies within which non-keys were refuted when df-pn could not
-	Refutation    *Refutation     `json:"refutation,omitempty"`
-	Omitted       []Omitted       `json:"omitted,omitempty"`
-	Duals         []Dual          `json:"duals,omitempty"`
-	Misprints     []MisprintPlace `json:"misprints,omitempty"`
-	Repairs       []RepairResult  `json:"repairs,omitempty"`
-	Unproven      []UnprovenLeaf  `json:"unproven,omitempty"`
-	LeavesProven  int             `json:"leaves_proven"`
-	TableLeaves   []string        `json:"table_leaves,omitempty"` // places whose proof read the endgame tables
-	TableHits     int64           `json:"table_hits,omitempty"`   // positions the tables decided, all searches`
-	KeyPlies      int             `json:"key_plies,omitempty"`    // shortest win after the stated key, counting the key
-	ProofNodes    int64           `json:"proof_nodes"`            // positions searched for this report
-	Seconds       float64         `json:"seconds"`
-	SolverVersion string          `json:"solver_version"`
-	Budget        Budget          `json:"budget"`
-	Notes         []string        `json:"notes,omitempty"`
+	ProblemID    int64           `json:"problem_id,omitempty"`
+	Label        string          `json:"label,omitempty"`
+	Verdict      string          `json:"verdict"`
+	Dual         bool            `json:"dual"`
+	Rules        string          `json:"rules"`
+	Goal         string          `json:"goal"`
+	Key          string          `json:"key,omitempty"`  // the stated first move, full path
+	Keys         []string        `json:"keys,omitempty"` // every first move proven to meet the goal
+	Cooks        []Cook          `json:"cooks,omitempty"`
+	Undecided    []string        `json:"undecided_keys,omitempty"` // first moves neither proven nor refuted
+	Horizon      int             `json:"horizon,omitempty"`        // plies within which non-keys were refuted when df-pn could not
+	Refutation   *Refutation     `json:"refutation,omitempty"`
+	Omitted      []Omitted       `json:"omitted,omitempty"`
+	Duals        []Dual          `json:"duals,omitempty"`
+	Misprints    []MisprintPlace `json:"misprints,omitempty"`
+	Repairs      []RepairResult  `json:"repairs,omitempty"`
+	Unproven     []UnprovenLeaf  `json:"unproven,omitempty"`
+	LeavesProven int             `json:"leaves_proven"`
+	TableLeaves  []string        `json:"table_leaves,omitempty"` // places whose proof read the endgame tables
+	TableHits    int64           `json:"table_hits,omitempty"`   // positions the tables decided, all searches`
+	KeyPlies     int             `json:"key_plies,omitempty"`    // shortest win after the stated key, counting the key
+	// KeyPliesAtMost: when the key's shortest win was too dear to
+	// establish, the length of a proven win after it (an upper bound),
+	// counting the key; the horizon is then measured from it.
+	KeyPliesAtMost int      `json:"key_plies_at_most,omitempty"`
+	ProofNodes     int64    `json:"proof_nodes"`    // positions searched for this report
+	Work           *Work    `json:"work,omitempty"` // ProofNodes by part of the verification
+	Seconds        float64  `json:"seconds"`
+	SolverVersion  string   `json:"solver_version"`
+	Budget         Budget   `json:"budget"`
+	Notes          []string `json:"notes,omitempty"`
 }
 
 // Cook is another first move that meets the goal, with its proof.

@@ -108,10 +108,11 @@ func solveGoal[P, M any](g game[P, M], p draughts.Position, goal Goal, lim *limi
 		limit = forcedPlies
 	}
 	d, found, _ := s.shortest(&root, limit, false)
+	mode := anyProof
 	if found {
-		sol.Plies = d
+		sol.Plies, mode = d, fastest
 	}
-	sol.Tree = s.proofTree(&root, d, found)
+	sol.Tree = s.proofTree(&root, d, mode)
 	sol.Keys, sol.Undecided = s.keys(&root)
 	inEngineOrder(p, sol)
 }
@@ -179,15 +180,26 @@ func (s *search[P, M]) keys(root *child[P, M]) (keys, undecided []string) {
 	return keys, undecided
 }
 
-// proofTree prints the proof from c: fastest moves when the distance d is
-// known, any proven move otherwise.
-func (s *search[P, M]) proofTree(c *child[P, M], d int, exact bool) *problems.Tree {
+// treeMode is where a proof tree's moves come from.
+type treeMode uint8
+
+const (
+	fastest     treeMode = iota // exact distances: a fastest win against every defence
+	forcingOnly                 // the forcing search's distances: forcing moves only
+	anyProof                    // the df-pn table: any proven move
+)
+
+// proofTree prints the proof from c; d is the distance for the modes that
+// have one.
+func (s *search[P, M]) proofTree(c *child[P, M], d int, mode treeMode) *problems.Tree {
 	tb := s.newTreeBuilder()
 	t := &problems.Tree{Start: s.g.generic(c.q).FEN()}
-	if exact {
-		t.Children = tb.within(c, d)
-	} else {
+	switch mode {
+	case anyProof:
 		t.Children = tb.fromTable(c)
+	default:
+		tb.forcing = mode == forcingOnly
+		t.Children = tb.within(c, d)
 	}
 	return t
 }

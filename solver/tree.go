@@ -12,10 +12,11 @@ const maxTreeNodes = 4000
 // treeBuilder turns a proven position into a problems.Tree. It is not on
 // the hot path, so it allocates its children freely.
 type treeBuilder[P, M any] struct {
-	s     *search[P, M]
-	left  int // nodes still allowed
-	cut   bool
-	trail map[uint64]bool // positions on the current line (df-pn trees only)
+	s       *search[P, M]
+	left    int // nodes still allowed
+	cut     bool
+	forcing bool            // distances are the forcing search's (forcing moves only)
+	trail   map[uint64]bool // positions on the current line (df-pn trees only)
 }
 
 func (s *search[P, M]) newTreeBuilder() *treeBuilder[P, M] {
@@ -44,15 +45,15 @@ func (tb *treeBuilder[P, M]) leaf(q P, c *child[P, M]) (*problems.Node, bool) {
 }
 
 // within builds the proof that c wins within d plies, the attacker always
-// choosing a fastest win.
+// choosing a fastest win (among forcing moves only, when tb.forcing).
 func (tb *treeBuilder[P, M]) within(c *child[P, M], d int) []*problems.Node {
 	s := tb.s
 	cs := s.children(c, nil)
 	if s.isOr(c.q) {
-		cs = s.orderAttack(cs, false)
+		cs = s.orderAttack(cs, tb.forcing)
 		for dd := 0; dd < d; dd++ {
 			for i := range cs {
-				if w, ok := s.within(&cs[i], dd, false); ok && w {
+				if w, ok := s.within(&cs[i], dd, tb.forcing); ok && w {
 					return []*problems.Node{tb.grow(c.q, &cs[i], dd)}
 				}
 			}
@@ -62,7 +63,7 @@ func (tb *treeBuilder[P, M]) within(c *child[P, M], d int) []*problems.Node {
 	}
 	var out []*problems.Node
 	for i := range cs {
-		dd, found, _ := s.shortest(&cs[i], d-1, false)
+		dd, found, _ := s.shortest(&cs[i], d-1, tb.forcing)
 		if !found {
 			tb.cut = true
 			continue
@@ -89,9 +90,13 @@ func (tb *treeBuilder[P, M]) fromTable(c *child[P, M]) []*problems.Node {
 	cs := s.children(c, nil)
 	if s.isOr(c.q) {
 		cs = s.orderAttack(cs, false)
-		for i := range cs {
-			if !tb.trail[cs[i].h] && tb.provenChild(&cs[i]) {
-				return []*problems.Node{tb.growTable(c.q, &cs[i])}
+		// A move the table already holds proven first: proving another
+		// afresh may cost a whole search, and a losing one all of it.
+		for _, known := range []bool{true, false} {
+			for i := range cs {
+				if !tb.trail[cs[i].h] && tb.provenChild(&cs[i], known) {
+					return []*problems.Node{tb.growTable(c.q, &cs[i])}
+				}
 			}
 		}
 		tb.cut = true
@@ -104,11 +109,16 @@ func (tb *treeBuilder[P, M]) fromTable(c *child[P, M]) []*problems.Node {
 	return out
 }
 
-func (tb *treeBuilder[P, M]) provenChild(c *child[P, M]) bool {
+// provenChild reports whether c is proven: by the rules or the table, or
+// (unless known) by a new df-pn search.
+func (tb *treeBuilder[P, M]) provenChild(c *child[P, M], known bool) bool {
 	if v, ok := tb.s.tt.get(c.h); ok && v.pn == 0 {
 		return true
 	}
-	return tb.s.statusOf(c) == won || tb.s.prove(c) == proven
+	if tb.s.statusOf(c) == won {
+		return true
+	}
+	return !known && tb.s.prove(c) == proven
 }
 
 func (tb *treeBuilder[P, M]) growTable(q P, c *child[P, M]) *problems.Node {

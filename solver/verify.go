@@ -32,8 +32,8 @@ type Options struct {
 type verifier[P, M any] struct {
 	rep  *Report
 	s    *search[P, M]
-	acct account // nodes per part of the work
-	ends int     // ends of stated lines not yet proven (walkWin)
+	acct Work // nodes per part of the work
+	ends int  // ends of stated lines not yet proven (walkWin)
 	opt  Options
 	root draughts.Position
 }
@@ -97,10 +97,11 @@ func verifyIn[P, M any](g game[P, M], p *problems.Problem, pos draughts.Position
 		}
 		return
 	}
-	v.spend(&v.acct.keys, func() { v.keys(p.Solution.Children) })
+	v.spend(&v.acct.Keys, func() { v.keys(p.Solution.Children) })
 	v.ends = countEnds(p.Solution.Children)
 	v.walk(pos, p.Solution.Children, nil, nil, false)
 	rep.Verdict = v.verdict()
+	rep.Work = &v.acct
 	if rep.Verdict == Unproven {
 		rep.Notes = append(rep.Notes, v.acct.note(lim))
 	}
@@ -194,16 +195,38 @@ func (v *verifier[P, M]) settle(c *child[P, M], parts int) (out outcome, spent i
 	return out, spent
 }
 
-// answer is the solver's proof from c, for the report.
-func (v *verifier[P, M]) answer(c *child[P, M]) (*problems.Tree, int) {
-	var t *problems.Tree
-	plies := 0
-	v.s.share(4, func() {
-		d, found, _ := v.s.shortest(c, ShortestCap, false)
-		if found {
-			plies = d
+// answer is the solver's proof from c, for the report, on a quarter of
+// the budget. With exact, a fastest win and its length are tried first
+// (a cook's length is part of its evidence). Otherwise the proof settle
+// found is printed: the forcing search's, which is how combinations answer
+// an omitted defence, or df-pn's; a new search runs only when neither
+// table still holds it.
+func (v *verifier[P, M]) answer(c *child[P, M], exact bool) (t *problems.Tree, plies int, fastestWin bool) {
+	s := v.s
+	s.share(4, func() {
+		if exact {
+			var d int
+			var found bool
+			s.share(2, func() { d, found, _ = s.shortest(c, ShortestCap, false) })
+			if found {
+				t, plies, fastestWin = s.proofTree(c, d, fastest), d, true
+				return
+			}
 		}
-		t = v.s.proofTree(c, d, found)
+		if b, ok := s.forced.get(c.h); ok && b.win > 0 {
+			t = s.proofTree(c, int(b.win), forcingOnly)
+			return
+		}
+		if n, ok := s.tt.get(c.h); !ok || n.pn != 0 {
+			var d int
+			var found bool
+			s.share(4, func() { d, found, _ = s.shortest(c, ForcingCap, true) })
+			if found {
+				t = s.proofTree(c, d, forcingOnly)
+				return
+			}
+		}
+		t = s.proofTree(c, 0, anyProof)
 	})
-	return t, plies
+	return t, plies, fastestWin
 }

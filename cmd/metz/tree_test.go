@@ -156,7 +156,7 @@ func TestExportUsesVerifiedTree(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, want := range []string{"si 6 à 11 * {metz: defence the source omits; it loses too}",
-		"* coup ajouté par metz (solveur)", "Verdict : sound-incomplete — omitted 6-11 at ply 2; omitted 18-22 at ply 2; solver metz-solver/1"} {
+		"* coup ajouté par metz (solveur)", "Verdict : sound-incomplete — other first moves: no win within 11 plies (the key wins in 7); omitted 6-11 at ply 2; omitted 18-22 at ply 2; solver metz-solver/1"} {
 		if !strings.Contains(out, want) {
 			t.Errorf("export lacks %q:\n%s", want, out)
 		}

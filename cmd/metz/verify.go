@@ -272,6 +272,9 @@ func evidence(r *solver.Report) string {
 	for _, c := range r.Cooks {
 		parts = append(parts, "cook "+c.Move)
 	}
+	if h := horizonNote(r); h != "" {
+		parts = append(parts, h)
+	}
 	if r.Refutation != nil {
 		parts = append(parts, "refuted: "+strings.Join(r.Refutation.Line, " ")+" ("+r.Refutation.Note+")")
 	}
@@ -292,4 +295,20 @@ func evidence(r *solver.Report) string {
 	}
 	parts = append(parts, r.Notes...)
 	return strings.Join(parts, "; ")
+}
+
+// horizonNote says how far other first moves were refuted when that was
+// within a horizon rather than absolutely, and what the horizon rests on.
+func horizonNote(r *solver.Report) string {
+	if r.Horizon == 0 {
+		return ""
+	}
+	base := "the stated main line"
+	switch {
+	case r.KeyPlies > 0:
+		base = fmt.Sprintf("the key wins in %d", r.KeyPlies)
+	case r.KeyPliesAtMost > 0:
+		base = fmt.Sprintf("the key wins within %d", r.KeyPliesAtMost)
+	}
+	return fmt.Sprintf("other first moves: no win within %d plies (%s)", r.Horizon, base)
 }

@@ -1,0 +1,101 @@
+package solver
+
+// proofDepth is the length in plies of the longest line of a proof of c
+// that the df-pn table holds, the attacker always taking the proven move
+// whose own proof is shortest: the attacker forces the goal within that
+// many plies. It is an upper bound on the shortest win, found without the
+// exhaustive search that the exact length needs, and is what Verify
+// measures other first moves against when the exact length is too dear.
+// ok is false when the table no longer holds a whole proof (entries were
+// replaced) or the budget ran out.
+func (s *search[P, M]) proofDepth(c *child[P, M]) (depth int, ok bool) {
+	w := depthWalk[P, M]{s: s, memo: map[uint64]int{}, trail: map[uint64]bool{}}
+	d := w.depth(c)
+	return d, d >= 0
+}
+
+// depthWalk is one proofDepth: depths already known, and the positions of
+// the current line (a proof never passes twice through one position, so a
+// move back onto the line is not part of it).
+type depthWalk[P, M any] struct {
+	s     *search[P, M]
+	memo  map[uint64]int
+	trail map[uint64]bool
+}
+
+// depth is c's proof length, or -1 when the table holds no proof of c.
+func (w *depthWalk[P, M]) depth(c *child[P, M]) int {
+	s := w.s
+	switch s.judge(c) {
+	case won:
+		return 0
+	case lost:
+		return -1
+	}
+	if d, ok := w.memo[c.h]; ok {
+		return d
+	}
+	if w.trail[c.h] || !w.proven(c) {
+		return -1
+	}
+	w.trail[c.h] = true
+	d := w.children(c)
+	delete(w.trail, c.h)
+	w.memo[c.h] = d
+	return d
+}
+
+// proven reads c's proof from the table, or proves it again when the
+// table has replaced it (cheap entries near the leaves go first).
+func (w *depthWalk[P, M]) proven(c *child[P, M]) bool {
+	if v, ok := w.s.tt.get(c.h); ok && (v.pn == 0 || v.dn == 0) {
+		return v.pn == 0
+	}
+	return w.s.prove(c) == proven
+}
+
+// children combines the depths below c: at the attacker's turn the least
+// among the moves the table holds proven (others are proven afresh only
+// when none is), at the defender's the greatest (every reply must be
+// proven).
+func (w *depthWalk[P, M]) children(c *child[P, M]) int {
+	cs := w.s.children(c, nil)
+	if !w.s.isOr(c.q) {
+		most := 0
+		for i := range cs {
+			d := w.depth(&cs[i])
+			if d < 0 {
+				return -1
+			}
+			most = max(most, d+1)
+		}
+		return most
+	}
+	for _, known := range []bool{true, false} {
+		least := -1
+		for i := range cs {
+			if known && !w.inTable(&cs[i]) {
+				continue
+			}
+			if d := w.depth(&cs[i]); d >= 0 && (least < 0 || d+1 < least) {
+				least = d + 1
+				if !known {
+					break // a new proof is dear: the first one will do
+				}
+			}
+		}
+		if least >= 0 {
+			return least
+		}
+	}
+	return -1
+}
+
+// inTable reports whether c is decided won without a new search.
+func (w *depthWalk[P, M]) inTable(c *child[P, M]) bool {
+	if w.s.judge(c) == won {
+		return true
+	}
+	v, ok := w.s.tt.get(c.h)
+	return ok && v.pn == 0
+}

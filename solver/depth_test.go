@@ -1,0 +1,36 @@
+package solver
+
+import (
+	"testing"
+
+	"metz/draughts"
+	"metz/draughts/bitboard"
+)
+
+// proofDepth is an upper bound: the attacker forces the win within that
+// many plies, so the plain brute force finds a win within it, and it is
+// never shorter than the brute force's shortest win.
+func TestProofDepthBoundsTheShortestWin(t *testing.T) {
+	vii := mustFEN(t, intl, "W:W24,29,33,40,49:B10,K14,K34")
+	cases := []draughts.Position{
+		vii,
+		playLine(t, vii, "24-19", "14x35"),
+		mustFEN(t, intl, "W:W32,33,44:B14,28"),
+		mustFEN(t, intl, "W:W16,31,42:B6,18"),
+	}
+	for _, p := range cases {
+		s := newSearch[bitboard.Position, bitboard.Move](newFastGame(intl), newFastGame(intl).from(p), p.Turn, Win, newLimits(nodes(2_000_000)), 16)
+		c := s.at(s.g.from(p), false)
+		if s.prove(&c) != proven {
+			t.Fatalf("%s: not proven", p.FEN())
+		}
+		u, ok := s.proofDepth(&c)
+		if !ok {
+			t.Fatalf("%s: no proof length from the table", p.FEN())
+		}
+		shortest := bruteShortest(p, u)
+		if shortest < 0 || shortest > u || !bruteWithin(p, p.Turn, u) {
+			t.Errorf("%s: proof length %d, brute-force shortest win %d", p.FEN(), u, shortest)
+		}
+	}
+}
