@@ -1,8 +1,7 @@
 package solver
 
 // proofDepth is the length in plies of the longest line of a proof of c
-// that the df-pn table holds, the attacker always taking the proven move
-// whose own proof is shortest: the attacker forces the goal within that
+// that the df-pn table holds: the attacker forces the goal within that
 // many plies. It is an upper bound on the shortest win, found without the
 // exhaustive search that the exact length needs, and is what Verify
 // measures other first moves against when the exact length is too dear.
@@ -54,9 +53,8 @@ func (w *depthWalk[P, M]) proven(c *child[P, M]) bool {
 	return w.s.prove(c) == proven
 }
 
-// children combines the depths below c: at the attacker's turn the least
-// among the moves the table holds proven (others are proven afresh only
-// when none is), at the defender's the greatest (every reply must be
+// children combines the depths below c: at the attacker's turn one
+// proven move's, at the defender's the greatest (every reply must be
 // proven).
 func (w *depthWalk[P, M]) children(c *child[P, M]) int {
 	cs := w.s.children(c, nil)
@@ -71,21 +69,18 @@ func (w *depthWalk[P, M]) children(c *child[P, M]) int {
 		}
 		return most
 	}
+	// One proven move is followed, not the best: taking the least over
+	// every proven move walks every proof in the table, which can cost
+	// more than the search that filled it. A move the table holds proven
+	// comes first; others are proven afresh only when none is.
 	for _, known := range []bool{true, false} {
-		least := -1
 		for i := range cs {
 			if known && !w.inTable(&cs[i]) {
 				continue
 			}
-			if d := w.depth(&cs[i]); d >= 0 && (least < 0 || d+1 < least) {
-				least = d + 1
-				if !known {
-					break // a new proof is dear: the first one will do
-				}
+			if d := w.depth(&cs[i]); d >= 0 {
+				return d + 1
 			}
-		}
-		if least >= 0 {
-			return least
 		}
 	}
 	return -1
