@@ -1,0 +1,224 @@
+package solver
+
+import (
+	"fmt"
+	"math/rand/v2"
+	"strings"
+	"testing"
+
+	"metz/draughts"
+	"metz/endgame"
+)
+
+// bruteGoal is the reference for within with any goal and with the
+// forcing restriction: a plain depth-limited AND/OR search over the rules
+// engine, written from the goals' definitions (goal.go), with no table and
+// no ordering. promoted says the move that led to q was the attacker's
+// crowning; rootBal is the balance at the root, for GoalGain.
+func bruteGoal(q draughts.Position, promoted bool, attacker draughts.Color, goal Goal, rootBal, d int, forcing bool) bool {
+	ms := q.Moves()
+	if met, over := bruteStatus(q, ms, promoted, attacker, goal, rootBal); met || over {
+		return met
+	}
+	if d <= 0 {
+		return false
+	}
+	if q.Turn == attacker {
+		for _, m := range ms {
+			next := q.Play(m)
+			crowned := m.Promotes
+			if forcing && !m.IsCapture() {
+				// A forcing move leaves the defender a capture to make, or
+				// no move, or meets the goal.
+				nm := next.Moves()
+				met, _ := bruteStatus(next, nm, crowned, attacker, goal, rootBal)
+				if len(nm) > 0 && !nm[0].IsCapture() && !met {
+					continue
+				}
+			}
+			if bruteGoal(next, crowned, attacker, goal, rootBal, d-1, forcing) {
+				return true
+			}
+		}
+		return false
+	}
+	for _, m := range ms {
+		if !bruteGoal(q.Play(m), false, attacker, goal, rootBal, d-1, forcing) {
+			return false
+		}
+	}
+	return true
+}
+
+// bruteStatus says whether the goal is met at q (met) or the game is over
+// without it (over).
+func bruteStatus(q draughts.Position, ms []draughts.Move, promoted bool, attacker draughts.Color, goal Goal, rootBal int) (met, over bool) {
+	if goal.Kind == GoalPromote && promoted {
+		return true, true
+	}
+	if len(ms) == 0 {
+		attackerWins := (q.Turn != attacker) != q.Rules.LosingGame
+		return attackerWins && goal.Kind != GoalPromote, true
+	}
+	if goal.Kind == GoalGain && !ms[0].IsCapture() && balance(q, attacker)-rootBal >= goal.N {
+		return true, true
+	}
+	return false, false
+}
+
+// boundedProbe is one search on p (the generator Solve would use), whose
+// within and shortest the tests call in any order, so that the table
+// carries results from one question to the next.
+type boundedProbe struct {
+	within   func(d int, forcing bool) (win, ok bool)
+	shortest func(limit int, forcing bool) (d int, found, ok bool)
+	nodes    func() int64
+}
+
+func newProbe(p draughts.Position, attacker draughts.Color, goal Goal, tb *endgame.Tables, n int64) boundedProbe {
+	if fastRules(p.Rules) {
+		return probeIn(newFastGame(p.Rules), p, attacker, goal, tb, n)
+	}
+	return probeIn(slowGame{p.Rules}, p, attacker, goal, tb, n)
+}
+
+func probeIn[P, M any](g game[P, M], p draughts.Position, attacker draughts.Color, goal Goal, tb *endgame.Tables, n int64) boundedProbe {
+	q := g.from(p)
+	b := nodes(n).withDefaults()
+	lim := newLimits(b)
+	s := newSearch(g, q, attacker, goal, lim, b.MemoryMB)
+	s.tables = tb
+	root := s.at(q, false)
+	return boundedProbe{
+		within:   func(d int, forcing bool) (bool, bool) { return s.within(&root, d, forcing) },
+		shortest: func(limit int, forcing bool) (int, bool, bool) { return s.shortest(&root, limit, forcing) },
+		nodes:    func() int64 { return lim.nodes },
+	}
+}
+
+// randomPosition puts a few pieces on the 50 squares of a 10x10 board (or
+// the 32 of an 8x8 one), men never on their own crowning row.
+func randomPosition(t *testing.T, rng *rand.Rand, r *draughts.Rules, squares, row, pieces, kings int) draughts.Position {
+	t.Helper()
+	for {
+		perm := rng.Perm(squares)[:pieces]
+		var side [2][]string
+		for i, sq := range perm {
+			sq++
+			// Both sides have a piece; White mostly has the others, so
+			// that wins for one side or the other are common.
+			color := min(i, 1)
+			if i >= 2 && rng.IntN(4) == 0 {
+				color = 1
+			}
+			king := i >= 2 && i < 2+kings
+			if !king && ((color == 0 && sq <= row) || (color == 1 && sq > squares-row)) {
+				king = true // a man cannot stand on its crowning row
+			}
+			s := fmt.Sprint(sq)
+			if king {
+				s = "K" + s
+			}
+			side[color] = append(side[color], s)
+		}
+		turn := "W"
+		if rng.IntN(2) == 1 {
+			turn = "B"
+		}
+		fen := turn + ":W" + strings.Join(side[0], ",") + ":B" + strings.Join(side[1], ",")
+		p, err := draughts.ParseFEN(r, fen)
+		if err == nil && len(p.Moves()) > 0 {
+			return p
+		}
+	}
+}
+
+// checkWithin compares within, asked for d = 0..maxD upwards, then
+// downwards, then upwards again on one search (so that every answer may
+// come from the table), and shortest on a fresh search, with the brute
+// force, for both attackers and with and without the forcing restriction.
+// With tables only the full search is checked: the forcing search takes a
+// table's win as it comes, whatever its moves.
+func checkWithin(t *testing.T, p draughts.Position, goal Goal, tb *endgame.Tables, maxD int) {
+	t.Helper()
+	modes := []bool{false, true}
+	if tb != nil {
+		modes = modes[:1]
+	}
+	for _, attacker := range []draughts.Color{p.Turn, p.Turn.Opponent()} {
+		rootBal := balance(p, attacker)
+		for _, forcing := range modes {
+			want := make([]bool, maxD+1)
+			first := -1
+			for d := range want {
+				want[d] = bruteGoal(p, false, attacker, goal, rootBal, d, forcing)
+				if want[d] && first < 0 {
+					first = d
+				}
+			}
+			probe := newProbe(p, attacker, goal, tb, 10_000_000)
+			order := make([]int, 0, 3*(maxD+1))
+			for d := 0; d <= maxD; d++ {
+				order = append(order, d)
+			}
+			for d := maxD; d >= 0; d-- {
+				order = append(order, d)
+			}
+			order = append(order, order[:maxD+1]...)
+			for _, d := range order {
+				got, ok := probe.within(d, forcing)
+				if !ok || got != want[d] {
+					t.Fatalf("%s %s attacker %v forcing %v: within %d = %v (ok %v), brute force %v",
+						p.FEN(), goal, attacker, forcing, d, got, ok, want[d])
+				}
+			}
+			d, found, ok := newProbe(p, attacker, goal, tb, 10_000_000).shortest(maxD, forcing)
+			if !ok || found != (first >= 0) || (found && d != first) {
+				t.Fatalf("%s %s attacker %v forcing %v: shortest %d found %v (ok %v), brute force %d",
+					p.FEN(), goal, attacker, forcing, d, found, ok, first)
+			}
+		}
+	}
+}
+
+// Random small positions, every goal, international, qui perd gagne (the
+// bitboard generator) and the French game (the generic engine).
+func TestWithinAgainstBrute(t *testing.T) {
+	rng := rand.New(rand.NewPCG(7, 11))
+	goals := []Goal{Win, {Kind: GoalGain, N: 1}, {Kind: GoalPromote}}
+	systems := []struct {
+		r            *draughts.Rules
+		squares, row int
+	}{{intl, 50, 5}, {draughts.QuiPerdGagne, 50, 5}, {draughts.Francaise, 32, 4}}
+	count := 36
+	if testing.Short() {
+		count = 6
+	}
+	for _, sys := range systems {
+		for i := range count {
+			// Men only search deeper; a flying king multiplies the brute
+			// force's tree, so those positions are searched less deep.
+			kings, depth := 0, 9
+			if i%3 == 2 {
+				kings, depth = 1, 6
+			}
+			p := randomPosition(t, rng, sys.r, sys.squares, sys.row, 3+i%3, kings)
+			checkWithin(t, p, goals[i%len(goals)], nil, depth)
+		}
+	}
+}
+
+// With the endgame tables, the distances they give stand for searches:
+// four-piece positions whose captures fall into the three-piece tables.
+func TestWithinTablesAgainstBrute(t *testing.T) {
+	tb := tables3(t)
+	rng := rand.New(rand.NewPCG(3, 5))
+	count := 16
+	if testing.Short() {
+		count = 4
+	}
+	for i := range count {
+		p := randomPosition(t, rng, intl, 50, 5, 4, i%2)
+		checkWithin(t, p, Win, tb, 7-i%2)
+	}
+}
