@@ -26,6 +26,9 @@ func (s *search[P, M]) within(c *child[P, M], d int, forcing bool) (win, ok bool
 	if st, plies, ok := s.tableStatus(c); ok {
 		return st == won && plies <= d, true
 	}
+	if par := s.winParity(c); par >= 0 && (d-par)&1 != 0 {
+		d-- // no win ends at this ply: the answer is that of d-1, stored once
+	}
 	if d <= 0 {
 		return false, true
 	}
@@ -105,7 +108,11 @@ func record(tbl *hashTable[bound], h uint64, d int, win bool, work uint32) {
 // plies of c (iterative deepening). found is false if there is none up to
 // limit; ok is false if the budget ran out first.
 func (s *search[P, M]) shortest(c *child[P, M], limit int, forcing bool) (d int, found, ok bool) {
-	for d = 0; d <= limit; d++ {
+	step := 1
+	if par := s.winParity(c); par >= 0 {
+		d, step = par, 2 // within(d) for the other parity repeats within(d-1)
+	}
+	for ; d <= limit; d += step {
 		w, ok := s.within(c, d, forcing)
 		if !ok {
 			return d, false, false
@@ -115,4 +122,26 @@ func (s *search[P, M]) shortest(c *child[P, M], limit int, forcing bool) (d int,
 		}
 	}
 	return limit, false, true
+}
+
+// winParity is, for the goal win, the parity of the length of every win
+// from c: the game ends when the side to move cannot play, and the
+// attacker wins only if that side is the defender (under qui perd gagne,
+// himself), so every winning line hands the move to the same side and its
+// length in plies has one parity. The endgame tables' distances count
+// plies to that same end (odd: the side to move wins), so they share it.
+// It is -1 for the other goals, met by a crowning or a capture on either
+// side's move.
+func (s *search[P, M]) winParity(c *child[P, M]) int {
+	if s.goal.Kind != GoalWin {
+		return -1
+	}
+	stuck := s.attacker.Opponent()
+	if s.r.LosingGame {
+		stuck = s.attacker
+	}
+	if s.g.turn(c.q) == stuck {
+		return 0
+	}
+	return 1
 }
