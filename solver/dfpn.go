@@ -36,6 +36,15 @@ func (s *search[P, M]) prove(c *child[P, M]) outcome {
 	case lost:
 		return disproven
 	}
+	if v, ok := s.tt.get(c.h); ok && (v.pn == 0 || v.dn == 0) {
+		if v.pn == 0 {
+			return proven
+		}
+		return disproven // the table keeps path-independent disproofs only
+	}
+	if out, ok := s.tryClosure(c); ok {
+		return out
+	}
 	root.pn, root.dn = 1, 1
 	for !s.lim.stopped && root.pn != 0 && root.dn != 0 {
 		s.mid(&root, inf, inf)

@@ -37,6 +37,7 @@ func TestDfpnAgreesWithTables(t *testing.T) {
 		g := newFastGame(intl)
 		q := g.from(p)
 		s := newSearch[bitboard.Position, bitboard.Move](g, q, p.Turn, Win, newLimits(nodes(20_000)), 8)
+		s.noClosure = true // df-pn itself is under test
 		c := s.at(q, false)
 		got := s.prove(&c)
 		switch {

@@ -8,23 +8,25 @@ import (
 // search holds what every search of one goal shares: the game, who
 // attacks, the goal, the budget, the tables and the scratch buffers.
 type search[P, M any] struct {
-	g        game[P, M]
-	r        *draughts.Rules
-	attacker draughts.Color
-	goal     Goal // never GoalDraw: a draw is proven as "the other side has no win"
-	rootBal  int  // balance at the root, for GoalGain
-	rootAdv  int  // advantage at the root of the current df-pn proof (guess)
-	lim      *limits
-	tt       *table
-	bounded  *hashTable[bound] // "win within d" results (bounded.go)
-	forced   *hashTable[bound] // the same restricted to forcing moves
-	path     pathSet           // positions on the current df-pn path
-	maxPath  int               // df-pn depth at which a line is cut (reported, never "disproven")
-	tables   *endgame.Tables   // nil: none
-	tableHit int64             // positions decided by the tables
-	moveBufs pool[M]
-	nodeBufs pool[dnode[P, M]]
-	kidBufs  pool[child[P, M]]
+	g         game[P, M]
+	r         *draughts.Rules
+	attacker  draughts.Color
+	goal      Goal // never GoalDraw: a draw is proven as "the other side has no win"
+	rootBal   int  // balance at the root, for GoalGain
+	rootAdv   int  // advantage at the root of the current df-pn proof (guess)
+	lim       *limits
+	tt        *table
+	bounded   *hashTable[bound] // "win within d" results (bounded.go)
+	forced    *hashTable[bound] // the same restricted to forcing moves
+	path      pathSet           // positions on the current df-pn path
+	tooBig    map[uint64]bool   // positions whose closure exceeded closureLimit
+	noClosure bool              // df-pn alone (tests of df-pn itself)
+	maxPath   int               // df-pn depth at which a line is cut (reported, never "disproven")
+	tables    *endgame.Tables   // nil: none
+	tableHit  int64             // positions decided by the tables
+	moveBufs  pool[M]
+	nodeBufs  pool[dnode[P, M]]
+	kidBufs   pool[child[P, M]]
 }
 
 func newSearch[P, M any](g game[P, M], root P, attacker draughts.Color, goal Goal, lim *limits, memMB int) *search[P, M] {
@@ -32,7 +34,7 @@ func newSearch[P, M any](g game[P, M], root P, attacker draughts.Color, goal Goa
 	boundCap := max(memMB<<20/4/16, 1024) // 16 bytes per entry
 	s := &search[P, M]{g: g, r: g.rules(), attacker: attacker, goal: goal,
 		lim: lim, tt: tableForMB(max(memMB/2, 1)), bounded: newHashTable[bound](boundCap),
-		forced: newHashTable[bound](boundCap), maxPath: 400}
+		forced: newHashTable[bound](boundCap), maxPath: 400, tooBig: map[uint64]bool{}}
 	s.rootBal = s.balance(root)
 	return s
 }

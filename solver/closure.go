@@ -1,0 +1,179 @@
+package solver
+
+// closure decides c exactly when every position reachable from it is few:
+// it lists them all (at most limit) and runs retrograde analysis on that
+// graph, as the endgame tables do on a whole material signature. The
+// attacker's wins are the least fixed point (won at the start; an attacker
+// node with a won child; a defender node whose children are all won), so
+// no repetition rule is needed and nothing depends on the path: what is not
+// won is a draw or a loss for the attacker, proven. Small king endings,
+// where df-pn must exhaust every cycle and rarely ends, are settled in a
+// few thousand nodes. dist is the exact shortest win in plies when won.
+// ok is false when the graph is larger than limit or the budget ran out.
+func (s *search[P, M]) closure(c *child[P, M], limit int) (st status, dist int, ok bool) {
+	g := closureGraph[P, M]{s: s, index: map[uint64]int32{}}
+	if !g.explore(c, limit) {
+		g.tooBig = len(g.nodes) >= limit
+		if g.tooBig {
+			s.tooBig[c.h] = true
+		}
+		return open, 0, false
+	}
+	d := g.solve()
+	g.keep(d)
+	if d[0] < 0 {
+		return lost, 0, true
+	}
+	return won, int(d[0]), true
+}
+
+// keep writes every value the closure found into the df-pn table (proven
+// or disproven: exact, so valid on any path) and the bounded table (the
+// exact distance), so that the proof can be printed, measured and reused.
+func (g *closureGraph[P, M]) keep(dist []int32) {
+	for i, h := range g.hashes {
+		if g.nodes[i].st != open {
+			continue // decided by the rules: never stored
+		}
+		if d := dist[i]; d >= 0 {
+			g.s.tt.put(h, numbers{0, inf}, 1)
+			g.s.bounded.put(h, bound{win: int16(d), fail: int16(d)}, 1)
+		} else {
+			g.s.tt.put(h, numbers{inf, 0}, 1)
+			g.s.bounded.put(h, bound{fail: noWin}, 1)
+		}
+	}
+}
+
+// noWin is a bounded-table fail mark beyond any depth searched: no win
+// at all.
+const noWin = 1 << 14
+
+// closureLimit is the most positions a closure lists, and closurePieces
+// the most pieces a position may have for prove to try one first: three
+// pieces reach up to about 250,000 positions, four pieces often far more
+// (a failed attempt costs its nodes, so it is tried once per position).
+const (
+	closureLimit  = 400_000
+	closurePieces = 4
+)
+
+// tryClosure is prove's first step on small material.
+func (s *search[P, M]) tryClosure(c *child[P, M]) (outcome, bool) {
+	am, ak := s.g.material(c.q, s.attacker)
+	dm, dk := s.g.material(c.q, s.attacker.Opponent())
+	if am+ak+dm+dk > closurePieces || s.tooBig[c.h] || s.noClosure {
+		return unknown, false
+	}
+	// Half of what is left at most, so that df-pn still has a share when
+	// the graph turns out too large.
+	var st status
+	var ok bool
+	s.share(2, func() { st, _, ok = s.closure(c, closureLimit) })
+	switch {
+	case !ok:
+		return unknown, false
+	case st == won:
+		return proven, true
+	}
+	return disproven, true
+}
+
+// closureGraph is the reachable graph: node 0 is the start.
+type closureGraph[P, M any] struct {
+	s      *search[P, M]
+	index  map[uint64]int32
+	nodes  []closureNode
+	hashes []uint64
+	tooBig bool    // explore stopped at the limit, not for the budget
+	edges  []int32 // children of every node, in node order (see closureNode)
+}
+
+type closureNode struct {
+	st       status
+	or       bool  // the attacker moves
+	from, to int32 // its children are edges[from:to]
+}
+
+// explore lists every position reachable from c, breadth first.
+func (g *closureGraph[P, M]) explore(c *child[P, M], limit int) bool {
+	queue := []child[P, M]{*c}
+	g.add(c)
+	for k := 0; k < len(queue); k++ {
+		if !g.s.lim.tick() {
+			return false
+		}
+		cur := &queue[k]
+		n := &g.nodes[k]
+		n.from = int32(len(g.edges))
+		if n.st == open {
+			kids := g.s.children(cur, g.s.kidBufs.get())
+			for _, ch := range kids {
+				i, seen := g.index[ch.h]
+				if !seen {
+					if len(g.nodes) >= limit {
+						return false
+					}
+					i = g.add(&ch)
+					queue = append(queue, ch)
+					n = &g.nodes[k] // add may have moved the slice
+				}
+				g.edges = append(g.edges, i)
+			}
+			g.s.kidBufs.put(kids)
+		}
+		n.to = int32(len(g.edges))
+	}
+	return true
+}
+
+// add numbers a new position and judges it.
+func (g *closureGraph[P, M]) add(c *child[P, M]) int32 {
+	i := int32(len(g.nodes))
+	g.index[c.h] = i
+	g.hashes = append(g.hashes, c.h)
+	// The rules only, not the tables: a table's win has its own distance,
+	// which would break the order solve relies on.
+	g.nodes = append(g.nodes, closureNode{st: g.s.statusOf(c), or: g.s.isOr(c.q)})
+	return i
+}
+
+// solve is the retrograde pass: each node's distance to the attacker's
+// win, -1 where there is none. Nodes are settled in order of distance, so
+// an attacker node takes its first (least) won child and a defender node
+// its last (greatest) one.
+func (g *closureGraph[P, M]) solve() []int32 {
+	n := len(g.nodes)
+	dist := make([]int32, n)
+	left := make([]int32, n) // defender nodes: children not yet won
+	preds := make([][]int32, n)
+	var queue []int32
+	for i := range g.nodes {
+		nd := &g.nodes[i]
+		dist[i] = -1
+		left[i] = nd.to - nd.from
+		for _, ch := range g.edges[nd.from:nd.to] {
+			preds[ch] = append(preds[ch], int32(i))
+		}
+		if nd.st == won {
+			dist[i] = 0
+			queue = append(queue, int32(i))
+		}
+	}
+	for k := 0; k < len(queue); k++ {
+		w := queue[k]
+		for _, p := range preds[w] {
+			if dist[p] >= 0 || g.nodes[p].st != open {
+				continue
+			}
+			if !g.nodes[p].or {
+				if left[p]--; left[p] > 0 {
+					continue
+				}
+			}
+			dist[p] = dist[w] + 1
+			queue = append(queue, p)
+		}
+	}
+	return dist
+}
