@@ -74,7 +74,7 @@ func (v *verifier[P, M]) keys(ns []*problems.Node) {
 // key's exact shortest win is tried on a small share (its last, failing
 // iteration is exhaustive and often dear); else the length of a df-pn
 // proof of the key, an upper bound, which keeps the statement true with a
-// wider horizon; else, with no proof of the key, the stated main line.
+// wider horizon; else none (0).
 func (v *verifier[P, M]) keyHorizon(q draughts.Position, key draughts.Move, n *problems.Node) int {
 	c := v.childOf(q, key)
 	var d int
@@ -94,8 +94,11 @@ func (v *verifier[P, M]) keyHorizon(q draughts.Position, key draughts.Move, n *p
 		v.rep.KeyPliesAtMost = d + 1
 		return d + 1 + v.opt.Slack
 	}
-	t := &problems.Tree{Children: []*problems.Node{n}}
-	return len(t.MainLine()) + v.opt.Slack
+	// No length of the key's win is known: a horizon of the stated line's
+	// length might be shorter than the key's own win and prove nothing, so
+	// the moves df-pn leaves open stay open.
+	v.rep.Notes = append(v.rep.Notes, "no horizon for other first moves: the length of the key's win is not known")
+	return 0
 }
 
 // tryKey settles one unstated first move on a 1/parts share: one that
@@ -112,8 +115,12 @@ func (v *verifier[P, M]) tryKey(q draughts.Position, m draughts.Move, horizonOf 
 		return
 	}
 	out, _ := v.settle(&c, 16*parts)
-	if out == unknown {
-		horizon := horizonOf()
+	if horizon := 0; out == unknown {
+		if horizon = horizonOf(); horizon == 0 {
+			out, _ = v.settle(&c, parts)
+			v.keyOutcome(q, m, &c, out)
+			return
+		}
 		var w, ok bool
 		v.s.share(2*parts, func() { w, ok = v.s.within(&c, horizon-1, false) })
 		switch {
