@@ -19,26 +19,10 @@ import (
 // of these draws open (it must exhaust the cycles; the tables are the
 // tool for them): the test asks for agreement on those it settles.
 func TestDfpnAgreesWithTables(t *testing.T) {
-	if testing.Short() {
-		t.Skip("builds the 3-piece tables")
-	}
-	tb := tables3(t)
-	rng := rand.New(rand.NewPCG(7, 11))
 	var agree, open int
-	for range 120 {
-		p, ok := randomEnding(rng)
-		if !ok {
-			continue
-		}
-		want, _, ok := tb.Probe(p)
-		if !ok {
-			continue
-		}
-		g := newFastGame(intl)
-		q := g.from(p)
-		s := newSearch[bitboard.Position, bitboard.Move](g, q, p.Turn, Win, newLimits(nodes(20_000)), 8)
+	eachTableEnding(t, 7, 120, func(p draughts.Position, want endgame.Result, _ int) {
+		s, c := fastSearch(p, 20_000)
 		s.noClosure = true // df-pn itself is under test
-		c := s.at(q, false)
 		got := s.prove(&c)
 		switch {
 		case got == unknown:
@@ -48,11 +32,38 @@ func TestDfpnAgreesWithTables(t *testing.T) {
 		default:
 			agree++
 		}
-	}
+	})
 	t.Logf("%d agree, %d left open", agree, open)
 	if agree < 30 {
 		t.Errorf("only %d positions settled (%d open): the test says little", agree, open)
 	}
+}
+
+// eachTableEnding calls f on n random three-piece king endings (seeded by
+// seed) with their values and distances from the 3-piece tables.
+func eachTableEnding(t *testing.T, seed uint64, n int, f func(p draughts.Position, want endgame.Result, plies int)) {
+	t.Helper()
+	if testing.Short() {
+		t.Skip("builds the 3-piece tables")
+	}
+	tb := tables3(t)
+	rng := rand.New(rand.NewPCG(seed, seed+1))
+	for range n {
+		if p, ok := randomEnding(rng); ok {
+			if want, plies, ok := tb.Probe(p); ok {
+				f(p, want, plies)
+			}
+		}
+	}
+}
+
+// fastSearch is a win search for the side to move in p on the bitboard
+// game, with its root.
+func fastSearch(p draughts.Position, budget int64) (*search[bitboard.Position, bitboard.Move], child[bitboard.Position, bitboard.Move]) {
+	g := newFastGame(intl)
+	q := g.from(p)
+	s := newSearch[bitboard.Position, bitboard.Move](g, q, p.Turn, Win, newLimits(nodes(budget)), 8)
+	return s, s.at(q, false)
 }
 
 // randomEnding is a position of three pieces with a white king, written
