@@ -37,29 +37,61 @@ func (s *search[P, M]) within(c *child[P, M], d int, forcing bool) (win, ok bool
 		tbl = s.forced
 	}
 	b, _ := tbl.get(c.h)
-	switch {
-	case b.win != 0 && int(b.win) <= d:
-		return true, true
-	case b.fail != 0 && int(b.fail)-1 >= d:
+	if v, known := b.decides(d); known {
+		return v, true
+	}
+	if d <= 2 && s.frontierFails(c, d) {
 		return false, true
 	}
 	start := s.lim.nodes
 	if !s.lim.tick() {
 		return false, false
 	}
-	win, ok = s.withinChildren(c, d, forcing)
+	win, ok = s.withinChildren(c, d, forcing, tbl)
 	if ok {
 		record(tbl, c.h, d, win, uint32(min(s.lim.nodes-start, int64(inf))))
 	}
 	return win, ok
 }
 
-func (s *search[P, M]) withinChildren(c *child[P, M], d int, forcing bool) (win, ok bool) {
+// frontierFails applies the static arguments of bounded_frontier.go to c
+// with d plies left.
+func (s *search[P, M]) frontierFails(c *child[P, M], d int) bool {
+	or := s.isOr(c.q)
+	switch {
+	case d == 1 && or:
+		return s.lastMoveFails(c)
+	case d == 2 && !or:
+		return s.stepEscapes(c)
+	}
+	return false
+}
+
+// decides reports what b says of "wins within d", if anything.
+func (b bound) decides(d int) (win, known bool) {
+	switch {
+	case b.win != 0 && int(b.win) <= d:
+		return true, true
+	case b.fail != 0 && int(b.fail)-1 >= d:
+		return false, true
+	}
+	return false, false
+}
+
+// withinChildren searches c's moves with d-1 plies left after each.
+func (s *search[P, M]) withinChildren(c *child[P, M], d int, forcing bool, tbl *hashTable[bound]) (win, ok bool) {
 	or := s.isOr(c.q)
 	cs := s.children(c, s.kidBufs.get())
 	defer func() { s.kidBufs.put(cs) }()
 	if or {
 		cs = s.orderAttack(cs, forcing)
+	}
+	// A child the rules or the table already decide the right way settles
+	// c before any sibling is searched (enhanced transposition cutoff).
+	for i := range cs {
+		if s.settles(&cs[i], d-1, or, tbl) {
+			return or, true
+		}
 	}
 	for i := range cs {
 		w, ok := s.within(&cs[i], d-1, forcing)
@@ -71,6 +103,32 @@ func (s *search[P, M]) withinChildren(c *child[P, M], d int, forcing bool) (win,
 		}
 	}
 	return !or, true
+}
+
+// settles reports whether child c is known, without search, to win within
+// d plies (at an OR node, or) or to fail (at an AND node).
+func (s *search[P, M]) settles(c *child[P, M], d int, or bool, tbl *hashTable[bound]) bool {
+	switch s.statusOf(c) {
+	case won:
+		return or
+	case lost:
+		return !or
+	}
+	if par := s.winParity(c); par >= 0 && (d-par)&1 != 0 {
+		d--
+	}
+	if d <= 0 {
+		return !or
+	}
+	if !or && d <= 2 && s.frontierFails(c, d) {
+		return true
+	}
+	b, ok := tbl.get(c.h)
+	if !ok {
+		return false
+	}
+	v, known := b.decides(d)
+	return known && v == or
 }
 
 // orderAttack puts the attacker's most forcing moves first (fewest replies),

@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"metz/draughts"
+	"metz/draughts/bitboard"
 	"metz/endgame"
 )
 
@@ -70,7 +71,9 @@ func bruteStatus(q draughts.Position, ms []draughts.Move, promoted bool, attacke
 // within and shortest the tests call in any order, so that the table
 // carries results from one question to the next.
 type boundedProbe struct {
+	prove    func() outcome
 	within   func(d int, forcing bool) (win, ok bool)
+	children func(d int, forcing bool) // within on each move's position, answers kept in the table only
 	shortest func(limit int, forcing bool) (d int, found, ok bool)
 	nodes    func() int64
 }
@@ -90,7 +93,16 @@ func probeIn[P, M any](g game[P, M], p draughts.Position, attacker draughts.Colo
 	s.tables = tb
 	root := s.at(q, false)
 	return boundedProbe{
-		within:   func(d int, forcing bool) (bool, bool) { return s.within(&root, d, forcing) },
+		prove: func() (out outcome) {
+			s.share(1000, func() { out = s.prove(&root) }) // a draw may keep df-pn busy
+			return out
+		},
+		within: func(d int, forcing bool) (bool, bool) { return s.within(&root, d, forcing) },
+		children: func(d int, forcing bool) {
+			for _, c := range s.children(&root, nil) {
+				s.within(&c, d, forcing)
+			}
+		},
 		shortest: func(limit int, forcing bool) (int, bool, bool) { return s.shortest(&root, limit, forcing) },
 		nodes:    func() int64 { return lim.nodes },
 	}
@@ -172,10 +184,32 @@ func checkWithin(t *testing.T, p draughts.Position, goal Goal, tb *endgame.Table
 						p.FEN(), goal, attacker, forcing, d, got, ok, want[d])
 				}
 			}
-			d, found, ok := newProbe(p, attacker, goal, tb, 10_000_000).shortest(maxD, forcing)
-			if !ok || found != (first >= 0) || (found && d != first) {
-				t.Fatalf("%s %s attacker %v forcing %v: shortest %d found %v (ok %v), brute force %d",
-					p.FEN(), goal, attacker, forcing, d, found, ok, first)
+			// With every move's position decided first, so that the
+			// root's moves are settled from the table, both ways.
+			for d := 1; d <= maxD; d++ {
+				probe := newProbe(p, attacker, goal, tb, 10_000_000)
+				probe.children(d-1, forcing)
+				if got, ok := probe.within(d, forcing); !ok || got != want[d] {
+					t.Fatalf("%s %s attacker %v forcing %v: after its moves, within %d = %v (ok %v), brute force %v",
+						p.FEN(), goal, attacker, forcing, d, got, ok, want[d])
+				}
+			}
+			// Fresh, and (the full search) after df-pn has filled its
+			// table, whose proven moves the bounded search tries first.
+			proofModes := []bool{false}
+			if !forcing {
+				proofModes = append(proofModes, true)
+			}
+			for _, proveFirst := range proofModes {
+				probe := newProbe(p, attacker, goal, tb, 10_000_000)
+				if proveFirst {
+					probe.prove()
+				}
+				d, found, ok := probe.shortest(maxD, forcing)
+				if !ok || found != (first >= 0) || (found && d != first) {
+					t.Fatalf("%s %s attacker %v forcing %v proof first %v: shortest %d found %v (ok %v), brute force %d",
+						p.FEN(), goal, attacker, forcing, proveFirst, d, found, ok, first)
+				}
 			}
 		}
 	}
@@ -220,5 +254,77 @@ func TestWithinTablesAgainstBrute(t *testing.T) {
 	for i := range count {
 		p := randomPosition(t, rng, intl, 50, 5, 4, i%2)
 		checkWithin(t, p, Win, tb, 7-i%2)
+	}
+}
+
+// The frontier arguments (bounded_frontier.go) never call a won position
+// lost: on random international positions of up to a dozen pieces, kings
+// included, whenever lastMoveFails says the side to move cannot win with
+// one move, or stepEscapes that the side to move escapes a two-ply win,
+// the brute force agrees. Both must fire often enough to be tested.
+func TestFrontierAgainstBrute(t *testing.T) {
+	rng := rand.New(rand.NewPCG(13, 17))
+	var searches [2]*search[bitboard.Position, bitboard.Move]
+	g := newFastGame(intl)
+	for i, attacker := range []draughts.Color{draughts.White, draughts.Black} {
+		b := nodes(1).withDefaults()
+		searches[i] = newSearch(g, bitboard.Position{}, attacker, Win, newLimits(b), 1)
+	}
+	searchFor := func(attacker draughts.Color) *search[bitboard.Position, bitboard.Move] {
+		if attacker == draughts.White {
+			return searches[0]
+		}
+		return searches[1]
+	}
+	count := 20000
+	if testing.Short() {
+		count = 4000
+	}
+	var last, step, lastWins, stepWins int
+	for i := range count {
+		p := randomPosition(t, rng, intl, 50, 5, 3+i%10, i%4)
+		c := searchFor(p.Turn).at(g.from(p), false)
+		if searchFor(p.Turn).lastMoveFails(&c) {
+			last++
+			if bruteWithin(p, p.Turn, 1) {
+				t.Fatalf("%s: lastMoveFails, but the side to move wins with one move", p.FEN())
+			}
+		} else if bruteWithin(p, p.Turn, 1) {
+			lastWins++
+		}
+		c = searchFor(p.Turn.Opponent()).at(g.from(p), false)
+		if searchFor(p.Turn.Opponent()).stepEscapes(&c) {
+			step++
+			if bruteWithin(p, p.Turn.Opponent(), 2) {
+				t.Fatalf("%s: stepEscapes, but the side not to move wins within two plies", p.FEN())
+			}
+		} else if bruteWithin(p, p.Turn.Opponent(), 2) {
+			stepWins++
+		}
+	}
+	t.Logf("%d positions: lastMoveFails %d times (wins in one found %d times), stepEscapes %d (wins in two %d)", count, last, lastWins, step, stepWins)
+	if last < count/4 || step < count/4 || lastWins == 0 || stepWins == 0 {
+		t.Errorf("too few cases: lastMoveFails %d, stepEscapes %d, wins %d and %d", last, step, lastWins, stepWins)
+	}
+}
+
+// A table entry settles a child only the way it points: a child known to
+// fail settles an AND node (an escape), never an OR node, and a child known
+// to win the other way round.
+func TestSettlesDirection(t *testing.T) {
+	p := mustFEN(t, intl, "W:W32,33,44:B14,28")
+	g := newFastGame(intl)
+	b := nodes(1000).withDefaults()
+	s := newSearch(g, g.from(p), draughts.White, Win, newLimits(b), 1)
+	root := s.at(g.from(p), false)
+	c := s.children(&root, nil)[0]
+	// c has Black to move: wins from it take an even number of plies.
+	record(s.bounded, c.h, 4, false, 1) // no win within 4
+	if s.settles(&c, 4, true, s.bounded) || !s.settles(&c, 4, false, s.bounded) || s.settles(&c, 6, false, s.bounded) {
+		t.Error("a failing child: settles an OR node, or not an AND node, or beyond its depth")
+	}
+	record(s.bounded, c.h, 6, true, 1) // a win within 6
+	if !s.settles(&c, 6, true, s.bounded) || s.settles(&c, 6, false, s.bounded) || s.settles(&c, 5, true, s.bounded) {
+		t.Error("a winning child: does not settle an OR node, or settles an AND node, or below its depth")
 	}
 }
