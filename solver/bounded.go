@@ -93,6 +93,9 @@ func (s *search[P, M]) withinChildren(c *child[P, M], d int, forcing bool, tbl *
 			return or, true
 		}
 	}
+	if or {
+		s.provenFirst(cs)
+	}
 	for i := range cs {
 		w, ok := s.within(&cs[i], d-1, forcing)
 		if !ok {
@@ -202,4 +205,23 @@ func (s *search[P, M]) winParity(c *child[P, M]) int {
 		return 0
 	}
 	return 1
+}
+
+// provenFirst moves to the front the moves df-pn has already proven (it
+// usually has, before a shortest win is asked for): a proven move is no
+// proof of a short win, but most often a fast one, and a winning move
+// found first spares searching every losing one before it to the full
+// depth. It changes the order only.
+func (s *search[P, M]) provenFirst(cs []child[P, M]) {
+	k := 0
+	for i := range cs {
+		if v, ok := s.tt.get(cs[i].h); ok && v.pn == 0 {
+			if i != k {
+				c := cs[i]
+				copy(cs[k+1:i+1], cs[k:i])
+				cs[k] = c
+			}
+			k++
+		}
+	}
 }
