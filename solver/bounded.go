@@ -26,10 +26,7 @@ func (s *search[P, M]) within(c *child[P, M], d int, forcing bool) (win, ok bool
 	if st, plies, ok := s.tableStatus(c); ok {
 		return st == won && plies <= d, true
 	}
-	if par := s.winParity(c); par >= 0 && (d-par)&1 != 0 {
-		d-- // no win ends at this ply: the answer is that of d-1, stored once
-	}
-	if d <= 0 {
+	if d = s.winDepth(c, d); d <= 0 {
 		return false, true
 	}
 	tbl := s.bounded
@@ -117,10 +114,7 @@ func (s *search[P, M]) settles(c *child[P, M], d int, or bool, tbl *hashTable[bo
 	case lost:
 		return !or
 	}
-	if par := s.winParity(c); par >= 0 && (d-par)&1 != 0 {
-		d--
-	}
-	if d <= 0 {
+	if d = s.winDepth(c, d); d <= 0 {
 		return !or
 	}
 	if !or && d <= 2 && s.frontierFails(c, d) {
@@ -205,6 +199,15 @@ func (s *search[P, M]) winParity(c *child[P, M]) int {
 		return 0
 	}
 	return 1
+}
+
+// winDepth rounds d down to the plies a win from c can take (winParity):
+// within d and within the result have one answer, stored once.
+func (s *search[P, M]) winDepth(c *child[P, M], d int) int {
+	if par := s.winParity(c); par >= 0 && (d-par)&1 != 0 {
+		return d - 1
+	}
+	return d
 }
 
 // provenFirst moves to the front the moves df-pn has already proven (it

@@ -13,8 +13,7 @@ package solver
 func (s *search[P, M]) closure(c *child[P, M], limit int) (st status, dist int, ok bool) {
 	g := closureGraph[P, M]{s: s, index: map[uint64]int32{}}
 	if !g.explore(c, limit) {
-		g.tooBig = len(g.nodes) >= limit
-		if g.tooBig {
+		if len(g.nodes) >= limit { // too large, not out of budget: never again
 			s.tooBig[c.h] = true
 		}
 		return open, 0, false
@@ -85,7 +84,6 @@ type closureGraph[P, M any] struct {
 	index  map[uint64]int32
 	nodes  []closureNode
 	hashes []uint64
-	tooBig bool    // explore stopped at the limit, not for the budget
 	edges  []int32 // children of every node, in node order (see closureNode)
 }
 

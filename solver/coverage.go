@@ -47,8 +47,8 @@ func unstated(q draughts.Position, st []draughts.Move) []draughts.Move {
 func (v *verifier[P, M]) keys(ns []*problems.Node) {
 	q := v.root
 	st := stated(q, ns)
-	// The horizon costs an exact shortest-win search: it is computed only
-	// when df-pn leaves a first move open, which is rare.
+	// The horizon costs a shortest-win search or a proof of the key: it
+	// is computed once, when df-pn first leaves a first move open.
 	horizon := func() int { return 0 }
 	cut := false // a horizon search follows an open df-pn
 	if len(st) > 0 {
@@ -116,24 +116,30 @@ func (v *verifier[P, M]) tryKey(q draughts.Position, m draughts.Move, horizonOf 
 	}
 	out, _ := v.settle(&c, 16*parts)
 	if horizon := 0; out == unknown {
-		if horizon = horizonOf(); horizon == 0 {
-			out, _ = v.settle(&c, parts)
-			v.keyOutcome(q, m, &c, out)
-			return
-		}
-		var w, ok bool
-		v.s.share(2*parts, func() { w, ok = v.s.within(&c, horizon-1, false) })
-		switch {
-		case ok && w:
-			out = proven
-		case ok:
-			out = disproven
-			v.rep.Horizon = horizon
-		default:
-			out, _ = v.settle(&c, parts)
+		if horizon = horizonOf(); horizon > 0 {
+			out = v.withinHorizon(&c, horizon, 2*parts)
 		}
 	}
+	if out == unknown {
+		out, _ = v.settle(&c, parts)
+	}
 	v.keyOutcome(q, m, &c, out)
+}
+
+// withinHorizon searches c (after a first move) for a win within the
+// horizon on a 1/parts share: a win is a cook's proof, none a refutation
+// within the horizon, which the report records.
+func (v *verifier[P, M]) withinHorizon(c *child[P, M], horizon, parts int) outcome {
+	var w, ok bool
+	v.s.share(parts, func() { w, ok = v.s.within(c, horizon-1, false) })
+	switch {
+	case ok && w:
+		return proven
+	case ok:
+		v.rep.Horizon = horizon
+		return disproven
+	}
+	return unknown
 }
 
 // keyOutcome records what tryKey found for the first move m.

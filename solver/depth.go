@@ -34,7 +34,7 @@ func (w *depthWalk[P, M]) depth(c *child[P, M]) int {
 	if d, ok := w.memo[c.h]; ok {
 		return d
 	}
-	if w.trail[c.h] || !w.proven(c) {
+	if w.trail[c.h] || s.prove(c) != proven { // prove reads the table first
 		return -1
 	}
 	w.trail[c.h] = true
@@ -42,15 +42,6 @@ func (w *depthWalk[P, M]) depth(c *child[P, M]) int {
 	delete(w.trail, c.h)
 	w.memo[c.h] = d
 	return d
-}
-
-// proven reads c's proof from the table, or proves it again when the
-// table has replaced it (cheap entries near the leaves go first).
-func (w *depthWalk[P, M]) proven(c *child[P, M]) bool {
-	if v, ok := w.s.tt.get(c.h); ok && (v.pn == 0 || v.dn == 0) {
-		return v.pn == 0
-	}
-	return w.s.prove(c) == proven
 }
 
 // children combines the depths below c: at the attacker's turn one
@@ -71,26 +62,14 @@ func (w *depthWalk[P, M]) children(c *child[P, M]) int {
 	}
 	// One proven move is followed, not the best: taking the least over
 	// every proven move walks every proof in the table, which can cost
-	// more than the search that filled it. A move the table holds proven
-	// comes first; others are proven afresh only when none is.
-	for _, known := range []bool{true, false} {
-		for i := range cs {
-			if known && !w.inTable(&cs[i]) {
-				continue
-			}
-			if d := w.depth(&cs[i]); d >= 0 {
-				return d + 1
-			}
-		}
+	// more than the search that filled it.
+	d := -1
+	w.s.firstProven(cs, nil, func(c *child[P, M]) bool {
+		d = w.depth(c)
+		return d >= 0
+	})
+	if d < 0 {
+		return -1
 	}
-	return -1
-}
-
-// inTable reports whether c is decided won without a new search.
-func (w *depthWalk[P, M]) inTable(c *child[P, M]) bool {
-	if w.s.judge(c) == won {
-		return true
-	}
-	v, ok := w.s.tt.get(c.h)
-	return ok && v.pn == 0
+	return d + 1
 }

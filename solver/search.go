@@ -160,5 +160,35 @@ func (s *search[P, M]) children(c *child[P, M], buf []child[P, M]) []child[P, M]
 	return buf
 }
 
+// knownWon reports whether c is won without a new search: by the rules,
+// the endgame tables or the df-pn table.
+func (s *search[P, M]) knownWon(c *child[P, M]) bool {
+	if s.judge(c) == won {
+		return true
+	}
+	v, ok := s.tt.get(c.h)
+	return ok && v.pn == 0
+}
+
+// firstProven returns the first of the attacker's moves cs that is won and
+// that accept takes, or nil. Moves known won come first; the others are
+// proven afresh only when none of those is taken, since a new proof may
+// cost a whole search and a losing move all of it. skip (may be nil)
+// drops a move before any proof is spent on it.
+func (s *search[P, M]) firstProven(cs []child[P, M], skip, accept func(*child[P, M]) bool) *child[P, M] {
+	for _, known := range []bool{true, false} {
+		for i := range cs {
+			c := &cs[i]
+			if (skip != nil && skip(c)) || s.knownWon(c) != known {
+				continue
+			}
+			if (known || s.prove(c) == proven) && accept(c) {
+				return c
+			}
+		}
+	}
+	return nil
+}
+
 // format writes m, played in q, for reports.
 func (s *search[P, M]) format(q P, m M, full bool) string { return s.g.format(q, m, full) }

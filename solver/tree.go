@@ -89,15 +89,10 @@ func (tb *treeBuilder[P, M]) fromTable(c *child[P, M]) []*problems.Node {
 	defer delete(tb.trail, c.h)
 	cs := s.children(c, nil)
 	if s.isOr(c.q) {
-		cs = s.orderAttack(cs, false)
-		// A move the table already holds proven first: proving another
-		// afresh may cost a whole search, and a losing one all of it.
-		for _, known := range []bool{true, false} {
-			for i := range cs {
-				if !tb.trail[cs[i].h] && tb.provenChild(&cs[i], known) {
-					return []*problems.Node{tb.growTable(c.q, &cs[i])}
-				}
-			}
+		onLine := func(c *child[P, M]) bool { return tb.trail[c.h] }
+		always := func(*child[P, M]) bool { return true }
+		if best := s.firstProven(s.orderAttack(cs, false), onLine, always); best != nil {
+			return []*problems.Node{tb.growTable(c.q, best)}
 		}
 		tb.cut = true
 		return nil
@@ -107,18 +102,6 @@ func (tb *treeBuilder[P, M]) fromTable(c *child[P, M]) []*problems.Node {
 		out = append(out, tb.growTable(c.q, &cs[i]))
 	}
 	return out
-}
-
-// provenChild reports whether c is proven: by the rules or the table, or
-// (unless known) by a new df-pn search.
-func (tb *treeBuilder[P, M]) provenChild(c *child[P, M], known bool) bool {
-	if v, ok := tb.s.tt.get(c.h); ok && v.pn == 0 {
-		return true
-	}
-	if tb.s.statusOf(c) == won {
-		return true
-	}
-	return !known && tb.s.prove(c) == proven
 }
 
 func (tb *treeBuilder[P, M]) growTable(q P, c *child[P, M]) *problems.Node {
