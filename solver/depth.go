@@ -25,10 +25,18 @@ type depthWalk[P, M any] struct {
 // depth is c's proof length, or -1 when the table holds no proof of c.
 func (w *depthWalk[P, M]) depth(c *child[P, M]) int {
 	s := w.s
-	switch s.judge(c) {
+	switch s.statusOf(c) {
 	case won:
 		return 0
 	case lost:
+		return -1
+	}
+	// A table's win counts with its distance: the line goes on past the
+	// probe, and a bound that stopped there would be too short.
+	if st, plies, ok := s.tableStatus(c); ok {
+		if st == won {
+			return plies
+		}
 		return -1
 	}
 	if d, ok := w.memo[c.h]; ok {

@@ -18,8 +18,14 @@ func TestProofDepthBoundsTheShortestWin(t *testing.T) {
 		mustFEN(t, intl, "W:W32,33,44:B14,28"),
 		mustFEN(t, intl, "W:W16,31,42:B6,18"),
 	}
-	for _, p := range cases {
+	tb := tables3(t)
+	for i, p := range append(cases, cases...) {
 		s := newSearch[bitboard.Position, bitboard.Move](newFastGame(intl), newFastGame(intl).from(p), p.Turn, Win, newLimits(nodes(2_000_000)), 16)
+		if i >= len(cases) {
+			// A proof that ends in the tables goes on past them: their
+			// distance counts.
+			s.tables = tb
+		}
 		c := s.at(s.g.from(p), false)
 		if s.prove(&c) != proven {
 			t.Fatalf("%s: not proven", p.FEN())
@@ -30,7 +36,7 @@ func TestProofDepthBoundsTheShortestWin(t *testing.T) {
 		}
 		shortest := bruteShortest(p, u)
 		if shortest < 0 || shortest > u || !bruteWithin(p, p.Turn, u) {
-			t.Errorf("%s: proof length %d, brute-force shortest win %d", p.FEN(), u, shortest)
+			t.Errorf("%s (tables %v): proof length %d, brute-force shortest win %d", p.FEN(), s.tables != nil, u, shortest)
 		}
 	}
 }
