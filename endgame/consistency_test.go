@@ -1,6 +1,7 @@
 package endgame
 
 import (
+	"bytes"
 	"math/rand/v2"
 	"os"
 	"sync"
@@ -127,5 +128,34 @@ func TestBuiltTablesConsistent(t *testing.T) {
 				checkConsistent(t, tabs, toDraughts(t, randomPosition(rng, s)))
 			}
 		}
+	}
+}
+
+// The tables built in memory (InMemory, Small) are the ones Build writes,
+// byte for byte.
+func TestInMemoryMatchesBuild(t *testing.T) {
+	dir := t.TempDir()
+	if err := Build(dir, SmallPieces, nil); err != nil {
+		t.Fatal(err)
+	}
+	disk, err := Open(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	mem := Small()
+	for n := 2; n <= SmallPieces; n++ {
+		for _, s := range Signatures(n) {
+			a, errA := disk.Table(s)
+			b, errB := mem.Table(s)
+			if errA != nil || errB != nil || a == nil || !bytes.Equal(a, b) {
+				t.Fatalf("%v: disk %d bytes (%v), memory %d bytes (%v)", s, len(a), errA, len(b), errB)
+			}
+		}
+	}
+	if mem.Dir() != "" || !mem.Built(Signatures(SmallPieces)[0]) {
+		t.Fatal("in-memory tables: directory or Built wrong")
+	}
+	if s := Signatures(SmallPieces + 1)[0]; mem.Built(s) {
+		t.Fatalf("in-memory tables claim %v", s)
 	}
 }

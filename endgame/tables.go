@@ -33,7 +33,7 @@ func Open(dir string) (*Tables, error) {
 	return &Tables{dir: dir, tabs: map[Sig][]byte{}}, nil
 }
 
-// Dir returns the directory of the tables.
+// Dir returns the directory of the tables ("" for tables built in memory).
 func (t *Tables) Dir() string { return t.dir }
 
 // Table returns the bytes of the table of s; nil and no error when it has
@@ -41,8 +41,8 @@ func (t *Tables) Dir() string { return t.dir }
 func (t *Tables) Table(s Sig) ([]byte, error) {
 	t.mu.Lock()
 	defer t.mu.Unlock()
-	if tab, ok := t.tabs[s]; ok {
-		return tab, nil
+	if tab, ok := t.tabs[s]; ok || t.dir == "" {
+		return tab, nil // no directory: the tables were built in memory
 	}
 	tab, err := readTable(t.dir, s)
 	if errors.Is(err, errNoTable) {
@@ -60,7 +60,7 @@ func (t *Tables) Built(s Sig) bool {
 	t.mu.Lock()
 	tab, ok := t.tabs[s]
 	t.mu.Unlock()
-	if ok {
+	if ok || t.dir == "" {
 		return tab != nil
 	}
 	_, err := os.Stat(filepath.Join(t.dir, fileName(s)))
