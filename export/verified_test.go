@@ -5,7 +5,6 @@ import (
 	"os"
 	"strings"
 	"testing"
-	"time"
 
 	"metz/problems"
 	"metz/solver"
@@ -19,6 +18,14 @@ func smallProblem() *problems.Problem {
 			Children: []*problems.Node{{Text: "18 à 23", Move: "18-23"}}}}}}
 }
 
+// omittedProblem is W:WK4:B29,33, White to win, stated as 4 à 15, 29 à
+// 34: the source gives one defence where Black has three.
+func omittedProblem() *problems.Problem {
+	return &problems.Problem{Source: "test", Number: 1, Rules: "international", FEN: "W:WK4:B29,33", Stipulation: "win",
+		Solution: &problems.Tree{Children: []*problems.Node{{Text: "4 à 15", Move: "4-15", White: true,
+			Children: []*problems.Node{{Text: "29 à 34", Move: "29-34"}}}}}}
+}
+
 // describe lists a tree's nodes depth first as move/origin.
 func describe(ns []*problems.Node) string {
 	var out []string
@@ -28,11 +35,23 @@ func describe(ns []*problems.Node) string {
 	return strings.Join(out, " ")
 }
 
-// smallReport is solver.Verify's report on smallProblem (metz-solver/1,
-// run with a 120 s budget and stored, because the default 10 s budget is
-// not always enough on a loaded machine and a test must not depend on it).
-func smallReport(t *testing.T) *solver.Report {
-	data, err := os.ReadFile("testdata/verified-small.json")
+// smallReport is a report on smallProblem as an earlier solver wrote it
+// (sound-incomplete, the defences 6-11 and 18-22 omitted): a fixture for
+// the writers of the verified tree, which need its shape only. Today's
+// solver leaves two of its other first moves open without the 4-piece
+// tables (unproven).
+func smallReport(t *testing.T) *solver.Report { return reportFile(t, "testdata/verified-small.json") }
+
+// omittedReport is solver.Verify's report on omittedProblem with the
+// default options, stored; TestOmittedReportIsTheSolversOwn checks that
+// it still is.
+func omittedReport(t *testing.T) *solver.Report {
+	return reportFile(t, "testdata/verified-omitted.json")
+}
+
+func reportFile(t *testing.T, name string) *solver.Report {
+	t.Helper()
+	data, err := os.ReadFile(name)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -43,12 +62,12 @@ func smallReport(t *testing.T) *solver.Report {
 	return &rep
 }
 
-// The solver finds the two defences the source omits (6-11 and 18-22);
+// The solver finds the two defences the source omits (33-38 and 33-39);
 // the verified tree keeps the stated line first and adds them, with the
 // solver's answers, after it.
 func TestVerifiedAddsOmittedDefences(t *testing.T) {
-	p := smallProblem()
-	rep := smallReport(t)
+	p := omittedProblem()
+	rep := omittedReport(t)
 	if rep.Verdict != solver.SoundIncomplete || len(rep.Omitted) != 2 {
 		t.Fatalf("solver verdict %s with %d omitted defences; the test needs sound-incomplete with 2", rep.Verdict, len(rep.Omitted))
 	}
@@ -57,7 +76,7 @@ func TestVerifiedAddsOmittedDefences(t *testing.T) {
 		t.Errorf("notes %v", notes)
 	}
 	alts := v.Children[0].Children
-	if len(alts) != 3 || alts[0].Move != "18-23" || alts[0].Origin != problems.Printed {
+	if len(alts) != 3 || alts[0].Move != "29-34" || alts[0].Origin != problems.Printed {
 		t.Fatalf("defences after the key: %s", describe(v.Children[0].Children))
 	}
 	got := map[string]*problems.Node{}
@@ -67,11 +86,10 @@ func TestVerifiedAddsOmittedDefences(t *testing.T) {
 			t.Errorf("added defence %+v: want a Black solver move with a comment and no printed text", *n)
 		}
 	}
-	if n := got["6-11"]; n == nil || len(n.Children) == 0 || n.Children[0].Move != "16x7" || n.Children[0].Origin != problems.Solver {
-		t.Errorf("6-11 not answered by the solver's 16x7: %s", describe(alts[1:]))
-	}
-	if got["18-22"] == nil {
-		t.Errorf("18-22 missing: %s", describe(alts[1:]))
+	for defence, answer := range map[string]string{"33-38": "15x33x42", "33-39": "15x33x44"} {
+		if n := got[defence]; n == nil || len(n.Children) == 0 || n.Children[0].Move != answer || n.Children[0].Origin != problems.Solver {
+			t.Errorf("%s not answered by the solver's %s: %s", defence, answer, describe(alts[1:]))
+		}
 	}
 	if v.Start != p.FEN {
 		t.Errorf("verified tree starts from %q, want the problem's FEN", v.Start)
@@ -139,14 +157,10 @@ func TestVerifiedWithoutEvidence(t *testing.T) {
 	}
 }
 
-// The stored report is still what the solver says (skipped with -short:
-// it takes about ten seconds).
-func TestSmallReportIsTheSolversOwn(t *testing.T) {
-	if testing.Short() {
-		t.Skip("runs the solver for about ten seconds")
-	}
-	stored := smallReport(t)
-	rep := solver.Verify(smallProblem(), solver.Options{Budget: solver.Budget{Time: 120 * time.Second}})
+// The stored report is still what the solver says.
+func TestOmittedReportIsTheSolversOwn(t *testing.T) {
+	stored := omittedReport(t)
+	rep := solver.Verify(omittedProblem(), solver.Options{})
 	var got, want []string
 	for _, o := range rep.Omitted {
 		got = append(got, o.Path+" "+o.Defence+" "+o.Answer.Children[0].Move)

@@ -4,6 +4,7 @@ import (
 	"strings"
 	"testing"
 
+	"metz/draughts/bitboard"
 	"metz/problems"
 )
 
@@ -68,5 +69,35 @@ func TestCountEnds(t *testing.T) {
 	}
 	if n := countEnds(nil); n != 0 {
 		t.Errorf("no solution: %d ends", n)
+	}
+}
+
+// A share's room is what the whole budget has left, whatever the shares
+// around it; unshared work may use it all, counts into the share and
+// leaves it stopped when it overran it.
+func TestUnsharedRoom(t *testing.T) {
+	s := &search[bitboard.Position, bitboard.Move]{lim: newLimits(nodes(1000))}
+	for range 100 {
+		s.lim.tick()
+	}
+	s.share(3, func() { // 300 of the 900 left
+		for range 50 {
+			s.lim.tick()
+		}
+		s.share(2, func() { // 125 of the 250 left
+			if r := s.lim.room(); r != 850 {
+				t.Fatalf("room %d, want 850", r)
+			}
+			s.unshared(func() {
+				for s.lim.tick() {
+				}
+			})
+			if s.lim.nodes != 850 || !s.lim.stopped {
+				t.Fatalf("after unshared work: %d nodes, stopped %v", s.lim.nodes, s.lim.stopped)
+			}
+		})
+	})
+	if s.lim.nodes != 1000 || !s.lim.stopped {
+		t.Fatalf("whole budget: %d nodes, stopped %v", s.lim.nodes, s.lim.stopped)
 	}
 }

@@ -108,6 +108,7 @@ type limits struct {
 	maxNodes int64
 	deadline time.Time
 	stopped  bool
+	parent   *limits // the budget this one is a share of (sub), nil at the top
 }
 
 func newLimits(b Budget) *limits {
@@ -135,7 +136,19 @@ func (l *limits) sub(n int64) *limits {
 	if n > left {
 		n = left
 	}
-	return &limits{maxNodes: max(n, 0), deadline: l.deadline, stopped: n <= 0 || l.stopped}
+	return &limits{maxNodes: max(n, 0), deadline: l.deadline, stopped: n <= 0 || l.stopped, parent: l}
+}
+
+// room is what the whole budget has left, every share l is part of set
+// aside: the top's nodes less those spent in the shares not merged yet.
+func (l *limits) room() int64 {
+	spent := int64(0)
+	top := l
+	for k := l; k != nil; k = k.parent {
+		spent += k.nodes
+		top = k
+	}
+	return max(top.maxNodes-spent, 0)
 }
 
 // merge adds the nodes a sub-budget spent.

@@ -35,10 +35,10 @@ func (g *closureGraph[P, M]) keep(dist []int32) {
 			continue // decided by the rules: never stored
 		}
 		if d := dist[i]; d >= 0 {
-			g.s.tt.put(h, numbers{0, inf}, 1)
+			g.s.tt.put(h, numbers{pn: 0, dn: inf}, 1)
 			g.s.bounded.put(h, bound{win: int16(d), fail: int16(d)}, 1)
 		} else {
-			g.s.tt.put(h, numbers{inf, 0}, 1)
+			g.s.tt.put(h, numbers{pn: inf, dn: 0}, 1)
 			g.s.bounded.put(h, bound{fail: noWin}, 1)
 		}
 	}
@@ -64,11 +64,18 @@ func (s *search[P, M]) tryClosure(c *child[P, M]) (outcome, bool) {
 	if am+ak+dm+dk > closurePieces || s.tooBig[c.h] || s.noClosure {
 		return unknown, false
 	}
-	// Half of what is left at most, so that df-pn still has a share when
-	// the graph turns out too large.
+	// A closure cut short is wasted and one finished settles every
+	// position it lists. Three pieces always fit (up to about 250,000
+	// positions), so theirs may go past the current share; a larger one
+	// may turn out too large, and gets half of the share.
 	var st status
 	var ok bool
-	s.share(2, func() { st, _, ok = s.closure(c, closureLimit) })
+	run := func() { st, _, ok = s.closure(c, closureLimit) }
+	if am+ak+dm+dk <= 3 {
+		s.unshared(run)
+	} else {
+		s.share(2, run)
+	}
 	switch {
 	case !ok:
 		return unknown, false

@@ -132,11 +132,16 @@ func TestVerifyDraw(t *testing.T) {
 	if !bruteWithin(playLine(t, start, line[:2]...), draughts.Black, 8) {
 		t.Errorf("brute force: %v does not win for Black", line[:2])
 	}
-	// Without tables the draw cannot be proven in this budget: unproven,
-	// never sound.
-	rep = Verify(problemOf(fen, "draw", "20-15"), Options{Budget: nodes(100_000)})
+	// With no tables at all, a budget smaller than the list of every
+	// reachable position cannot prove the draw: unproven, never sound.
+	rep = Verify(problemOf(fen, "draw", "20-15"), Options{Budget: nodes(100_000), NoTables: true})
 	if rep.Verdict != Unproven {
 		t.Errorf("without tables: %s", rep.Verdict)
+	}
+	// The solver's own small tables (built in memory) settle it at once.
+	rep = Verify(problemOf(fen, "draw", "20-15"), Options{Budget: nodes(1_000)})
+	if rep.Verdict != Sound {
+		t.Errorf("with the in-memory tables: %s", rep.Verdict)
 	}
 }
 
@@ -189,4 +194,24 @@ func TestMain(m *testing.M) {
 		os.RemoveAll(tablesDir)
 	}
 	os.Exit(code)
+}
+
+// W:W16,31,42:B6,18 stated as 42-38 18-23: the key wins in 7 plies and
+// two defences are omitted, but 31-27 and 31-26 lead to endings of five
+// men (kings to come) that neither df-pn nor a proof of Black's win
+// settles without the 4-piece tables. The horizon search shows they win
+// within no 11 plies (the brute force agrees); that is no refutation, so
+// the verdict is unproven, never sound.
+func TestHorizonAloneIsNotSound(t *testing.T) {
+	const fen = "W:W16,31,42:B6,18"
+	rep := Verify(problemOf(fen, "win", "42-38", "18-23"), Options{Budget: nodes(1_000_000)})
+	if rep.Verdict != Unproven || len(rep.InHorizon) == 0 || rep.KeyPlies != 7 || rep.Horizon != rep.KeyPlies+4 || len(rep.Omitted) != 2 {
+		t.Fatalf("verdict %s within horizon %v (horizon %d, key %d) undecided %v omitted %d", rep.Verdict, rep.InHorizon, rep.Horizon, rep.KeyPlies, rep.Undecided, len(rep.Omitted))
+	}
+	start := mustFEN(t, intl, fen)
+	for _, m := range rep.InHorizon {
+		if bruteWithin(playLine(t, start, m), draughts.White, rep.Horizon-1) {
+			t.Errorf("brute force: %s wins within %d plies", m, rep.Horizon)
+		}
+	}
 }

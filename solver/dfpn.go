@@ -27,8 +27,9 @@ const (
 // prove runs df-pn from c until the goal is proven or disproven or the
 // budget runs out.
 func (s *search[P, M]) prove(c *child[P, M]) outcome {
-	defer func(a int) { s.rootAdv = a }(s.rootAdv)
+	defer func(a int, tag uint32) { s.rootAdv, s.rootTag = a, tag }(s.rootAdv, s.rootTag)
 	s.rootAdv = s.advantage(c.q)
+	s.rootTag = uint32(c.h>>32) | 1
 	root := dnode[P, M]{c: *c, st: s.judge(c)}
 	switch root.st {
 	case won:
@@ -41,6 +42,9 @@ func (s *search[P, M]) prove(c *child[P, M]) outcome {
 			return proven
 		}
 		return disproven // the table keeps path-independent disproofs only
+	}
+	if out, ok := s.byChildren(c); ok {
+		return out
 	}
 	if out, ok := s.tryClosure(c); ok {
 		return out
@@ -58,6 +62,37 @@ func (s *search[P, M]) prove(c *child[P, M]) outcome {
 		return disproven
 	}
 	return unknown
+}
+
+// byChildren decides c from its children when the rules, the endgame
+// tables or the table's path-independent results settle enough of them
+// (one proven attacker move; one failing defence; or all of them the
+// other way). A position next to one already solved (an earlier first
+// move's closure, say) is then settled without a search of its own.
+func (s *search[P, M]) byChildren(c *child[P, M]) (outcome, bool) {
+	if !s.lim.tick() {
+		return unknown, false
+	}
+	or := s.isOr(c.q)
+	cs := s.children(c, s.kidBufs.get())
+	defer func() { s.kidBufs.put(cs) }()
+	all := true
+	for i := range cs {
+		out := s.known(&cs[i])
+		switch {
+		case out == proven && or, out == disproven && !or:
+			return out, true
+		case out == unknown:
+			all = false
+		}
+	}
+	switch {
+	case !all:
+		return unknown, false
+	case or:
+		return disproven, true
+	}
+	return proven, true
 }
 
 // expand builds the children of n (whose legal moves are ms) into buf.
@@ -113,7 +148,7 @@ func (s *search[P, M]) refresh(c *dnode[P, M]) {
 	if c.st != open || c.fl != 0 || c.pn == 0 || c.dn == 0 {
 		return
 	}
-	if v, ok := s.tt.get(c.c.h); ok {
+	if v, ok := s.tt.get(c.c.h); ok && (v.pn == 0 || v.dn == 0 || v.root == s.rootTag) {
 		c.pn, c.dn = v.pn, v.dn
 	}
 }
@@ -176,7 +211,7 @@ func (s *search[P, M]) mid(n *dnode[P, M], thpn, thdn uint32) {
 	s.nodeBufs.put(cs)
 	s.path.pop()
 	if n.fl == 0 {
-		s.tt.put(n.c.h, numbers{n.pn, n.dn}, uint32(min(s.lim.nodes-start, int64(inf))))
+		s.tt.put(n.c.h, numbers{n.pn, n.dn, s.rootTag}, uint32(min(s.lim.nodes-start, int64(inf))))
 	}
 }
 

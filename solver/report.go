@@ -17,17 +17,21 @@ const (
 // stated tree are written as node paths: "1.2.1" is the first child of the
 // second child of the first root child (1-based); Ply is the path's length.
 type Report struct {
-	ProblemID    int64           `json:"problem_id,omitempty"`
-	Label        string          `json:"label,omitempty"`
-	Verdict      string          `json:"verdict"`
-	Dual         bool            `json:"dual"`
-	Rules        string          `json:"rules"`
-	Goal         string          `json:"goal"`
-	Key          string          `json:"key,omitempty"`  // the stated first move, full path
-	Keys         []string        `json:"keys,omitempty"` // every first move proven to meet the goal
-	Cooks        []Cook          `json:"cooks,omitempty"`
-	Undecided    []string        `json:"undecided_keys,omitempty"` // first moves neither proven nor refuted
-	Horizon      int             `json:"horizon,omitempty"`        // plies within which non-keys were refuted when df-pn could not
+	ProblemID int64    `json:"problem_id,omitempty"`
+	Label     string   `json:"label,omitempty"`
+	Verdict   string   `json:"verdict"`
+	Dual      bool     `json:"dual"`
+	Rules     string   `json:"rules"`
+	Goal      string   `json:"goal"`
+	Key       string   `json:"key,omitempty"`  // the stated first move, full path
+	Keys      []string `json:"keys,omitempty"` // every first move proven to meet the goal
+	Cooks     []Cook   `json:"cooks,omitempty"`
+	Undecided []string `json:"undecided_keys,omitempty"` // first moves neither proven nor refuted
+	Horizon   int      `json:"horizon,omitempty"`        // plies within which the InHorizon moves were refuted
+	// InHorizon: first moves with no win within Horizon plies (none as
+	// fast as the key), but not refuted outright: a slower win is not
+	// excluded, so they keep the verdict from sound.
+	InHorizon    []string        `json:"refuted_within_horizon,omitempty"`
 	Refutation   *Refutation     `json:"refutation,omitempty"`
 	Omitted      []Omitted       `json:"omitted,omitempty"`
 	Duals        []Dual          `json:"duals,omitempty"`

@@ -8,12 +8,17 @@ import (
 // search holds what every search of one goal shares: the game, who
 // attacks, the goal, the budget, the tables and the scratch buffers.
 type search[P, M any] struct {
-	g         game[P, M]
-	r         *draughts.Rules
-	attacker  draughts.Color
-	goal      Goal // never GoalDraw: a draw is proven as "the other side has no win"
-	rootBal   int  // balance at the root, for GoalGain
-	rootAdv   int  // advantage at the root of the current df-pn proof (guess)
+	g        game[P, M]
+	r        *draughts.Rules
+	attacker draughts.Color
+	goal     Goal // never GoalDraw: a draw is proven as "the other side has no win"
+	rootBal  int  // balance at the root, for GoalGain
+	rootAdv  int  // advantage at the root of the current df-pn proof (guess)
+	// rootTag names the current df-pn proof in the table: numbers another
+	// proof left undecided are estimates made for another root, often
+	// far from this one's (stale large numbers steer the search away
+	// from a subtree it needs), so each proof reads only its own.
+	rootTag   uint32
 	lim       *limits
 	tt        *table
 	bounded   *hashTable[bound] // "win within d" results (bounded.go)
@@ -160,15 +165,28 @@ func (s *search[P, M]) children(c *child[P, M], buf []child[P, M]) []child[P, M]
 	return buf
 }
 
-// knownWon reports whether c is won without a new search: by the rules,
-// the endgame tables or the df-pn table.
-func (s *search[P, M]) knownWon(c *child[P, M]) bool {
-	if s.judge(c) == won {
-		return true
+// known is what the rules, the tables or the table's decided entries say
+// of c, without search.
+func (s *search[P, M]) known(c *child[P, M]) outcome {
+	switch s.judge(c) {
+	case won:
+		return proven
+	case lost:
+		return disproven
 	}
-	v, ok := s.tt.get(c.h)
-	return ok && v.pn == 0
+	if v, ok := s.tt.get(c.h); ok {
+		switch {
+		case v.pn == 0:
+			return proven
+		case v.dn == 0:
+			return disproven
+		}
+	}
+	return unknown
 }
+
+// knownWon reports whether c is won without a new search.
+func (s *search[P, M]) knownWon(c *child[P, M]) bool { return s.known(c) == proven }
 
 // firstProven returns the first of the attacker's moves cs that is won and
 // that accept takes, or nil. Moves known won come first; the others are

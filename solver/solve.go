@@ -51,6 +51,7 @@ func Solve(p draughts.Position, goal Goal, b Budget) *Solution {
 // SolveWith is Solve with options: the budget and the endgame tables (the
 // other fields are Verify's).
 func SolveWith(p draughts.Position, goal Goal, opt Options) *Solution {
+	opt.Tables = withSmallTables(p.Rules, opt)
 	if fastRules(p.Rules) {
 		return solveIn[bitboard.Position, bitboard.Move](newFastGame(p.Rules), p, goal, opt)
 	}
@@ -157,6 +158,22 @@ func (s *search[P, M]) share(parts int, f func()) int64 {
 	main.merge(s.lim)
 	s.lim = main
 	return spent
+}
+
+// unshared runs f on everything the whole budget has left, past the
+// current share, and counts what it spent into the share. It is for work
+// that is all or nothing (a closure cut short is wasted) and bounded by
+// its own limit.
+func (s *search[P, M]) unshared(f func()) {
+	l := s.lim
+	room := l.room()
+	s.lim = &limits{maxNodes: room, deadline: l.deadline, stopped: room == 0 || time.Now().After(l.deadline)}
+	f()
+	l.nodes += s.lim.nodes
+	if s.lim.stopped || l.nodes >= l.maxNodes {
+		l.stopped = true
+	}
+	s.lim = l
 }
 
 // keys tests every first move on its own.

@@ -4,6 +4,7 @@ import (
 	"testing"
 
 	"metz/draughts"
+	"metz/endgame"
 	"metz/problems"
 )
 
@@ -66,18 +67,32 @@ func TestCook(t *testing.T) {
 	}
 }
 
-// W:W16,31,42:B6,18: after 42-38 every black reply (6-11, 18-22, 18-23)
-// loses; the stated line gives only 18-23.
+// W:WK4:B29,33: after the key 4-15 every black reply (29-34, 33-38,
+// 33-39) loses (brute force), and after every other first move White has
+// no win (the 3-piece tables built on disk); the stated line gives only
+// 29-34. The verdict is the same when every position is searched (no
+// tables: the closure of the reachable positions).
 func TestOmittedDefence(t *testing.T) {
-	const fen = "W:W16,31,42:B6,18"
-	rep := verifyLine(t, fen, "42-38", "18-23")
-	if rep.Verdict != SoundIncomplete || len(rep.Omitted) != 2 {
-		t.Fatalf("verdict %s omitted %+v", rep.Verdict, rep.Omitted)
+	const fen = "W:WK4:B29,33"
+	tb := tables3(t)
+	start := mustFEN(t, intl, fen)
+	for _, m := range start.Moves() {
+		r, _, ok := tb.Probe(start.Play(m))
+		if name := intl.FormatMove(m, true); !ok || (r == endgame.Loss) != (name == "4-15") {
+			t.Fatalf("tables after %s: %v (ok %v)", name, r, ok)
+		}
 	}
-	for _, o := range rep.Omitted {
-		q := playLine(t, mustFEN(t, intl, fen), "42-38", o.Defence)
-		if bruteShortest(q, 9) < 0 {
-			t.Errorf("brute force finds no win after %s", o.Defence)
+	for _, opt := range []Options{{Budget: nodes(1_000_000)}, {Budget: nodes(5_000_000), NoTables: true}} {
+		p := &problems.Problem{Rules: "international", FEN: fen, Stipulation: "win", Solution: line("4-15", "29-34")}
+		rep := Verify(p, opt)
+		if rep.Verdict != SoundIncomplete || len(rep.Omitted) != 2 {
+			t.Fatalf("no tables %v: verdict %s omitted %+v undecided %v", opt.NoTables, rep.Verdict, rep.Omitted, rep.Undecided)
+		}
+		for _, o := range rep.Omitted {
+			q := playLine(t, mustFEN(t, intl, fen), "4-15", o.Defence)
+			if bruteShortest(q, 7) < 0 {
+				t.Errorf("brute force finds no win after %s", o.Defence)
+			}
 		}
 	}
 }

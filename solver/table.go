@@ -10,8 +10,10 @@ func addSat(a, b uint32) uint32 {
 	return a + b
 }
 
-// numbers are a df-pn table record's value.
-type numbers struct{ pn, dn uint32 }
+// numbers are a df-pn table record's value. root tags the proof whose
+// search stored them (see search.rootTag): decided numbers (0) hold for
+// any proof, the others only guide the proof that found them.
+type numbers struct{ pn, dn, root uint32 }
 
 // slot is one table record.
 type slot[V any] struct {

@@ -22,8 +22,12 @@ type Options struct {
 	// NoRepairs stops misprint repairs (used when verifying a repair).
 	NoRepairs bool
 	// Tables are endgame tables read at the leaves of every search (win
-	// goals, international rules); nil means none.
+	// goals, international rules); nil means the tables of up to
+	// endgame.SmallPieces pieces, built in memory (endgame.Small).
 	Tables *endgame.Tables
+	// NoTables searches every position, even the smallest endings: no
+	// tables at all (for comparisons, and the tests of the searches).
+	NoTables bool
 }
 
 // verifier carries one verification. The stated tree is replayed with the
@@ -32,8 +36,11 @@ type Options struct {
 type verifier[P, M any] struct {
 	rep  *Report
 	s    *search[P, M]
-	acct Work // nodes per part of the work
-	ends int  // ends of stated lines not yet proven (walkWin)
+	acct Work            // nodes per part of the work
+	ends int             // ends of stated lines not yet proven (walkWin)
+	key  *draughts.Move  // the stated key, if any
+	open []draughts.Move // first moves the first pass left open (keys.go)
+	opp  *search[P, M]   // the other side's win, to refute first moves (keys.go)
 	opt  Options
 	root draughts.Position
 }
@@ -66,6 +73,7 @@ func verify(p *problems.Problem, opt Options, rep *Report, lim *limits) {
 		return
 	}
 	rep.Rules, rep.Goal = pos.Rules.Name, goal.String()
+	opt.Tables = withSmallTables(pos.Rules, opt)
 	if fastRules(pos.Rules) {
 		verifyIn[bitboard.Position, bitboard.Move](newFastGame(pos.Rules), p, pos, goal, opt, rep, lim)
 	} else {
@@ -80,12 +88,19 @@ func verifyIn[P, M any](g game[P, M], p *problems.Problem, pos draughts.Position
 		// what the searches try, and must fail.
 		attacker, goal = pos.Turn.Opponent(), Win
 	}
-	v := &verifier[P, M]{rep: rep, s: newSearch(g, g.from(pos), attacker, goal, lim, opt.Budget.MemoryMB), opt: opt, root: pos}
+	mem := opt.Budget.MemoryMB - oppMemory(opt.Budget.MemoryMB)
+	v := &verifier[P, M]{rep: rep, s: newSearch(g, g.from(pos), attacker, goal, lim, max(mem, 1)), opt: opt, root: pos}
 	v.s.tables = opt.Tables
-	defer func() { rep.TableHits += v.s.tableHit }()
+	defer func() {
+		rep.TableHits += v.s.tableHit
+		if v.opp != nil {
+			rep.TableHits += v.opp.tableHit
+		}
+	}()
 	if p.Solution == nil || len(p.Solution.Children) == 0 {
 		rep.Notes = append(rep.Notes, "no stated solution: only the keys are searched")
 		v.keys(nil)
+		v.retryKeys()
 		rep.Verdict = v.verdictWithoutSolution()
 		return
 	}
@@ -100,6 +115,9 @@ func verifyIn[P, M any](g game[P, M], p *problems.Problem, pos draughts.Position
 	v.spend(&v.acct.Keys, func() { v.keys(p.Solution.Children) })
 	v.ends = countEnds(p.Solution.Children)
 	v.walk(pos, p.Solution.Children, nil, nil, false)
+	// The open first moves come last: the stated lines' proofs are what
+	// the verdict rests on first, and these moves take whatever is left.
+	v.spend(&v.acct.Keys, v.retryKeys)
 	rep.Verdict = v.verdict()
 	rep.Work = &v.acct
 	if rep.Verdict == Unproven {
@@ -110,6 +128,20 @@ func verifyIn[P, M any](g game[P, M], p *problems.Problem, pos draughts.Position
 // drawing reports whether the problem is a draw: the searches then try the
 // opponent's win, and the stated side holds when they fail.
 func (v *verifier[P, M]) drawing() bool { return v.s.attacker != v.root.Turn }
+
+// withSmallTables is the tables opt asks for: its own, else (unless
+// NoTables) the small in-memory ones for the rules they serve
+// (international). A few hundred milliseconds once per process spare a
+// search of every small king ending.
+func withSmallTables(r *draughts.Rules, opt Options) *endgame.Tables {
+	switch {
+	case opt.NoTables:
+		return nil
+	case opt.Tables == nil && r.Name == draughts.International.Name:
+		return endgame.Small()
+	}
+	return opt.Tables
+}
 
 func setup(p *problems.Problem) (draughts.Position, Goal, error) {
 	r, err := draughts.RulesByName(p.Rules)
@@ -135,7 +167,7 @@ func (v *verifier[P, M]) verdict() string {
 		return Unsound
 	case len(r.Cooks) > 0 && len(r.Unproven) == 0:
 		return Cooked
-	case len(r.Unproven) > 0 || len(r.Undecided) > 0:
+	case len(r.Unproven) > 0 || len(r.Undecided) > 0 || len(r.InHorizon) > 0:
 		return Unproven
 	case len(r.Omitted) > 0:
 		return SoundIncomplete
@@ -150,7 +182,7 @@ func (v *verifier[P, M]) verdictWithoutSolution() string {
 	case len(r.Keys) == 0 && len(r.Undecided) == 0:
 		r.Refutation = &Refutation{Note: "no first move meets the goal"}
 		return Unsound
-	case len(r.Undecided) > 0:
+	case len(r.Undecided) > 0 || len(r.InHorizon) > 0:
 		return Unproven
 	}
 	return Sound

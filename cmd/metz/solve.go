@@ -39,9 +39,11 @@ position never counts as a win.
 Budget: a comma-separated list of a time (10s), a node count (5M-nodes, 200k)
 and a memory size for the tables (64MB).
 
-With --tables DIR (built by metz endgame build), international positions of
-few pieces are decided by the endgame tables instead of searched; the
-output says how many positions the tables decided.`,
+Endgame tables decide international positions of few pieces instead of a
+search: those of --tables DIR (built by metz endgame build), by default the
+ones built in the default directory, else the 2-3-piece tables metz builds
+in memory on first use (a fraction of a second); --tables none searches
+everything. The output says how many positions the tables decided.`,
 		Example: `  metz solve "W:W24,29,33,40,49:B10,K14,K34"
   metz solve "W:W32:B28" --rules qui-perd-gagne
   metz solve "W:W16,31,42:B6,18" --goal gain:1 --budget 5s,1M-nodes --json
@@ -64,7 +66,7 @@ output says how many positions the tables decided.`,
 			if err != nil {
 				return err
 			}
-			sol := solver.SolveWith(p, g, solver.Options{Budget: b, Tables: tb})
+			sol := solver.SolveWith(p, g, solver.Options{Budget: b, Tables: tb, NoTables: noTables(tables)})
 			if global.json {
 				return writeJSON(cmd.OutOrStdout(), sol)
 			}
@@ -80,7 +82,10 @@ output says how many positions the tables decided.`,
 }
 
 // tablesHelp documents --tables for solve and verify.
-const tablesHelp = "endgame table directory (metz endgame build); auto: the default one if built; none: no tables"
+const tablesHelp = "endgame table directory (metz endgame build); auto: the default one if built, else the 2-3-piece tables metz builds in memory; none: no tables at all"
+
+// noTables reports whether --tables asks for a search without any table.
+func noTables(arg string) bool { return arg == "" || arg == "none" }
 
 // openTables opens an endgame table directory. "auto" uses the default
 // directory when tables have been built there (so that `metz endgame build`

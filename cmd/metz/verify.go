@@ -52,9 +52,11 @@ draw, and at every leaf, the opponent must have no forced win; a win found
 is a refutation with the opponent's line.
 
 With endgame tables (--tables DIR; by default those built by metz endgame
-build in its default directory, if any), international positions of
-few pieces are decided by the endgame tables; the evidence names the places
-whose proof read them. Without tables most draws stay unproven.
+build in its default directory, else the 2-3-piece tables metz builds in
+memory), international positions of few pieces are decided by the tables;
+the evidence names the places whose proof read them. Most king draws of
+four pieces or more stay unproven without the 4-piece tables (make report
+builds them); --tables none searches everything.
 
 Without the database: --fen and --solution verify an ad-hoc problem.`,
 		Example: `  metz verify 71 72 73
@@ -90,7 +92,7 @@ func runVerify(cmd *cobra.Command, args []string, f verifyFlags) error {
 	if err != nil {
 		return err
 	}
-	opt := solver.Options{Budget: b, Tables: tb}
+	opt := solver.Options{Budget: b, Tables: tb, NoTables: noTables(f.tables)}
 	if f.fen != "" {
 		p, err := adHocProblem(f)
 		if err != nil {
@@ -297,18 +299,19 @@ func evidence(r *solver.Report) string {
 	return strings.Join(parts, "; ")
 }
 
-// horizonNote says how far other first moves were refuted when that was
-// within a horizon rather than absolutely, and what the horizon rests on.
+// horizonNote names the first moves refuted only within a horizon (no win
+// as fast as the key's, a slower one not excluded) and what the horizon
+// rests on.
 func horizonNote(r *solver.Report) string {
-	if r.Horizon == 0 {
+	if len(r.InHorizon) == 0 {
 		return ""
 	}
-	base := "the stated main line"
+	note := fmt.Sprintf("first moves with no win within %d plies, not refuted outright: %s", r.Horizon, strings.Join(r.InHorizon, " "))
 	switch {
 	case r.KeyPlies > 0:
-		base = fmt.Sprintf("the key wins in %d", r.KeyPlies)
+		note += fmt.Sprintf(" (the key wins in %d)", r.KeyPlies)
 	case r.KeyPliesAtMost > 0:
-		base = fmt.Sprintf("the key wins within %d", r.KeyPliesAtMost)
+		note += fmt.Sprintf(" (the key wins within %d)", r.KeyPliesAtMost)
 	}
-	return fmt.Sprintf("other first moves: no win within %d plies (%s)", r.Horizon, base)
+	return note
 }

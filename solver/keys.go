@@ -1,0 +1,222 @@
+package solver
+
+import (
+	"metz/draughts"
+	"metz/problems"
+)
+
+// Other first moves (cooks) are settled in three passes, cheapest first,
+// so that a move settled early leaves its share to the hard ones:
+//
+//  1. keys: a quick df-pn look at each (moves that lose or win at once);
+//  2. horizonKeys, after the stated lines are checked, on a quarter of
+//     what is left: the moves still open are searched for a win as fast
+//     as the key's. A win found is a cook; none found refutes the move
+//     only within the horizon (a slower win is not excluded);
+//  3. retryKeys: the moves still open share the rest, on df-pn and on a
+//     proof of the other side's win. A move that even this leaves open
+//     keeps the verdict from sound.
+
+// keys is the first pass over the first moves the source does not state.
+// The moves it leaves open wait in v.open.
+func (v *verifier[P, M]) keys(ns []*problems.Node) {
+	q := v.root
+	st := stated(q, ns)
+	if len(st) > 0 {
+		v.key = &st[0]
+		v.rep.Key = q.Rules.FormatMove(st[0], true)
+	}
+	others := unstated(q, st)
+	for i, m := range others {
+		c := v.childOf(q, m)
+		if out, _ := v.settle(&c, 16*2*(len(others)-i)); out != unknown {
+			v.keyOutcome(q, m, &c, out)
+		} else {
+			v.open = append(v.open, m)
+		}
+	}
+}
+
+// retryKeys runs the second and third passes on the moves the first left
+// open.
+func (v *verifier[P, M]) retryKeys() {
+	open := v.open
+	v.open = nil
+	q := v.root
+	if len(v.rep.Cooks) > 0 && len(open) > 0 {
+		// Cooked already: another cook would not change the verdict.
+		for _, m := range open {
+			v.rep.Undecided = append(v.rep.Undecided, q.Rules.FormatMove(m, true))
+		}
+		v.rep.Notes = append(v.rep.Notes, "the first moves left open were not searched further: the problem is cooked already")
+		return
+	}
+	var inHorizon map[int]bool
+	v.s.share(8, func() { open, inHorizon = v.horizonKeys(open) })
+	// Rounds on a growing part of what is left (a quarter, a half, all):
+	// the moves that settle cheaply drop out before the hard ones have
+	// taken large shares, and each round resumes from the tables the
+	// last one filled.
+	settled := make([]bool, len(open))
+	for _, parts := range []int{4, 2, 1} {
+		v.s.share(parts, func() {
+			left := 0
+			for i := range open {
+				if !settled[i] {
+					left++
+				}
+			}
+			for i, m := range open {
+				if settled[i] {
+					continue
+				}
+				c := v.childOf(q, m)
+				if out := v.refuteKey(&c, left); out != unknown {
+					v.keyOutcome(q, m, &c, out)
+					settled[i] = true
+				}
+				left--
+			}
+		})
+	}
+	for i, m := range open {
+		switch {
+		case settled[i]:
+		case inHorizon[i]:
+			v.rep.InHorizon = append(v.rep.InHorizon, q.Rules.FormatMove(m, true))
+		default:
+			v.rep.Undecided = append(v.rep.Undecided, q.Rules.FormatMove(m, true))
+		}
+	}
+	if len(v.rep.InHorizon) == 0 {
+		v.rep.Horizon = 0
+	}
+}
+
+// horizonKeys is the second pass: the horizon is the key's win plus the
+// slack, so that a move it refutes is one that cannot win as fast as the
+// key. It returns the moves that are not cooks, and which of them it
+// refuted within the horizon (by index).
+func (v *verifier[P, M]) horizonKeys(open []draughts.Move) (rest []draughts.Move, inHorizon map[int]bool) {
+	q := v.root
+	horizon := 0
+	if len(open) > 0 && v.key != nil && !v.drawing() {
+		horizon = v.keyHorizon(q, *v.key)
+	}
+	if horizon == 0 {
+		return open, nil
+	}
+	v.rep.Horizon = horizon
+	inHorizon = map[int]bool{}
+	for i, m := range open {
+		c := v.childOf(q, m)
+		switch v.withinHorizon(&c, horizon, len(open)-i) {
+		case proven:
+			v.keyOutcome(q, m, &c, proven)
+			continue
+		case disproven:
+			inHorizon[len(rest)] = true
+		}
+		rest = append(rest, m)
+	}
+	return rest, inHorizon
+}
+
+// keyHorizon is the stated key's win plus the slack. The key's exact
+// shortest win is tried on a share (its last, failing iteration is
+// exhaustive and often dear); else the length of a df-pn proof of the
+// key, an upper bound, which keeps the statement true with a wider
+// horizon; else none (0).
+func (v *verifier[P, M]) keyHorizon(q draughts.Position, key draughts.Move) int {
+	c := v.childOf(q, key)
+	var d int
+	var found bool
+	v.s.share(4, func() { d, found, _ = v.s.shortest(&c, ShortestCap-1, false) })
+	if found {
+		v.rep.KeyPlies = d + 1
+		return d + 1 + v.opt.Slack
+	}
+	var ok bool
+	v.s.share(4, func() {
+		if v.s.prove(&c) == proven {
+			d, ok = v.s.proofDepth(&c)
+		}
+	})
+	if ok {
+		v.rep.KeyPliesAtMost = d + 1
+		return d + 1 + v.opt.Slack
+	}
+	// No length of the key's win is known: a horizon of the stated line's
+	// length might be shorter than the key's own win and prove nothing.
+	v.rep.Notes = append(v.rep.Notes, "no horizon for other first moves: the length of the key's win is not known")
+	return 0
+}
+
+// refuteKey settles c (after a first move) on a 1/parts share. For the
+// goal win a third of it goes to the other side's win first: with kings
+// on the board that proof is often much smaller than df-pn's disproof of
+// the attacker's win, whose lines only end in repetitions.
+func (v *verifier[P, M]) refuteKey(c *child[P, M], parts int) (out outcome) {
+	v.s.share(parts, func() {
+		if v.s.goal.Kind == GoalWin && v.opponentWins(c, 3) {
+			out = disproven
+			return
+		}
+		out, _ = v.settle(c, 1)
+	})
+	return out
+}
+
+// opponentWins proves on a 1/parts share that the side the searches
+// defend for forces a win from c. Its search has its own tables (the
+// values are the other side's) on a fifth of the memory.
+func (v *verifier[P, M]) opponentWins(c *child[P, M], parts int) bool {
+	if v.opp == nil {
+		v.opp = newSearch(v.s.g, c.q, v.s.attacker.Opponent(), Win, v.s.lim, oppMemory(v.opt.Budget.MemoryMB))
+		v.opp.tables = v.s.tables
+	}
+	won := false
+	v.s.share(parts, func() {
+		v.opp.lim = v.s.lim
+		oc := v.opp.at(c.q, false)
+		won = v.opp.prove(&oc) == proven
+	})
+	return won
+}
+
+// oppMemory is the opponent's search's part of a memory budget of mb.
+func oppMemory(mb int) int { return max(mb/5, 1) }
+
+// withinHorizon searches c (after a first move) for a win within the
+// horizon on a 1/parts share: proven is a cook's proof, disproven a
+// refutation within the horizon only.
+func (v *verifier[P, M]) withinHorizon(c *child[P, M], horizon, parts int) outcome {
+	var w, ok bool
+	v.s.share(parts, func() { w, ok = v.s.within(c, horizon-1, false) })
+	switch {
+	case ok && w:
+		return proven
+	case ok:
+		return disproven
+	}
+	return unknown
+}
+
+// keyOutcome records a settled first move m.
+func (v *verifier[P, M]) keyOutcome(q draughts.Position, m draughts.Move, c *child[P, M], out outcome) {
+	name := q.Rules.FormatMove(m, true)
+	switch {
+	case v.drawing() && out == disproven:
+		// The opponent has no win after this move either: another draw.
+		v.rep.Keys = append(v.rep.Keys, name)
+		v.rep.Cooks = append(v.rep.Cooks, Cook{Move: name})
+	case !v.drawing() && out == proven:
+		v.rep.Keys = append(v.rep.Keys, name)
+		ans, plies, exact := v.answer(c, true)
+		cook := Cook{Move: name, Proof: prefixed(q, m, ans)}
+		if exact {
+			cook.Plies = plies + 1
+		}
+		v.rep.Cooks = append(v.rep.Cooks, cook)
+	}
+}
