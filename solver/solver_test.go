@@ -1,6 +1,7 @@
 package solver
 
 import (
+	"slices"
 	"testing"
 
 	"metz/draughts"
@@ -44,6 +45,20 @@ func TestVanTenacVII(t *testing.T) {
 	// (the combination is 5 plies, then White's men must catch the man on 10).
 	if sol.Plies != 13 || !bruteWithin(p, draughts.White, 13) || bruteWithin(p, draughts.White, 12) {
 		t.Errorf("plies %d", sol.Plies)
+	}
+}
+
+// Verified, Van Tenac VII is sound outright: every other first move is
+// refuted (df-pn's disproof, or Black's win proven), none only within a
+// horizon, and no budget is left to spend on it.
+func TestVanTenacVIISoundOutright(t *testing.T) {
+	p := &problems.Problem{Rules: "international", FEN: "W:W24,29,33,40,49:B10,K14,K34", Stipulation: "win",
+		Solution: line("24-19", "14x35", "29x40", "35x44", "49x40")}
+	for _, opt := range []Options{{Budget: nodes(2_000_000)}, {Budget: nodes(2_000_000), NoTables: true}} {
+		rep := Verify(p, opt)
+		if rep.Verdict != Sound || len(rep.InHorizon) > 0 || rep.Horizon != 0 || len(rep.Undecided) > 0 || !slices.Equal(rep.Keys, []string{"24-19"}) {
+			t.Errorf("no tables %v: verdict %s keys %v within horizon %v undecided %v", opt.NoTables, rep.Verdict, rep.Keys, rep.InHorizon, rep.Undecided)
+		}
 	}
 }
 
