@@ -36,7 +36,9 @@ func addVerify(root *cobra.Command) {
 (an unplayable one is a misprint at its place, and nearby legal moves are
 tried as repairs, each re-verified; the record itself is never changed);
 every first move is tested (another winning key is a cook, given with its
-proof); at every defender node of the stated tree each legal defence is
+proof; "sound" needs every other first move refuted outright, and one that is
+only shown not to win within the key's own win plus 4 plies is listed as
+refuted within the horizon and leaves the problem unproven); at every defender node of the stated tree each legal defence is
 searched (an omitted one that loses makes the solution incomplete, one that
 escapes is a refutation); other attacker moves that win as fast as the stated
 one are duals; and every line's end must be proven won within the budget,
