@@ -9,13 +9,20 @@ import (
 // so that a move settled early leaves its share to the hard ones:
 //
 //  1. keys: a quick df-pn look at each (moves that lose or win at once);
-//  2. horizonKeys, after the stated lines are checked, on a quarter of
+//  2. horizonKeys, after the stated lines are checked, on an eighth of
 //     what is left: the moves still open are searched for a win as fast
 //     as the key's. A win found is a cook; none found refutes the move
 //     only within the horizon (a slower win is not excluded);
-//  3. retryKeys: the moves still open share the rest, on df-pn and on a
+//  3. refuteKeys: the moves still open share the rest, on df-pn and on a
 //     proof of the other side's win. A move that even this leaves open
 //     keeps the verdict from sound.
+
+// openKey is a first move the passes have not settled, and whether the
+// horizon search refuted it within the horizon.
+type openKey struct {
+	m         draughts.Move
+	inHorizon bool
+}
 
 // keys is the first pass over the first moves the source does not state.
 // The moves it leaves open wait in v.open.
@@ -32,60 +39,28 @@ func (v *verifier[P, M]) keys(ns []*problems.Node) {
 		if out, _ := v.settle(&c, 16*2*(len(others)-i)); out != unknown {
 			v.keyOutcome(q, m, &c, out)
 		} else {
-			v.open = append(v.open, m)
+			v.open = append(v.open, openKey{m: m})
 		}
 	}
 }
 
 // retryKeys runs the second and third passes on the moves the first left
-// open.
+// open, and lists those still open in the report.
 func (v *verifier[P, M]) retryKeys() {
 	open := v.open
 	v.open = nil
-	q := v.root
-	if len(v.rep.Cooks) > 0 && len(open) > 0 {
-		// Cooked already: another cook would not change the verdict.
-		for _, m := range open {
-			v.rep.Undecided = append(v.rep.Undecided, q.Rules.FormatMove(m, true))
+	if !v.cooked(open) {
+		v.s.share(8, func() { open = v.horizonKeys(open) })
+		if !v.cooked(open) {
+			open = v.refuteKeys(open)
 		}
-		v.rep.Notes = append(v.rep.Notes, "the first moves left open were not searched further: the problem is cooked already")
-		return
 	}
-	var inHorizon map[int]bool
-	v.s.share(8, func() { open, inHorizon = v.horizonKeys(open) })
-	// Rounds on a growing part of what is left (a quarter, a half, all):
-	// the moves that settle cheaply drop out before the hard ones have
-	// taken large shares, and each round resumes from the tables the
-	// last one filled.
-	settled := make([]bool, len(open))
-	for _, parts := range []int{4, 2, 1} {
-		v.s.share(parts, func() {
-			left := 0
-			for i := range open {
-				if !settled[i] {
-					left++
-				}
-			}
-			for i, m := range open {
-				if settled[i] {
-					continue
-				}
-				c := v.childOf(q, m)
-				if out := v.refuteKey(&c, left); out != unknown {
-					v.keyOutcome(q, m, &c, out)
-					settled[i] = true
-				}
-				left--
-			}
-		})
-	}
-	for i, m := range open {
-		switch {
-		case settled[i]:
-		case inHorizon[i]:
-			v.rep.InHorizon = append(v.rep.InHorizon, q.Rules.FormatMove(m, true))
-		default:
-			v.rep.Undecided = append(v.rep.Undecided, q.Rules.FormatMove(m, true))
+	for _, k := range open {
+		name := v.root.Rules.FormatMove(k.m, true)
+		if k.inHorizon {
+			v.rep.InHorizon = append(v.rep.InHorizon, name)
+		} else {
+			v.rep.Undecided = append(v.rep.Undecided, name)
 		}
 	}
 	if len(v.rep.InHorizon) == 0 {
@@ -93,33 +68,63 @@ func (v *verifier[P, M]) retryKeys() {
 	}
 }
 
+// cooked reports whether a cook is already proven while moves are still
+// open: another cook would not change the verdict, so they are left.
+func (v *verifier[P, M]) cooked(open []openKey) bool {
+	if len(v.rep.Cooks) == 0 || len(open) == 0 {
+		return false
+	}
+	v.rep.Notes = append(v.rep.Notes, "the first moves left open were not searched further: the problem is cooked already")
+	return true
+}
+
 // horizonKeys is the second pass: the horizon is the key's win plus the
 // slack, so that a move it refutes is one that cannot win as fast as the
-// key. It returns the moves that are not cooks, and which of them it
-// refuted within the horizon (by index).
-func (v *verifier[P, M]) horizonKeys(open []draughts.Move) (rest []draughts.Move, inHorizon map[int]bool) {
-	q := v.root
+// key. It returns the moves that are not cooks.
+func (v *verifier[P, M]) horizonKeys(open []openKey) []openKey {
 	horizon := 0
 	if len(open) > 0 && v.key != nil && !v.drawing() {
-		horizon = v.keyHorizon(q, *v.key)
+		horizon = v.keyHorizon(v.root, *v.key)
 	}
 	if horizon == 0 {
-		return open, nil
+		return open
 	}
 	v.rep.Horizon = horizon
-	inHorizon = map[int]bool{}
-	for i, m := range open {
-		c := v.childOf(q, m)
+	var rest []openKey
+	for i, k := range open {
+		c := v.childOf(v.root, k.m)
 		switch v.withinHorizon(&c, horizon, len(open)-i) {
 		case proven:
-			v.keyOutcome(q, m, &c, proven)
+			v.keyOutcome(v.root, k.m, &c, proven)
 			continue
 		case disproven:
-			inHorizon[len(rest)] = true
+			k.inHorizon = true
 		}
-		rest = append(rest, m)
+		rest = append(rest, k)
 	}
-	return rest, inHorizon
+	return rest
+}
+
+// refuteKeys is the third pass, in rounds on a growing part of what is
+// left (a quarter, a half, all): the moves that settle cheaply drop out
+// before the hard ones have taken large shares, and each round resumes
+// from the tables the last one filled. It returns the moves still open.
+func (v *verifier[P, M]) refuteKeys(open []openKey) []openKey {
+	for _, parts := range []int{4, 2, 1} {
+		v.s.share(parts, func() {
+			var still []openKey
+			for i, k := range open {
+				c := v.childOf(v.root, k.m)
+				if out := v.refuteKey(&c, len(open)-i); out != unknown {
+					v.keyOutcome(v.root, k.m, &c, out)
+				} else {
+					still = append(still, k)
+				}
+			}
+			open = still
+		})
+	}
+	return open
 }
 
 // keyHorizon is the stated key's win plus the slack. The key's exact

@@ -36,11 +36,11 @@ type Options struct {
 type verifier[P, M any] struct {
 	rep  *Report
 	s    *search[P, M]
-	acct Work            // nodes per part of the work
-	ends int             // ends of stated lines not yet proven (walkWin)
-	key  *draughts.Move  // the stated key, if any
-	open []draughts.Move // first moves the first pass left open (keys.go)
-	opp  *search[P, M]   // the other side's win, to refute first moves (keys.go)
+	acct Work           // nodes per part of the work
+	ends int            // ends of stated lines not yet proven (walkWin)
+	key  *draughts.Move // the stated key, if any
+	open []openKey      // first moves the first pass left open (keys.go)
+	opp  *search[P, M]  // the other side's win, to refute first moves (keys.go)
 	opt  Options
 	root draughts.Position
 }
