@@ -5,14 +5,24 @@ type dnode[P, M any] struct {
 	c      child[P, M] // the position (c.n and c.capture unknown while lazy)
 	pn, dn uint32
 	st     status
-	fl     uint8 // flRep / flCut: the numbers hold on this path only
-	dup    bool  // same position as an earlier sibling: counted once
-	lazy   bool  // c.n and st not computed yet (see expand)
+	fl     uint8  // flDep / flRep / flCut: what a disproof rests on
+	dep    uint64 // with flDep: the position above whose repetition it rests on
+	dup    bool   // same position as an earlier sibling: counted once
+	lazy   bool   // c.n and st not computed yet (see expand)
 }
 
+// A disproof may rest on the path it was found on. A repetition is a
+// draw (no win for the attacker), but only on a path through the repeated
+// position: a disproof resting on the repetition of one position (flDep)
+// is stored with it and read where that position is on the path again; one
+// resting on several (flRep) holds in this frame only. At the position
+// itself the dependence ends: the position is on every path to itself. A
+// line cut at the depth limit (flCut) proves nothing, ever. The values
+// are ordered from the cleanest.
 const (
-	flRep uint8 = 1 // a disproof that relied on a repetition of the current path
-	flCut uint8 = 2 // a disproof that relied on a line cut at the depth limit
+	flDep uint8 = 1
+	flRep uint8 = 2
+	flCut uint8 = 4
 )
 
 // outcome of a proof attempt.
@@ -37,11 +47,11 @@ func (s *search[P, M]) prove(c *child[P, M]) outcome {
 	case lost:
 		return disproven
 	}
-	if v, ok := s.tt.get(c.h); ok && (v.pn == 0 || v.dn == 0) {
+	if v, ok := s.tt.get(c.h); ok && (v.pn == 0 || v.disproven()) {
 		if v.pn == 0 {
 			return proven
 		}
-		return disproven // the table keeps path-independent disproofs only
+		return disproven
 	}
 	if out, ok := s.byChildren(c); ok {
 		return out
@@ -49,16 +59,18 @@ func (s *search[P, M]) prove(c *child[P, M]) outcome {
 	if out, ok := s.tryClosure(c); ok {
 		return out
 	}
+	// Numbers that reach inf undecided (estimates grown out of range)
+	// would make mid return at once, for ever: the proof is given up.
 	root.pn, root.dn = 1, 1
-	for !s.lim.stopped && root.pn != 0 && root.dn != 0 {
+	for !s.lim.stopped && root.pn != 0 && root.dn != 0 && root.pn < inf && root.dn < inf {
 		s.mid(&root, inf, inf)
 	}
 	switch {
 	case root.pn == 0:
 		return proven
 	case root.dn == 0 && root.fl&flCut == 0:
-		// A repetition of the path from this root is a real draw for the
-		// attacker here: the disproof holds.
+		// Every repetition it rests on is of a position on the path from
+		// this root: a real draw for the attacker here. The disproof holds.
 		return disproven
 	}
 	return unknown
@@ -112,7 +124,7 @@ func (s *search[P, M]) expand(n *dnode[P, M], ms []M, buf []dnode[P, M]) []dnode
 			// the search enters them: most are never entered.
 			c.pn, c.dn, c.lazy = hp, hd, true
 			if s.path.has(h) {
-				c.pn, c.dn, c.fl, c.lazy = inf, 0, flRep, false
+				c.pn, c.dn, c.fl, c.dep, c.lazy = inf, 0, flDep, h, false
 			}
 			continue
 		}
@@ -125,7 +137,7 @@ func (s *search[P, M]) expand(n *dnode[P, M], ms []M, buf []dnode[P, M]) []dnode
 		case c.st == lost:
 			c.pn, c.dn = inf, 0
 		case s.path.has(h):
-			c.pn, c.dn, c.fl = inf, 0, flRep // a repetition never wins for the attacker
+			c.pn, c.dn, c.fl, c.dep = inf, 0, flDep, h // a repetition never wins for the attacker
 		default:
 			// Few defender replies (forced captures): easier to prove.
 			c.pn, c.dn = uint32(c.c.n)*hp, hd
@@ -143,12 +155,20 @@ func (s *search[P, M]) guess(q P) (pn, dn uint32) {
 }
 
 // refresh reads a child's numbers from the table, unless they are decided
-// here (terminal, or path-dependent and so kept only in this frame).
+// here (terminal, or path-dependent and so kept in this frame). A
+// repetition disproof is read where its position is on the path.
 func (s *search[P, M]) refresh(c *dnode[P, M]) {
 	if c.st != open || c.fl != 0 || c.pn == 0 || c.dn == 0 {
 		return
 	}
-	if v, ok := s.tt.get(c.c.h); ok && (v.pn == 0 || v.dn == 0 || v.root == s.rootTag) {
+	v, ok := s.tt.get(c.c.h)
+	switch {
+	case !ok:
+	case v.repDisproof():
+		if d, ok := s.deps.get(c.c.h); ok && s.path.has(d) {
+			c.pn, c.dn, c.fl, c.dep = inf, 0, flDep, d
+		}
+	case v.pn == 0 || v.dn == 0 || v.root == s.rootTag:
 		c.pn, c.dn = v.pn, v.dn
 	}
 }
@@ -210,8 +230,13 @@ func (s *search[P, M]) mid(n *dnode[P, M], thpn, thdn uint32) {
 	}
 	s.nodeBufs.put(cs)
 	s.path.pop()
-	if n.fl == 0 {
-		s.tt.put(n.c.h, numbers{n.pn, n.dn, s.rootTag}, uint32(min(s.lim.nodes-start, int64(inf))))
+	work := uint32(min(s.lim.nodes-start, int64(inf)))
+	switch n.fl {
+	case 0:
+		s.tt.put(n.c.h, numbers{n.pn, n.dn, s.rootTag}, work)
+	case flDep:
+		s.tt.put(n.c.h, numbers{inf, 0, repTag}, work)
+		s.deps.put(n.c.h, n.dep, work)
 	}
 }
 
@@ -226,38 +251,83 @@ func onePlusEps(x uint32) uint32 {
 }
 
 // combine sets n's numbers from its children: at an OR node the proof
-// number is the least child proof number and the disproof number the sum
-// of the children's (each distinct position once); AND nodes the reverse.
+// number is the least child proof number, at an AND node the disproof
+// number the least child disproof number. The other number is weak
+// (Ueda et al.'s weak proof-number search): the largest child's plus one
+// for each other child still open, not the sum. King moves transpose and
+// cycle everywhere, and a sum counts a shared subtree once for every path
+// to it: the sums grow exponentially, saturate, and the search stalls.
+// Each distinct position counts once.
 func combine[P, M any](n *dnode[P, M], cs []dnode[P, M], or bool) {
-	minV, sum := inf, uint32(0)
-	var allFl uint8
-	minFl := uint8(0xff)
+	least, most, open := inf, uint32(0), uint32(0)
 	for i := range cs {
 		c := &cs[i]
+		if c.dup {
+			continue // its first occurrence speaks for it (refresh may not)
+		}
 		lo, add := c.pn, c.dn
 		if !or {
 			lo, add = c.dn, c.pn
 		}
-		if lo < minV || (lo == minV && c.fl < minFl) {
-			minV, minFl = lo, c.fl
+		least = min(least, lo)
+		if add != 0 {
+			most, open = max(most, add), open+1
 		}
-		if !c.dup {
-			sum = addSat(sum, add)
-		}
-		allFl |= c.fl
+	}
+	weak := uint32(0)
+	if open > 0 {
+		weak = addSat(most, open-1)
 	}
 	if or {
-		n.pn, n.dn = minV, sum
+		n.pn, n.dn = least, weak
 	} else {
-		n.pn, n.dn = sum, minV
+		n.pn, n.dn = weak, least
 	}
-	n.fl = 0
-	switch {
-	case n.dn == 0 && or:
-		n.fl = allFl // every child failed; any path-dependent failure taints it
-	case n.dn == 0:
-		n.fl = minFl // one failing reply suffices: the cleanest one is used
+	n.fl, n.dep = 0, 0
+	if n.dn == 0 {
+		n.fl, n.dep = restsOn(n.c.h, cs, or)
 	}
+}
+
+// restsOn is what a disproof of the position h rests on, from its
+// children's: at an OR node (every move failed) all of theirs, at an AND
+// node (one failing reply suffices) the cleanest reply's.
+func restsOn[P, M any](h uint64, cs []dnode[P, M], or bool) (fl uint8, dep uint64) {
+	if !or {
+		fl = 0xff
+		for i := range cs {
+			if f, d := cs[i].restsBelow(h); cs[i].dn == 0 && !cs[i].dup && f < fl {
+				fl, dep = f, d
+			}
+		}
+		return fl, dep
+	}
+	for i := range cs {
+		if cs[i].dup {
+			continue
+		}
+		f, d := cs[i].restsBelow(h)
+		if f&flDep != 0 && dep != 0 && d != dep {
+			f = f&^flDep | flRep // two positions: more than a record holds
+		}
+		if f&flDep != 0 {
+			dep = d
+		}
+		fl |= f
+	}
+	if fl&flRep != 0 {
+		fl, dep = fl&^flDep, 0
+	}
+	return fl, dep
+}
+
+// restsBelow is what c's disproof rests on seen from its parent h: a
+// repetition of h itself holds wherever h is reached.
+func (c *dnode[P, M]) restsBelow(h uint64) (uint8, uint64) {
+	if c.fl&flDep != 0 && c.dep == h {
+		return c.fl &^ flDep, 0
+	}
+	return c.fl, c.dep
 }
 
 // pick returns the most promising child and the second-best value.

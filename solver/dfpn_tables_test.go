@@ -101,3 +101,89 @@ func randomEnding(rng *rand.Rand) (draughts.Position, bool) {
 	p, err := draughts.ParseFEN(intl, fen)
 	return p, err == nil && len(p.Moves()) > 0
 }
+
+// The same on four-piece endings with two kings or more, searched with
+// the 3-piece tables and checked against the 4-piece ones: here df-pn
+// settles most draws by repetition, and those resting on the repetition
+// of a position above them are kept and read again where that position is
+// on the path (repTag). The test checks the whole at scale and that such
+// records were made; a record read off its path is rarely wrong in these
+// endings (reading them anywhere disagrees with no table value on 1,500
+// positions), so the rule itself is tested on its own
+// (TestRepetitionDisproofReadOnItsPath).
+func TestDfpnRepetitionsAgreeWithTables4(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds the 4-piece tables (seconds)")
+	}
+	tb4, err := endgame.InMemory(4)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rng := rand.New(rand.NewPCG(5, 6))
+	var agree, disproofs, open, records int
+	for range 300 {
+		p, ok := randomKingsEnding(rng)
+		if !ok {
+			continue
+		}
+		want, _, ok := tb4.Probe(p)
+		if !ok {
+			continue
+		}
+		s, c := fastSearch(p, 50_000)
+		s.noClosure, s.tables = true, endgame.Small()
+		got := s.prove(&c)
+		records += s.deps.Len()
+		switch {
+		case got == unknown:
+			open++
+		case (got == proven) != (want == endgame.Win):
+			t.Errorf("%s: df-pn %v, tables %v", p.FEN(), got, want)
+		default:
+			agree++
+			if got == disproven {
+				disproofs++
+			}
+		}
+	}
+	t.Logf("%d agree (%d disproofs), %d left open; %d repetition records", agree, disproofs, open, records)
+	if disproofs < 60 || records == 0 {
+		t.Errorf("only %d disproofs, %d repetition records: the test says little", disproofs, records)
+	}
+}
+
+// randomKingsEnding is a quiet position of four pieces, a king on each
+// side and two more pieces (kings or men) dealt at random.
+func randomKingsEnding(rng *rand.Rand) (draughts.Position, bool) {
+	used := map[int]bool{}
+	place := func(lo, hi int) int {
+		for {
+			if sq := lo + rng.IntN(hi-lo+1); !used[sq] {
+				used[sq] = true
+				return sq
+			}
+		}
+	}
+	side := [2][]string{{fmt.Sprintf("K%d", place(1, 50))}, {fmt.Sprintf("K%d", place(1, 50))}}
+	for range 2 {
+		w := rng.IntN(2)
+		switch {
+		case rng.IntN(3) == 0:
+			side[w] = append(side[w], fmt.Sprintf("K%d", place(1, 50)))
+		case w == 0:
+			side[w] = append(side[w], fmt.Sprint(place(6, 50)))
+		default:
+			side[w] = append(side[w], fmt.Sprint(place(1, 45)))
+		}
+	}
+	turn := "W"
+	if rng.IntN(2) == 0 {
+		turn = "B"
+	}
+	p, err := draughts.ParseFEN(intl, turn+":W"+strings.Join(side[0], ",")+":B"+strings.Join(side[1], ","))
+	if err != nil {
+		return p, false
+	}
+	ms := p.Moves()
+	return p, len(ms) > 0 && len(ms[0].Captured) == 0
+}

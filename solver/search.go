@@ -21,25 +21,30 @@ type search[P, M any] struct {
 	rootTag   uint32
 	lim       *limits
 	tt        *table
-	bounded   *hashTable[bound] // "win within d" results (bounded.go)
-	forced    *hashTable[bound] // the same restricted to forcing moves
-	path      pathSet           // positions on the current df-pn path
-	tooBig    map[uint64]bool   // positions whose closure exceeded closureLimit
-	noClosure bool              // df-pn alone (tests of df-pn itself)
-	maxPath   int               // df-pn depth at which a line is cut (reported, never "disproven")
-	tables    *endgame.Tables   // nil: none
-	tableHit  int64             // positions decided by the tables
+	deps      *hashTable[uint64] // the position each repetition disproof rests on (repTag)
+	bounded   *hashTable[bound]  // "win within d" results (bounded.go)
+	forced    *hashTable[bound]  // the same restricted to forcing moves
+	path      pathSet            // positions on the current df-pn path
+	tooBig    map[uint64]bool    // positions whose closure exceeded closureLimit
+	noClosure bool               // df-pn alone (tests of df-pn itself)
+	maxPath   int                // df-pn depth at which a line is cut (reported, never "disproven")
+	tables    *endgame.Tables    // nil: none
+	tableHit  int64              // positions decided by the tables
 	moveBufs  pool[M]
 	nodeBufs  pool[dnode[P, M]]
 	kidBufs   pool[child[P, M]]
 }
 
 func newSearch[P, M any](g game[P, M], root P, attacker draughts.Color, goal Goal, lim *limits, memMB int) *search[P, M] {
-	// Half of the memory for the df-pn table, a quarter for each bounded table.
-	boundCap := max(memMB<<20/4/16, 1024) // 16 bytes per entry
+	// Half of the memory for the df-pn table, a sixteenth for the
+	// repetitions its disproofs rest on, the rest shared by the bounded
+	// tables.
+	boundCap := max(memMB<<20*7/32/16, 1024) // 16 bytes per entry
+	depCap := max(memMB<<20/16/24, 1024)     // 24 bytes per entry
 	s := &search[P, M]{g: g, r: g.rules(), attacker: attacker, goal: goal,
-		lim: lim, tt: tableForMB(max(memMB/2, 1)), bounded: newHashTable[bound](boundCap),
-		forced: newHashTable[bound](boundCap), maxPath: 400, tooBig: map[uint64]bool{}}
+		lim: lim, tt: tableForMB(max(memMB/2, 1)), deps: newHashTable[uint64](depCap),
+		bounded: newHashTable[bound](boundCap),
+		forced:  newHashTable[bound](boundCap), maxPath: 400, tooBig: map[uint64]bool{}}
 	s.rootBal = s.balance(root)
 	return s
 }
@@ -178,7 +183,7 @@ func (s *search[P, M]) known(c *child[P, M]) outcome {
 		switch {
 		case v.pn == 0:
 			return proven
-		case v.dn == 0:
+		case v.disproven():
 			return disproven
 		}
 	}

@@ -15,6 +15,19 @@ func addSat(a, b uint32) uint32 {
 // any proof, the others only guide the proof that found them.
 type numbers struct{ pn, dn, root uint32 }
 
+// repTag is the root tag of a disproof that rests on a repetition of one
+// position above it on the path it was found on (the graph history
+// interaction: on a path without that position the disproof may be
+// false). The position is kept in search.deps; the disproof is read only
+// where that position is on the path. Proof tags are odd: 2 names none.
+const repTag uint32 = 2
+
+// disproven reports a disproof valid on any path.
+func (v numbers) disproven() bool { return v.dn == 0 && v.root != repTag }
+
+// repDisproof reports a disproof that holds where its position repeats.
+func (v numbers) repDisproof() bool { return v.dn == 0 && v.root == repTag }
+
 // slot is one table record.
 type slot[V any] struct {
 	key  uint64
@@ -41,6 +54,9 @@ type hashTable[V any] struct {
 	used   int    // occupied slots, never above len(slots)
 	maxCap int    // the bound on len(slots)
 	evict  int64  // entries replaced
+	// stale, if set, marks an entry worth less than any other to the
+	// search that stores v: replaced first, whatever its work.
+	stale func(old, v V) bool
 }
 
 // table is the df-pn table.
@@ -61,7 +77,18 @@ func newHashTable[V any](maxEntries int) *hashTable[V] {
 	return t
 }
 
-func newTable(maxEntries int) *table { return newHashTable[numbers](maxEntries) }
+func newTable(maxEntries int) *table {
+	t := newHashTable[numbers](maxEntries)
+	t.stale = otherRootsEstimate
+	return t
+}
+
+// otherRootsEstimate reports, when df-pn stores v for the proof whose tag
+// v carries (an odd one), an undecided record of another proof: refresh
+// never reads it (see search.rootTag), so it only takes room.
+func otherRootsEstimate(old, v numbers) bool {
+	return v.root&1 == 1 && old.pn != 0 && old.dn != 0 && old.root != v.root
+}
 
 // tableForMB sizes a df-pn table to a memory budget.
 func tableForMB(mb int) *table { return newTable(mb << 20 / entryBytes) }
@@ -107,18 +134,14 @@ func (t *hashTable[V]) put(key uint64, v V, work uint32) {
 		t.grow()
 	}
 	b := t.bucket(key)
-	victim := -1
+	victim, rank := -1, 0
 	for i := range b {
-		switch {
-		case b[i].key == key:
+		if b[i].key == key {
 			b[i].v, b[i].work = v, max(b[i].work, work)
 			return
-		case b[i].key == 0:
-			if victim < 0 || b[victim].key != 0 {
-				victim = i
-			}
-		case victim < 0 || (b[victim].key != 0 && b[i].work < b[victim].work):
-			victim = i
+		}
+		if r := t.keep(&b[i], v); victim < 0 || r < rank || (r == rank && b[i].work < b[victim].work) {
+			victim, rank = i, r
 		}
 	}
 	if b[victim].key == 0 {
@@ -127,6 +150,18 @@ func (t *hashTable[V]) put(key uint64, v V, work uint32) {
 		t.evict++
 	}
 	b[victim] = slot[V]{key: key, v: v, work: work}
+}
+
+// keep ranks an occupied slot's claim to stay when v is stored: a free
+// slot 0, a stale entry 1, any other 2 (then the least work goes first).
+func (t *hashTable[V]) keep(e *slot[V], v V) int {
+	switch {
+	case e.key == 0:
+		return 0
+	case t.stale != nil && t.stale(e.v, v):
+		return 1
+	}
+	return 2
 }
 
 // grow doubles the table and puts the old entries back.
