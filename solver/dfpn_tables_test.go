@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"strings"
+	"sync"
 	"testing"
 
 	"metz/draughts"
@@ -112,13 +113,7 @@ func randomEnding(rng *rand.Rand) (draughts.Position, bool) {
 // positions), so the rule itself is tested on its own
 // (TestRepetitionDisproofReadOnItsPath).
 func TestDfpnRepetitionsAgreeWithTables4(t *testing.T) {
-	if testing.Short() {
-		t.Skip("builds the 4-piece tables (seconds)")
-	}
-	tb4, err := endgame.InMemory(4)
-	if err != nil {
-		t.Fatal(err)
-	}
+	tb4 := tables4(t)
 	rng := rand.New(rand.NewPCG(5, 6))
 	var agree, disproofs, open, records int
 	for range 300 {
@@ -186,4 +181,49 @@ func randomKingsEnding(rng *rand.Rand) (draughts.Position, bool) {
 	}
 	ms := p.Moves()
 	return p, len(ms) > 0 && len(ms[0].Captured) == 0
+}
+
+var tables4Once struct {
+	sync.Once
+	t   *endgame.Tables
+	err error
+}
+
+// tables4 are the endgame tables up to four pieces, built in memory once
+// per test run (about 6 s on two cores); skipped with -short.
+func tables4(t *testing.T) *endgame.Tables {
+	t.Helper()
+	if testing.Short() {
+		t.Skip("builds the 4-piece tables (seconds)")
+	}
+	tables4Once.Do(func() { tables4Once.t, tables4Once.err = endgame.InMemory(4) })
+	if tables4Once.err != nil {
+		t.Fatal(tables4Once.err)
+	}
+	return tables4Once.t
+}
+
+// After Van Tenac II's 13-9 and IV's 16-11, Black to move, White's win is
+// disproven within 3M nodes with the 4-piece tables: the black king's
+// defence ends in repetitions. With summed proof numbers this search
+// saturated at inf undecided and spun without searching (60M nodes, no
+// new position); with every repetition disproof thrown away it stayed
+// open at 30M.
+func TestKingDefenceDisprovenAfterVanTenacTries(t *testing.T) {
+	tb := tables4(t)
+	for _, fen := range []string{
+		"B:W9,12,24,25,31:B3,5,6,K10,11",         // II after 13-9
+		"B:W11,14,23,28,32,33,34:BK4,6,17,22,35", // IV after 16-11
+	} {
+		p := mustFEN(t, intl, fen)
+		g := newFastGame(intl)
+		q := g.from(p)
+		lim := newLimits(nodes(3_000_000))
+		s := newSearch[bitboard.Position, bitboard.Move](g, q, draughts.White, Win, lim, 64)
+		s.tables = tb
+		c := s.at(q, false)
+		if got := s.prove(&c); got != disproven {
+			t.Errorf("%s: White's win %v after %d nodes, want disproven", fen, got, lim.nodes)
+		}
+	}
 }
