@@ -9,6 +9,7 @@ import (
 	"sync"
 
 	"github.com/olekukonko/tablewriter"
+	"github.com/olekukonko/tablewriter/tw"
 	"github.com/spf13/cobra"
 
 	"metz/db"
@@ -239,7 +240,10 @@ func printReports(w io.Writer, reports []*solver.Report) error {
 		}
 		return nil
 	}
-	t := tablewriter.NewWriter(w)
+	// The evidence runs to several hundred characters: wrapped, it keeps
+	// the table within a wide terminal.
+	t := tablewriter.NewTable(w, tablewriter.WithRowAutoWrap(tw.WrapNormal),
+		tablewriter.WithColumnWidths(tw.NewMapper[int, int]().Set(5, evidenceWidth)))
 	t.Header("ID", "Problem", "Verdict", "Dual", "Key", "Evidence", "Nodes", "Seconds")
 	noPosition := 0
 	for _, r := range reports {
@@ -263,6 +267,9 @@ func printReports(w io.Writer, reports []*solver.Report) error {
 	}
 	return nil
 }
+
+// evidenceWidth is the evidence column's width in the summary table.
+const evidenceWidth = 72
 
 // evidence summarises a report in one cell.
 func evidence(r *solver.Report) string {
