@@ -37,6 +37,7 @@ vet:
 # four pieces (built once, about 47 MB in the default directory; later runs
 # read them), verify with four times the default node budget (the hard
 # problems need it), report.
+# cmd/metz quotes this budget after unproven verdicts (reportBudget; a test keeps them equal).
 REPORT_BUDGET ?= 40M-nodes,120s,256MB
 report: build
 	./metz import && ./metz endgame build --pieces 4 && ./metz verify --all --budget $(REPORT_BUDGET) && ./metz report

@@ -2,6 +2,7 @@ package main
 
 import (
 	"encoding/json"
+	"os"
 	"strings"
 	"testing"
 
@@ -57,5 +58,24 @@ func TestReportWithoutDatabase(t *testing.T) {
 	_, err := runMetz(t, "--db", t.TempDir()+"/none.db", "report")
 	if err == nil || !strings.Contains(err.Error(), "run metz import first") {
 		t.Fatalf("want a clear error, got %v", err)
+	}
+}
+
+// The hint after unproven verdicts quotes make report's budget: the two
+// must not drift apart.
+func TestUnprovenHintQuotesMakeReportBudget(t *testing.T) {
+	mk, err := os.ReadFile("../../Makefile")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(string(mk), "REPORT_BUDGET ?= "+reportBudget+"\n") {
+		t.Errorf("the Makefile's REPORT_BUDGET is not %q", reportBudget)
+	}
+	reports := []*solver.Report{{Verdict: solver.Sound}, {Verdict: solver.Unproven}, {Verdict: solver.Unproven}}
+	if h := unprovenHint(reports); !strings.HasPrefix(h, "2 unproven") || !strings.Contains(h, reportBudget) {
+		t.Errorf("hint %q", h)
+	}
+	if h := unprovenHint(reports[:1]); h != "" {
+		t.Errorf("hint without unproven verdicts: %q", h)
 	}
 }

@@ -265,8 +265,29 @@ func printReports(w io.Writer, reports []*solver.Report) error {
 	if noPosition > 0 {
 		fmt.Fprintf(w, "%d records have no position yet (no-position); add transcriptions with metz import FILE.\n", noPosition)
 	}
+	if hint := unprovenHint(reports); hint != "" {
+		fmt.Fprintln(w, hint)
+	}
 	return nil
 }
+
+// unprovenHint tells what to try when budgets ran out, or "".
+func unprovenHint(reports []*solver.Report) string {
+	n := 0
+	for _, r := range reports {
+		if r.Verdict == solver.Unproven {
+			n++
+		}
+	}
+	if n == 0 {
+		return ""
+	}
+	return fmt.Sprintf("%d unproven: the budget ran out before a proof either way; a larger one may settle them "+
+		"(make report uses --budget %s; the hardest Van Tenac problem takes about 31M nodes).", n, reportBudget)
+}
+
+// reportBudget is the budget make report verifies with (REPORT_BUDGET).
+const reportBudget = "40M-nodes,120s,256MB"
 
 // evidenceWidth is the evidence column's width in the summary table.
 const evidenceWidth = 72
