@@ -35,9 +35,9 @@ vet:
 
 # The main job on the bundled books: import, the endgame tables of up to
 # four pieces (built once, about 47 MB in the default directory; later runs
-# read them), verify with four times the default node budget (the hard
-# problems need it), report.
-# cmd/metz quotes this budget after unproven verdicts (reportBudget; a test keeps them equal).
+# read them), verify with eight times the default node budget and four times
+# its memory (the hard problems need it), report. cmd/metz quotes this budget
+# after unproven verdicts (reportBudget; a test keeps the two equal).
 REPORT_BUDGET ?= 40M-nodes,120s,256MB
 report: build
 	./metz import && ./metz endgame build --pieces 4 && ./metz verify --all --budget $(REPORT_BUDGET) && ./metz report
