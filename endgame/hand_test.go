@@ -1,7 +1,9 @@
 package endgame
 
 import (
+	"fmt"
 	"strings"
+	"sync"
 	"testing"
 
 	"metz/draughts"
@@ -129,5 +131,53 @@ func checkExample(t *testing.T, tabs *Tables, e Example) {
 	r, plies, ok := tabs.Probe(p)
 	if !ok || r.String() != e.Result || plies != e.Plies {
 		t.Errorf("example %s says %s in %d, probe %v in %d", e.FEN, e.Result, e.Plies, r, plies)
+	}
+}
+
+// Tables read on demand serve probes from many goroutines at once (the
+// verifier's workers share one): each gets what a lone prober gets, the
+// files being read once, while the others wait or read the cache.
+func TestConcurrentProbes(t *testing.T) {
+	want := smallTables(t)
+	fens := []string{"W:WK1:BK46", "B:WK28:B12,13", "W:W33:BK3", "W:WK10,K20:BK45", "B:W40,K2:B9", "W:W31-50:B1-20"}
+	type answer struct {
+		r     Result
+		plies int
+		ok    bool
+	}
+	expect := make([]answer, len(fens))
+	ps := make([]draughts.Position, len(fens))
+	for i, fen := range fens {
+		p, err := draughts.ParseFEN(draughts.International, fen)
+		if err != nil {
+			t.Fatal(err)
+		}
+		ps[i] = p
+		r, plies, ok := want.Probe(p)
+		expect[i] = answer{r, plies, ok}
+	}
+	shared := smallTables(t) // a fresh instance: nothing read yet
+	var wg sync.WaitGroup
+	errs := make(chan string, 8*len(fens))
+	for w := range 8 {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for k := range 200 {
+				i := (w + k) % len(ps)
+				r, plies, ok := shared.Probe(ps[i])
+				if (answer{r, plies, ok}) != expect[i] {
+					select {
+					case errs <- fmt.Sprintf("%s: %v %d %v, want %v", fens[i], r, plies, ok, expect[i]):
+					default: // enough said
+					}
+				}
+			}
+		}()
+	}
+	wg.Wait()
+	close(errs)
+	for e := range errs {
+		t.Error(e)
 	}
 }

@@ -6,6 +6,7 @@ import (
 	"os"
 	"path/filepath"
 	"sync"
+	"sync/atomic"
 
 	"metz/draughts"
 	"metz/draughts/bitboard"
@@ -18,6 +19,12 @@ type Tables struct {
 
 	mu   sync.Mutex
 	tabs map[Sig][]byte // nil value: looked for and not built
+
+	// seen repeats tabs by signature code for the probes, which a search
+	// makes for every position of few pieces, from every worker: an
+	// atomic read, where the map needs the lock (and the workers would
+	// queue on it).
+	seen [1 << 12]atomic.Pointer[[]byte]
 }
 
 // Open returns the tables of dir. dir must exist; tables are read when they
@@ -39,9 +46,13 @@ func (t *Tables) Dir() string { return t.dir }
 // Table returns the bytes of the table of s; nil and no error when it has
 // not been built.
 func (t *Tables) Table(s Sig) ([]byte, error) {
+	if tab := t.seen[s.code()].Load(); tab != nil {
+		return *tab, nil
+	}
 	t.mu.Lock()
 	defer t.mu.Unlock()
 	if tab, ok := t.tabs[s]; ok || t.dir == "" {
+		t.seen[s.code()].Store(&tab)
 		return tab, nil // no directory: the tables were built in memory
 	}
 	tab, err := readTable(t.dir, s)
@@ -49,9 +60,10 @@ func (t *Tables) Table(s Sig) ([]byte, error) {
 		err = nil
 	}
 	if err != nil {
-		return nil, err
+		return nil, err // not remembered: a later probe tries again
 	}
 	t.tabs[s] = tab
+	t.seen[s.code()].Store(&tab)
 	return tab, nil
 }
 
