@@ -104,13 +104,15 @@ func (t *Tables) ProbeBitboard(p bitboard.Position) (r Result, plies int, ok boo
 	if !s.valid() {
 		return Draw, 0, false, nil
 	}
-	i := s.Index(n)
-	if i < 0 {
-		return Draw, 0, false, nil
-	}
+	// The table first: the index costs more, and is wasted where the
+	// material has none (five pieces with tables of four).
 	tab, err := t.Table(s)
 	if err != nil || tab == nil {
 		return Draw, 0, false, err
+	}
+	i := s.Index(n)
+	if i < 0 {
+		return Draw, 0, false, nil
 	}
 	r, plies, ok = decode(tab[i])
 	return r, plies, ok, nil
