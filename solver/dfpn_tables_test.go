@@ -20,23 +20,34 @@ import (
 // of these draws open (it must exhaust the cycles; the tables are the
 // tool for them): the test asks for agreement on those it settles.
 func TestDfpnAgreesWithTables(t *testing.T) {
-	var agree, open int
+	var a agreement
 	eachTableEnding(t, 7, 120, func(p draughts.Position, want endgame.Result, _ int) {
 		s, c := fastSearch(p, 20_000)
 		s.noClosure = true // df-pn itself is under test
-		got := s.prove(&c)
-		switch {
-		case got == unknown:
-			open++
-		case (got == proven) != (want == endgame.Win):
-			t.Errorf("%s: df-pn %v, tables %v", p.FEN(), got, want)
-		default:
-			agree++
-		}
+		a.check(t, p, s.prove(&c), want)
 	})
-	t.Logf("%d agree, %d left open", agree, open)
-	if agree < 30 {
-		t.Errorf("only %d positions settled (%d open): the test says little", agree, open)
+	t.Logf("%d agree, %d left open", a.agree, a.open)
+	if a.agree < 30 {
+		t.Errorf("only %d positions settled (%d open): the test says little", a.agree, a.open)
+	}
+}
+
+// agreement counts df-pn's answers against the tables' values.
+type agreement struct{ agree, disproofs, open int }
+
+// check reports an answer that contradicts the tables and counts the rest.
+func (a *agreement) check(t *testing.T, p draughts.Position, got outcome, want endgame.Result) {
+	t.Helper()
+	switch {
+	case got == unknown:
+		a.open++
+	case (got == proven) != (want == endgame.Win):
+		t.Errorf("%s: df-pn %v, tables %v", p.FEN(), got, want)
+	default:
+		a.agree++
+		if got == disproven {
+			a.disproofs++
+		}
 	}
 }
 
@@ -115,7 +126,8 @@ func randomEnding(rng *rand.Rand) (draughts.Position, bool) {
 func TestDfpnRepetitionsAgreeWithTables4(t *testing.T) {
 	tb4 := tables4(t)
 	rng := rand.New(rand.NewPCG(5, 6))
-	var agree, disproofs, open, records int
+	var a agreement
+	records := 0
 	for range 300 {
 		p, ok := randomKingsEnding(rng)
 		if !ok {
@@ -127,23 +139,12 @@ func TestDfpnRepetitionsAgreeWithTables4(t *testing.T) {
 		}
 		s, c := fastSearch(p, 50_000)
 		s.noClosure, s.tables = true, endgame.Small()
-		got := s.prove(&c)
+		a.check(t, p, s.prove(&c), want)
 		records += s.deps.Len()
-		switch {
-		case got == unknown:
-			open++
-		case (got == proven) != (want == endgame.Win):
-			t.Errorf("%s: df-pn %v, tables %v", p.FEN(), got, want)
-		default:
-			agree++
-			if got == disproven {
-				disproofs++
-			}
-		}
 	}
-	t.Logf("%d agree (%d disproofs), %d left open; %d repetition records", agree, disproofs, open, records)
-	if disproofs < 60 || records == 0 {
-		t.Errorf("only %d disproofs, %d repetition records: the test says little", disproofs, records)
+	t.Logf("%d agree (%d disproofs), %d left open; %d repetition records", a.agree, a.disproofs, a.open, records)
+	if a.disproofs < 60 || records == 0 {
+		t.Errorf("only %d disproofs, %d repetition records: the test says little", a.disproofs, records)
 	}
 }
 
