@@ -78,11 +78,11 @@ func fastSearch(p draughts.Position, budget int64) (*search[bitboard.Position, b
 	return s, s.at(q, false)
 }
 
-// randomEnding is a position of three pieces with a white king, written
-// as a FEN (men never on their own crowning row).
-func randomEnding(rng *rand.Rand) (draughts.Position, bool) {
+// squareDealer returns a function that deals a random square of lo..hi
+// not dealt before.
+func squareDealer(rng *rand.Rand) func(lo, hi int) int {
 	used := map[int]bool{}
-	place := func(lo, hi int) int {
+	return func(lo, hi int) int {
 		for {
 			if sq := lo + rng.IntN(hi-lo+1); !used[sq] {
 				used[sq] = true
@@ -90,6 +90,12 @@ func randomEnding(rng *rand.Rand) (draughts.Position, bool) {
 			}
 		}
 	}
+}
+
+// randomEnding is a position of three pieces with a white king, written
+// as a FEN (men never on their own crowning row).
+func randomEnding(rng *rand.Rand) (draughts.Position, bool) {
+	place := squareDealer(rng)
 	white := []string{fmt.Sprintf("K%d", place(1, 50))}
 	black := []string{}
 	if rng.IntN(2) == 0 {
@@ -151,15 +157,7 @@ func TestDfpnRepetitionsAgreeWithTables4(t *testing.T) {
 // randomKingsEnding is a quiet position of four pieces, a king on each
 // side and two more pieces (kings or men) dealt at random.
 func randomKingsEnding(rng *rand.Rand) (draughts.Position, bool) {
-	used := map[int]bool{}
-	place := func(lo, hi int) int {
-		for {
-			if sq := lo + rng.IntN(hi-lo+1); !used[sq] {
-				used[sq] = true
-				return sq
-			}
-		}
-	}
+	place := squareDealer(rng)
 	side := [2][]string{{fmt.Sprintf("K%d", place(1, 50))}, {fmt.Sprintf("K%d", place(1, 50))}}
 	for range 2 {
 		w := rng.IntN(2)
