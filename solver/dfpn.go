@@ -168,7 +168,7 @@ func (s *search[P, M]) refresh(c *dnode[P, M]) {
 		if d, ok := s.deps.get(c.c.h); ok && s.path.has(d) {
 			c.pn, c.dn, c.fl, c.dep = inf, 0, flDep, d
 		}
-	case v.pn == 0 || v.dn == 0 || v.root == s.rootTag:
+	case v.pn == 0 || v.disproven() || v.root == s.rootTag:
 		c.pn, c.dn = v.pn, v.dn
 	}
 }

@@ -283,7 +283,7 @@ func unprovenHint(reports []*solver.Report) string {
 		return ""
 	}
 	return fmt.Sprintf("%d unproven: the budget ran out before a proof either way; a larger one may settle them "+
-		"(make report uses --budget %s; the hardest Van Tenac problem takes about 31M nodes).", n, reportBudget)
+		"(make report uses --budget %s).", n, reportBudget)
 }
 
 // reportBudget is the budget make report verifies with (REPORT_BUDGET).
