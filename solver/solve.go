@@ -64,6 +64,11 @@ func solveIn[P, M any](g game[P, M], p draughts.Position, goal Goal, opt Options
 	lim := newLimits(b)
 	sol := &Solution{Goal: goal, Keys: []string{}, Rules: p.Rules.Name, Budget: b}
 	tb := &tableUse{t: opt.Tables}
+	if over, res := gameOver(g, g.from(p), goal); over {
+		sol.Result, sol.Note = res, "the game is over: the side not to move has no piece left"
+		sol.Seconds = time.Since(start).Seconds()
+		return sol
+	}
 	if goal.Kind == GoalDraw {
 		solveDraw(g, p, lim, b, sol, tb)
 	} else {
@@ -73,6 +78,24 @@ func solveIn[P, M any](g game[P, M], p draughts.Position, goal Goal, opt Options
 	sol.Nodes = lim.nodes
 	sol.Seconds = time.Since(start).Seconds()
 	return sol
+}
+
+// gameOver settles a win goal in a position where the side not to move
+// has no piece: the game ended with the last move (a position the rules
+// never reach with that side to move, but a FEN can state). The side to
+// move has won it, or lost it under qui perd gagne; there is no move to
+// find, so no search runs and no key is reported.
+func gameOver[P, M any](g game[P, M], q P, goal Goal) (bool, string) {
+	if goal.Kind != GoalWin {
+		return false, ""
+	}
+	if men, kings := g.material(q, g.turn(q).Opponent()); men+kings > 0 {
+		return false, ""
+	}
+	if g.rules().LosingGame {
+		return true, ResultLoss
+	}
+	return true, ResultWin
 }
 
 // tableUse hands the tables to each search of a solve and adds up their hits.

@@ -163,6 +163,19 @@ func TestQuiPerdGagne(t *testing.T) {
 	}
 }
 
+// A FEN may state a finished game: White to move, Black without a piece.
+// It is won already (lost under qui perd gagne), in no plies and with no
+// key; a search would report any move as a win in one.
+func TestGameAlreadyOver(t *testing.T) {
+	s := Solve(mustFEN(t, intl, "W:WK5:B"), Win, nodes(1_000))
+	if s.Result != ResultWin || s.Plies != 0 || len(s.Keys) != 0 || s.Nodes != 0 {
+		t.Errorf("international: %s in %d, keys %v, %d nodes", s.Result, s.Plies, s.Keys, s.Nodes)
+	}
+	if s := Solve(mustFEN(t, draughts.QuiPerdGagne, "W:WK5:B"), Win, nodes(1_000)); s.Result != ResultLoss {
+		t.Errorf("qui perd gagne: %s", s.Result)
+	}
+}
+
 // Russian and Italian: a man takes the last enemy man (built from the
 // geometry, so it does not depend on either numbering).
 func TestOtherRules(t *testing.T) {

@@ -112,7 +112,7 @@ func printSolution(w io.Writer, s *solver.Solution) {
 	if s.Note != "" {
 		fmt.Fprintf(w, "note:    %s\n", s.Note)
 	}
-	if s.Result == solver.ResultWin || len(s.Keys) > 0 {
+	if len(s.Keys) > 0 {
 		fmt.Fprintf(w, "keys:    %s\n", strings.Join(s.Keys, ", "))
 	}
 	if len(s.Undecided) > 0 {
