@@ -60,28 +60,39 @@ var errNoTable = errors.New("endgame: table not built")
 
 // readTable reads the table of s from dir. A missing file gives errNoTable;
 // a file that is not a table of s gives an error naming the file and what
-// was expected.
+// was expected. The bytes are read-only: on Unix the file is mapped, so
+// that a probe pays for the pages it touches, not for the whole file (the
+// 5-piece tables are 1.9 GB, of which a search reads a few pages).
 func readTable(dir string, s Sig) ([]byte, error) {
 	path := filepath.Join(dir, fileName(s))
-	data, err := os.ReadFile(path)
+	data, release, err := loadFile(path)
 	if errors.Is(err, fs.ErrNotExist) {
 		return nil, errNoTable
 	}
 	if err != nil {
 		return nil, err
 	}
+	if err := checkTable(path, s, data); err != nil {
+		release()
+		return nil, err
+	}
+	return data[headerSize:], nil
+}
+
+// checkTable checks a table file's header and length against s.
+func checkTable(path string, s Sig, data []byte) error {
 	if len(data) < headerSize || !bytes.Equal(data[:7], []byte(fileMagic)) {
-		return nil, fmt.Errorf("%s: not an endgame table (expected the %q header)", path, fileMagic)
+		return fmt.Errorf("%s: not an endgame table (expected the %q header)", path, fileMagic)
 	}
 	if data[7] != fileVersion {
-		return nil, fmt.Errorf("%s: format version %d, expected %d (rebuild the tables)", path, data[7], fileVersion)
+		return fmt.Errorf("%s: format version %d, expected %d (rebuild the tables)", path, data[7], fileVersion)
 	}
 	got := Sig{int(data[8]), int(data[9]), int(data[10]), int(data[11])}
 	if got != s {
-		return nil, fmt.Errorf("%s: holds signature %v, expected %v", path, got, s)
+		return fmt.Errorf("%s: holds signature %v, expected %v", path, got, s)
 	}
 	if want := s.Size(); int64(len(data)-headerSize) != want {
-		return nil, fmt.Errorf("%s: %d value bytes, expected %d (truncated? rebuild it)", path, len(data)-headerSize, want)
+		return fmt.Errorf("%s: %d value bytes, expected %d (truncated? rebuild it)", path, len(data)-headerSize, want)
 	}
-	return data[headerSize:], nil
+	return nil
 }
