@@ -9,13 +9,15 @@ import (
 // so that a move settled early leaves its share to the hard ones:
 //
 //  1. keys: a quick df-pn look at each (moves that lose or win at once);
-//  2. horizonKeys, after the stated lines are checked, on an eighth of
-//     what is left: the moves still open are searched for a win as fast
-//     as the key's. A win found is a cook; none found refutes the move
-//     only within the horizon (a slower win is not excluded);
-//  3. refuteKeys: the moves still open share the rest, on df-pn and on a
-//     proof of the other side's win. A move that even this leaves open
-//     keeps the verdict from sound.
+//  2. refuteKeys, after the stated lines are checked, on seven eighths of
+//     what is left: the moves still open share it, on df-pn and on a
+//     proof of the other side's win. A win found is a cook;
+//  3. horizonKeys, on the rest, for the moves still open: they are
+//     searched for a win as fast as the key's. A win found is a cook;
+//     none found refutes the move only within the horizon (a slower win
+//     is not excluded), which keeps the verdict from sound but says how
+//     far the proof got. It comes last: on a move the second pass
+//     settles it costs as much and proves less.
 
 // openKey is a first move the passes have not settled, and whether the
 // horizon search refuted it within the horizon.
@@ -50,9 +52,9 @@ func (v *verifier[P, M]) retryKeys() {
 	open := v.open
 	v.open = nil
 	if !v.cooked(open) {
-		v.s.share(8, func() { open = v.horizonKeys(open) })
+		v.s.shareOf(7, 8, func() { open = v.refuteKeys(open) })
 		if !v.cooked(open) {
-			open = v.refuteKeys(open)
+			open = v.horizonKeys(open)
 		}
 	}
 	for _, k := range open {
@@ -78,7 +80,7 @@ func (v *verifier[P, M]) cooked(open []openKey) bool {
 	return true
 }
 
-// horizonKeys is the second pass: the horizon is the key's win plus the
+// horizonKeys is the third pass: the horizon is the key's win plus the
 // slack, so that a move it refutes is one that cannot win as fast as the
 // key. It returns the moves that are not cooks.
 func (v *verifier[P, M]) horizonKeys(open []openKey) []openKey {
@@ -105,7 +107,7 @@ func (v *verifier[P, M]) horizonKeys(open []openKey) []openKey {
 	return rest
 }
 
-// refuteKeys is the third pass, in rounds on a growing part of what is
+// refuteKeys is the second pass, in rounds on a growing part of what is
 // left (a quarter, a half, all): the moves that settle cheaply drop out
 // before the hard ones have taken large shares, and each round resumes
 // from the tables the last one filled. It returns the moves still open.

@@ -173,9 +173,13 @@ func (s *search[P, M]) forcingWin(c *child[P, M]) (int, bool) {
 
 // share runs f on a 1/parts slice of the remaining budget and returns the
 // nodes it spent.
-func (s *search[P, M]) share(parts int, f func()) int64 {
+func (s *search[P, M]) share(parts int, f func()) int64 { return s.shareOf(1, parts, f) }
+
+// shareOf runs f on num/den of the remaining budget and returns the nodes
+// it spent.
+func (s *search[P, M]) shareOf(num, den int, f func()) int64 {
 	main := s.lim
-	s.lim = main.sub((main.maxNodes - main.nodes) / int64(max(parts, 1)))
+	s.lim = main.sub((main.maxNodes - main.nodes) / int64(max(den, 1)) * int64(num))
 	f()
 	spent := s.lim.nodes
 	main.merge(s.lim)
