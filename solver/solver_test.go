@@ -125,6 +125,24 @@ func TestRefutation(t *testing.T) {
 	}
 }
 
+// W:W33,48,49:B22,3,4: the stated 33-28 gives the man away (22x33) and
+// two men against three do not win: unsound. A full verification then
+// spends what is left on the other first moves (a cook of an unsound
+// problem is evidence); VerdictOnly, as a repair is verified, stops once
+// the refutation is found.
+func TestVerdictOnlyStopsAtTheRefutation(t *testing.T) {
+	p := &problems.Problem{Rules: "international", FEN: "W:W33,48,49:B22,3,4", Stipulation: "win", Solution: line("33-28")}
+	full := Verify(p, Options{Budget: nodes(300_000)})
+	brief := Verify(p, Options{Budget: nodes(300_000), VerdictOnly: true})
+	if full.Verdict != Unsound || brief.Verdict != Unsound || brief.Refutation == nil {
+		t.Fatalf("verdicts %s, %s (verdict only)", full.Verdict, brief.Verdict)
+	}
+	if brief.Work.Keys >= full.Work.Keys || brief.ProofNodes >= full.ProofNodes {
+		t.Errorf("verdict only spent %d nodes (%d on first moves), the full verification %d (%d)",
+			brief.ProofNodes, brief.Work.Keys, full.ProofNodes, full.Work.Keys)
+	}
+}
+
 // Van Tenac VII with the last move misprinted as 43-40 (no piece on 43):
 // a misprint at ply 5, and the repair 49x40 is sound.
 func TestMisprintRepair(t *testing.T) {

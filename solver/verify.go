@@ -21,6 +21,11 @@ type Options struct {
 	Slack int
 	// NoRepairs stops misprint repairs (used when verifying a repair).
 	NoRepairs bool
+	// VerdictOnly stops the work once nothing left can change the verdict:
+	// after a refutation, the other first moves are not searched (a cook
+	// of an unsound problem is evidence, but a repair reports its verdict
+	// only).
+	VerdictOnly bool
 	// Tables are endgame tables read at the leaves of every search (win
 	// goals, international rules); nil means the tables of up to
 	// endgame.SmallPieces pieces, built in memory (endgame.Small).
@@ -117,7 +122,9 @@ func verifyIn[P, M any](g game[P, M], p *problems.Problem, pos draughts.Position
 	v.walk(pos, p.Solution.Children, nil, nil, false)
 	// The open first moves come last: the stated lines' proofs are what
 	// the verdict rests on first, and these moves take whatever is left.
-	v.spend(&v.acct.Keys, v.retryKeys)
+	if !opt.VerdictOnly || rep.Refutation == nil {
+		v.spend(&v.acct.Keys, v.retryKeys)
+	}
 	rep.Verdict = v.verdict()
 	rep.Work = &v.acct
 	if rep.Verdict == Unproven {
