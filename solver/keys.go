@@ -108,25 +108,38 @@ func (v *verifier[P, M]) horizonKeys(open []openKey) []openKey {
 }
 
 // refuteKeys is the second pass, in rounds on a growing part of what is
-// left (a quarter, a half, all): the moves that settle cheaply drop out
-// before the hard ones have taken large shares, and each round resumes
-// from the tables the last one filled. It returns the moves still open.
+// left (a quarter, a half, then all of it for as long as some is left):
+// the moves that settle cheaply drop out before the hard ones have taken
+// large shares, what a settled move did not use goes to the others in
+// the next round, and each round resumes from the tables the last one
+// filled. It returns the moves still open.
 func (v *verifier[P, M]) refuteKeys(open []openKey) []openKey {
-	for _, parts := range []int{4, 2, 1} {
-		v.s.share(parts, func() {
-			var still []openKey
-			for i, k := range open {
-				c := v.childOf(v.root, k.m)
-				if out := v.refuteKey(&c, len(open)-i); out != unknown {
-					v.keyOutcome(v.root, k.m, &c, out)
-				} else {
-					still = append(still, k)
-				}
-			}
-			open = still
-		})
+	for parts := 4; len(open) > 0 && !v.s.lim.stopped; parts = max(parts/2, 1) {
+		spent := v.s.share(parts, func() { open = v.refuteRound(open) })
+		if spent < minRound {
+			break // the budget is spent (or too little is left to settle anything)
+		}
 	}
 	return open
+}
+
+// minRound is the fewest nodes a round of refuteKeys must spend for
+// another to follow.
+const minRound = 1024
+
+// refuteRound shares the current budget among the open moves, each the
+// same part of what the previous ones left, and returns those still open.
+func (v *verifier[P, M]) refuteRound(open []openKey) []openKey {
+	var still []openKey
+	for i, k := range open {
+		c := v.childOf(v.root, k.m)
+		if out := v.refuteKey(&c, len(open)-i); out != unknown {
+			v.keyOutcome(v.root, k.m, &c, out)
+		} else {
+			still = append(still, k)
+		}
+	}
+	return still
 }
 
 // keyHorizon is the stated key's win plus the slack. The key's exact
@@ -160,16 +173,15 @@ func (v *verifier[P, M]) keyHorizon(q draughts.Position, key draughts.Move) int 
 }
 
 // refuteKey settles c (after a first move) on a 1/parts share. For the
-// goal win a third of it goes to the other side's win first: with kings
-// on the board that proof is often much smaller than df-pn's disproof of
-// the attacker's win, whose lines only end in repetitions.
+// goal win what df-pn leaves of it goes to the other side's win: with
+// kings on the board that proof is sometimes much smaller than df-pn's
+// disproof of the attacker's win, whose lines only end in repetitions.
 func (v *verifier[P, M]) refuteKey(c *child[P, M], parts int) (out outcome) {
 	v.s.share(parts, func() {
-		if v.s.goal.Kind == GoalWin && v.opponentWins(c, 3) {
+		v.s.shareOf(3, 4, func() { out, _ = v.settle(c, 1) })
+		if out == unknown && v.s.goal.Kind == GoalWin && v.opponentWins(c, 1) {
 			out = disproven
-			return
 		}
-		out, _ = v.settle(c, 1)
 	})
 	return out
 }
