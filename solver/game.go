@@ -66,7 +66,7 @@ func (g fastGame) moves(q bitboard.Position, buf []bitboard.Move) []bitboard.Mov
 }
 
 func (g fastGame) count(q bitboard.Position) (int, bool) {
-	return q.CountMoves(), q.HasCapture()
+	return q.CountMovesCapture()
 }
 
 func (g fastGame) isCapture(m bitboard.Move) bool { return m.IsCapture() }

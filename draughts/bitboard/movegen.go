@@ -387,6 +387,12 @@ func (p *Position) countQuiet(own, occ uint64) int {
 // countMoves returns the number of legal moves, using ml (nil: a pooled
 // list) as scratch space.
 func (p *Position) countMoves(ml *MoveList, keep bool) int {
+	n, _ := p.countMovesCapture(ml, keep)
+	return n
+}
+
+// countMovesCapture is countMoves, and whether the moves capture.
+func (p *Position) countMovesCapture(ml *MoveList, keep bool) (int, bool) {
 	own, opp := p.sides()
 	occ := own | opp
 	empty := ^occ & BoardMask
@@ -396,17 +402,17 @@ func (p *Position) countMoves(ml *MoveList, keep bool) int {
 	j0, j1, j2, j3 := men&a0, men&a1, men&a2, men&a3
 	if j0|j1|j2|j3 == 0 {
 		if kings == 0 || !p.kingsCanCapture(kings, occ, opp) {
-			return p.countQuiet(own, occ)
+			return p.countQuiet(own, occ), false
 		}
 	} else if kings == 0 && continuing(j0, j1, j2, j3, a0, a1, a2, a3) == 0 {
-		return bits.OnesCount64(j0) + bits.OnesCount64(j1) + bits.OnesCount64(j2) + bits.OnesCount64(j3)
+		return bits.OnesCount64(j0) + bits.OnesCount64(j1) + bits.OnesCount64(j2) + bits.OnesCount64(j3), true
 	}
 	if ml == nil {
 		ml = listPool.Get().(*MoveList)
 		defer listPool.Put(ml)
 	}
 	p.generateCaptures(ml, keep)
-	return ml.N
+	return ml.N, true
 }
 
 // listPool holds scratch lists for CountMoves (a MoveList is 16 KiB: too big
@@ -437,6 +443,10 @@ func (p *Position) hasCapture(own, opp, occ uint64) bool {
 // CountMoves returns the number of legal moves (drop mode), without
 // materialising them unless several pieces can be captured.
 func (p *Position) CountMoves() int { return p.countMoves(nil, false) }
+
+// CountMovesCapture is CountMoves, and whether the moves capture (as
+// HasCapture, found on the way).
+func (p *Position) CountMovesCapture() (n int, capture bool) { return p.countMovesCapture(nil, false) }
 
 // CountMovesKeep is CountMoves in keep mode.
 func (p *Position) CountMovesKeep() int { return p.countMoves(nil, true) }

@@ -343,6 +343,9 @@ func TestInvariants(t *testing.T) {
 		if p.HasCapture() != (ml.N > 0 && ml.Moves[0].Captured != 0) {
 			t.Fatalf("%s: HasCapture", p.FEN())
 		}
+		if n, capt := p.CountMovesCapture(); n != ml.N || capt != p.HasCapture() {
+			t.Fatalf("%s: CountMovesCapture %d %v", p.FEN(), n, capt)
+		}
 		seen := map[Move]bool{}
 		for _, m := range ml.Slice() {
 			if seen[m] {
