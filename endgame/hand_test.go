@@ -181,3 +181,16 @@ func TestConcurrentProbes(t *testing.T) {
 		t.Error(e)
 	}
 }
+
+// Complete says whether a whole piece count is there: the small in-memory
+// tables hold every table of 2 and 3 pieces and none of 4; nil tables none.
+func TestComplete(t *testing.T) {
+	small := Small()
+	if !small.Complete(2) || !small.Complete(SmallPieces) || small.Complete(SmallPieces+1) {
+		t.Errorf("small tables: complete 2 %v, 3 %v, 4 %v", small.Complete(2), small.Complete(SmallPieces), small.Complete(SmallPieces+1))
+	}
+	var none *Tables
+	if none.Complete(2) {
+		t.Error("nil tables complete")
+	}
+}

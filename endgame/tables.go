@@ -79,6 +79,20 @@ func (t *Tables) Built(s Sig) bool {
 	return err == nil
 }
 
+// Complete reports whether every table of n pieces is there (built on
+// disk or in memory). Nil tables have none.
+func (t *Tables) Complete(n int) bool {
+	if t == nil {
+		return false
+	}
+	for _, s := range Signatures(n) {
+		if !t.Built(s) {
+			return false
+		}
+	}
+	return true
+}
+
 // Probe returns the value of p for its side to move and the distance to the
 // end in plies (odd for a win, even for a loss, 0 for a draw). ok is false
 // when p is not international draughts, its material has no built table, or

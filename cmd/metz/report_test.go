@@ -71,11 +71,23 @@ func TestUnprovenHintQuotesMakeReportBudget(t *testing.T) {
 	if !strings.Contains(string(mk), "REPORT_BUDGET ?= "+reportBudget+"\n") {
 		t.Errorf("the Makefile's REPORT_BUDGET is not %q", reportBudget)
 	}
-	reports := []*solver.Report{{Verdict: solver.Sound}, {Verdict: solver.Unproven}, {Verdict: solver.Unproven}}
-	if h := unprovenHint(reports); !strings.HasPrefix(h, "2 unproven") || !strings.Contains(h, reportBudget) {
+	reports := []*solver.Report{{Verdict: solver.Sound}, {Verdict: solver.Unproven, Rules: "russian"}, {Verdict: solver.Unproven}}
+	if h := unprovenHint(reports, false); !strings.HasPrefix(h, "2 unproven") || !strings.Contains(h, reportBudget) {
 		t.Errorf("hint %q", h)
 	}
-	if h := unprovenHint(reports[:1]); h != "" {
+	if h := unprovenHint(reports[:1], false); h != "" {
 		t.Errorf("hint without unproven verdicts: %q", h)
+	}
+	// The 5-piece tables are suggested for international problems only,
+	// and only when they are not there.
+	reports[2].Rules = "international"
+	if h := unprovenHint(reports, false); !strings.Contains(h, "--pieces 5") {
+		t.Errorf("no 5-piece tables, international unproven: hint %q", h)
+	}
+	if h := unprovenHint(reports, true); strings.Contains(h, "--pieces 5") {
+		t.Errorf("5-piece tables there: hint %q", h)
+	}
+	if h := unprovenHint(reports[:2], false); strings.Contains(h, "--pieces 5") {
+		t.Errorf("russian only: hint %q", h)
 	}
 }
