@@ -60,7 +60,9 @@ build in its default directory, else the 2-3-piece tables metz builds in
 memory), international positions of few pieces are decided by the tables;
 the evidence names the places whose proof read them. Most king draws of
 four pieces or more stay unproven without the 4-piece tables (make report
-builds them); --tables none searches everything.
+builds them), and the 5-piece ones (metz endgame build --pieces 5, once)
+settle most endings with kings many times sooner; --tables none searches
+everything.
 
 Without the database: --fen and --solution verify an ad-hoc problem.`,
 		Example: `  metz verify 71 72 73
