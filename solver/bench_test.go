@@ -1,9 +1,11 @@
 package solver
 
 import (
+	"os"
 	"strings"
 	"testing"
 
+	"metz/endgame"
 	"metz/importer"
 	"metz/problems"
 )
@@ -46,10 +48,18 @@ func BenchmarkVanTenac(b *testing.B) {
 // BenchmarkVerifyBundled verifies the bundled books as the importer reads
 // them (Van Tenac I–VII one by one, then every record), with the default
 // node budget and no clock limit, so that the figures count work, not load.
+// The endgame tables are the small in-memory ones, or those of the
+// directory METZ_TABLES names (the 4- or 5-piece tables).
 func BenchmarkVerifyBundled(b *testing.B) {
 	batches, err := importer.Bundled()
 	if err != nil {
 		b.Fatal(err)
+	}
+	opt := Options{Budget: nodes(DefaultNodes)}
+	if dir := os.Getenv("METZ_TABLES"); dir != "" {
+		if opt.Tables, err = endgame.Open(dir); err != nil {
+			b.Fatal(err)
+		}
 	}
 	var all []*problems.Problem
 	for _, bt := range batches {
@@ -61,7 +71,7 @@ func BenchmarkVerifyBundled(b *testing.B) {
 			b.Run(strings.ReplaceAll(p.Label, " ", "-"), func(b *testing.B) {
 				var r *Report
 				for b.Loop() {
-					r = Verify(p, Options{Budget: nodes(DefaultNodes)})
+					r = Verify(p, opt)
 				}
 				b.ReportMetric(float64(r.ProofNodes), "nodes")
 				b.Logf("%s: %s", p.Label, r.Verdict)
@@ -72,7 +82,7 @@ func BenchmarkVerifyBundled(b *testing.B) {
 		for b.Loop() {
 			verdicts := map[string]int{}
 			for _, p := range all {
-				verdicts[Verify(p, Options{Budget: nodes(DefaultNodes)}).Verdict]++
+				verdicts[Verify(p, opt).Verdict]++
 			}
 			b.Logf("%d problems: %v", len(all), verdicts)
 		}
