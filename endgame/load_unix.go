@@ -23,7 +23,7 @@ func loadFile(path string) (data []byte, release func(), err error) {
 	if fi.Size() == 0 {
 		return []byte{}, func() {}, nil // mmap refuses an empty file
 	}
-	data, err = syscall.Mmap(int(f.Fd()), 0, int(fi.Size()), syscall.PROT_READ, syscall.MAP_SHARED)
+	data, err = syscall.Mmap(int(f.Fd()), 0, int(fi.Size()), syscall.PROT_READ, mapFlags)
 	if err != nil {
 		return nil, nil, &os.PathError{Op: "mmap", Path: path, Err: err}
 	}
