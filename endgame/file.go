@@ -64,19 +64,26 @@ var errNoTable = errors.New("endgame: table not built")
 // that a probe pays for the pages it touches, not for the whole file (the
 // 5-piece tables are 1.9 GB, of which a search reads a few pages).
 func readTable(dir string, s Sig) ([]byte, error) {
+	tab, _, err := openTable(dir, s)
+	return tab, err // kept for the life of the process
+}
+
+// openTable is readTable with the release of the table's memory (for the
+// tests, which open many).
+func openTable(dir string, s Sig) (tab []byte, release func(), err error) {
 	path := filepath.Join(dir, fileName(s))
 	data, release, err := loadFile(path)
 	if errors.Is(err, fs.ErrNotExist) {
-		return nil, errNoTable
+		return nil, nil, errNoTable
 	}
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	if err := checkTable(path, s, data); err != nil {
 		release()
-		return nil, err
+		return nil, nil, err
 	}
-	return data[headerSize:], nil
+	return data[headerSize:], release, nil
 }
 
 // checkTable checks a table file's header and length against s.
