@@ -60,5 +60,6 @@
 //     longest refutation, quiet or not).
 //
 // One file per signature ("KKvK.egt": an 16-byte header, then one byte per
-// index) is written in the table directory and read whole on first use.
+// index) is written in the table directory and mapped (Unix) or read on first
+// use.
 package endgame

@@ -60,9 +60,10 @@ var errNoTable = errors.New("endgame: table not built")
 
 // readTable reads the table of s from dir. A missing file gives errNoTable;
 // a file that is not a table of s gives an error naming the file and what
-// was expected. The bytes are read-only: on Unix the file is mapped, so
-// that a probe pays for the pages it touches, not for the whole file (the
-// 5-piece tables are 1.9 GB, of which a search reads a few pages).
+// was expected. The bytes are read-only: on Unix the file is mapped, not
+// copied (the 5-piece tables are 1.9 GB: read into memory, they cost
+// seconds at every start and their size in memory in every process; mapped,
+// the page cache holds them once for all).
 func readTable(dir string, s Sig) ([]byte, error) {
 	tab, _, err := openTable(dir, s)
 	return tab, err // kept for the life of the process

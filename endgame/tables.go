@@ -12,8 +12,9 @@ import (
 	"metz/draughts/bitboard"
 )
 
-// Tables reads the tables of a directory on demand (each file whole, on its
-// first probe) and keeps them in memory. It is safe for concurrent use.
+// Tables reads the tables of a directory on demand (each file on its first
+// probe: mapped read-only on Unix, read whole elsewhere) and keeps them for
+// the life of the process. It is safe for concurrent use.
 type Tables struct {
 	dir string
 
