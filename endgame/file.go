@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
+	"io"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -80,15 +81,33 @@ func openTable(dir string, s Sig) (tab []byte, release func(), err error) {
 	if err != nil {
 		return nil, nil, err
 	}
-	if err := checkTable(path, s, data); err != nil {
+	if err := checkTable(path, s, data, int64(len(data))); err != nil {
 		release()
 		return nil, nil, err
 	}
 	return data[headerSize:], release, nil
 }
 
-// checkTable checks a table file's header and length against s.
-func checkTable(path string, s Sig, data []byte) error {
+// checkFile checks the table file path of s from its header and length,
+// without reading the values.
+func checkFile(path string, s Sig) error {
+	f, err := os.Open(path)
+	if err != nil {
+		return err
+	}
+	defer f.Close()
+	fi, err := f.Stat()
+	if err != nil {
+		return err
+	}
+	head := make([]byte, headerSize)
+	n, _ := io.ReadFull(f, head)
+	return checkTable(path, s, head[:n], fi.Size())
+}
+
+// checkTable checks a table file's header (the file's first bytes, data)
+// and its length (size) against s.
+func checkTable(path string, s Sig, data []byte, size int64) error {
 	if len(data) < headerSize || !bytes.Equal(data[:7], []byte(fileMagic)) {
 		return fmt.Errorf("%s: not an endgame table (expected the %q header)", path, fileMagic)
 	}
@@ -99,8 +118,8 @@ func checkTable(path string, s Sig, data []byte) error {
 	if got != s {
 		return fmt.Errorf("%s: holds signature %v, expected %v", path, got, s)
 	}
-	if want := s.Size(); int64(len(data)-headerSize) != want {
-		return fmt.Errorf("%s: %d value bytes, expected %d (truncated? rebuild it)", path, len(data)-headerSize, want)
+	if want := s.Size(); size-headerSize != want {
+		return fmt.Errorf("%s: %d value bytes, expected %d (truncated? delete it and build again)", path, size-headerSize, want)
 	}
 	return nil
 }

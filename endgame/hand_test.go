@@ -2,6 +2,8 @@ package endgame
 
 import (
 	"fmt"
+	"os"
+	"path/filepath"
 	"strings"
 	"sync"
 	"testing"
@@ -192,5 +194,41 @@ func TestComplete(t *testing.T) {
 	var none *Tables
 	if none.Complete(2) {
 		t.Error("nil tables complete")
+	}
+}
+
+// Check names a damaged or foreign table file when the tables are opened,
+// where a probe would take it for a table not built.
+func TestCheckNamesDamagedFiles(t *testing.T) {
+	dir := t.TempDir()
+	if err := Build(dir, 2, nil); err != nil {
+		t.Fatal(err)
+	}
+	tabs, err := Open(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := tabs.Check(); err != nil {
+		t.Fatalf("fresh tables: %v", err)
+	}
+	kvk := filepath.Join(dir, "KvK.egt")
+	if err := os.Truncate(kvk, 2000); err != nil {
+		t.Fatal(err)
+	}
+	if err := tabs.Check(); err == nil || !strings.Contains(err.Error(), kvk) || !strings.Contains(err.Error(), "expected 2500") {
+		t.Errorf("truncated KvK: %v", err)
+	}
+	if err := os.Remove(kvk); err != nil {
+		t.Fatal(err)
+	}
+	foreign := filepath.Join(dir, "notes.egt")
+	if err := os.WriteFile(foreign, []byte("hello"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := tabs.Check(); err == nil || !strings.Contains(err.Error(), foreign) {
+		t.Errorf("foreign file: %v", err)
+	}
+	if err := Small().Check(); err != nil {
+		t.Errorf("in-memory tables: %v", err)
 	}
 }

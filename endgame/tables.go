@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"strings"
 	"sync"
 	"sync/atomic"
 
@@ -78,6 +79,30 @@ func (t *Tables) Built(s Sig) bool {
 	}
 	_, err := os.Stat(filepath.Join(t.dir, fileName(s)))
 	return err == nil
+}
+
+// Check reads the header and the length of every table file of the
+// directory, so that a damaged or foreign file is reported once, naming
+// it, when the tables are opened: a probe cannot tell it from a table not
+// built, and a search would go on without it.
+func (t *Tables) Check() error {
+	if t == nil || t.dir == "" {
+		return nil
+	}
+	paths, err := filepath.Glob(filepath.Join(t.dir, "*"+fileExt))
+	if err != nil {
+		return err
+	}
+	for _, path := range paths {
+		s, err := ParseSig(strings.TrimSuffix(filepath.Base(path), fileExt))
+		if err != nil {
+			return fmt.Errorf("%s: not named as a table: %w", path, err)
+		}
+		if err := checkFile(path, s); err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 // Complete reports whether every table of n pieces is there (built on

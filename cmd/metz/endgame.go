@@ -159,6 +159,17 @@ type probeReport struct {
 	Moves  []probeMove `json:"moves"`
 }
 
+// probeTables is Tables.Probe with the error of a table file that is
+// there but cannot be read (truncated, another version), which Probe
+// reports as "not covered".
+func probeTables(tabs *endgame.Tables, p draughts.Position) (endgame.Result, int, bool, error) {
+	bp, ok := endgame.FromDraughts(p)
+	if !ok {
+		return endgame.Draw, 0, false, nil
+	}
+	return tabs.ProbeBitboard(bp)
+}
+
 func runEndgameProbe(cmd *cobra.Command, dir, fen string) error {
 	p, err := draughts.ParseFEN(draughts.International, fen)
 	if err != nil {
@@ -168,14 +179,20 @@ func runEndgameProbe(cmd *cobra.Command, dir, fen string) error {
 	if err != nil {
 		return err
 	}
-	r, plies, ok := tabs.Probe(p)
+	r, plies, ok, err := probeTables(tabs, p)
+	if err != nil {
+		return err
+	}
 	if !ok {
 		w, b := countPieces(p)
 		return fmt.Errorf("%s: not covered by the tables in %s (%d white and %d black pieces; build up to %d pieces with metz endgame build --pieces %d)", fen, dir, w, b, w+b, min(w+b, endgame.MaxPieces))
 	}
 	rep := probeReport{FEN: p.FEN(), Result: r.String(), Plies: plies}
 	for _, m := range p.Moves() {
-		cr, cp, cok := tabs.Probe(p.Play(m))
+		cr, cp, cok, err := probeTables(tabs, p.Play(m))
+		if err != nil {
+			return err
+		}
 		if !cok {
 			return fmt.Errorf("%s: the position after %s is not covered", fen, p.Rules.FormatMove(m, false))
 		}

@@ -3,6 +3,8 @@ package main
 import (
 	"bytes"
 	"encoding/json"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 )
@@ -48,6 +50,16 @@ func TestEndgameBuildProbeClaims(t *testing.T) {
 	}
 	if _, err := runEndgameCLI(t, "endgame", "probe", "W:WK1,K2:BK46", "--dir", dir); err == nil || !strings.Contains(err.Error(), "not covered") {
 		t.Errorf("3 pieces in 2-piece tables: %v", err)
+	}
+	// A damaged table is named as such, not "not covered".
+	if err := os.Truncate(filepath.Join(dir, "KvK.egt"), 100); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := runEndgameCLI(t, "endgame", "probe", "W:WK5:BK46", "--dir", dir); err == nil || !strings.Contains(err.Error(), "KvK.egt") || !strings.Contains(err.Error(), "truncated") {
+		t.Errorf("truncated table: %v", err)
+	}
+	if _, err := runEndgameCLI(t, "solve", "W:WK5:BK46", "--tables", dir); err == nil || !strings.Contains(err.Error(), "KvK.egt") {
+		t.Errorf("solve with a truncated table: %v", err)
 	}
 	if _, err := runEndgameCLI(t, "endgame", "probe", "W:WK77:BK1", "--dir", dir); err == nil {
 		t.Error("bad FEN accepted")

@@ -101,6 +101,9 @@ func openTables(dir string) (*endgame.Tables, error) {
 		}
 	}
 	tb, err := endgame.Open(dir)
+	if err == nil {
+		err = tb.Check()
+	}
 	if err != nil {
 		return nil, fmt.Errorf("--tables: %w", err)
 	}
