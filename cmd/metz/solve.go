@@ -34,7 +34,8 @@ Goals: win (the opponent cannot move or has no piece; under qui-perd-gagne
 the side that cannot move wins), draw (the opponent has no forced win),
 gain:N (N pieces up at a quiet position), promote (crown a man). For gain
 and promote, "draw" means the goal cannot be forced. A repetition of a
-position never counts as a win.
+position never counts as a win. A FEN whose side not to move has no piece
+is a finished game: won already (lost under qui-perd-gagne), in 0 plies.
 
 Budget: a comma-separated list of a time (10s), a node count (5M-nodes, 200k)
 and a memory size for the tables (64MB).
