@@ -112,9 +112,10 @@ func (v *verifier[P, M]) horizonKeys(open []openKey) []openKey {
 // the moves that settle cheaply drop out before the hard ones have taken
 // large shares, what a settled move did not use goes to the others in
 // the next round, and each round resumes from the tables the last one
-// filled. It returns the moves still open.
+// filled. A cook ends the rounds (another would not change the verdict).
+// It returns the moves still open.
 func (v *verifier[P, M]) refuteKeys(open []openKey) []openKey {
-	for parts := 4; len(open) > 0 && !v.s.lim.stopped; parts = max(parts/2, 1) {
+	for parts := 4; len(open) > 0 && len(v.rep.Cooks) == 0 && !v.s.lim.stopped; parts = max(parts/2, 1) {
 		spent := v.s.share(parts, func() { open = v.refuteRound(open) })
 		if spent < minRound {
 			break // the budget is spent (or too little is left to settle anything)
