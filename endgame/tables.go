@@ -125,12 +125,19 @@ func (t *Tables) Complete(n int) bool {
 // it is not a game position (a man on its crowning row, the side not to move
 // without pieces). A side to move without pieces has lost (in 0 plies).
 func (t *Tables) Probe(p draughts.Position) (r Result, plies int, ok bool) {
+	r, plies, ok, _ = t.ProbeErr(p)
+	return r, plies, ok
+}
+
+// ProbeErr is Probe with the error of a table file that is there but
+// cannot be read (truncated, another format), which Probe reports as not
+// covered.
+func (t *Tables) ProbeErr(p draughts.Position) (r Result, plies int, ok bool, err error) {
 	bp, ok := FromDraughts(p)
 	if !ok {
-		return Draw, 0, false
+		return Draw, 0, false, nil
 	}
-	r, plies, ok, _ = t.ProbeBitboard(bp)
-	return r, plies, ok
+	return t.ProbeBitboard(bp)
 }
 
 // ProbeBitboard is Probe for a bitboard position; err reports a table file

@@ -159,17 +159,6 @@ type probeReport struct {
 	Moves  []probeMove `json:"moves"`
 }
 
-// probeTables is Tables.Probe with the error of a table file that is
-// there but cannot be read (truncated, another version), which Probe
-// reports as "not covered".
-func probeTables(tabs *endgame.Tables, p draughts.Position) (endgame.Result, int, bool, error) {
-	bp, ok := endgame.FromDraughts(p)
-	if !ok {
-		return endgame.Draw, 0, false, nil
-	}
-	return tabs.ProbeBitboard(bp)
-}
-
 func runEndgameProbe(cmd *cobra.Command, dir, fen string) error {
 	p, err := draughts.ParseFEN(draughts.International, fen)
 	if err != nil {
@@ -179,7 +168,7 @@ func runEndgameProbe(cmd *cobra.Command, dir, fen string) error {
 	if err != nil {
 		return err
 	}
-	r, plies, ok, err := probeTables(tabs, p)
+	r, plies, ok, err := tabs.ProbeErr(p)
 	if err != nil {
 		return err
 	}
@@ -189,7 +178,7 @@ func runEndgameProbe(cmd *cobra.Command, dir, fen string) error {
 	}
 	rep := probeReport{FEN: p.FEN(), Result: r.String(), Plies: plies}
 	for _, m := range p.Moves() {
-		cr, cp, cok, err := probeTables(tabs, p.Play(m))
+		cr, cp, cok, err := tabs.ProbeErr(p.Play(m))
 		if err != nil {
 			return err
 		}
