@@ -180,28 +180,24 @@ func (v *verifier[P, M]) keyHorizon(q draughts.Position, key draughts.Move) int 
 func (v *verifier[P, M]) refuteKey(c *child[P, M], parts int) (out outcome) {
 	v.s.share(parts, func() {
 		v.s.shareOf(3, 4, func() { out, _ = v.settle(c, 1) })
-		if out == unknown && v.s.goal.Kind == GoalWin && v.opponentWins(c, 1) {
+		if out == unknown && v.s.goal.Kind == GoalWin && v.opponentWins(c) {
 			out = disproven
 		}
 	})
 	return out
 }
 
-// opponentWins proves on a 1/parts share that the side the searches
-// defend for forces a win from c. Its search has its own tables (the
-// values are the other side's) on a fifth of the memory.
-func (v *verifier[P, M]) opponentWins(c *child[P, M], parts int) bool {
+// opponentWins proves, on what is left of the current share, that the
+// side the searches defend for forces a win from c. Its search has its own
+// tables (the values are the other side's) on a fifth of the memory.
+func (v *verifier[P, M]) opponentWins(c *child[P, M]) bool {
 	if v.opp == nil {
 		v.opp = newSearch(v.s.g, c.q, v.s.attacker.Opponent(), Win, v.s.lim, oppMemory(v.opt.Budget.MemoryMB))
 		v.opp.tables = v.s.tables
 	}
-	won := false
-	v.s.share(parts, func() {
-		v.opp.lim = v.s.lim
-		oc := v.opp.at(c.q, false)
-		won = v.opp.prove(&oc) == proven
-	})
-	return won
+	v.opp.lim = v.s.lim
+	oc := v.opp.at(c.q, false)
+	return v.opp.prove(&oc) == proven
 }
 
 // oppMemory is the opponent's search's part of a memory budget of mb.
