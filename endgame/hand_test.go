@@ -195,6 +195,26 @@ func TestComplete(t *testing.T) {
 	if none.Complete(2) {
 		t.Error("nil tables complete")
 	}
+	if small.Reach() != SmallPieces || none.Reach() != 0 {
+		t.Errorf("reach: small %d, want %d; nil %d, want 0", small.Reach(), SmallPieces, none.Reach())
+	}
+	dir := t.TempDir()
+	if err := Build(dir, 2, nil); err != nil {
+		t.Fatal(err)
+	}
+	two, err := Open(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if two.Reach() != 2 {
+		t.Errorf("2-piece tables reach %d", two.Reach())
+	}
+	if err := os.Remove(filepath.Join(dir, "KvK.egt")); err != nil {
+		t.Fatal(err)
+	}
+	if two, _ = Open(dir); two.Reach() != 0 {
+		t.Errorf("2-piece tables without KvK reach %d, want 0", two.Reach())
+	}
 }
 
 // Check names a damaged or foreign table file when the tables are opened,

@@ -119,6 +119,17 @@ func (t *Tables) Complete(n int) bool {
 	return true
 }
 
+// Reach is the largest piece count n such that every table of 2 to n
+// pieces is there: every position of at most Reach pieces is decided by a
+// probe. 0 when not even the 2-piece tables are (or t is nil).
+func (t *Tables) Reach() int {
+	reach := 0
+	for n := 2; n <= MaxPieces && t.Complete(n); n++ {
+		reach = n
+	}
+	return reach
+}
+
 // Probe returns the value of p for its side to move and the distance to the
 // end in plies (odd for a win, even for a loss, 0 for a draw). ok is false
 // when p is not international draughts, its material has no built table, or

@@ -90,7 +90,7 @@ func probeIn[P, M any](g game[P, M], p draughts.Position, attacker draughts.Colo
 	b := nodes(n).withDefaults()
 	lim := newLimits(b)
 	s := newSearch(g, q, attacker, goal, lim, b.MemoryMB)
-	s.tables = tb
+	s.useTables(tb)
 	s.noClosure = true // prove only orders moves here: a short df-pn look
 	root := s.at(q, false)
 	return boundedProbe{

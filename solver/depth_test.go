@@ -24,7 +24,7 @@ func TestProofDepthBoundsTheShortestWin(t *testing.T) {
 		if i >= len(cases) {
 			// A proof that ends in the tables goes on past them: their
 			// distance counts.
-			s.tables = tb
+			s.useTables(tb)
 		}
 		c := s.at(s.g.from(p), false)
 		if s.prove(&c) != proven {

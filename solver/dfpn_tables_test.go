@@ -144,7 +144,8 @@ func TestDfpnRepetitionsAgreeWithTables4(t *testing.T) {
 			continue
 		}
 		s, c := fastSearch(p, 50_000)
-		s.noClosure, s.tables = true, endgame.Small()
+		s.noClosure = true
+		s.useTables(endgame.Small())
 		a.check(t, p, s.prove(&c), want)
 		records += s.deps.Len()
 	}
@@ -219,7 +220,7 @@ func TestKingDefenceDisprovenAfterVanTenacTries(t *testing.T) {
 		q := g.from(p)
 		lim := newLimits(nodes(3_000_000))
 		s := newSearch[bitboard.Position, bitboard.Move](g, q, draughts.White, Win, lim, 64)
-		s.tables = tb
+		s.useTables(tb)
 		c := s.at(q, false)
 		if got := s.prove(&c); got != disproven {
 			t.Errorf("%s: White's win %v after %d nodes, want disproven", fen, got, lim.nodes)

@@ -193,7 +193,7 @@ func (v *verifier[P, M]) refuteKey(c *child[P, M], parts int) (out outcome) {
 func (v *verifier[P, M]) opponentWins(c *child[P, M]) bool {
 	if v.opp == nil {
 		v.opp = newSearch(v.s.g, c.q, v.s.attacker.Opponent(), Win, v.s.lim, oppMemory(v.opt.Budget.MemoryMB))
-		v.opp.tables = v.s.tables
+		v.opp.useTables(v.s.tables)
 	}
 	v.opp.lim = v.s.lim
 	oc := v.opp.at(c.q, false)

@@ -28,7 +28,8 @@ type search[P, M any] struct {
 	tooBig    map[uint64]bool    // positions whose closure exceeded closureLimit
 	noClosure bool               // df-pn alone (tests of df-pn itself)
 	maxPath   int                // df-pn depth at which a line is cut (reported, never "disproven")
-	tables    *endgame.Tables    // nil: none
+	tables    *endgame.Tables    // nil: none (set by useTables)
+	reach     int                // every position of at most reach pieces is in tables (0: none)
 	tableHit  int64              // positions decided by the tables
 	moveBufs  pool[M]
 	nodeBufs  pool[dnode[P, M]]
@@ -47,6 +48,11 @@ func newSearch[P, M any](g game[P, M], root P, attacker draughts.Color, goal Goa
 		forced:  newHashTable[bound](boundCap), maxPath: 400, tooBig: map[uint64]bool{}}
 	s.rootBal = s.balance(root)
 	return s
+}
+
+// useTables makes the searches read t (nil: none).
+func (s *search[P, M]) useTables(t *endgame.Tables) {
+	s.tables, s.reach = t, t.Reach()
 }
 
 // balance is the attacker's piece count minus the defender's.

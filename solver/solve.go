@@ -105,7 +105,7 @@ type tableUse struct {
 }
 
 func useTables[P, M any](tb *tableUse, s *search[P, M]) func() {
-	s.tables = tb.t
+	s.useTables(tb.t)
 	return func() { tb.hits += s.tableHit }
 }
 

@@ -95,7 +95,7 @@ func verifyIn[P, M any](g game[P, M], p *problems.Problem, pos draughts.Position
 	}
 	mem := opt.Budget.MemoryMB - oppMemory(opt.Budget.MemoryMB)
 	v := &verifier[P, M]{rep: rep, s: newSearch(g, g.from(pos), attacker, goal, lim, max(mem, 1)), opt: opt, root: pos}
-	v.s.tables = opt.Tables
+	v.s.useTables(opt.Tables)
 	defer func() {
 		rep.TableHits += v.s.tableHit
 		if v.opp != nil {
