@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 
+	"metz/draughts"
 	"metz/endgame"
 	"metz/importer"
 	"metz/problems"
@@ -87,4 +88,65 @@ func BenchmarkVerifyBundled(b *testing.B) {
 			b.Logf("%d problems: %v", len(all), verdicts)
 		}
 	})
+}
+
+// BenchmarkFirstMoves runs df-pn afresh after every first move of the Van
+// Tenac problems (VI, whose diagram is misprinted, apart: its first moves
+// are hard to decide, and verification does not need them) and after every
+// move from the end of a stated line of a repair of VI's, which needs a long
+// refutation. Most of these searches are refutations: the
+// figure to watch when tuning the search order is the node count (each
+// search is capped at 2 M nodes; "open" counts those left undecided). The
+// tables are those of METZ_TABLES, else the small in-memory ones.
+func BenchmarkFirstMoves(b *testing.B) {
+	tb := endgame.Small()
+	if dir := os.Getenv("METZ_TABLES"); dir != "" {
+		var err error
+		if tb, err = endgame.Open(dir); err != nil {
+			b.Fatal(err)
+		}
+	}
+	batches, err := importer.Bundled()
+	if err != nil {
+		b.Fatal(err)
+	}
+	var fens []string
+	for _, bt := range batches {
+		if bt.Source.Key != "vantenac" {
+			continue
+		}
+		for _, p := range bt.Problems {
+			if p.Label != "Problème VI" {
+				fens = append(fens, p.FEN)
+			}
+		}
+	}
+	fens = append(fens, "W:W20,47:B1,2,6,36,41,K46")
+	for b.Loop() {
+		var spent, open int64
+		for _, fen := range fens {
+			p := mustFEN(b, intl, fen)
+			for _, m := range p.Moves() {
+				n, decided := proveFresh(p.Play(m), p.Turn, m.Promotes, tb, 2_000_000)
+				spent += n
+				if !decided {
+					open++
+				}
+			}
+		}
+		b.ReportMetric(float64(spent), "nodes")
+		b.ReportMetric(float64(open), "open")
+	}
+}
+
+// proveFresh runs df-pn on q for attacker with a new search, the tables tb
+// and a node cap, and returns the nodes spent and whether it decided.
+func proveFresh(q draughts.Position, attacker draughts.Color, promoted bool, tb *endgame.Tables, cap int64) (int64, bool) {
+	g := newFastGame(q.Rules)
+	lim := newLimits(Budget{Nodes: cap}.withDefaults())
+	s := newSearch(g, g.from(q), attacker, Win, lim, DefaultMemoryMB)
+	s.useTables(tb)
+	c := s.atGeneric(q, promoted)
+	out := s.prove(&c)
+	return lim.nodes, out != unknown
 }
