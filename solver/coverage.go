@@ -63,20 +63,36 @@ func (v *verifier[P, M]) walk(q draughts.Position, ns []*problems.Node, path []i
 }
 
 // walkWin: every defence at defender nodes, duals at attacker nodes after
-// the key, and the end of every line.
+// the key, and the end of every line. For the verdict only, a node's
+// stated lines come before its other moves: a line's end that is not won
+// refutes the problem, and the omitted defences' proofs (often the bulk of
+// the work) are then not needed.
 func (v *verifier[P, M]) walkWin(q draughts.Position, ns []*problems.Node, path []int, line []string, promoted bool) {
+	if v.refutedEnough() {
+		return
+	}
 	if len(ns) == 0 {
 		v.spend(&v.acct.Leaves, func() { v.leaf(q, promoted, path, line) })
 		return
 	}
 	st := stated(q, ns)
-	if q.Turn != v.s.attacker {
-		v.spend(&v.acct.Defences, func() { v.defences(q, st, path, line) })
-	} else if len(path) > 0 {
-		v.spend(&v.acct.Duals, func() { v.duals(q, st, path) })
+	others := func() {
+		switch {
+		case v.refutedEnough():
+		case q.Turn != v.s.attacker:
+			v.spend(&v.acct.Defences, func() { v.defences(q, st, path, line) })
+		case len(path) > 0:
+			v.spend(&v.acct.Duals, func() { v.duals(q, st, path) })
+		}
+	}
+	if !v.opt.VerdictOnly {
+		others()
 	}
 	for i, m := range st {
 		v.walkWin(q.Play(m), ns[i].Children, extend(path, i), extendLine(line, printed(ns[i])), m.Promotes && q.Turn == v.s.attacker)
+	}
+	if v.opt.VerdictOnly {
+		others()
 	}
 }
 
@@ -182,6 +198,9 @@ func (v *verifier[P, M]) refute(path []int, line []string, note string) {
 func (v *verifier[P, M]) defences(q draughts.Position, st []draughts.Move, path []int, line []string) {
 	others := unstated(q, st)
 	for i, m := range others {
+		if v.refutedEnough() {
+			return
+		}
 		name := q.Rules.FormatMove(m, true)
 		c := v.childOf(q, m)
 		out, spent := v.settle(&c, 2*(len(others)-i))

@@ -143,6 +143,26 @@ func TestVerdictOnlyStopsAtTheRefutation(t *testing.T) {
 	}
 }
 
+// Van Tenac VI redrawn with the man of 45 on 43 (one of the diagram
+// repairs) replays, but the line's last position, B:WK38,47:B1,2,28,36,41,K46,
+// is not won. Verified in full, the eleven defences the book omits on the
+// way are proven lost first (1.2 M nodes); for the verdict only, the stated
+// line comes first and its end refutes the problem before any of them.
+func TestVerdictOnlyWalksTheStatedLinesFirst(t *testing.T) {
+	p := *bundledProblem(t, "vantenac", "Problème VI")
+	p.FEN = "W:W20,27,37,38,41,42,43,47:B1,2,6,16,K28,34"
+	rep := Verify(&p, Options{Budget: nodes(DefaultNodes), VerdictOnly: true})
+	if rep.Verdict != Unsound || rep.Refutation == nil {
+		t.Fatalf("verdict %s, refutation %+v", rep.Verdict, rep.Refutation)
+	}
+	if got, want := rep.Refutation.Path, "1.1.1.1.1.1.1.1.1.1.1.1.1.1.1.1.1"; got != want {
+		t.Errorf("refuted at %s, want the line's end %s", got, want)
+	}
+	if rep.Work.Defences != 0 || len(rep.Omitted) != 0 || rep.Work.Keys != 0 {
+		t.Errorf("searched after the refutation: %+v, %d omitted defences", *rep.Work, len(rep.Omitted))
+	}
+}
+
 // Van Tenac VII with the last move misprinted as 43-40 (no piece on 43):
 // a misprint at ply 5, and the repair 49x40 is sound.
 func TestMisprintRepair(t *testing.T) {

@@ -117,12 +117,20 @@ func verifyIn[P, M any](g game[P, M], p *problems.Problem, pos draughts.Position
 		}
 		return
 	}
-	v.spend(&v.acct.Keys, func() { v.keys(p.Solution.Children) })
+	keys := func() { v.keys(p.Solution.Children) }
+	if !opt.VerdictOnly {
+		v.spend(&v.acct.Keys, keys)
+	}
 	v.ends = countEnds(p.Solution.Children)
 	v.walk(pos, p.Solution.Children, nil, nil, false)
 	// The open first moves come last: the stated lines' proofs are what
 	// the verdict rests on first, and these moves take whatever is left.
-	if !opt.VerdictOnly || rep.Refutation == nil {
+	// For the verdict only, the first moves wait for the stated lines (a
+	// refutation there settles it) and are not searched after one.
+	if !v.refutedEnough() {
+		if opt.VerdictOnly {
+			v.spend(&v.acct.Keys, keys)
+		}
 		v.spend(&v.acct.Keys, v.retryKeys)
 	}
 	rep.Verdict = v.verdict()
@@ -130,6 +138,12 @@ func verifyIn[P, M any](g game[P, M], p *problems.Problem, pos draughts.Position
 	if rep.Verdict == Unproven {
 		rep.Notes = append(rep.Notes, v.acct.note(lim))
 	}
+}
+
+// refutedEnough reports whether the work may stop: a refutation is found
+// and only the verdict is asked for (it is unsound whatever else is found).
+func (v *verifier[P, M]) refutedEnough() bool {
+	return v.opt.VerdictOnly && v.rep.Refutation != nil
 }
 
 // drawing reports whether the problem is a draw: the searches then try the
