@@ -198,14 +198,7 @@ func TestComplete(t *testing.T) {
 	if small.Reach() != SmallPieces || none.Reach() != 0 {
 		t.Errorf("reach: small %d, want %d; nil %d, want 0", small.Reach(), SmallPieces, none.Reach())
 	}
-	dir := t.TempDir()
-	if err := Build(dir, 2, nil); err != nil {
-		t.Fatal(err)
-	}
-	two, err := Open(dir)
-	if err != nil {
-		t.Fatal(err)
-	}
+	dir, two := builtTables(t, 2)
 	if two.Reach() != 2 {
 		t.Errorf("2-piece tables reach %d", two.Reach())
 	}
@@ -217,17 +210,25 @@ func TestComplete(t *testing.T) {
 	}
 }
 
-// Check names a damaged or foreign table file when the tables are opened,
-// where a probe would take it for a table not built.
-func TestCheckNamesDamagedFiles(t *testing.T) {
+// builtTables builds the tables of up to n pieces in a new directory and
+// opens them.
+func builtTables(t *testing.T, n int) (string, *Tables) {
+	t.Helper()
 	dir := t.TempDir()
-	if err := Build(dir, 2, nil); err != nil {
+	if err := Build(dir, n, nil); err != nil {
 		t.Fatal(err)
 	}
 	tabs, err := Open(dir)
 	if err != nil {
 		t.Fatal(err)
 	}
+	return dir, tabs
+}
+
+// Check names a damaged or foreign table file when the tables are opened,
+// where a probe would take it for a table not built.
+func TestCheckNamesDamagedFiles(t *testing.T) {
+	dir, tabs := builtTables(t, 2)
 	if err := tabs.Check(); err != nil {
 		t.Fatalf("fresh tables: %v", err)
 	}
