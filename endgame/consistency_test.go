@@ -134,14 +134,7 @@ func TestBuiltTablesConsistent(t *testing.T) {
 // The tables built in memory (InMemory, Small) are the ones Build writes,
 // byte for byte.
 func TestInMemoryMatchesBuild(t *testing.T) {
-	dir := t.TempDir()
-	if err := Build(dir, SmallPieces, nil); err != nil {
-		t.Fatal(err)
-	}
-	disk, err := Open(dir)
-	if err != nil {
-		t.Fatal(err)
-	}
+	_, disk := builtTables(t, SmallPieces)
 	mem := Small()
 	for n := 2; n <= SmallPieces; n++ {
 		for _, s := range Signatures(n) {
