@@ -161,7 +161,7 @@ func (s *search[P, M]) expand(n *dnode[P, M], ms []M, buf []dnode[P, M]) []dnode
 func (s *search[P, M]) guess(q P) (pn, dn uint32) {
 	d := s.advantage(q) - s.rootAdv
 	pn, dn = uint32(min(max(4-2*d, 1), 16)), uint32(min(max(4+2*d, 1), 16))
-	if s.pieces(q) == s.reach+1 && s.tablesServe() {
+	if s.tablesServe() && s.pieces(q) == s.reach+1 {
 		pn, dn = max(pn/2, 1), max(dn/2, 1)
 	}
 	return pn, dn
@@ -172,7 +172,7 @@ func (s *search[P, M]) guess(q P) (pn, dn uint32) {
 // keep its guess until entered, and the search would spend its effort
 // elsewhere while a decided answer waited.
 func (s *search[P, M]) judgeByTables(c *dnode[P, M]) {
-	if s.pieces(c.c.q) > s.reach || !s.tablesServe() {
+	if !s.tablesServe() || s.pieces(c.c.q) > s.reach {
 		return
 	}
 	switch st, _, _ := s.tableStatus(&c.c); st {
