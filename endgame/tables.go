@@ -27,6 +27,9 @@ type Tables struct {
 	// atomic read, where the map needs the lock (and the workers would
 	// queue on it).
 	seen [1 << 12]atomic.Pointer[[]byte]
+
+	reachOnce sync.Once
+	reach     int // see Reach
 }
 
 // Open returns the tables of dir. dir must exist; tables are read when they
@@ -121,13 +124,19 @@ func (t *Tables) Complete(n int) bool {
 
 // Reach is the largest piece count n such that every table of 2 to n
 // pieces is there: every position of at most Reach pieces is decided by a
-// probe. 0 when not even the 2-piece tables are (or t is nil).
+// probe. 0 when not even the 2-piece tables are (or t is nil). It is
+// worked out once (a look at every file; each search asks), as a table
+// found missing is remembered missing.
 func (t *Tables) Reach() int {
-	reach := 0
-	for n := 2; n <= MaxPieces && t.Complete(n); n++ {
-		reach = n
+	if t == nil {
+		return 0
 	}
-	return reach
+	t.reachOnce.Do(func() {
+		for n := 2; n <= MaxPieces && t.Complete(n); n++ {
+			t.reach = n
+		}
+	})
+	return t.reach
 }
 
 // Probe returns the value of p for its side to move and the distance to the
