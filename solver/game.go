@@ -31,6 +31,8 @@ type game[P, M any] interface {
 	// the distance to the end in plies; ok is false when t has no table
 	// for q (or t is nil).
 	probe(t *endgame.Tables, q P) (r endgame.Result, plies int, ok bool)
+	// fork is the same game for another goroutine (its own scratch).
+	fork() game[P, M]
 }
 
 // fastRules reports whether r moves pieces as the bitboard generator does.
@@ -49,6 +51,8 @@ type fastGame struct {
 func newFastGame(r *draughts.Rules) fastGame { return fastGame{r: r, ml: new(bitboard.MoveList)} }
 
 func (g fastGame) rules() *draughts.Rules { return g.r }
+
+func (g fastGame) fork() game[bitboard.Position, bitboard.Move] { return newFastGame(g.r) }
 
 func (g fastGame) from(q draughts.Position) bitboard.Position {
 	p, _ := bitboard.FromGeneric(q) // the rules were checked by fastRules
@@ -123,8 +127,9 @@ func (g fastGame) probe(t *endgame.Tables, q bitboard.Position) (endgame.Result,
 // slowGame is the generic rules engine, for every rule system.
 type slowGame struct{ r *draughts.Rules }
 
-func (g slowGame) rules() *draughts.Rules                     { return g.r }
-func (g slowGame) from(q draughts.Position) draughts.Position { return q }
+func (g slowGame) rules() *draughts.Rules                       { return g.r }
+func (g slowGame) fork() game[draughts.Position, draughts.Move] { return g }
+func (g slowGame) from(q draughts.Position) draughts.Position   { return q }
 func (g slowGame) generic(q draughts.Position) draughts.Position {
 	return q
 }

@@ -1,6 +1,8 @@
 package solver
 
 import (
+	"maps"
+
 	"metz/draughts"
 	"metz/endgame"
 )
@@ -20,6 +22,7 @@ type search[P, M any] struct {
 	// from a subtree it needs), so each proof reads only its own.
 	rootTag   uint32
 	lim       *limits
+	memMB     int // the tables' memory budget (fork divides it)
 	tt        *table
 	deps      *hashTable[uint64] // the position each repetition disproof rests on (repTag)
 	bounded   *hashTable[bound]  // "win within d" results (bounded.go)
@@ -37,17 +40,51 @@ type search[P, M any] struct {
 }
 
 func newSearch[P, M any](g game[P, M], root P, attacker draughts.Color, goal Goal, lim *limits, memMB int) *search[P, M] {
-	// Half of the memory for the df-pn table, a sixteenth for the
-	// repetitions its disproofs rest on, the rest shared by the bounded
-	// tables.
-	boundCap := max(memMB<<20*7/32/16, 1024) // 16 bytes per entry
-	depCap := max(memMB<<20/16/24, 1024)     // 24 bytes per entry
-	s := &search[P, M]{g: g, r: g.rules(), attacker: attacker, goal: goal,
-		lim: lim, tt: tableForMB(max(memMB/2, 1)), deps: newHashTable[uint64](depCap),
-		bounded: newHashTable[bound](boundCap),
-		forced:  newHashTable[bound](boundCap), maxPath: 400, tooBig: map[uint64]bool{}}
+	tt, dep, bnd := capacities(memMB)
+	s := &search[P, M]{g: g, r: g.rules(), attacker: attacker, goal: goal, lim: lim, memMB: memMB,
+		tt: newTable(tt), deps: newHashTable[uint64](dep),
+		bounded: newHashTable[bound](bnd),
+		forced:  newHashTable[bound](bnd), maxPath: 400, tooBig: map[uint64]bool{}}
 	s.rootBal = s.balance(root)
 	return s
+}
+
+// capacities splits a memory budget into table entries: half of it for
+// the df-pn table, a sixteenth for the repetitions its disproofs rest on,
+// the rest shared by the bounded tables.
+func capacities(memMB int) (tt, dep, bound int) {
+	return max(memMB, 1) << 20 / 2 / entryBytes, max(memMB<<20/16/24, 1024), max(memMB<<20*7/32/16, 1024)
+}
+
+// fork returns a search for one of several parts of the work that run at
+// once, on its own budget of nodes and memMB of memory. It reads what s
+// knows and writes what it learns into tables of its own: s must not
+// search until the forks are absorbed, in a fixed order, so that the
+// result does not depend on which fork ran first or on which core.
+func (s *search[P, M]) fork(nodes int64, memMB int) *search[P, M] {
+	f := *s
+	tt, dep, bnd := capacities(memMB)
+	f.g, f.memMB, f.tableHit = s.g.fork(), memMB, 0
+	f.lim = &limits{maxNodes: max(nodes, 0), deadline: s.lim.deadline, stopped: nodes <= 0 || s.lim.stopped}
+	f.tt, f.deps = s.tt.under(tt), s.deps.under(dep)
+	f.bounded, f.forced = s.bounded.under(bnd), s.forced.under(bnd)
+	f.path = pathSet{}
+	f.tooBig = maps.Clone(s.tooBig)
+	f.moveBufs, f.nodeBufs, f.kidBufs = pool[M]{}, pool[dnode[P, M]]{}, pool[child[P, M]]{}
+	return &f
+}
+
+// absorb takes back what a fork learnt and counts the nodes it spent
+// (f.lim, which no other search counts into).
+func (s *search[P, M]) absorb(f *search[P, M]) {
+	f.tt.pour()
+	f.deps.pour()
+	f.bounded.pour()
+	f.forced.pour()
+	for h := range f.tooBig {
+		s.tooBig[h] = true
+	}
+	s.tableHit += f.tableHit
 }
 
 // useTables makes the searches read t (nil: none).

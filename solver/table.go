@@ -57,6 +57,9 @@ type hashTable[V any] struct {
 	// stale, if set, marks an entry worth less than any other to the
 	// search that stores v: replaced first, whatever its work.
 	stale func(old, v V) bool
+	// parent, if set, answers for the keys this table does not hold: a
+	// forked search reads what was known before the fork (search.fork).
+	parent *hashTable[V]
 }
 
 // table is the df-pn table.
@@ -90,9 +93,6 @@ func otherRootsEstimate(old, v numbers) bool {
 	return v.root&1 == 1 && old.pn != 0 && old.dn != 0 && old.root != v.root
 }
 
-// tableForMB sizes a df-pn table to a memory budget.
-func tableForMB(mb int) *table { return newTable(mb << 20 / entryBytes) }
-
 func (t *hashTable[V]) alloc(n int) {
 	t.slots = make([]slot[V], n)
 	t.mask = uint64(n/ways - 1)
@@ -120,7 +120,28 @@ func (t *hashTable[V]) get(key uint64) (v V, ok bool) {
 			return b[i].v, true
 		}
 	}
+	if t.parent != nil {
+		return t.parent.get(key)
+	}
 	return v, false
+}
+
+// under returns an empty table of at most maxEntries entries that reads t
+// for the keys it does not hold. t must not change while it is in use.
+func (t *hashTable[V]) under(maxEntries int) *hashTable[V] {
+	u := newHashTable[V](maxEntries)
+	u.stale, u.parent = t.stale, t
+	return u
+}
+
+// pour puts the entries t holds itself into its parent, in slot order (the
+// same order on every run).
+func (t *hashTable[V]) pour() {
+	for _, e := range t.slots {
+		if e.key != 0 {
+			t.parent.put(e.key, e.v, e.work)
+		}
+	}
 }
 
 // put stores or updates key. When its bucket is full the table grows if
