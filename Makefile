@@ -14,6 +14,8 @@ build:
 test:
 	$(GO) vet $(PKGS)
 	$(GO) test -timeout 30m $(PKGS)
+	# The parallel verification under the race detector.
+	$(GO) test -race -run '^(TestCoresEach|TestForkAbsorb|TestParallelSameReport)$$' ./solver
 
 test-short:
 	$(GO) test -short $(PKGS)

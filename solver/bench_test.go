@@ -2,6 +2,7 @@ package solver
 
 import (
 	"os"
+	"runtime"
 	"strings"
 	"testing"
 
@@ -56,7 +57,8 @@ func BenchmarkVerifyBundled(b *testing.B) {
 	if err != nil {
 		b.Fatal(err)
 	}
-	opt := Options{Budget: nodes(DefaultNodes)}
+	// As many cores as GOMAXPROCS (-cpu 1,2 compares them).
+	opt := Options{Budget: nodes(DefaultNodes), Cores: NewCores(runtime.GOMAXPROCS(0))}
 	if dir := os.Getenv("METZ_TABLES"); dir != "" {
 		if opt.Tables, err = endgame.Open(dir); err != nil {
 			b.Fatal(err)

@@ -8,10 +8,12 @@ import (
 // Other first moves (cooks) are settled in three passes, cheapest first,
 // so that a move settled early leaves its share to the hard ones:
 //
-//  1. keys: a quick df-pn look at each (moves that lose or win at once);
+//  1. keys: a quick df-pn look at each (moves that lose or win at once),
+//     beside the stated lines' checks (walkBesideKeys);
 //  2. refuteKeys, after the stated lines are checked, on seven eighths of
 //     what is left: the moves still open share it, on df-pn and on a
-//     proof of the other side's win. A win found is a cook;
+//     proof of the other side's win, each on a search of its own and on
+//     a core of its own where one is free. A win found is a cook;
 //  3. horizonKeys, on the rest, for the moves still open: they are
 //     searched for a win as fast as the key's. A win found is a cook;
 //     none found refutes the move only within the horizon (a slower win
@@ -116,7 +118,20 @@ func (v *verifier[P, M]) horizonKeys(open []openKey) []openKey {
 // It returns the moves still open.
 func (v *verifier[P, M]) refuteKeys(open []openKey) []openKey {
 	for parts := 4; len(open) > 0 && len(v.rep.Cooks) == 0 && !v.s.lim.stopped; parts = max(parts/2, 1) {
-		spent := v.s.share(parts, func() { open = v.refuteRound(open) })
+		var outs []outcome
+		spent := v.s.share(parts, func() { outs = v.refuteRound(open) })
+		// The settled moves' evidence (a cook's proof) is written on
+		// what the round left, not on the round's last share.
+		var still []openKey
+		for i, k := range open {
+			if outs[i] == unknown {
+				still = append(still, k)
+				continue
+			}
+			c := v.childOf(v.root, k.m)
+			v.keyOutcome(v.root, k.m, &c, outs[i])
+		}
+		open = still
 		if spent < minRound {
 			break // the budget is spent (or too little is left to settle anything)
 		}
@@ -128,19 +143,52 @@ func (v *verifier[P, M]) refuteKeys(open []openKey) []openKey {
 // another to follow.
 const minRound = 1024
 
-// refuteRound shares the current budget among the open moves, each the
-// same part of what the previous ones left, and returns those still open.
-func (v *verifier[P, M]) refuteRound(open []openKey) []openKey {
-	var still []openKey
-	for i, k := range open {
-		c := v.childOf(v.root, k.m)
-		if out := v.refuteKey(&c, len(open)-i); out != unknown {
-			v.keyOutcome(v.root, k.m, &c, out)
-		} else {
-			still = append(still, k)
-		}
+// refuteRound shares the current budget equally among the open moves and
+// returns each one's outcome. Two or more run at once, each on a fork of
+// the searches (see search.fork); one runs on the searches themselves.
+func (v *verifier[P, M]) refuteRound(open []openKey) []outcome {
+	outs := make([]outcome, len(open))
+	if len(open) == 1 {
+		c := v.childOf(v.root, open[0].m)
+		outs[0] = v.refuteKey(&c, 1)
+		return outs
 	}
-	return still
+	v.ensureOpp()
+	each := (v.s.lim.maxNodes - v.s.lim.nodes) / int64(len(open))
+	forks := make([]*verifier[P, M], len(open))
+	for i := range forks {
+		forks[i] = v.fork(each, len(open))
+	}
+	v.opt.Cores.each(len(open), func(i int) {
+		c := forks[i].childOf(v.root, open[i].m)
+		outs[i] = forks[i].refuteKey(&c, 1)
+	})
+	for _, f := range forks {
+		v.join(f)
+	}
+	return outs
+}
+
+// fork returns a verifier for one of k parts of a round that run at once,
+// on nodes of the budget and a kth of the memory. Its report is scratch:
+// a round's forks only return outcomes.
+func (v *verifier[P, M]) fork(nodes int64, k int) *verifier[P, M] {
+	f := &verifier[P, M]{rep: &Report{}, opt: v.opt, root: v.root, key: v.key}
+	f.s = v.s.fork(nodes, max(v.s.memMB/k, 1))
+	if v.opp != nil {
+		f.opp = v.opp.fork(0, max(v.opp.memMB/k, 1))
+		f.opp.lim = f.s.lim
+	}
+	return f
+}
+
+// join takes back what a fork learnt and spent.
+func (v *verifier[P, M]) join(f *verifier[P, M]) {
+	v.s.absorb(f.s)
+	if f.opp != nil {
+		v.opp.absorb(f.opp)
+	}
+	v.s.lim.merge(f.s.lim)
 }
 
 // keyHorizon is the stated key's win plus the slack. The key's exact
@@ -189,19 +237,23 @@ func (v *verifier[P, M]) refuteKey(c *child[P, M], parts int) (out outcome) {
 
 // opponentWins proves, on what is left of the current share, that the
 // side the searches defend for forces a win from c. Its search has its own
-// tables (the values are the other side's) on a fifth of the memory.
+// tables (the values are the other side's).
 func (v *verifier[P, M]) opponentWins(c *child[P, M]) bool {
-	if v.opp == nil {
-		v.opp = newSearch(v.s.g, c.q, v.s.attacker.Opponent(), Win, v.s.lim, oppMemory(v.opt.Budget.MemoryMB))
-		v.opp.useTables(v.s.tables)
-	}
+	v.ensureOpp()
 	v.opp.lim = v.s.lim
 	oc := v.opp.at(c.q, false)
 	return v.opp.prove(&oc) == proven
 }
 
-// oppMemory is the opponent's search's part of a memory budget of mb.
-func oppMemory(mb int) int { return max(mb/5, 1) }
+// ensureOpp makes the other side's search, on a quarter of the memory of
+// the verifier's own. It is made before a round forks, so that every fork
+// has one of its own.
+func (v *verifier[P, M]) ensureOpp() {
+	if v.opp == nil && v.s.goal.Kind == GoalWin {
+		v.opp = newSearch(v.s.g, v.s.g.from(v.root), v.s.attacker.Opponent(), Win, v.s.lim, max(v.s.memMB/4, 1))
+		v.opp.useTables(v.s.tables)
+	}
+}
 
 // withinHorizon searches c (after a first move) for a win within the
 // horizon on a 1/parts share: proven is a cook's proof, disproven a

@@ -75,7 +75,7 @@ Without the database: --fen and --solution verify an ad-hoc problem.`,
 	fl := c.Flags()
 	fl.BoolVar(&f.all, "all", false, "verify every problem of the database")
 	fl.StringVar(&f.source, "source", "", "verify every problem of one source (e.g. vantenac, metz)")
-	fl.IntVar(&f.jobs, "jobs", runtime.NumCPU(), "problems verified at once")
+	fl.IntVar(&f.jobs, "jobs", runtime.NumCPU(), "cores to use: problems verified at once, and the parts of one problem's work")
 	fl.StringVar(&f.budget, "budget", "10s", "per problem: time, nodes, memory (e.g. 2s,1M-nodes,64MB)")
 	fl.StringVar(&f.fen, "fen", "", "verify this position instead of database records")
 	fl.StringVar(&f.sol, "solution", "", "with --fen: the stated main line, moves separated by spaces")
@@ -98,7 +98,10 @@ func runVerify(cmd *cobra.Command, args []string, f verifyFlags) error {
 	if err != nil {
 		return err
 	}
-	opt := solver.Options{Budget: b, Tables: tb, NoTables: noTables(f.tables)}
+	// The jobs are cores: a problem holds one while it runs, and the parts
+	// of its work that may run at once borrow the others while they are
+	// free (at the end of a batch, or for a single problem).
+	opt := solver.Options{Budget: b, Tables: tb, NoTables: noTables(f.tables), Cores: solver.NewCores(f.jobs)}
 	if f.fen != "" {
 		p, err := adHocProblem(f)
 		if err != nil {

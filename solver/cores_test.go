@@ -1,0 +1,108 @@
+package solver
+
+import (
+	"encoding/json"
+	"sync/atomic"
+	"testing"
+	"time"
+)
+
+// each runs every task exactly once, on more than one goroutine when the
+// pool has tokens to spare, and gives the caller's token back.
+func TestCoresEach(t *testing.T) {
+	c := NewCores(3)
+	c.acquire() // the caller's own, as Verify takes it
+	const n = 40
+	var runs [n]atomic.Int32
+	var live, most atomic.Int32
+	c.each(n, func(i int) {
+		cur := live.Add(1)
+		for m := most.Load(); cur > m && !most.CompareAndSwap(m, cur); m = most.Load() {
+		}
+		runs[i].Add(1)
+		time.Sleep(2 * time.Millisecond) // long enough for the helpers to start
+		live.Add(-1)
+	})
+	for i := range runs {
+		if r := runs[i].Load(); r != 1 {
+			t.Errorf("task %d ran %d times", i, r)
+		}
+	}
+	if m := most.Load(); m < 2 || m > 3 {
+		t.Errorf("at most %d tasks at once, want 2 or 3 (3 tokens)", m)
+	}
+	if got := len(c.free); got != 2 {
+		t.Errorf("%d tokens free after each, want 2 (the caller holds one)", got)
+	}
+	var order []int
+	var nilPool *Cores
+	nilPool.each(5, func(i int) { order = append(order, i) })
+	if len(order) != 5 || order[0] != 0 || order[4] != 4 {
+		t.Errorf("a nil pool ran %v, want 0..4 in order", order)
+	}
+}
+
+// A fork reads what its parent knew, keeps what it learns to itself, and
+// gives it back when absorbed.
+func TestForkAbsorb(t *testing.T) {
+	p := mustFEN(t, intl, "W:W24,29,33,40,49:B10,K14,K34")
+	g := newFastGame(intl)
+	s := newSearch(g, g.from(p), p.Turn, Win, newLimits(nodes(1_000_000)), 8)
+	s.tt.put(11, numbers{pn: 0, dn: inf}, 5)
+	f := s.fork(500, 4)
+	if v, ok := f.tt.get(11); !ok || v.pn != 0 {
+		t.Fatal("the fork does not read its parent's table")
+	}
+	f.tt.put(12, numbers{pn: inf, dn: 0}, 7)
+	root := f.atGeneric(p, false)
+	f.prove(&root)
+	if _, ok := s.tt.get(12); ok {
+		t.Fatal("the fork wrote into its parent's table")
+	}
+	if f.lim.nodes == 0 || f.lim.nodes > 500 || s.lim.nodes != 0 {
+		t.Fatalf("fork spent %d of 500, parent %d before absorb", f.lim.nodes, s.lim.nodes)
+	}
+	s.absorb(f)
+	if v, ok := s.tt.get(12); !ok || v.dn != 0 {
+		t.Fatal("absorb lost the fork's entry")
+	}
+	if s.tt.Len() < 2 {
+		t.Fatalf("parent holds %d entries after absorb", s.tt.Len())
+	}
+}
+
+// The report does not depend on how many cores run it: the forks of a
+// round read only what was known before it and are joined in order.
+// Van Tenac II leaves several first moves open for the rounds; V (with a
+// small budget) has six. Run under -race by make test.
+func TestParallelSameReport(t *testing.T) {
+	probs := []struct {
+		name   string
+		fen    string
+		stated []string
+		budget int64
+	}{
+		{"II", "W:W12,13,24,25,31:B3,5,6,K10,11", []string{"24-19", "10x8", "13x2"}, 400_000},
+		{"cook", "W:W16,31,42:B6,18", []string{"42-38", "18-23"}, 200_000},
+	}
+	for _, pr := range probs {
+		p := vanTenacII()
+		p.FEN, p.Solution = pr.fen, line(pr.stated...)
+		one := Verify(p, Options{Budget: nodes(pr.budget)})
+		many := Verify(p, Options{Budget: nodes(pr.budget), Cores: NewCores(4)})
+		a, b := reportJSON(t, one), reportJSON(t, many)
+		if a != b {
+			t.Errorf("%s: the report changes with the cores:\n one %s\nmany %s", pr.name, a, b)
+		}
+	}
+}
+
+func reportJSON(t *testing.T, r *Report) string {
+	c := *r
+	c.Seconds = 0
+	b, err := json.Marshal(c)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(b)
+}
