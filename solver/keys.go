@@ -170,13 +170,13 @@ func (v *verifier[P, M]) refuteRound(open []openKey) []outcome {
 }
 
 // fork returns a verifier for one of k parts of a round that run at once,
-// on nodes of the budget and a kth of the memory. Its report is scratch:
+// on nodes of the budget and a kth of the forks' memory. Its report is scratch:
 // a round's forks only return outcomes.
 func (v *verifier[P, M]) fork(nodes int64, k int) *verifier[P, M] {
 	f := &verifier[P, M]{rep: &Report{}, opt: v.opt, root: v.root, key: v.key}
-	f.s = v.s.fork(nodes, max(v.s.memMB/k, 1))
+	f.s = v.s.fork(nodes, max(v.forkMB*4/5/k, 1))
 	if v.opp != nil {
-		f.opp = v.opp.fork(0, max(v.opp.memMB/k, 1))
+		f.opp = v.opp.fork(0, max(v.forkMB/5/k, 1))
 		f.opp.lim = f.s.lim
 	}
 	return f

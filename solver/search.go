@@ -74,6 +74,13 @@ func (s *search[P, M]) fork(nodes int64, memMB int) *search[P, M] {
 	return &f
 }
 
+// dropTables empties s's tables to their smallest size, to give their
+// memory to other searches once s has no more use for what they hold.
+func (s *search[P, M]) dropTables() {
+	s.tt, s.deps = newTable(ways), newHashTable[uint64](ways)
+	s.bounded, s.forced = newHashTable[bound](ways), newHashTable[bound](ways)
+}
+
 // absorb takes back what a fork learnt and counts the nodes it spent
 // (f.lim, which no other search counts into).
 func (s *search[P, M]) absorb(f *search[P, M]) {

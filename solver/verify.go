@@ -50,8 +50,10 @@ type verifier[P, M any] struct {
 	key  *draughts.Move // the stated key, if any
 	open []openKey      // first moves the first pass left open (keys.go)
 	opp  *search[P, M]  // the other side's win, to refute first moves (keys.go)
-	opt  Options
-	root draughts.Position
+	// forkMB is the memory the forks of one round share (refuteRound).
+	forkMB int
+	opt    Options
+	root   draughts.Position
 }
 
 // Verify judges a problem's stated solution (verification.md §2–3). It is a
@@ -107,11 +109,8 @@ func verifyIn[P, M any](g game[P, M], p *problems.Problem, pos draughts.Position
 	// are to be searched; the memory is split so that the searches and
 	// the forks of the rounds (keys.go) never hold more than the budget.
 	beside := len(ns) > 0 && !opt.VerdictOnly && len(unstated(pos, stated(pos, ns))) > 0
-	mem := opt.Budget.MemoryMB * 2 / 5 // the keys' searches, as much again for their forks
-	if beside {
-		mem = opt.Budget.MemoryMB * 3 / 8 // the walk; the keys' verifier has its own
-	}
-	v := &verifier[P, M]{rep: rep, s: newSearch(g, g.from(pos), attacker, goal, lim, max(mem, 1)), opt: opt, root: pos}
+	mem, forkMB := memorySplit(opt.Budget.MemoryMB, beside)
+	v := &verifier[P, M]{rep: rep, s: newSearch(g, g.from(pos), attacker, goal, lim, mem), opt: opt, root: pos, forkMB: forkMB}
 	v.s.useTables(opt.Tables)
 	defer func() { rep.TableHits += v.tableHits() }()
 	if len(ns) == 0 {
@@ -153,6 +152,19 @@ func verifyIn[P, M any](g game[P, M], p *problems.Problem, pos draughts.Position
 	}
 }
 
+// memorySplit divides a verification's memory budget of mb: what its own
+// search gets, and what the forks of one round share (the other side's
+// search gets a quarter of its parent's: keys.go). Without beside the one
+// search and its opponent take half, the forks the other half. With
+// beside, the walk's search takes three quarters and gives them back
+// before the rounds (walkBesideKeys); the keys' verifier a quarter.
+func memorySplit(mb int, beside bool) (own, forks int) {
+	if beside {
+		return max(mb*3/4, 1), max(mb*3/4, 1)
+	}
+	return max(mb*2/5, 1), max(mb/2, 1)
+}
+
 // walkBesideKeys checks the stated lines on three quarters of the budget
 // while a verifier of its own gives the other first moves their first,
 // cheap look (keys) on the last quarter; the rest of their work, whose
@@ -167,8 +179,8 @@ func (v *verifier[P, M]) walkBesideKeys(pos draughts.Position, ns []*problems.No
 	// either way), so their verifier has tables of its own.
 	left := v.s.lim.maxNodes - v.s.lim.nodes
 	lim := &limits{maxNodes: left / 4, deadline: v.s.lim.deadline, stopped: v.s.lim.stopped}
-	kv := &verifier[P, M]{rep: &Report{}, opt: v.opt, root: pos,
-		s: newSearch(v.s.g.fork(), v.s.g.from(pos), v.s.attacker, v.s.goal, lim, max(v.opt.Budget.MemoryMB/4, 1))}
+	kv := &verifier[P, M]{rep: &Report{}, opt: v.opt, root: pos, forkMB: v.forkMB,
+		s: newSearch(v.s.g.fork(), v.s.g.from(pos), v.s.attacker, v.s.goal, lim, max(v.opt.Budget.MemoryMB/5, 1))}
 	kv.s.useTables(v.s.tables)
 	v.opt.Cores.each(2, func(i int) {
 		if i == 0 {
@@ -179,6 +191,7 @@ func (v *verifier[P, M]) walkBesideKeys(pos draughts.Position, ns []*problems.No
 	})
 	v.acct.Keys += lim.nodes
 	v.s.lim.merge(lim)
+	v.s.dropTables() // the rounds' forks take their memory
 	kv.s.lim = v.s.lim
 	v.spend(&v.acct.Keys, kv.retryKeys)
 	v.takeKeys(kv)
