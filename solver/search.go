@@ -74,6 +74,21 @@ func (s *search[P, M]) fork(nodes int64, memMB int) *search[P, M] {
 	return &f
 }
 
+// growTo raises the bound on s's tables to a memory budget of memMB (it
+// never lowers it): for a search that takes over memory another has
+// given back.
+func (s *search[P, M]) growTo(memMB int) {
+	if memMB <= s.memMB {
+		return
+	}
+	tt, dep, bnd := capacities(memMB)
+	s.tt.raise(tt)
+	s.deps.raise(dep)
+	s.bounded.raise(bnd)
+	s.forced.raise(bnd)
+	s.memMB = memMB
+}
+
 // dropTables empties s's tables to their smallest size, to give their
 // memory to other searches once s has no more use for what they hold.
 func (s *search[P, M]) dropTables() {
@@ -84,14 +99,20 @@ func (s *search[P, M]) dropTables() {
 // absorb takes back what a fork learnt and counts the nodes it spent
 // (f.lim, which no other search counts into).
 func (s *search[P, M]) absorb(f *search[P, M]) {
-	f.tt.pour()
-	f.deps.pour()
-	f.bounded.pour()
-	f.forced.pour()
-	for h := range f.tooBig {
+	s.takeTables(f)
+	s.tableHit += f.tableHit
+}
+
+// takeTables puts what o's tables hold into s's: o is a fork of s, or
+// another search of the same goal for the same side.
+func (s *search[P, M]) takeTables(o *search[P, M]) {
+	s.tt.putAll(o.tt)
+	s.deps.putAll(o.deps)
+	s.bounded.putAll(o.bounded)
+	s.forced.putAll(o.forced)
+	for h := range o.tooBig {
 		s.tooBig[h] = true
 	}
-	s.tableHit += f.tableHit
 }
 
 // useTables makes the searches read t (nil: none).

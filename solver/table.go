@@ -126,6 +126,16 @@ func (t *hashTable[V]) get(key uint64) (v V, ok bool) {
 	return v, false
 }
 
+// raise lets t grow to maxEntries entries (a power of two, as
+// newHashTable rounds it); a lower bound is ignored.
+func (t *hashTable[V]) raise(maxEntries int) {
+	limit := ways
+	for limit*2 <= maxEntries {
+		limit *= 2
+	}
+	t.maxCap = max(t.maxCap, limit)
+}
+
 // under returns an empty table of at most maxEntries entries that reads t
 // for the keys it does not hold. t must not change while it is in use.
 func (t *hashTable[V]) under(maxEntries int) *hashTable[V] {
@@ -134,12 +144,12 @@ func (t *hashTable[V]) under(maxEntries int) *hashTable[V] {
 	return u
 }
 
-// pour puts the entries t holds itself into its parent, in slot order (the
-// same order on every run).
-func (t *hashTable[V]) pour() {
-	for _, e := range t.slots {
+// putAll puts the entries from holds itself (not its parent's) into t,
+// in slot order (the same order on every run).
+func (t *hashTable[V]) putAll(from *hashTable[V]) {
+	for _, e := range from.slots {
 		if e.key != 0 {
-			t.parent.put(e.key, e.v, e.work)
+			t.put(e.key, e.v, e.work)
 		}
 	}
 }

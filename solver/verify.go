@@ -52,8 +52,12 @@ type verifier[P, M any] struct {
 	opp  *search[P, M]  // the other side's win, to refute first moves (keys.go)
 	// forkMB is the memory the forks of one round share (refuteRound).
 	forkMB int
-	opt    Options
-	root   draughts.Position
+	// scale is how many times the whole budget exceeds this verifier's
+	// (0 or 1: it has the whole), so that the first look at the first
+	// moves gets the same shares whichever has it (keys).
+	scale int
+	opt   Options
+	root  draughts.Position
 }
 
 // Verify judges a problem's stated solution (verification.md §2–3). It is a
@@ -156,14 +160,20 @@ func verifyIn[P, M any](g game[P, M], p *problems.Problem, pos draughts.Position
 // search gets, and what the forks of one round share (the other side's
 // search gets a quarter of its parent's: keys.go). Without beside the one
 // search and its opponent take half, the forks the other half. With
-// beside, the walk's search takes three quarters and gives them back
-// before the rounds (walkBesideKeys); the keys' verifier a quarter.
+// beside, the walk's search takes three quarters while the keys'
+// verifier has a quarter for its first look; the walk gives them back
+// before the rounds, which then share the memory as without beside
+// (walkBesideKeys).
 func memorySplit(mb int, beside bool) (own, forks int) {
 	if beside {
-		return max(mb*3/4, 1), max(mb*3/4, 1)
+		return max(mb*3/4, 1), 0
 	}
 	return max(mb*2/5, 1), max(mb/2, 1)
 }
+
+// keysPart: the other first moves' first look runs on 1/keysPart of the
+// budget beside the stated lines.
+const keysPart = 4
 
 // walkBesideKeys checks the stated lines on three quarters of the budget
 // while a verifier of its own gives the other first moves their first,
@@ -178,8 +188,8 @@ func (v *verifier[P, M]) walkBesideKeys(pos draughts.Position, ns []*problems.No
 	// The keys search nothing the walk does (measured: the same nodes
 	// either way), so their verifier has tables of its own.
 	left := v.s.lim.maxNodes - v.s.lim.nodes
-	lim := &limits{maxNodes: left / 4, deadline: v.s.lim.deadline, stopped: v.s.lim.stopped}
-	kv := &verifier[P, M]{rep: &Report{}, opt: v.opt, root: pos, forkMB: v.forkMB,
+	lim := &limits{maxNodes: left / keysPart, deadline: v.s.lim.deadline, stopped: v.s.lim.stopped}
+	kv := &verifier[P, M]{rep: &Report{}, opt: v.opt, root: pos, scale: keysPart,
 		s: newSearch(v.s.g.fork(), v.s.g.from(pos), v.s.attacker, v.s.goal, lim, max(v.opt.Budget.MemoryMB/5, 1))}
 	kv.s.useTables(v.s.tables)
 	v.opt.Cores.each(2, func(i int) {
@@ -191,7 +201,17 @@ func (v *verifier[P, M]) walkBesideKeys(pos draughts.Position, ns []*problems.No
 	})
 	v.acct.Keys += lim.nodes
 	v.s.lim.merge(lim)
-	v.s.dropTables() // the rounds' forks take their memory
+	// The walk's memory goes to the first moves: their own search grows
+	// to the share it has when it runs alone and takes what the walk
+	// learnt (in V, with the 4-piece tables, the rounds need it: sound
+	// in 3.7 M nodes, unproven at 5 M without), their forks get the rest.
+	kv.s.growTo(max(v.opt.Budget.MemoryMB*2/5, 1))
+	kv.s.takeTables(v.s)
+	v.s.dropTables()
+	if kv.opp != nil {
+		kv.opp.growTo(max(v.opt.Budget.MemoryMB/10, 1))
+	}
+	kv.forkMB = max(v.opt.Budget.MemoryMB/2, 1)
 	kv.s.lim = v.s.lim
 	v.spend(&v.acct.Keys, kv.retryKeys)
 	v.takeKeys(kv)
