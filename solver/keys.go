@@ -43,8 +43,8 @@ func (v *verifier[P, M]) keys(ns []*problems.Node) {
 		// Each move gets a 32nd of what is left divided by the moves
 		// still to look at, as a share of the whole budget (see scale):
 		// moves looked at on a shared table settle more cheaply than in
-		// the rounds' forks (V with the 4-piece tables: 3.7 M nodes
-		// against unproven at 5 M on a quarter's shares).
+		// the rounds' forks (V with the 4-piece tables: sound in 4.1 M
+		// nodes, against unproven at 5 M on a quarter's shares).
 		if out, _ := v.settle(&c, max(16*2*(len(others)-i)/max(v.scale, 1), 1)); out != unknown {
 			v.keyOutcome(q, m, &c, out)
 		} else {

@@ -207,10 +207,7 @@ func (v *verifier[P, M]) walkBesideKeys(pos draughts.Position, ns []*problems.No
 	// their forks get the rest.
 	kv.s.growTo(max(v.opt.Budget.MemoryMB*2/5, 1))
 	kv.s.takeTables(v.s)
-	v.s.dropTables()
-	if kv.opp != nil {
-		kv.opp.growTo(max(v.opt.Budget.MemoryMB/10, 1))
-	}
+	v.s.dropTables() // (kv.opp is made in the rounds, at a quarter of kv.s's)
 	kv.forkMB = max(v.opt.Budget.MemoryMB/2, 1)
 	kv.s.lim = v.s.lim
 	v.spend(&v.acct.Keys, kv.retryKeys)
