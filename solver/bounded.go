@@ -82,6 +82,8 @@ func (s *search[P, M]) withinChildren(c *child[P, M], d int, forcing bool, tbl *
 	defer func() { s.kidBufs.put(cs) }()
 	if or {
 		cs = s.orderAttack(cs, forcing)
+	} else {
+		fewestRepliesFirst(cs)
 	}
 	// A child the rules or the table already decide the right way settles
 	// c before any sibling is searched (enhanced transposition cutoff).
@@ -141,8 +143,20 @@ func (s *search[P, M]) orderAttack(cs []child[P, M], forcing bool) []child[P, M]
 		}
 		cs = kept
 	}
-	slices.SortStableFunc(cs, func(a, b child[P, M]) int { return cmp.Compare(a.n, b.n) })
+	fewestRepliesFirst(cs)
 	return cs
+}
+
+// fewestRepliesFirst orders moves by the number of replies they leave,
+// fewest first. At the attacker's nodes these are the most forcing moves;
+// at the defender's, the defences after which the fewest attacker moves
+// must be shown to fail within the plies left, so an escape is found and
+// checked soonest (the defence that escapes needs every attacker move
+// refuted). Measured with BenchmarkShortest after df-pn's proof: III's
+// exact win 3.18 M nodes to 1.72 M, V's 321 K to 193 K, IV's 95 K to 40 K
+// (generation order before; the most replies first took III past 20 M).
+func fewestRepliesFirst[P, M any](cs []child[P, M]) {
+	slices.SortStableFunc(cs, func(a, b child[P, M]) int { return cmp.Compare(a.n, b.n) })
 }
 
 // record stores a bounded result; the table keeps its memory bound by
