@@ -124,13 +124,16 @@ func (s *search[P, M]) expand(n *dnode[P, M], ms []M, buf []dnode[P, M]) []dnode
 		if s.isOr(q) {
 			// The attacker's replies to a defence are generated only when
 			// the search enters them: most are never entered. They are
-			// counted, though: every one must fail for a disproof.
-			c.pn, c.dn, c.lazy = hp, mobilityDn(hd, s.g, q), true
+			// counted, though, unless already decided: every one must fail
+			// for a disproof.
+			c.pn, c.dn, c.lazy = hp, hd, true
 			if s.path.has(h) {
 				c.pn, c.dn, c.fl, c.dep, c.lazy = inf, 0, flDep, h, false
 				continue
 			}
-			s.judgeByTables(c)
+			if s.judgeByTables(c); c.lazy {
+				c.dn = mobilityDn(hd, s.g, q)
+			}
 			continue
 		}
 		c.c.n, c.c.capture = s.g.count(q)
@@ -175,9 +178,9 @@ func (s *search[P, M]) guess(q P) (pn, dn uint32) {
 // Measured with the 5-piece tables (BenchmarkVerifyBundled, nodes): III
 // 1.22 M to 0.77 M, IV 1.21 M to 0.93 M, V 0.53 M to 0.39 M, the same
 // verdicts; with the 4-piece tables on make report's budget III 15.7 M
-// to 7.4 M, IV 9.6 M to 6.7 M; BenchmarkFirstMoves 6.8 M to 5.1 M. Weights n/2 to n/4 with
-// counts up to 8 to 24 did about as well there (5.1 to 5.7 M); n/8 up to
-// 32 did no better than no weight (6.9 M).
+// to 7.4 M, IV 9.6 M to 6.7 M; BenchmarkFirstMoves 6.8 M to 5.1 M.
+// Weights n/2 to n/4 with counts up to 8 to 24 did about as well there
+// (5.1 to 5.7 M); n/8 up to 32 did no better than no weight (6.9 M).
 func mobilityDn[P, M any](hd uint32, g game[P, M], q P) uint32 {
 	n, _ := g.count(q)
 	return max(hd*uint32(min(n, 16))/3, 1)
