@@ -150,8 +150,9 @@ func (v *verifier[P, M]) refuteKeys(open []openKey) []openKey {
 const minRound = 1024
 
 // refuteRound shares the current budget equally among the open moves and
-// returns each one's outcome; opp lets refuteKey try the other side's win. Two or more run at once, each on a fork of
-// the searches (see search.fork); one runs on the searches themselves.
+// returns each one's outcome; opp lets refuteKey try the other side's
+// win. Two or more run at once, each on a fork of the searches (see
+// search.fork); one runs on the searches themselves.
 func (v *verifier[P, M]) refuteRound(open []openKey, opp bool) []outcome {
 	outs := make([]outcome, len(open))
 	if len(open) == 1 {
@@ -159,7 +160,9 @@ func (v *verifier[P, M]) refuteRound(open []openKey, opp bool) []outcome {
 		outs[0] = v.refuteKey(&c, opp)
 		return outs
 	}
-	v.ensureOpp()
+	if opp {
+		v.ensureOpp()
+	}
 	each := (v.s.lim.maxNodes - v.s.lim.nodes) / int64(len(open))
 	forks := make([]*verifier[P, M], len(open))
 	for i := range forks {
@@ -260,8 +263,8 @@ func (v *verifier[P, M]) opponentWins(c *child[P, M]) bool {
 }
 
 // ensureOpp makes the other side's search, on a quarter of the memory of
-// the verifier's own. It is made before a round forks, so that every fork
-// has one of its own.
+// the verifier's own. It is made before a round that uses it forks, so
+// that every fork has one of its own.
 func (v *verifier[P, M]) ensureOpp() {
 	if v.opp == nil && v.s.goal.Kind == GoalWin {
 		v.opp = newSearch(v.s.g, v.s.g.from(v.root), v.s.attacker.Opponent(), Win, v.s.lim, max(v.s.memMB/4, 1))
