@@ -75,8 +75,29 @@ func (r *Rules) manCaptureDirs(c Color) []int {
 }
 
 func (p Position) quietMoves() []Move {
-	r, g := p.Rules, p.Rules.Geo
 	var out []Move
+	p.eachQuiet(func(s, t int, man bool) {
+		out = append(out, Move{Path: []int{s, t}, Promotes: man && p.Rules.PromotionRow(t, p.Turn)})
+	})
+	return out
+}
+
+// CountMoves returns how many legal moves the side to move has, as
+// len(p.Moves()), and whether they capture. Without a capture it only
+// counts: the searches count the moves of many positions they never
+// enter, and building each quiet move was most of that cost.
+func (p Position) CountMoves() (n int, capture bool) {
+	if p.HasCapture() {
+		return len(p.Moves()), true
+	}
+	p.eachQuiet(func(int, int, bool) { n++ })
+	return n, false
+}
+
+// eachQuiet calls f for every quiet move of the side to move, from s to t
+// (man: a man's step, else a king's).
+func (p Position) eachQuiet(f func(s, t int, man bool)) {
+	r, g := p.Rules, p.Rules.Geo
 	for s, pc := range p.Board {
 		if !pc.Belongs(p.Turn) {
 			continue
@@ -84,21 +105,20 @@ func (p Position) quietMoves() []Move {
 		if pc.IsMan() {
 			for _, d := range r.manDirs(p.Turn) {
 				if t := g.Step(s, d); t >= 0 && p.Board[t] == Empty {
-					out = append(out, Move{Path: []int{s, t}, Promotes: r.PromotionRow(t, p.Turn)})
+					f(s, t, true)
 				}
 			}
 			continue
 		}
 		for _, d := range allDirs {
 			for t := g.Step(s, d); t >= 0 && p.Board[t] == Empty; t = g.Step(t, d) {
-				out = append(out, Move{Path: []int{s, t}})
+				f(s, t, false)
 				if !r.FlyingKings {
 					break
 				}
 			}
 		}
 	}
-	return out
 }
 
 // dedupe keeps the first move of each group of equal moves.

@@ -138,10 +138,7 @@ func (g slowGame) moves(q draughts.Position, buf []draughts.Move) []draughts.Mov
 	return append(buf, q.Moves()...)
 }
 
-func (g slowGame) count(q draughts.Position) (int, bool) {
-	ms := q.Moves()
-	return len(ms), len(ms) > 0 && ms[0].IsCapture()
-}
+func (g slowGame) count(q draughts.Position) (int, bool) { return q.CountMoves() }
 
 func (g slowGame) isCapture(m draughts.Move) bool { return m.IsCapture() }
 
