@@ -1,6 +1,7 @@
 package solver
 
 import (
+	"strconv"
 	"testing"
 
 	"metz/draughts"
@@ -11,6 +12,25 @@ import (
 // numbers, no move ordering. It answers "does the side attacker force a win
 // (the opponent to move cannot play) within d plies?".
 func bruteWithin(q draughts.Position, attacker draughts.Color, d int) bool {
+	return bruteAnswer(q, attacker, d, func(c draughts.Position) bool { return bruteWithin(c, attacker, d-1) })
+}
+
+// bruteWithinMemo is bruteWithin remembering each (position, plies) it
+// has answered, keyed by FEN: deeper wins with kings on the board stay
+// within reach of a test.
+func bruteWithinMemo(q draughts.Position, attacker draughts.Color, d int, memo map[string]bool) bool {
+	key := q.FEN() + "/" + strconv.Itoa(d)
+	if r, ok := memo[key]; ok {
+		return r
+	}
+	r := bruteAnswer(q, attacker, d, func(c draughts.Position) bool { return bruteWithinMemo(c, attacker, d-1, memo) })
+	memo[key] = r
+	return r
+}
+
+// bruteAnswer is one node of bruteWithin: the rules' verdict when q has
+// no move, else the AND/OR of within(child) over q's moves.
+func bruteAnswer(q draughts.Position, attacker draughts.Color, d int, within func(draughts.Position) bool) bool {
 	ms := q.Moves()
 	if len(ms) == 0 {
 		return (q.Turn != attacker) != q.Rules.LosingGame
@@ -18,20 +38,13 @@ func bruteWithin(q draughts.Position, attacker draughts.Color, d int) bool {
 	if d <= 0 {
 		return false
 	}
-	if q.Turn == attacker {
-		for _, m := range ms {
-			if bruteWithin(q.Play(m), attacker, d-1) {
-				return true
-			}
-		}
-		return false
-	}
+	or := q.Turn == attacker
 	for _, m := range ms {
-		if !bruteWithin(q.Play(m), attacker, d-1) {
-			return false
+		if within(q.Play(m)) == or {
+			return or // OR: one winning move; AND: one escaping reply
 		}
 	}
-	return true
+	return !or
 }
 
 // bruteShortest is the least d ≤ limit with bruteWithin for the side to

@@ -125,6 +125,26 @@ func TestRefutation(t *testing.T) {
 	}
 }
 
+// W:W37,13:B26,34,K5,K28, without a stated solution: no white first move
+// wins. After 37-31 Black wins in 13 plies (a memoized brute force
+// confirms it): the rounds refute that move by the other side's proof,
+// cheaper here than df-pn's disproof of White's win (refuteKey; measured
+// when the test was written, the only bundled or tested case that takes
+// that branch).
+func TestFirstMoveRefutedByTheOtherSidesWin(t *testing.T) {
+	const fen = "W:W37,13:B26,34,K5,K28"
+	p := &problems.Problem{Rules: "international", FEN: fen, Stipulation: "win"}
+	rep := Verify(p, Options{Budget: nodes(100_000), NoTables: true})
+	if rep.Verdict != Unsound || len(rep.Keys) != 0 || len(rep.Undecided) != 0 {
+		t.Fatalf("verdict %s keys %v undecided %v", rep.Verdict, rep.Keys, rep.Undecided)
+	}
+	q := playLine(t, mustFEN(t, intl, fen), "37-31")
+	memo := map[string]bool{}
+	if bruteWithinMemo(q, draughts.Black, 11, memo) || !bruteWithinMemo(q, draughts.Black, 13, memo) {
+		t.Error("brute force: Black's shortest win after 37-31 is not 13 plies")
+	}
+}
+
 // W:W33,48,49:B22,3,4: the stated 33-28 gives the man away (22x33) and
 // two men against three do not win: unsound. A full verification then
 // spends what is left on the other first moves (a cook of an unsound
