@@ -165,6 +165,55 @@ func (v *verifier[P, M]) leaf(q draughts.Position, promoted bool, path []int, li
 	default:
 		v.rep.Unproven = append(v.rep.Unproven, UnprovenLeaf{Path: pathString(path), Ply: len(path), Line: line,
 			FEN: q.FEN(), Nodes: spent, Reason: "budget exhausted before the end of the line was proven"})
+		v.pending = append(v.pending, pendingLeaf{q: q, promoted: promoted, path: path, line: line, at: len(v.rep.Unproven) - 1})
+	}
+}
+
+// pendingLeaf is an unproven end of a stated line: its position, and
+// where its entry is in Report.Unproven.
+type pendingLeaf struct {
+	q        draughts.Position
+	promoted bool
+	path     []int
+	line     []string
+	at       int
+}
+
+// retryLeaves searches the unproven ends again on what is left, shared
+// as leaf shares it (the last all of it). The stated lines run beside
+// the first moves on a fixed part of the budget (walkBesideKeys): what
+// the first moves do not need would otherwise go unspent. A proof now
+// found counts as at first; the entries settled leave Report.Unproven.
+func (v *verifier[P, M]) retryLeaves() {
+	pending := v.pending
+	v.pending = nil
+	settled := map[int]bool{}
+	for i, l := range pending {
+		if v.s.lim.stopped || v.s.lim.nodes >= v.s.lim.maxNodes {
+			break
+		}
+		c := v.s.atGeneric(l.q, l.promoted)
+		hits := v.s.tableHit
+		out, spent := v.settle(&c, max(2*(len(pending)-i)-1, 1))
+		v.rep.Unproven[l.at].Nodes += spent
+		switch out {
+		case proven:
+			v.rep.LeavesProven++
+			v.byTables(l.path, hits)
+			settled[l.at] = true
+		case disproven:
+			v.refute(l.path, l.line, "the stated line ends in a position where the goal is not forced: "+l.q.FEN())
+			settled[l.at] = true
+		}
+	}
+	if len(settled) > 0 {
+		kept := v.rep.Unproven[:0]
+		for i, u := range v.rep.Unproven {
+			if !settled[i] {
+				kept = append(kept, u)
+			}
+		}
+		v.rep.Unproven = kept
 	}
 }
 

@@ -49,7 +49,10 @@ type verifier[P, M any] struct {
 	ends int            // ends of stated lines not yet proven (walkWin)
 	key  *draughts.Move // the stated key, if any
 	open []openKey      // first moves the first pass left open (keys.go)
-	opp  *search[P, M]  // the other side's win, to refute first moves (keys.go)
+	// pending are the ends of stated lines left unproven (leaf), for
+	// what the other parts leave (retryLeaves).
+	pending []pendingLeaf
+	opp     *search[P, M] // the other side's win, to refute first moves (keys.go)
 	// forkMB is the memory the forks of one round share (refuteRound).
 	forkMB int
 	// scale is how many times the whole budget exceeds this verifier's
@@ -212,6 +215,13 @@ func (v *verifier[P, M]) walkBesideKeys(pos draughts.Position, ns []*problems.No
 	kv.s.lim = v.s.lim
 	v.spend(&v.acct.Keys, kv.retryKeys)
 	v.takeKeys(kv)
+	// What the first moves did not need goes to the lines' unproven ends,
+	// on the search that now holds every table (kv's).
+	hits := kv.s.tableHit
+	v.s, kv.s = kv.s, v.s
+	v.spend(&v.acct.Leaves, v.retryLeaves)
+	v.s, kv.s = kv.s, v.s
+	v.rep.TableHits += kv.s.tableHit - hits
 }
 
 // takeKeys copies what kv found about the first moves into v's report.
