@@ -63,6 +63,11 @@ func (v *verifier[P, M]) retryKeys() {
 		if !v.cooked(open) {
 			open = v.horizonKeys(open)
 		}
+		// What the horizon search left goes back to the rounds: a move
+		// refuted outright there leaves the report's open moves.
+		if len(open) > 0 && !v.cooked(open) && v.s.lim.maxNodes-v.s.lim.nodes >= minRound {
+			open = v.refuteKeys(open)
+		}
 	}
 	for _, k := range open {
 		name := v.root.Rules.FormatMove(k.m, true)
