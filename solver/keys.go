@@ -62,11 +62,11 @@ func (v *verifier[P, M]) retryKeys() {
 		v.s.shareOf(7, 8, func() { open = v.refuteKeys(open) })
 		if !v.cooked(open) {
 			open = v.horizonKeys(open)
-		}
-		// What the horizon search left goes back to the rounds: a move
-		// refuted outright there leaves the report's open moves.
-		if len(open) > 0 && !v.cooked(open) && v.s.lim.maxNodes-v.s.lim.nodes >= minRound {
-			open = v.refuteKeys(open)
+			// What the horizon search left goes back to the rounds: a
+			// move refuted outright there leaves the report's open moves.
+			if len(open) > 0 && len(v.rep.Cooks) == 0 && v.s.lim.maxNodes-v.s.lim.nodes >= minRound {
+				open = v.refuteKeys(open)
+			}
 		}
 	}
 	for _, k := range open {
