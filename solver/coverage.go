@@ -151,26 +151,36 @@ func (v *verifier[P, M]) holds(q draughts.Position, path []int, line []string) b
 // what is left evenly, the last one all of it: a line's end is what the
 // verdict rests on, and nothing searched after it would use the rest.
 func (v *verifier[P, M]) leaf(q draughts.Position, promoted bool, path []int, line []string) {
-	c := v.s.atGeneric(q, promoted)
-	hits := v.s.tableHit
+	l := pendingLeaf{q: q, promoted: promoted, path: path, line: line}
 	parts := max(2*v.ends-1, 1)
 	v.ends--
+	out, spent := v.settleLeaf(l, parts)
+	if out == unknown {
+		v.rep.Unproven = append(v.rep.Unproven, UnprovenLeaf{Path: pathString(path), Ply: len(path), Line: line,
+			FEN: q.FEN(), Nodes: spent, Reason: "budget exhausted before the end of the line was proven"})
+		l.at = len(v.rep.Unproven) - 1
+		v.pending = append(v.pending, l)
+	}
+}
+
+// settleLeaf searches a line's end on a 1/parts share and records a proof
+// or a refutation; it returns the outcome and the nodes spent.
+func (v *verifier[P, M]) settleLeaf(l pendingLeaf, parts int) (outcome, int64) {
+	c := v.s.atGeneric(l.q, l.promoted)
+	hits := v.s.tableHit
 	out, spent := v.settle(&c, parts)
 	switch out {
 	case proven:
 		v.rep.LeavesProven++
-		v.byTables(path, hits)
+		v.byTables(l.path, hits)
 	case disproven:
-		v.refute(path, line, "the stated line ends in a position where the goal is not forced: "+q.FEN())
-	default:
-		v.rep.Unproven = append(v.rep.Unproven, UnprovenLeaf{Path: pathString(path), Ply: len(path), Line: line,
-			FEN: q.FEN(), Nodes: spent, Reason: "budget exhausted before the end of the line was proven"})
-		v.pending = append(v.pending, pendingLeaf{q: q, promoted: promoted, path: path, line: line, at: len(v.rep.Unproven) - 1})
+		v.refute(l.path, l.line, "the stated line ends in a position where the goal is not forced: "+l.q.FEN())
 	}
+	return out, spent
 }
 
-// pendingLeaf is an unproven end of a stated line: its position, and
-// where its entry is in Report.Unproven.
+// pendingLeaf is an end of a stated line: its position, and where its
+// entry is in Report.Unproven once it is left unproven.
 type pendingLeaf struct {
 	q        draughts.Position
 	promoted bool
@@ -187,34 +197,22 @@ type pendingLeaf struct {
 func (v *verifier[P, M]) retryLeaves() {
 	pending := v.pending
 	v.pending = nil
-	settled := map[int]bool{}
+	settled := make([]bool, len(v.rep.Unproven))
 	for i, l := range pending {
 		if v.s.lim.stopped || v.s.lim.nodes >= v.s.lim.maxNodes {
 			break
 		}
-		c := v.s.atGeneric(l.q, l.promoted)
-		hits := v.s.tableHit
-		out, spent := v.settle(&c, max(2*(len(pending)-i)-1, 1))
+		out, spent := v.settleLeaf(l, max(2*(len(pending)-i)-1, 1))
 		v.rep.Unproven[l.at].Nodes += spent
-		switch out {
-		case proven:
-			v.rep.LeavesProven++
-			v.byTables(l.path, hits)
-			settled[l.at] = true
-		case disproven:
-			v.refute(l.path, l.line, "the stated line ends in a position where the goal is not forced: "+l.q.FEN())
-			settled[l.at] = true
+		settled[l.at] = out != unknown
+	}
+	kept := v.rep.Unproven[:0]
+	for i, u := range v.rep.Unproven {
+		if !settled[i] {
+			kept = append(kept, u)
 		}
 	}
-	if len(settled) > 0 {
-		kept := v.rep.Unproven[:0]
-		for i, u := range v.rep.Unproven {
-			if !settled[i] {
-				kept = append(kept, u)
-			}
-		}
-		v.rep.Unproven = kept
-	}
+	v.rep.Unproven = kept
 }
 
 // countEnds is the number of stated lines' ends below ns.
