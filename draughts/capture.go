@@ -3,11 +3,12 @@ package draughts
 // capSearch enumerates complete capture sequences by depth-first search over
 // single jumps, on a private copy of the board.
 type capSearch struct {
-	r       *Rules
-	g       *Geometry
-	side    Color
-	board   []Piece // working board; the moving piece is lifted off its origin
-	taken   []bool  // captured but not yet removed (end-of-move removal)
+	r     *Rules
+	g     *Geometry
+	side  Color
+	board []Piece // working board; the moving piece is lifted off its origin
+	taken []bool  // captured but not yet removed (end-of-move removal); nil: none
+
 	mover   Piece
 	path    []int
 	caps    []int
@@ -43,17 +44,17 @@ func (p Position) captures() []Move {
 // canTake reports whether the piece (king or man) may jump square v.
 func (cs *capSearch) canTake(v int, king bool) bool {
 	pc := cs.board[v]
-	if !pc.Belongs(cs.side.Opponent()) || cs.taken[v] {
+	if !pc.Belongs(cs.side.Opponent()) || (cs.taken != nil && cs.taken[v]) {
 		return false
 	}
 	return king || cs.r.MenCaptureKings || !pc.IsKing()
 }
 
-// jumps lists the pieces a man or king on s can jump next. lastDir is the
-// direction of the previous jump (-1 at the start), used for the no-reversal
-// rule when pieces are removed at once.
-func (cs *capSearch) jumps(s int, king bool, lastDir int) []jump {
-	var js []jump
+// jumps lists the pieces a man or king on s can jump next (at most one per
+// direction, so a fixed array: no allocation). lastDir is the direction of
+// the previous jump (-1 at the start), used for the no-reversal rule when
+// pieces are removed at once.
+func (cs *capSearch) jumps(s int, king bool, lastDir int) (js [4]jump, n int) {
 	dirs := allDirs
 	if !king {
 		dirs = cs.r.manCaptureDirs(cs.side)
@@ -72,10 +73,11 @@ func (cs *capSearch) jumps(s int, king bool, lastDir int) []jump {
 			continue
 		}
 		if l := cs.g.Step(v, d); l >= 0 && cs.board[l] == Empty {
-			js = append(js, jump{v, d})
+			js[n] = jump{v, d}
+			n++
 		}
 	}
-	return js
+	return js, n
 }
 
 // landings lists the squares a piece may land on after jumping j.
@@ -92,8 +94,9 @@ func (cs *capSearch) landings(j jump, king bool) []int {
 
 // search extends the sequence whose piece stands on s.
 func (cs *capSearch) search(s int, king bool, lastDir int) {
-	js := cs.jumps(s, king, lastDir)
-	if len(js) == 0 {
+	all, nj := cs.jumps(s, king, lastDir)
+	js := all[:nj]
+	if nj == 0 {
 		if len(cs.caps) > 0 {
 			cs.emit()
 		}
@@ -106,7 +109,7 @@ func (cs *capSearch) search(s int, king bool, lastDir int) {
 		// only those landing squares may be chosen.
 		var cont []int
 		for _, l := range ls {
-			if len(cs.jumps(l, cs.kingAfter(l, king), j.dir)) > 0 {
+			if _, n := cs.jumps(l, cs.kingAfter(l, king), j.dir); n > 0 {
 				cont = append(cont, l)
 			}
 		}
@@ -154,9 +157,15 @@ func (cs *capSearch) untake(v int) {
 func (cs *capSearch) emit() {
 	to := cs.path[len(cs.path)-1]
 	promotes := cs.mover.IsMan() && (cs.crowned || cs.r.PromotionRow(to, cs.side))
+	// Path and Captured share one allocation; full slice expressions keep
+	// an append to one from writing into the other.
+	np, nc := len(cs.path), len(cs.caps)
+	sq := make([]int, np+nc)
+	copy(sq, cs.path)
+	copy(sq[np:], cs.caps)
 	cs.out = append(cs.out, Move{
-		Path:           append([]int(nil), cs.path...),
-		Captured:       append([]int(nil), cs.caps...),
+		Path:           sq[:np:np],
+		Captured:       sq[np:],
 		CapturedPieces: append([]Piece(nil), cs.capPcs...),
 		Promotes:       promotes,
 	})

@@ -2,6 +2,7 @@ package draughts
 
 import (
 	"math/rand/v2"
+	"slices"
 	"testing"
 )
 
@@ -31,5 +32,55 @@ func TestCountMovesAgreesWithMoves(t *testing.T) {
 				t.Errorf("weak sample: %d quiet and %d capture positions of 2000", quiet, captures)
 			}
 		})
+	}
+}
+
+// HashAfter must give the hash Hash computes from scratch after every move,
+// captures (kings and men, several at once) and crownings included.
+func TestHashAfterAgreesWithHash(t *testing.T) {
+	for _, r := range AllRules() {
+		t.Run(r.Name, func(t *testing.T) {
+			t.Parallel()
+			rng := rand.New(rand.NewPCG(12, uint64(r.GameType)))
+			moves, captures, crowns := 0, 0, 0
+			for i := range 1000 {
+				p := randomPosition(rng, r, []float64{0.1, 0.3, 0.6}[i%3])
+				h := p.Hash()
+				for _, m := range p.Moves() {
+					if got, want := p.HashAfter(h, m), p.Play(m).Hash(); got != want {
+						t.Fatalf("%s, %v: HashAfter gives %x, Hash of the child %x", p.FEN(), m.Path, got, want)
+					}
+					moves++
+					captures += min(len(m.Captured), 1)
+					if m.Promotes {
+						crowns++
+					}
+				}
+			}
+			if captures < 100 || crowns < 20 || moves < 2000 {
+				t.Errorf("weak sample: %d moves, %d captures, %d crownings", moves, captures, crowns)
+			}
+		})
+	}
+}
+
+// AppendMoves must append exactly Moves, after what the buffer holds.
+func TestAppendMovesAgreesWithMoves(t *testing.T) {
+	rng := rand.New(rand.NewPCG(13, 1))
+	for _, r := range AllRules() {
+		for i := range 300 {
+			p := randomPosition(rng, r, []float64{0.1, 0.3, 0.6}[i%3])
+			prefix := Move{Path: []int{0, 0}}
+			got := p.AppendMoves([]Move{prefix})
+			want := p.Moves()
+			if len(got) != len(want)+1 || !slices.Equal(got[0].Path, prefix.Path) {
+				t.Fatalf("%s %s: AppendMoves gives %d moves after the prefix, Moves %d", r.Name, p.FEN(), len(got)-1, len(want))
+			}
+			for j, m := range want {
+				if g := got[j+1]; !slices.Equal(g.Path, m.Path) || !slices.Equal(g.Captured, m.Captured) || g.Promotes != m.Promotes {
+					t.Fatalf("%s %s: move %d: AppendMoves %v, Moves %v", r.Name, p.FEN(), j, g.Path, m.Path)
+				}
+			}
+		}
 	}
 }

@@ -39,12 +39,15 @@ func (p Position) allPaths() []Move {
 	return p.Rules.filterPrecedence(caps, p.Board)
 }
 
-// HasCapture reports whether the side to move must capture.
+// HasCapture reports whether the side to move must capture. It reads the
+// board in place: the searches ask it of every position they count.
 func (p Position) HasCapture() bool {
-	cs := newCapSearch(p)
+	cs := capSearch{r: p.Rules, g: p.Rules.Geo, side: p.Turn, board: p.Board}
 	for s, pc := range p.Board {
-		if pc.Belongs(p.Turn) && len(cs.jumps(s, pc.IsKing(), -1)) > 0 {
-			return true
+		if pc.Belongs(p.Turn) {
+			if _, n := cs.jumps(s, pc.IsKing(), -1); n > 0 {
+				return true
+			}
 		}
 	}
 	return false
@@ -74,12 +77,29 @@ func (r *Rules) manCaptureDirs(c Color) []int {
 	return r.manDirs(c)
 }
 
-func (p Position) quietMoves() []Move {
-	var out []Move
+func (p Position) quietMoves() []Move { return p.appendQuiet(nil) }
+
+// appendQuiet appends the quiet moves to out.
+func (p Position) appendQuiet(out []Move) []Move {
+	var sq []int // every move's two squares, carved from few allocations
 	p.eachQuiet(func(s, t int, man bool) {
-		out = append(out, Move{Path: []int{s, t}, Promotes: man && p.Rules.PromotionRow(t, p.Turn)})
+		if len(sq)+2 > cap(sq) {
+			sq = make([]int, 0, 64)
+		}
+		sq = append(sq, s, t)
+		n := len(sq)
+		out = append(out, Move{Path: sq[n-2 : n : n], Promotes: man && p.Rules.PromotionRow(t, p.Turn)})
 	})
 	return out
+}
+
+// AppendMoves appends p.Moves() to buf: the searches reuse their move
+// buffers, and most positions they expand have no capture.
+func (p Position) AppendMoves(buf []Move) []Move {
+	if p.HasCapture() {
+		return append(buf, p.Moves()...)
+	}
+	return p.appendQuiet(buf)
 }
 
 // CountMoves returns how many legal moves the side to move has, as
@@ -122,8 +142,9 @@ func (p Position) eachQuiet(f func(s, t int, man bool)) {
 }
 
 // dedupe keeps the first move of each group of equal moves.
+// It filters in place (ms is the generator's own slice).
 func dedupe(ms []Move, same func(a, b Move) bool) []Move {
-	out := ms[:0:0]
+	out := ms[:0]
 	for _, m := range ms {
 		dup := false
 		for _, o := range out {

@@ -94,3 +94,20 @@ func (p Position) Hash() uint64 {
 	}
 	return h
 }
+
+// HashAfter returns the Hash of p.Play(m) from h, the hash of p, without
+// playing it: only the squares the move changes are read, where Hash reads
+// the whole board.
+func (p Position) HashAfter(h uint64, m Move) uint64 {
+	z := p.Rules.Geo.zob
+	from, to := m.From(), m.To()
+	pc := p.Board[from]
+	h ^= z.keys[from][pc] ^ z.black
+	for i, c := range m.Captured {
+		h ^= z.keys[c][m.CapturedPieces[i]]
+	}
+	if m.Promotes {
+		pc = pc.Crowned()
+	}
+	return h ^ z.keys[to][pc]
+}

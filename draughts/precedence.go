@@ -24,13 +24,13 @@ func boolInt(b bool) int {
 	return 0
 }
 
-// keepMax keeps the moves with the largest score.
+// keepMax keeps the moves with the largest score, in place.
 func keepMax(ms []Move, score func(Move) int) []Move {
 	best := -1
 	for _, m := range ms {
 		best = max(best, score(m))
 	}
-	out := ms[:0:0]
+	out := ms[:0]
 	for _, m := range ms {
 		if score(m) == best {
 			out = append(out, m)
