@@ -100,32 +100,44 @@ type closureNode struct {
 	from, to int32 // its children are edges[from:to]
 }
 
-// explore lists every position reachable from c, breadth first.
+// explore lists every position reachable from c, breadth first. Most
+// children of a node are already listed (every position has many
+// parents), so a child is played and its moves counted only when it is
+// new (its hash says), and the queue keeps only what expanding a position
+// needs.
 func (g *closureGraph[P, M]) explore(c *child[P, M], limit int) bool {
-	queue := []child[P, M]{*c}
+	type queued struct {
+		q P
+		h uint64
+	}
+	queue := []queued{{c.q, c.h}}
 	g.add(c)
+	s := g.s
 	for k := 0; k < len(queue); k++ {
-		if !g.s.lim.tick() {
+		if !s.lim.tick() {
 			return false
 		}
-		cur := &queue[k]
+		cur := queue[k]
 		n := &g.nodes[k]
 		n.from = int32(len(g.edges))
 		if n.st == open {
-			kids := g.s.children(cur, g.s.kidBufs.get())
-			for _, ch := range kids {
-				i, seen := g.index[ch.h]
+			ms := s.g.moves(cur.q, s.moveBufs.get())
+			for _, m := range ms {
+				h := s.g.hashAfter(cur.q, cur.h, m)
+				i, seen := g.index[h]
 				if !seen {
 					if len(g.nodes) >= limit {
 						return false
 					}
+					q, _ := s.g.play(cur.q, cur.h, m)
+					ch := s.childAfter(cur.q, m, q, h)
 					i = g.add(&ch)
-					queue = append(queue, ch)
+					queue = append(queue, queued{q, h})
 					n = &g.nodes[k] // add may have moved the slice
 				}
 				g.edges = append(g.edges, i)
 			}
-			g.s.kidBufs.put(kids)
+			s.moveBufs.put(ms)
 		}
 		n.to = int32(len(g.edges))
 	}

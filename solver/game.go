@@ -22,6 +22,7 @@ type game[P, M any] interface {
 	count(q P) (n int, capture bool) // how many legal moves, and whether they capture
 	isCapture(m M) bool
 	play(q P, h uint64, m M) (P, uint64) // the position after m and its hash (h is q's)
+	hashAfter(q P, h uint64, m M) uint64 // the hash play would give, without playing
 	hash(q P) uint64
 	turn(q P) draughts.Color
 	promotes(q P, m M) bool                          // m ends on the crowning row with a man
@@ -77,6 +78,10 @@ func (g fastGame) isCapture(m bitboard.Move) bool { return m.IsCapture() }
 
 func (g fastGame) play(q bitboard.Position, h uint64, m bitboard.Move) (bitboard.Position, uint64) {
 	return q.Play(m), q.HashAfter(h, m)
+}
+
+func (g fastGame) hashAfter(q bitboard.Position, h uint64, m bitboard.Move) uint64 {
+	return q.HashAfter(h, m)
 }
 
 func (g fastGame) hash(q bitboard.Position) uint64 { return q.Hash() }
@@ -135,16 +140,19 @@ func (g slowGame) generic(q draughts.Position) draughts.Position {
 }
 
 func (g slowGame) moves(q draughts.Position, buf []draughts.Move) []draughts.Move {
-	return append(buf, q.Moves()...)
+	return q.AppendMoves(buf)
 }
 
 func (g slowGame) count(q draughts.Position) (int, bool) { return q.CountMoves() }
 
 func (g slowGame) isCapture(m draughts.Move) bool { return m.IsCapture() }
 
-func (g slowGame) play(q draughts.Position, _ uint64, m draughts.Move) (draughts.Position, uint64) {
-	c := q.Play(m)
-	return c, c.Hash()
+func (g slowGame) play(q draughts.Position, h uint64, m draughts.Move) (draughts.Position, uint64) {
+	return q.Play(m), q.HashAfter(h, m)
+}
+
+func (g slowGame) hashAfter(q draughts.Position, h uint64, m draughts.Move) uint64 {
+	return q.HashAfter(h, m)
 }
 
 func (g slowGame) hash(q draughts.Position) uint64                    { return q.Hash() }

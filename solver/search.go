@@ -234,11 +234,16 @@ func (s *search[P, M]) children(c *child[P, M], buf []child[P, M]) []child[P, M]
 	ms := s.g.moves(c.q, s.moveBufs.get())
 	for _, m := range ms {
 		q, h := s.g.play(c.q, c.h, m)
-		n, capt := s.g.count(q)
-		buf = append(buf, child[P, M]{m: m, q: q, h: h, n: n, capture: capt, promoted: s.promotes(c.q, m)})
+		buf = append(buf, s.childAfter(c.q, m, q, h))
 	}
 	s.moveBufs.put(ms)
 	return buf
+}
+
+// childAfter describes q (hash h), reached by m from parent.
+func (s *search[P, M]) childAfter(parent P, m M, q P, h uint64) child[P, M] {
+	n, capt := s.g.count(q)
+	return child[P, M]{m: m, q: q, h: h, n: n, capture: capt, promoted: s.promotes(parent, m)}
 }
 
 // known is what the rules, the tables or the table's decided entries say
