@@ -1,6 +1,7 @@
 package main
 
 import (
+	"cmp"
 	"encoding/json"
 	"fmt"
 	"io"
@@ -107,7 +108,7 @@ func runVerify(cmd *cobra.Command, args []string, f verifyFlags) error {
 		if err != nil {
 			return err
 		}
-		return printReports(cmd.OutOrStdout(), []*solver.Report{solver.Verify(p, opt)}, tb)
+		return printReports(cmd.OutOrStdout(), []*problems.Problem{p}, []*solver.Report{solver.Verify(p, opt)}, tb)
 	}
 	if len(args) == 0 && !f.all && f.source == "" {
 		return fmt.Errorf("nothing to verify: give problem IDs, --all, --source S, or --fen")
@@ -129,7 +130,7 @@ func runVerify(cmd *cobra.Command, args []string, f verifyFlags) error {
 			}
 		}
 	}
-	return printReports(cmd.OutOrStdout(), reports, tb)
+	return printReports(cmd.OutOrStdout(), probs, reports, tb)
 }
 
 // adHocProblem builds a one-line problem from --fen and --solution.
@@ -223,6 +224,17 @@ func verifyAll(probs []*problems.Problem, opt solver.Options, jobs int, errw io.
 	return reports
 }
 
+// problemName names a problem in a table: its source and number, and the
+// source's label for it, else its title ("vantenac:74 Problème IV",
+// "r:1 Test Russian"); ad hoc problems have neither source nor number.
+func problemName(p *problems.Problem) string {
+	name := cmp.Or(p.Label, p.Title)
+	if p.Source == "" {
+		return name
+	}
+	return strings.TrimSpace(fmt.Sprintf("%s:%d %s", p.Source, p.Number, name))
+}
+
 func storeVerdict(d *db.DB, r *solver.Report) error {
 	if r.ProblemID == 0 {
 		return nil
@@ -237,7 +249,9 @@ func storeVerdict(d *db.DB, r *solver.Report) error {
 	return err
 }
 
-func printReports(w io.Writer, reports []*solver.Report, tb *endgame.Tables) error {
+// printReports prints the reports on probs (the same order), as JSON lines
+// or as a table.
+func printReports(w io.Writer, probs []*problems.Problem, reports []*solver.Report, tb *endgame.Tables) error {
 	if global.json {
 		for _, r := range reports {
 			if err := writeJSON(w, r); err != nil {
@@ -252,7 +266,7 @@ func printReports(w io.Writer, reports []*solver.Report, tb *endgame.Tables) err
 		tablewriter.WithColumnWidths(tw.NewMapper[int, int]().Set(5, evidenceWidth)))
 	t.Header("ID", "Problem", "Verdict", "Dual", "Key", "Evidence", "Nodes", "Seconds")
 	noPosition := 0
-	for _, r := range reports {
+	for i, r := range reports {
 		if r.Verdict == solver.NoPosition {
 			noPosition++ // one line below, not a row each: the Livre de Metz alone has 415
 			continue
@@ -261,7 +275,7 @@ func printReports(w io.Writer, reports []*solver.Report, tb *endgame.Tables) err
 		if r.Dual {
 			dual = "dual"
 		}
-		if err := t.Append(r.ProblemID, r.Label, r.Verdict, dual, r.Key, evidence(r), r.ProofNodes, fmt.Sprintf("%.2f", r.Seconds)); err != nil {
+		if err := t.Append(r.ProblemID, problemName(probs[i]), r.Verdict, dual, r.Key, evidence(r), r.ProofNodes, fmt.Sprintf("%.2f", r.Seconds)); err != nil {
 			return err
 		}
 	}
