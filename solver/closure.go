@@ -11,7 +11,7 @@ package solver
 // few thousand nodes. dist is the exact shortest win in plies when won.
 // ok is false when the graph is larger than limit or the budget ran out.
 func (s *search[P, M]) closure(c *child[P, M], limit int) (st status, dist int, ok bool) {
-	g := closureGraph[P, M]{s: s, index: map[uint64]int32{}}
+	g := closureGraph[P, M]{s: s, index: newPosIndex()}
 	if !g.explore(c, limit) {
 		if len(g.nodes) >= limit { // too large, not out of budget: never again
 			s.tooBig[c.h] = true
@@ -88,7 +88,7 @@ func (s *search[P, M]) tryClosure(c *child[P, M]) (outcome, bool) {
 // closureGraph is the reachable graph: node 0 is the start.
 type closureGraph[P, M any] struct {
 	s      *search[P, M]
-	index  map[uint64]int32
+	index  *posIndex
 	nodes  []closureNode
 	hashes []uint64
 	edges  []int32 // children of every node, in node order (see closureNode)
@@ -124,7 +124,7 @@ func (g *closureGraph[P, M]) explore(c *child[P, M], limit int) bool {
 			ms := s.g.moves(cur.q, s.moveBufs.get())
 			for _, m := range ms {
 				h := s.g.hashAfter(cur.q, cur.h, m)
-				i, seen := g.index[h]
+				i, seen := g.index.get(h)
 				if !seen {
 					if len(g.nodes) >= limit {
 						return false
@@ -147,7 +147,7 @@ func (g *closureGraph[P, M]) explore(c *child[P, M], limit int) bool {
 // add numbers a new position and judges it.
 func (g *closureGraph[P, M]) add(c *child[P, M]) int32 {
 	i := int32(len(g.nodes))
-	g.index[c.h] = i
+	g.index.put(c.h, i)
 	g.hashes = append(g.hashes, c.h)
 	// The rules only, not the tables: a table's win has its own distance,
 	// which would break the order solve relies on.
@@ -163,15 +163,12 @@ func (g *closureGraph[P, M]) solve() []int32 {
 	n := len(g.nodes)
 	dist := make([]int32, n)
 	left := make([]int32, n) // defender nodes: children not yet won
-	preds := make([][]int32, n)
+	predFrom, preds := g.predecessors()
 	var queue []int32
 	for i := range g.nodes {
 		nd := &g.nodes[i]
 		dist[i] = -1
 		left[i] = nd.to - nd.from
-		for _, ch := range g.edges[nd.from:nd.to] {
-			preds[ch] = append(preds[ch], int32(i))
-		}
 		if nd.st == won {
 			dist[i] = 0
 			queue = append(queue, int32(i))
@@ -179,7 +176,7 @@ func (g *closureGraph[P, M]) solve() []int32 {
 	}
 	for k := 0; k < len(queue); k++ {
 		w := queue[k]
-		for _, p := range preds[w] {
+		for _, p := range preds[predFrom[w]:predFrom[w+1]] {
 			if dist[p] >= 0 || g.nodes[p].st != open {
 				continue
 			}
@@ -193,4 +190,82 @@ func (g *closureGraph[P, M]) solve() []int32 {
 		}
 	}
 	return dist
+}
+
+// predecessors inverts the edges: the parents of node i are
+// preds[from[i]:from[i+1]] (two flat arrays, not a slice per node: the
+// graphs run to hundreds of thousands of nodes).
+func (g *closureGraph[P, M]) predecessors() (from, preds []int32) {
+	from = make([]int32, len(g.nodes)+1)
+	for _, ch := range g.edges {
+		from[ch+1]++
+	}
+	for i := range g.nodes {
+		from[i+1] += from[i]
+	}
+	preds = make([]int32, len(g.edges))
+	next := append([]int32(nil), from[:len(g.nodes)]...)
+	for i := range g.nodes {
+		nd := &g.nodes[i]
+		for _, ch := range g.edges[nd.from:nd.to] {
+			preds[next[ch]] = int32(i)
+			next[ch]++
+		}
+	}
+	return from, preds
+}
+
+// posIndex numbers the positions of a closure by their hashes: open
+// addressing with linear probing, the keys and numbers in two flat arrays.
+// A closure looks up every child of every position, and a Go map spent a
+// fifth of its time there. The key 0 marks a free slot; a position whose
+// hash is 0 is kept aside.
+type posIndex struct {
+	keys []uint64
+	vals []int32
+	n    int   // keys held (the one aside not counted)
+	zero int32 // the number of the position hashed 0, or -1
+}
+
+func newPosIndex() *posIndex {
+	return &posIndex{keys: make([]uint64, 1024), vals: make([]int32, 1024), zero: -1}
+}
+
+// slot is where h is, or the free slot where it would go.
+func (x *posIndex) slot(h uint64) int {
+	mask := len(x.keys) - 1
+	i := int(h>>32^h) & mask
+	for x.keys[i] != 0 && x.keys[i] != h {
+		i = (i + 1) & mask
+	}
+	return i
+}
+
+func (x *posIndex) get(h uint64) (int32, bool) {
+	if h == 0 {
+		return x.zero, x.zero >= 0
+	}
+	i := x.slot(h)
+	return x.vals[i], x.keys[i] == h
+}
+
+// put stores a new key (the closure never renumbers a position).
+func (x *posIndex) put(h uint64, v int32) {
+	if h == 0 {
+		x.zero = v
+		return
+	}
+	if 2*(x.n+1) > len(x.keys) { // at most half full: short probes
+		old, olds := x.keys, x.vals
+		x.keys, x.vals = make([]uint64, 2*len(old)), make([]int32, 2*len(old))
+		for j, k := range old {
+			if k != 0 {
+				i := x.slot(k)
+				x.keys[i], x.vals[i] = k, olds[j]
+			}
+		}
+	}
+	i := x.slot(h)
+	x.keys[i], x.vals[i] = h, v
+	x.n++
 }

@@ -1,6 +1,8 @@
 package solver
 
 import (
+	"math/rand/v2"
+
 	"testing"
 
 	"metz/draughts"
@@ -26,5 +28,109 @@ func TestClosureAgreesWithTables(t *testing.T) {
 	})
 	if settled < 20 {
 		t.Errorf("only %d positions compared", settled)
+	}
+}
+
+// The generic engine's closure (its own hashes, from draughts.HashAfter)
+// must agree with the tables as the bitboards' does.
+func TestGenericClosureAgreesWithTables(t *testing.T) {
+	settled := 0
+	eachTableEnding(t, 4, 8, func(p draughts.Position, want endgame.Result, plies int) {
+		s := newSearch[draughts.Position, draughts.Move](slowGame{intl}, p, p.Turn, Win, newLimits(nodes(5_000_000)), 8)
+		c := s.at(p, false)
+		st, d, ok := s.closure(&c, 1_000_000)
+		if !ok {
+			t.Errorf("%s: closure not complete", p.FEN())
+			return
+		}
+		settled++
+		if (st == won) != (want == endgame.Win) || (st == won && d != plies) {
+			t.Errorf("%s: closure %v in %d, tables %v in %d", p.FEN(), st, d, want, plies)
+		}
+	})
+	if settled < 5 {
+		t.Errorf("only %d positions compared", settled)
+	}
+}
+
+// On the 8x8 boards, where no table exists, the closure's value and
+// distance must be those of the plain brute-force search, within its
+// horizon: a win in d ≤ horizon plies exactly when the closure finds one
+// that long, and no win that short otherwise. Three pieces: two for the
+// side to move (a king and a man, or two kings), one for the other.
+func TestClosureAgreesWithBruteForce(t *testing.T) {
+	if testing.Short() {
+		t.Skip("brute force to 7 plies")
+	}
+	const horizon = 7
+	for _, r := range []*draughts.Rules{draughts.Russian, draughts.Italian, draughts.Turkish, draughts.Brazilian, draughts.Francaise} {
+		t.Run(r.Name, func(t *testing.T) {
+			t.Parallel()
+			rng := rand.New(rand.NewPCG(21, uint64(r.GameType)))
+			wins, other := 0, 0
+			for range 8 {
+				p := randomThreePieces(rng, r)
+				s := newSearch[draughts.Position, draughts.Move](slowGame{r}, p, p.Turn, Win, newLimits(nodes(5_000_000)), 8)
+				c := s.at(p, false)
+				st, d, ok := s.closure(&c, 1_000_000)
+				if !ok {
+					t.Fatalf("%s: closure not complete", p.FEN())
+				}
+				memo := map[string]bool{}
+				want := -1
+				for k := 0; k <= horizon && want < 0; k++ {
+					if bruteWithinMemo(p, p.Turn, k, memo) {
+						want = k
+					}
+				}
+				got := -1
+				if st == won && d <= horizon {
+					got = d
+				}
+				if got != want {
+					t.Errorf("%s: closure %v in %d; brute force: shortest win %d (-1: none within %d)", p.FEN(), st, d, want, horizon)
+				}
+				if want >= 0 {
+					wins++
+				} else {
+					other++
+				}
+			}
+			if wins == 0 || other == 0 {
+				t.Errorf("weak sample: %d wins within %d plies, %d other", wins, horizon, other)
+			}
+		})
+	}
+}
+
+// randomThreePieces deals a king and a man (or two kings) to the side to
+// move and one piece to the other, men off their crowning row.
+func randomThreePieces(rng *rand.Rand, r *draughts.Rules) draughts.Position {
+	for {
+		p := draughts.NewPosition(r)
+		p.Turn = draughts.Color(rng.IntN(2))
+		used := map[int]bool{}
+		put := func(c draughts.Color, king bool) bool {
+			s := rng.IntN(r.Geo.N)
+			if used[s] || (!king && r.PromotionRow(s, c)) {
+				return false
+			}
+			used[s] = true
+			pc := draughts.WhiteMan
+			if c == draughts.Black {
+				pc = draughts.BlackMan
+			}
+			if king {
+				pc = pc.Crowned()
+			}
+			p.Board[s] = pc
+			return true
+		}
+		me, you := p.Turn, p.Turn.Opponent()
+		if put(me, true) && put(me, rng.IntN(2) == 0) && put(you, rng.IntN(3) == 0) {
+			if n, _ := p.CountMoves(); n > 0 {
+				return p
+			}
+		}
 	}
 }
