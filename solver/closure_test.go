@@ -104,33 +104,39 @@ func TestClosureAgreesWithBruteForce(t *testing.T) {
 }
 
 // randomThreePieces deals a king and a man (or two kings) to the side to
-// move and one piece to the other, men off their crowning row.
+// move and one piece to the other.
 func randomThreePieces(rng *rand.Rand, r *draughts.Rules) draughts.Position {
+	return randomPieces(rng, r, []bool{true, rng.IntN(2) == 0}, []bool{rng.IntN(3) == 0})
+}
+
+// randomPieces deals the side to move (chosen at random) a piece for each
+// entry of mine and the other side one for each of theirs (true: a king),
+// on random squares, men off their crowning row, until the side to move
+// has a move.
+func randomPieces(rng *rand.Rand, r *draughts.Rules, mine, theirs []bool) draughts.Position {
 	for {
 		p := draughts.NewPosition(r)
 		p.Turn = draughts.Color(rng.IntN(2))
-		used := map[int]bool{}
-		put := func(c draughts.Color, king bool) bool {
+		ok := true
+		deal := func(c draughts.Color, king bool) {
 			s := rng.IntN(r.Geo.N)
-			if used[s] || (!king && r.PromotionRow(s, c)) {
-				return false
+			if p.Board[s] != draughts.Empty || (!king && r.PromotionRow(s, c)) {
+				ok = false
+				return
 			}
-			used[s] = true
-			pc := draughts.WhiteMan
-			if c == draughts.Black {
-				pc = draughts.BlackMan
-			}
+			p.Board[s] = draughts.ManOf(c)
 			if king {
-				pc = pc.Crowned()
+				p.Board[s] = draughts.KingOf(c)
 			}
-			p.Board[s] = pc
-			return true
 		}
-		me, you := p.Turn, p.Turn.Opponent()
-		if put(me, true) && put(me, rng.IntN(2) == 0) && put(you, rng.IntN(3) == 0) {
-			if n, _ := p.CountMoves(); n > 0 {
-				return p
-			}
+		for _, k := range mine {
+			deal(p.Turn, k)
+		}
+		for _, k := range theirs {
+			deal(p.Turn.Opponent(), k)
+		}
+		if n, _ := p.CountMoves(); ok && n > 0 {
+			return p
 		}
 	}
 }

@@ -1,0 +1,68 @@
+package solver
+
+import (
+	"math/rand/v2"
+	"sync/atomic"
+	"testing"
+
+	"metz/draughts"
+)
+
+// Solve must agree with the plain brute-force search in every rule system,
+// on random positions of four and five pieces, men and kings (a king one
+// time in five): a win within
+// the horizon exactly when the brute force finds one, with its exact
+// length; and a loss wherever the brute force finds the opponent's win
+// within the horizon. (Beyond the horizon the brute force says nothing.)
+func TestSolveAgreesWithBruteForce(t *testing.T) {
+	if testing.Short() {
+		t.Skip("brute force to 7 plies in every rule system")
+	}
+	const horizon = 7
+	var wins, losses atomic.Int64
+	t.Cleanup(func() { // after the parallel subtests
+		if wins.Load() < 10 || losses.Load() < 2 {
+			t.Errorf("weak sample: %d wins and %d losses within %d plies", wins.Load(), losses.Load(), horizon)
+		}
+	})
+	for _, r := range draughts.AllRules() {
+		t.Run(r.Name, func(t *testing.T) {
+			t.Parallel()
+			rng := rand.New(rand.NewPCG(31, uint64(r.GameType)))
+			for i := range 6 {
+				king := func() bool { return rng.IntN(5) == 0 }
+				p := randomPieces(rng, r, []bool{king(), king(), i%2 == 0 && king()}, []bool{king(), king()})
+				sol := Solve(p, Win, nodes(100_000))
+				memo := map[string]bool{}
+				win := shortestMemo(p, p.Turn, horizon, memo)
+				clear(memo)
+				loss := shortestMemo(p, p.Turn.Opponent(), horizon, memo)
+				switch {
+				case win >= 0:
+					wins.Add(1)
+					if sol.Result != ResultWin || sol.Plies != win {
+						t.Errorf("%s: solver %s in %d plies; brute force: a win in %d", p.FEN(), sol.Result, sol.Plies, win)
+					}
+				case sol.Result == ResultWin && sol.Plies <= horizon:
+					t.Errorf("%s: solver win in %d plies; brute force: none within %d", p.FEN(), sol.Plies, horizon)
+				case loss >= 0:
+					losses.Add(1)
+					if sol.Result != ResultLoss {
+						t.Errorf("%s: solver %s; brute force: the opponent wins in %d", p.FEN(), sol.Result, loss)
+					}
+				}
+			}
+		})
+	}
+}
+
+// shortestMemo is the least d ≤ limit within which attacker forces a win
+// from q by the plain brute force (memoized), or -1.
+func shortestMemo(q draughts.Position, attacker draughts.Color, limit int, memo map[string]bool) int {
+	for d := 0; d <= limit; d++ {
+		if bruteWithinMemo(q, attacker, d, memo) {
+			return d
+		}
+	}
+	return -1
+}
