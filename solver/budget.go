@@ -51,7 +51,7 @@ func (b Budget) String() string {
 
 // ParseBudget reads a comma-separated list of limits: a duration ("10s",
 // "500ms", "2m": Go's units, lower case), a node count ("5M-nodes", "5M",
-// "200k", "100000") and a memory size ("256MB"). Fields not given keep
+// "200k", "100000") and a memory size ("256MB", "2GB"). Fields not given keep
 // their defaults.
 func ParseBudget(s string) (Budget, error) {
 	var b Budget
@@ -60,12 +60,12 @@ func ParseBudget(s string) (Budget, error) {
 		if t == "" {
 			continue
 		}
-		if strings.HasSuffix(t, "mb") {
-			n, err := strconv.Atoi(strings.TrimSuffix(t, "mb"))
-			if err != nil || n <= 0 {
-				return Budget{}, fmt.Errorf("budget %q: expected a memory size like 256MB", part)
+		if unit, ok := memoryUnit(t); ok {
+			n, err := strconv.Atoi(t[:len(t)-2])
+			if err != nil || n <= 0 || n > maxMemoryMB/unit {
+				return Budget{}, fmt.Errorf("budget %q: expected a memory size like 256MB or 2GB", part)
 			}
-			b.MemoryMB = n
+			b.MemoryMB = n * unit
 			continue
 		}
 		// Durations are read as typed: "5m" is five minutes while "5M"
@@ -76,11 +76,26 @@ func ParseBudget(s string) (Budget, error) {
 		}
 		n, err := parseCount(strings.TrimSuffix(strings.TrimSuffix(t, "-nodes"), "nodes"))
 		if err != nil {
-			return Budget{}, fmt.Errorf("budget %q: expected a duration (10s), a node count (5M-nodes, 200k) or a memory size (256MB)", part)
+			return Budget{}, fmt.Errorf("budget %q: expected a duration (10s), a node count (5M-nodes, 200k) or a memory size (256MB, 2GB)", part)
 		}
 		b.Nodes = n
 	}
 	return b, nil
+}
+
+// maxMemoryMB bounds a memory budget (1 TB): beyond, the sizes computed
+// from it would overflow.
+const maxMemoryMB = 1 << 20
+
+// memoryUnit is the megabytes of a memory size's unit (t in lower case).
+func memoryUnit(t string) (int, bool) {
+	switch {
+	case strings.HasSuffix(t, "mb"):
+		return 1, true
+	case strings.HasSuffix(t, "gb"):
+		return 1024, true
+	}
+	return 0, false
 }
 
 // parseCount reads "5M", "200k", "1G" or a plain number.

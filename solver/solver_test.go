@@ -300,7 +300,12 @@ func TestParseGoalAndBudget(t *testing.T) {
 	if b, err := ParseBudget("5m"); err != nil || b.Nodes != 0 || b.Time.Minutes() != 5 {
 		t.Errorf("5m: %+v %v", b, err)
 	}
-	if _, err := ParseBudget("fast"); err == nil {
-		t.Error("fast accepted")
+	if b, err := ParseBudget("2GB"); err != nil || b.MemoryMB != 2048 {
+		t.Errorf("2GB: %+v %v", b, err)
+	}
+	for _, bad := range []string{"fast", "0MB", "-3GB", "99999999GB", "GB"} {
+		if _, err := ParseBudget(bad); err == nil {
+			t.Errorf("%s accepted", bad)
+		}
 	}
 }
