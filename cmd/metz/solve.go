@@ -40,7 +40,7 @@ is a finished game: won already (lost under qui-perd-gagne), in 0 plies.
 Budget: a comma-separated list of a time (10s), a node count (5M-nodes, 200k)
 and a memory size for the tables (64MB, 1GB; default 64MB). Endings of four
 pieces or fewer are first settled whole, by listing every position they reach
-(about 300 bytes each; at least 400,000 whatever the memory): where there
+(about 250 bytes each; at least 400,000 whatever the memory): where there
 are no endgame tables (every rule system but international), a four-piece
 king ending often needs 1GB, 20M nodes and a minute, as in
   metz solve "B:WKh6,g1:Bf8,Ke1" --rules german --budget 60s,20M,1GB
