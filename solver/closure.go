@@ -69,8 +69,9 @@ func (s *search[P, M]) closureCap() int {
 	return max(closureLimit, s.memMB<<20/closureBytes)
 }
 
-// tryClosure is prove's first step on small material.
-func (s *search[P, M]) tryClosure(c *child[P, M]) (outcome, bool) {
+// tryClosure is prove's first step on small material; whole is for the
+// root of a solve (see rootClosure).
+func (s *search[P, M]) tryClosure(c *child[P, M], whole bool) (outcome, bool) {
 	am, ak := s.g.material(c.q, s.attacker)
 	dm, dk := s.g.material(c.q, s.attacker.Opponent())
 	if am+ak+dm+dk > closurePieces || s.tooBig[c.h] || s.noClosure {
@@ -79,11 +80,12 @@ func (s *search[P, M]) tryClosure(c *child[P, M]) (outcome, bool) {
 	// A closure cut short is wasted and one finished settles every
 	// position it lists. Three pieces always fit (up to about 250,000
 	// positions), so theirs may go past the current share; a larger one
-	// may turn out too large, and gets half of the share.
+	// may turn out too large, and gets half of the share, except at the
+	// root, where nothing else would use the budget better.
 	var st status
 	var ok bool
 	run := func() { st, _, ok = s.closure(c, s.closureCap()) }
-	if am+ak+dm+dk <= 3 {
+	if am+ak+dm+dk <= 3 || whole {
 		s.unshared(run)
 	} else {
 		s.share(2, run)
@@ -95,6 +97,24 @@ func (s *search[P, M]) tryClosure(c *child[P, M]) (outcome, bool) {
 		return proven, true
 	}
 	return disproven, true
+}
+
+// rootClosure settles the root of a solve of small material by its
+// closure, on the whole budget: a king ending is decided there or
+// nowhere (df-pn never ends its cycles), and the closure's size is
+// bounded by closureCap anyway. A search that begins with the forcing
+// search would leave the closure four fifths of the budget, and half of
+// that at prove's first step.
+func (s *search[P, M]) rootClosure(c *child[P, M]) (outcome, bool) {
+	return s.tryClosure(c, true)
+}
+
+// proveRoot is prove at the root of a solve.
+func (s *search[P, M]) proveRoot(c *child[P, M]) outcome {
+	if out, ok := s.rootClosure(c); ok {
+		return out
+	}
+	return s.prove(c)
 }
 
 // closureGraph is the reachable graph: node 0 is the start.

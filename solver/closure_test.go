@@ -136,3 +136,17 @@ func randomPieces(rng *rand.Rand, r *draughts.Rules, mine, theirs []bool) draugh
 		}
 	}
 }
+
+// At the root of a solve, small material goes to the closure on the whole
+// budget: this Italian king ending lists 284,229 positions (the other
+// side's win, 284,229 more), and 700,000 nodes decide it; when the
+// forcing search came first and the closure had half of what it left,
+// the answer was unknown.
+func TestRootClosureOnTheWholeBudget(t *testing.T) {
+	p := mustFEN(t, draughts.Italian, "W:WK13,K17:BK16,26")
+	sol := Solve(p, Win, nodes(700_000))
+	if sol.Result == ResultUnknown || sol.Result == ResultWin {
+		t.Fatalf("%s: %s after %d nodes; want a draw or a loss", p.FEN(), sol.Result, sol.Nodes)
+	}
+	t.Logf("%s: %s, %d nodes", p.FEN(), sol.Result, sol.Nodes)
+}

@@ -58,7 +58,7 @@ func (s *search[P, M]) prove(c *child[P, M]) outcome {
 	if out, ok := s.byChildren(c); ok {
 		return out
 	}
-	if out, ok := s.tryClosure(c); ok {
+	if out, ok := s.tryClosure(c, false); ok {
 		return out
 	}
 	// Numbers that reach inf undecided (estimates grown out of range)

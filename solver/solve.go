@@ -153,10 +153,14 @@ func inEngineOrder(p draughts.Position, sol *Solution) {
 	slices.SortFunc(sol.Undecided, by)
 }
 
-// decide is the whole proof attempt: the forcing search first (cheap and
-// enough for most combinations), then df-pn. It returns the forcing win's
+// decide is the whole proof attempt: on small material the closure
+// first; else the forcing search (cheap and enough for most
+// combinations), then df-pn. It returns the forcing win's
 // length when the forcing search found one.
 func (s *search[P, M]) decide(c *child[P, M]) (outcome, int) {
+	if out, ok := s.rootClosure(c); ok {
+		return out, 0
+	}
 	if d, found := s.forcingWin(c); found {
 		return proven, d
 	}
@@ -253,7 +257,7 @@ func opponentWins[P, M any](g game[P, M], q P, lim *limits, b Budget, tb *tableU
 	s := newSearch(g, q, g.turn(q).Opponent(), Win, lim, b.MemoryMB)
 	defer useTables(tb, s)()
 	root := s.at(q, false)
-	switch s.prove(&root) {
+	switch s.proveRoot(&root) {
 	case proven:
 		return ResultLoss, ""
 	case disproven:
@@ -268,7 +272,7 @@ func solveDraw[P, M any](g game[P, M], p draughts.Position, lim *limits, b Budge
 	s := newSearch(g, q, p.Turn.Opponent(), Win, lim, b.MemoryMB)
 	defer useTables(tb, s)()
 	root := s.at(q, false)
-	switch s.prove(&root) {
+	switch s.proveRoot(&root) {
 	case proven:
 		sol.Result = ResultLoss
 		return
