@@ -18,12 +18,17 @@ func (s *search[P, M]) closure(c *child[P, M], limit int) (st status, dist int, 
 		}
 		return open, 0, false
 	}
-	d := g.solve()
+	d := g.solve(false)
 	g.keep(d)
-	if d[0] < 0 {
-		return lost, 0, true
+	if d[0] >= 0 {
+		return won, int(d[0]), true
 	}
-	return won, int(d[0]), true
+	if s.goal.Kind == GoalWin {
+		// The same graph says whether the other side wins: solve asks
+		// that next, and a second closure would list it all again.
+		s.otherWins[c.h] = g.solve(true)[0] >= 0
+	}
+	return lost, 0, true
 }
 
 // keep writes every value the closure found into the df-pn table (proven
@@ -194,18 +199,23 @@ func (g *closureGraph[P, M]) add(c *child[P, M]) int32 {
 // solve is the retrograde pass: each node's distance to the attacker's
 // win, -1 where there is none. Nodes are settled in order of distance, so
 // an attacker node takes its first (least) won child and a defender node
-// its last (greatest) one.
-func (g *closureGraph[P, M]) solve() []int32 {
+// its last (greatest) one. other solves for the other side's win instead
+// (goal win only: the rules' verdicts, won and lost, change places).
+func (g *closureGraph[P, M]) solve(other bool) []int32 {
 	n := len(g.nodes)
 	dist := make([]int32, n)
 	left := make([]int32, n) // defender nodes: children not yet won
 	predFrom, preds := g.predecessors()
 	var queue []int32
+	wonHere := won
+	if other {
+		wonHere = lost
+	}
 	for i := range g.nodes {
 		nd := &g.nodes[i]
 		dist[i] = -1
 		left[i] = nd.to - nd.from
-		if nd.st == won {
+		if nd.st == wonHere {
 			dist[i] = 0
 			queue = append(queue, int32(i))
 		}
@@ -216,7 +226,7 @@ func (g *closureGraph[P, M]) solve() []int32 {
 			if dist[p] >= 0 || g.nodes[p].st != open {
 				continue
 			}
-			if !g.nodes[p].or {
+			if g.nodes[p].or == other { // the side that wins here is not to move
 				if left[p]--; left[p] > 0 {
 					continue
 				}

@@ -99,6 +99,40 @@ func TestClosureAgreesWithBruteForce(t *testing.T) {
 	}
 }
 
+// A closure the attacker does not win answers for the other side too
+// (search.otherWins, read by Solve instead of a second closure): the same
+// as a closure run for the other side. The side to move has one piece and
+// the other two, so that both answers occur.
+func TestClosureAnswersForTheOtherSide(t *testing.T) {
+	others, neither := 0, 0
+	for _, r := range []*draughts.Rules{draughts.Russian, draughts.Italian, draughts.Brazilian, draughts.Spanish} {
+		rng := rand.New(rand.NewPCG(22, uint64(r.GameType)))
+		for range 6 {
+			p := randomPieces(rng, r, []bool{rng.IntN(2) == 0}, []bool{true, rng.IntN(2) == 0})
+			s := newSearch[draughts.Position, draughts.Move](slowGame{r}, p, p.Turn, Win, newLimits(nodes(5_000_000)), 8)
+			c := s.at(p, false)
+			st, _, ok := s.closure(&c, 1_000_000)
+			if !ok || st == won {
+				continue
+			}
+			o := newSearch[draughts.Position, draughts.Move](slowGame{r}, p, p.Turn.Opponent(), Win, newLimits(nodes(5_000_000)), 8)
+			oc := o.at(p, false)
+			ost, _, ook := o.closure(&oc, 1_000_000)
+			if got, known := s.otherWins[c.h]; !ook || !known || got != (ost == won) {
+				t.Errorf("%s %s: the closure says the other side wins: %v (known %v); its own closure: %v", r.Name, p.FEN(), got, known, ost)
+			}
+			if ost == won {
+				others++
+			} else {
+				neither++
+			}
+		}
+	}
+	if others < 3 || neither < 3 {
+		t.Errorf("weak sample: the other side wins %d times, neither side %d", others, neither)
+	}
+}
+
 // randomThreePieces deals a king and a man (or two kings) to the side to
 // move and one piece to the other.
 func randomThreePieces(rng *rand.Rand, r *draughts.Rules) draughts.Position {

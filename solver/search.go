@@ -29,6 +29,7 @@ type search[P, M any] struct {
 	forced    *hashTable[bound]  // the same restricted to forcing moves
 	path      pathSet            // positions on the current df-pn path
 	tooBig    map[uint64]bool    // positions whose closure exceeded closureLimit
+	otherWins map[uint64]bool    // closures the attacker does not win: whether the other side does
 	noClosure bool               // df-pn alone (tests of df-pn itself)
 	maxPath   int                // df-pn depth at which a line is cut (reported, never "disproven")
 	tables    *endgame.Tables    // nil: none (set by useTables)
@@ -44,7 +45,7 @@ func newSearch[P, M any](g game[P, M], root P, attacker draughts.Color, goal Goa
 	s := &search[P, M]{g: g, r: g.rules(), attacker: attacker, goal: goal, lim: lim, memMB: memMB,
 		tt: newTable(tt), deps: newHashTable[uint64](dep),
 		bounded: newHashTable[bound](bnd),
-		forced:  newHashTable[bound](bnd), maxPath: 400, tooBig: map[uint64]bool{}}
+		forced:  newHashTable[bound](bnd), maxPath: 400, tooBig: map[uint64]bool{}, otherWins: map[uint64]bool{}}
 	s.rootBal = s.balance(root)
 	return s
 }

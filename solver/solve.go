@@ -118,7 +118,11 @@ func solveGoal[P, M any](g game[P, M], p draughts.Position, goal Goal, lim *limi
 	switch out {
 	case disproven:
 		sol.Result = ResultDraw
-		if goal.Kind == GoalWin {
+		switch other, known := s.otherWins[root.h]; {
+		case goal.Kind != GoalWin:
+		case known && other: // the root's closure answered for both sides
+			sol.Result = ResultLoss
+		case !known:
 			sol.Result, sol.Note = opponentWins(g, q, lim, b, tb)
 		}
 		return

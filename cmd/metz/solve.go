@@ -42,7 +42,7 @@ and a memory size for the tables (64MB, 1GB; default 64MB). Endings of four
 pieces or fewer are first settled whole, by listing every position they reach
 (about 250 bytes each; at least 400,000 whatever the memory): where there
 are no endgame tables (every rule system but international), a four-piece
-king ending often needs 1GB and a minute, as in
+king ending often needs 1GB and several seconds, as in
   metz solve "B:WKh6,g1:Bf8,Ke1" --rules german --budget 60s,1GB
 
 Endgame tables decide international positions of few pieces instead of a
