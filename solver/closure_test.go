@@ -2,6 +2,7 @@ package solver
 
 import (
 	"math/rand/v2"
+	"strings"
 
 	"testing"
 
@@ -183,4 +184,15 @@ func TestRootClosureOnTheWholeBudget(t *testing.T) {
 		t.Fatalf("%s: %s after %d nodes; want a draw or a loss", p.FEN(), sol.Result, sol.Nodes)
 	}
 	t.Logf("%s: %s, %d nodes", p.FEN(), sol.Result, sol.Nodes)
+}
+
+// An ending too large for a closure within the memory budget is unknown,
+// and the note says that more memory may settle it (this German ending
+// reaches 1,416,025 positions; 64 MB lists 400,000).
+func TestUnknownNoteAsksForMemory(t *testing.T) {
+	p := mustFEN(t, draughts.German, "W:Wd6,a3:Bb8,Kf4")
+	sol := Solve(p, Win, nodes(600_000))
+	if sol.Result != ResultUnknown || !strings.Contains(sol.Note, "a larger memory budget may settle it") {
+		t.Errorf("%s: %s, note %q", p.FEN(), sol.Result, sol.Note)
+	}
 }

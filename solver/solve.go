@@ -1,6 +1,7 @@
 package solver
 
 import (
+	"fmt"
 	"slices"
 	"time"
 
@@ -127,7 +128,7 @@ func solveGoal[P, M any](g game[P, M], p draughts.Position, goal Goal, lim *limi
 		}
 		return
 	case unknown:
-		sol.Result, sol.Note = ResultUnknown, "budget exhausted before a proof or a disproof"
+		sol.Result, sol.Note = ResultUnknown, exhausted(s, &root)
 		return
 	}
 	sol.Result = ResultWin
@@ -143,6 +144,17 @@ func solveGoal[P, M any](g game[P, M], p draughts.Position, goal Goal, lim *limi
 	sol.Tree = s.proofTree(&root, d, mode)
 	sol.Keys, sol.Undecided = s.keys(&root)
 	inEngineOrder(p, sol)
+}
+
+// exhausted is the note of an unknown result: the budget ran out, and for
+// an ending too large for a closure within the memory budget, that more
+// memory may settle it.
+func exhausted[P, M any](s *search[P, M], root *child[P, M]) string {
+	const note = "budget exhausted before a proof or a disproof"
+	if s.tooBig[root.h] {
+		return note + fmt.Sprintf("; the ending reaches more positions than a closure may list within %d MB of memory (about %d bytes each): a larger memory budget may settle it", s.memMB, closureBytes)
+	}
+	return note
 }
 
 // inEngineOrder sorts the keys as the generic engine lists the moves, so
@@ -281,7 +293,7 @@ func solveDraw[P, M any](g game[P, M], p draughts.Position, lim *limits, b Budge
 		sol.Result = ResultLoss
 		return
 	case unknown:
-		sol.Result, sol.Note = ResultUnknown, "budget exhausted before a proof or a disproof"
+		sol.Result, sol.Note = ResultUnknown, exhausted(s, &root)
 		return
 	}
 	sol.Result = ResultDraw
