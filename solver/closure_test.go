@@ -196,3 +196,21 @@ func TestUnknownNoteAsksForMemory(t *testing.T) {
 		t.Errorf("%s: %s, note %q", p.FEN(), sol.Result, sol.Note)
 	}
 }
+
+// The first moves of a solve whose root was settled by a closure are read
+// from it, not listed again each in a closure of its own: three kings
+// against one under the Russian rules, every first move decided within
+// twice the closure's size.
+func TestFirstMovesReadTheRootsClosure(t *testing.T) {
+	p := mustFEN(t, draughts.Russian, "W:WKa1,Kc1,Kh2:BKd8")
+	s := newSearch[draughts.Position, draughts.Move](slowGame{p.Rules}, p, p.Turn, Win, newLimits(nodes(5_000_000)), 64)
+	c := s.at(p, false)
+	g := closureGraph[draughts.Position, draughts.Move]{s: s, index: newPosIndex()}
+	if !g.explore(&c, 1_000_000) {
+		t.Fatal("closure not complete")
+	}
+	sol := Solve(p, Win, nodes(5_000_000))
+	if sol.Result != ResultWin || len(sol.Undecided) > 0 || sol.Nodes > 2*int64(len(g.nodes)) {
+		t.Errorf("%s: %s, %d undecided first moves, %d nodes (the closure lists %d positions)", p.FEN(), sol.Result, len(sol.Undecided), sol.Nodes, len(g.nodes))
+	}
+}

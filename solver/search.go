@@ -30,6 +30,7 @@ type search[P, M any] struct {
 	path      pathSet            // positions on the current df-pn path
 	tooBig    map[uint64]bool    // positions whose closure exceeded closureLimit
 	otherWins map[uint64]bool    // closures the attacker does not win: whether the other side does
+	closed    *closedSet         // the last closure completed, read like a table (nil: none)
 	noClosure bool               // df-pn alone (tests of df-pn itself)
 	maxPath   int                // df-pn depth at which a line is cut (reported, never "disproven")
 	tables    *endgame.Tables    // nil: none (set by useTables)
@@ -70,7 +71,7 @@ func (s *search[P, M]) fork(nodes int64, memMB int) *search[P, M] {
 	f.tt, f.deps = s.tt.under(tt), s.deps.under(dep)
 	f.bounded, f.forced = s.bounded.under(bnd), s.forced.under(bnd)
 	f.path = pathSet{}
-	f.tooBig = maps.Clone(s.tooBig)
+	f.tooBig, f.otherWins = maps.Clone(s.tooBig), map[uint64]bool{} // a fork's closures are its own
 	f.moveBufs, f.nodeBufs, f.kidBufs = pool[M]{}, pool[dnode[P, M]]{}, pool[child[P, M]]{}
 	return &f
 }
@@ -95,6 +96,7 @@ func (s *search[P, M]) growTo(memMB int) {
 func (s *search[P, M]) dropTables() {
 	s.tt, s.deps = newTable(ways), newHashTable[uint64](ways)
 	s.bounded, s.forced = newHashTable[bound](ways), newHashTable[bound](ways)
+	s.closed = nil
 }
 
 // absorb takes back what a fork learnt and counts the nodes it spent
@@ -193,7 +195,11 @@ func (s *search[P, M]) statusOf(c *child[P, M]) status {
 // tableStatus reads a position the rules do not decide from the endgame
 // tables: its value for the attacker and the distance to the end in
 // plies. The tables answer "who wins", so they serve the goal win only.
+// The last closure is read first: it is this search's own table.
 func (s *search[P, M]) tableStatus(c *child[P, M]) (st status, plies int, ok bool) {
+	if st, plies, ok := s.closed.status(c.h); ok {
+		return st, plies, true
+	}
 	if s.tables == nil || s.goal.Kind != GoalWin {
 		return open, 0, false
 	}
