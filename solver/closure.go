@@ -18,7 +18,8 @@ func (s *search[P, M]) closure(c *child[P, M], limit int) (st status, dist int, 
 		}
 		return open, 0, false
 	}
-	d := g.solve(false)
+	preds := g.predecessors()
+	d := g.solve(preds, false)
 	g.keep(d)
 	s.closed = &closedSet{index: g.index, dist: d}
 	if d[0] >= 0 {
@@ -27,7 +28,7 @@ func (s *search[P, M]) closure(c *child[P, M], limit int) (st status, dist int, 
 	if s.goal.Kind == GoalWin {
 		// The same graph says whether the other side wins: solve asks
 		// that next, and a second closure would list it all again.
-		s.otherWins[c.h] = g.solve(true)[0] >= 0
+		s.otherWins[c.h] = g.solve(preds, true)[0] >= 0
 	}
 	return lost, 0, true
 }
@@ -37,7 +38,7 @@ func (s *search[P, M]) closure(c *child[P, M], limit int) (st status, dist int, 
 // and goal. keep copies them into the search's tables, but a full bucket
 // there drops entries, and a position found missing would list its whole
 // closure again (a Russian three-king ending's first moves, 290,476
-// positions, each listed anew: 2.4 M nodes and 10 s for an answer the
+// positions, most listed anew: 2.97 M nodes and 12 s for an answer the
 // first closure held). It is read like an endgame table (tableStatus).
 type closedSet struct {
 	index *posIndex
@@ -90,7 +91,7 @@ const noWin = 1 << 14
 // four-piece king ending, 125 MB live once listed, 367 MB of heap at the
 // peak, garbage collection included): the 8x8 rule systems have
 // no endgame tables, and their four-piece king endings (1.4 to 2.1 M
-// positions) are decided in 10 to 20 s with 1 GB where df-pn never ends.
+// positions) are decided in 5 to 8 s with 1 GB where df-pn never ends.
 const (
 	closureLimit  = 400_000
 	closurePieces = 4
@@ -103,7 +104,7 @@ func (s *search[P, M]) closureCap() int {
 }
 
 // tryClosure is prove's first step on small material; whole is for the
-// root of a solve (see rootClosure).
+// root of a solve (see proveRoot).
 func (s *search[P, M]) tryClosure(c *child[P, M], whole bool) (outcome, bool) {
 	am, ak := s.g.material(c.q, s.attacker)
 	dm, dk := s.g.material(c.q, s.attacker.Opponent())
@@ -132,19 +133,14 @@ func (s *search[P, M]) tryClosure(c *child[P, M], whole bool) (outcome, bool) {
 	return disproven, true
 }
 
-// rootClosure settles the root of a solve of small material by its
-// closure, on the whole budget: a king ending is decided there or
+// proveRoot is prove at the root of a solve: small material goes to its
+// closure first, on the whole budget. A king ending is decided there or
 // nowhere (df-pn never ends its cycles), and the closure's size is
-// bounded by closureCap anyway. A search that begins with the forcing
-// search would leave the closure four fifths of the budget, and half of
-// that at prove's first step.
-func (s *search[P, M]) rootClosure(c *child[P, M]) (outcome, bool) {
-	return s.tryClosure(c, true)
-}
-
-// proveRoot is prove at the root of a solve.
+// bounded by closureCap anyway; a search that began with the forcing
+// search would leave the closure four fifths of the budget, and prove
+// half of that.
 func (s *search[P, M]) proveRoot(c *child[P, M]) outcome {
-	if out, ok := s.rootClosure(c); ok {
+	if out, ok := s.tryClosure(c, true); ok {
 		return out
 	}
 	return s.prove(c)
@@ -229,11 +225,11 @@ func (g *closureGraph[P, M]) add(c *child[P, M]) int32 {
 // an attacker node takes its first (least) won child and a defender node
 // its last (greatest) one. other solves for the other side's win instead
 // (goal win only: the rules' verdicts, won and lost, change places).
-func (g *closureGraph[P, M]) solve(other bool) []int32 {
+// pr is the graph's predecessors.
+func (g *closureGraph[P, M]) solve(pr preds, other bool) []int32 {
 	n := len(g.nodes)
 	dist := make([]int32, n)
 	left := make([]int32, n) // defender nodes: children not yet won
-	predFrom, preds := g.predecessors()
 	var queue []int32
 	wonHere := won
 	if other {
@@ -250,7 +246,7 @@ func (g *closureGraph[P, M]) solve(other bool) []int32 {
 	}
 	for k := 0; k < len(queue); k++ {
 		w := queue[k]
-		for _, p := range preds[predFrom[w]:predFrom[w+1]] {
+		for _, p := range pr.of[pr.from[w]:pr.from[w+1]] {
 			if dist[p] >= 0 || g.nodes[p].st != open {
 				continue
 			}
@@ -266,27 +262,30 @@ func (g *closureGraph[P, M]) solve(other bool) []int32 {
 	return dist
 }
 
-// predecessors inverts the edges: the parents of node i are
-// preds[from[i]:from[i+1]] (two flat arrays, not a slice per node: the
-// graphs run to hundreds of thousands of nodes).
-func (g *closureGraph[P, M]) predecessors() (from, preds []int32) {
-	from = make([]int32, len(g.nodes)+1)
+// preds are the edges inverted: the parents of node i are
+// of[from[i]:from[i+1]] (two flat arrays, not a slice per node: the graphs
+// run to millions of nodes).
+type preds struct{ from, of []int32 }
+
+// predecessors inverts the edges.
+func (g *closureGraph[P, M]) predecessors() preds {
+	from := make([]int32, len(g.nodes)+1)
 	for _, ch := range g.edges {
 		from[ch+1]++
 	}
 	for i := range g.nodes {
 		from[i+1] += from[i]
 	}
-	preds = make([]int32, len(g.edges))
+	of := make([]int32, len(g.edges))
 	next := append([]int32(nil), from[:len(g.nodes)]...)
 	for i := range g.nodes {
 		nd := &g.nodes[i]
 		for _, ch := range g.edges[nd.from:nd.to] {
-			preds[next[ch]] = int32(i)
+			of[next[ch]] = int32(i)
 			next[ch]++
 		}
 	}
-	return from, preds
+	return preds{from: from, of: of}
 }
 
 // posIndex numbers the positions of a closure by their hashes: open

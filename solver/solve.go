@@ -174,7 +174,7 @@ func inEngineOrder(p draughts.Position, sol *Solution) {
 // combinations), then df-pn. It returns the forcing win's
 // length when the forcing search found one.
 func (s *search[P, M]) decide(c *child[P, M]) (outcome, int) {
-	if out, ok := s.rootClosure(c); ok {
+	if out, ok := s.tryClosure(c, true); ok { // see proveRoot
 		return out, 0
 	}
 	if d, found := s.forcingWin(c); found {
