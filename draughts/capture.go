@@ -3,12 +3,11 @@ package draughts
 // capSearch enumerates complete capture sequences by depth-first search over
 // single jumps, on a private copy of the board.
 type capSearch struct {
-	r     *Rules
-	g     *Geometry
-	side  Color
-	board []Piece // working board; the moving piece is lifted off its origin
-	taken []bool  // captured but not yet removed (end-of-move removal); nil: none
-
+	r       *Rules
+	g       *Geometry
+	side    Color
+	board   []Piece // working board; the moving piece is lifted off its origin
+	taken   []bool  // captured but not yet removed (end-of-move removal); nil: none
 	mover   Piece
 	path    []int
 	caps    []int
