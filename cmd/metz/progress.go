@@ -5,6 +5,7 @@ import (
 	"io"
 	"os"
 	"strings"
+	"time"
 
 	"github.com/mattn/go-isatty"
 )
@@ -49,5 +50,37 @@ func (p *progressBar) updateWith(done, total int64, text string) {
 func (p *progressBar) finish() {
 	if p.w != nil && p.last >= 0 {
 		fmt.Fprintln(p.w)
+	}
+}
+
+// clockBar shows on bar the time a search has spent against its time
+// limit, four times a second, until stop is called (a search's node count
+// is its own goroutine's; the clock is anyone's). A bar off a terminal
+// draws nothing.
+func clockBar(bar *progressBar, limit time.Duration) (stop func()) {
+	if bar.w == nil || limit <= 0 {
+		return func() {}
+	}
+	start := time.Now()
+	done := make(chan struct{})
+	finished := make(chan struct{})
+	go func() {
+		defer close(finished)
+		t := time.NewTicker(250 * time.Millisecond)
+		defer t.Stop()
+		for {
+			select {
+			case <-done:
+				bar.finish()
+				return
+			case <-t.C:
+				spent := min(time.Since(start), limit)
+				bar.updateWith(int64(spent), int64(limit), fmt.Sprintf("%.1fs of %s", spent.Seconds(), limit))
+			}
+		}
+	}()
+	return func() {
+		close(done)
+		<-finished
 	}
 }

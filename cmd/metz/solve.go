@@ -1,6 +1,7 @@
 package main
 
 import (
+	"cmp"
 	"fmt"
 	"io"
 	"path/filepath"
@@ -72,7 +73,9 @@ everything. The output says how many positions the tables decided.`,
 			if err != nil {
 				return err
 			}
+			stop := clockBar(newProgressBar(cmd.ErrOrStderr(), "solve"), cmp.Or(b.Time, solver.DefaultTime))
 			sol := solver.SolveWith(p, g, solver.Options{Budget: b, Tables: tb, NoTables: noTables(tables)})
+			stop()
 			if global.json {
 				return writeJSON(cmd.OutOrStdout(), sol)
 			}
