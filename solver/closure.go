@@ -45,6 +45,14 @@ type closedSet struct {
 	dist  []int32
 }
 
+// size is the number of positions the closure holds (0 for none).
+func (cs *closedSet) size() int {
+	if cs == nil {
+		return 0
+	}
+	return len(cs.dist)
+}
+
 // status is h's value in the closure, if h is one of its positions.
 func (cs *closedSet) status(h uint64) (st status, plies int, ok bool) {
 	if cs == nil {

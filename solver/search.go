@@ -116,6 +116,12 @@ func (s *search[P, M]) takeTables(o *search[P, M]) {
 	for h := range o.tooBig {
 		s.tooBig[h] = true
 	}
+	// The larger closure covers more (a position's closure holds its
+	// children's); forks are absorbed in a fixed order, so the choice
+	// does not depend on which ran first.
+	if o.closed.size() > s.closed.size() {
+		s.closed = o.closed
+	}
 }
 
 // useTables makes the searches read t (nil: none).
