@@ -53,8 +53,9 @@ func (p Position) HasCapture() bool {
 	return false
 }
 
-// manDirs lists the directions a man of colour c moves in.
-func (r *Rules) manDirs(c Color) []int {
+// ManDirs lists the directions (indices for Geometry.Step) a man of colour c
+// moves in; a quiet man move is one step in one of them.
+func (r *Rules) ManDirs(c Color) []int {
 	if r.Geo.Layout == Orthogonal {
 		if c == White {
 			return []int{0, 1, 2}
@@ -74,7 +75,7 @@ func (r *Rules) manCaptureDirs(c Color) []int {
 	if r.MenCaptureBackward {
 		return allDirs
 	}
-	return r.manDirs(c)
+	return r.ManDirs(c)
 }
 
 func (p Position) quietMoves() []Move { return p.appendQuiet(nil) }
@@ -82,7 +83,7 @@ func (p Position) quietMoves() []Move { return p.appendQuiet(nil) }
 // appendQuiet appends the quiet moves to out.
 func (p Position) appendQuiet(out []Move) []Move {
 	var sq []int // every move's two squares, carved from few allocations
-	p.eachQuiet(func(s, t int, man bool) {
+	p.EachQuiet(func(s, t int, man bool) {
 		if len(sq)+2 > cap(sq) {
 			sq = make([]int, 0, 64)
 		}
@@ -110,20 +111,21 @@ func (p Position) CountMoves() (n int, capture bool) {
 	if p.HasCapture() {
 		return len(p.Moves()), true
 	}
-	p.eachQuiet(func(int, int, bool) { n++ })
+	p.EachQuiet(func(int, int, bool) { n++ })
 	return n, false
 }
 
-// eachQuiet calls f for every quiet move of the side to move, from s to t
-// (man: a man's step, else a king's).
-func (p Position) eachQuiet(f func(s, t int, man bool)) {
+// EachQuiet calls f for every quiet move of the side to move, from s to t
+// (man: a man's step, else a king's), whether or not a capture is
+// compulsory (HasCapture says).
+func (p Position) EachQuiet(f func(s, t int, man bool)) {
 	r, g := p.Rules, p.Rules.Geo
 	for s, pc := range p.Board {
 		if !pc.Belongs(p.Turn) {
 			continue
 		}
 		if pc.IsMan() {
-			for _, d := range r.manDirs(p.Turn) {
+			for _, d := range r.ManDirs(p.Turn) {
 				if t := g.Step(s, d); t >= 0 && p.Board[t] == Empty {
 					f(s, t, true)
 				}

@@ -119,6 +119,9 @@ func (s *search[P, M]) tryClosure(c *child[P, M], whole bool) (outcome, bool) {
 	if am+ak+dm+dk > closurePieces || s.tooBig[c.h] || s.noClosure {
 		return unknown, false
 	}
+	if st, _, ok := s.tableStatus(c); ok { // the tables hold what it would list
+		return map[status]outcome{won: proven, lost: disproven}[st], true
+	}
 	// A closure cut short is wasted and one finished settles every
 	// position it lists. Three pieces always fit (up to about 250,000
 	// positions), so theirs may go past the current share; a larger one

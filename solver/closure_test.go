@@ -179,7 +179,7 @@ func randomPieces(rng *rand.Rand, r *draughts.Rules, mine, theirs []bool) draugh
 // the answer was unknown.
 func TestRootClosureOnTheWholeBudget(t *testing.T) {
 	p := mustFEN(t, draughts.Italian, "W:WK13,K17:BK16,26")
-	sol := Solve(p, Win, nodes(700_000))
+	sol := SolveWith(p, Win, Options{Budget: nodes(700_000), NoTables: true}) // closures, not tables
 	if sol.Result == ResultUnknown || sol.Result == ResultWin {
 		t.Fatalf("%s: %s after %d nodes; want a draw or a loss", p.FEN(), sol.Result, sol.Nodes)
 	}
@@ -191,7 +191,7 @@ func TestRootClosureOnTheWholeBudget(t *testing.T) {
 // reaches 1,416,025 positions; 64 MB lists 400,000).
 func TestUnknownNoteAsksForMemory(t *testing.T) {
 	p := mustFEN(t, draughts.German, "W:Wd6,a3:Bb8,Kf4")
-	sol := Solve(p, Win, nodes(600_000))
+	sol := SolveWith(p, Win, Options{Budget: nodes(600_000), NoTables: true}) // closures, not tables
 	if sol.Result != ResultUnknown || !strings.Contains(sol.Note, "a larger memory budget may settle it") {
 		t.Errorf("%s: %s, note %q", p.FEN(), sol.Result, sol.Note)
 	}
@@ -209,7 +209,7 @@ func TestFirstMovesReadTheRootsClosure(t *testing.T) {
 	if !g.explore(&c, 1_000_000) {
 		t.Fatal("closure not complete")
 	}
-	sol := Solve(p, Win, nodes(5_000_000))
+	sol := SolveWith(p, Win, Options{Budget: nodes(5_000_000), NoTables: true}) // closures, not tables
 	if sol.Result != ResultWin || len(sol.Undecided) > 0 || sol.Nodes > 2*int64(len(g.nodes)) {
 		t.Errorf("%s: %s, %d undecided first moves, %d nodes (the closure lists %d positions)", p.FEN(), sol.Result, len(sol.Undecided), sol.Nodes, len(g.nodes))
 	}

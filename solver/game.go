@@ -6,6 +6,7 @@ import (
 	"metz/draughts"
 	"metz/draughts/bitboard"
 	"metz/endgame"
+	"metz/retro"
 )
 
 // game is a rules engine as the searches see it: positions of type P and
@@ -32,6 +33,9 @@ type game[P, M any] interface {
 	// the distance to the end in plies; ok is false when t has no table
 	// for q (or t is nil).
 	probe(t *endgame.Tables, q P) (r endgame.Result, plies int, ok bool)
+	// probeSmall is probe from tables built in memory, building q's
+	// signature first if it fits in lim.
+	probeSmall(t *retro.Tables, q P, lim retro.Limit) (v retro.Value, plies int, ok bool)
 	// fork is the same game for another goroutine (its own scratch).
 	fork() game[P, M]
 }
@@ -129,6 +133,15 @@ func (g fastGame) probe(t *endgame.Tables, q bitboard.Position) (endgame.Result,
 	return r, plies, ok && err == nil
 }
 
+// probeSmall serves the rule systems fastGame plays that have no tables
+// on disk (qui perd gagne, Manoury), through the generic engine.
+func (g fastGame) probeSmall(t *retro.Tables, q bitboard.Position, lim retro.Limit) (retro.Value, int, bool) {
+	if t == nil || g.r.Name == draughts.International.Name {
+		return retro.Draw, 0, false
+	}
+	return t.ProbeOrBuild(g.generic(q), lim)
+}
+
 // slowGame is the generic rules engine, for every rule system.
 type slowGame struct{ r *draughts.Rules }
 
@@ -170,6 +183,10 @@ func (g slowGame) format(_ draughts.Position, m draughts.Move, full bool) string
 // probe: the tables cover international draughts only, which fastGame plays.
 func (g slowGame) probe(*endgame.Tables, draughts.Position) (endgame.Result, int, bool) {
 	return endgame.Draw, 0, false
+}
+
+func (g slowGame) probeSmall(t *retro.Tables, q draughts.Position, lim retro.Limit) (retro.Value, int, bool) {
+	return t.ProbeOrBuild(q, lim)
 }
 
 // pool hands out reusable slices, so that a search allocates its buffers

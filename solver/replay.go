@@ -155,7 +155,7 @@ func (v *verifier[P, M]) tryRepair(p *problems.Problem, mp MisprintPlace, node *
 	var sub *Report
 	v.s.share(n+1, func() {
 		sub = &Report{Budget: v.rep.Budget}
-		verify(&fixed, Options{Budget: v.rep.Budget, Slack: v.opt.Slack, NoRepairs: true, VerdictOnly: true, Tables: v.opt.Tables, Cores: v.opt.Cores}, sub, v.s.lim)
+		verify(&fixed, Options{Budget: v.rep.Budget, Slack: v.opt.Slack, NoRepairs: true, VerdictOnly: true, Tables: v.opt.Tables, NoTables: v.opt.NoTables, Cores: v.opt.Cores}, sub, v.s.lim)
 		sub.Verdict = orDefault(sub.Verdict)
 	})
 	rr := RepairResult{Path: mp.Path, Ply: mp.Ply, Printed: mp.Text, Repair: move, Verdict: sub.Verdict, Dual: sub.Dual}

@@ -9,6 +9,7 @@ import (
 	"metz/draughts/bitboard"
 	"metz/endgame"
 	"metz/problems"
+	"metz/retro"
 )
 
 // Version is recorded with every verdict so that runs can be compared.
@@ -64,7 +65,7 @@ func solveIn[P, M any](g game[P, M], p draughts.Position, goal Goal, opt Options
 	b := opt.Budget.withDefaults()
 	lim := newLimits(b)
 	sol := &Solution{Goal: goal, Keys: []string{}, Rules: p.Rules.Name, Budget: b}
-	tb := &tableUse{t: opt.Tables}
+	tb := &tableUse{t: opt.Tables, small: smallTables(p.Rules, opt)}
 	if over, res := gameOver(g, g.from(p), goal); over {
 		sol.Result, sol.Note = res, "the game is over: the side not to move has no piece left"
 		sol.Seconds = time.Since(start).Seconds()
@@ -101,12 +102,14 @@ func gameOver[P, M any](g game[P, M], q P, goal Goal) (bool, string) {
 
 // tableUse hands the tables to each search of a solve and adds up their hits.
 type tableUse struct {
-	t    *endgame.Tables
-	hits int64
+	t     *endgame.Tables
+	small *retro.Tables
+	hits  int64
 }
 
 func useTables[P, M any](tb *tableUse, s *search[P, M]) func() {
 	s.useTables(tb.t)
+	s.useSmall(tb.small)
 	return func() { tb.hits += s.tableHit }
 }
 
@@ -138,8 +141,11 @@ func solveGoal[P, M any](g game[P, M], p draughts.Position, goal Goal, lim *limi
 	}
 	d, found, _ := s.shortest(&root, limit, false)
 	mode := anyProof
-	if found {
+	switch st, plies, ok := s.tableStatus(&root); {
+	case found:
 		sol.Plies, mode = d, fastest
+	case ok && st == won: // a table's distance, beyond the bounded search's reach
+		sol.Plies = plies
 	}
 	sol.Tree = s.proofTree(&root, d, mode)
 	sol.Keys, sol.Undecided = s.keys(&root)

@@ -10,6 +10,7 @@ import (
 	"metz/draughts/bitboard"
 	"metz/endgame"
 	"metz/problems"
+	"metz/retro"
 )
 
 // Options tune Verify.
@@ -119,6 +120,7 @@ func verifyIn[P, M any](g game[P, M], p *problems.Problem, pos draughts.Position
 	mem, forkMB := memorySplit(opt.Budget.MemoryMB, beside)
 	v := &verifier[P, M]{rep: rep, s: newSearch(g, g.from(pos), attacker, goal, lim, mem), opt: opt, root: pos, forkMB: forkMB}
 	v.s.useTables(opt.Tables)
+	v.s.useSmall(smallTables(pos.Rules, opt))
 	defer func() { rep.TableHits += v.tableHits() }()
 	if len(ns) == 0 {
 		rep.Notes = append(rep.Notes, "no stated solution: only the keys are searched")
@@ -195,6 +197,7 @@ func (v *verifier[P, M]) walkBesideKeys(pos draughts.Position, ns []*problems.No
 	kv := &verifier[P, M]{rep: &Report{}, opt: v.opt, root: pos, scale: keysPart,
 		s: newSearch(v.s.g.fork(), v.s.g.from(pos), v.s.attacker, v.s.goal, lim, max(v.opt.Budget.MemoryMB/5, 1))}
 	kv.s.useTables(v.s.tables)
+	kv.s.useSmall(v.s.small)
 	v.opt.Cores.each(2, func(i int) {
 		if i == 0 {
 			v.s.shareOf(3, 4, func() { v.walk(pos, ns, nil, nil, false) })
@@ -265,6 +268,16 @@ func withSmallTables(r *draughts.Rules, opt Options) *endgame.Tables {
 		return endgame.Small()
 	}
 	return opt.Tables
+}
+
+// smallTables is the tables built in memory that the searches of r read,
+// shared by the process: every rule system but international, which has
+// its tables on disk (unless NoTables).
+func smallTables(r *draughts.Rules, opt Options) *retro.Tables {
+	if opt.NoTables || r.Name == draughts.International.Name {
+		return nil
+	}
+	return retro.For(r)
 }
 
 func setup(p *problems.Problem) (draughts.Position, Goal, error) {

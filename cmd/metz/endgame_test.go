@@ -72,3 +72,39 @@ func TestEndgameBuildProbeClaims(t *testing.T) {
 		t.Errorf("claims: %v\n%s", err, out)
 	}
 }
+
+// Under another rule system, probe builds the tables in memory: three
+// kings against one under the Russian rules: 18 moves win (the keys the
+// solver's closure found) and c1-e3 is the fastest.
+func TestEndgameProbeOtherRules(t *testing.T) {
+	out, err := runEndgameCLI(t, "endgame", "probe", "W:WKa1,Kc1,Kh2:BKd8", "--rules", "russian", "--json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var rep probeReport
+	if err := json.Unmarshal([]byte(out), &rep); err != nil {
+		t.Fatalf("%v: %s", err, out)
+	}
+	if rep.Result != "win" || rep.Plies != 15 || rep.Moves[0].Move != "c1-e3" || rep.Moves[1].Best {
+		t.Errorf("probe: %+v", rep)
+	}
+	wins := 0
+	for _, m := range rep.Moves {
+		if m.Result == "win" {
+			wins++
+			if m.Plies < 15 {
+				t.Errorf("%+v: none faster than 15 plies", m)
+			}
+		}
+	}
+	if wins != 18 {
+		t.Errorf("%d winning moves, want 18: %+v", wins, rep.Moves)
+	}
+	_, err = runEndgameCLI(t, "endgame", "probe", "W:WK13,K17:BK16,26", "--rules", "italian", "--memory", "1MB")
+	if err == nil || !strings.Contains(err.Error(), "KKvKM") || !strings.Contains(err.Error(), "allowed: 1.0 MB") {
+		t.Errorf("--memory 1MB: %v", err)
+	}
+	if _, err = runEndgameCLI(t, "endgame", "probe", "W:WK13:BK16", "--rules", "italian", "--memory", "5s"); err == nil || !strings.Contains(err.Error(), "--memory") {
+		t.Errorf("--memory 5s: %v", err)
+	}
+}

@@ -1,0 +1,346 @@
+package retro
+
+import (
+	"fmt"
+	"runtime"
+	"sync"
+
+	"metz/draughts"
+)
+
+// A position's value for its side to move, one uint16: 0 is a draw (or,
+// while building, not yet decided), invalid marks an index that is no
+// position, and otherwise (plies+1)<<1 | win.
+const (
+	invalid  = 0xFFFF
+	maxPlies = 30000
+)
+
+func encode(win bool, plies int) uint16 {
+	v := uint16(plies+1) << 1
+	if win {
+		v |= 1
+	}
+	return v
+}
+
+func decodeValue(v uint16) (win bool, plies int) { return v&1 == 1, int(v>>1) - 1 }
+
+// table is one built signature: the value of every index, by side to move.
+type table struct {
+	sh   shape
+	vals [2][]uint16
+}
+
+// noLoss marks, in a position's move count, an exit (capture or crowning)
+// that draws or wins: the position can no longer be lost.
+const noLoss = 1 << 15
+
+// builder builds one signature, with the tables it exits into built.
+type builder struct {
+	t   *Tables
+	l   *layout
+	r   *draughts.Rules
+	sh  shape
+	tab *table
+	cnt [2][]uint16 // quiet moves not yet refuted (and noLoss)
+	worker
+}
+
+// worker is the scratch of one goroutine of the first pass (the builder's
+// own serves the retrograde pass).
+type worker struct {
+	levels  [][]uint64 // entries decided at each distance (see entry)
+	board   []draughts.Piece
+	pl      placed
+	scratch []draughts.Piece // a position beside board (exits, predecessors)
+	spl     placed
+	sig     Sig
+}
+
+func newWorker(n int, s Sig) worker {
+	return worker{board: make([]draughts.Piece, n), scratch: make([]draughts.Piece, n), sig: s}
+}
+
+// An entry is a position in a level: its index, its side to move and
+// whether it is pending (a win by an exit, which a quiet win may have
+// beaten to it).
+func entry(turn int, i int64, pending bool) uint64 {
+	e := uint64(i) | uint64(turn)<<62
+	if pending {
+		e |= 1 << 63
+	}
+	return e
+}
+
+func (b *worker) push(d int, turn int, i int64, pending bool) {
+	b.levels = growTo(b.levels, d)
+	b.levels[d] = append(b.levels[d], entry(turn, i, pending))
+}
+
+func newBuilder(t *Tables, s Sig) *builder {
+	sh := t.l.shape(s)
+	b := &builder{t: t, l: t.l, r: t.r, sh: sh, tab: &table{sh: sh}, worker: newWorker(t.r.Geo.N, s)}
+	for turn := range 2 {
+		b.tab.vals[turn] = make([]uint16, sh.size)
+		b.cnt[turn] = make([]uint16, sh.size)
+	}
+	return b
+}
+
+// build runs the analysis and returns the table.
+func (b *builder) build() (*table, error) {
+	if err := b.firstPass(); err != nil {
+		return nil, err
+	}
+	for d := 0; d < len(b.levels); d++ {
+		for k := 0; k < len(b.levels[d]); k++ {
+			e := b.levels[d][k]
+			turn, i := int(e>>62&1), int64(e&(1<<62-1))
+			if e>>63 == 1 { // pending exit win
+				if b.tab.vals[turn][i] != 0 {
+					continue // won sooner by a quiet move, and un-moved then
+				}
+				b.tab.vals[turn][i] = encode(true, d)
+			}
+			if err := b.unmove(turn, i, d); err != nil {
+				return nil, err
+			}
+		}
+		b.levels[d] = nil
+	}
+	return b.tab, nil
+}
+
+// exits sums up the moves of a position that leave the signature.
+type exits struct {
+	any, win, draw bool
+	winPlies       int // the quickest win among them
+	lossPlies      int // the slowest loss among them
+}
+
+// add records a move to child (signature s), whose value the built
+// tables hold.
+func (x *exits) add(b *builder, child draughts.Position, s Sig) error {
+	win, plies, decided, err := b.t.lookupSig(child, s)
+	if err != nil {
+		return err
+	}
+	x.any = true
+	switch {
+	case !decided:
+		x.draw = true
+	case !win: // the child's side to move loses: this move wins
+		if !x.win || plies+1 < x.winPlies {
+			x.win, x.winPlies = true, plies+1
+		}
+	default:
+		x.lossPlies = max(x.lossPlies, plies+1)
+	}
+	return nil
+}
+
+// scan counts p's quiet moves that stay in the signature and sums up the
+// others; out is where w writes the positions they lead to.
+func (b *builder) scan(w *worker, p draughts.Position, out []draughts.Piece) (n int, x exits, err error) {
+	c := draughts.Position{Rules: b.r, Board: out, Turn: p.Turn.Opponent()}
+	if p.HasCapture() {
+		for _, m := range p.Moves() {
+			copy(out, p.Board)
+			pc := out[m.From()]
+			out[m.From()] = draughts.Empty
+			s := w.sig
+			for k, sq := range m.Captured {
+				out[sq] = draughts.Empty
+				s = s.without(m.CapturedPieces[k])
+			}
+			if m.Promotes {
+				s = s.without(pc).with(pc.Crowned())
+				pc = pc.Crowned()
+			}
+			out[m.To()] = pc
+			if err := x.add(b, c, s); err != nil {
+				return 0, x, err
+			}
+		}
+		return 0, x, nil
+	}
+	p.EachQuiet(func(from, to int, man bool) {
+		if err != nil {
+			return
+		}
+		if !man || !b.r.PromotionRow(to, p.Turn) {
+			n++
+			return
+		}
+		copy(out, p.Board) // a crowning: another signature
+		pc := out[from]
+		out[to], out[from] = pc.Crowned(), draughts.Empty
+		err = x.add(b, c, w.sig.without(pc).with(pc.Crowned()))
+	})
+	return n, x, err
+}
+
+// initOne reads index i with turn to move: its moves, and what the rules
+// and the smaller tables decide at once.
+func (b *builder) initOne(w *worker, turn int, i int64) error {
+	clear(w.board)
+	vals := b.tab.vals[turn]
+	if !b.l.decode(&b.sh, i, &w.pl, w.board) {
+		vals[i] = invalid
+		return nil
+	}
+	n, x, err := b.scan(w, draughts.Position{Rules: b.r, Board: w.board, Turn: draughts.Color(turn)}, w.scratch)
+	if err != nil {
+		return err
+	}
+	if n >= noLoss {
+		return fmt.Errorf("%s: %d quiet moves in one position", b.sh.sig, n)
+	}
+	b.cnt[turn][i] = uint16(n)
+	switch {
+	case n == 0 && !x.any: // no legal move: lost, won in the losing game
+		vals[i] = encode(b.r.LosingGame, 0)
+		w.push(0, turn, i, false)
+	case x.win:
+		b.cnt[turn][i] |= noLoss
+		w.push(x.winPlies, turn, i, true)
+	case x.draw:
+		b.cnt[turn][i] |= noLoss
+	case n == 0: // every move leaves and loses
+		vals[i] = encode(false, x.lossPlies)
+		w.push(x.lossPlies, turn, i, false)
+	}
+	return nil
+}
+
+// unmove passes the value of index i (turn to move, decided at distance
+// d) to its predecessors: the positions from which the other side played
+// a quiet move to it.
+func (b *builder) unmove(turn int, i int64, d int) error {
+	if d+1 > maxPlies {
+		return fmt.Errorf("%s: a distance beyond %d plies", b.sh.sig, maxPlies)
+	}
+	win, _ := decodeValue(b.tab.vals[turn][i])
+	clear(b.board)
+	b.l.decode(&b.sh, i, &b.pl, b.board)
+	mover := draughts.Color(turn).Opponent()
+	geo := b.r.Geo
+	var err error
+	try := func(g, from, to int) { // the piece now on to came from from
+		if err == nil {
+			err = b.predecessor(mover, g, from, to, i, d, win)
+		}
+	}
+	for _, g := range groupsOf(mover) {
+		dom := b.l.doms[g]
+		for _, x := range b.pl.d[g][:b.sh.n[g]] {
+			to := dom.sq[x]
+			if g == gWM || g == gBM {
+				for _, dir := range b.r.ManDirs(mover) {
+					if a := geo.Step(to, 3-dir); a >= 0 && b.board[a] == draughts.Empty && dom.num[a] >= 0 {
+						try(g, a, to)
+					}
+				}
+				continue
+			}
+			for dir := range 4 {
+				for a := geo.Step(to, dir); a >= 0 && b.board[a] == draughts.Empty; a = geo.Step(a, dir) {
+					try(g, a, to)
+					if !b.r.FlyingKings {
+						break
+					}
+				}
+			}
+		}
+	}
+	return err
+}
+
+// groupsOf is the index groups of colour c's men and kings.
+func groupsOf(c draughts.Color) [2]int {
+	if c == draughts.White {
+		return [2]int{gWM, gWK}
+	}
+	return [2]int{gBM, gBK}
+}
+
+// predecessor handles the position where mover's piece of group g stood on
+// from rather than to, mover to play: it wins if the position i it moves
+// to is lost (childWin false), and is lost once every quiet move it has
+// is refuted and no exit saves it.
+func (b *builder) predecessor(mover draughts.Color, g, from, to int, i int64, d int, childWin bool) error {
+	j := b.l.moved(&b.sh, i, &b.pl, g, to, from)
+	vals := b.tab.vals[mover]
+	if vals[j] != 0 {
+		return nil // decided already
+	}
+	b.board[from], b.board[to] = b.board[to], draughts.Empty
+	capture := draughts.Position{Rules: b.r, Board: b.board, Turn: mover}.HasCapture()
+	b.board[to], b.board[from] = b.board[from], draughts.Empty
+	if capture {
+		return nil // the quiet move was not legal there
+	}
+	if !childWin {
+		vals[j] = encode(true, d+1)
+		b.push(d+1, int(mover), j, false)
+		return nil
+	}
+	c := b.cnt[mover][j] - 1
+	b.cnt[mover][j] = c
+	if c != 0 { // moves left, or an exit that holds (noLoss)
+		return nil
+	}
+	clear(b.scratch)
+	b.l.decode(&b.sh, j, &b.spl, b.scratch)
+	exit := make([]draughts.Piece, len(b.board)) // rare: once per lost position
+	_, x, err := b.scan(&b.worker, draughts.Position{Rules: b.r, Board: b.scratch, Turn: mover}, exit)
+	if err != nil {
+		return err
+	}
+	loss := max(d+1, x.lossPlies)
+	vals[j] = encode(false, loss)
+	b.push(loss, int(mover), j, false)
+	return nil
+}
+
+// firstPass runs initOne over every index, on every core: it asks the
+// engine for each position's moves, which is most of the work, and
+// writes only its own indices. The levels each worker found are merged.
+func (b *builder) firstPass() error {
+	workers := max(1, min(runtime.GOMAXPROCS(0), int(b.sh.size/4096)))
+	ws := make([]worker, workers)
+	errs := make([]error, workers)
+	var wg sync.WaitGroup
+	chunk := (b.sh.size + int64(workers) - 1) / int64(workers)
+	for k := range ws {
+		ws[k] = newWorker(len(b.board), b.sh.sig)
+		wg.Add(1)
+		go func(w *worker, lo, hi int64) {
+			defer wg.Done()
+			for turn := range 2 {
+				for i := lo; i < hi && errs[k] == nil; i++ {
+					errs[k] = b.initOne(w, turn, i)
+				}
+			}
+		}(&ws[k], int64(k)*chunk, min(b.sh.size, int64(k+1)*chunk))
+	}
+	wg.Wait()
+	for k := range ws {
+		if errs[k] != nil {
+			return errs[k]
+		}
+		for d, l := range ws[k].levels {
+			b.levels = growTo(b.levels, d)
+			b.levels[d] = append(b.levels[d], l...)
+		}
+	}
+	return nil
+}
+
+func growTo(levels [][]uint64, d int) [][]uint64 {
+	for len(levels) <= d {
+		levels = append(levels, nil)
+	}
+	return levels
+}

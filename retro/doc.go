@@ -1,0 +1,26 @@
+// Package retro builds exact endgame tables in memory, by retrograde
+// analysis, for any rule system of package draughts: the 8x8 and 12x12
+// systems, Turkish and the losing game, which have no tables on disk
+// (package endgame serves international draughts only, from files).
+//
+// A table covers one material signature (the men and kings of each colour)
+// with either side to move, and holds for each position its value for the
+// side to move and the exact distance to the end in plies (DTW: the winner
+// hurries, the loser delays). What the analysis does not prove won or lost
+// is a draw: neither side can force the end, so play goes on for ever; no
+// move counter is applied.
+//
+// Where package endgame un-moves with the bitboard generator of one rule
+// system, this package works for every system by asking the generic engine
+// for each position's moves once and un-moving only quiet moves, which
+// look the same in every system: a king slides back along a line (one
+// square when kings are short), a man steps back against one of the
+// directions it moves in. A predecessor is kept when it has no capture (a
+// capture would have been compulsory), which the engine tells.
+//
+// Captures and crownings leave the signature; the signatures they reach
+// are built first (fewer pieces, then fewer men). A signature is built on
+// demand, with all it needs, when its size fits the memory it is given;
+// Tables is safe for concurrent use and keeps what it built for the
+// process.
+package retro

@@ -1,0 +1,196 @@
+package retro
+
+import (
+	"math/rand/v2"
+	"testing"
+	"time"
+
+	"metz/draughts"
+	"metz/endgame"
+)
+
+// each calls f for every position of signature s with turn to move, and
+// the value the tables hold for it.
+func each(t *Tables, s Sig, turn draughts.Color, f func(p draughts.Position, v Value, plies int)) {
+	sh := t.l.shape(s)
+	var pl placed
+	board := make([]draughts.Piece, t.r.Geo.N)
+	for i := range sh.size {
+		clear(board)
+		if !t.l.decode(&sh, i, &pl, board) {
+			continue
+		}
+		p := draughts.Position{Rules: t.r, Board: append([]draughts.Piece(nil), board...), Turn: turn}
+		v, plies, ok := t.Probe(p)
+		if !ok {
+			panic("a built signature does not answer")
+		}
+		f(p, v, plies)
+	}
+}
+
+// The international tables of package endgame un-move with the bitboard
+// generator and index another way: every three-piece position must get
+// the same value and distance from both.
+func TestAgreesWithEndgameTables(t *testing.T) {
+	eg := endgame.Small()
+	tabs := New(draughts.International)
+	sigs := []Sig{{WK: 2, BK: 1}, {WK: 1, BK: 2}, {WK: 1, WM: 1, BK: 1}, {WM: 2, BK: 1}, {WK: 1, BM: 2},
+		{WM: 1, BM: 1, BK: 1}, {WM: 1, BM: 2}, {WM: 2, BM: 1}, {WK: 1, BK: 1, BM: 1}}
+	compared, decided := 0, 0
+	for _, s := range sigs {
+		if err := tabs.Ensure(s, Limit{Bytes: 1 << 30}); err != nil {
+			t.Fatal(err)
+		}
+		for _, turn := range []draughts.Color{draughts.White, draughts.Black} {
+			each(tabs, s, turn, func(p draughts.Position, v Value, plies int) {
+				r, ep, ok := eg.Probe(p)
+				if !ok {
+					t.Fatalf("%s: not in the endgame tables", p.FEN())
+				}
+				want := map[endgame.Result]Value{endgame.Win: Win, endgame.Loss: Loss, endgame.Draw: Draw}[r]
+				if v != want || (v != Draw && plies != ep) {
+					t.Fatalf("%s: %s in %d plies, endgame tables %s in %d", p.FEN(), v, plies, r, ep)
+				}
+				compared++
+				if v != Draw {
+					decided++
+				}
+			})
+		}
+	}
+	t.Logf("%d positions compared, %d decided", compared, decided)
+	if decided == 0 || decided == compared {
+		t.Fatal("the comparison needs wins and draws")
+	}
+}
+
+// brute is a plain depth-limited minimax: the value of p for its side to
+// move when it is decided within depth plies, with the exact distance
+// (the winner's shortest, the loser's longest), else ok false. It shares
+// nothing with the builder but the move generator.
+type brute struct {
+	memo map[[2]uint64]bruteVal
+}
+
+type bruteVal struct {
+	v     Value
+	plies int
+	ok    bool
+}
+
+func (b *brute) solve(p draughts.Position, depth int) bruteVal {
+	key := [2]uint64{p.Hash(), uint64(depth)}
+	if r, ok := b.memo[key]; ok {
+		return r
+	}
+	ms := p.Moves()
+	var r bruteVal
+	switch {
+	case len(ms) == 0:
+		r = bruteVal{Loss, 0, true}
+		if p.Rules.LosingGame {
+			r.v = Win
+		}
+	case depth > 0:
+		win, unknown, loss := -1, false, 0
+		for _, m := range ms {
+			c := b.solve(p.Play(m), depth-1)
+			switch {
+			case !c.ok:
+				unknown = true
+			case c.v == Loss && (win < 0 || c.plies+1 < win):
+				win = c.plies + 1
+			case c.v == Win:
+				loss = max(loss, c.plies+1)
+			}
+		}
+		switch {
+		case win >= 0:
+			r = bruteVal{Win, win, true}
+		case !unknown:
+			r = bruteVal{Loss, loss, true}
+		}
+	}
+	b.memo[key] = r
+	return r
+}
+
+// randomIn is a random position of signature s under r (men off their
+// crowning rows), with a random side to move.
+func randomIn(rng *rand.Rand, r *draughts.Rules, s Sig) draughts.Position {
+	p := draughts.NewPosition(r)
+	if rng.IntN(2) == 1 {
+		p.Turn = draughts.Black
+	}
+	put := func(pc draughts.Piece, n int) {
+		for n > 0 {
+			sq := rng.IntN(r.Geo.N)
+			if p.Board[sq] != draughts.Empty || (pc.IsMan() && r.PromotionRow(sq, pc.Color())) {
+				continue
+			}
+			p.Board[sq] = pc
+			n--
+		}
+	}
+	put(draughts.WhiteMan, s.WM)
+	put(draughts.WhiteKing, s.WK)
+	put(draughts.BlackMan, s.BM)
+	put(draughts.BlackKing, s.BK)
+	return p
+}
+
+// In every rule system the tables and a plain minimax agree on random
+// positions: a value the tables give within the horizon is the minimax's,
+// distance included, and one beyond it (or a draw) is not decided by the
+// minimax within the horizon.
+func TestAgreesWithBruteForce(t *testing.T) {
+	type trial struct {
+		rules   *draughts.Rules
+		sigs    []Sig
+		horizon int
+	}
+	small := []Sig{{WK: 2, BK: 1}, {WM: 1, WK: 1, BM: 1}, {WM: 2, BM: 1}, {WK: 1, BM: 2}}
+	eight := append([]Sig{{WK: 2, BK: 2}, {WM: 2, BM: 2}, {WK: 1, WM: 1, BM: 2}, {WK: 3, BK: 1}}, small...)
+	trials := []trial{
+		{draughts.Russian, eight, 5}, {draughts.Italian, eight, 7}, {draughts.Brazilian, small, 5},
+		{draughts.German, small, 5}, {draughts.Spanish, small, 5}, {draughts.Francaise, small, 7},
+		{draughts.Turkish, small, 5}, {draughts.Canadian, small, 5}, {draughts.International, small, 5},
+		{draughts.Manoury, small, 5}, {draughts.QuiPerdGagne, small, 5},
+	}
+	if testing.Short() {
+		trials = trials[:3]
+	}
+	rng := rand.New(rand.NewPCG(7, 11))
+	for _, tr := range trials {
+		start := time.Now()
+		tabs := New(tr.rules)
+		b := &brute{memo: map[[2]uint64]bruteVal{}}
+		decided := 0
+		for _, s := range tr.sigs {
+			if err := tabs.Ensure(s, Limit{Bytes: 1 << 30}); err != nil {
+				t.Fatal(err)
+			}
+			for range 12 {
+				p := randomIn(rng, tr.rules, s)
+				v, plies, ok := tabs.Probe(p)
+				if !ok {
+					t.Fatalf("%s %s: not built", tr.rules.Name, p.FEN())
+				}
+				want := b.solve(p, tr.horizon)
+				inside := v != Draw && plies <= tr.horizon
+				if inside != want.ok || (inside && (v != want.v || plies != want.plies)) {
+					t.Fatalf("%s %s: tables %s in %d plies, minimax within %d: %+v",
+						tr.rules.Name, p.FEN(), v, plies, tr.horizon, want)
+				}
+				if inside {
+					decided++
+				}
+			}
+		}
+		t.Logf("%s: %d of %d positions decided within %d plies (%v)", tr.rules.Name, decided, 12*len(tr.sigs), tr.horizon, time.Since(start).Round(time.Millisecond))
+		if decided == 0 {
+			t.Errorf("%s: no position decided within the horizon: the test shows nothing", tr.rules.Name)
+		}
+	}
+}

@@ -1,0 +1,289 @@
+package retro
+
+import (
+	"fmt"
+	"slices"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"metz/draughts"
+)
+
+// Value is a position's value for its side to move.
+type Value int8
+
+const (
+	Loss Value = -1
+	Draw Value = 0
+	Win  Value = 1
+)
+
+func (v Value) String() string {
+	switch v {
+	case Win:
+		return "win"
+	case Loss:
+		return "loss"
+	}
+	return "draw"
+}
+
+// Tables are the tables of one rule system built so far.
+type Tables struct {
+	r     *draughts.Rules
+	l     *layout
+	built atomic.Pointer[[1 << 12]*table] // by Sig.code; replaced, never changed
+
+	mu      sync.Mutex // held while building
+	bytes   int64      // what the built tables take
+	refused map[Sig]Limit
+	// Built is called after each signature is built (nil: nothing).
+	Built func(s Sig, positions int64, d time.Duration)
+}
+
+// New returns empty tables for r.
+func New(r *draughts.Rules) *Tables {
+	t := &Tables{r: r, l: newLayout(r), refused: map[Sig]Limit{}}
+	t.built.Store(new([1 << 12]*table))
+	return t
+}
+
+var shared struct {
+	sync.Mutex
+	byRules map[string]*Tables
+}
+
+// For returns the process's tables for r, shared by every search.
+func For(r *draughts.Rules) *Tables {
+	shared.Lock()
+	defer shared.Unlock()
+	if shared.byRules == nil {
+		shared.byRules = map[string]*Tables{}
+	}
+	t, ok := shared.byRules[r.Name]
+	if !ok {
+		t = New(r)
+		shared.byRules[r.Name] = t
+	}
+	return t
+}
+
+// Rules is the rule system the tables are for.
+func (t *Tables) Rules() *draughts.Rules { return t.r }
+
+// Bytes is the memory the built tables take.
+func (t *Tables) Bytes() int64 {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	return t.bytes
+}
+
+func (t *Tables) table(s Sig) *table {
+	if !s.valid() {
+		return nil
+	}
+	return t.built.Load()[s.code()]
+}
+
+// Has reports whether s is built.
+func (t *Tables) Has(s Sig) bool { return t.table(s) != nil }
+
+// Probe reads p's value for its side to move and the distance to the end
+// in plies (0 for a draw); ok is false when p's signature is not built.
+func (t *Tables) Probe(p draughts.Position) (v Value, plies int, ok bool) {
+	if p.Rules != t.r {
+		return Draw, 0, false
+	}
+	win, plies, decided, err := t.lookup(p)
+	switch {
+	case err != nil:
+		return Draw, 0, false
+	case !decided:
+		return Draw, 0, true
+	case win:
+		return Win, plies, true
+	}
+	return Loss, plies, true
+}
+
+// ProbeOrBuild is Probe, building p's signature first (Ensure) when it is
+// not built and within lim.
+func (t *Tables) ProbeOrBuild(p draughts.Position, lim Limit) (v Value, plies int, ok bool) {
+	if v, plies, ok = t.Probe(p); ok || p.Rules != t.r {
+		return v, plies, ok
+	}
+	if t.Ensure(SigOf(p), lim) != nil {
+		return Draw, 0, false
+	}
+	return t.Probe(p)
+}
+
+// lookup reads p from its built table.
+func (t *Tables) lookup(p draughts.Position) (win bool, plies int, decided bool, err error) {
+	return t.lookupSig(p, SigOf(p))
+}
+
+// lookupSig is lookup when p's signature s is known.
+func (t *Tables) lookupSig(p draughts.Position, s Sig) (win bool, plies int, decided bool, err error) {
+	tab := t.table(s)
+	if tab == nil {
+		return false, 0, false, fmt.Errorf("retro: %s not built", s)
+	}
+	v := tab.vals[p.Turn][t.l.index(&tab.sh, p.Board)]
+	if v == 0 || v == invalid {
+		return false, 0, false, nil
+	}
+	win, plies = decodeValue(v)
+	return win, plies, true, nil
+}
+
+// bytesPerPosition is what a table keeps per index and side to move, and
+// buildBytes what building it takes on top (the move counts).
+const (
+	bytesPerPosition = 2
+	buildBytes       = 2
+)
+
+// Cost is the memory building s would add (with what it needs and is not
+// built yet), and the positions it would analyse.
+func (t *Tables) Cost(s Sig) (bytes, positions int64) {
+	for _, n := range t.missing(s) {
+		size := 2 * t.l.shape(n).size
+		positions += size
+		bytes += size * bytesPerPosition
+	}
+	return bytes, positions
+}
+
+// Limit bounds a build: the memory the new tables take (building one
+// takes as much again, for the move counts) and the positions analysed,
+// which sets the time (about a microsecond each on one core of 8x8, more
+// on larger boards). Zero Positions is no bound.
+type Limit struct{ Bytes, Positions int64 }
+
+func (l Limit) String() string {
+	if l.Positions == 0 {
+		return fmt.Sprintf("%.1f MB", float64(l.Bytes)/(1<<20))
+	}
+	return fmt.Sprintf("%.1f MB, %d positions", float64(l.Bytes)/(1<<20), l.Positions)
+}
+
+// within reports whether l allows all that o allows.
+func (l Limit) within(o Limit) bool {
+	return l.Bytes <= o.Bytes && (o.Positions == 0 || (l.Positions != 0 && l.Positions <= o.Positions))
+}
+
+// TotalBytes is the most memory the tables of one rule system keep: past
+// it, what was built is dropped (and built again when needed).
+const TotalBytes = 1 << 30
+
+// Ensure builds s and every signature it leads to, unless that goes past
+// lim (then it says so, and is not tried again with no larger a limit).
+func (t *Tables) Ensure(s Sig, lim Limit) error {
+	if err := s.check(); err != nil {
+		return err
+	}
+	if t.Has(s) {
+		return nil
+	}
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	if t.Has(s) {
+		return nil
+	}
+	if old, ok := t.refused[s]; ok && lim.within(old) {
+		return fmt.Errorf("retro: the tables of %s need more than %s", s, old)
+	}
+	need := t.missing(s)
+	var bytes, peak, positions int64
+	for _, n := range need {
+		size := 2 * t.l.shape(n).size
+		positions += size
+		bytes += size * bytesPerPosition
+		peak = max(peak, size*buildBytes)
+	}
+	if bytes+peak > lim.Bytes || (lim.Positions > 0 && positions > lim.Positions) {
+		t.refused[s] = lim
+		return fmt.Errorf("retro: the tables of %s and of what it leads to need %.1f MB to build and %d positions (allowed: %s)",
+			s, float64(bytes+peak)/(1<<20), positions, lim)
+	}
+	if t.bytes+bytes > TotalBytes {
+		t.built.Store(new([1 << 12]*table)) // searches still reading the old ones keep them
+		t.bytes = 0
+		need = t.missing(s)
+	}
+	for _, n := range need {
+		start := time.Now()
+		tab, err := newBuilder(t, n).build()
+		if err != nil {
+			return err
+		}
+		t.add(n, tab)
+		if t.Built != nil {
+			t.Built(n, 2*tab.sh.size, time.Since(start))
+		}
+	}
+	return nil
+}
+
+// add publishes a built table (t.mu held).
+func (t *Tables) add(s Sig, tab *table) {
+	next := *t.built.Load()
+	next[s.code()] = tab
+	t.built.Store(&next)
+	t.bytes += 2 * tab.sh.size * bytesPerPosition
+}
+
+// missing is s and every signature its captures and crownings lead to,
+// not built yet, in the order they must be built (fewer pieces, then
+// fewer men).
+func (t *Tables) missing(s Sig) []Sig {
+	seen := map[Sig]bool{}
+	var out []Sig
+	var visit func(s Sig)
+	visit = func(s Sig) {
+		if seen[s] || t.Has(s) {
+			return
+		}
+		seen[s] = true
+		out = append(out, s)
+		for _, n := range successors(s) {
+			visit(n)
+		}
+	}
+	visit(s)
+	slices.SortFunc(out, func(a, b Sig) int {
+		if a.Pieces() != b.Pieces() {
+			return a.Pieces() - b.Pieces()
+		}
+		if a.Men() != b.Men() {
+			return a.Men() - b.Men()
+		}
+		return a.code() - b.code()
+	})
+	return out
+}
+
+// successors is every signature one move of either side may lead to out
+// of s: a crowning, or a capture of some of the other side's men and
+// kings, the capturer crowned or not. A few may not be reachable; they
+// are built all the same.
+func successors(s Sig) []Sig {
+	var out []Sig
+	side := func(myM, myK, theirM, theirK int, mk func(myM, myK, theirM, theirK int) Sig) {
+		for crown := 0; crown <= min(1, myM); crown++ {
+			for m := 0; m <= theirM; m++ {
+				for k := 0; k <= theirK; k++ {
+					if m+k == 0 && crown == 0 {
+						continue
+					}
+					out = append(out, mk(myM-crown, myK+crown, theirM-m, theirK-k))
+				}
+			}
+		}
+	}
+	side(s.WM, s.WK, s.BM, s.BK, func(a, b, c, d int) Sig { return Sig{a, b, c, d} })
+	side(s.BM, s.BK, s.WM, s.WK, func(a, b, c, d int) Sig { return Sig{c, d, a, b} })
+	return out
+}
