@@ -150,11 +150,14 @@ func (s *search[P, M]) useTables(t *endgame.Tables) {
 // 1.3 µs a position on 8x8, 5 µs on 10x10, on 2 cores), and a five-piece
 // ending on 10x10 has tens of millions of positions.
 const (
-	smallPieces        = 4
-	smallRootPieces    = 5
-	smallPositions     = 2_000_000
-	smallRootPositions = 10_000_000
+	smallPieces     = 4
+	smallRootPieces = 5
+	smallPositions  = 2_000_000
 )
+
+// smallRootPositions is a variable so that a test that solves many
+// five-piece endings may build fewer tables.
+var smallRootPositions int64 = 10_000_000
 
 // useSmall makes the searches read (and build) t (nil: none).
 func (s *search[P, M]) useSmall(t *retro.Tables) {
