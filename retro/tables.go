@@ -108,15 +108,30 @@ func (t *Tables) Probe(p draughts.Position) (v Value, plies int, ok bool) {
 }
 
 // ProbeOrBuild is Probe, building p's signature first (Ensure) when it is
-// not built and within lim.
-func (t *Tables) ProbeOrBuild(p draughts.Position, lim Limit) (v Value, plies int, ok bool) {
-	if v, plies, ok = t.Probe(p); ok || p.Rules != t.r {
-		return v, plies, ok
+// not built and within lim; built is the positions it analysed.
+func (t *Tables) ProbeOrBuild(p draughts.Position, lim Limit) (v Value, plies int, ok bool, built int64) {
+	if v, plies, ok = t.Probe(p); ok || p.Rules != t.r || lim.Positions < 0 {
+		return v, plies, ok, 0
 	}
-	if t.Ensure(SigOf(p), lim) != nil {
-		return Draw, 0, false
+	s := SigOf(p)
+	if t.refusedFast(s, lim) {
+		return Draw, 0, false, 0
 	}
-	return t.Probe(p)
+	_, built = t.Cost(s)
+	if t.Ensure(s, lim) != nil {
+		return Draw, 0, false, 0
+	}
+	v, plies, ok = t.Probe(p)
+	return v, plies, ok, built
+}
+
+// refusedFast reports whether s was refused with no smaller a limit than
+// lim (Ensure would refuse it again).
+func (t *Tables) refusedFast(s Sig, lim Limit) bool {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	old, ok := t.refused[s]
+	return ok && lim.within(old)
 }
 
 // lookup reads p from its built table.

@@ -119,29 +119,44 @@ func (s *search[P, M]) tryClosure(c *child[P, M], whole bool) (outcome, bool) {
 	if am+ak+dm+dk > closurePieces || s.tooBig[c.h] || s.noClosure {
 		return unknown, false
 	}
-	if st, _, ok := s.tableStatus(c); ok { // the tables hold what it would list
-		return map[status]outcome{won: proven, lost: disproven}[st], true
+	// The tables hold what the closure would list. Built ones are read
+	// first; building them costs more than a closure that fits (a Russian
+	// four-piece ending: 0.25 s listed, 2.2 s built), so they are built
+	// only when the closure turns out too large.
+	s.readOnly = true
+	st, _, ok := s.tableStatus(c)
+	s.readOnly = false
+	if ok {
+		return fromStatus(st), true
 	}
 	// A closure cut short is wasted and one finished settles every
 	// position it lists. Three pieces always fit (up to about 250,000
 	// positions), so theirs may go past the current share; a larger one
 	// may turn out too large, and gets half of the share, except at the
 	// root, where nothing else would use the budget better.
-	var st status
-	var ok bool
 	run := func() { st, _, ok = s.closure(c, s.closureCap()) }
 	if am+ak+dm+dk <= 3 || whole {
 		s.unshared(run)
 	} else {
 		s.share(2, run)
 	}
-	switch {
-	case !ok:
-		return unknown, false
-	case st == won:
-		return proven, true
+	if ok {
+		return fromStatus(st), true
 	}
-	return disproven, true
+	if s.tooBig[c.h] { // not out of budget: the tables may hold it
+		if st, _, ok := s.tableStatus(c); ok {
+			return fromStatus(st), true
+		}
+	}
+	return unknown, false
+}
+
+// fromStatus is a decided status as an outcome.
+func fromStatus(st status) outcome {
+	if st == won {
+		return proven
+	}
+	return disproven
 }
 
 // proveRoot is prove at the root of a solve: small material goes to its

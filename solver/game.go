@@ -35,7 +35,7 @@ type game[P, M any] interface {
 	probe(t *endgame.Tables, q P) (r endgame.Result, plies int, ok bool)
 	// probeSmall is probe from tables built in memory, building q's
 	// signature first if it fits in lim.
-	probeSmall(t *retro.Tables, q P, lim retro.Limit) (v retro.Value, plies int, ok bool)
+	probeSmall(t *retro.Tables, q P, lim retro.Limit) (v retro.Value, plies int, ok bool, built int64)
 	// fork is the same game for another goroutine (its own scratch).
 	fork() game[P, M]
 }
@@ -135,9 +135,9 @@ func (g fastGame) probe(t *endgame.Tables, q bitboard.Position) (endgame.Result,
 
 // probeSmall serves the rule systems fastGame plays that have no tables
 // on disk (qui perd gagne, Manoury), through the generic engine.
-func (g fastGame) probeSmall(t *retro.Tables, q bitboard.Position, lim retro.Limit) (retro.Value, int, bool) {
+func (g fastGame) probeSmall(t *retro.Tables, q bitboard.Position, lim retro.Limit) (retro.Value, int, bool, int64) {
 	if t == nil || g.r.Name == draughts.International.Name {
-		return retro.Draw, 0, false
+		return retro.Draw, 0, false, 0
 	}
 	return t.ProbeOrBuild(g.generic(q), lim)
 }
@@ -185,7 +185,7 @@ func (g slowGame) probe(*endgame.Tables, draughts.Position) (endgame.Result, int
 	return endgame.Draw, 0, false
 }
 
-func (g slowGame) probeSmall(t *retro.Tables, q draughts.Position, lim retro.Limit) (retro.Value, int, bool) {
+func (g slowGame) probeSmall(t *retro.Tables, q draughts.Position, lim retro.Limit) (retro.Value, int, bool, int64) {
 	return t.ProbeOrBuild(q, lim)
 }
 

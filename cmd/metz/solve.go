@@ -48,11 +48,12 @@ metz builds in memory on first use (a fraction of a second). Under every
 other rule system, metz builds the tables in memory when the search meets
 them: all those of the starting position when it has five pieces or fewer
 (three kings against two under the Russian rules: 5.8 M positions, about 7 s,
-11 MB), and four-piece ones of up to 2 M positions deeper in the search.
---tables none searches everything: endings of four pieces or fewer are then
-settled whole by listing every position they reach (about 250 bytes each; at
-least 400,000 whatever the memory budget). The output says how many
-positions the tables decided.`,
+11 MB), and four-piece ones of up to 2 M positions in all deeper in the
+search. An ending of four pieces or fewer is first settled whole by listing
+every position it reaches (about 250 bytes each; at least 400,000 whatever
+the memory budget), which is cheaper when it fits; --tables none leaves that
+alone, with no table at all. The output says how many positions the tables
+decided.`,
 		Example: `  metz solve "W:W24,29,33,40,49:B10,K14,K34"
   metz solve "W:W32:B28" --rules qui-perd-gagne
   metz solve "W:W16,31,42:B6,18" --goal gain:1 --budget 5s,1M-nodes --json
