@@ -8,6 +8,7 @@ import (
 
 	"metz/draughts"
 	"metz/endgame"
+	"metz/retro"
 )
 
 // The closure's values and distances must be the tables' on random
@@ -212,5 +213,34 @@ func TestFirstMovesReadTheRootsClosure(t *testing.T) {
 	sol := SolveWith(p, Win, Options{Budget: nodes(5_000_000), NoTables: true}) // closures, not tables
 	if sol.Result != ResultWin || len(sol.Undecided) > 0 || sol.Nodes > 2*int64(len(g.nodes)) {
 		t.Errorf("%s: %s, %d undecided first moves, %d nodes (the closure lists %d positions)", p.FEN(), sol.Result, len(sol.Undecided), sol.Nodes, len(g.nodes))
+	}
+}
+
+// A four-piece ending whose closure fits is listed, not built into
+// tables (0.16 s against 2.2 s for this Russian ending); one whose closure
+// is too large and whose tables are too large too (a 12x12 ending of
+// 20 M positions) builds no more than a search's allowance of smaller
+// tables.
+func TestClosureBeforeTables(t *testing.T) {
+	for _, c := range []struct {
+		rules *draughts.Rules
+		fen   string
+		most  int64 // positions the tables may build
+	}{
+		{draughts.Russian, "W:W22,K1:B13,K4", 0},
+		{draughts.Canadian, "W:W30,31:B18,K5", smallPositions * 32 / 72},
+	} {
+		p := mustFEN(t, c.rules, c.fen)
+		tabs := retro.New(c.rules)
+		s := newSearch[draughts.Position, draughts.Move](slowGame{p.Rules}, p, p.Turn, Win, newLimits(nodes(2_000_000)), 64)
+		s.useSmall(tabs)
+		root := s.at(p, false)
+		out, _ := s.decide(&root)
+		if out == unknown {
+			t.Errorf("%s: unknown", c.fen)
+		}
+		if built := tabs.Bytes() / 2; built > c.most {
+			t.Errorf("%s: %d positions of tables built, at most %d wanted", c.fen, built, c.most)
+		}
 	}
 }
