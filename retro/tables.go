@@ -8,26 +8,19 @@ import (
 	"time"
 
 	"metz/draughts"
+	"metz/endgame"
 )
 
-// Value is a position's value for its side to move.
-type Value int8
+// Value is a position's value for its side to move: the same as the
+// international tables'.
+type Value = endgame.Result
 
+// The three values.
 const (
-	Loss Value = -1
-	Draw Value = 0
-	Win  Value = 1
+	Loss = endgame.Loss
+	Draw = endgame.Draw
+	Win  = endgame.Win
 )
-
-func (v Value) String() string {
-	switch v {
-	case Win:
-		return "win"
-	case Loss:
-		return "loss"
-	}
-	return "draw"
-}
 
 // Tables are the tables of one rule system built so far.
 type Tables struct {

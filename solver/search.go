@@ -206,13 +206,7 @@ func (s *search[P, M]) probe(c *child[P, M]) (r endgame.Result, plies int, ok bo
 	}
 	v, plies, ok, built := s.g.probeSmall(s.small, c.q, lim)
 	s.smallLeft -= built
-	switch v {
-	case retro.Win:
-		return endgame.Win, plies, ok
-	case retro.Loss:
-		return endgame.Loss, plies, ok
-	}
-	return endgame.Draw, plies, ok
+	return v, plies, ok
 }
 
 // balance is the attacker's piece count minus the defender's.
