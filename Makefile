@@ -14,8 +14,10 @@ build:
 test:
 	$(GO) vet $(PKGS)
 	$(GO) test -timeout 30m $(PKGS)
-	# The parallel verification under the race detector.
+	# The parallel verification and the in-memory tables built from
+	# several searches at once, under the race detector.
 	$(GO) test -race -run '^(TestCoresEach|TestForkAbsorb|TestParallelSameReport)$$' ./solver
+	$(GO) test -race -run '^TestConcurrentBuilds$$' ./retro
 
 test-short:
 	$(GO) test -short $(PKGS)

@@ -2,6 +2,8 @@ package retro
 
 import (
 	"math/rand/v2"
+	"sync"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -192,5 +194,61 @@ func TestAgreesWithBruteForce(t *testing.T) {
 		if decided == 0 {
 			t.Errorf("%s: no position decided within the horizon: the test shows nothing", tr.rules.Name)
 		}
+	}
+}
+
+// Searches on several cores probe and build at once: every answer must be
+// the one a table built alone gives (run under the race detector by make
+// test).
+func TestConcurrentBuilds(t *testing.T) {
+	r := draughts.Italian
+	shared, alone := New(r), New(r)
+	sigs := []Sig{{WK: 2, BK: 1}, {WM: 1, WK: 1, BK: 1}, {WK: 1, BM: 2}, {WK: 2, BM: 1}, {WM: 2, BK: 1}}
+	var wg sync.WaitGroup
+	var results sync.Map
+	var decided atomic.Int64
+	errs := make(chan string, 64)
+	for w := range 4 {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			rng := rand.New(rand.NewPCG(uint64(w), 3))
+			for k := range 40 {
+				p := randomIn(rng, r, sigs[(w+k)%len(sigs)])
+				v, plies, ok, _ := shared.ProbeOrBuild(p, Limit{Bytes: 1 << 28})
+				if !ok {
+					errs <- p.FEN() + ": not built"
+					return
+				}
+				if v != Draw || plies != 0 {
+					decided.Add(1)
+				}
+				results.Store(p.FEN(), [2]int{int(v), plies})
+			}
+		}()
+	}
+	wg.Wait()
+	close(errs)
+	for e := range errs {
+		t.Fatal(e)
+	}
+	n := 0
+	results.Range(func(k, val any) bool {
+		p, err := draughts.ParseFEN(r, k.(string))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := alone.Ensure(SigOf(p), Limit{Bytes: 1 << 28}); err != nil {
+			t.Fatal(err)
+		}
+		v, plies, _ := alone.Probe(p)
+		if got := val.([2]int); got != [2]int{int(v), plies} {
+			t.Errorf("%s: %v built concurrently, %s in %d alone", k, got, v, plies)
+		}
+		n++
+		return true
+	})
+	if n < 100 || decided.Load() == 0 {
+		t.Errorf("%d positions, %d decided: too few to show anything", n, decided.Load())
 	}
 }
