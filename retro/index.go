@@ -144,11 +144,21 @@ type shape struct {
 	size   int64 // positions per side to move
 }
 
+// maxSize caps a signature's size: past it the arithmetic would overflow,
+// and no memory holds a table that large anyway (the size only serves to
+// refuse it).
+const maxSize = 1 << 50
+
 func (l *layout) shape(s Sig) shape {
 	sh := shape{sig: s, n: s.counts(), size: 1}
 	for g := 3; g >= 0; g-- {
 		sh.stride[g] = sh.size
-		sh.size *= l.binom[len(l.doms[g].sq)][sh.n[g]]
+		f := l.binom[len(l.doms[g].sq)][sh.n[g]]
+		if sh.size > maxSize/max(f, 1) {
+			sh.size = maxSize
+			continue
+		}
+		sh.size *= f
 	}
 	return sh
 }

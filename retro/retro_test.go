@@ -2,6 +2,7 @@ package retro
 
 import (
 	"math/rand/v2"
+	"strings"
 	"sync"
 	"sync/atomic"
 	"testing"
@@ -250,5 +251,29 @@ func TestConcurrentBuilds(t *testing.T) {
 	})
 	if n < 100 || decided.Load() == 0 {
 		t.Errorf("%d positions, %d decided: too few to show anything", n, decided.Load())
+	}
+}
+
+// Material the tables cannot hold is refused with an error, never a
+// crash: more than MaxSide pieces a side, or sizes past any memory (whose
+// arithmetic must not overflow into a small number that passes).
+func TestTooLarge(t *testing.T) {
+	tabs := New(draughts.Canadian)
+	if err := tabs.Ensure(Sig{WK: 8, BK: 1}, Limit{Bytes: 1 << 30}); err == nil || !strings.Contains(err.Error(), "at most 7 pieces a side") {
+		t.Errorf("8 kings: %v", err)
+	}
+	if b, n := tabs.Cost(Sig{WK: 8, BK: 1}); b != 0 || n != 0 {
+		t.Errorf("cost of an invalid signature: %d bytes, %d positions", b, n)
+	}
+	huge := Sig{WM: 3, WK: 4, BM: 3, BK: 4} // about 2·10^21 positions on 12x12
+	err := tabs.Ensure(huge, Limit{Bytes: 1 << 62})
+	if err == nil || !strings.Contains(err.Error(), huge.String()) {
+		t.Errorf("%s: %v", huge, err)
+	}
+	if b, n := tabs.Cost(huge); b <= 0 || n <= 0 {
+		t.Errorf("%s: cost %d bytes, %d positions: overflowed", huge, b, n)
+	}
+	if tabs.Bytes() != 0 {
+		t.Errorf("%d bytes built for refused signatures", tabs.Bytes())
 	}
 }

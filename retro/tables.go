@@ -156,12 +156,23 @@ const (
 // Cost is the memory building s would add (with what it needs and is not
 // built yet), and the positions it would analyse.
 func (t *Tables) Cost(s Sig) (bytes, positions int64) {
-	for _, n := range t.missing(s) {
-		size := 2 * t.l.shape(n).size
-		positions += size
-		bytes += size * bytesPerPosition
+	if !s.valid() {
+		return 0, 0
 	}
+	bytes, _, positions = t.cost(t.missing(s))
 	return bytes, positions
+}
+
+// cost is what building sigs takes: the memory kept, the most memory one
+// build adds while it runs, and the positions (each capped at maxSize so
+// that nothing overflows).
+func (t *Tables) cost(sigs []Sig) (bytes, peak, positions int64) {
+	for _, n := range sigs {
+		size := 2 * t.l.shape(n).size
+		positions = min(positions+size, maxSize)
+		peak = max(peak, size*buildBytes)
+	}
+	return positions * bytesPerPosition, peak, positions
 }
 
 // Limit bounds a build: the memory the new tables take (building one
@@ -204,14 +215,8 @@ func (t *Tables) Ensure(s Sig, lim Limit) error {
 		return fmt.Errorf("retro: the tables of %s need more than %s", s, old)
 	}
 	need := t.missing(s)
-	var bytes, peak, positions int64
-	for _, n := range need {
-		size := 2 * t.l.shape(n).size
-		positions += size
-		bytes += size * bytesPerPosition
-		peak = max(peak, size*buildBytes)
-	}
-	if bytes+peak > lim.Bytes || (lim.Positions > 0 && positions > lim.Positions) {
+	bytes, peak, positions := t.cost(need)
+	if positions >= maxSize || bytes+peak > lim.Bytes || (lim.Positions > 0 && positions > lim.Positions) {
 		t.refused[s] = lim
 		return fmt.Errorf("retro: the tables of %s and of what it leads to need %.1f MB to build and %d positions (allowed: %s)",
 			s, float64(bytes+peak)/(1<<20), positions, lim)
