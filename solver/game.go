@@ -134,9 +134,10 @@ func (g fastGame) probe(t *endgame.Tables, q bitboard.Position) (endgame.Result,
 }
 
 // probeSmall serves the rule systems fastGame plays that have no tables
-// on disk (qui perd gagne, Manoury), through the generic engine.
+// on disk (qui perd gagne, Manoury), through the generic engine;
+// international gets none (smallTables).
 func (g fastGame) probeSmall(t *retro.Tables, q bitboard.Position, lim retro.Limit) (retro.Value, int, bool, int64) {
-	if t == nil || g.r.Name == draughts.International.Name {
+	if t == nil {
 		return retro.Draw, 0, false, 0
 	}
 	return t.ProbeOrBuild(g.generic(q), lim)

@@ -42,7 +42,6 @@ type search[P, M any] struct {
 	smallLim  retro.Limit        // and how large a build may be
 	smallLeft int64              // positions this search may still build
 	readOnly  bool               // read the in-memory tables, build none
-	rootPcs   int                // pieces at the root
 	rootSig   retro.Sig          // the root's material
 	moveBufs  pool[M]
 	nodeBufs  pool[dnode[P, M]]
@@ -56,9 +55,6 @@ func newSearch[P, M any](g game[P, M], root P, attacker draughts.Color, goal Goa
 		bounded: newHashTable[bound](bnd),
 		forced:  newHashTable[bound](bnd), maxPath: 400, tooBig: map[uint64]bool{}, otherWins: map[uint64]bool{}}
 	s.rootBal = s.balance(root)
-	am, ak := s.g.material(root, attacker)
-	dm, dk := s.g.material(root, attacker.Opponent())
-	s.rootPcs = am + ak + dm + dk
 	wm, wk := s.g.material(root, draughts.White)
 	bm, bk := s.g.material(root, draughts.Black)
 	s.rootSig = retro.Sig{WM: wm, WK: wk, BM: bm, BK: bk}
@@ -145,9 +141,11 @@ func (s *search[P, M]) useTables(t *endgame.Tables) {
 
 // The in-memory tables are built when a search meets a signature they
 // lack. At the root of a search of at most smallRootPieces pieces (an
-// ending asked about), every signature is built that the memory budget
-// holds: a five-piece king ending on 8x8 takes seconds to build and
-// decides what df-pn and the closures cannot. A larger root builds
+// ending asked about), every signature the ending needs is built when
+// they come to at most smallRootPositions positions and fit the memory
+// budget: a five-piece king ending on 8x8 takes seconds to build and
+// decides what df-pn and the closures cannot. A larger root (or one whose
+// tables do not fit) builds
 // signatures of up to smallPieces pieces, of at most smallPositions
 // positions with what they lead to (about a second): a search that only
 // passes through an ending should not spend its time budget on tables.
@@ -172,13 +170,13 @@ func (s *search[P, M]) useSmall(t *retro.Tables) {
 	s.small = t
 	s.smallMax, s.smallLim = smallPieces, retro.Limit{Positions: smallPositions * 32 / int64(s.r.Geo.N)}
 	rootLim := smallRootPositions * 32 / int64(s.r.Geo.N)
-	if t != nil && s.rootPcs <= smallRootPieces {
+	if t != nil && s.rootSig.Pieces() <= smallRootPieces {
 		// The root's tables when they fit; else the root is searched
 		// like any larger one (a 12x12 four-piece ending of 20 M
 		// positions built 4.7 M of three-piece tables, 4.4 s, and no
 		// node fewer).
 		if _, need := t.Cost(s.rootSig); need <= rootLim {
-			s.smallMax, s.smallLim = max(smallPieces, s.rootPcs), retro.Limit{Positions: rootLim}
+			s.smallMax, s.smallLim = max(smallPieces, s.rootSig.Pieces()), retro.Limit{Positions: rootLim}
 		}
 	}
 	s.smallLim.Bytes = int64(max(s.memMB, DefaultMemoryMB)) << 20
