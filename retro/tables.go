@@ -28,9 +28,14 @@ type Tables struct {
 	l     *layout
 	built atomic.Pointer[[1 << 12]*table] // by Sig.code; replaced, never changed
 
-	mu      sync.Mutex // held while building
+	mu      sync.Mutex // held while building, loading or saving
 	bytes   int64      // what the built tables take
 	refused map[Sig]Limit
+	dir     string // where tables are read and saved ("": nowhere)
+	saveErr error
+
+	stored    [1 << 12]atomic.Bool // by Sig.code: saved in dir
+	maxStored atomic.Int32
 	// Built is called after each signature is built (nil: nothing).
 	Built func(s Sig, positions int64, d time.Duration)
 }
@@ -45,6 +50,7 @@ func New(r *draughts.Rules) *Tables {
 var shared struct {
 	sync.Mutex
 	byRules map[string]*Tables
+	dir     string
 }
 
 // For returns the process's tables for r, shared by every search.
@@ -57,9 +63,21 @@ func For(r *draughts.Rules) *Tables {
 	t, ok := shared.byRules[r.Name]
 	if !ok {
 		t = New(r)
+		t.SetDir(shared.dir)
 		shared.byRules[r.Name] = t
 	}
 	return t
+}
+
+// SetSharedDir gives the tables of For, those made already and those to
+// come, a directory to read and save tables in (SetDir).
+func SetSharedDir(dir string) {
+	shared.Lock()
+	defer shared.Unlock()
+	shared.dir = dir
+	for _, t := range shared.byRules {
+		t.SetDir(dir)
+	}
 }
 
 // Rules is the rule system the tables are for.
@@ -100,13 +118,22 @@ func (t *Tables) Probe(p draughts.Position) (v Value, plies int, ok bool) {
 	return Loss, plies, true
 }
 
-// ProbeOrBuild is Probe, building p's signature first (Ensure) when it is
-// not built and within lim; built is the positions it analysed.
+// ProbeOrBuild is Probe, reading p's signature from the directory or
+// building it first (Ensure) when it is not in memory and within lim (a
+// negative lim.Positions: read, never build); built is the positions it
+// analysed.
 func (t *Tables) ProbeOrBuild(p draughts.Position, lim Limit) (v Value, plies int, ok bool, built int64) {
-	if v, plies, ok = t.Probe(p); ok || p.Rules != t.r || lim.Positions < 0 {
+	if v, plies, ok = t.Probe(p); ok || p.Rules != t.r {
 		return v, plies, ok, 0
 	}
 	s := SigOf(p)
+	if lim.Positions < 0 {
+		if !t.Stored(s) || t.Ensure(s, lim) != nil {
+			return Draw, 0, false, 0
+		}
+		v, plies, ok = t.Probe(p)
+		return v, plies, ok, 0
+	}
 	if t.refusedFast(s, lim) {
 		return Draw, 0, false, 0
 	}
@@ -154,13 +181,24 @@ const (
 )
 
 // Cost is the memory building s would add (with what it needs and is not
-// built yet), and the positions it would analyse.
+// built yet, those saved in the directory read instead), and the positions
+// it would analyse.
 func (t *Tables) Cost(s Sig) (bytes, positions int64) {
 	if !s.valid() {
 		return 0, 0
 	}
-	bytes, _, positions = t.cost(t.missing(s))
-	return bytes, positions
+	load, build := t.plan(s)
+	bytes, _, positions = t.cost(build)
+	return bytes + t.loadBytes(load), positions
+}
+
+// loadBytes is the memory the tables sigs take once read.
+func (t *Tables) loadBytes(sigs []Sig) int64 {
+	var n int64
+	for _, s := range sigs {
+		n += 2 * t.l.shape(s).size * bytesPerPosition
+	}
+	return n
 }
 
 // cost is what building sigs takes: the memory kept, the most memory one
@@ -198,7 +236,10 @@ func (l Limit) within(o Limit) bool {
 const TotalBytes = 1 << 30
 
 // Ensure builds s and every signature it leads to, unless that goes past
-// lim (then it says so, and is not tried again with no larger a limit).
+// lim (then it says so, and is not tried again with no larger a limit). A
+// table saved in the directory is read instead of built (and needs none
+// of the tables it leads to); a table built is saved there. A negative
+// lim.Positions allows reading only.
 func (t *Tables) Ensure(s Sig, lim Limit) error {
 	if err := s.check(); err != nil {
 		return err
@@ -214,25 +255,50 @@ func (t *Tables) Ensure(s Sig, lim Limit) error {
 	if old, ok := t.refused[s]; ok && lim.within(old) {
 		return fmt.Errorf("retro: the tables of %s need more than %s", s, old)
 	}
-	need := t.missing(s)
-	bytes, peak, positions := t.cost(need)
-	if positions >= maxSize || bytes+peak > lim.Bytes || (lim.Positions > 0 && positions > lim.Positions) {
-		t.refused[s] = lim
-		return fmt.Errorf("retro: the tables of %s and of what it leads to need %.1f MB to build and %d positions (allowed: %s)",
-			s, float64(bytes+peak)/(1<<20), positions, lim)
+	for {
+		load, build := t.plan(s)
+		bytes, peak, positions := t.cost(build)
+		bytes += t.loadBytes(load)
+		if positions >= maxSize || bytes+peak > lim.Bytes ||
+			(lim.Positions < 0 && len(build) > 0) || (lim.Positions > 0 && positions > lim.Positions) {
+			t.refused[s] = lim
+			return fmt.Errorf("retro: the tables of %s and of what it leads to need %.1f MB to build and %d positions (allowed: %s)",
+				s, float64(bytes+peak)/(1<<20), positions, lim)
+		}
+		if t.bytes > 0 && t.bytes+bytes > TotalBytes {
+			t.built.Store(new([1 << 12]*table)) // searches still reading the old ones keep them
+			t.bytes = 0
+			continue
+		}
+		if !t.loadAll(load) {
+			continue // a file that did not read is built instead
+		}
+		return t.buildAll(build)
 	}
-	if t.bytes+bytes > TotalBytes {
-		t.built.Store(new([1 << 12]*table)) // searches still reading the old ones keep them
-		t.bytes = 0
-		need = t.missing(s)
+}
+
+// loadAll reads sigs from the directory (t.mu held); false when one did
+// not read back (it is no longer taken as stored).
+func (t *Tables) loadAll(sigs []Sig) bool {
+	for _, n := range sigs {
+		if t.load(n) != nil {
+			return false
+		}
 	}
-	for _, n := range need {
+	return true
+}
+
+// buildAll builds sigs in their order, publishing and saving each (t.mu
+// held).
+func (t *Tables) buildAll(sigs []Sig) error {
+	for _, n := range sigs {
 		start := time.Now()
 		tab, err := newBuilder(t, n).build()
 		if err != nil {
 			return err
 		}
 		t.add(n, tab)
+		t.save(n, tab)
 		if t.Built != nil {
 			t.Built(n, 2*tab.sh.size, time.Since(start))
 		}
@@ -248,25 +314,35 @@ func (t *Tables) add(s Sig, tab *table) {
 	t.bytes += 2 * tab.sh.size * bytesPerPosition
 }
 
-// missing is s and every signature its captures and crownings lead to,
-// not built yet, in the order they must be built (fewer pieces, then
-// fewer men).
-func (t *Tables) missing(s Sig) []Sig {
+// plan is what s needs and is not in memory: the signatures saved in the
+// directory, to read (their own successors are not needed), and the rest,
+// to build, in the order they must be built (fewer pieces, then fewer men).
+func (t *Tables) plan(s Sig) (load, build []Sig) {
 	seen := map[Sig]bool{}
-	var out []Sig
 	var visit func(s Sig)
 	visit = func(s Sig) {
 		if seen[s] || t.Has(s) {
 			return
 		}
 		seen[s] = true
-		out = append(out, s)
+		if t.Stored(s) {
+			load = append(load, s)
+			return
+		}
+		build = append(build, s)
 		for _, n := range successors(s) {
 			visit(n)
 		}
 	}
 	visit(s)
-	slices.SortFunc(out, func(a, b Sig) int {
+	sortForBuild(build)
+	return load, build
+}
+
+// sortForBuild puts sigs in an order where each comes after those it
+// leads to: fewer pieces, then fewer men.
+func sortForBuild(sigs []Sig) {
+	slices.SortFunc(sigs, func(a, b Sig) int {
 		if a.Pieces() != b.Pieces() {
 			return a.Pieces() - b.Pieces()
 		}
@@ -275,7 +351,6 @@ func (t *Tables) missing(s Sig) []Sig {
 		}
 		return a.code() - b.code()
 	})
-	return out
 }
 
 // successors is every signature one move of either side may lead to out

@@ -65,7 +65,7 @@ func (v *verifier[P, M]) diagramRepairs(p *problems.Problem) {
 		var sub *Report
 		v.s.share(len(cands)+1, func() {
 			sub = &Report{Budget: v.rep.Budget}
-			verify(&fixed, Options{Budget: v.rep.Budget, Slack: v.opt.Slack, NoRepairs: true, VerdictOnly: true, Tables: v.opt.Tables, NoTables: v.opt.NoTables, Cores: v.opt.Cores}, sub, v.s.lim)
+			verify(&fixed, v.repairOptions(), sub, v.s.lim)
 			sub.Verdict = orDefault(sub.Verdict)
 		})
 		v.rep.Repairs = append(v.rep.Repairs, RepairResult{Printed: v.root.FEN(),

@@ -155,7 +155,7 @@ func (v *verifier[P, M]) tryRepair(p *problems.Problem, mp MisprintPlace, node *
 	var sub *Report
 	v.s.share(n+1, func() {
 		sub = &Report{Budget: v.rep.Budget}
-		verify(&fixed, Options{Budget: v.rep.Budget, Slack: v.opt.Slack, NoRepairs: true, VerdictOnly: true, Tables: v.opt.Tables, NoTables: v.opt.NoTables, Cores: v.opt.Cores}, sub, v.s.lim)
+		verify(&fixed, v.repairOptions(), sub, v.s.lim)
 		sub.Verdict = orDefault(sub.Verdict)
 	})
 	rr := RepairResult{Path: mp.Path, Ply: mp.Ply, Printed: mp.Text, Repair: move, Verdict: sub.Verdict, Dual: sub.Dual}
@@ -211,4 +211,12 @@ func cloneReplacing(t *problems.Tree, target *problems.Node, move string) *probl
 		return out
 	}
 	return &problems.Tree{Start: t.Start, Children: cp(t.Children)}
+}
+
+// repairOptions are the options a repair is verified with: the problem's
+// own tables, budget and cores, for the verdict alone.
+func (v *verifier[P, M]) repairOptions() Options {
+	o := v.opt
+	o.Budget, o.NoRepairs, o.VerdictOnly = v.rep.Budget, true, true
+	return o
 }

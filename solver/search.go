@@ -194,8 +194,14 @@ func (s *search[P, M]) probe(c *child[P, M]) (r endgame.Result, plies int, ok bo
 	}
 	am, ak := s.g.material(c.q, draughts.White)
 	dm, dk := s.g.material(c.q, draughts.Black)
-	if am+ak+dm+dk > s.smallMax {
-		return endgame.Draw, 0, false
+	if n := am + ak + dm + dk; n > s.smallMax {
+		if n > s.small.StoredPieces() {
+			return endgame.Draw, 0, false
+		}
+		// Tables saved on disk (metz endgame build --rules) are read
+		// at any depth: reading one costs milliseconds, not a build.
+		r, plies, ok, _ := s.g.probeSmall(s.small, c.q, retro.Limit{Bytes: s.smallLim.Bytes, Positions: -1})
+		return r, plies, ok
 	}
 	lim := s.smallLim
 	lim.Positions = min(lim.Positions, s.smallLeft)

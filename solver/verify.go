@@ -31,6 +31,10 @@ type Options struct {
 	// goals, international rules); nil means the tables of up to
 	// endgame.SmallPieces pieces, built in memory (endgame.Small).
 	Tables *endgame.Tables
+	// RuleTables are the tables the searches of every other rule system
+	// read and build in memory (nil: retro.For of the position's rules,
+	// shared by the process).
+	RuleTables *retro.Tables
 	// NoTables searches every position, even the smallest endings: no
 	// tables at all (for comparisons, and the tests of the searches).
 	NoTables bool
@@ -262,9 +266,9 @@ func (v *verifier[P, M]) drawing() bool { return v.s.attacker != v.root.Turn }
 // search of every small king ending.
 func withSmallTables(r *draughts.Rules, opt Options) *endgame.Tables {
 	switch {
-	case opt.NoTables:
-		return nil
-	case opt.Tables == nil && r.Name == draughts.International.Name:
+	case opt.NoTables || r.Name != draughts.International.Name:
+		return nil // the files hold international positions only
+	case opt.Tables == nil:
 		return endgame.Small()
 	}
 	return opt.Tables
@@ -274,8 +278,11 @@ func withSmallTables(r *draughts.Rules, opt Options) *endgame.Tables {
 // shared by the process: every rule system but international, which has
 // its tables on disk (unless NoTables).
 func smallTables(r *draughts.Rules, opt Options) *retro.Tables {
-	if opt.NoTables || r.Name == draughts.International.Name {
+	switch {
+	case opt.NoTables || r.Name == draughts.International.Name:
 		return nil
+	case opt.RuleTables != nil && opt.RuleTables.Rules() == r:
+		return opt.RuleTables
 	}
 	return retro.For(r)
 }

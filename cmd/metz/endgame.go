@@ -31,18 +31,24 @@ func addEndgame(root *cobra.Command) {
 	c := &cobra.Command{
 		Use:   "endgame",
 		Short: "Endgame tables: build, probe (every rule system), check the books' claims",
-		Long: `endgame builds and reads retrograde-analysis tables of international draughts
-(10x10, FMJD rules): for every material balance of up to 5 pieces (men and
-kings, a piece on each side) the exact result for the side to move and the
-number of plies to the end under best play (the winner hurries, the loser
-delays). A position that no side can force to an end is a draw; no move
-counter is applied.
+		Long: `endgame builds and reads retrograde-analysis tables: for every material
+balance of a few pieces (men and kings, a piece on each side) the exact
+result for the side to move and the number of plies to the end under best
+play (the winner hurries, the loser delays). A position that no side can
+force to an end is a draw; no move counter is applied.
 
-The tables live in --dir (default $XDG_CACHE_HOME/metz/endgame, else
-./endgame-tables), one file per material signature with one byte per
-position; they are read on demand and never belong in git.`,
+International draughts (10x10, FMJD rules) has its own builder and files,
+up to 5 pieces: one file per material signature in --dir, one byte a
+position. Every other rule system (--rules) has tables of up to 6 pieces,
+two bytes a position, in --dir/RULES; solve, verify and probe build those
+themselves when a search meets them, save them there and read them back
+later.
+
+--dir defaults to $XDG_CACHE_HOME/metz/endgame, else ./endgame-tables; the
+tables are read on demand and never belong in git.`,
 		Example: `  metz endgame build --pieces 4
   metz endgame probe "W:WK46,K47,K48:BK5"
+  metz endgame build --rules russian --pieces 5
   metz endgame claims --json`,
 	}
 	c.PersistentFlags().StringVar(&dir, "dir", defaultEndgameDir(), "table directory")
@@ -52,30 +58,58 @@ position; they are read on demand and never belong in git.`,
 
 func endgameBuildCmd(dir *string) *cobra.Command {
 	var pieces int
+	var rulesName, memory string
 	c := &cobra.Command{
 		Use:   "build --pieces N",
 		Short: "Build every table of 2 to N pieces",
-		Long: `build computes every table with 2 to N pieces (N at most 5) into --dir.
+		Long: `build computes every table with 2 to N pieces into --dir.
 Tables already there are read, not rebuilt, so a larger build resumes a
 smaller one. A progress bar is drawn on stderr when it is a terminal. The
 summary gives the signatures, positions, wins/draws/losses for the side to
 move, the longest distance, the time and the size on disk.
 
-Measured on the 2-core project machine: 4 pieces in 6-30 s (47 MB; make
-report builds them); 5 pieces in about 9 minutes, 1.9 GB of disk and 4.2 GB
-of memory. Up to 3 pieces, verify and solve build the tables in memory
-themselves.`,
+International draughts (the default --rules; N at most 5), measured on the
+2-core project machine: 4 pieces in 6-30 s (47 MB; make report builds them);
+5 pieces in about 9 minutes, 1.9 GB of disk and 4.2 GB of memory. Up to 3
+pieces, verify and solve build the tables in memory themselves.
+
+Any other rule system (--rules R; N at most 6) is built by the in-memory
+builder and saved in --dir/R, two bytes a position, where solve, verify and
+probe read them at any depth of a search instead of building them (they
+save there what they build, too). Measured: Russian 5 pieces,
+XXX.`,
 		Example: `  metz endgame build --pieces 3
   metz endgame build --pieces 4 --dir /tmp/egt
-  metz endgame build --pieces 5 --json`,
+  metz endgame build --pieces 5 --json
+  metz endgame build --rules russian --pieces 5`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
-			return runEndgameBuild(cmd, *dir, pieces)
+			r, err := draughts.RulesByName(rulesName)
+			if err != nil {
+				return err
+			}
+			if r.Name == draughts.International.Name {
+				return runEndgameBuild(cmd, *dir, pieces)
+			}
+			mem, err := parseMemory(memory)
+			if err != nil {
+				return err
+			}
+			if pieces < 2 || pieces > maxRetroPieces {
+				return fmt.Errorf("--pieces %d: tables under the %s rules have 2 to %d pieces", pieces, r.Name, maxRetroPieces)
+			}
+			return runRetroBuild(cmd, *dir, r, pieces, mem)
 		},
 	}
-	c.Flags().IntVar(&pieces, "pieces", 4, "largest number of pieces (2 to 5)")
+	c.Flags().IntVar(&pieces, "pieces", 4, "largest number of pieces (2 to 5; 6 under other rules than international)")
+	addRulesFlag(c, &rulesName)
+	c.Flags().StringVar(&memory, "memory", "4GB", "most memory the tables of one build may take (other rules than international)")
 	return c
 }
+
+// maxRetroPieces is the largest build of the in-memory builder that
+// endgame build offers.
+const maxRetroPieces = 6
 
 // buildSummary is the JSON form of a build.
 type buildSummary struct {
@@ -120,15 +154,70 @@ func runEndgameBuild(cmd *cobra.Command, dir string, pieces int) error {
 		return err
 	}
 	sum.Seconds = time.Since(start).Seconds()
+	return printBuildSummary(cmd, sum)
+}
+
+// printBuildSummary prints what a build did.
+func printBuildSummary(cmd *cobra.Command, sum buildSummary) error {
 	out := cmd.OutOrStdout()
 	if global.json {
 		return writeJSON(out, sum)
 	}
-	fmt.Fprintf(out, "%d signatures (%d built, %d read) of 2-%d pieces in %s\n", sum.Signatures, sum.Built, sum.Loaded, pieces, dir)
+	fmt.Fprintf(out, "%d signatures (%d built, %d read) of 2-%d pieces in %s\n", sum.Signatures, sum.Built, sum.Loaded, sum.Pieces, sum.Dir)
 	fmt.Fprintf(out, "%d positions: %d won, %d drawn, %d lost for the side to move; longest %d plies\n",
 		sum.Total.Positions, sum.Total.Wins, sum.Total.Draws, sum.Total.Losses, sum.Total.MaxPlies)
 	fmt.Fprintf(out, "time %.1fs, size %.1f MB\n", sum.Seconds, float64(sum.Bytes)/1e6)
 	return nil
+}
+
+// runRetroBuild builds and saves every table of 2 to pieces pieces under
+// r, reading those already saved.
+func runRetroBuild(cmd *cobra.Command, dir string, r *draughts.Rules, pieces int, mem int64) error {
+	start := time.Now()
+	tabs := retro.New(r)
+	tabs.SetDir(dir)
+	sigs := retro.Signatures(pieces)
+	sum := buildSummary{Dir: filepath.Join(dir, r.Name), Pieces: pieces, Signatures: len(sigs)}
+	var total, done int64
+	for _, s := range sigs {
+		if !tabs.Stored(s) {
+			total += tabs.Positions(s)
+		}
+	}
+	bar := newProgressBar(cmd.ErrOrStderr(), "tables")
+	took := map[retro.Sig]time.Duration{}
+	tabs.Built = func(s retro.Sig, n int64, d time.Duration) {
+		done += n
+		took[s] = d
+		bar.updateWith(done, total, fmt.Sprintf("%s, %d of %d positions", s, done, total))
+	}
+	for _, s := range sigs {
+		loaded := tabs.Stored(s)
+		if err := tabs.Ensure(s, retro.Limit{Bytes: mem}); err != nil {
+			bar.finish()
+			return err
+		}
+		st, err := tabs.Stats(s)
+		if err != nil {
+			bar.finish()
+			return err
+		}
+		if loaded {
+			sum.Loaded++
+		} else {
+			sum.Built++
+		}
+		size := 2 * tabs.Positions(s)
+		sum.Total.Add(st)
+		sum.Bytes += size
+		sum.Tables = append(sum.Tables, buildSigReport{s.String(), s.Pieces(), loaded, st, took[s].Seconds(), size})
+	}
+	bar.finish()
+	if err := tabs.SaveErr(); err != nil {
+		return fmt.Errorf("tables built but not saved: %w", err)
+	}
+	sum.Seconds = time.Since(start).Seconds()
+	return printBuildSummary(cmd, sum)
 }
 
 func endgameProbeCmd(dir *string) *cobra.Command {
@@ -143,10 +232,12 @@ move with the value it leads to; the best moves are marked: the fastest win,
 any drawing move, or the slowest loss.
 
 Under the international rules it reads the table files of --dir. Under any
-other rule system (--rules) it builds the tables of the position's material,
-and of all it leads to, in memory first, by the same retrograde analysis
-(measured on 2 cores: three kings against two under the Russian rules, 5.8 M
-positions, 7.5 s and 23 MB; a four-piece ending under a second); --memory
+other rule system (--rules) it reads the position's table from --dir/RULES
+when a build saved it there (metz endgame build --rules R, or an earlier
+probe, solve or verify); else it builds it, and all it leads to, in memory
+by the same retrograde analysis and saves them there (measured on 2 cores:
+three kings against two under the Russian rules, 5.8 M positions, 7.5 s and
+23 MB; a four-piece ending under a second; read back, 0.05 s); --memory
 bounds what they may take.`,
 		Example: `  metz endgame probe "W:WK46:BK23"
   metz endgame probe "B:WK1,K2,K3:BK28" --json
@@ -165,7 +256,7 @@ bounds what they may take.`,
 			if err != nil {
 				return err
 			}
-			return runEndgameProbeInMemory(cmd, r, args[0], mem)
+			return runEndgameProbeInMemory(cmd, *dir, r, args[0], mem)
 		},
 	}
 	addRulesFlag(c, &rulesName)
@@ -222,14 +313,16 @@ func runEndgameProbe(cmd *cobra.Command, dir string, r *draughts.Rules, fen stri
 }
 
 // runEndgameProbeInMemory is probe under a rule system with no table
-// files: the tables are built in memory, with a line per signature on a
-// terminal.
-func runEndgameProbeInMemory(cmd *cobra.Command, r *draughts.Rules, fen string, mem int64) error {
+// files of package endgame: the tables saved in dir/RULES are read, the
+// others built in memory (and saved there), with a line per signature on
+// a terminal.
+func runEndgameProbeInMemory(cmd *cobra.Command, dir string, r *draughts.Rules, fen string, mem int64) error {
 	p, err := draughts.ParseFEN(r, fen)
 	if err != nil {
 		return err
 	}
 	tabs := retro.New(r)
+	tabs.SetDir(dir)
 	bar := newProgressBar(cmd.ErrOrStderr(), "tables")
 	_, positions := tabs.Cost(retro.SigOf(p))
 	var done int64
@@ -243,11 +336,19 @@ func runEndgameProbeInMemory(cmd *cobra.Command, r *draughts.Rules, fen string, 
 	}
 	bar.finish()
 	if !global.json {
-		fmt.Fprintf(cmd.ErrOrStderr(), "tables built in memory: %d positions in %.1f s, %.1f MB\n",
-			positions, time.Since(start).Seconds(), float64(tabs.Bytes())/(1<<20))
+		w := cmd.ErrOrStderr()
+		if positions > 0 {
+			fmt.Fprintf(w, "tables built: %d positions in %.1f s, %.1f MB in memory\n",
+				positions, time.Since(start).Seconds(), float64(tabs.Bytes())/(1<<20))
+		}
+		if err := tabs.SaveErr(); err != nil {
+			fmt.Fprintf(w, "warning: tables not saved (they will be built again next time): %v\n", err)
+		}
 	}
 	return printProbe(cmd, p, func(q draughts.Position) (int, int, bool, error) {
-		v, plies, ok := tabs.Probe(q)
+		// A move's capture leads to another signature, read or built
+		// now when the probed one was read from the directory.
+		v, plies, ok, _ := tabs.ProbeOrBuild(q, retro.Limit{Bytes: mem})
 		return int(v), plies, ok, nil
 	})
 }

@@ -108,3 +108,62 @@ func TestEndgameProbeOtherRules(t *testing.T) {
 		t.Errorf("--memory 5s: %v", err)
 	}
 }
+
+// Under another rule system, build saves the tables in --dir/RULES: a
+// second build reads them all, and solve and probe read them from there
+// (solve with --tables DIR: its tables decide the root, with no node).
+func TestEndgameBuildOtherRules(t *testing.T) {
+	dir := t.TempDir()
+	build := func() buildSummary {
+		t.Helper()
+		out, err := runEndgameCLI(t, "endgame", "build", "--rules", "russian", "--pieces", "3", "--dir", dir, "--json")
+		if err != nil {
+			t.Fatal(err)
+		}
+		var sum buildSummary
+		if err := json.Unmarshal([]byte(out), &sum); err != nil {
+			t.Fatalf("%v: %s", err, out)
+		}
+		return sum
+	}
+	// Two pieces: a man or a king a side, 4 signatures; three: two pieces
+	// (KK, KM, MM) against one (K, M) either way round, 12.
+	first := build()
+	if first.Signatures != 16 || first.Built != 16 || first.Loaded != 0 || first.Total.Positions == 0 {
+		t.Fatalf("first build: %+v", first)
+	}
+	files, _ := filepath.Glob(filepath.Join(dir, "russian", "*.rtb"))
+	if len(files) != 16 {
+		t.Errorf("%d files saved, want 16: %v", len(files), files)
+	}
+	again := build()
+	if again.Built != 0 || again.Loaded != 16 || again.Total != first.Total {
+		t.Errorf("second build: %+v; first %+v", again, first)
+	}
+	out, err := runEndgameCLI(t, "solve", "W:WKa1,Kc1:BKd8", "--rules", "russian", "--tables", dir, "--json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var sol struct {
+		Result    string `json:"result"`
+		Nodes     int64  `json:"nodes"`
+		TableHits int64  `json:"table_hits"`
+	}
+	if err := json.Unmarshal([]byte(out), &sol); err != nil {
+		t.Fatalf("%v: %s", err, out)
+	}
+	out, err = runEndgameCLI(t, "endgame", "probe", "W:WKa1,Kc1:BKd8", "--rules", "russian", "--dir", dir, "--json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var rep probeReport
+	if err := json.Unmarshal([]byte(out), &rep); err != nil {
+		t.Fatalf("%v: %s", err, out)
+	}
+	if sol.TableHits == 0 || sol.Nodes != 0 || sol.Result != rep.Result {
+		t.Errorf("solve with the saved tables: %+v; probe: %s", sol, rep.Result)
+	}
+	if _, err := runEndgameCLI(t, "endgame", "build", "--rules", "russian", "--pieces", "7", "--dir", dir); err == nil || !strings.Contains(err.Error(), "2 to 6") {
+		t.Errorf("--pieces 7: %v", err)
+	}
+}

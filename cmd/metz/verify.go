@@ -62,8 +62,11 @@ memory), international positions of few pieces are decided by the tables;
 the evidence names the places whose proof read them. Most king draws of
 four pieces or more stay unproven without the 4-piece tables (make report
 builds them), and the 5-piece ones (metz endgame build --pieces 5, once)
-settle most endings with kings many times sooner; --tables none searches
-everything.
+settle most endings with kings many times sooner. Under the other rule
+systems the searches build their own tables in memory and save them in a
+subdirectory of the same directory, where later runs read them (see metz
+solve --help; metz endgame build --rules R builds them ahead). --tables none
+searches everything.
 
 Without the database: --fen and --solution verify an ad-hoc problem.`,
 		Example: `  metz verify 71 72 73

@@ -1,0 +1,170 @@
+package retro
+
+import (
+	"os"
+	"path/filepath"
+	"slices"
+	"testing"
+	"time"
+
+	"metz/draughts"
+)
+
+var roomy = Limit{Bytes: 1 << 30}
+
+// sameTables fails unless a and b hold the same values for s.
+func sameTables(t *testing.T, a, b *Tables, s Sig) {
+	t.Helper()
+	ta, tb := a.table(s), b.table(s)
+	if ta == nil || tb == nil {
+		t.Fatalf("%s: in memory %v and %v", s, ta != nil, tb != nil)
+	}
+	for side := range ta.vals {
+		if !slices.Equal(ta.vals[side], tb.vals[side]) {
+			t.Fatalf("%s: the values read back differ from those built", s)
+		}
+	}
+}
+
+// A table built with a directory is saved there, with all it needed; a
+// second process (new Tables) reads it back, value for value, builds
+// nothing, and needs none of the smaller tables to probe it.
+func TestSaveAndRead(t *testing.T) {
+	dir := t.TempDir()
+	s := Sig{WM: 1, WK: 1, BK: 1} // KMvK: a man's crowning and captures lead to four more signatures
+	first := New(draughts.Russian)
+	first.SetDir(dir)
+	if err := first.Ensure(s, roomy); err != nil {
+		t.Fatal(err)
+	}
+	_, build := New(draughts.Russian).plan(s)
+	for _, n := range build {
+		if n.WM+n.WK == 0 || n.BM+n.BK == 0 {
+			continue // a finished game: not worth a file
+		}
+		if _, err := os.Stat(filepath.Join(dir, "russian", n.String()+fileExt)); err != nil {
+			t.Errorf("%s not saved: %v", n, err)
+		}
+	}
+	if err := first.SaveErr(); err != nil {
+		t.Fatal(err)
+	}
+	second := New(draughts.Russian)
+	second.SetDir(dir)
+	second.Built = func(n Sig, _ int64, _ time.Duration) { t.Errorf("%s built again", n) }
+	if !second.Stored(s) || second.StoredPieces() != 3 {
+		t.Fatalf("stored %v, stored pieces %d; want true, 3", second.Stored(s), second.StoredPieces())
+	}
+	if bytes, positions := second.Cost(s); positions != 0 || bytes != 2*bytesPerPosition*first.l.shape(s).size {
+		t.Errorf("cost of a saved table: %d bytes, %d positions to build; want only its own bytes", bytes, positions)
+	}
+	p, err := draughts.ParseFEN(draughts.Russian, "W:Wc3,Kh2:BKa7")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, _, ok, built := second.ProbeOrBuild(p, Limit{Bytes: 1 << 30, Positions: -1}); !ok || built != 0 {
+		t.Fatalf("read-only probe of a saved table: ok %v, built %d", ok, built)
+	}
+	sameTables(t, first, second, s)
+	if second.Has(Sig{WK: 2, BK: 1}) {
+		t.Error("reading KMvK read the tables it leads to as well")
+	}
+}
+
+// A damaged or foreign file is not taken for a table: it is built again
+// and saved over.
+func TestBadFilesRebuilt(t *testing.T) {
+	dir := t.TempDir()
+	s := Sig{WK: 2, BK: 1}
+	good := New(draughts.Russian)
+	good.SetDir(dir)
+	if err := good.Ensure(s, roomy); err != nil {
+		t.Fatal(err)
+	}
+	name := filepath.Join(dir, "russian", s.String()+fileExt)
+	data, err := os.ReadFile(name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	damaged := slices.Clone(data)
+	damaged[len(damaged)/2] ^= 0x40
+	// The same file under other rules: right checksum, wrong header.
+	if err := os.MkdirAll(filepath.Join(dir, "brazilian"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(dir, "brazilian", s.String()+fileExt), data, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		rules *draughts.Rules
+		data  []byte
+	}{{draughts.Russian, damaged}, {draughts.Russian, data[:len(data)-3]}, {draughts.Brazilian, data}} {
+		path := filepath.Join(dir, c.rules.Name, s.String()+fileExt)
+		if err := os.WriteFile(path, c.data, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		tabs := New(c.rules)
+		tabs.SetDir(dir)
+		if err := tabs.Ensure(s, Limit{Bytes: 1 << 30, Positions: -1}); err == nil {
+			t.Fatalf("%s: a bad file was read", c.rules.Name)
+		}
+		if tabs.Stored(s) {
+			t.Errorf("%s: a bad file is still taken as stored", c.rules.Name)
+		}
+		if err := tabs.Ensure(s, roomy); err != nil {
+			t.Fatal(err)
+		}
+		again := New(c.rules)
+		again.SetDir(dir)
+		if err := again.Ensure(s, Limit{Bytes: 1 << 30, Positions: -1}); err != nil {
+			t.Fatalf("%s: the rebuilt table was not saved: %v", c.rules.Name, err)
+		}
+		sameTables(t, tabs, again, s)
+		if c.rules == draughts.Russian {
+			sameTables(t, good, again, s)
+		}
+	}
+}
+
+// A directory that cannot be written leaves the tables in memory and
+// says why.
+func TestSaveError(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "file")
+	if err := os.WriteFile(dir, nil, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	tabs := New(draughts.Russian)
+	tabs.SetDir(dir) // a file, not a directory
+	s := Sig{WK: 1, BK: 1}
+	if err := tabs.Ensure(s, roomy); err != nil {
+		t.Fatal(err)
+	}
+	if !tabs.Has(s) || tabs.SaveErr() == nil || tabs.Stored(s) {
+		t.Fatalf("in memory %v, save error %v, stored %v", tabs.Has(s), tabs.SaveErr(), tabs.Stored(s))
+	}
+}
+
+func TestParseSig(t *testing.T) {
+	for _, name := range []string{"KvK", "KKMvK", "MvKMMM", "KKKKKKKvM"} {
+		s, err := ParseSig(name)
+		if err != nil || s.String() != name {
+			t.Errorf("%s: %v %v", name, s, err)
+		}
+	}
+	for _, bad := range []string{"", "v", "Kv", "vK", "MKvK", "KxvK", "KvKvK", "KKKKKKKKvK", "kvk"} {
+		if s, err := ParseSig(bad); err == nil {
+			t.Errorf("%q read as %s", bad, s)
+		}
+	}
+}
+
+func FuzzParseSig(f *testing.F) {
+	for _, s := range []string{"KvK", "KKMvMM", "MKvK", "v"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, name string) {
+		if s, err := ParseSig(name); err == nil && s.String() != name {
+			t.Fatalf("%q read as %s", name, s)
+		}
+	})
+}

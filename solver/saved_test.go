@@ -1,0 +1,52 @@
+package solver
+
+import (
+	"slices"
+	"testing"
+
+	"metz/draughts"
+	"metz/endgame"
+	"metz/retro"
+)
+
+// A table saved on disk is read wherever the search meets it, above the
+// piece count a search would build itself: four kings against a king and
+// a man (Russian rules), where each capture of the man leads to four
+// kings against one, five pieces. With that table saved, the solve
+// (every winning first move, the shortest win) takes a few dozen nodes;
+// without it, the search and its four-piece builds take tens of
+// thousands. Both find the same first moves and the same shortest win.
+func TestSavedTablesReadDeep(t *testing.T) {
+	r := draughts.Russian
+	dir := t.TempDir()
+	saved := retro.New(r)
+	saved.SetDir(dir)
+	if err := saved.Ensure(retro.Sig{WK: 4, BK: 1}, retro.Limit{Bytes: 1 << 30}); err != nil {
+		t.Fatal(err)
+	}
+	p := mustFEN(t, r, "W:WKa1,Kc1,Kh2,Kg1:BKd8,b6")
+	read := retro.New(r)
+	read.SetDir(dir)
+	withSaved := SolveWith(p, Win, Options{Budget: nodes(1_000_000), RuleTables: read})
+	without := SolveWith(p, Win, Options{Budget: nodes(1_000_000), RuleTables: retro.New(r)})
+	if withSaved.Result != ResultWin || without.Result != ResultWin || withSaved.Plies != without.Plies ||
+		!slices.Equal(withSaved.Keys, without.Keys) {
+		t.Fatalf("with the saved table: %s in %d plies, keys %v; without: %s in %d, keys %v",
+			withSaved.Result, withSaved.Plies, withSaved.Keys, without.Result, without.Plies, without.Keys)
+	}
+	if withSaved.Nodes*100 > without.Nodes {
+		t.Errorf("%d nodes with the saved table, %d without: it was not read", withSaved.Nodes, without.Nodes)
+	}
+}
+
+// The international table files do not serve other rule systems: given
+// to a Russian search, they are set aside and its own tables serve
+// (before, an explicit --tables DIR left a Russian search without any).
+func TestInternationalTablesOnlyForInternational(t *testing.T) {
+	if withSmallTables(draughts.Russian, Options{Tables: endgame.Small()}) != nil {
+		t.Error("a Russian search was given the international tables")
+	}
+	if withSmallTables(draughts.International, Options{}) == nil {
+		t.Error("an international search was given no tables")
+	}
+}
