@@ -84,3 +84,16 @@ func TestAppendMovesAgreesWithMoves(t *testing.T) {
 		}
 	}
 }
+
+func TestCount(t *testing.T) {
+	p, err := ParseFEN(International, "W:W31,32,K33:B1,K2,K3,K4")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if men, kings := p.Count(White); men != 2 || kings != 1 {
+		t.Errorf("White: %d men, %d kings; want 2, 1", men, kings)
+	}
+	if men, kings := p.Count(Black); men != 1 || kings != 3 {
+		t.Errorf("Black: %d men, %d kings; want 1, 3", men, kings)
+	}
+}

@@ -10,6 +10,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"unsafe"
 
 	"metz/endgame"
 )
@@ -132,7 +133,7 @@ func (t *Tables) readFile(name string, s Sig) (*table, error) {
 	}
 	for side := range tab.vals {
 		tab.vals[side] = make([]uint16, want.size)
-		if err := binary.Read(r, binary.LittleEndian, tab.vals[side]); err != nil {
+		if err := readValues(r, tab.vals[side]); err != nil {
 			return nil, fmt.Errorf("%s: %w", name, err)
 		}
 	}
@@ -142,6 +143,20 @@ func (t *Tables) readFile(name string, s Sig) (*table, error) {
 		return nil, fmt.Errorf("%s: bad checksum", name)
 	}
 	return tab, nil
+}
+
+// littleEndian: the files' byte order is the machine's, and values are
+// read straight into memory (converting them one by one took most of the
+// time a table took to read).
+var littleEndian = binary.NativeEndian.Uint16([]byte{1, 0}) == 1
+
+// readValues fills vals from r, little-endian.
+func readValues(r io.Reader, vals []uint16) error {
+	if !littleEndian || len(vals) == 0 {
+		return binary.Read(r, binary.LittleEndian, vals)
+	}
+	_, err := io.ReadFull(r, unsafe.Slice((*byte)(unsafe.Pointer(unsafe.SliceData(vals))), 2*len(vals)))
+	return err
 }
 
 // readHeader reads a file's header.

@@ -114,9 +114,8 @@ func (s *search[P, M]) closureCap() int {
 // tryClosure is prove's first step on small material; whole is for the
 // root of a solve (see proveRoot).
 func (s *search[P, M]) tryClosure(c *child[P, M], whole bool) (outcome, bool) {
-	am, ak := s.g.material(c.q, s.attacker)
-	dm, dk := s.g.material(c.q, s.attacker.Opponent())
-	if am+ak+dm+dk > closurePieces || s.tooBig[c.h] || s.noClosure {
+	pieces := s.g.material(c.q).Pieces()
+	if pieces > closurePieces || s.tooBig[c.h] || s.noClosure {
 		return unknown, false
 	}
 	// The tables hold what the closure would list. Built ones are read
@@ -135,7 +134,7 @@ func (s *search[P, M]) tryClosure(c *child[P, M], whole bool) (outcome, bool) {
 	// may turn out too large, and gets half of the share, except at the
 	// root, where nothing else would use the budget better.
 	run := func() { st, _, ok = s.closure(c, s.closureCap()) }
-	if am+ak+dm+dk <= 3 || whole {
+	if pieces <= 3 || whole {
 		s.unshared(run)
 	} else {
 		s.share(2, run)

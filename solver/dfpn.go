@@ -1,7 +1,5 @@
 package solver
 
-import "metz/draughts"
-
 // dnode is a position in the df-pn search with its current numbers.
 type dnode[P, M any] struct {
 	c      child[P, M] // the position (c.n and c.capture unknown while lazy)
@@ -208,9 +206,7 @@ func (s *search[P, M]) tablesServe() bool { return s.reach > 0 && s.goal.Kind ==
 
 // pieces counts q's pieces.
 func (s *search[P, M]) pieces(q P) int {
-	wm, wk := s.g.material(q, draughts.White)
-	bm, bk := s.g.material(q, draughts.Black)
-	return wm + wk + bm + bk
+	return s.g.material(q).Pieces()
 }
 
 // refresh reads a child's numbers from the table, unless they are decided

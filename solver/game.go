@@ -26,9 +26,9 @@ type game[P, M any] interface {
 	hashAfter(q P, h uint64, m M) uint64 // the hash play would give, without playing
 	hash(q P) uint64
 	turn(q P) draughts.Color
-	promotes(q P, m M) bool                          // m ends on the crowning row with a man
-	material(q P, c draughts.Color) (men, kings int) // pieces of colour c
-	format(q P, m M, full bool) string               // m as the generic engine writes it
+	promotes(q P, m M) bool            // m ends on the crowning row with a man
+	material(q P) retro.Sig            // the men and kings of each colour
+	format(q P, m M, full bool) string // m as the generic engine writes it
 	// probe reads q's value for its side to move from endgame tables, and
 	// the distance to the end in plies; ok is false when t has no table
 	// for q (or t is nil).
@@ -105,12 +105,9 @@ func (g fastGame) promotes(q bitboard.Position, m bitboard.Move) bool {
 	return q.Kings&(1<<(m.From&63)) == 0 && row&(1<<(m.To&63)) != 0
 }
 
-func (g fastGame) material(q bitboard.Position, c draughts.Color) (int, int) {
-	own := q.Black
-	if c == draughts.White {
-		own = q.White
-	}
-	return bits.OnesCount64(own &^ q.Kings), bits.OnesCount64(own & q.Kings)
+func (g fastGame) material(q bitboard.Position) retro.Sig {
+	return retro.Sig{WM: bits.OnesCount64(q.White &^ q.Kings), WK: bits.OnesCount64(q.White & q.Kings),
+		BM: bits.OnesCount64(q.Black &^ q.Kings), BK: bits.OnesCount64(q.Black & q.Kings)}
 }
 
 // format finds the generic engine's move with the same effect, so that
@@ -173,8 +170,9 @@ func (g slowGame) hash(q draughts.Position) uint64                    { return q
 func (g slowGame) turn(q draughts.Position) draughts.Color            { return q.Turn }
 func (g slowGame) promotes(_ draughts.Position, m draughts.Move) bool { return m.Promotes }
 
-func (g slowGame) material(q draughts.Position, c draughts.Color) (int, int) {
-	return q.Count(c)
+func (g slowGame) material(q draughts.Position) retro.Sig {
+	wm, wk, bm, bk := q.Material()
+	return retro.Sig{WM: wm, WK: wk, BM: bm, BK: bk}
 }
 
 func (g slowGame) format(_ draughts.Position, m draughts.Move, full bool) string {

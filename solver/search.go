@@ -55,9 +55,7 @@ func newSearch[P, M any](g game[P, M], root P, attacker draughts.Color, goal Goa
 		bounded: newHashTable[bound](bnd),
 		forced:  newHashTable[bound](bnd), maxPath: 400, tooBig: map[uint64]bool{}, otherWins: map[uint64]bool{}}
 	s.rootBal = s.balance(root)
-	wm, wk := s.g.material(root, draughts.White)
-	bm, bk := s.g.material(root, draughts.Black)
-	s.rootSig = retro.Sig{WM: wm, WK: wk, BM: bm, BK: bk}
+	s.rootSig = s.g.material(root)
 	return s
 }
 
@@ -192,9 +190,7 @@ func (s *search[P, M]) probe(c *child[P, M]) (r endgame.Result, plies int, ok bo
 	if s.small == nil {
 		return endgame.Draw, 0, false
 	}
-	am, ak := s.g.material(c.q, draughts.White)
-	dm, dk := s.g.material(c.q, draughts.Black)
-	if n := am + ak + dm + dk; n > s.smallMax {
+	if n := s.g.material(c.q).Pieces(); n > s.smallMax {
 		if n > s.small.StoredPieces() {
 			return endgame.Draw, 0, false
 		}
@@ -215,9 +211,24 @@ func (s *search[P, M]) probe(c *child[P, M]) (r endgame.Result, plies int, ok bo
 
 // balance is the attacker's piece count minus the defender's.
 func (s *search[P, M]) balance(q P) int {
-	am, ak := s.g.material(q, s.attacker)
-	dm, dk := s.g.material(q, s.attacker.Opponent())
+	am, ak, dm, dk := s.sides(q)
 	return am + ak - dm - dk
+}
+
+// sides is the attacker's men and kings, then the defender's.
+func (s *search[P, M]) sides(q P) (am, ak, dm, dk int) {
+	m := s.g.material(q)
+	am, ak = sideOf(m, s.attacker)
+	dm, dk = sideOf(m, s.attacker.Opponent())
+	return am, ak, dm, dk
+}
+
+// sideOf is colour c's men and kings in m.
+func sideOf(m retro.Sig, c draughts.Color) (men, kings int) {
+	if c == draughts.White {
+		return m.WM, m.WK
+	}
+	return m.BM, m.BK
 }
 
 // kingValue is what a king is worth in men for the search's guesses (a
@@ -226,8 +237,7 @@ const kingValue = 3
 
 // advantage is the attacker's material lead, kings weighted.
 func (s *search[P, M]) advantage(q P) int {
-	am, ak := s.g.material(q, s.attacker)
-	dm, dk := s.g.material(q, s.attacker.Opponent())
+	am, ak, dm, dk := s.sides(q)
 	return am - dm + kingValue*(ak-dk)
 }
 

@@ -91,7 +91,7 @@ func gameOver[P, M any](g game[P, M], q P, goal Goal) (bool, string) {
 	if goal.Kind != GoalWin {
 		return false, ""
 	}
-	if men, kings := g.material(q, g.turn(q).Opponent()); men+kings > 0 {
+	if men, kings := sideOf(g.material(q), g.turn(q).Opponent()); men+kings > 0 {
 		return false, ""
 	}
 	if g.rules().LosingGame {
