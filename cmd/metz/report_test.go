@@ -79,15 +79,17 @@ func TestUnprovenHintQuotesMakeReportBudget(t *testing.T) {
 		t.Errorf("hint without unproven verdicts: %q", h)
 	}
 	// The 5-piece tables are suggested for international problems only,
-	// and only when they are not there.
+	// and only when they are not there; the Russian ones, for the Russian
+	// problem.
 	reports[2].Rules = "international"
 	if h := unprovenHint(reports, false); !strings.Contains(h, "--pieces 5") {
 		t.Errorf("no 5-piece tables, international unproven: hint %q", h)
 	}
-	if h := unprovenHint(reports, true); strings.Contains(h, "--pieces 5") {
+	if h := unprovenHint(reports, true); strings.Contains(h, "metz endgame build --pieces 5") {
 		t.Errorf("5-piece tables there: hint %q", h)
 	}
-	if h := unprovenHint(reports[:2], false); strings.Contains(h, "--pieces 5") {
+	if h := unprovenHint(reports[:2], false); strings.Contains(h, "metz endgame build --pieces 5") ||
+		!strings.Contains(h, "metz endgame build --rules russian --pieces 5") {
 		t.Errorf("russian only: hint %q", h)
 	}
 }

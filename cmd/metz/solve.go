@@ -161,6 +161,11 @@ func printSolution(w io.Writer, s *solver.Solution) {
 		fmt.Fprintf(w, "line:    %s\n", mainLineText(s.Tree))
 		fmt.Fprintf(w, "proof:   %d moves in the tree\n", s.Tree.Size())
 	}
+	if s.Result == solver.ResultUnknown || len(s.Undecided) > 0 {
+		if hint := savedTablesHint(s.Rules); hint != "" {
+			fmt.Fprintf(w, "hint:    %s\n", hint)
+		}
+	}
 	if s.TableHits > 0 {
 		fmt.Fprintf(w, "tables:  %d positions decided by the endgame tables\n", s.TableHits)
 	}
