@@ -168,3 +168,25 @@ func FuzzParseSig(f *testing.F) {
 		}
 	})
 }
+
+// A signature refused as too large to build is read when a directory
+// holding it is given afterwards, within the same limit.
+func TestRefusedThenSaved(t *testing.T) {
+	dir := t.TempDir()
+	s := Sig{WK: 2, BK: 1}
+	saved := New(draughts.Russian)
+	saved.SetDir(dir)
+	if err := saved.Ensure(s, roomy); err != nil {
+		t.Fatal(err)
+	}
+	tiny := Limit{Bytes: 1 << 30, Positions: 10}
+	tabs := New(draughts.Russian)
+	if err := tabs.Ensure(s, tiny); err == nil {
+		t.Fatal("built past its limit")
+	}
+	tabs.SetDir(dir)
+	if err := tabs.Ensure(s, tiny); err != nil {
+		t.Fatalf("saved, yet refused: %v", err)
+	}
+	sameTables(t, saved, tabs, s)
+}

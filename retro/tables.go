@@ -151,7 +151,7 @@ func (t *Tables) refusedFast(s Sig, lim Limit) bool {
 	t.mu.Lock()
 	defer t.mu.Unlock()
 	old, ok := t.refused[s]
-	return ok && lim.within(old)
+	return ok && lim.within(old) && !t.Stored(s)
 }
 
 // lookup reads p from its built table.
@@ -252,7 +252,7 @@ func (t *Tables) Ensure(s Sig, lim Limit) error {
 	if t.Has(s) {
 		return nil
 	}
-	if old, ok := t.refused[s]; ok && lim.within(old) {
+	if old, ok := t.refused[s]; ok && lim.within(old) && !t.Stored(s) {
 		return fmt.Errorf("retro: the tables of %s need more than %s", s, old)
 	}
 	for {
