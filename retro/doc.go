@@ -22,5 +22,7 @@
 // are built first (fewer pieces, then fewer men). A signature is built on
 // demand, with all it needs, when its size fits the memory it is given;
 // Tables is safe for concurrent use and keeps what it built for the
-// process.
+// process. Given a directory (SetDir), it also saves each table it builds
+// there and reads the saved ones back instead of building them (disk.go),
+// so that a table is built once per machine, not once per process.
 package retro
