@@ -121,27 +121,36 @@ func (t *Tables) readFile(name string, s Sig) (*table, error) {
 		return nil, err
 	}
 	defer f.Close()
+	tab, err := t.readTable(f, s)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", name, err)
+	}
+	return tab, nil
+}
+
+// readTable reads the table of s from f, a file's contents.
+func (t *Tables) readTable(f io.Reader, s Sig) (*table, error) {
 	want := header{format: Format, rules: t.r.Name, sig: s, size: t.l.shape(s).size}
 	tab := &table{sh: t.l.shape(s)}
 	crc := crc32.New(crc32.MakeTable(crc32.Castagnoli))
 	r := io.TeeReader(f, crc)
 	got, err := readHeader(r)
 	if err != nil {
-		return nil, fmt.Errorf("%s: %w", name, err)
+		return nil, err
 	}
 	if got != want {
-		return nil, fmt.Errorf("%s: written for %+v, want %+v", name, got, want)
+		return nil, fmt.Errorf("written for %+v, want %+v", got, want)
 	}
 	for side := range tab.vals {
 		tab.vals[side] = make([]uint16, want.size)
 		if err := readValues(r, tab.vals[side]); err != nil {
-			return nil, fmt.Errorf("%s: %w", name, err)
+			return nil, err
 		}
 	}
 	sum := crc.Sum32()
 	var stored uint32
 	if err := binary.Read(f, binary.LittleEndian, &stored); err != nil || stored != sum {
-		return nil, fmt.Errorf("%s: bad checksum", name)
+		return nil, errors.New("bad checksum")
 	}
 	return tab, nil
 }

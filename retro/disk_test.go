@@ -1,6 +1,7 @@
 package retro
 
 import (
+	"bytes"
 	"os"
 	"path/filepath"
 	"slices"
@@ -189,4 +190,30 @@ func TestRefusedThenSaved(t *testing.T) {
 		t.Fatalf("saved, yet refused: %v", err)
 	}
 	sameTables(t, saved, tabs, s)
+}
+
+// Whatever a table file holds, reading it fails cleanly or gives a
+// table of the right size.
+func FuzzReadFile(f *testing.F) {
+	s := Sig{WK: 1, BK: 1}
+	dir := f.TempDir()
+	good := New(draughts.Italian)
+	good.SetDir(dir)
+	if err := good.Ensure(s, roomy); err != nil {
+		f.Fatal(err)
+	}
+	data, err := os.ReadFile(filepath.Join(dir, "italian", s.String()+fileExt))
+	if err != nil {
+		f.Fatal(err)
+	}
+	f.Add(data)
+	f.Add(data[:40])
+	f.Add([]byte(fileMagic))
+	tabs := New(draughts.Italian)
+	f.Fuzz(func(t *testing.T, data []byte) {
+		tab, err := tabs.readTable(bytes.NewReader(data), s)
+		if err == nil && int64(len(tab.vals[0])) != tabs.l.shape(s).size {
+			t.Fatalf("read a table of %d values, want %d", len(tab.vals[0]), tabs.l.shape(s).size)
+		}
+	})
 }
