@@ -6,11 +6,14 @@ import (
 	"errors"
 	"fmt"
 	"hash/crc32"
+	"hash/fnv"
 	"io"
 	"os"
 	"path/filepath"
 	"strings"
 	"unsafe"
+
+	"metz/draughts"
 
 	"metz/endgame"
 )
@@ -18,10 +21,11 @@ import (
 // Tables built once are worth keeping: a five-piece ending on 8x8 takes
 // seconds to build and milliseconds to read back. A table directory holds
 // a subdirectory per rule system and a file per signature ("KKKvKK.rtb"):
-// a header naming the format, the rules and the signature, the values of
-// both sides to move (two bytes each, little-endian) and a checksum. A
-// file that does not match what this build of metz would write (another
-// format, rule system, size or a bad checksum) is ignored and built again.
+// a header naming the format, the rules (and a fingerprint of their
+// definition) and the signature, the values of both sides to move (two
+// bytes each, little-endian) and a checksum. A file that does not match
+// what this build of metz would write (another format, rule system,
+// definition, size, or a bad checksum) is ignored and built again.
 
 // Format is the version of the files; it changes whenever the values a
 // build computes could change (the builder, the index or the rules).
@@ -36,8 +40,21 @@ const (
 type header struct {
 	format int
 	rules  string
+	game   uint64 // rulesPrint of the rules it was built under
 	sig    Sig
 	size   int64 // positions per side to move
+}
+
+// rulesPrint is a fingerprint of what the rules decide of play (the board
+// and every rule of movement, capture and the end), so that a file built
+// before a rule system's definition changed is not read as its table.
+func rulesPrint(r *draughts.Rules) uint64 {
+	h := fnv.New64a()
+	g := r.Geo
+	fmt.Fprintf(h, "%d %d %d %d|%t %t %t %t %t %t %d %d %t", g.Width, g.Height, g.Layout, g.Numbering,
+		r.MenSideways, r.MenCaptureBackward, r.MenCaptureKings, r.FlyingKings, r.KingLandsBehind,
+		r.ImmediateRemoval, r.Passing, r.Precedence, r.LosingGame)
+	return h.Sum64()
 }
 
 // Dir is where t reads and saves its tables ("" when it keeps them in
@@ -130,7 +147,7 @@ func (t *Tables) readFile(name string, s Sig) (*table, error) {
 
 // readTable reads the table of s from f, a file's contents.
 func (t *Tables) readTable(f io.Reader, s Sig) (*table, error) {
-	want := header{format: Format, rules: t.r.Name, sig: s, size: t.l.shape(s).size}
+	want := header{format: Format, rules: t.r.Name, game: rulesPrint(t.r), sig: s, size: t.l.shape(s).size}
 	tab := &table{sh: t.l.shape(s)}
 	crc := crc32.New(crc32.MakeTable(crc32.Castagnoli))
 	r := io.TeeReader(f, crc)
@@ -178,6 +195,7 @@ func readHeader(r io.Reader) (header, error) {
 	}
 	var fixed struct {
 		Format, Rules, WM, WK, BM, BK uint8
+		Game                          uint64
 		Size                          int64
 	}
 	if err := binary.Read(r, binary.LittleEndian, &fixed); err != nil {
@@ -187,7 +205,7 @@ func readHeader(r io.Reader) (header, error) {
 	if _, err := io.ReadFull(r, name); err != nil {
 		return h, err
 	}
-	h = header{format: int(fixed.Format), rules: string(name),
+	h = header{format: int(fixed.Format), rules: string(name), game: fixed.Game,
 		sig: Sig{int(fixed.WM), int(fixed.WK), int(fixed.BM), int(fixed.BK)}, size: fixed.Size}
 	return h, nil
 }
@@ -218,7 +236,7 @@ func (t *Tables) writeFile(s Sig, tab *table) error {
 	defer os.Remove(f.Name()) // after the rename, a no-op
 	var buf bytes.Buffer
 	buf.WriteString(fileMagic)
-	fixed := []any{uint8(Format), uint8(len(t.r.Name)), uint8(s.WM), uint8(s.WK), uint8(s.BM), uint8(s.BK), tab.sh.size}
+	fixed := []any{uint8(Format), uint8(len(t.r.Name)), uint8(s.WM), uint8(s.WK), uint8(s.BM), uint8(s.BK), rulesPrint(t.r), tab.sh.size}
 	for _, v := range fixed {
 		binary.Write(&buf, binary.LittleEndian, v) // writes to a buffer do not fail
 	}

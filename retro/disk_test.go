@@ -217,3 +217,22 @@ func FuzzReadFile(f *testing.F) {
 		}
 	})
 }
+
+// A file built under a rule system whose definition has changed since is
+// not read (same name, kings no longer flying).
+func TestChangedRulesNotRead(t *testing.T) {
+	dir := t.TempDir()
+	s := Sig{WK: 1, BK: 1}
+	old := New(draughts.Russian)
+	old.SetDir(dir)
+	if err := old.Ensure(s, roomy); err != nil {
+		t.Fatal(err)
+	}
+	changed := *draughts.Russian
+	changed.FlyingKings = false
+	tabs := New(&changed)
+	tabs.SetDir(dir)
+	if err := tabs.Ensure(s, Limit{Bytes: 1 << 30, Positions: -1}); err == nil {
+		t.Fatal("a table of the old definition was read")
+	}
+}
