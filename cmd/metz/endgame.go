@@ -187,7 +187,7 @@ func runRetroBuild(cmd *cobra.Command, dir string, r *draughts.Rules, pieces int
 	if !global.json && total > 0 {
 		// Said first: a large build takes hours (about 1.3 µs a position
 		// on 8x8 with 2 cores, several times that on larger boards).
-		fmt.Fprintf(cmd.ErrOrStderr(), "building %d positions into %s (Russian, 5 pieces: 292 M positions in 6 minutes on 2 cores)\n",
+		fmt.Fprintf(cmd.ErrOrStderr(), "building %d positions into %s (Russian, 5 pieces: 359 M in 6 minutes on 2 cores)\n",
 			total, sum.Dir)
 	}
 	bar := newProgressBar(cmd.ErrOrStderr(), "tables")
