@@ -76,8 +76,10 @@ pieces, verify and solve build the tables in memory themselves.
 Any other rule system (--rules R; N at most 6) is built by the in-memory
 builder and saved in --dir/R, two bytes a position, where solve, verify and
 probe read them at any depth of a search instead of building them (they
-save there what they build, too). Measured: Russian 5 pieces,
-XXX.`,
+save there what they build, too). Measured on the same machine: Russian,
+4 pieces in 14 s (30 MB); 5 pieces in about 6 minutes, 0.75 GB of disk and
+1.6 GB of memory; Turkish (64 squares), 4 pieces in 8 minutes (0.5 GB).
+--memory bounds the memory of one signature's build.`,
 		Example: `  metz endgame build --pieces 3
   metz endgame build --pieces 4 --dir /tmp/egt
   metz endgame build --pieces 5 --json
