@@ -83,7 +83,8 @@ func (t *Tables) SetDir(dir string) {
 	}
 	names, _ := filepath.Glob(filepath.Join(t.rulesDir(), "*"+fileExt))
 	for _, name := range names {
-		if s, err := ParseSig(strings.TrimSuffix(filepath.Base(name), fileExt)); err == nil {
+		base := strings.TrimSuffix(filepath.Base(name), fileExt)
+		if s, err := ParseSig(base); err == nil && s.String() == base { // the name it is saved under
 			t.markStored(s)
 		}
 	}
@@ -258,91 +259,13 @@ func (t *Tables) writeFile(s Sig, tab *table) error {
 	return os.Rename(f.Name(), t.path(s))
 }
 
-// ParseSig reads a signature written by Sig.String ("KKMvK").
+// ParseSig reads a signature written by Sig.String ("KKMvK"), as package
+// endgame reads its own.
 func ParseSig(name string) (Sig, error) {
-	white, black, ok := strings.Cut(name, "v")
-	if !ok {
-		return Sig{}, fmt.Errorf("signature %q: want White's pieces, v, Black's (K king, M man), e.g. KKMvK", name)
+	e, err := endgame.ParseSig(name)
+	if err != nil {
+		return Sig{}, err
 	}
-	var s Sig
-	side := func(text string, men, kings *int) bool {
-		if text == "" {
-			return false
-		}
-		for _, c := range text {
-			switch c {
-			case 'K':
-				*kings++
-			case 'M':
-				*men++
-			default:
-				return false
-			}
-		}
-		return true
-	}
-	if !side(white, &s.WM, &s.WK) || !side(black, &s.BM, &s.BK) || s.String() != name {
-		return Sig{}, fmt.Errorf("signature %q: want White's pieces, v, Black's, kings first (K king, M man), e.g. KKMvK", name)
-	}
+	s := Sig{WM: e.WM, WK: e.WK, BM: e.BM, BK: e.BK}
 	return s, s.check()
-}
-
-// Signatures lists every signature of 2 to maxPieces pieces with a piece
-// on each side, in the order a build takes them (fewer pieces, then fewer
-// men).
-func Signatures(maxPieces int) []Sig {
-	var out []Sig
-	for wm := 0; wm <= MaxSide; wm++ {
-		for wk := 0; wm+wk <= MaxSide; wk++ {
-			for bm := 0; bm <= MaxSide; bm++ {
-				for bk := 0; bm+bk <= MaxSide; bk++ {
-					s := Sig{wm, wk, bm, bk}
-					if wm+wk > 0 && bm+bk > 0 && s.Pieces() <= maxPieces {
-						out = append(out, s)
-					}
-				}
-			}
-		}
-	}
-	sortForBuild(out)
-	return out
-}
-
-// Positions is the number of positions of s, both sides to move.
-func (t *Tables) Positions(s Sig) int64 {
-	if !s.valid() {
-		return 0
-	}
-	return 2 * t.l.shape(s).size
-}
-
-// Stats counts the values of s's table, which must be in memory:
-// positions (those the index holds that are real), wins, draws and
-// losses for the side to move, and the longest distance.
-func (t *Tables) Stats(s Sig) (endgame.Stats, error) {
-	var st endgame.Stats
-	tab := t.table(s)
-	if tab == nil {
-		return st, fmt.Errorf("retro: %s not built", s)
-	}
-	for _, vals := range tab.vals {
-		for _, v := range vals {
-			switch {
-			case v == invalid:
-				continue
-			case v == 0:
-				st.Draws++
-			default:
-				win, plies := decodeValue(v)
-				if win {
-					st.Wins++
-				} else {
-					st.Losses++
-				}
-				st.MaxPlies = max(st.MaxPlies, plies)
-			}
-			st.Positions++
-		}
-	}
-	return st, nil
 }

@@ -196,7 +196,7 @@ func (t *Tables) Cost(s Sig) (bytes, positions int64) {
 func (t *Tables) loadBytes(sigs []Sig) int64 {
 	var n int64
 	for _, s := range sigs {
-		n += 2 * t.l.shape(s).size * bytesPerPosition
+		n += t.Positions(s) * bytesPerPosition
 	}
 	return n
 }
@@ -311,7 +311,7 @@ func (t *Tables) add(s Sig, tab *table) {
 	next := *t.built.Load()
 	next[s.code()] = tab
 	t.built.Store(&next)
-	t.bytes += 2 * tab.sh.size * bytesPerPosition
+	t.bytes += t.Positions(s) * bytesPerPosition
 }
 
 // plan is what s needs and is not in memory: the signatures saved in the
@@ -374,4 +374,59 @@ func successors(s Sig) []Sig {
 	side(s.WM, s.WK, s.BM, s.BK, func(a, b, c, d int) Sig { return Sig{a, b, c, d} })
 	side(s.BM, s.BK, s.WM, s.WK, func(a, b, c, d int) Sig { return Sig{c, d, a, b} })
 	return out
+}
+
+// Signatures lists every signature of 2 to maxPieces pieces with a piece
+// on each side (package endgame's, within MaxSide a side), in the order a
+// build takes them (fewer pieces, then fewer men).
+func Signatures(maxPieces int) []Sig {
+	var out []Sig
+	for n := 2; n <= maxPieces; n++ {
+		for _, e := range endgame.Signatures(n) {
+			if s := (Sig{WM: e.WM, WK: e.WK, BM: e.BM, BK: e.BK}); s.valid() {
+				out = append(out, s)
+			}
+		}
+	}
+	sortForBuild(out)
+	return out
+}
+
+// Positions is the number of positions of s, both sides to move.
+func (t *Tables) Positions(s Sig) int64 {
+	if !s.valid() {
+		return 0
+	}
+	return 2 * t.l.shape(s).size
+}
+
+// Stats counts the values of s's table, which must be in memory:
+// positions (those the index holds that are real), wins, draws and
+// losses for the side to move, and the longest distance.
+func (t *Tables) Stats(s Sig) (endgame.Stats, error) {
+	var st endgame.Stats
+	tab := t.table(s)
+	if tab == nil {
+		return st, fmt.Errorf("retro: %s not built", s)
+	}
+	for _, vals := range tab.vals {
+		for _, v := range vals {
+			switch {
+			case v == invalid:
+				continue
+			case v == 0:
+				st.Draws++
+			default:
+				win, plies := decodeValue(v)
+				if win {
+					st.Wins++
+				} else {
+					st.Losses++
+				}
+				st.MaxPlies = max(st.MaxPlies, plies)
+			}
+			st.Positions++
+		}
+	}
+	return st, nil
 }
