@@ -187,7 +187,7 @@ func runRetroBuild(cmd *cobra.Command, dir string, r *draughts.Rules, pieces int
 		}
 	}
 	if !global.json && total > 0 {
-		// Said first: a large build takes hours (about 1.3 µs a position
+		// Said first: a large build takes hours (about a microsecond a position
 		// on 8x8 with 2 cores, several times that on larger boards).
 		fmt.Fprintf(cmd.ErrOrStderr(), "building %d positions into %s (Russian, 5 pieces: 359 M in 6 minutes on 2 cores)\n",
 			total, sum.Dir)
@@ -245,7 +245,7 @@ when a build saved it there (metz endgame build --rules R, or an earlier
 probe, solve or verify); else it builds it, and all it leads to, in memory
 by the same retrograde analysis and saves them there (measured on 2 cores:
 three kings against two under the Russian rules, 5.8 M positions, 7.5 s and
-23 MB; a four-piece ending under a second; read back, 0.05 s); --memory
+23 MB; a four-piece ending under a second; read back, 0.03 s); --memory
 bounds what they may take.`,
 		Example: `  metz endgame probe "W:WK46:BK23"
   metz endgame probe "B:WK1,K2,K3:BK28" --json
