@@ -27,17 +27,27 @@ func sameTables(t *testing.T, a, b *Tables, s Sig) {
 	}
 }
 
+// savedIn returns tables of r reading and saving in dir, with s built
+// (and so saved) when s is not the zero signature.
+func savedIn(tb testing.TB, r *draughts.Rules, dir string, s Sig) *Tables {
+	tb.Helper()
+	tabs := New(r)
+	tabs.SetDir(dir)
+	if s != (Sig{}) {
+		if err := tabs.Ensure(s, roomy); err != nil {
+			tb.Fatal(err)
+		}
+	}
+	return tabs
+}
+
 // A table built with a directory is saved there, with all it needed; a
 // second process (new Tables) reads it back, value for value, builds
 // nothing, and needs none of the smaller tables to probe it.
 func TestSaveAndRead(t *testing.T) {
 	dir := t.TempDir()
 	s := Sig{WM: 1, WK: 1, BK: 1} // KMvK: a man's crowning and captures lead to four more signatures
-	first := New(draughts.Russian)
-	first.SetDir(dir)
-	if err := first.Ensure(s, roomy); err != nil {
-		t.Fatal(err)
-	}
+	first := savedIn(t, draughts.Russian, dir, s)
 	_, build := New(draughts.Russian).plan(s)
 	for _, n := range build {
 		if n.WM+n.WK == 0 || n.BM+n.BK == 0 {
@@ -50,8 +60,7 @@ func TestSaveAndRead(t *testing.T) {
 	if err := first.SaveErr(); err != nil {
 		t.Fatal(err)
 	}
-	second := New(draughts.Russian)
-	second.SetDir(dir)
+	second := savedIn(t, draughts.Russian, dir, Sig{})
 	second.Built = func(n Sig, _ int64, _ time.Duration) { t.Errorf("%s built again", n) }
 	if !second.Stored(s) || second.StoredPieces() != 3 {
 		t.Fatalf("stored %v, stored pieces %d; want true, 3", second.Stored(s), second.StoredPieces())
@@ -77,11 +86,7 @@ func TestSaveAndRead(t *testing.T) {
 func TestBadFilesRebuilt(t *testing.T) {
 	dir := t.TempDir()
 	s := Sig{WK: 2, BK: 1}
-	good := New(draughts.Russian)
-	good.SetDir(dir)
-	if err := good.Ensure(s, roomy); err != nil {
-		t.Fatal(err)
-	}
+	good := savedIn(t, draughts.Russian, dir, s)
 	name := filepath.Join(dir, "russian", s.String()+fileExt)
 	data, err := os.ReadFile(name)
 	if err != nil {
@@ -104,8 +109,7 @@ func TestBadFilesRebuilt(t *testing.T) {
 		if err := os.WriteFile(path, c.data, 0o644); err != nil {
 			t.Fatal(err)
 		}
-		tabs := New(c.rules)
-		tabs.SetDir(dir)
+		tabs := savedIn(t, c.rules, dir, Sig{})
 		if err := tabs.Ensure(s, Limit{Bytes: 1 << 30, Positions: -1}); err == nil {
 			t.Fatalf("%s: a bad file was read", c.rules.Name)
 		}
@@ -115,8 +119,7 @@ func TestBadFilesRebuilt(t *testing.T) {
 		if err := tabs.Ensure(s, roomy); err != nil {
 			t.Fatal(err)
 		}
-		again := New(c.rules)
-		again.SetDir(dir)
+		again := savedIn(t, c.rules, dir, Sig{})
 		if err := again.Ensure(s, Limit{Bytes: 1 << 30, Positions: -1}); err != nil {
 			t.Fatalf("%s: the rebuilt table was not saved: %v", c.rules.Name, err)
 		}
@@ -179,11 +182,7 @@ func FuzzParseSig(f *testing.F) {
 func TestRefusedThenSaved(t *testing.T) {
 	dir := t.TempDir()
 	s := Sig{WK: 2, BK: 1}
-	saved := New(draughts.Russian)
-	saved.SetDir(dir)
-	if err := saved.Ensure(s, roomy); err != nil {
-		t.Fatal(err)
-	}
+	saved := savedIn(t, draughts.Russian, dir, s)
 	tiny := Limit{Bytes: 1 << 30, Positions: 10}
 	tabs := New(draughts.Russian)
 	if err := tabs.Ensure(s, tiny); err == nil {
@@ -201,11 +200,7 @@ func TestRefusedThenSaved(t *testing.T) {
 func FuzzReadFile(f *testing.F) {
 	s := Sig{WK: 1, BK: 1}
 	dir := f.TempDir()
-	good := New(draughts.Italian)
-	good.SetDir(dir)
-	if err := good.Ensure(s, roomy); err != nil {
-		f.Fatal(err)
-	}
+	savedIn(f, draughts.Italian, dir, s)
 	data, err := os.ReadFile(filepath.Join(dir, "italian", s.String()+fileExt))
 	if err != nil {
 		f.Fatal(err)
@@ -227,15 +222,10 @@ func FuzzReadFile(f *testing.F) {
 func TestChangedRulesNotRead(t *testing.T) {
 	dir := t.TempDir()
 	s := Sig{WK: 1, BK: 1}
-	old := New(draughts.Russian)
-	old.SetDir(dir)
-	if err := old.Ensure(s, roomy); err != nil {
-		t.Fatal(err)
-	}
+	savedIn(t, draughts.Russian, dir, s)
 	changed := *draughts.Russian
 	changed.FlyingKings = false
-	tabs := New(&changed)
-	tabs.SetDir(dir)
+	tabs := savedIn(t, &changed, dir, Sig{})
 	if err := tabs.Ensure(s, Limit{Bytes: 1 << 30, Positions: -1}); err == nil {
 		t.Fatal("a table of the old definition was read")
 	}
