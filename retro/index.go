@@ -63,8 +63,7 @@ func (s Sig) plus(pc draughts.Piece, n int) Sig {
 // SigOf is the signature of p.
 func SigOf(p draughts.Position) Sig {
 	var s Sig
-	s.WM, s.WK = p.Count(draughts.White)
-	s.BM, s.BK = p.Count(draughts.Black)
+	s.WM, s.WK, s.BM, s.BK = p.Material()
 	return s
 }
 

@@ -106,7 +106,12 @@ func (t *Tables) Probe(p draughts.Position) (v Value, plies int, ok bool) {
 	if p.Rules != t.r {
 		return Draw, 0, false
 	}
-	win, plies, decided, err := t.lookup(p)
+	return t.probeSig(p, SigOf(p))
+}
+
+// probeSig is Probe when p's signature s is known.
+func (t *Tables) probeSig(p draughts.Position, s Sig) (v Value, plies int, ok bool) {
+	win, plies, decided, err := t.lookupSig(p, s)
 	switch {
 	case err != nil:
 		return Draw, 0, false
@@ -121,17 +126,21 @@ func (t *Tables) Probe(p draughts.Position) (v Value, plies int, ok bool) {
 // ProbeOrBuild is Probe, reading p's signature from the directory or
 // building it first (Ensure) when it is not in memory and within lim (a
 // negative lim.Positions: read, never build); built is the positions it
-// analysed.
+// analysed. The signature is counted once: searches call this for every
+// position they judge.
 func (t *Tables) ProbeOrBuild(p draughts.Position, lim Limit) (v Value, plies int, ok bool, built int64) {
-	if v, plies, ok = t.Probe(p); ok || p.Rules != t.r {
-		return v, plies, ok, 0
+	if p.Rules != t.r {
+		return Draw, 0, false, 0
 	}
 	s := SigOf(p)
+	if v, plies, ok = t.probeSig(p, s); ok {
+		return v, plies, ok, 0
+	}
 	if lim.Positions < 0 {
 		if !t.Stored(s) || t.Ensure(s, lim) != nil {
 			return Draw, 0, false, 0
 		}
-		v, plies, ok = t.Probe(p)
+		v, plies, ok = t.probeSig(p, s)
 		return v, plies, ok, 0
 	}
 	if t.refusedFast(s, lim) {
@@ -141,7 +150,7 @@ func (t *Tables) ProbeOrBuild(p draughts.Position, lim Limit) (v Value, plies in
 	if t.Ensure(s, lim) != nil {
 		return Draw, 0, false, 0
 	}
-	v, plies, ok = t.Probe(p)
+	v, plies, ok = t.probeSig(p, s)
 	return v, plies, ok, built
 }
 
@@ -154,12 +163,7 @@ func (t *Tables) refusedFast(s Sig, lim Limit) bool {
 	return ok && lim.within(old) && !t.Stored(s)
 }
 
-// lookup reads p from its built table.
-func (t *Tables) lookup(p draughts.Position) (win bool, plies int, decided bool, err error) {
-	return t.lookupSig(p, SigOf(p))
-}
-
-// lookupSig is lookup when p's signature s is known.
+// lookupSig reads p, whose signature is s, from its built table.
 func (t *Tables) lookupSig(p draughts.Position, s Sig) (win bool, plies int, decided bool, err error) {
 	tab := t.table(s)
 	if tab == nil {

@@ -108,6 +108,8 @@ func noTables(arg string) bool { return arg == "" || arg == "none" }
 // openTables opens an endgame table directory. "auto" uses the default
 // directory when tables have been built there (so that `metz endgame build`
 // once makes every later proof use them); "" or "none" means no tables.
+// The other rule systems' tables are pointed at the same directory
+// (useSavedTables): --tables means one thing for every rule system.
 func openTables(dir string) (*endgame.Tables, error) {
 	useSavedTables(dir)
 	switch dir {
