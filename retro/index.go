@@ -209,21 +209,35 @@ func (l *layout) decode(sh *shape, i int64, pl *placed, board []draughts.Piece) 
 }
 
 // index is the index of the position on board, which must have the
-// signature sh.
-func (l *layout) index(sh *shape, board []draughts.Piece) int64 {
+// signature sh. ok is false when a piece stands outside its domain: a man
+// on its own crowning row, which no game reaches (a man there is crowned)
+// and no table holds, though a FEN may place one.
+func (l *layout) index(sh *shape, board []draughts.Piece) (i int64, ok bool) {
 	var d [4][MaxSide]int
 	var k [4]int
 	for s, pc := range board {
 		if g := groupOf(pc); g >= 0 {
-			d[g][k[g]] = l.doms[g].num[s]
+			if d[g][k[g]] = l.doms[g].num[s]; d[g][k[g]] < 0 {
+				return 0, false
+			}
 			k[g]++
 		}
 	}
-	var i int64
 	for g := range 4 {
 		i += l.rank(d[g][:k[g]]) * sh.stride[g]
 	}
-	return i
+	return i, true
+}
+
+// covers reports whether every piece on board lies in its domain (see
+// index).
+func (l *layout) covers(board []draughts.Piece) bool {
+	for s, pc := range board {
+		if g := groupOf(pc); g >= 0 && l.doms[g].num[s] < 0 {
+			return false
+		}
+	}
+	return true
 }
 
 // moved is the index of the position pl with one piece of group g moved

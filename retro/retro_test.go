@@ -277,3 +277,45 @@ func TestTooLarge(t *testing.T) {
 		t.Errorf("%d bytes built for refused signatures", tabs.Bytes())
 	}
 }
+
+// A FEN may stand a man on its own crowning row, where no game puts one
+// and no table has an index for it: the probe says "not held" and builds
+// nothing (it used to index outside the table and panic). Its signature,
+// built for another position, still answers the positions it holds.
+func TestManOnCrowningRow(t *testing.T) {
+	cases := []struct {
+		rules        *draughts.Rules
+		odd, regular string
+	}{
+		{draughts.Turkish, "W:WK1:B8", "W:WK1:B16"},
+		{draughts.Russian, "W:WKa1:Bc1", "W:WKa1:Bc3"},
+		{draughts.Italian, "B:W4:BK30", "B:W8:BK30"},
+		{draughts.Canadian, "W:W1:BK70", "W:W13:BK70"},
+	}
+	for _, c := range cases {
+		tabs := New(c.rules)
+		odd, err := draughts.ParseFEN(c.rules, c.odd)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(odd.Validate()) == 0 {
+			t.Fatalf("%s %s: no man on its crowning row", c.rules.Name, c.odd)
+		}
+		if _, _, ok, built := tabs.ProbeOrBuild(odd, Limit{Bytes: 1 << 28}); ok || built != 0 {
+			t.Errorf("%s %s: ok %v, %d positions built", c.rules.Name, c.odd, ok, built)
+		}
+		reg, err := draughts.ParseFEN(c.rules, c.regular)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if SigOf(reg) != SigOf(odd) {
+			t.Fatalf("%s: %s and %s differ in material", c.rules.Name, c.odd, c.regular)
+		}
+		if _, _, ok, _ := tabs.ProbeOrBuild(reg, Limit{Bytes: 1 << 28}); !ok {
+			t.Errorf("%s %s: not built", c.rules.Name, c.regular)
+		}
+		if _, _, ok := tabs.Probe(odd); ok {
+			t.Errorf("%s %s: read from the built table", c.rules.Name, c.odd)
+		}
+	}
+}

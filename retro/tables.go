@@ -136,6 +136,9 @@ func (t *Tables) ProbeOrBuild(p draughts.Position, lim Limit) (v Value, plies in
 	if v, plies, ok = t.probeSig(p, s); ok {
 		return v, plies, ok, 0
 	}
+	if !t.l.covers(p.Board) {
+		return Draw, 0, false, 0 // no table holds it: nothing to build
+	}
 	if lim.Positions < 0 {
 		if !t.Stored(s) || t.Ensure(s, lim) != nil {
 			return Draw, 0, false, 0
@@ -169,7 +172,11 @@ func (t *Tables) lookupSig(p draughts.Position, s Sig) (win bool, plies int, dec
 	if tab == nil {
 		return false, 0, false, fmt.Errorf("retro: %s not built", s)
 	}
-	v := tab.vals[p.Turn][t.l.index(&tab.sh, p.Board)]
+	i, ok := t.l.index(&tab.sh, p.Board)
+	if !ok {
+		return false, 0, false, fmt.Errorf("retro: %s: a man on its crowning row is in no table", s)
+	}
+	v := tab.vals[p.Turn][i]
 	if v == 0 || v == invalid {
 		return false, 0, false, nil
 	}
