@@ -15,9 +15,11 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"strconv"
 	"strings"
 	"unicode/utf8"
 
+	"metz/draughts"
 	"metz/importer/vantenac"
 	"metz/problems"
 	"metz/problems/booknotation"
@@ -113,10 +115,45 @@ func read(name string, data []byte) (Batch, error) {
 	if err != nil {
 		return Batch{}, err
 	}
+	for _, p := range b.Problems {
+		impossiblePosition(p)
+	}
 	sum := sha256.Sum256(data)
 	b.Source.File = filepath.Base(name)
 	b.Source.Checksum = hex.EncodeToString(sum[:])
 	return b, nil
+}
+
+// impossiblePosition warns, whatever the source, of a position no game
+// reaches (a man on its own crowning row): it is kept as printed, for the
+// solver may still be asked about it, but a reader should know.
+func impossiblePosition(p *problems.Problem) {
+	r, err := draughts.RulesByName(p.Rules)
+	if err != nil || p.FEN == "" {
+		return
+	}
+	pos, err := draughts.ParseFEN(r, p.FEN)
+	if err != nil {
+		return
+	}
+	file, line := splitLocation(p.Location)
+	for _, w := range pos.Validate() {
+		p.Warnings = append(p.Warnings, problems.Warning{File: file, Line: line, Text: "diagram: " + w,
+			Expected: "a king there (a man reaching that row is crowned), or the man elsewhere"})
+	}
+}
+
+// splitLocation reads "file:line" (the line 0 when there is none).
+func splitLocation(loc string) (string, int) {
+	i := strings.LastIndexByte(loc, ':')
+	if i < 0 {
+		return loc, 0
+	}
+	n, err := strconv.Atoi(loc[i+1:])
+	if err != nil {
+		return loc, 0
+	}
+	return loc[:i], n
 }
 
 var (

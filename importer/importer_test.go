@@ -178,6 +178,40 @@ func TestPDNUnresolvedMove(t *testing.T) {
 	}
 }
 
+// A diagram no game reaches (here a White man on 3, White's crowning row,
+// and a Black one on c1 under Russian rules) is kept as printed, with a
+// warning at its record; a regular diagram gets none.
+func TestImpossibleDiagram(t *testing.T) {
+	in := "[Event \"ok\"]\n[FEN \"W:W28:B45\"]\n1. 28-22 *\n\n" +
+		"[Event \"odd\"]\n[FEN \"W:W3,28:B45\"]\n1. 28-22 *\n\n" +
+		"[GameType \"25\"]\n[FEN \"W:We3:Bc1,g7\"]\n1. e3-d4 *\n"
+	b, err := Reader("d.pdn", strings.NewReader(in))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(b.Problems) != 3 {
+		t.Fatalf("%d problems", len(b.Problems))
+	}
+	if w := b.Problems[0].Warnings; len(w) != 0 {
+		t.Errorf("regular diagram: %+v", w)
+	}
+	want := []string{"White man on 3", "Black man on c1"}
+	for i, p := range b.Problems[1:] {
+		var hits []problems.Warning
+		for _, w := range p.Warnings {
+			if strings.Contains(w.Text, "crowning row") {
+				hits = append(hits, w)
+			}
+		}
+		if len(hits) != 1 || hits[0].File != "d.pdn" || hits[0].Line == 0 || !strings.Contains(hits[0].Text, want[i]) {
+			t.Errorf("%s: %+v", p.FEN, p.Warnings)
+		}
+		if p.FEN == "" {
+			t.Errorf("problem %d lost its diagram", i+2)
+		}
+	}
+}
+
 // One clear error or warning for each kind of bad input.
 func TestBadInputs(t *testing.T) {
 	t.Run("empty", func(t *testing.T) {

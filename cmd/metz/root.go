@@ -2,6 +2,7 @@ package main
 
 import (
 	"encoding/json"
+	"fmt"
 	"io"
 	"os"
 
@@ -84,6 +85,23 @@ func parsePosition(rulesName, arg string) (draughts.Position, error) {
 		return draughts.Start(r), nil
 	}
 	return draughts.ParseFEN(r, arg)
+}
+
+// warnImpossible prints to w what makes the position fen impossible in a
+// game (a man on its crowning row): it is still searched, as given, but
+// no endgame table holds it.
+func warnImpossible(w io.Writer, fen, rules string) {
+	r, err := draughts.RulesByName(rules)
+	if err != nil {
+		return
+	}
+	p, err := draughts.ParseFEN(r, fen)
+	if err != nil {
+		return
+	}
+	for _, msg := range p.Validate() {
+		fmt.Fprintf(w, "warning: %s (no game reaches it: a man there is crowned; searched as given)\n", msg)
+	}
 }
 
 // writeJSON prints v as one JSON line.

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"strings"
 	"testing"
 
 	"metz/endgame"
@@ -24,5 +25,25 @@ func TestOpenTablesAuto(t *testing.T) {
 	}
 	if tb, err := openTables("none"); err != nil || tb != nil {
 		t.Fatalf("none after a build: tables %v, error %v", tb, err)
+	}
+}
+
+// A position no game reaches (a man on its crowning row) is searched as
+// given, with a warning, under every rule system: the tables built in
+// memory have no index for it and once panicked.
+func TestSolveManOnCrowningRow(t *testing.T) {
+	cases := [][]string{
+		{"W:WK1:B8", "turkish", "Black man on h1"},
+		{"W:WKa1:Bc1,h6", "russian", "Black man on c1"},
+		{"W:W3,K20:B45", "international", "White man on 3"},
+	}
+	for _, c := range cases {
+		out, errs, err := runSplit(t, "solve", c[0], "--rules", c[1], "--tables", "auto", "--budget", "20000-nodes", "--json")
+		if err != nil {
+			t.Fatalf("%s %s: %v", c[1], c[0], err)
+		}
+		if !strings.Contains(errs, "warning: "+c[2]+", its crowning row") || !strings.Contains(out, `"result"`) {
+			t.Errorf("%s %s: stdout %q, stderr %q", c[1], c[0], out, errs)
+		}
 	}
 }

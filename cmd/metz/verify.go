@@ -112,6 +112,7 @@ func runVerify(cmd *cobra.Command, args []string, f verifyFlags) error {
 		if err != nil {
 			return err
 		}
+		warnImpossible(cmd.ErrOrStderr(), p.FEN, p.Rules)
 		return printReports(cmd.OutOrStdout(), []*problems.Problem{p}, []*solver.Report{solver.Verify(p, opt)}, tb)
 	}
 	if len(args) == 0 && !f.all && f.source == "" {
