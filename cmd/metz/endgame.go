@@ -301,7 +301,7 @@ type probeReport struct {
 }
 
 func runEndgameProbe(cmd *cobra.Command, dir string, r *draughts.Rules, fen string) error {
-	p, err := draughts.ParseFEN(r, fen)
+	p, err := probedPosition(r, fen)
 	if err != nil {
 		return err
 	}
@@ -320,12 +320,25 @@ func runEndgameProbe(cmd *cobra.Command, dir string, r *draughts.Rules, fen stri
 	return printProbe(cmd, p, probe)
 }
 
+// probedPosition reads the FEN of a probe: a position no game reaches (a
+// man on its crowning row) is in no table, and is refused as such.
+func probedPosition(r *draughts.Rules, fen string) (draughts.Position, error) {
+	p, err := draughts.ParseFEN(r, fen)
+	if err != nil {
+		return p, err
+	}
+	if bad := p.Validate(); len(bad) > 0 {
+		return p, fmt.Errorf("%s: %s: no game reaches it (a man there is crowned), so no table holds it; metz solve searches it as given", fen, bad[0])
+	}
+	return p, nil
+}
+
 // runEndgameProbeInMemory is probe under a rule system with no table
 // files of package endgame: the tables saved in dir/RULES are read, the
 // others built in memory (and saved there), with a line per signature on
 // a terminal.
 func runEndgameProbeInMemory(cmd *cobra.Command, dir string, r *draughts.Rules, fen string, mem int64) error {
-	p, err := draughts.ParseFEN(r, fen)
+	p, err := probedPosition(r, fen)
 	if err != nil {
 		return err
 	}

@@ -167,3 +167,15 @@ func TestEndgameBuildOtherRules(t *testing.T) {
 		t.Errorf("--pieces 7: %v", err)
 	}
 }
+
+// A probe of a position no game reaches (a man on its crowning row) is
+// refused with the reason, under the international tables as under the
+// tables built in memory.
+func TestEndgameProbeManOnCrowningRow(t *testing.T) {
+	for _, c := range [][]string{{"W:WK1:B8", "turkish", "Black man on h1"}, {"W:W3,K20:B45", "international", "White man on 3"}} {
+		_, err := runEndgameCLI(t, "endgame", "probe", c[0], "--rules", c[1])
+		if err == nil || !strings.Contains(err.Error(), c[2]+", its crowning row") {
+			t.Errorf("%s %s: %v", c[1], c[0], err)
+		}
+	}
+}
