@@ -57,10 +57,11 @@ func FuzzParseBudget(f *testing.F) {
 // FuzzSolve: any position a FEN can state under any rule system, regular
 // or not (a man on its crowning row, a side without pieces), and any goal
 // is solved on a small budget without a crash, to one of the four results;
-// a win names its keys (or says why it has none: the game is over). The tables built in memory are kept small.
+// a win names its keys (or says why it has none: the game is over). The
+// tables built in memory are kept small.
 func FuzzSolve(f *testing.F) {
 	seeds := []struct {
-		rules      uint8
+		rules     uint8
 		fen, goal string
 	}{
 		{0, "W:W28,37:B32", "win"}, {0, "W:W3,K20:B45", "win"}, {0, "B:W:B1", "draw"},

@@ -2,6 +2,7 @@ package solver
 
 import (
 	"slices"
+	"time"
 	"testing"
 
 	"metz/draughts"
@@ -48,5 +49,40 @@ func TestInternationalTablesOnlyForInternational(t *testing.T) {
 	}
 	if withSmallTables(draughts.International, Options{}) == nil {
 		t.Error("an international search was given no tables")
+	}
+}
+
+// A search builds in-memory tables only while its clock leaves the time to
+// finish them (a build is never cut short): none once the time is spent,
+// fewer on a larger board, and no bound at all for a small ending, whose
+// tables are its answer.
+func TestBuildsWithinTheClock(t *testing.T) {
+	at := func(r *draughts.Rules, fen string, d time.Duration) *search[draughts.Position, draughts.Move] {
+		p := mustFEN(t, r, fen)
+		s := newSearch[draughts.Position, draughts.Move](slowGame{r}, p, p.Turn, Win, newLimits(Budget{Time: d}), 8)
+		s.useSmall(retro.New(r))
+		return s
+	}
+	big := "W:Wa1,c1,e1,g1:Bb8,d8,f8,h8"
+	if n := at(draughts.Russian, big, time.Second).buildable(); n < int64(time.Second)/buildNanos*9/10 || n > int64(time.Second)/buildNanos {
+		t.Errorf("one second on 8x8: %d positions", n)
+	}
+	if n := at(draughts.Canadian, "W:W1,2,3,4:B69,70,71,72", time.Second).buildable(); n > int64(time.Second)/buildNanos*32/72 {
+		t.Errorf("one second on 12x12: %d positions", n)
+	}
+	late := at(draughts.Russian, big, time.Second)
+	late.lim.deadline = time.Now().Add(-time.Millisecond)
+	if n := late.buildable(); n != 0 {
+		t.Errorf("no time left: %d positions", n)
+	}
+	small := at(draughts.Russian, "W:WKa1,Kc1:BKh8", time.Millisecond)
+	if n := small.buildable(); n != small.smallLim.Positions || n <= 0 {
+		t.Errorf("a small ending: %d positions, want its whole limit %d", n, small.smallLim.Positions)
+	}
+	// Its probe reads no table it would have to build.
+	late.lim.deadline = time.Now().Add(-time.Millisecond)
+	c := late.atGeneric(mustFEN(t, draughts.Russian, "W:WKa1,Kc1:BKh8"), false)
+	if _, _, ok := late.probe(&c); ok || late.small.Bytes() != 0 {
+		t.Errorf("built with no time left: ok %v, %d bytes", ok, late.small.Bytes())
 	}
 }
