@@ -1,6 +1,7 @@
 package db
 
 import (
+	"cmp"
 	"fmt"
 	"strconv"
 	"strings"
@@ -252,11 +253,54 @@ func (q Query) positionWhere(w *whereBuilder, r *draughts.Rules) error {
 		w.add(map[bool]string{true: `p.fen IS NOT NULL`, false: `p.fen IS NULL`}[*q.HasPosition])
 	}
 	if q.Pattern != "" {
+		if q.Rules == "" && algebraicPattern(q.Pattern) {
+			return patternOnAlgebraicBoards(w, q.Pattern)
+		}
 		pt, err := ParsePattern(r, q.Pattern)
 		if err != nil {
 			return err
 		}
 		w.addAll(pt.sql())
 	}
+	return nil
+}
+
+// algebraicPattern reports whether a pattern names its squares with
+// letters ("W:Wc3"), as the 8x8 rule systems write them, rather than
+// numbers.
+func algebraicPattern(s string) bool {
+	for _, c := range strings.ToLower(s) {
+		if c >= 'a' && c <= 'z' && c != 'w' && c != 'b' && c != 'k' {
+			return true
+		}
+	}
+	return false
+}
+
+// patternOnAlgebraicBoards matches an algebraic pattern given without
+// --rules on every board written algebraically (one reading per board);
+// it is an error only if no such board can hold it.
+func patternOnAlgebraicBoards(w *whereBuilder, s string) error {
+	var parts []string
+	var args []any
+	var firstErr error
+	seen := map[*draughts.Geometry]bool{}
+	for _, r := range draughts.AllRules() {
+		if !r.Algebraic || seen[r.Geo] {
+			continue
+		}
+		seen[r.Geo] = true
+		pt, err := ParsePattern(r, s)
+		if err != nil {
+			firstErr = cmp.Or(firstErr, err)
+			continue
+		}
+		part, a := pt.sql()
+		parts, args = append(parts, "("+part+")"), append(args, a...)
+	}
+	if len(parts) == 0 {
+		return firstErr
+	}
+	w.add("("+strings.Join(parts, " OR ")+")", args...)
 	return nil
 }

@@ -85,6 +85,28 @@ func TestSearchPattern(t *testing.T) {
 	if got := search(t, d, Query{Pattern: "W:Wc3", Rules: "russian"}); len(got) != 0 {
 		t.Errorf("russian pattern matched %v", numbers(got))
 	}
+	// Without --rules, an algebraic pattern looks at every board written
+	// algebraically (here a Russian and a Turkish record), a numbered one
+	// at the international board only.
+	more := []*problems.Problem{
+		{Number: 8, Rules: "russian", FEN: "W:Wc3,e3:Bd6"},
+		{Number: 9, Rules: "turkish", FEN: "W:Wc3,d3:Bd6"},
+		{Number: 10, Rules: "francaise", FEN: "W:W28:B5"},
+	}
+	mustImport(t, d, problems.Source{Key: "other"}, more, nil)
+	for _, c := range []struct {
+		pattern string
+		want    []int
+	}{
+		{"W:Wc3", []int{8, 9}}, {"W:Wc3,e3", []int{8}}, {"Bd6", []int{8, 9}}, {"W:Wd3", []int{9}}, {"W28", []int{1, 4}},
+	} {
+		if got := numbers(search(t, d, Query{Pattern: c.pattern, Sources: []string{"other", "vantenac"}})); !reflect.DeepEqual(got, c.want) {
+			t.Errorf("pattern %s without rules: got %v, want %v", c.pattern, got, c.want)
+		}
+	}
+	if _, err := d.Search(Query{Pattern: "W:Wz9"}); err == nil || !strings.Contains(err.Error(), "pattern") {
+		t.Errorf("pattern on no board: %v", err)
+	}
 }
 
 func TestSearchFilters(t *testing.T) {

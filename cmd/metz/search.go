@@ -45,7 +45,11 @@ const searchHelp = `Filters (all must hold):
                            material of the diagram (records with a position)
   --side white|black       side to move
   --pattern 'W:W28,37:B32' these pieces on these squares (FEN syntax; W28 is a
-                           white man, WK28 a white king; other squares free)
+                           white man, WK28 a white king; other squares free),
+                           numbered as --rules numbers them (international by
+                           default); without --rules an algebraic pattern such
+                           as 'W:Wc3:Bd6' looks at every board written so
+                           (Russian, Brazilian, Turkish, ...)
   --text WORDS             substring of the commentary or title
   --position / --no-position  only records with / without a diagram
   --limit N --offset N     page through long results`
