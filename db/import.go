@@ -98,7 +98,7 @@ func dropDuplicates(key string, probs []*problems.Problem, warnings []problems.W
 		}
 		k := strconv.Itoa(p.Number) + "\x00" + p.Label
 		if first, dup := seen[k]; dup {
-			file, line := splitLocation(p.Location)
+			file, line := p.Place()
 			warnings = append(warnings, problems.Warning{File: file, Line: line,
 				Text:     fmt.Sprintf("record %s:%d %q given twice (first at %s); this one is ignored", key, p.Number, p.Label, first.Location),
 				Expected: "one record per number and label"})
@@ -108,19 +108,6 @@ func dropDuplicates(key string, probs []*problems.Problem, warnings []problems.W
 		out = append(out, p)
 	}
 	return out, warnings
-}
-
-// splitLocation reads "file:line" back into its parts.
-func splitLocation(loc string) (string, int) {
-	i := strings.LastIndexByte(loc, ':')
-	if i < 0 {
-		return loc, 0
-	}
-	n, err := strconv.Atoi(loc[i+1:])
-	if err != nil {
-		return loc, 0
-	}
-	return loc[:i], n
 }
 
 type existingRec struct {
@@ -274,7 +261,7 @@ func (im *importer) columns(p *problems.Problem, hash string) ([]any, *problems.
 		if d, err := derivePosition(p.Rules, p.FEN); err == nil {
 			side, wm, wk, bm, bk, occ = d.side, d.whiteMen, d.whiteKings, d.blackMen, d.blackKings, d.occupancy
 		} else {
-			file, line := splitLocation(p.Location)
+			file, line := p.Place()
 			warn = &problems.Warning{File: file, Line: line, Text: p.FEN,
 				Expected: "a FEN the rules engine reads (" + err.Error() + "); the record is stored without material"}
 		}

@@ -15,7 +15,6 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
-	"strconv"
 	"strings"
 	"unicode/utf8"
 
@@ -136,24 +135,11 @@ func impossiblePosition(p *problems.Problem) {
 	if err != nil {
 		return
 	}
-	file, line := splitLocation(p.Location)
+	file, line := p.Place()
 	for _, w := range pos.Validate() {
 		p.Warnings = append(p.Warnings, problems.Warning{File: file, Line: line, Text: "diagram: " + w,
 			Expected: "a king there (a man reaching that row is crowned), or the man elsewhere"})
 	}
-}
-
-// splitLocation reads "file:line" (the line 0 when there is none).
-func splitLocation(loc string) (string, int) {
-	i := strings.LastIndexByte(loc, ':')
-	if i < 0 {
-		return loc, 0
-	}
-	n, err := strconv.Atoi(loc[i+1:])
-	if err != nil {
-		return loc, 0
-	}
-	return loc[:i], n
 }
 
 var (

@@ -4,6 +4,11 @@
 // what the sources say; verdicts are the solver's business.
 package problems
 
+import (
+	"strconv"
+	"strings"
+)
+
 // Origins of a theme.
 const (
 	OriginBook     = "book"     // the source's own index or text
@@ -38,6 +43,20 @@ type Problem struct {
 	Refs         []Ref     `json:"refs,omitempty"`
 	Warnings     []Warning `json:"warnings,omitempty"`
 	Location     string    `json:"location,omitempty"` // file:line of the record
+}
+
+// Place reads Location ("file:line") back into its parts; the line is 0
+// when there is none.
+func (p *Problem) Place() (file string, line int) {
+	i := strings.LastIndexByte(p.Location, ':')
+	if i < 0 {
+		return p.Location, 0
+	}
+	n, err := strconv.Atoi(p.Location[i+1:])
+	if err != nil {
+		return p.Location, 0
+	}
+	return p.Location[:i], n
 }
 
 // HasPosition reports whether the record has a diagram.

@@ -2,8 +2,8 @@ package solver
 
 import (
 	"slices"
-	"time"
 	"testing"
+	"time"
 
 	"metz/draughts"
 	"metz/endgame"
