@@ -10,8 +10,10 @@ all: build
 build:
 	$(GO) build -o metz ./cmd/metz
 
-# The test command of the README and of CI.
+# The test command of the README and of CI: formatting and vet first.
+GOFMT ?= $(shell $(GO) env GOROOT)/bin/gofmt
 test:
+	@out=$$($(GOFMT) -l .); if [ -n "$$out" ]; then echo "not gofmt'd (run gofmt -w):"; echo "$$out"; exit 1; fi
 	$(GO) vet $(PKGS)
 	$(GO) test -timeout 30m $(PKGS)
 	# The parallel verification and the in-memory tables built from
