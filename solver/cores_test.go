@@ -5,6 +5,8 @@ import (
 	"sync/atomic"
 	"testing"
 	"time"
+
+	"metz/problems"
 )
 
 // each runs every task exactly once, on more than one goroutine when the
@@ -105,4 +107,20 @@ func reportJSON(t *testing.T, r *Report) string {
 		t.Fatal(err)
 	}
 	return string(b)
+}
+
+// A problem that waits for a core reports the time it worked, not the
+// time it waited (a batch's last problems read a second for no work).
+func TestVerifySecondsExcludeTheQueue(t *testing.T) {
+	c := NewCores(1)
+	c.acquire() // another problem holds the only core
+	done := make(chan *Report)
+	p := &problems.Problem{Rules: "international", FEN: "W:W28:B23", Stipulation: "win", Solution: line("28x19")}
+	go func() { done <- Verify(p, Options{Cores: c, NoTables: true}) }()
+	time.Sleep(500 * time.Millisecond)
+	c.release()
+	r := <-done
+	if r.Verdict != Sound || r.Seconds >= 0.4 {
+		t.Errorf("%s in %.2f s, want sound in well under the 0.5 s it waited", r.Verdict, r.Seconds)
+	}
 }
