@@ -39,6 +39,7 @@ func Build(dir string, maxPieces int, progress func(Progress)) error {
 	for n := 2; n <= maxPieces; n++ {
 		sigs = append(sigs, Signatures(n)...)
 	}
+	RemoveStaleTemps(dir, "*"+fileExt+".tmp*", time.Now().Add(-StaleTemp)) // an earlier build's, killed mid-write
 	return buildSigs(dir, sigs, progress)
 }
 

@@ -8,6 +8,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"time"
 )
 
 // File layout: a 16-byte header, then Size() value bytes.
@@ -54,6 +55,22 @@ func writeTable(dir string, s Sig, vals []byte) error {
 		return err
 	}
 	return os.Rename(tmp.Name(), path)
+}
+
+// StaleTemp is the age past which a temporary table file was left by a
+// process killed while saving (writing one takes seconds, or minutes for
+// the largest), not one another process is still writing.
+const StaleTemp = time.Hour
+
+// RemoveStaleTemps deletes the files of dir matching pattern (the
+// temporary files of interrupted saves) last written before cutoff.
+func RemoveStaleTemps(dir, pattern string, cutoff time.Time) {
+	temps, _ := filepath.Glob(filepath.Join(dir, pattern))
+	for _, name := range temps {
+		if fi, err := os.Stat(name); err == nil && fi.ModTime().Before(cutoff) {
+			os.Remove(name)
+		}
+	}
 }
 
 // errNoTable is returned by readTable when the file does not exist.

@@ -7,6 +7,7 @@ import (
 	"strings"
 	"sync"
 	"testing"
+	"time"
 
 	"metz/draughts"
 	"metz/sources"
@@ -251,5 +252,31 @@ func TestCheckNamesDamagedFiles(t *testing.T) {
 	}
 	if err := Small().Check(); err != nil {
 		t.Errorf("in-memory tables: %v", err)
+	}
+}
+
+// A build removes what an earlier one, killed while writing a table, left
+// behind (a five-piece table's temporary file holds up to 124 MB), but not
+// a temporary file written a moment ago, which may be another build's.
+func TestBuildRemovesStaleTemps(t *testing.T) {
+	dir := t.TempDir()
+	old, fresh := filepath.Join(dir, "KKvK.egt.tmp123"), filepath.Join(dir, "KvM.egt.tmp456")
+	for _, name := range []string{old, fresh} {
+		if err := os.WriteFile(name, []byte("partial"), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	past := time.Now().Add(-2 * StaleTemp)
+	if err := os.Chtimes(old, past, past); err != nil {
+		t.Fatal(err)
+	}
+	if err := Build(dir, 2, nil); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := os.Stat(old); !os.IsNotExist(err) {
+		t.Errorf("stale %s: %v", old, err)
+	}
+	if _, err := os.Stat(fresh); err != nil {
+		t.Errorf("recent %s removed: %v", fresh, err)
 	}
 }

@@ -11,6 +11,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"time"
 	"unsafe"
 
 	"metz/draughts"
@@ -88,6 +89,7 @@ func (t *Tables) SetDir(dir string) {
 			t.markStored(s)
 		}
 	}
+	endgame.RemoveStaleTemps(t.rulesDir(), "*.tmp", time.Now().Add(-endgame.StaleTemp))
 }
 
 // rulesDir is the subdirectory of t's rule system (t.mu held).

@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"metz/draughts"
+	"metz/endgame"
 )
 
 var roomy = Limit{Bytes: 1 << 30}
@@ -228,5 +229,33 @@ func TestChangedRulesNotRead(t *testing.T) {
 	tabs := savedIn(t, &changed, dir, Sig{})
 	if err := tabs.Ensure(s, Limit{Bytes: 1 << 30, Positions: -1}); err == nil {
 		t.Fatal("a table of the old definition was read")
+	}
+}
+
+// A temporary file left by a process killed while saving is removed when
+// the directory is next opened, once it is old enough not to be another
+// process's file still being written; a recent one stays.
+func TestStaleTempsRemoved(t *testing.T) {
+	dir := t.TempDir()
+	sub := filepath.Join(dir, draughts.Russian.Name)
+	if err := os.MkdirAll(sub, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	old, fresh := filepath.Join(sub, "KKvK-123.tmp"), filepath.Join(sub, "KKvM-456.tmp")
+	for _, name := range []string{old, fresh} {
+		if err := os.WriteFile(name, []byte("partial"), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	past := time.Now().Add(-2 * endgame.StaleTemp)
+	if err := os.Chtimes(old, past, past); err != nil {
+		t.Fatal(err)
+	}
+	savedIn(t, draughts.Russian, dir, Sig{})
+	if _, err := os.Stat(old); !os.IsNotExist(err) {
+		t.Errorf("stale %s: %v", old, err)
+	}
+	if _, err := os.Stat(fresh); err != nil {
+		t.Errorf("recent %s removed: %v", fresh, err)
 	}
 }
