@@ -123,6 +123,15 @@ var ruleAliases = map[string]string{
 	"portuguese": "spanish", "italy": "italian", "shashki": "russian", "dama": "turkish",
 	"losing": "qui-perd-gagne", "antidraughts": "qui-perd-gagne", "giveaway": "qui-perd-gagne",
 	"quiperdgagne": "qui-perd-gagne", "qpg": "qui-perd-gagne",
+	// The French names, as a transcription's "Règles :" line gives them.
+	"internationale": "international", "jeu à la polonaise": "international", "à la polonaise": "international",
+	"a la polonaise": "international", "à la française": "francaise", "a la francaise": "francaise",
+	"jeu à la française": "francaise", "francais": "francaise", "français": "francaise",
+	"russe": "russian", "brésilien": "brazilian", "brésilienne": "brazilian", "bresilien": "brazilian",
+	"bresilienne": "brazilian", "allemand": "german", "allemande": "german", "italien": "italian",
+	"italienne": "italian", "espagnol": "spanish", "espagnole": "spanish", "turc": "turkish",
+	"turque": "turkish", "canadien": "canadian", "canadienne": "canadian", "qui perd gagne": "qui-perd-gagne",
+	"à qui perd gagne": "qui-perd-gagne", "a qui perd gagne": "qui-perd-gagne",
 }
 
 // RulesByName finds a rule system by its key or a common alias.

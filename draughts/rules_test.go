@@ -124,3 +124,23 @@ func TestQuiPerdGagneTerminal(t *testing.T) {
 		}
 	}
 }
+
+// A transcription names its rules in French ("Règles : russe"): every
+// system answers to its French name, accents and capitals or not.
+func TestFrenchRuleNames(t *testing.T) {
+	want := map[string]string{
+		"Internationale": "international", "jeu à la polonaise": "international", "À la française": "francaise",
+		"Russe": "russian", "brésilienne": "brazilian", "Bresilien": "brazilian", "allemande": "german",
+		"italien": "italian", "Espagnole": "spanish", "turque": "turkish", "canadienne": "canadian",
+		"qui perd gagne": "qui-perd-gagne", "Manoury": "manoury",
+	}
+	for name, key := range want {
+		r, err := RulesByName(name)
+		if err != nil || r.Name != key {
+			t.Errorf("%q: %v, %v; want %s", name, r, err, key)
+		}
+	}
+	if _, err := RulesByName("frison"); err == nil {
+		t.Error("frison: no error")
+	}
+}
