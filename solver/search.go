@@ -191,8 +191,7 @@ func (s *search[P, M]) probe(c *child[P, M]) (r endgame.Result, plies int, ok bo
 	if s.small == nil {
 		return endgame.Draw, 0, false
 	}
-	n := s.g.material(c.q).Pieces()
-	if n > s.smallMax {
+	if n := s.g.material(c.q).Pieces(); n > s.smallMax {
 		if n > s.small.StoredPieces() {
 			return endgame.Draw, 0, false
 		}
@@ -202,7 +201,9 @@ func (s *search[P, M]) probe(c *child[P, M]) (r endgame.Result, plies int, ok bo
 		return r, plies, ok
 	}
 	lim := s.smallLim
-	lim.Positions = min(lim.Positions, s.smallLeft, s.buildable())
+	if lim.Positions = min(lim.Positions, s.smallLeft); lim.Positions > 0 && !s.readOnly {
+		lim.Positions = min(lim.Positions, s.buildable())
+	}
 	if lim.Positions <= 0 || s.readOnly {
 		lim.Positions = -1 // read only
 	}
@@ -212,13 +213,13 @@ func (s *search[P, M]) probe(c *child[P, M]) (r endgame.Result, plies int, ok bo
 }
 
 // buildable is how many positions of in-memory tables the clock leaves
-// time to build: a build is not
-// cut short (half a table is no table), so one that would outlast the
-// budget's time is not begun (a one-second verification of an 8x8 problem
-// took 2.2 s, building a four-piece table after most of its second was
-// gone). A search of a small ending is not bounded: its tables are its
-// answer, and they are saved for the next run. Building costs about
-// buildNanos a position on 32 squares, more on larger boards (useSmall).
+// time to build: a build is not cut short (half a table is no table), so
+// one that would outlast the budget's time is not begun (a one-second
+// verification of an 8x8 problem took 2.2 s, building a four-piece table
+// after most of its second was gone). A search of a small ending is not
+// bounded: its tables are its answer, and they are saved for the next
+// run. Building costs about buildNanos a position on 32 squares, more on
+// larger boards (useSmall).
 func (s *search[P, M]) buildable() int64 {
 	if s.rootSig.Pieces() <= smallRootPieces {
 		return s.smallLim.Positions
