@@ -3,11 +3,13 @@ package importer
 import (
 	"bytes"
 	"crypto/sha256"
+	"encoding/binary"
 	"encoding/hex"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+	"unicode/utf16"
 
 	"metz/draughts"
 	"metz/pdn"
@@ -212,6 +214,35 @@ func TestImpossibleDiagram(t *testing.T) {
 	}
 }
 
+// A PDN file saved as UTF-16 (with its byte-order mark, either order)
+// reads as its UTF-8 text does; one cut in the middle of a character is
+// refused with the file's name.
+func TestUTF16File(t *testing.T) {
+	text := "[Event \"Problème à l'étude\"]\n[FEN \"W:W28:B19,K45\"]\n1. 28-23 19x28 *\n"
+	want, err := Reader("u.pdn", strings.NewReader(text))
+	if err != nil {
+		t.Fatal(err)
+	}
+	units := utf16.Encode([]rune(text))
+	for _, order := range []binary.AppendByteOrder{binary.LittleEndian, binary.BigEndian} {
+		data := order.AppendUint16(nil, 0xfeff)
+		for _, u := range units {
+			data = order.AppendUint16(data, u)
+		}
+		got, err := Reader("u.pdn", bytes.NewReader(data))
+		if err != nil {
+			t.Fatalf("%v: %v", order, err)
+		}
+		if len(got.Problems) != 1 || got.Problems[0].Title != want.Problems[0].Title || got.Problems[0].FEN != want.Problems[0].FEN ||
+			len(got.Problems[0].Warnings) != len(want.Problems[0].Warnings) {
+			t.Errorf("%v: %+v, want %+v", order, got.Problems, want.Problems)
+		}
+		if _, err := Reader("u.pdn", bytes.NewReader(data[:len(data)-1])); err == nil || !strings.Contains(err.Error(), "u.pdn") {
+			t.Errorf("%v, cut short: %v", order, err)
+		}
+	}
+}
+
 // One clear error or warning for each kind of bad input.
 func TestBadInputs(t *testing.T) {
 	t.Run("empty", func(t *testing.T) {
@@ -341,7 +372,7 @@ func FuzzReader(f *testing.F) {
 }
 
 func TestNonUTF8Unknown(t *testing.T) {
-	_, err := Reader("b.bin", bytes.NewReader([]byte{0xff, 0xfe, 0x00, 'x'}))
+	_, err := Reader("b.bin", bytes.NewReader([]byte{0x80, 0xff, 0x00, 'x'})) // (0xff 0xfe would be UTF-16)
 	if err == nil || !strings.Contains(err.Error(), "b.bin: not UTF-8 text") {
 		t.Error(err)
 	}
