@@ -3,6 +3,9 @@ package main
 import (
 	"fmt"
 	"io"
+	"io/fs"
+	"os"
+	"path/filepath"
 	"strings"
 
 	"github.com/olekukonko/tablewriter"
@@ -38,6 +41,7 @@ imports the books bundled with metz: the Livre de Metz (its 415 coups, with
 the themes and cross references of its first part) and Van Tenac's problems.
 With files it reads each one: PDN (problem collections and games) or a
 transcription in the books' notation; the source key is the file's base name.
+A directory stands for the .pdn, .metz, .txt and .md files under it.
 
 Each source is imported in one transaction: if the import is interrupted the
 database stays as it was. Re-importing is safe: unchanged records are not
@@ -51,6 +55,7 @@ warnings stored and the records the source no longer has (kept). A progress
 bar is drawn on stderr when it is a terminal.`,
 		Example: `  metz import
   metz import problems.pdn coups-transcrits.txt
+  metz import ~/draughts/collections/
   metz import --db /tmp/test.db --json`,
 		RunE: func(cmd *cobra.Command, args []string) error { return runImport(cmd, args) },
 	}
@@ -81,13 +86,23 @@ func runImport(cmd *cobra.Command, files []string) error {
 			add(b, b.Source.Key)
 		}
 	}
-	for _, f := range files {
+	paths, bad := expandDirs(files)
+	for _, b := range bad {
+		reports = append(reports, importReport{File: b.dir, Error: b.err.Error()})
+		failed = append(failed, b.err.Error())
+	}
+	keys := map[string]string{} // source key -> the file that gave it
+	for _, f := range paths {
 		b, err := loadFile(f)
+		if err == nil && keys[b.Source.Key] != "" {
+			err = fmt.Errorf("%s: its source key %q is %s's too in this import (the key is the file's base name): rename one", f, b.Source.Key, keys[b.Source.Key])
+		}
 		if err != nil {
 			reports = append(reports, importReport{File: f, Error: err.Error()})
 			failed = append(failed, err.Error())
 			continue
 		}
+		keys[b.Source.Key] = f
 		add(b, f)
 	}
 	if err := printImport(cmd.OutOrStdout(), reports); err != nil {
@@ -97,6 +112,51 @@ func runImport(cmd *cobra.Command, files []string) error {
 		return fmt.Errorf("%d of %d sources not imported:\n  %s", len(failed), len(reports), strings.Join(failed, "\n  "))
 	}
 	return nil
+}
+
+// sourceExts are the file kinds a directory given to import is searched
+// for (PDN, transcriptions, the books' texts).
+var sourceExts = map[string]bool{".pdn": true, ".metz": true, ".txt": true, ".md": true}
+
+// expandDirs replaces each directory among args by the source files under
+// it (sourceExts, hidden ones skipped), in name order; files stay as given.
+// A directory without any is an error of its own.
+func expandDirs(args []string) (paths []string, bad []dirError) {
+	for _, a := range args {
+		fi, err := os.Stat(a)
+		if err != nil || !fi.IsDir() {
+			paths = append(paths, a) // loadFile says what is wrong with it
+			continue
+		}
+		var found []string
+		err = filepath.WalkDir(a, func(p string, e fs.DirEntry, err error) error {
+			switch {
+			case err != nil:
+				return err
+			case p != a && strings.HasPrefix(e.Name(), "."):
+				if e.IsDir() {
+					return filepath.SkipDir
+				}
+			case !e.IsDir() && sourceExts[strings.ToLower(filepath.Ext(p))]:
+				found = append(found, p)
+			}
+			return nil
+		})
+		switch {
+		case err != nil:
+			bad = append(bad, dirError{a, fmt.Errorf("%s: %w", a, err)})
+		case len(found) == 0:
+			bad = append(bad, dirError{a, fmt.Errorf("%s: a directory with no source file in it (expected .pdn, .metz, .txt or .md files)", a)})
+		}
+		paths = append(paths, found...)
+	}
+	return paths, bad
+}
+
+// dirError is a directory given to import that could not be searched.
+type dirError struct {
+	dir string
+	err error
 }
 
 func importOne(d *db.DB, b importer.Batch, progressTo io.Writer) importReport {

@@ -2,6 +2,7 @@ package main
 
 import (
 	"encoding/json"
+	"fmt"
 	"os"
 	"path/filepath"
 	"reflect"
@@ -106,5 +107,44 @@ func TestImportFilesWithABadOne(t *testing.T) {
 	out, _ := runMetz(t, "import", "--db", path, good)
 	if !strings.Contains(out, "two") || !strings.Contains(out, "UNCHANGED") {
 		t.Errorf("table:\n%s", out)
+	}
+}
+
+// A directory stands for the source files under it, in name order, hidden
+// ones and other kinds of file skipped; two files with one base name (one
+// source key) are not both imported; a directory without sources is
+// reported, and the others still go in.
+func TestImportDirectory(t *testing.T) {
+	dir := t.TempDir()
+	files := map[string]string{
+		"a.pdn":            "[FEN \"W:W28:B23\"]\n1. 28x19 *\n",
+		"sub/b.pdn":        "[FEN \"W:W28,37:B32\"]\n1. 37-31 *\n\n[FEN \"W:W33:B28\"]\n1. 33x22 *\n",
+		"sub/a.pdn":        "[FEN \"W:W45:B5\"]\n1. 45-40 *\n",
+		".hidden/c.pdn":    "[FEN \"W:W45:B5\"]\n1. 45-40 *\n",
+		"notes.jpg":        "not a source",
+		"empty/README.rst": "nothing to import",
+	}
+	for name, text := range files {
+		p := filepath.Join(dir, name)
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	rows, err := importJSON(t, "--db", filepath.Join(dir, "metz.db"), dir, filepath.Join(dir, "empty"))
+	if err == nil || !strings.Contains(err.Error(), "2 of 4 sources") || !strings.Contains(err.Error(), `source key "a"`) ||
+		!strings.Contains(err.Error(), "no source file") {
+		t.Errorf("error %v", err)
+	}
+	var got []string
+	for _, r := range rows {
+		if r.Error == "" {
+			got = append(got, fmt.Sprintf("%s:%d", r.Source, r.New))
+		}
+	}
+	if !reflect.DeepEqual(got, []string{"a:1", "b:2"}) || len(rows) != 4 {
+		t.Errorf("rows %+v", rows)
 	}
 }
