@@ -120,6 +120,9 @@ func pdfText(pdf *fpdf.Fpdf, tr func(string) string, it Item, r *draughts.Rules,
 		}
 		return true
 	}
+	if p.Title != "" && !line("Times", "I", 9, p.Title) { // as the HTML page shows it
+		return
+	}
 	if !line("Times", "B", 10, Stipulation(p, turn)) {
 		return
 	}

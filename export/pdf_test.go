@@ -114,13 +114,15 @@ func TestPDFPageCount(t *testing.T) {
 	}
 }
 
-// The PDF prints the verified tree in the book's style and in modern
-// notation, the solver's moves starred (read back with pdftotext).
+// The PDF prints the problem's title, and the verified tree in the book's
+// style and in modern notation, the solver's moves starred (read back
+// with pdftotext).
 func TestPDFVerifiedTreeText(t *testing.T) {
 	if _, err := exec.LookPath("pdftotext"); err != nil {
 		t.Skip("pdftotext is not installed; install it with: apt-get update && apt-get install -y poppler-utils")
 	}
 	p := smallProblem()
+	p.Title = "Coup de la trouée"
 	v, _ := Verified(p, smallReport(t))
 	var buf bytes.Buffer
 	if err := WritePDF(&buf, []Item{{Problem: p, Verified: v}}, HTMLOptions{PerPage: 1}); err != nil {
@@ -133,7 +135,7 @@ func TestPDFVerifiedTreeText(t *testing.T) {
 		t.Fatal(err)
 	}
 	text := strings.Join(strings.Fields(string(out)), " ")
-	for _, want := range []string{"si 6 à 11 * {metz: defence the source omits; it loses too}", "1. 42-38 18-23 (1... 6-11*",
+	for _, want := range []string{"Coup de la trouée", "si 6 à 11 * {metz: defence the source omits; it loses too}", "1. 42-38 18-23 (1... 6-11*",
 		"* coup ajouté par metz (solveur)", "* added by metz (solver)"} {
 		if !strings.Contains(text, want) {
 			t.Errorf("PDF text lacks %q:\n%s", want, out)
