@@ -148,3 +148,26 @@ func TestImportDirectory(t *testing.T) {
 		t.Errorf("rows %+v", rows)
 	}
 }
+
+// verify --source names the sources there are when the one given has no
+// record (it printed an empty table), and verifies the records of one
+// that has.
+func TestVerifyUnknownSource(t *testing.T) {
+	dir := t.TempDir()
+	file := filepath.Join(dir, "two.pdn")
+	if err := os.WriteFile(file, []byte("[FEN \"W:W28:B23\"]\n1. 28x19 *\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	path := filepath.Join(dir, "metz.db")
+	if _, err := importJSON(t, "--db", path, file); err != nil {
+		t.Fatal(err)
+	}
+	_, _, err := runSplit(t, "verify", "--db", path, "--source", "tow", "--no-store")
+	if err == nil || !strings.Contains(err.Error(), "--source tow") || !strings.Contains(err.Error(), "sources: two") {
+		t.Errorf("unknown source: %v", err)
+	}
+	out, _, err := runSplit(t, "verify", "--db", path, "--source", "two", "--no-store", "--tables", "none")
+	if err != nil || !strings.Contains(out, "two:1") || !strings.Contains(out, "sound") {
+		t.Errorf("known source: %v\n%s", err, out)
+	}
+}

@@ -165,6 +165,23 @@ func lineTree(pos draughts.Position, moves []string) *problems.Tree {
 	return t
 }
 
+// noSuchSource is the error for --source S when S has no record: it
+// names the sources there are.
+func noSuchSource(d *db.DB, key string) error {
+	srcs, err := d.Sources()
+	if err != nil {
+		return err
+	}
+	var keys []string
+	for _, s := range srcs {
+		keys = append(keys, s.Key)
+	}
+	if len(keys) == 0 {
+		return fmt.Errorf("--source %s: the database has no source yet (metz import)", key)
+	}
+	return fmt.Errorf("--source %s: no record in that source (sources: %s)", key, strings.Join(keys, ", "))
+}
+
 func loadProblems(d *db.DB, args []string, f verifyFlags) ([]*problems.Problem, error) {
 	var ids []int64
 	for _, a := range args {
@@ -182,6 +199,9 @@ func loadProblems(d *db.DB, args []string, f verifyFlags) ([]*problems.Problem, 
 		sums, err := d.Search(q)
 		if err != nil {
 			return nil, err
+		}
+		if len(sums) == 0 && f.source != "" {
+			return nil, noSuchSource(d, f.source)
 		}
 		for _, s := range sums {
 			ids = append(ids, s.ID)
