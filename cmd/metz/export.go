@@ -143,6 +143,9 @@ func exportIDs(d *db.DB, args []string, f *exportFlags) ([]int64, error) {
 	if err != nil {
 		return nil, err
 	}
+	if err := checkSources(d, q.Sources); err != nil {
+		return nil, err
+	}
 	res, err := d.Search(q)
 	if err != nil {
 		return nil, err

@@ -149,9 +149,9 @@ func TestImportDirectory(t *testing.T) {
 	}
 }
 
-// verify --source names the sources there are when the one given has no
-// record (it printed an empty table), and verifies the records of one
-// that has.
+// verify, export and search --source name the sources there are when one
+// given does not exist (verify printed an empty table, export an empty
+// file), and verify verifies the records of one that does.
 func TestVerifyUnknownSource(t *testing.T) {
 	dir := t.TempDir()
 	file := filepath.Join(dir, "two.pdn")
@@ -165,6 +165,12 @@ func TestVerifyUnknownSource(t *testing.T) {
 	_, _, err := runSplit(t, "verify", "--db", path, "--source", "tow", "--no-store")
 	if err == nil || !strings.Contains(err.Error(), "--source tow") || !strings.Contains(err.Error(), "sources: two") {
 		t.Errorf("unknown source: %v", err)
+	}
+	for _, cmd := range [][]string{{"export", "--format", "pdn"}, {"search"}} {
+		_, _, err = runSplit(t, append(cmd, "--db", path, "--source", "two,tow")...)
+		if err == nil || !strings.Contains(err.Error(), "--source tow") || !strings.Contains(err.Error(), "sources: two") {
+			t.Errorf("%s, unknown source: %v", cmd[0], err)
+		}
 	}
 	out, _, err := runSplit(t, "verify", "--db", path, "--source", "two", "--no-store", "--tables", "none")
 	if err != nil || !strings.Contains(out, "two:1") || !strings.Contains(out, "sound") {

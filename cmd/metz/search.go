@@ -150,6 +150,9 @@ func runSearch(cmd *cobra.Command, f *searchFlags) error {
 		return err
 	}
 	defer d.Close()
+	if err := checkSources(d, q.Sources); err != nil {
+		return err
+	}
 	res, err := d.Search(q)
 	if err != nil {
 		return err

@@ -165,21 +165,33 @@ func lineTree(pos draughts.Position, moves []string) *problems.Tree {
 	return t
 }
 
-// noSuchSource is the error for --source S when S has no record: it
-// names the sources there are.
-func noSuchSource(d *db.DB, key string) error {
+// checkSources reports a --source key the database does not have (a
+// typo, most often), naming the sources it has: verify and export would
+// otherwise go through an empty selection without a word.
+func checkSources(d *db.DB, keys []string) error {
+	if len(keys) == 0 {
+		return nil
+	}
 	srcs, err := d.Sources()
 	if err != nil {
 		return err
 	}
-	var keys []string
+	have := map[string]bool{}
+	var names []string
 	for _, s := range srcs {
-		keys = append(keys, s.Key)
+		have[s.Key] = true
+		names = append(names, s.Key)
 	}
-	if len(keys) == 0 {
-		return fmt.Errorf("--source %s: the database has no source yet (metz import)", key)
+	for _, k := range keys {
+		switch {
+		case have[k]:
+		case len(names) == 0:
+			return fmt.Errorf("--source %s: the database has no source yet (metz import)", k)
+		default:
+			return fmt.Errorf("--source %s: no such source (sources: %s)", k, strings.Join(names, ", "))
+		}
 	}
-	return fmt.Errorf("--source %s: no record in that source (sources: %s)", key, strings.Join(keys, ", "))
+	return nil
 }
 
 func loadProblems(d *db.DB, args []string, f verifyFlags) ([]*problems.Problem, error) {
@@ -196,12 +208,12 @@ func loadProblems(d *db.DB, args []string, f verifyFlags) ([]*problems.Problem, 
 		if f.source != "" {
 			q.Sources = []string{f.source}
 		}
+		if err := checkSources(d, q.Sources); err != nil {
+			return nil, err
+		}
 		sums, err := d.Search(q)
 		if err != nil {
 			return nil, err
-		}
-		if len(sums) == 0 && f.source != "" {
-			return nil, noSuchSource(d, f.source)
 		}
 		for _, s := range sums {
 			ids = append(ids, s.ID)
