@@ -27,7 +27,9 @@ func addMoves(root *cobra.Command) {
 		Short: "List the legal moves of a position",
 		Long: `moves prints every legal move of the side to move with its full capture path
 and the captured squares. Capture paths that take the same pieces to the same
-square are one move. With --diagram the position is drawn first.`,
+square are one move. With --diagram the position is drawn first. With --json
+each move is one JSON object on a line of its own (none when there is no
+move).`,
 		Example: `  metz moves start
   metz moves "W:WK46:B37,29" --json
   metz moves "W:Wb6:Bc7,f6" --rules russian`,
@@ -41,7 +43,16 @@ square are one move. With --diagram the position is drawn first.`,
 			if diagram && !global.json {
 				fmt.Fprint(out, p.Diagram(draughts.DiagramOptions{ASCII: ascii, Numbers: true}))
 			}
-			for _, m := range p.Moves() {
+			ms := p.Moves()
+			if len(ms) == 0 && !global.json {
+				// JSON lines stay empty; a reader is told why.
+				result := "lost"
+				if p.Rules.LosingGame {
+					result = "won (qui perd gagne)"
+				}
+				fmt.Fprintf(cmd.ErrOrStderr(), "no legal move: %s to move has none, and so has %s\n", p.Turn, result)
+			}
+			for _, m := range ms {
 				j := moveToJSON(p.Rules, m)
 				if global.json {
 					if err := writeJSON(out, j); err != nil {

@@ -47,3 +47,18 @@ func TestSolveManOnCrowningRow(t *testing.T) {
 		}
 	}
 }
+
+// moves says so when the side to move has none (it printed nothing), and
+// what that means under the rules; --json stays one object a move (none).
+func TestMovesNone(t *testing.T) {
+	for rules, want := range map[string]string{"international": "has lost", "qui-perd-gagne": "has won"} {
+		out, errs, err := runSplit(t, "moves", "W:WK46:B41,37", "--rules", rules)
+		if err != nil || out != "" || !strings.Contains(errs, "no legal move: White to move has none, and so "+want) {
+			t.Errorf("%s: %v %q %q", rules, err, out, errs)
+		}
+	}
+	out, errs, err := runSplit(t, "moves", "W:WK46:B41,37", "--json")
+	if err != nil || out != "" || errs != "" {
+		t.Errorf("--json: %v %q %q", err, out, errs)
+	}
+}
