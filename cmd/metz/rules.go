@@ -1,12 +1,16 @@
 package main
 
 import (
+	"errors"
 	"fmt"
+	"io/fs"
+	"os"
 	"strconv"
 
 	"github.com/spf13/cobra"
 
 	"metz/db"
+	"metz/importer"
 	"metz/problems"
 )
 
@@ -19,18 +23,14 @@ func addRules(root *cobra.Command) {
 		Short: "Print the rules of the game as a source states them (the Livre de Metz's 22 rules)",
 		Long: `rules prints the rules of the game the imported sources print — the Livre de
 Metz's 22 rules "à la polonaise", with their footnotes — or one of them by
-number. (The rule systems the engine plays are listed in metz --help.)`,
+number; with no database yet, the Livre de Metz's are read from the copy
+bundled with metz. (The rule systems the engine plays are listed in metz --help.)`,
 		Example: `  metz rules
   metz rules 12
   metz rules --json`,
 		Args: cobra.MaximumNArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			d, err := db.OpenExisting(global.dbPath)
-			if err != nil {
-				return err
-			}
-			defer d.Close()
-			texts, err := d.Texts(source, "rule")
+			texts, err := ruleTexts(source)
 			if err != nil {
 				return err
 			}
@@ -53,6 +53,29 @@ number. (The rule systems the engine plays are listed in metz --help.)`,
 	}
 	c.Flags().StringVar(&source, "source", "metz", "source key (empty for all)")
 	root.AddCommand(c)
+}
+
+// ruleTexts reads the rules source prints from the database; without a
+// database, the Livre de Metz's (source metz) are read from the copy
+// bundled with metz, so that they need no import.
+func ruleTexts(source string) ([]problems.SourceText, error) {
+	if _, err := os.Stat(global.dbPath); errors.Is(err, fs.ErrNotExist) && source == "metz" {
+		b, err := importer.Bundled()
+		if err != nil {
+			return nil, err
+		}
+		for _, bt := range b {
+			if bt.Source.Key == source {
+				return bt.Texts, nil
+			}
+		}
+	}
+	d, err := db.OpenExisting(global.dbPath)
+	if err != nil {
+		return nil, err
+	}
+	defer d.Close()
+	return d.Texts(source, "rule")
 }
 
 func pickRule(texts []problems.SourceText, arg string) ([]problems.SourceText, error) {

@@ -2,6 +2,8 @@ package main
 
 import (
 	"encoding/json"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -37,5 +39,26 @@ func TestRulesCommand(t *testing.T) {
 	}
 	if _, err := runMetz(t, "rules", "23", "--db", path); err == nil || !strings.Contains(err.Error(), "22 rules") {
 		t.Fatalf("rules 23: want an error naming the 22 rules, got %v", err)
+	}
+}
+
+// Without a database the Livre de Metz's rules are read from the bundled
+// copy, the same 22 as an import keeps; another source still needs one.
+func TestRulesWithoutDatabase(t *testing.T) {
+	path := importBundledDB(t)
+	fromDB, err := runMetz(t, "rules", "--db", path, "--json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	none := filepath.Join(t.TempDir(), "none.db")
+	bundled, err := runMetz(t, "rules", "--db", none, "--json")
+	if err != nil || bundled != fromDB {
+		t.Errorf("without a database: %v\n%.200s\nwant\n%.200s", err, bundled, fromDB)
+	}
+	if _, err := os.Stat(none); !os.IsNotExist(err) {
+		t.Errorf("a database was created: %v", err)
+	}
+	if _, err := runMetz(t, "rules", "--db", none, "--source", "vantenac"); err == nil || !strings.Contains(err.Error(), "metz import") {
+		t.Errorf("another source without a database: %v", err)
 	}
 }
