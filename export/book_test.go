@@ -3,6 +3,9 @@ package export
 import (
 	"strings"
 	"testing"
+
+	"metz/draughts"
+	"metz/problems"
 )
 
 // The book export of the fixtures, checked line by line by eye: Problème I
@@ -75,6 +78,26 @@ func TestBookVerifiedTreeMarked(t *testing.T) {
 	} {
 		if !strings.Contains(out, want) {
 			t.Errorf("book text lacks\n%s\ngot\n%s", want, out)
+		}
+	}
+}
+
+// The stipulation in the books' words, for either side, singular or plural.
+func TestStipulationWords(t *testing.T) {
+	cases := []struct {
+		stip string
+		turn draughts.Color
+		want string
+	}{
+		{"win", draughts.White, "Les Blancs jouent et gagnent."},
+		{"draw", draughts.Black, "Les Noirs jouent et font remise."},
+		{"promote", draughts.White, "Les Blancs jouent et vont à dame."},
+		{"gain:1", draughts.White, "Les Blancs jouent et gagnent un pion."},
+		{"gain:3", draughts.Black, "Les Noirs jouent et gagnent 3 pions."},
+	}
+	for _, c := range cases {
+		if got := Stipulation(&problems.Problem{Stipulation: c.stip}, c.turn); got != c.want {
+			t.Errorf("%s: %q, want %q", c.stip, got, c.want)
 		}
 	}
 }

@@ -115,7 +115,10 @@ func Stipulation(p *problems.Problem, turn draughts.Color) string {
 	case s == problems.StipPromote:
 		return side + " jouent et vont à dame."
 	case strings.HasPrefix(s, "gain:"):
-		return side + " jouent et gagnent " + strings.TrimPrefix(s, "gain:") + " pions."
+		if n := strings.TrimSpace(strings.TrimPrefix(s, "gain:")); n != "1" {
+			return side + " jouent et gagnent " + n + " pions."
+		}
+		return side + " jouent et gagnent un pion."
 	default:
 		return side + " jouent : " + s + "."
 	}
