@@ -40,7 +40,7 @@ Note : Deux prises possibles au dernier coup noir.
 
 vantenac n° 72 — Problème II
 BLANCS : pions 12, 13, 24, 25, 31.
-NOIRS : pions 3, 5, 6, 11 ; dames 10.
+NOIRS : pions 3, 5, 6, 11 ; dame 10.
 Les Blancs jouent et gagnent.
 
 BLANCS.         NOIRS.

@@ -56,7 +56,15 @@ func bookItem(b *strings.Builder, it Item) error {
 }
 
 // pieceList names the squares of each side as the books do: "BLANCS :
-// pions 28, 32 ; dames 46."
+// pions 28, 32 ; dame 46."
+// plural is word for n pieces ("pion", "pions").
+func plural(n int, word string) string {
+	if n == 1 {
+		return word
+	}
+	return word + "s"
+}
+
 func pieceList(p draughts.Position) string {
 	var b strings.Builder
 	for _, c := range []draughts.Color{draughts.White, draughts.Black} {
@@ -72,10 +80,10 @@ func pieceList(p draughts.Position) string {
 		}
 		parts := []string{}
 		if len(men) > 0 {
-			parts = append(parts, "pions "+squareList(p.Rules, men))
+			parts = append(parts, plural(len(men), "pion")+" "+squareList(p.Rules, men))
 		}
 		if len(kings) > 0 {
-			parts = append(parts, "dames "+squareList(p.Rules, kings))
+			parts = append(parts, plural(len(kings), "dame")+" "+squareList(p.Rules, kings))
 		}
 		if len(parts) == 0 {
 			parts = append(parts, "aucune pièce")
