@@ -80,6 +80,7 @@ type Summary struct {
 	Source  string   `json:"source"`
 	Number  int      `json:"number"`
 	Label   string   `json:"label,omitempty"`
+	Title   string   `json:"title,omitempty"`
 	Class   string   `json:"class,omitempty"`
 	Rules   string   `json:"rules"`
 	FEN     string   `json:"fen"`
@@ -97,7 +98,7 @@ func (d *DB) Search(q Query) ([]Summary, error) {
 	if err != nil {
 		return nil, err
 	}
-	stmt := `SELECT p.id, p.source, p.number, p.label, p.class, p.rules, coalesce(p.fen, ''),
+	stmt := `SELECT p.id, p.source, p.number, p.label, p.title, p.class, p.rules, coalesce(p.fen, ''),
 		coalesce(p.side_to_move, ''), coalesce(` + latestVerdictSQL + `, ''),
 		coalesce((SELECT group_concat(name, ',') FROM (SELECT DISTINCT t.name FROM themes t
 			WHERE t.problem_id = p.id ORDER BY t.name)), '')
@@ -115,7 +116,7 @@ func (d *DB) Search(q Query) ([]Summary, error) {
 	for rows.Next() {
 		var s Summary
 		var themes string
-		if err := rows.Scan(&s.ID, &s.Source, &s.Number, &s.Label, &s.Class, &s.Rules, &s.FEN, &s.Side,
+		if err := rows.Scan(&s.ID, &s.Source, &s.Number, &s.Label, &s.Title, &s.Class, &s.Rules, &s.FEN, &s.Side,
 			&s.Verdict, &themes); err != nil {
 			return nil, err
 		}

@@ -108,6 +108,15 @@ func TestImportFilesWithABadOne(t *testing.T) {
 	if !strings.Contains(out, "two") || !strings.Contains(out, "UNCHANGED") {
 		t.Errorf("table:\n%s", out)
 	}
+	// A PDN record has no label: the search table names it by its Event,
+	// and the JSON gives the title.
+	out, _ = runMetz(t, "search", "--db", path)
+	if !strings.Contains(out, "│ one ") || !strings.Contains(out, "│ two ") {
+		t.Errorf("search table without the titles:\n%s", out)
+	}
+	if out, _ = runMetz(t, "search", "--db", path, "--json"); !strings.Contains(out, `"title":"one"`) {
+		t.Errorf("search JSON without the title: %s", out)
+	}
 }
 
 // A directory stands for the source files under it, in name order, hidden

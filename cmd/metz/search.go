@@ -163,6 +163,16 @@ func runSearch(cmd *cobra.Command, f *searchFlags) error {
 	return printSummaries(cmd.OutOrStdout(), res)
 }
 
+// labelTitle is what names a record in a table: its label (Van Tenac's
+// "Problème III", the Livre de Metz's "Coup nº 2"), else its title (a PDN
+// file's Event), which is otherwise left to show.
+func labelTitle(s db.Summary) string {
+	if s.Label == "" {
+		return s.Title
+	}
+	return s.Label
+}
+
 func printSummaries(w io.Writer, res []db.Summary) error {
 	if len(res) == 0 {
 		fmt.Fprintln(w, "no problem matches")
@@ -175,7 +185,7 @@ func printSummaries(w io.Writer, res []db.Summary) error {
 		if pos == "" {
 			pos = "(no position)"
 		}
-		if err := t.Append(fmt.Sprint(s.ID), fmt.Sprintf("%s:%d", s.Source, s.Number), s.Label, s.Class,
+		if err := t.Append(fmt.Sprint(s.ID), fmt.Sprintf("%s:%d", s.Source, s.Number), shorten(labelTitle(s), 40), s.Class,
 			shorten(strings.Join(s.Themes, ", "), 40), s.Verdict, shorten(pos, 48)); err != nil {
 			return err
 		}
