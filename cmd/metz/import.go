@@ -41,7 +41,7 @@ imports the books bundled with metz: the Livre de Metz (its 415 coups, with
 the themes and cross references of its first part) and Van Tenac's problems.
 With files it reads each one: PDN (problem collections and games) or a
 transcription in the books' notation; the source key is the file's base name.
-A directory stands for the .pdn, .metz, .txt and .md files under it.
+A directory stands for the .pdn and .metz files under it.
 
 Each source is imported in one transaction: if the import is interrupted the
 database stays as it was. Re-importing is safe: unchanged records are not
@@ -115,8 +115,9 @@ func runImport(cmd *cobra.Command, files []string) error {
 }
 
 // sourceExts are the file kinds a directory given to import is searched
-// for (PDN, transcriptions, the books' texts).
-var sourceExts = map[string]bool{".pdn": true, ".metz": true, ".txt": true, ".md": true}
+// for: PDN and transcriptions. Other texts (a README beside a collection)
+// would each be an error; they are imported when named.
+var sourceExts = map[string]bool{".pdn": true, ".metz": true}
 
 // expandDirs replaces each directory among args by the source files under
 // it (sourceExts, hidden ones skipped), in name order; files stay as given.
@@ -146,7 +147,7 @@ func expandDirs(args []string) (paths []string, bad []dirError) {
 		case err != nil:
 			bad = append(bad, dirError{a, fmt.Errorf("%s: %w", a, err)})
 		case len(found) == 0:
-			bad = append(bad, dirError{a, fmt.Errorf("%s: a directory with no source file in it (expected .pdn, .metz, .txt or .md files)", a)})
+			bad = append(bad, dirError{a, fmt.Errorf("%s: a directory with no source file in it (expected .pdn or .metz files)", a)})
 		}
 		paths = append(paths, found...)
 	}

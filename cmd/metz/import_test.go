@@ -119,8 +119,8 @@ func TestImportFilesWithABadOne(t *testing.T) {
 	}
 }
 
-// A directory stands for the source files under it, in name order, hidden
-// ones and other kinds of file skipped; two files with one base name (one
+// A directory stands for the PDN and transcription files under it, in name
+// order, hidden ones and other kinds of file (a README) skipped; two files with one base name (one
 // source key) are not both imported; a directory without sources is
 // reported, and the others still go in.
 func TestImportDirectory(t *testing.T) {
