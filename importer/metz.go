@@ -158,6 +158,16 @@ func RuleTexts() ([]livremetz.RuleText, error) {
 	return ix.Rules, nil
 }
 
+// BundledRuleTexts is RuleTexts as the import stores them (footnotes
+// joined to their rule), for reading them without a database.
+func BundledRuleTexts() ([]problems.SourceText, error) {
+	ix, err := bundledMetz()
+	if err != nil {
+		return nil, err
+	}
+	return ruleTexts(ix), nil
+}
+
 // Claims returns the endgame and related claims of the bundled Livre de
 // Metz. Those that cite coups are also in the commentary of each coup they
 // cite; those that cite none (three kings against one on the main diagonal,

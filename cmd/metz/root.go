@@ -5,9 +5,11 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"strings"
 
 	"github.com/spf13/cobra"
 
+	"metz/db"
 	"metz/draughts"
 )
 
@@ -87,21 +89,42 @@ func parsePosition(rulesName, arg string) (draughts.Position, error) {
 	return draughts.ParseFEN(r, arg)
 }
 
-// warnImpossible prints to w what makes the position fen impossible in a
-// game (a man on its crowning row): it is still searched, as given, but
-// no endgame table holds it.
-func warnImpossible(w io.Writer, fen, rules string) {
-	r, err := draughts.RulesByName(rules)
-	if err != nil {
-		return
-	}
-	p, err := draughts.ParseFEN(r, fen)
-	if err != nil {
-		return
-	}
+// warnImpossible prints to w what makes p impossible in a game (a man on
+// its crowning row): it is still searched, as given, but no endgame table
+// holds it.
+func warnImpossible(w io.Writer, p draughts.Position) {
 	for _, msg := range p.Validate() {
 		fmt.Fprintf(w, "warning: %s (no game reaches it: a man there is crowned; searched as given)\n", msg)
 	}
+}
+
+// checkSources reports a --source key the database does not have (a
+// typo, most often), naming the sources it has: verify and export would
+// otherwise go through an empty selection without a word.
+func checkSources(d *db.DB, keys []string) error {
+	if len(keys) == 0 {
+		return nil
+	}
+	srcs, err := d.Sources()
+	if err != nil {
+		return err
+	}
+	have := map[string]bool{}
+	var names []string
+	for _, s := range srcs {
+		have[s.Key] = true
+		names = append(names, s.Key)
+	}
+	for _, k := range keys {
+		switch {
+		case have[k]:
+		case len(names) == 0:
+			return fmt.Errorf("--source %s: the database has no source yet (metz import)", k)
+		default:
+			return fmt.Errorf("--source %s: no such source (sources: %s)", k, strings.Join(names, ", "))
+		}
+	}
+	return nil
 }
 
 // writeJSON prints v as one JSON line.

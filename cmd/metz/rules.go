@@ -60,15 +60,7 @@ bundled with metz. (The rule systems the engine plays are listed in metz --help.
 // bundled with metz, so that they need no import.
 func ruleTexts(source string) ([]problems.SourceText, error) {
 	if _, err := os.Stat(global.dbPath); errors.Is(err, fs.ErrNotExist) && source == "metz" {
-		b, err := importer.Bundled()
-		if err != nil {
-			return nil, err
-		}
-		for _, bt := range b {
-			if bt.Source.Key == source {
-				return bt.Texts, nil
-			}
-		}
+		return importer.BundledRuleTexts() // the Livre de Metz alone, not every bundled book
 	}
 	d, err := db.OpenExisting(global.dbPath)
 	if err != nil {

@@ -70,7 +70,7 @@ tables decided.`,
 			if err != nil {
 				return err
 			}
-			warnImpossible(cmd.ErrOrStderr(), p.FEN(), p.Rules.Name)
+			warnImpossible(cmd.ErrOrStderr(), p)
 			g, err := solver.ParseGoal(goal)
 			if err != nil {
 				return err

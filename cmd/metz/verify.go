@@ -108,11 +108,10 @@ func runVerify(cmd *cobra.Command, args []string, f verifyFlags) error {
 	// free (at the end of a batch, or for a single problem).
 	opt := solver.Options{Budget: b, Tables: tb, NoTables: noTables(f.tables), Cores: solver.NewCores(f.jobs)}
 	if f.fen != "" {
-		p, err := adHocProblem(f)
+		p, err := adHocProblem(f, cmd.ErrOrStderr())
 		if err != nil {
 			return err
 		}
-		warnImpossible(cmd.ErrOrStderr(), p.FEN, p.Rules)
 		return printReports(cmd.OutOrStdout(), []*problems.Problem{p}, []*solver.Report{solver.Verify(p, opt)}, tb)
 	}
 	if len(args) == 0 && !f.all && f.source == "" {
@@ -138,12 +137,14 @@ func runVerify(cmd *cobra.Command, args []string, f verifyFlags) error {
 	return printReports(cmd.OutOrStdout(), probs, reports, tb)
 }
 
-// adHocProblem builds a one-line problem from --fen and --solution.
-func adHocProblem(f verifyFlags) (*problems.Problem, error) {
+// adHocProblem builds a one-line problem from --fen and --solution,
+// warning on warn of a position no game reaches.
+func adHocProblem(f verifyFlags, warn io.Writer) (*problems.Problem, error) {
 	pos, err := parsePosition(f.rules, f.fen)
 	if err != nil {
 		return nil, err
 	}
+	warnImpossible(warn, pos)
 	p := &problems.Problem{Label: "ad hoc", Rules: pos.Rules.Name, FEN: pos.FEN(), Stipulation: f.stip}
 	if f.sol != "" {
 		p.Solution = lineTree(pos, strings.Fields(f.sol))
@@ -163,35 +164,6 @@ func lineTree(pos draughts.Position, moves []string) *problems.Tree {
 		ns, white = &n.Children, !white
 	}
 	return t
-}
-
-// checkSources reports a --source key the database does not have (a
-// typo, most often), naming the sources it has: verify and export would
-// otherwise go through an empty selection without a word.
-func checkSources(d *db.DB, keys []string) error {
-	if len(keys) == 0 {
-		return nil
-	}
-	srcs, err := d.Sources()
-	if err != nil {
-		return err
-	}
-	have := map[string]bool{}
-	var names []string
-	for _, s := range srcs {
-		have[s.Key] = true
-		names = append(names, s.Key)
-	}
-	for _, k := range keys {
-		switch {
-		case have[k]:
-		case len(names) == 0:
-			return fmt.Errorf("--source %s: the database has no source yet (metz import)", k)
-		default:
-			return fmt.Errorf("--source %s: no such source (sources: %s)", k, strings.Join(names, ", "))
-		}
-	}
-	return nil
 }
 
 func loadProblems(d *db.DB, args []string, f verifyFlags) ([]*problems.Problem, error) {
