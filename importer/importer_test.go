@@ -5,6 +5,7 @@ import (
 	"crypto/sha256"
 	"encoding/binary"
 	"encoding/hex"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -177,6 +178,31 @@ func TestPDNUnresolvedMove(t *testing.T) {
 	n := p.Solution.Children[0]
 	if n.Issue == "" || n.Children[0].Issue == "" || len(p.Warnings) != 1 || p.Warnings[0].Line != 2 || p.Warnings[0].File != "x.pdn" {
 		t.Errorf("%+v %+v", n, p.Warnings)
+	}
+}
+
+// The moves after an unresolved one keep their sides: they alternate, or
+// follow the move number written ("2..."), so that the tree is printed
+// with the right numbers (the third ply was printed "2. 17x28").
+func TestPDNUnresolvedSides(t *testing.T) {
+	text := "[FEN \"W:W28,32:B17,19\"]\n1. 33-28 19-23 2. 28-22 17x28 (2... 19-24 3. 32-27) 3. 32x23 *\n"
+	b, err := Reader("x.pdn", strings.NewReader(text))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var sides []bool
+	var walk func(ns []*problems.Node)
+	walk = func(ns []*problems.Node) {
+		for _, n := range ns {
+			sides = append(sides, n.White)
+			walk(n.Children)
+		}
+	}
+	walk(b.Problems[0].Solution.Children)
+	// Depth first: 33-28 19-23 28-22 17x28 32x23, then 19-24 32-27.
+	want := []bool{true, false, true, false, true, false, true}
+	if fmt.Sprint(sides) != fmt.Sprint(want) {
+		t.Errorf("sides %v, want %v", sides, want)
 	}
 }
 

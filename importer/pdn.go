@@ -63,14 +63,14 @@ func FromPDN(g *pdn.Game, file string, index int) *problems.Problem {
 		pos, err := draughts.ParseFEN(r, fen)
 		if err != nil {
 			warn(g.Line, "[FEN \""+fen+"\"]", "a FEN for "+r.Name+": "+err.Error())
-			p.Solution = &problems.Tree{Children: pdnLine(g.Root.Next, nil, "not replayed: the FEN tag cannot be read", r, file, &p.Warnings)}
+			p.Solution = &problems.Tree{Children: pdnLine(g.Root.Next, nil, true, "not replayed: the FEN tag cannot be read", r, file, &p.Warnings)}
 			p.SolutionText = movetext(g)
 			return p
 		}
 		start = pos
 	}
 	p.FEN = start.FEN()
-	p.Solution = &problems.Tree{Start: p.FEN, Children: pdnLine(g.Root.Next, &start, "", r, file, &p.Warnings)}
+	p.Solution = &problems.Tree{Start: p.FEN, Children: pdnLine(g.Root.Next, &start, true, "", r, file, &p.Warnings)}
 	p.SolutionText = movetext(g)
 	comments := append([]string{}, g.Comments...)
 	if g.Result != "" && g.Result != "*" {
@@ -139,7 +139,9 @@ func stipulation(v string) string {
 // pdnLine converts the line starting at n and the variations of its first
 // move (the alternatives at this ply), resolving each move from pos; pos is
 // nil when the position is unknown or the line broke before, why says which.
-func pdnLine(n *pdn.Node, pos *draughts.Position, why string, r *draughts.Rules, file string, warns *[]problems.Warning) []*problems.Node {
+// white is the side to play at this ply when pos is nil and the move has no
+// number of its own: the plies after a broken move still alternate.
+func pdnLine(n *pdn.Node, pos *draughts.Position, white bool, why string, r *draughts.Rules, file string, warns *[]problems.Warning) []*problems.Node {
 	if n == nil {
 		return nil
 	}
@@ -167,10 +169,13 @@ func pdnLine(n *pdn.Node, pos *draughts.Position, why string, r *draughts.Rules,
 				next = &p
 			}
 		} else {
-			node.White = !a.BlackToMove
+			node.White = white
+			if a.MoveNumber > 0 || a.BlackToMove {
+				node.White = !a.BlackToMove // "12." or "12..." says whose move it is
+			}
 			node.Issue = why
 		}
-		node.Children = pdnLine(a.Next, next, nextWhy, r, file, warns)
+		node.Children = pdnLine(a.Next, next, !node.White, nextWhy, r, file, warns)
 		out = append(out, node)
 	}
 	return out
