@@ -17,8 +17,8 @@ import (
 const (
 	TagSource  = "MetzSource"
 	TagNumber  = "MetzNumber"
-	TagLabel   = "MetzLabel"
-	TagRules   = "MetzRules"
+	TagLabel   = importer.TagLabel
+	TagRules   = importer.TagRules
 	TagThemes  = "Themes"
 	TagVerdict = "MetzVerdict"
 )

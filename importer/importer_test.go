@@ -206,6 +206,43 @@ func TestPDNUnresolvedSides(t *testing.T) {
 	}
 }
 
+// The rule system of a PDN game: MetzRules, else Variant, else GameType;
+// each tag that names nothing metz plays, or GameType 21 (English checkers,
+// read as French), is warned of.
+func TestPDNRulesTags(t *testing.T) {
+	cases := []struct {
+		tags  string
+		rules string
+		warns int
+	}{
+		{``, "international", 0},
+		{`[GameType "25"]`, "russian", 0},
+		{`[GameType "22,W,8,8,N2,1"]`, "italian", 0},
+		{`[GameType "20"][MetzRules "qui-perd-gagne"]`, "qui-perd-gagne", 0},
+		{`[GameType "20"][MetzRules "manoury"]`, "manoury", 0},
+		{`[GameType "26"][MetzRules "german"]`, "german", 0},
+		{`[GameType "98"]`, "qui-perd-gagne", 0},
+		{`[GameType "98"][Variant "Antidraughts"]`, "qui-perd-gagne", 0},
+		{`[GameType "20"][Variant "Standard"]`, "international", 0},
+		{`[GameType "25"][Variant "Russian"]`, "russian", 0},
+		{`[GameType "21"]`, "francaise", 1},
+		{`[GameType "21"][MetzRules "francaise"]`, "francaise", 0},
+		{`[GameType "40"][Variant "Frisian"]`, "international", 2},
+		{`[GameType "25"][MetzRules "chess"]`, "russian", 1},
+		{`[GameType "20"][Variant "Brazilian"]`, "brazilian", 1},
+	}
+	for _, c := range cases {
+		b, err := Reader("x.pdn", strings.NewReader(c.tags+"\n\n*\n"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		p := b.Problems[0]
+		if p.Rules != c.rules || len(p.Warnings) != c.warns {
+			t.Errorf("%s: rules %s with %d warnings %v, want %s with %d", c.tags, p.Rules, len(p.Warnings), p.Warnings, c.rules, c.warns)
+		}
+	}
+}
+
 // A diagram no game reaches (here a White man on 3, White's crowning row,
 // and a Black one on c1 under Russian rules) is kept as printed, with a
 // warning at its record; a regular diagram gets none.

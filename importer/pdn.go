@@ -80,21 +80,67 @@ func FromPDN(g *pdn.Game, file string, index int) *problems.Problem {
 	return p
 }
 
-// pdnRules reads GameType ("20" or "20,W,10,10,N2,0").
+// Tags that metz's own PDN export writes beside the standard ones (package
+// export adds them) and that its import reads back: GameType 20 is shared
+// by international, Manoury's rule and qui perd gagne, so the rule system
+// travels by name.
+const (
+	TagRules = "MetzRules"
+	TagLabel = "MetzLabel"
+)
+
+// gameTypeLidraughts is the GameType lidraughts writes for antidraughts,
+// qui perd gagne on the international board (not in the PDN standard).
+const gameTypeLidraughts = 98
+
+// pdnRules reads the rule system: metz's own MetzRules tag, else a Variant
+// tag naming one (lidraughts writes "Antidraughts", "Russian", …), else
+// GameType ("20" or "20,W,10,10,N2,0"), else international.
 func pdnRules(g *pdn.Game, warn func(text, expected string)) *draughts.Rules {
-	gt, ok := g.Tag("GameType")
-	if !ok {
-		return draughts.International
-	}
-	first, _, _ := strings.Cut(gt, ",")
-	n, err := strconv.Atoi(strings.TrimSpace(first))
-	if err == nil {
-		if r, ok := draughts.RulesByGameType(n); ok {
+	gt, hasGT := g.Tag("GameType")
+	byType, typeOK := gameTypeRules(gt)
+	if v, ok := g.Tag(TagRules); ok {
+		if r, err := draughts.RulesByName(v); err == nil {
 			return r
 		}
+		warn("["+TagRules+" \""+v+"\"]", "a rule system: "+strings.Join(draughts.RuleNames(), ", ")+"; GameType is read instead")
 	}
-	warn("[GameType \""+gt+"\"]", "a GameType metz plays (20 international, 21 French, 22 Italian, 24 Spanish, 25 Russian, 26 Brazilian, 27 Canadian, 30 Turkish); read as international")
-	return draughts.International
+	if v, ok := g.Tag("Variant"); ok && !strings.EqualFold(strings.TrimSpace(v), "standard") && strings.TrimSpace(v) != "" {
+		r, err := draughts.RulesByName(v)
+		if err == nil {
+			if typeOK && byType.Geo != r.Geo {
+				warn("[Variant \""+v+"\"]", fmt.Sprintf("a variant on the board of [GameType %q] (%s); read as %s", gt, byType.Name, r.Name))
+			}
+			return r
+		}
+		warn("[Variant \""+v+"\"]", "a variant metz plays ("+strings.Join(draughts.RuleNames(), ", ")+"); GameType is read instead")
+	}
+	switch {
+	case !hasGT:
+		return draughts.International
+	case !typeOK:
+		warn("[GameType \""+gt+"\"]", "a GameType metz plays (20 international, 21 French, 22 Italian, 24 Spanish, 25 Russian, 26 Brazilian, 27 Canadian, 30 Turkish, 98 antidraughts); read as international")
+		return draughts.International
+	case byType == draughts.Francaise:
+		// PDN's 21 is English checkers: the same board, numbers and moves,
+		// but a free choice among captures, where the jeu à la française
+		// takes the most pieces. A file of metz's own names its rules.
+		warn("[GameType \""+gt+"\"]", "a Variant or MetzRules tag naming the rules: GameType 21 is English checkers, which metz does not play; read as the jeu à la française (the same moves, but a capture must take the most pieces)")
+	}
+	return byType
+}
+
+// gameTypeRules maps a GameType tag's value to a rule system.
+func gameTypeRules(gt string) (*draughts.Rules, bool) {
+	first, _, _ := strings.Cut(gt, ",")
+	n, err := strconv.Atoi(strings.TrimSpace(first))
+	if err != nil {
+		return nil, false
+	}
+	if n == gameTypeLidraughts {
+		return draughts.QuiPerdGagne, true
+	}
+	return draughts.RulesByGameType(n)
 }
 
 // pdnTags reads the descriptive tags.
@@ -104,6 +150,9 @@ func pdnTags(p *problems.Problem, g *pdn.Game, warn func(text, expected string))
 	}
 	if v, ok := g.Tag("Source"); ok && v != "?" {
 		p.Label = v
+	}
+	if v, ok := g.Tag(TagLabel); ok && strings.TrimSpace(v) != "" {
+		p.Label = v // metz's own export: the record's label as it was
 	}
 	if v, ok := g.Tag("Number"); ok {
 		if n, err := strconv.Atoi(strings.TrimSpace(v)); err == nil && n > 0 {

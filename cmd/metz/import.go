@@ -41,7 +41,11 @@ imports the books bundled with metz: the Livre de Metz (its 415 coups, with
 the themes and cross references of its first part) and Van Tenac's problems.
 With files it reads each one: PDN (problem collections and games) or a
 transcription in the books' notation; the source key is the file's base name.
-A directory stands for the .pdn and .metz files under it.
+A directory stands for the .pdn and .metz files under it. A PDN game's rule
+system is its MetzRules tag (metz's own export), else a Variant tag naming
+one, else its GameType (20 international, 21 read as French, 22 Italian,
+24 Spanish, 25 Russian, 26 Brazilian, 27 Canadian, 30 Turkish, 98
+antidraughts); an unknown one is read as international with a warning.
 
 Each source is imported in one transaction: if the import is interrupted the
 database stays as it was. Re-importing is safe: unchanged records are not
