@@ -1,6 +1,7 @@
 package main
 
 import (
+	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -123,6 +124,10 @@ func runExport(cmd *cobra.Command, args []string, f *exportFlags) error {
 	if err != nil {
 		return err
 	}
+	if len(items) == 0 {
+		// An empty file would pass for an export (and replace a good one).
+		return errors.New("no problem matches the filters: nothing written (metz search with the same filters lists what they select)")
+	}
 	return writeExport(cmd.OutOrStdout(), cmd.ErrOrStderr(), f, format, items)
 }
 
@@ -231,6 +236,10 @@ func writeExport(stdout, stderr io.Writer, f *exportFlags, format string, items 
 	if err := os.Rename(tmp, f.output); err != nil {
 		return err
 	}
-	fmt.Fprintf(stderr, "metz: %d problems written to %s (%s)\n", len(items), f.output, format)
+	noun := "problems"
+	if len(items) == 1 {
+		noun = "problem"
+	}
+	fmt.Fprintf(stderr, "metz: %d %s written to %s (%s)\n", len(items), noun, f.output, format)
 	return nil
 }

@@ -106,11 +106,17 @@ func TestExportCommandErrors(t *testing.T) {
 		"expected 1 to 4":      {"export", "--per-page", "7"},
 		"--number":             {"export", "--number", "x-y"},
 		"vantenac:999":         {"export", "vantenac:999"},
+		"no problem matches":   {"export", "--number", "900-999", "--source", "vantenac", "-o", filepath.Join(t.TempDir(), "none.pdn")},
 	}
 	for want, args := range cases {
 		_, err := runMetz(t, append([]string{"--db", dbPath}, args...)...)
 		if err == nil || !strings.Contains(err.Error(), want) {
 			t.Errorf("metz %v: error %v, want one mentioning %q", args, err, want)
+		}
+		if out := args[len(args)-1]; strings.HasSuffix(out, "none.pdn") {
+			if _, err := os.Stat(out); err == nil {
+				t.Errorf("an export of nothing wrote %s", out)
+			}
 		}
 	}
 }
