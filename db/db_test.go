@@ -150,7 +150,7 @@ func TestReimportKeepsUserData(t *testing.T) {
 	d := openTemp(t)
 	mustImport(t, d, vanTenacSource, cloneProblems(vanTenac), []problems.Warning{{Text: "old"}})
 	id, _ := d.Resolve("vantenac:4")
-	if ok, err := d.AddTag(id, "favourite"); err != nil || !ok {
+	if _, ok, err := d.AddTag(id, "favourite"); err != nil || !ok {
 		t.Fatal(ok, err)
 	}
 	if _, err := d.AddNote(id, "the dame on 4 is taken at the end"); err != nil {

@@ -9,8 +9,10 @@ import (
 
 // ThemeExpr is a parsed theme expression such as
 // `lunette AND NOT coup-de-repos` or `(a OR b) AND c`. NOT binds tighter
-// than AND, AND tighter than OR; keywords are case-insensitive; a name with
-// spaces may be written in double quotes.
+// than AND, AND tighter than OR; keywords are case-insensitive. A name is
+// read as ThemeKey writes it, so that the words of a theme as the books
+// name it find it: `coup de repos AND lunette` (words with no keyword
+// between them are one name) or `"pion en prise"`.
 type ThemeExpr interface {
 	// String writes the expression fully parenthesised, so that it reads
 	// back to the same tree.
@@ -38,8 +40,10 @@ func quoteName(s string) string {
 }
 
 func (n themeName) sql(b *strings.Builder, args []any, origin string) []any {
-	b.WriteString(`EXISTS (SELECT 1 FROM themes t WHERE t.problem_id = p.id AND t.name = ?`)
-	args = append(args, string(n))
+	// The name as written too: a user tag stored before names were keyed
+	// (with an accent, say) is found as it was typed.
+	b.WriteString(`EXISTS (SELECT 1 FROM themes t WHERE t.problem_id = p.id AND t.name IN (?, ?)`)
+	args = append(args, ThemeKey(string(n)), string(n))
 	if origin != "" {
 		b.WriteString(` AND t.origin = ?`)
 		args = append(args, origin)
@@ -91,9 +95,43 @@ func (e *ExprError) Error() string {
 }
 
 type exprToken struct {
-	kind string // "(", ")", "AND", "OR", "NOT", "name", "end"
-	text string
-	pos  int
+	kind   string // "(", ")", "AND", "OR", "NOT", "name", "end"
+	text   string
+	pos    int
+	quoted bool
+}
+
+// ThemeKey is the form theme names are stored in: lower case, without
+// accents, words joined by hyphens ("Coup de repos" and "coup de repos"
+// are coup-de-repos, "aller à dame" aller-a-dame, "l'enfermé"
+// l-enferme). Other characters are kept as they are.
+func ThemeKey(name string) string {
+	var b strings.Builder
+	hyphen := false
+	for _, r := range strings.ToLower(strings.TrimSpace(name)) {
+		if unicode.IsSpace(r) || r == '_' || r == '-' || r == '\'' || r == '’' {
+			hyphen = b.Len() > 0
+			continue
+		}
+		if hyphen {
+			b.WriteByte('-')
+			hyphen = false
+		}
+		if base, ok := unaccented[r]; ok {
+			b.WriteString(base)
+		} else {
+			b.WriteRune(r)
+		}
+	}
+	return b.String()
+}
+
+// unaccented spells the accented letters of French (and a few of its
+// neighbours) without their accents, as the books' theme keys do.
+var unaccented = map[rune]string{
+	'à': "a", 'â': "a", 'ä': "a", 'á': "a", 'ã': "a", 'ç': "c", 'é': "e", 'è': "e", 'ê': "e",
+	'ë': "e", 'î': "i", 'ï': "i", 'í': "i", 'ì': "i", 'ô': "o", 'ö': "o", 'ó': "o", 'ò': "o",
+	'õ': "o", 'ù': "u", 'û': "u", 'ü': "u", 'ú': "u", 'ÿ': "y", 'ñ': "n", 'œ': "oe", 'æ': "ae",
 }
 
 func isKeyword(s string) bool {
@@ -126,7 +164,7 @@ func lexExpr(src string) ([]exprToken, error) {
 			if strings.TrimSpace(name) == "" {
 				return nil, &ExprError{src, i, "empty quoted theme name"}
 			}
-			toks = append(toks, exprToken{kind: "name", text: name, pos: i})
+			toks = append(toks, exprToken{kind: "name", text: name, pos: i, quoted: true})
 			i += end + 2
 		default:
 			j := i + strings.IndexFunc(src[i:], isSep)
@@ -134,11 +172,14 @@ func lexExpr(src string) ([]exprToken, error) {
 				j = len(src)
 			}
 			w := src[i:j]
-			kind := "name"
-			if isKeyword(w) {
-				kind = strings.ToUpper(w)
+			switch last := len(toks) - 1; {
+			case isKeyword(w):
+				toks = append(toks, exprToken{kind: strings.ToUpper(w), text: w, pos: i})
+			case last >= 0 && toks[last].kind == "name" && !toks[last].quoted:
+				toks[last].text += " " + w // "coup de repos": one name
+			default:
+				toks = append(toks, exprToken{kind: "name", text: w, pos: i})
 			}
-			toks = append(toks, exprToken{kind: kind, text: w, pos: i})
 			i = j
 		}
 	}

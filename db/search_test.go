@@ -202,6 +202,9 @@ func TestThemeExpressions(t *testing.T) {
 		"NOT (lunette OR dame OR coup-de-repos)": {4},
 		`"dame"`:                                 {5, 6, 7},
 		"NOT NOT dame":                           {5, 6, 7},
+		"coup de repos":                          {2, 3, 6, 7},
+		"Coup de Repos AND NOT lunette":          {3, 6},
+		`"coup de repos" and lunette`:            {2, 7},
 		"nosuch":                                 {},
 	}
 	for expr, want := range cases {
@@ -216,7 +219,7 @@ func TestThemeExpressionErrors(t *testing.T) {
 		"":              "empty",
 		"a AND":         "expected a theme name, NOT or (, found the end",
 		"(a OR b":       "expected ), found the end",
-		"a b":           `expected AND, OR or the end, found "b"`,
+		`"a" b`:         `expected AND, OR or the end, found "b"`,
 		"a )":           `expected AND, OR or the end, found ")"`,
 		`"unterminated`: "unterminated",
 		"AND a":         `found "AND"`,
@@ -235,7 +238,7 @@ func TestThemeExpressionErrors(t *testing.T) {
 func evalExpr(e ThemeExpr, set map[string]bool) bool {
 	switch x := e.(type) {
 	case themeName:
-		return set[strings.ToLower(string(x))]
+		return set[ThemeKey(string(x))]
 	case themeNot:
 		return !evalExpr(x.x, set)
 	case themeBin:
@@ -251,7 +254,7 @@ func evalExpr(e ThemeExpr, set map[string]bool) bool {
 func TestThemeExpressionsAgreeWithEvaluation(t *testing.T) {
 	d := importThemeSets(t)
 	rng := rand.New(rand.NewSource(1))
-	names := []string{"lunette", "dame", "coup-de-repos", "nosuch"}
+	names := []string{"lunette", "dame", "coup-de-repos", "nosuch", "coup de repos", `"Coup de repos"`}
 	var gen func(depth int) string
 	gen = func(depth int) string {
 		switch k := rng.Intn(5); {

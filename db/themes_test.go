@@ -18,7 +18,7 @@ func TestSetDetectedThemes(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := d.AddTag(id, "favori"); err != nil {
+	if _, _, err := d.AddTag(id, "favori"); err != nil {
 		t.Fatal(err)
 	}
 	first := []problems.Theme{

@@ -36,23 +36,26 @@ func CheckThemeName(name string) error {
 	return nil
 }
 
-// AddTag gives problem id a user theme. It reports false when the problem
-// already had that user tag (nothing is added twice).
-func (d *DB) AddTag(id int64, theme string) (bool, error) {
+// AddTag gives problem id a user theme, stored as ThemeKey writes it ("coup
+// turc" is coup-turc, the book's name for it), and returns that name. It
+// reports false when the problem already had that user tag (nothing is
+// added twice).
+func (d *DB) AddTag(id int64, name string) (theme string, added bool, err error) {
+	theme = ThemeKey(name)
 	if err := CheckThemeName(theme); err != nil {
-		return false, err
+		return theme, false, err
 	}
 	if err := d.exists(id); err != nil {
-		return false, err
+		return theme, false, err
 	}
 	res, err := d.sql.Exec(`INSERT INTO themes (problem_id, name, origin) SELECT ?, ?, 'user'
 		WHERE NOT EXISTS (SELECT 1 FROM themes WHERE problem_id = ? AND name = ? AND origin = 'user')`,
 		id, theme, id, theme)
 	if err != nil {
-		return false, err
+		return theme, false, err
 	}
 	n, err := res.RowsAffected()
-	return n > 0, err
+	return theme, n > 0, err
 }
 
 // Note is a user's note on a problem.

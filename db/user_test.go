@@ -44,18 +44,22 @@ func TestVerdictHistory(t *testing.T) {
 func TestTagsAndNotes(t *testing.T) {
 	d := importVanTenac(t)
 	id, _ := d.Resolve("vantenac:2")
-	if ok, err := d.AddTag(id, "dame-prise"); !ok || err != nil {
-		t.Fatal(ok, err)
+	if name, ok, err := d.AddTag(id, "dame-prise"); !ok || err != nil || name != "dame-prise" {
+		t.Fatal(name, ok, err)
 	}
-	if ok, err := d.AddTag(id, "DAME-PRISE"); ok || err != nil {
+	if _, ok, err := d.AddTag(id, "DAME-PRISE"); ok || err != nil {
 		t.Errorf("second tag (names ignore case): %v %v", ok, err)
 	}
-	for _, bad := range []string{"", "two words", "NOT", "a(b", "tab\there"} {
-		if _, err := d.AddTag(id, bad); err == nil {
+	// Written as the books name it: stored as their key.
+	if name, ok, err := d.AddTag(id, "  Dame  prisée "); !ok || err != nil || name != "dame-prisee" {
+		t.Errorf("tag with words and accents: %q %v %v", name, ok, err)
+	}
+	for _, bad := range []string{"", " - ", "NOT", "a(b", `"q"`} {
+		if _, _, err := d.AddTag(id, bad); err == nil {
 			t.Errorf("tag %q accepted", bad)
 		}
 	}
-	if _, err := d.AddTag(999, "x"); !errors.Is(err, ErrNotFound) {
+	if _, _, err := d.AddTag(999, "x"); !errors.Is(err, ErrNotFound) {
 		t.Errorf("unknown id: %v", err)
 	}
 	n, err := d.AddNote(id, "  checked  ")

@@ -33,9 +33,11 @@ const searchHelp = `Filters (all must hold):
   --rules NAME             rule system (aliases accepted: french, polish, ...)
   --theme EXPR             theme expression: names joined by AND, OR, NOT and
                            parentheses, e.g. "lunette AND NOT coup-de-repos",
-                           "(lunette OR dame) AND coup-de-repos"; NOT binds
-                           tighter than AND, AND tighter than OR; quote a name
-                           with spaces
+                           "(lunette OR dame) AND coup de repos"; NOT binds
+                           tighter than AND, AND tighter than OR; a name may
+                           be written in words, with or without accents
+                           ("pion en prise", "coup turc" are pion-en-prise,
+                           coup-turc); metz themes list names them
   --theme-origin ORIGIN    count only themes from book, user or detected
   --verdict V              latest solver verdict: sound, sound-incomplete,
                            cooked, unsound, misprint, unproven, no-position,

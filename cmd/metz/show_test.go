@@ -98,6 +98,15 @@ func TestTagNoteShowJSON(t *testing.T) {
 	if len(rows) != 1 || rows[0].Number != 2 {
 		t.Errorf("search by user tag: %+v", rows)
 	}
+	// A theme written in words, as the books name it, is their key.
+	out, err = runMetz(t, "tag", "vantenac:3", "Coup  turc", "--db", path)
+	if err != nil || !strings.Contains(out, "tagged coup-turc") {
+		t.Errorf("tag in words: %q %v", out, err)
+	}
+	rows = searchJSON(t, path, "--theme", "coup turc AND NOT dame prise", "--theme-origin", "user")
+	if len(rows) != 1 || rows[0].Number != 3 {
+		t.Errorf("search in words: %+v", rows)
+	}
 }
 
 func TestShowTagNoteErrors(t *testing.T) {
@@ -107,7 +116,7 @@ func TestShowTagNoteErrors(t *testing.T) {
 		"no problem with id 999":  {"show", "999", "--db", path},
 		"not a problem reference": {"show", "lunette", "--db", path},
 		"is a keyword":            {"tag", "vantenac:1", "AND", "--db", path},
-		"has a space":             {"tag", "vantenac:1", "coup de repos", "--db", path},
+		"parenthesis":             {"tag", "vantenac:1", "coup (de repos)", "--db", path},
 		"empty note":              {"note", "vantenac:1", " ", "--db", path},
 		"run metz import first":   {"tag", "1", "x", "--db", path + ".missing"},
 	}

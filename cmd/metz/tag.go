@@ -14,8 +14,10 @@ func addTag(root *cobra.Command) {
 		Short: "Give a problem a theme of your own",
 		Long: `tag adds a user theme to a problem. User themes are searched like the
 book's (search --theme NAME, --theme-origin user) and survive every
-re-import. A theme name is one word (use hyphens: coup-de-repos) and cannot
-be AND, OR or NOT. Tagging twice with the same name does nothing.
+re-import. A theme name cannot contain quotes or parentheses and cannot
+be AND, OR or NOT; it is stored as the books' themes are, in lower case,
+without accents, its words joined by hyphens ("coup turc" is coup-turc).
+Tagging twice with the same name does nothing.
 
 ID is the database id or source:number (metz:125, vantenac:6).`,
 		Example: `  metz tag vantenac:4 lunette
@@ -27,17 +29,17 @@ ID is the database id or source:number (metz:125, vantenac:6).`,
 				return err
 			}
 			defer d.Close()
-			added, err := d.AddTag(id, args[1])
+			theme, added, err := d.AddTag(id, args[1])
 			if err != nil {
 				return err
 			}
 			if global.json {
-				return writeJSON(cmd.OutOrStdout(), map[string]any{"id": id, "theme": args[1], "origin": "user", "added": added})
+				return writeJSON(cmd.OutOrStdout(), map[string]any{"id": id, "theme": theme, "origin": "user", "added": added})
 			}
 			if added {
-				fmt.Fprintf(cmd.OutOrStdout(), "%s (id %d): tagged %s\n", args[0], id, args[1])
+				fmt.Fprintf(cmd.OutOrStdout(), "%s (id %d): tagged %s\n", args[0], id, theme)
 			} else {
-				fmt.Fprintf(cmd.OutOrStdout(), "%s (id %d): already tagged %s\n", args[0], id, args[1])
+				fmt.Fprintf(cmd.OutOrStdout(), "%s (id %d): already tagged %s\n", args[0], id, theme)
 			}
 			return nil
 		},
