@@ -27,6 +27,9 @@ func (e *FENError) Error() string {
 func ParseFEN(r *Rules, fen string) (Position, error) {
 	clean := strings.Join(strings.Fields(fen), "")
 	clean = strings.TrimSuffix(strings.Trim(clean, `"[]`), ".")
+	if len(clean) > 3 && strings.EqualFold(clean[:3], "FEN") {
+		clean = strings.Trim(clean[3:], `"`) // a PDN tag pasted whole: [FEN "W:W28:B19"]
+	}
 	p := NewPosition(r)
 	fail := func(field int, format string, a ...any) (Position, error) {
 		return Position{}, &FENError{FEN: fen, Field: field, Detail: fmt.Sprintf(format, a...)}
@@ -81,7 +84,9 @@ func (p *Position) addPieces(list string, c Color, seen map[int]bool) error {
 		if item == "" {
 			continue
 		}
-		king := item[0] == 'K'
+		// A lower-case k is a king too where no column is named k (boards
+		// of ten columns or fewer): "k46" as some programs write it.
+		king := item[0] == 'K' || item[0] == 'k' && p.Rules.Geo.Width <= 10
 		if king {
 			item = item[1:]
 		}

@@ -175,6 +175,10 @@ func TestParseFENAcceptedForms(t *testing.T) {
 		{Russian, "W:Wa1,c1:Bh8", "W:Wa1,c1:Bh8"},
 		{Turkish, "W:Wa2-h2:Ba7", "W:Wa2,b2,c2,d2,e2,f2,g2,h2:Ba7"},
 		{Canadian, "W:WK67:B6", "W:WK67:B6"},
+		{International, "w:w28,k46:bk3", "W:W28,K46:BK3"},
+		{Russian, "W:Wkc3:Bh8", "W:WKc3:Bh8"},
+		{International, `[FEN "B:W28:B17"]`, "B:W28:B17"},
+		{International, `[fen "W:W28:B17"]`, "W:W28:B17"},
 	}
 	for _, tc := range cases {
 		p, err := ParseFEN(tc.rules, tc.fen)
