@@ -206,6 +206,22 @@ func TestPDNUnresolvedSides(t *testing.T) {
 	}
 }
 
+// Commands programs embed in comments ([%clock …], [%eval …]) are not
+// comments for a reader: they are left out, and a comment of nothing else
+// is dropped.
+func TestPDNCommentCommands(t *testing.T) {
+	text := "{[%evp 0,1]}\n[FEN \"W:W32,33:B18,19\"]\n1. 32-28 {[%clock w0:05:00 B0:05:00]} 19-23 {a fine [%eval 0.5] reply} 2. 28x19 *\n"
+	b, err := Reader("x.pdn", strings.NewReader(text))
+	if err != nil {
+		t.Fatal(err)
+	}
+	p := b.Problems[0]
+	line := p.Solution.MainLine()
+	if len(line) != 3 || line[0].Comment != "" || line[1].Comment != "a fine reply" || p.Commentary != "" {
+		t.Errorf("comments %q %q, commentary %q", line[0].Comment, line[1].Comment, p.Commentary)
+	}
+}
+
 // The rule system of a PDN game: MetzRules, else Variant, else GameType;
 // each tag that names nothing metz plays, or GameType 21 (English checkers,
 // read as French), is warned of.

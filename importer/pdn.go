@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"path/filepath"
+	"regexp"
 	"strconv"
 	"strings"
 
@@ -72,7 +73,10 @@ func FromPDN(g *pdn.Game, file string, index int) *problems.Problem {
 	p.FEN = start.FEN()
 	p.Solution = &problems.Tree{Start: p.FEN, Children: pdnLine(g.Root.Next, &start, true, "", r, file, &p.Warnings)}
 	p.SolutionText = movetext(g)
-	comments := append([]string{}, g.Comments...)
+	var comments []string
+	if c := commentText(g.Comments, "\n"); c != "" {
+		comments = append(comments, c)
+	}
 	if g.Result != "" && g.Result != "*" {
 		comments = append(comments, "Result: "+g.Result)
 	}
@@ -200,7 +204,7 @@ func pdnLine(n *pdn.Node, pos *draughts.Position, white bool, why string, r *dra
 		if a == nil {
 			continue
 		}
-		node := &problems.Node{Text: a.Move, Line: a.Line, Comment: strings.Join(append(append([]string{}, a.CommentsBefore...), a.Comments...), " ")}
+		node := &problems.Node{Text: a.Move, Line: a.Line, Comment: commentText(append(append([]string{}, a.CommentsBefore...), a.Comments...), " ")}
 		node.Mark = strings.Join(a.NAGs, " ")
 		var next *draughts.Position
 		nextWhy := why
@@ -228,6 +232,27 @@ func pdnLine(n *pdn.Node, pos *draughts.Position, white bool, why string, r *dra
 		out = append(out, node)
 	}
 	return out
+}
+
+// pdnCommand matches the commands programs embed in PDN comments
+// ("[%clock w0:05:00 B0:05:00]", "[%eval 0.3]", "[%cal Gc3d4]"): data for
+// them, not words for a reader.
+var pdnCommand = regexp.MustCompile(`[ \t]*\[%[^\]]*\][ \t]*`)
+
+// commentText joins comments with sep, without their embedded commands
+// (a comment that held only commands is dropped).
+func commentText(cs []string, sep string) string {
+	var out []string
+	for _, c := range cs {
+		if pdnCommand.MatchString(c) {
+			c = strings.TrimSpace(pdnCommand.ReplaceAllString(c, " "))
+			if c == "" {
+				continue
+			}
+		}
+		out = append(out, c)
+	}
+	return strings.Join(out, sep)
 }
 
 // movetext writes the moves of a game as PDN, without its tags.
