@@ -405,7 +405,7 @@ func printProbe(cmd *cobra.Command, p draughts.Position, probe prober) error {
 	if v == 0 {
 		fmt.Fprintf(out, "%s: draw\n", rep.FEN)
 	} else {
-		fmt.Fprintf(out, "%s: %s in %d plies\n", rep.FEN, rep.Result, plies)
+		fmt.Fprintf(out, "%s: %s in %s\n", rep.FEN, rep.Result, pliesText(plies))
 	}
 	for _, m := range rep.Moves {
 		mark := " "
@@ -415,7 +415,7 @@ func printProbe(cmd *cobra.Command, p draughts.Position, probe prober) error {
 		if m.Result == "draw" {
 			fmt.Fprintf(out, "%s %-8s draw\n", mark, m.Move)
 		} else {
-			fmt.Fprintf(out, "%s %-8s %s in %d plies\n", mark, m.Move, m.Result, m.Plies)
+			fmt.Fprintf(out, "%s %-8s %s in %s\n", mark, m.Move, m.Result, pliesText(m.Plies))
 		}
 	}
 	return nil
@@ -473,7 +473,7 @@ func runEndgameClaims(cmd *cobra.Command, dir string) error {
 			if e.FEN == "" {
 				continue
 			}
-			fmt.Fprintf(out, "  e.g. %-32s %s in %d plies: %s\n", e.FEN, e.Result, e.Plies, e.Note)
+			fmt.Fprintf(out, "  e.g. %-32s %s in %s: %s\n", e.FEN, e.Result, pliesText(e.Plies), e.Note)
 		}
 	}
 	return nil

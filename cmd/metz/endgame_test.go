@@ -45,7 +45,7 @@ func TestEndgameBuildProbeClaims(t *testing.T) {
 		t.Errorf("probe: %+v", rep)
 	}
 	out, err = runEndgameCLI(t, "endgame", "probe", "W:WK46:BK23", "--dir", dir)
-	if err != nil || !strings.HasPrefix(out, "W:WK46:BK23: win in 1 plies\n* 46x") {
+	if err != nil || !strings.HasPrefix(out, "W:WK46:BK23: win in 1 ply\n* 46x") {
 		t.Errorf("probe text: %v\n%s", err, out)
 	}
 	if _, err := runEndgameCLI(t, "endgame", "probe", "W:WK1,K2:BK46", "--dir", dir); err == nil || !strings.Contains(err.Error(), "not covered") {

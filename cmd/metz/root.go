@@ -133,3 +133,11 @@ func writeJSON(w io.Writer, v any) error {
 	enc.SetEscapeHTML(false)
 	return enc.Encode(v)
 }
+
+// pliesText is a distance in plies in words ("1 ply", "7 plies").
+func pliesText(n int) string {
+	if n == 1 {
+		return "1 ply"
+	}
+	return fmt.Sprintf("%d plies", n)
+}
