@@ -1,6 +1,7 @@
 package solver
 
 import (
+	"fmt"
 	"slices"
 	"testing"
 
@@ -109,6 +110,45 @@ func TestOmittedDefence(t *testing.T) {
 				t.Errorf("brute force finds no win after %s", o.Defence)
 			}
 		}
+	}
+}
+
+// W:WK9,31:B21,20: after the key 9x25 the source gives 21-27 only; the
+// solver's answer to 21-26 (25-14) ends in a position the endgame tables
+// decide. The line ends there marked "gagne", as a book ends it, with the
+// tables' distance, which brute force confirms (the answer listed the
+// replies unanswered before).
+func TestAnswerEndsInTables(t *testing.T) {
+	const fen = "W:WK9,31:B21,20"
+	p := &problems.Problem{Rules: "international", FEN: fen, Stipulation: "win", Solution: line("9x25", "21-27")}
+	rep := Verify(p, Options{Budget: nodes(1_000_000)})
+	if rep.Verdict != SoundIncomplete || len(rep.Omitted) != 1 || rep.Omitted[0].Defence != "21-26" {
+		t.Fatalf("verdict %s omitted %+v", rep.Verdict, rep.Omitted)
+	}
+	tables := 0
+	var walk func(q draughts.Position, ns []*problems.Node)
+	walk = func(q draughts.Position, ns []*problems.Node) {
+		for _, n := range ns {
+			next := q.Play(mustMove(t, q, n.Move))
+			if len(n.Children) > 0 {
+				walk(next, n.Children)
+				continue
+			}
+			if n.Mark != "gagne" {
+				t.Errorf("leaf %s after %s not marked won: %+v", n.Move, q.FEN(), n)
+			}
+			var plies int
+			if _, err := fmt.Sscanf(n.Comment, "endgame tables: won in %d plies", &plies); err == nil {
+				tables++
+				if !bruteWithin(next, draughts.White, plies) {
+					t.Errorf("brute force finds no win in %d plies from %s", plies, next.FEN())
+				}
+			}
+		}
+	}
+	walk(playLine(t, mustFEN(t, intl, fen), "9x25", "21-26"), rep.Omitted[0].Answer.Children)
+	if tables == 0 {
+		t.Error("no line of the answer ends in the tables")
 	}
 }
 

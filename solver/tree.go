@@ -1,6 +1,8 @@
 package solver
 
 import (
+	"fmt"
+
 	"metz/draughts"
 	"metz/problems"
 )
@@ -75,7 +77,10 @@ func (tb *treeBuilder[P, M]) within(c *child[P, M], d int) []*problems.Node {
 
 func (tb *treeBuilder[P, M]) grow(q P, c *child[P, M], d int) *problems.Node {
 	n, done := tb.leaf(q, c)
-	if !done {
+	// A forcing proof ends where the tables take over (its distances
+	// count only the forcing moves to them); a fastest win is printed to
+	// the end, its distances are the tables' too.
+	if !done && !(tb.forcing && tb.endsInTables(n, c)) {
 		n.Children = tb.within(c, d)
 	}
 	return n
@@ -106,8 +111,26 @@ func (tb *treeBuilder[P, M]) fromTable(c *child[P, M]) []*problems.Node {
 
 func (tb *treeBuilder[P, M]) growTable(q P, c *child[P, M]) *problems.Node {
 	n, done := tb.leaf(q, c)
-	if !done {
+	// df-pn stops where the endgame tables decide: no table entries lie
+	// below, and the line ends there.
+	if !done && !tb.endsInTables(n, c) {
 		n.Children = tb.fromTable(c)
 	}
 	return n
+}
+
+// endsInTables ends n's line when the endgame tables (or the search's
+// last closure) give its position to the attacker: won, as a book ends a
+// line with "gagne", where the replies would be listed unanswered.
+// Printing a proof is not searching: the probe is not counted as a hit.
+func (tb *treeBuilder[P, M]) endsInTables(n *problems.Node, c *child[P, M]) bool {
+	hits := tb.s.tableHit
+	st, plies, ok := tb.s.tableStatus(c)
+	tb.s.tableHit = hits
+	if !ok || st != won {
+		return false
+	}
+	n.Mark = "gagne"
+	n.Comment = fmt.Sprintf("endgame tables: won in %d plies", plies)
+	return true
 }
