@@ -3,6 +3,7 @@ package booknotation
 import (
 	"fmt"
 	"strings"
+	"unicode"
 
 	"metz/draughts"
 	"metz/problems"
@@ -186,11 +187,14 @@ func expectedMove(p draughts.Position, err error) string {
 	return s
 }
 
-// squaresOf lists the digit runs of s.
+// squaresOf lists the squares s names: its digit runs, and the squares
+// named by column and row ("c3": a letter, one digit, then no letter or
+// digit).
 func squaresOf(s string) []string {
 	var out []string
 	cur := ""
-	for _, r := range s + " " {
+	rs := []rune(s + " ")
+	for i, r := range rs {
 		if r >= '0' && r <= '9' {
 			cur += string(r)
 			continue
@@ -198,6 +202,11 @@ func squaresOf(s string) []string {
 		if cur != "" {
 			out = append(out, cur)
 			cur = ""
+		}
+		if i+2 < len(rs) && isAlgebraic(string(rs[i:i+2])) && (i == 0 || !unicode.IsLetter(rs[i-1])) &&
+			!unicode.IsLetter(rs[i+2]) && !unicode.IsDigit(rs[i+2]) {
+			out = append(out, string(rs[i:i+2]))
+			rs[i+1] = ' ' // its digit is read
 		}
 	}
 	return out

@@ -1,6 +1,8 @@
 package booknotation
 
 import (
+	"fmt"
+	"strconv"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -17,19 +19,37 @@ const (
 )
 
 // siWords are the ordinals of usage note 6°, by level.
-var siWords = []string{"", "si", "deuxième si", "troisième si", "quatrième si", "cinquième si"}
+// Deeper levels than the books reach are written "11e si".
+var siWords = []string{"", "si", "deuxième si", "troisième si", "quatrième si", "cinquième si",
+	"sixième si", "septième si", "huitième si", "neuvième si", "dixième si"}
 
 func siWord(k int) string {
 	if k < len(siWords) {
 		return siWords[k]
 	}
-	return "si"
+	return fmt.Sprintf("%de si", k)
 }
 
-// ordinals read the level words in their printed and typed forms.
-var ordinals = map[string]int{"deuxieme": 2, "2e": 2, "2eme": 2, "2me": 2, "second": 2, "seconde": 2,
-	"troisieme": 3, "3e": 3, "3eme": 3, "3me": 3, "quatrieme": 4, "4e": 4, "4eme": 4, "4me": 4,
-	"cinquieme": 5, "5e": 5, "5eme": 5}
+// ordinals read the level words in their printed forms; ordinal reads the
+// typed ones too ("2e", "3eme", "11e").
+var ordinals = map[string]int{"deuxieme": 2, "second": 2, "seconde": 2, "troisieme": 3, "quatrieme": 4,
+	"cinquieme": 5, "sixieme": 6, "septieme": 7, "huitieme": 8, "neuvieme": 9, "dixieme": 10}
+
+// ordinal reads a level word: "deuxième", "2e", "2eme", "2me".
+func ordinal(w string) (int, bool) {
+	f := fold(w)
+	if k, ok := ordinals[f]; ok {
+		return k, true
+	}
+	digits := strings.TrimRight(f, "abcdefghijklmnopqrstuvwxyz")
+	switch f[len(digits):] {
+	case "e", "eme", "me":
+	default:
+		return 0, false
+	}
+	k, err := strconv.Atoi(digits)
+	return k, err == nil && k >= 2 && k <= 999
+}
 
 // ParseExecution reads an execution in the book's two columns (BLANCS /
 // NOIRS) and resolves it on the board from start ("" if unknown). Warning
@@ -40,16 +60,25 @@ func ParseExecution(lines []string, r *draughts.Rules, start string) (*problems.
 
 // ParseExecutionAt is ParseExecution for lines that start at line first of file.
 func ParseExecutionAt(file string, first int, lines []string, r *draughts.Rules, start string) (*problems.Tree, []problems.Warning) {
-	cells, warns := ReadCells(file, first, lines)
+	nos := make([]int, len(lines))
+	for i := range nos {
+		nos[i] = first + i
+	}
+	cells, warns := readCellsNumbered(file, nos, lines, r.Algebraic)
 	t, w2 := Build(file, cells, r, start)
 	return t, append(warns, w2...)
 }
 
 // token is a word of an execution row with the column it starts at.
 type token struct {
-	text string
-	col  int
+	text   string
+	col    int
+	square bool // a square named by column and row (tokenize's alg)
 }
+
+// isSquare reports a token that names a square: a number, or "c3" where
+// squares are named so.
+func (t token) isSquare() bool { return t.square || isNumber(t.text) }
 
 // ReadCells cuts execution rows into cells. A heading row "BLANCS NOIRS"
 // sets the column of NOIRS; a row whose first move starts at that column
@@ -60,12 +89,14 @@ func ReadCells(file string, first int, lines []string) ([]Cell, []problems.Warni
 	for i := range nos {
 		nos[i] = first + i
 	}
-	return readCellsNumbered(file, nos, lines)
+	return readCellsNumbered(file, nos, lines, false)
 }
 
-// readCellsNumbered is ReadCells for lines with their own line numbers.
-func readCellsNumbered(file string, nos []int, lines []string) ([]Cell, []problems.Warning) {
-	rd := &rowReader{file: file, noirsCol: -1}
+// readCellsNumbered is ReadCells for lines with their own line numbers;
+// alg reads squares named by column and row ("c3 à d4"), as boards whose
+// rules name them so are written.
+func readCellsNumbered(file string, nos []int, lines []string, alg bool) ([]Cell, []problems.Warning) {
+	rd := &rowReader{file: file, noirsCol: -1, alg: alg}
 	for i, line := range lines {
 		rd.row(nos[i], line)
 	}
@@ -74,6 +105,7 @@ func readCellsNumbered(file string, nos []int, lines []string) ([]Cell, []proble
 
 type rowReader struct {
 	file     string
+	alg      bool // squares named "c3" (see readCellsNumbered)
 	noirsCol int
 	cells    []Cell
 	warns    []problems.Warning
@@ -81,7 +113,7 @@ type rowReader struct {
 
 func (rd *rowReader) row(no int, line string) {
 	line, comment := cutComment(line)
-	toks := tokenize(line)
+	toks := tokenize(line, rd.alg)
 	if len(toks) == 0 {
 		if comment != "" && len(rd.cells) > 0 {
 			rd.addComment(&rd.cells[len(rd.cells)-1], comment)
@@ -198,7 +230,7 @@ func readSi(toks []token, i int) (int, int) {
 		return 1, i + 1
 	}
 	if i+1 < len(toks) && fold(toks[i+1].text) == "si" {
-		if k, ok := ordinals[fold(toks[i].text)]; ok {
+		if k, ok := ordinal(toks[i].text); ok {
 			return k, i + 2
 		}
 	}
@@ -208,17 +240,17 @@ func readSi(toks []token, i int) (int, int) {
 // readMove reads "28 à 23", "28 a 23", "28-23", "33x22x13", "31 27" at i
 // and returns it written as printed.
 func readMove(toks []token, i int) (string, int) {
-	if i >= len(toks) || !isNumber(toks[i].text) {
+	if i >= len(toks) || !toks[i].isSquare() {
 		return "", i
 	}
 	parts := []string{toks[i].text}
 	j := i + 1
-	for j+1 < len(toks) && isSep(toks[j].text) && isNumber(toks[j+1].text) {
+	for j+1 < len(toks) && isSep(toks[j].text) && toks[j+1].isSquare() {
 		parts = append(parts, toks[j].text, toks[j+1].text)
 		j += 2
 	}
 	if len(parts) == 1 {
-		if j < len(toks) && isNumber(toks[j].text) {
+		if j < len(toks) && toks[j].isSquare() {
 			return toks[i].text + " " + toks[j].text, j + 1
 		}
 		return "", i
@@ -313,7 +345,9 @@ func cutComment(line string) (string, string) {
 
 // tokenize cuts a row into numbers, words, signs and "...", remembering the
 // column (in runes, tabs to 8) where each starts. Final dots are dropped.
-func tokenize(line string) []token {
+// With alg a square named by column and row ("a5") is one token, where
+// "a" would otherwise be read as the separator of "28a23".
+func tokenize(line string, alg bool) []token {
 	var out []token
 	rs := []rune(line)
 	col := 0
@@ -335,6 +369,11 @@ func tokenize(line string) []token {
 			for j < len(rs) && unicode.IsDigit(rs[j]) {
 				j++
 			}
+			j = ordinalEnd(rs, j)
+		case alg && algebraicAt(rs, i):
+			j = i + 2 // "d6" of "d6xb4"
+		case alg && isSep(string(r)) && algebraicAt(rs, i+1):
+			// "x" of "xb4"
 		case unicode.IsLetter(r):
 			for j < len(rs) && (unicode.IsLetter(rs[j]) || unicode.IsDigit(rs[j]) || rs[j] == '\'') {
 				j++
@@ -358,11 +397,37 @@ func tokenize(line string) []token {
 				j++
 			}
 		}
-		out = append(out, token{text: string(rs[i:j]), col: col})
+		out = append(out, token{text: string(rs[i:j]), col: col, square: alg && algebraicAt(rs[:j], i)})
 		col += j - i
 		i = j
 	}
 	return out
+}
+
+// ordinalEnd extends a number ending at j over an ordinal's suffix ("2e",
+// "3ème" of "3ème si"), which is then one token.
+func ordinalEnd(rs []rune, j int) int {
+	k := j
+	for k < len(rs) && unicode.IsLetter(rs[k]) {
+		k++
+	}
+	switch fold(string(rs[j:k])) {
+	case "e", "eme", "me":
+		return k
+	}
+	return j
+}
+
+// isAlgebraic recognises a square of an 8x8 board named by its column and
+// row: "c3".
+func isAlgebraic(s string) bool {
+	return len(s) == 2 && s[0] >= 'a' && s[0] <= 'h' && s[1] >= '1' && s[1] <= '8'
+}
+
+// algebraicAt reports a square named by column and row at rs[i]: a
+// column letter, a row digit, then no digit ("a5", not the "a" of "a23").
+func algebraicAt(rs []rune, i int) bool {
+	return i+1 < len(rs) && isAlgebraic(string(rs[i:i+2])) && (i+2 == len(rs) || !unicode.IsDigit(rs[i+2]))
 }
 
 // splitCapture keeps the separator of "33x22" or "28à23" a token of its

@@ -251,3 +251,18 @@ func TestOuNonFirstAlternative(t *testing.T) {
 		t.Errorf("idiom: %d first moves, warnings %+v", len(tr.Children), ws)
 	}
 }
+
+// The levels of "si" typed as figures ("2e si", "3ème si") and beyond the
+// tenth ("11e si", as Write prints it) read as the words do.
+func TestSiLevelsTyped(t *testing.T) {
+	for _, w := range []string{"deuxième", "2e", "2ème", "2eme", "2me"} {
+		if k, _ := readSi(tokenize(w+" si 19 à 23", false), 0); k != 2 {
+			t.Errorf("%q si: level %d, want 2", w, k)
+		}
+	}
+	for k := 1; k <= 12; k++ {
+		if got, _ := readSi(tokenize(siWord(k)+" 19 à 23", false), 0); got != k {
+			t.Errorf("%q: level %d, want %d", siWord(k), got, k)
+		}
+	}
+}

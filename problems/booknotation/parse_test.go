@@ -125,15 +125,20 @@ func sameTree(a, b []*problems.Node, path string) error {
 
 func roundTrip(t *testing.T, name string, tr *problems.Tree) {
 	t.Helper()
-	out := Write(tr, draughts.International)
-	back, ws := ParseExecution(strings.Split(out, "\n"), draughts.International, tr.Start)
+	roundTripRules(t, name, tr, draughts.International)
+}
+
+func roundTripRules(t *testing.T, name string, tr *problems.Tree, r *draughts.Rules) {
+	t.Helper()
+	out := Write(tr, r)
+	back, ws := ParseExecution(strings.Split(out, "\n"), r, tr.Start)
 	if err := sameTree(tr.Children, back.Children, name); err != nil {
 		t.Errorf("%v\n%s", err, out)
 	}
 	if len(ws) != 0 && !hasIssue(tr) {
 		t.Errorf("%s: warnings on re-reading: %v", name, ws)
 	}
-	if again := Write(back, draughts.International); again != out {
+	if again := Write(back, r); again != out {
 		t.Errorf("%s: Write is not stable:\n%s\n---\n%s", name, out, again)
 	}
 }
@@ -201,6 +206,19 @@ func TestRoundTripRandomTrees(t *testing.T) {
 	}
 }
 
+// Every rule system's trees read back as written: the boards named by
+// column and row too ("c3 à d4" was not read back as a move).
+func TestRoundTripEveryRules(t *testing.T) {
+	rng := rand.New(rand.NewSource(2))
+	for _, r := range draughts.AllRules() {
+		p := draughts.Start(r)
+		for i := 0; i < 10; i++ {
+			tr := &problems.Tree{Start: p.FEN(), Children: randomTree(rng, p, 8)}
+			roundTripRules(t, fmt.Sprint(r.Name, " ", i), tr, r)
+		}
+	}
+}
+
 func FuzzParse(f *testing.F) {
 	f.Add([]byte(sampleFile))
 	f.Add([]byte("Coup 1\nNoirs : 19\nBlancs : 32\nBLANCS NOIRS\n32 à 28   si 19 à 23 ou non\n   si 19 à 24\n28 à 19 gagne"))
@@ -225,4 +243,39 @@ func FuzzParse(f *testing.F) {
 			}
 		}
 	})
+}
+
+// Under rules whose boards are named by column and row the squares may be
+// written so, in the position and the execution ("a5" is a square there,
+// not the separator "a" before 5); numbers still work beside them.
+func TestParseAlgebraicSquares(t *testing.T) {
+	const text = `Problème 1
+Règles : russe
+Noirs : b6, d6, (f8, dame)
+Blancs : c3, e3, Ka1
+BLANCS.         NOIRS.
+c3 à d4         f8 à g7
+d4 a c5         d6xb4
+a1 x h8         b6 a5
+
+Problème 2
+Règles : brésilienne
+Noirs : 9, 10
+Blancs : c3
+22 à 18         b6 à a5
+`
+	ps, ws, err := Parse(strings.NewReader(text), "ru.metz")
+	if err != nil || len(ws) != 0 || len(ps) != 2 {
+		t.Fatalf("%d records, warnings %v, err %v", len(ps), ws, err)
+	}
+	want := []string{"W:Wc3,e3,Ka1:BKf8,b6,d6 c3-d4 f8-g7 d4-c5 d6:b4 a1:h8 b6-a5", "W:Wc3:Bb6,d6 c3-d4 b6-a5"}
+	for i, p := range ps {
+		got := []string{p.FEN}
+		for _, n := range p.Solution.MainLine() {
+			got = append(got, n.Move)
+		}
+		if len(p.Warnings) != 0 || strings.Join(got, " ") != want[i] {
+			t.Errorf("record %d: %v, warnings %v; want %s", i+1, got, p.Warnings, want[i])
+		}
+	}
 }

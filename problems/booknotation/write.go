@@ -36,6 +36,7 @@ type wcell struct {
 	si      int
 	text    string
 	markRow bool // marks alone, on a row of their own in the move's column
+	comment bool // text ends with a comment in braces
 }
 
 type writer struct {
@@ -91,7 +92,7 @@ func (w *writer) emit(n *problems.Node, si, level int, pos *draughts.Position, a
 	if n.Comment != "" {
 		b.WriteString(" {" + strings.NewReplacer("{", "(", "}", ")", "\n", " ").Replace(n.Comment) + "}")
 	}
-	w.cells = append(w.cells, wcell{white: n.White, si: si, text: b.String()})
+	w.cells = append(w.cells, wcell{white: n.White, si: si, text: b.String(), comment: n.Comment != ""})
 	return next
 }
 
@@ -116,7 +117,9 @@ func marksText(mark string) string {
 // squares between only when "X à Y" alone would be ambiguous.
 func (w *writer) moveText(n *problems.Node, pos *draughts.Position, m draughts.Move, resolved bool) string {
 	move, count := SplitCount(n.Text)
-	if toks := tokenize(move); len(toks) > 0 {
+	// Numbers only: a move named by column and row ("c3:e5", as PDN has
+	// it) is written the book's way below, "c3 à e5".
+	if toks := tokenize(move, false); len(toks) > 0 {
 		if txt, k := readMove(toks, 0); txt != "" && k == len(toks) {
 			if count > 0 {
 				return strings.TrimSpace(n.Text) // the reader takes the count back as a comment
@@ -142,7 +145,9 @@ func (w *writer) moveText(n *problems.Node, pos *draughts.Position, m draughts.M
 }
 
 // layout puts the cells in two columns: a Black move that continues the
-// White move before it shares its row; every other cell starts a row.
+// White move before it shares its row, unless that move has a comment (a
+// row's comment belongs to its last move when it is read); every other
+// cell starts a row.
 func (w *writer) layout() string {
 	var b strings.Builder
 	b.WriteString(pad("BLANCS.") + "NOIRS.\n")
@@ -160,7 +165,7 @@ func (w *writer) layout() string {
 			b.WriteString(c.text + "\n")
 		case c.white:
 			flush()
-			if c.si > 0 {
+			if c.si > 0 || c.comment {
 				b.WriteString(c.text + "\n")
 				continue
 			}
