@@ -103,21 +103,11 @@ const gameTypeLidraughts = 98
 func pdnRules(g *pdn.Game, warn func(text, expected string)) *draughts.Rules {
 	gt, hasGT := g.Tag("GameType")
 	byType, typeOK := gameTypeRules(gt)
-	if v, ok := g.Tag(TagRules); ok {
-		if r, err := draughts.RulesByName(v); err == nil {
-			return r
+	if r, tag := namedRules(g, warn); r != nil {
+		if typeOK && byType.Geo != r.Geo {
+			warn(tag, fmt.Sprintf("rules on the board of [GameType %q] (%s); read as %s", gt, byType.Name, r.Name))
 		}
-		warn("["+TagRules+" \""+v+"\"]", "a rule system: "+strings.Join(draughts.RuleNames(), ", ")+"; GameType is read instead")
-	}
-	if v, ok := g.Tag("Variant"); ok && !strings.EqualFold(strings.TrimSpace(v), "standard") && strings.TrimSpace(v) != "" {
-		r, err := draughts.RulesByName(v)
-		if err == nil {
-			if typeOK && byType.Geo != r.Geo {
-				warn("[Variant \""+v+"\"]", fmt.Sprintf("a variant on the board of [GameType %q] (%s); read as %s", gt, byType.Name, r.Name))
-			}
-			return r
-		}
-		warn("[Variant \""+v+"\"]", "a variant metz plays ("+strings.Join(draughts.RuleNames(), ", ")+"); GameType is read instead")
+		return r
 	}
 	switch {
 	case !hasGT:
@@ -132,6 +122,24 @@ func pdnRules(g *pdn.Game, warn func(text, expected string)) *draughts.Rules {
 		warn("[GameType \""+gt+"\"]", "a Variant or MetzRules tag naming the rules: GameType 21 is English checkers, which metz does not play; read as the jeu à la française (the same moves, but a capture must take the most pieces)")
 	}
 	return byType
+}
+
+// namedRules is the rule system a MetzRules or Variant tag names ("Standard"
+// names none: GameType says which) and the tag as written, nil if none; a
+// name metz does not play is warned of.
+func namedRules(g *pdn.Game, warn func(text, expected string)) (*draughts.Rules, string) {
+	for _, tag := range []string{TagRules, "Variant"} {
+		v, ok := g.Tag(tag)
+		if !ok || strings.TrimSpace(v) == "" || strings.EqualFold(strings.TrimSpace(v), "standard") {
+			continue
+		}
+		written := "[" + tag + " \"" + v + "\"]"
+		if r, err := draughts.RulesByName(v); err == nil {
+			return r, written
+		}
+		warn(written, "a rule system metz plays ("+strings.Join(draughts.RuleNames(), ", ")+"); GameType is read instead")
+	}
+	return nil, ""
 }
 
 // gameTypeRules maps a GameType tag's value to a rule system.
