@@ -60,11 +60,7 @@ func ParseExecution(lines []string, r *draughts.Rules, start string) (*problems.
 
 // ParseExecutionAt is ParseExecution for lines that start at line first of file.
 func ParseExecutionAt(file string, first int, lines []string, r *draughts.Rules, start string) (*problems.Tree, []problems.Warning) {
-	nos := make([]int, len(lines))
-	for i := range nos {
-		nos[i] = first + i
-	}
-	cells, warns := readCellsNumbered(file, nos, lines, r.Algebraic)
+	cells, warns := readCellsNumbered(file, lineNos(first, len(lines)), lines, r.Algebraic)
 	t, w2 := Build(file, cells, r, start)
 	return t, append(warns, w2...)
 }
@@ -85,11 +81,16 @@ func (t token) isSquare() bool { return t.square || isNumber(t.text) }
 // (or after 8 blanks when there is no heading), or after "...", is a Black
 // row.
 func ReadCells(file string, first int, lines []string) ([]Cell, []problems.Warning) {
-	nos := make([]int, len(lines))
+	return readCellsNumbered(file, lineNos(first, len(lines)), lines, false)
+}
+
+// lineNos numbers n lines from first.
+func lineNos(first, n int) []int {
+	nos := make([]int, n)
 	for i := range nos {
 		nos[i] = first + i
 	}
-	return readCellsNumbered(file, nos, lines, false)
+	return nos
 }
 
 // readCellsNumbered is ReadCells for lines with their own line numbers;
