@@ -69,7 +69,12 @@ subdirectory of the same directory, where later runs read them (see metz
 solve --help; metz endgame build --rules R builds them ahead). --tables none
 searches everything.
 
-Without the database: --fen and --solution verify an ad-hoc problem.`,
+Without the database: --fen and --solution verify an ad-hoc problem.
+
+With --json each problem's report is one JSON object on a line of its own
+(JSON lines, in the order of the problems): verdict, key, cooks with their
+proofs, omitted defences with the solver's answers, refutation, misprints
+and repairs, unproven places, nodes and seconds.`,
 		Example: `  metz verify 71 72 73
   metz verify --source vantenac --jobs 2 --budget 2s
   metz verify --all --json
