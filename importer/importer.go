@@ -25,6 +25,7 @@ import (
 	"metz/problems"
 	"metz/problems/booknotation"
 	"metz/sources"
+	"metz/textenc"
 )
 
 // Batch is what one source gives: its description, its records and the
@@ -100,24 +101,32 @@ func read(name string, data []byte) (Batch, error) {
 	if len(bytes.TrimSpace(bytes.TrimPrefix(data, []byte("\ufeff")))) == 0 {
 		return Batch{}, fmt.Errorf("%s: empty file (expected a PDN file or a transcription such as \"Coup 125\" …)", name)
 	}
+	// A text typed in Latin-1 (Windows-1252) reads as the text it holds;
+	// the PDN reader decodes such lines itself, warning at the first.
+	text, latin := textenc.LinesToUTF8(data)
 	var b Batch
-	switch kind := sniff(name, data); kind {
+	switch kind := sniff(name, text); kind {
 	case kindMetz:
-		b, err = readMetz(name, data)
+		b, err = readMetz(name, text)
 	case kindVanTenac:
-		b, err = readVanTenac(name, data)
+		b, err = readVanTenac(name, text)
 	case kindPDN:
 		b, err = readPDN(name, data)
+		latin = 0
 	case kindTranscription:
-		b, err = readTranscription(name, data)
+		b, err = readTranscription(name, text)
 	default:
-		if !utf8.Valid(data) {
-			return Batch{}, fmt.Errorf("%s: not UTF-8 text (expected a PDN file, which may be in Windows-1252, or a transcription in UTF-8)", name)
+		if latin > 0 {
+			return Batch{}, fmt.Errorf("%s: not UTF-8 text, nor Windows-1252 that reads as a source (expected a PDN file or a transcription such as \"Coup 125\" …)", name)
 		}
 		return Batch{}, fmt.Errorf("%s: not a source metz can read (expected PDN tag pairs like [FEN \"W:W31-50:B1-20\"] or moves like 1. 32-28, or a transcription starting with a header such as \"Coup 125\")", name)
 	}
 	if err != nil {
 		return Batch{}, err
+	}
+	if latin > 0 {
+		b.Warnings = append(b.Warnings, problems.Warning{File: filepath.Base(name), Line: latin,
+			Text: "not UTF-8: this line and the others that are not were read as Windows-1252 (Latin-1)", Expected: "UTF-8 text"})
 	}
 	for _, p := range b.Problems {
 		impossiblePosition(p)

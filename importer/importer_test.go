@@ -16,6 +16,7 @@ import (
 	"metz/pdn"
 	"metz/problems"
 	"metz/sources"
+	"metz/textenc"
 )
 
 func bundled(t *testing.T) (metz, vt Batch) {
@@ -356,10 +357,36 @@ func TestBadInputs(t *testing.T) {
 			t.Errorf("%+v", p.Warnings)
 		}
 	})
-	t.Run("non-UTF-8 transcription", func(t *testing.T) {
-		_, err := Reader("c.metz", bytes.NewReader([]byte("Coup 1\nNoirs : 4 \xe0 6\n")))
-		if err == nil || !strings.Contains(err.Error(), "c.metz:2: not UTF-8") {
-			t.Error(err)
+	t.Run("Latin-1 transcription", func(t *testing.T) {
+		// Typed in Latin-1 (à is 0xE0): read as the text it is, with a
+		// warning naming the first such line.
+		b, err := Reader("c.metz", bytes.NewReader([]byte("Coup 1\nNoirs : 4 \xe0 6\n")))
+		if err != nil || len(b.Problems) != 1 || b.Problems[0].FEN != "W:W:B4,5,6" ||
+			len(b.Warnings) != 1 || b.Warnings[0].File != "c.metz" || b.Warnings[0].Line != 2 || !strings.Contains(b.Warnings[0].Text, "Windows-1252") {
+			t.Errorf("%v %+v %+v", err, b.Warnings, b.Problems)
+		}
+	})
+	t.Run("Latin-1 book", func(t *testing.T) {
+		// Van Tenac's text saved in Latin-1 is still the book.
+		text, err := os.ReadFile(filepath.Join("..", "sources", sources.VanTenac))
+		if err != nil {
+			t.Skip(err)
+		}
+		enc := map[rune]byte{}
+		for c := 0; c < 256; c++ {
+			enc[textenc.Windows1252(byte(c))] = byte(c)
+		}
+		var latin []byte
+		for _, r := range string(text) {
+			c, ok := enc[r]
+			if !ok {
+				c = '?' // not in the code page
+			}
+			latin = append(latin, c)
+		}
+		b, err := Reader("traite.txt", bytes.NewReader(latin))
+		if err != nil || len(b.Problems) != 7 || b.Source.Key != "vantenac" {
+			t.Errorf("%v: %d problems, source %q", err, len(b.Problems), b.Source.Key)
 		}
 	})
 	t.Run("non-UTF-8 PDN", func(t *testing.T) {

@@ -9,6 +9,8 @@ import (
 	"strings"
 	"unicode"
 	"unicode/utf8"
+
+	"metz/textenc"
 )
 
 type tokKind int
@@ -126,11 +128,7 @@ func (lx *lexer) decodeLatin(line []byte, lineOffset int64) []byte {
 			Expected: "UTF-8 text",
 		})
 	}
-	out := make([]byte, 0, len(line)+len(line)/2)
-	for _, b := range line {
-		out = utf8.AppendRune(out, cp1252(b))
-	}
-	return out
+	return textenc.DecodeWindows1252(line)
 }
 
 func firstInvalidUTF8(b []byte) int {
@@ -142,22 +140,6 @@ func firstInvalidUTF8(b []byte) int {
 		i += size
 	}
 	return len(b)
-}
-
-// cp1252High maps bytes 0x80-0x9F of Windows-1252; the five bytes the code
-// page leaves undefined map to the C1 control with the same value.
-var cp1252High = [32]rune{
-	0x20AC, 0x81, 0x201A, 0x0192, 0x201E, 0x2026, 0x2020, 0x2021,
-	0x02C6, 0x2030, 0x0160, 0x2039, 0x0152, 0x8D, 0x017D, 0x8F,
-	0x90, 0x2018, 0x2019, 0x201C, 0x201D, 0x2022, 0x2013, 0x2014,
-	0x02DC, 0x2122, 0x0161, 0x203A, 0x0153, 0x9D, 0x017E, 0x0178,
-}
-
-func cp1252(b byte) rune {
-	if b >= 0x80 && b < 0xA0 {
-		return cp1252High[b-0x80]
-	}
-	return rune(b)
 }
 
 // here is the position of byte p of the current line.
