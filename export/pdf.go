@@ -10,6 +10,7 @@ import (
 	"github.com/go-pdf/fpdf"
 
 	"metz/draughts"
+	"metz/problems"
 )
 
 // Page geometry in millimetres (A4, the same margins as the HTML).
@@ -43,7 +44,9 @@ func slots(per int) []slot {
 }
 
 // WritePDF lays the problems out as WriteHTML does, drawing the diagrams
-// with vector shapes, and appends the theme index with page numbers.
+// with vector shapes, and appends the theme index with page numbers. A
+// problem whose text does not fit its part of the page goes on, under its
+// heading marked "(suite)", on pages of its own after that page.
 func WritePDF(w io.Writer, items []Item, o HTMLOptions) error {
 	pdf := fpdf.New("P", "mm", "A4", "")
 	pdf.SetCreationDate(time.Date(2000, 1, 1, 0, 0, 0, 0, time.UTC)) // reproducible files
@@ -53,15 +56,24 @@ func WritePDF(w io.Writer, items []Item, o HTMLOptions) error {
 	tr := pdf.UnicodeTranslatorFromDescriptor("") // cp1252: the French accents and dashes
 	per := o.perPage()
 	sl := slots(per)
+	pages := make([]int, len(items))
+	var overflow []continued
 	for i, it := range items {
 		if i%per == 0 {
+			overflow = pdfContinue(pdf, tr, overflow)
 			pdf.AddPage()
 		}
-		if err := pdfItem(pdf, tr, it, sl[i%per], per >= 3, o.Numbers); err != nil {
+		pages[i] = pdf.PageNo()
+		rest, err := pdfItem(pdf, tr, it, sl[i%per], per >= 3, o.Numbers)
+		if err != nil {
 			return err
 		}
+		if len(rest) > 0 {
+			overflow = append(overflow, continued{it.Problem, rest})
+		}
 	}
-	pdfIndex(pdf, tr, items, per)
+	pdfContinue(pdf, tr, overflow)
+	pdfIndex(pdf, tr, items, pages)
 	if len(items) == 0 {
 		pdf.AddPage()
 	}
@@ -71,11 +83,35 @@ func WritePDF(w io.Writer, items []Item, o HTMLOptions) error {
 	return pdf.Output(w)
 }
 
-func pdfItem(pdf *fpdf.Fpdf, tr func(string) string, it Item, s slot, below, numbers bool) error {
+// continued is the text of a problem that did not fit its slot.
+type continued struct {
+	p    *problems.Problem
+	rest []textBlock
+}
+
+// pdfContinue prints each text left over on pages of its own, and returns
+// nil (nothing is left).
+func pdfContinue(pdf *fpdf.Fpdf, tr func(string) string, cs []continued) []continued {
+	for _, c := range cs {
+		for rest := c.rest; len(rest) > 0; {
+			pdf.AddPage()
+			pdf.SetTextColor(0, 0, 0)
+			pdf.SetFont("Times", "B", 12)
+			pdf.SetXY(pdfMargin, pdfMargin)
+			pdf.CellFormat(contentW, 6, tr(Heading(c.p)+" (suite)"), "", 1, "L", false, 0, "")
+			rest = printBlocks(pdf, rest, pdfMargin, pdfMargin+8, contentW, pageH-pdfMargin)
+		}
+	}
+	return nil
+}
+
+// pdfItem draws one problem in its slot and returns the text that did not
+// fit.
+func pdfItem(pdf *fpdf.Fpdf, tr func(string) string, it Item, s slot, below, numbers bool) ([]textBlock, error) {
 	p := it.Problem
 	r, pos, ok, err := it.board()
 	if err != nil {
-		return err
+		return nil, err
 	}
 	pdf.SetTextColor(0, 0, 0)
 	pdf.SetFont("Times", "B", 12)
@@ -99,69 +135,84 @@ func pdfItem(pdf *fpdf.Fpdf, tr func(string) string, it Item, s slot, below, num
 	if below {
 		tx, ty, tw = s.x, top+s.board+3, s.w
 	}
-	pdfText(pdf, tr, it, r, turn, tx, ty, tw, s.y+s.h)
-	return nil
+	return printBlocks(pdf, pdfBlocks(tr, it, r, turn), tx, ty, tw, s.y+s.h), nil
 }
 
-// pdfText writes the stipulation, solution, verdict, themes and notes from
-// (x, y), stopping with an ellipsis at the bottom of the slot.
-func pdfText(pdf *fpdf.Fpdf, tr func(string) string, it Item, r *draughts.Rules, turn draughts.Color, x, y, w, bottom float64) {
+// textBlock is a paragraph of a problem's text, translated for the PDF's
+// fonts, with the space before it.
+type textBlock struct {
+	font, style string
+	size, gap   float64
+	text        string
+}
+
+// pdfBlocks is a problem's text: title, stipulation, the solution in the
+// book's style (a block a row) and in modern notation, verdict, themes,
+// commentary and notes.
+func pdfBlocks(tr func(string) string, it Item, r *draughts.Rules, turn draughts.Color) []textBlock {
 	p := it.Problem
-	line := func(font, style string, size float64, text string) bool {
-		pdf.SetFont(font, style, size)
-		h := size / ptPerMM * 1.25
-		for _, l := range wrapText(pdf, tr(text), w) {
-			if y+h > bottom {
-				return false
+	var bs []textBlock
+	add := func(font, style string, size, gap float64, text string) {
+		bs = append(bs, textBlock{font, style, size, gap, tr(text)})
+	}
+	if p.Title != "" {
+		add("Times", "I", 9, 0, p.Title) // as the HTML page shows it
+	}
+	add("Times", "B", 10, 0, Stipulation(p, turn))
+	sol := p.SolutionText
+	t := it.Tree()
+	if t != nil && len(t.Children) > 0 {
+		sol = bookTree(t, p.FEN, r)
+	}
+	for i, l := range strings.Split(strings.TrimRight(sol, "\n"), "\n") {
+		add("Courier", "", 8, map[bool]float64{true: 1.5}[i == 0], l)
+	}
+	if t != nil && len(t.Children) > 0 {
+		add("Times", "", 9, 1.5, modernTree(t, p.FEN, r))
+	}
+	gap := 1.5
+	if v := it.VerdictLine(); v != "" {
+		add("Times", "", 9, gap, v)
+		gap = 0
+	}
+	if names := themeNames(p); len(names) > 0 {
+		add("Times", "", 9, gap, "Thèmes : "+strings.Join(names, ", "))
+		gap = 0
+	}
+	if p.Commentary != "" {
+		add("Times", "", 9, gap, p.Commentary)
+		gap = 0
+	}
+	for _, n := range it.Notes {
+		add("Times", "", 9, gap, "Note : "+n)
+		gap = 0
+	}
+	return bs
+}
+
+// printBlocks writes blocks from (x, y), w wide, down to bottom, and
+// returns what did not fit (the rest of a block cut between two of its
+// lines first). At the top of a page at least one line is written, so that
+// a continuation always moves on.
+func printBlocks(pdf *fpdf.Fpdf, bs []textBlock, x, y, w, bottom float64) []textBlock {
+	top := y
+	for i, b := range bs {
+		y += b.gap
+		pdf.SetFont(b.font, b.style, b.size)
+		h := b.size / ptPerMM * 1.25
+		lines := wrapText(pdf, b.text, w)
+		for j, l := range lines {
+			if y+h > bottom && y > top {
+				rest := append([]textBlock{b}, bs[i+1:]...)
+				rest[0].text, rest[0].gap = strings.Join(lines[j:], " "), 0
+				return rest
 			}
 			pdf.SetXY(x, y)
 			pdf.CellFormat(w, h, l, "", 0, "L", false, 0, "")
 			y += h
 		}
-		return true
 	}
-	if p.Title != "" && !line("Times", "I", 9, p.Title) { // as the HTML page shows it
-		return
-	}
-	if !line("Times", "B", 10, Stipulation(p, turn)) {
-		return
-	}
-	y += 1.5
-	sol := p.SolutionText
-	if t := it.Tree(); t != nil && len(t.Children) > 0 {
-		sol = bookTree(t, p.FEN, r)
-	}
-	for _, l := range strings.Split(strings.TrimRight(sol, "\n"), "\n") {
-		if !line("Courier", "", 8, l) {
-			line("Courier", "", 8, "…")
-			return
-		}
-	}
-	if t := it.Tree(); t != nil && len(t.Children) > 0 {
-		y += 1.5
-		if !line("Times", "", 9, modernTree(t, p.FEN, r)) {
-			return
-		}
-	}
-	y += 1.5
-	var tail []string
-	if v := it.VerdictLine(); v != "" {
-		tail = append(tail, v)
-	}
-	if names := themeNames(p); len(names) > 0 {
-		tail = append(tail, "Thèmes : "+strings.Join(names, ", "))
-	}
-	if p.Commentary != "" {
-		tail = append(tail, p.Commentary)
-	}
-	for _, n := range it.Notes {
-		tail = append(tail, "Note : "+n)
-	}
-	for _, t := range tail {
-		if !line("Times", "", 9, t) {
-			return
-		}
-	}
+	return nil
 }
 
 // wrapText breaks an already translated (cp1252) text into lines that fit
@@ -183,7 +234,7 @@ func wrapText(pdf *fpdf.Fpdf, text string, w float64) []string {
 	return append(lines, strings.TrimRight(cur, " "))
 }
 
-func pdfIndex(pdf *fpdf.Fpdf, tr func(string) string, items []Item, per int) {
+func pdfIndex(pdf *fpdf.Fpdf, tr func(string) string, items []Item, pages []int) {
 	names, idx := themeIndex(items)
 	if len(names) == 0 {
 		return
@@ -195,7 +246,7 @@ func pdfIndex(pdf *fpdf.Fpdf, tr func(string) string, items []Item, per int) {
 	for _, n := range names {
 		var refs []string
 		for _, i := range idx[n] {
-			refs = append(refs, Heading(items[i].Problem)+" (p. "+strconv.Itoa(i/per+1)+")")
+			refs = append(refs, Heading(items[i].Problem)+" (p. "+strconv.Itoa(pages[i])+")")
 		}
 		if pdf.GetY() > pageH-pdfMargin-10 {
 			pdf.AddPage()

@@ -2,6 +2,7 @@ package export
 
 import (
 	"bytes"
+	"fmt"
 	"image"
 	"image/png"
 	"os"
@@ -100,10 +101,12 @@ func countDark(img image.Image) int {
 	return n
 }
 
-// Pages follow --per-page, with one more page for the theme index.
+// Pages follow --per-page, with one more page for the theme index; at four
+// a page Problem I's text runs over its quarter (twice: the items are
+// doubled) and goes on, on a page of its own each time.
 func TestPDFPageCount(t *testing.T) {
 	items := append(testItems(t), testItems(t)...)
-	for per, want := range map[int]int{1: 7, 2: 4, 4: 3} {
+	for per, want := range map[int]int{1: 7, 2: 4, 4: 5} {
 		var buf bytes.Buffer
 		if err := WritePDF(&buf, items, HTMLOptions{PerPage: per}); err != nil {
 			t.Fatal(err)
@@ -140,5 +143,42 @@ func TestPDFVerifiedTreeText(t *testing.T) {
 		if !strings.Contains(text, want) {
 			t.Errorf("PDF text lacks %q:\n%s", want, out)
 		}
+	}
+}
+
+// A text longer than its part of the page is not cut: it goes on after the
+// page under the problem's heading marked "(suite)", and the theme index
+// gives each problem the page it starts on (read back with pdftotext).
+func TestPDFContinuesLongText(t *testing.T) {
+	if _, err := exec.LookPath("pdftotext"); err != nil {
+		t.Skip("pdftotext is not installed; install it with: apt-get update && apt-get install -y poppler-utils")
+	}
+	items := testItems(t)
+	long := items[0]
+	for i := 0; i < 60; i++ {
+		long.Notes = append(long.Notes, fmt.Sprintf("remarque numéro %d", i))
+	}
+	items[0] = long
+	var buf bytes.Buffer
+	if err := WritePDF(&buf, items, HTMLOptions{PerPage: 4}); err != nil {
+		t.Fatal(err)
+	}
+	cmd := exec.Command("pdftotext", "-layout", "-", "-")
+	cmd.Stdin = &buf
+	out, err := cmd.Output()
+	if err != nil {
+		t.Fatal(err)
+	}
+	pages := strings.Split(string(out), "\f")
+	text := strings.Join(strings.Fields(string(out)), " ")
+	for _, want := range []string{"remarque numéro 0", "remarque numéro 59", Heading(long.Problem) + " (suite)"} {
+		if !strings.Contains(text, want) {
+			t.Errorf("the PDF lacks %q", want)
+		}
+	}
+	// Page 1: the four slots; 2: the rest of Problem I; then the index,
+	// which sends Problem II to page 1.
+	if len(pages) < 3 || !strings.Contains(pages[1], "(suite)") || !strings.Contains(strings.Join(strings.Fields(pages[2]), " "), "(p. 1)") {
+		t.Errorf("%d pages:\n%s", len(pages), out)
 	}
 }
