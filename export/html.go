@@ -36,7 +36,9 @@ func (o HTMLOptions) title() string {
 }
 
 // printCSS lays out A4 pages: each .page holds one to four problems and
-// breaks after itself; on screen the pages are shown as sheets.
+// breaks after itself; on screen the pages are shown as sheets. A page is
+// at least a sheet tall and grows with a long solution, which then goes on
+// to the next sheet instead of being cut; long rows wrap.
 const printCSS = `@page { size: A4; margin: 14mm; }
 body { font-family: Georgia, "DejaVu Serif", serif; color: #111; margin: 0; background: #ddd; }
 .page { background: #fff; width: 182mm; min-height: 269mm; margin: 8mm auto; padding: 0; box-sizing: border-box;
@@ -52,14 +54,14 @@ body { font-family: Georgia, "DejaVu Serif", serif; color: #111; margin: 0; back
 .per-2 .board svg { width: 82mm; height: auto; }
 .per-3 .board svg, .per-4 .board svg { width: 60mm; height: auto; }
 .stip { font-weight: bold; font-size: 10pt; }
-.solution { font-family: "DejaVu Sans Mono", monospace; font-size: 8.5pt; white-space: pre; margin: 1mm 0; }
+.solution { font-family: "DejaVu Sans Mono", monospace; font-size: 8.5pt; white-space: pre-wrap; margin: 1mm 0; }
 .modern { font-size: 8.5pt; margin: 1mm 0; }
 .verdict { font-size: 9pt; border: 1px solid #555; padding: 1mm 2mm; display: inline-block; }
 .notes, .themes { font-size: 8.5pt; }
 .unknown { width: 60mm; height: 60mm; border: 1px dashed #888; display: flex; align-items: center; justify-content: center; }
 .index { background: #fff; width: 182mm; margin: 8mm auto; page-break-before: always; }
 .index h2 { font-size: 14pt; } .index li { font-size: 10pt; }
-@media print { body { background: none; } .page, .index { margin: 0; width: auto; min-height: 0; height: 269mm; } }
+@media print { body { background: none; } .page, .index { margin: 0; width: auto; min-height: 269mm; height: auto; } }
 `
 
 // WriteHTML writes a self-contained print-ready document: pages of one to
