@@ -5,13 +5,15 @@ import (
 	"strings"
 	"unicode"
 	"unicode/utf8"
+
+	"metz/problems"
 )
 
 // ThemeExpr is a parsed theme expression such as
 // `lunette AND NOT coup-de-repos` or `(a OR b) AND c`. NOT binds tighter
 // than AND, AND tighter than OR; keywords are case-insensitive. A name is
-// read as ThemeKey writes it, so that the words of a theme as the books
-// name it find it: `coup de repos AND lunette` (words with no keyword
+// read as problems.ThemeKey writes it, so that the words of a theme as the
+// books name it find it: `coup de repos AND lunette` (words with no keyword
 // between them are one name) or `"pion en prise"`.
 type ThemeExpr interface {
 	// String writes the expression fully parenthesised, so that it reads
@@ -43,7 +45,7 @@ func (n themeName) sql(b *strings.Builder, args []any, origin string) []any {
 	// The name as written too: a user tag stored before names were keyed
 	// (with an accent, say) is found as it was typed.
 	b.WriteString(`EXISTS (SELECT 1 FROM themes t WHERE t.problem_id = p.id AND t.name IN (?, ?)`)
-	args = append(args, ThemeKey(string(n)), string(n))
+	args = append(args, problems.ThemeKey(string(n)), string(n))
 	if origin != "" {
 		b.WriteString(` AND t.origin = ?`)
 		args = append(args, origin)
@@ -99,39 +101,6 @@ type exprToken struct {
 	text   string
 	pos    int
 	quoted bool
-}
-
-// ThemeKey is the form theme names are stored in: lower case, without
-// accents, words joined by hyphens ("Coup de repos" and "coup de repos"
-// are coup-de-repos, "aller à dame" aller-a-dame, "l'enfermé"
-// l-enferme). Other characters are kept as they are.
-func ThemeKey(name string) string {
-	var b strings.Builder
-	hyphen := false
-	for _, r := range strings.ToLower(strings.TrimSpace(name)) {
-		if unicode.IsSpace(r) || r == '_' || r == '-' || r == '\'' || r == '’' {
-			hyphen = b.Len() > 0
-			continue
-		}
-		if hyphen {
-			b.WriteByte('-')
-			hyphen = false
-		}
-		if base, ok := unaccented[r]; ok {
-			b.WriteString(base)
-		} else {
-			b.WriteRune(r)
-		}
-	}
-	return b.String()
-}
-
-// unaccented spells the accented letters of French (and a few of its
-// neighbours) without their accents, as the books' theme keys do.
-var unaccented = map[rune]string{
-	'à': "a", 'â': "a", 'ä': "a", 'á': "a", 'ã': "a", 'ç': "c", 'é': "e", 'è': "e", 'ê': "e",
-	'ë': "e", 'î': "i", 'ï': "i", 'í': "i", 'ì': "i", 'ô': "o", 'ö': "o", 'ó': "o", 'ò': "o",
-	'õ': "o", 'ù': "u", 'û': "u", 'ü': "u", 'ú': "u", 'ÿ': "y", 'ñ': "n", 'œ': "oe", 'æ': "ae",
 }
 
 func isKeyword(s string) bool {

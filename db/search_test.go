@@ -238,7 +238,7 @@ func TestThemeExpressionErrors(t *testing.T) {
 func evalExpr(e ThemeExpr, set map[string]bool) bool {
 	switch x := e.(type) {
 	case themeName:
-		return set[ThemeKey(string(x))]
+		return set[problems.ThemeKey(string(x))]
 	case themeNot:
 		return !evalExpr(x.x, set)
 	case themeBin:

@@ -36,12 +36,12 @@ func CheckThemeName(name string) error {
 	return nil
 }
 
-// AddTag gives problem id a user theme, stored as ThemeKey writes it ("coup
-// turc" is coup-turc, the book's name for it), and returns that name. It
-// reports false when the problem already had that user tag (nothing is
-// added twice).
+// AddTag gives problem id a user theme, stored as problems.ThemeKey
+// writes it ("coup turc" is coup-turc, the book's name for it), and returns
+// that name. It reports false when the problem already had that user tag
+// (nothing is added twice).
 func (d *DB) AddTag(id int64, name string) (theme string, added bool, err error) {
-	theme = ThemeKey(name)
+	theme = problems.ThemeKey(name)
 	if err := CheckThemeName(theme); err != nil {
 		return theme, false, err
 	}

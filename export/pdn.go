@@ -19,7 +19,7 @@ const (
 	TagNumber  = "MetzNumber"
 	TagLabel   = importer.TagLabel
 	TagRules   = importer.TagRules
-	TagThemes  = "Themes"
+	TagThemes  = importer.TagThemes
 	TagVerdict = "MetzVerdict"
 )
 

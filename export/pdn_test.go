@@ -209,20 +209,21 @@ func TestPDNUnresolvedMoveKeptAsComment(t *testing.T) {
 // Every rule system survives an export and an import: GameType 20 alone
 // would read Manoury's rule and qui perd gagne as international, and 26
 // German as Brazilian; the MetzRules tag names the system (it was
-// written and not read). The label comes back too.
+// written and not read). The label and the themes come back too.
 func TestPDNRoundTripRules(t *testing.T) {
 	for _, r := range draughts.AllRules() {
 		start := draughts.Start(r)
 		m := start.Moves()[0]
 		p := &problems.Problem{Source: "s", Number: 3, Label: "Coup 3 (" + r.Name + ")", Rules: r.Name,
-			Stipulation: problems.StipWin, FEN: start.FEN(),
+			Stipulation: problems.StipWin, FEN: start.FEN(), Themes: []problems.Theme{{Name: "coup-de-repos", Origin: problems.OriginUser}},
 			Solution: &problems.Tree{Start: start.FEN(), Children: []*problems.Node{{Move: r.FormatMove(m, true), White: true}}}}
 		var out strings.Builder
 		if err := WritePDN(&out, []Item{{Problem: p}}); err != nil {
 			t.Fatal(err)
 		}
 		back := readBack(t, out.String())
-		if len(back) != 1 || back[0].Rules != r.Name || back[0].Label != p.Label || back[0].FEN != p.FEN {
+		if len(back) != 1 || back[0].Rules != r.Name || back[0].Label != p.Label || back[0].FEN != p.FEN ||
+			len(back[0].Themes) != 1 || back[0].Themes[0].Name != "coup-de-repos" {
 			t.Errorf("%s: read back as %+v\n%s", r.Name, back[0], out.String())
 		}
 	}

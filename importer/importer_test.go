@@ -207,6 +207,19 @@ func TestPDNUnresolvedSides(t *testing.T) {
 	}
 }
 
+// A Themes tag (metz's export writes one) gives the record the file's
+// themes, named as the books' keys.
+func TestPDNThemesTag(t *testing.T) {
+	b, err := Reader("x.pdn", strings.NewReader("[Themes \"Coup de repos; lunette, coup-de-repos,\"]\n[FEN \"W:W32:B19\"]\n1. 32-28 *\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	th := b.Problems[0].Themes
+	if len(th) != 2 || th[0].Name != "coup-de-repos" || th[0].Label != "Coup de repos" || th[1].Name != "lunette" || th[0].Origin != problems.OriginBook {
+		t.Errorf("%+v", th)
+	}
+}
+
 // Commands programs embed in comments ([%clock …], [%eval …]) are not
 // comments for a reader: they are left out, and a comment of nothing else
 // is dropped.

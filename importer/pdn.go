@@ -89,8 +89,9 @@ func FromPDN(g *pdn.Game, file string, index int) *problems.Problem {
 // by international, Manoury's rule and qui perd gagne, so the rule system
 // travels by name.
 const (
-	TagRules = "MetzRules"
-	TagLabel = "MetzLabel"
+	TagRules  = "MetzRules"
+	TagLabel  = "MetzLabel"
+	TagThemes = "Themes" // the file's themes, comma-separated
 )
 
 // gameTypeLidraughts is the GameType lidraughts writes for antidraughts,
@@ -166,6 +167,9 @@ func pdnTags(p *problems.Problem, g *pdn.Game, warn func(text, expected string))
 	if v, ok := g.Tag(TagLabel); ok && strings.TrimSpace(v) != "" {
 		p.Label = v // metz's own export: the record's label as it was
 	}
+	if v, ok := g.Tag(TagThemes); ok {
+		p.Themes = append(p.Themes, pdnThemes(v)...)
+	}
 	if v, ok := g.Tag("Number"); ok {
 		if n, err := strconv.Atoi(strings.TrimSpace(v)); err == nil && n > 0 {
 			p.Number = n
@@ -182,6 +186,22 @@ func pdnTags(p *problems.Problem, g *pdn.Game, warn func(text, expected string))
 			p.Stipulation = problems.StipDraw
 		}
 	}
+}
+
+// pdnThemes reads a Themes tag: names separated by commas or semicolons,
+// in words or as keys ("coup de repos, lunette"), the file's own themes.
+func pdnThemes(v string) []problems.Theme {
+	var out []problems.Theme
+	seen := map[string]bool{}
+	for _, f := range strings.FieldsFunc(v, func(r rune) bool { return r == ',' || r == ';' }) {
+		name := problems.ThemeKey(f)
+		if name == "" || seen[name] || strings.ContainsAny(name, `"()`) {
+			continue
+		}
+		seen[name] = true
+		out = append(out, problems.Theme{Name: name, Label: strings.TrimSpace(f), Origin: problems.OriginBook})
+	}
+	return out
 }
 
 func stipulation(v string) string {
