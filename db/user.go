@@ -58,6 +58,23 @@ func (d *DB) AddTag(id int64, name string) (theme string, added bool, err error)
 	return theme, n > 0, err
 }
 
+// RemoveTag takes a user theme off problem id (the book's and the
+// detector's themes are not the user's to remove) and returns its stored
+// name; false when the problem had no such user tag.
+func (d *DB) RemoveTag(id int64, name string) (theme string, removed bool, err error) {
+	theme = problems.ThemeKey(name)
+	if err := d.exists(id); err != nil {
+		return theme, false, err
+	}
+	res, err := d.sql.Exec(`DELETE FROM themes WHERE problem_id = ? AND origin = 'user' AND name IN (?, ?)`,
+		id, problems.ThemeKey(name), name)
+	if err != nil {
+		return theme, false, err
+	}
+	n, err := res.RowsAffected()
+	return theme, n > 0, err
+}
+
 // Note is a user's note on a problem.
 type Note struct {
 	ID        int64     `json:"id"`
@@ -82,6 +99,20 @@ func (d *DB) AddNote(id int64, text string) (Note, error) {
 	}
 	n.ID, err = res.LastInsertId()
 	return n, err
+}
+
+// DeleteNote removes note noteID of problem id; false when the problem has
+// no note of that id.
+func (d *DB) DeleteNote(id, noteID int64) (bool, error) {
+	if err := d.exists(id); err != nil {
+		return false, err
+	}
+	res, err := d.sql.Exec(`DELETE FROM notes WHERE problem_id = ? AND id = ?`, id, noteID)
+	if err != nil {
+		return false, err
+	}
+	n, err := res.RowsAffected()
+	return n > 0, err
 }
 
 // Notes lists a problem's notes, oldest first.

@@ -73,6 +73,45 @@ func TestTagsAndNotes(t *testing.T) {
 	if len(notes) != 1 || notes[0].Text != "checked" {
 		t.Errorf("notes %+v", notes)
 	}
+	other, _ := d.Resolve("vantenac:3")
+	if ok, err := d.DeleteNote(other, n.ID); ok || err != nil {
+		t.Errorf("another problem's note deleted: %v %v", ok, err)
+	}
+	if ok, err := d.DeleteNote(id, n.ID); !ok || err != nil {
+		t.Errorf("delete note: %v %v", ok, err)
+	}
+	if notes, _ := d.Notes(id); len(notes) != 0 {
+		t.Errorf("notes after delete %+v", notes)
+	}
+}
+
+// A user tag comes off again; the book's themes stay whatever is asked.
+func TestRemoveTag(t *testing.T) {
+	d := importThemeSets(t)
+	id, _ := d.Resolve("t:2") // book themes lunette, coup-de-repos
+	d.AddTag(id, "coup turc")
+	if name, ok, err := d.RemoveTag(id, "Coup Turc"); !ok || err != nil || name != "coup-turc" {
+		t.Errorf("remove: %q %v %v", name, ok, err)
+	}
+	if _, ok, _ := d.RemoveTag(id, "coup-turc"); ok {
+		t.Error("removed twice")
+	}
+	p, _ := d.Get(id)
+	book := 0
+	for _, th := range p.Themes {
+		if th.Origin == problems.OriginBook {
+			book++
+			if _, ok, err := d.RemoveTag(id, th.Name); ok || err != nil {
+				t.Errorf("book theme %s removed: %v", th.Name, err)
+			}
+		}
+	}
+	if q, _ := d.Get(id); book == 0 || len(q.Themes) != len(p.Themes) {
+		t.Errorf("%d book themes; themes %d then %d", book, len(p.Themes), len(q.Themes))
+	}
+	if _, _, err := d.RemoveTag(999, "x"); !errors.Is(err, ErrNotFound) {
+		t.Errorf("unknown id: %v", err)
+	}
 }
 
 func TestSourcesStatsWarnings(t *testing.T) {

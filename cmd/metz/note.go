@@ -5,28 +5,42 @@ import (
 	"strings"
 
 	"github.com/spf13/cobra"
+
+	"metz/db"
 )
 
 func init() { commandAdders = append(commandAdders, addNote) }
 
 func addNote(root *cobra.Command) {
+	var del int64
 	c := &cobra.Command{
 		Use:   "note ID TEXT...",
-		Short: "Add a note to a problem",
+		Short: "Add a note to a problem (or delete one)",
 		Long: `note stores a dated note on a problem; show prints the notes under the
-verdicts. Notes are yours: re-importing a source never removes them. The
-words after ID are joined with spaces, so quoting is optional.
+verdicts, each with its number. Notes are yours: re-importing a source never
+removes them. The words after ID are joined with spaces, so quoting is
+optional. --delete N deletes the problem's note number N.
 
 ID is the database id or source:number (metz:125, vantenac:6).`,
 		Example: `  metz note vantenac:1 "the table and the prose differ at move 4"
-  metz note 17 checked against the 1785 edition --json`,
-		Args: cobra.MinimumNArgs(2),
+  metz note 17 checked against the 1785 edition --json
+  metz note vantenac:1 --delete 3`,
+		Args: cobra.MinimumNArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
+			if del != 0 && len(args) > 1 {
+				return fmt.Errorf("--delete %d takes no text (expected: metz note ID --delete N)", del)
+			}
+			if del == 0 && len(args) < 2 {
+				return fmt.Errorf("no text for the note (expected: metz note ID TEXT...)")
+			}
 			d, id, err := openAndResolve(args[0])
 			if err != nil {
 				return err
 			}
 			defer d.Close()
+			if del != 0 {
+				return deleteNote(cmd, d, args[0], id, del)
+			}
 			n, err := d.AddNote(id, strings.Join(args[1:], " "))
 			if err != nil {
 				return err
@@ -38,5 +52,22 @@ ID is the database id or source:number (metz:125, vantenac:6).`,
 			return nil
 		},
 	}
+	c.Flags().Int64Var(&del, "delete", 0, "delete the problem's note number N (as show lists them)")
 	root.AddCommand(c)
+}
+
+// deleteNote deletes note n of problem id (ref as the user wrote it).
+func deleteNote(cmd *cobra.Command, d *db.DB, ref string, id, n int64) error {
+	ok, err := d.DeleteNote(id, n)
+	if err != nil {
+		return err
+	}
+	if global.json {
+		return writeJSON(cmd.OutOrStdout(), map[string]any{"id": id, "note": n, "deleted": ok})
+	}
+	if !ok {
+		return fmt.Errorf("%s (id %d) has no note %d (metz show %s lists its notes)", ref, id, n, ref)
+	}
+	fmt.Fprintf(cmd.OutOrStdout(), "%s (id %d): note %d deleted\n", ref, id, n)
+	return nil
 }

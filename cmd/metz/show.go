@@ -246,7 +246,7 @@ func printHistory(w io.Writer, rec shownRecord) {
 	if len(rec.Notes) > 0 {
 		fmt.Fprintln(w, "\nNotes:")
 		for _, n := range rec.Notes {
-			fmt.Fprintf(w, "  %s  %s\n", n.CreatedAt.Format("2006-01-02 15:04"), n.Text)
+			fmt.Fprintf(w, "  [%d] %s  %s\n", n.ID, n.CreatedAt.Format("2006-01-02 15:04"), n.Text)
 		}
 	}
 }

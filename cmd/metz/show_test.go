@@ -2,6 +2,7 @@ package main
 
 import (
 	"encoding/json"
+	"regexp"
 	"strings"
 	"testing"
 )
@@ -106,6 +107,24 @@ func TestTagNoteShowJSON(t *testing.T) {
 	rows = searchJSON(t, path, "--theme", "coup turc AND NOT dame prise", "--theme-origin", "user")
 	if len(rows) != 1 || rows[0].Number != 3 {
 		t.Errorf("search in words: %+v", rows)
+	}
+	// And off again; a note deleted by the number show gives it.
+	if out, err := runMetz(t, "tag", "vantenac:3", "coup turc", "--remove", "--db", path); err != nil || !strings.Contains(out, "untagged coup-turc") {
+		t.Errorf("tag --remove: %q %v", out, err)
+	}
+	if rows := searchJSON(t, path, "--theme", "coup-turc", "--theme-origin", "user"); len(rows) != 0 {
+		t.Errorf("still tagged: %+v", rows)
+	}
+	out, _ = runMetz(t, "show", "vantenac:2", "--db", path)
+	m := regexp.MustCompile(`\[(\d+)\] \d{4}-\d\d-\d\d \d\d:\d\d  the king is taken`).FindStringSubmatch(out)
+	if m == nil {
+		t.Fatalf("show lists no numbered note:\n%s", out)
+	}
+	if out, err := runMetz(t, "note", "vantenac:2", "--delete", m[1], "--db", path); err != nil || !strings.Contains(out, "deleted") {
+		t.Errorf("note --delete: %q %v", out, err)
+	}
+	if _, err := runMetz(t, "note", "vantenac:2", "--delete", m[1], "--db", path); err == nil || !strings.Contains(err.Error(), "has no note") {
+		t.Errorf("second delete: %v", err)
 	}
 }
 
