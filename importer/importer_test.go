@@ -207,6 +207,29 @@ func TestPDNUnresolvedSides(t *testing.T) {
 	}
 }
 
+// The goal stated in the title or a comment of the game ("White to play and
+// draw", "Les Blancs jouent et font remise") is the stipulation; other
+// titles leave it a win.
+func TestPDNStatedDraw(t *testing.T) {
+	cases := map[string]string{
+		`[Event "No 12. White to play and draw"]`:                    problems.StipDraw,
+		`[Event "x"] {Les Blancs jouent et font remise.}`:            problems.StipDraw,
+		`[Event "Les noirs jouent et annulent"]`:                     problems.StipDraw,
+		`[Event "White to play and win"]`:                            problems.StipWin,
+		`[Event "Drawing room tournament"] {a drawn position}`:       problems.StipWin,
+		`[Event "x"][Stipulation "gain:2"] {White to play and draw}`: "gain:2",
+	}
+	for head, want := range cases {
+		b, err := Reader("x.pdn", strings.NewReader(head+"\n[FEN \"W:W32:B19\"]\n1. 32-28 *\n"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := b.Problems[0].Stipulation; got != want {
+			t.Errorf("%s: %s, want %s", head, got, want)
+		}
+	}
+}
+
 // A Themes tag (metz's export writes one) gives the record the file's
 // themes, named as the books' keys.
 func TestPDNThemesTag(t *testing.T) {

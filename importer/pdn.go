@@ -50,7 +50,8 @@ func readPDN(name string, data []byte) (Batch, error) {
 // Number (or the game's rank in the file, from 1) as number, the moves as a
 // solution tree with variations as alternatives, every move resolved on the
 // board, comments kept. The stipulation comes from a Stipulation tag, else
-// "draw" when the White or Black tag says so, else "win".
+// "draw" when the White or Black tag says so or the Event or a game comment
+// states it ("White to play and draw", "jouent et font remise"), else "win".
 func FromPDN(g *pdn.Game, file string, index int) *problems.Problem {
 	p := &problems.Problem{Number: index + 1, Stipulation: problems.StipWin, Location: fmt.Sprintf("%s:%d", file, g.Line)}
 	warn := func(line int, text, expected string) {
@@ -186,7 +187,21 @@ func pdnTags(p *problems.Problem, g *pdn.Game, warn func(text, expected string))
 			p.Stipulation = problems.StipDraw
 		}
 	}
+	// A collection often states the goal in its title or its first
+	// comment: "White to play and draw", "Les Blancs jouent et font remise".
+	texts := append([]string{}, g.Comments...)
+	if v, ok := g.Tag("Event"); ok {
+		texts = append(texts, v)
+	}
+	for _, t := range texts {
+		if drawStated.MatchString(t) {
+			p.Stipulation = problems.StipDraw
+		}
+	}
 }
+
+// drawStated matches a stated drawing goal, in English or French.
+var drawStated = regexp.MustCompile(`(?i)\b(play|plays|move|moves|jouent|joue|jouant)\s+(and|et)\s+(draw|draws|make\s+a\s+draw|font\s+(la\s+)?remise|fait\s+(la\s+)?remise|annulent|annule|font\s+nulle|fait\s+nulle)\b`)
 
 // pdnThemes reads a Themes tag: names separated by commas or semicolons,
 // in words or as keys ("coup de repos, lunette"), the file's own themes.
