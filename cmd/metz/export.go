@@ -12,6 +12,7 @@ import (
 
 	"metz/db"
 	"metz/export"
+	"metz/problems"
 )
 
 func init() { commandAdders = append(commandAdders, addExport) }
@@ -23,6 +24,7 @@ type exportFlags struct {
 	perPage int
 	numbers bool
 	title   string
+	plain   bool
 }
 
 func addExport(root *cobra.Command) {
@@ -55,6 +57,10 @@ marked "*" with a legend — the same tree metz show ID --tree prints.
 Problems are chosen by id or source:number arguments, or else by the same
 filters as metz search; with neither, the whole database is exported.
 
+--plain leaves the comments out of the solution (how the importer read a
+printed move, the solver's notes): the moves, their "si" branches, the
+marks and the "*" of the solver's moves stay — a clean sheet for a club.
+
 The format is taken from --format, else from the extension of -o (.txt,
 .pdn, .json, .html, .pdf), else book. -o - (the default) writes to standard
 output, which PDF refuses: give it a file.
@@ -73,6 +79,7 @@ output, which PDF refuses: give it a file.
 	c.Flags().IntVar(&f.perPage, "per-page", 2, "problems per printed page for html and pdf (1 to 4)")
 	c.Flags().BoolVar(&f.numbers, "numbers", true, "print square numbers on the diagrams")
 	c.Flags().StringVar(&f.title, "title", "", "document title for html and pdf")
+	c.Flags().BoolVar(&f.plain, "plain", false, "leave the comments out of the solutions")
 	_ = c.RegisterFlagCompletionFunc("format", func(*cobra.Command, []string, string) ([]string, cobra.ShellCompDirective) {
 		return export.Formats, cobra.ShellCompDirectiveNoFileComp
 	})
@@ -123,6 +130,9 @@ func runExport(cmd *cobra.Command, args []string, f *exportFlags) error {
 	items, err := exportItems(d, ids, cmd.ErrOrStderr())
 	if err != nil {
 		return err
+	}
+	if f.plain {
+		plainItems(items)
 	}
 	if len(items) == 0 {
 		// An empty file would pass for an export (and replace a good one).
@@ -194,6 +204,25 @@ func exportItems(d *db.DB, ids []int64, errw io.Writer) ([]export.Item, error) {
 		items = append(items, it)
 	}
 	return items, nil
+}
+
+// plainItems drops the comments of the items' solution trees (copies: the
+// records are not changed).
+func plainItems(items []export.Item) {
+	plain := func(t *problems.Tree) *problems.Tree {
+		if t == nil {
+			return nil
+		}
+		t = t.Clone()
+		t.Walk(func(n *problems.Node, _ int) { n.Comment = "" })
+		return t
+	}
+	for i := range items {
+		p := *items[i].Problem
+		p.Solution = plain(p.Solution)
+		items[i].Problem = &p
+		items[i].Verified = plain(items[i].Verified)
+	}
 }
 
 // verdictDetail is the evidence of the latest verdict in words, with its

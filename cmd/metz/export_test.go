@@ -13,8 +13,8 @@ import (
 )
 
 // exportTestDB stores Van Tenac's Problem II (position and solution as
-// printed: 24 à 19, the black king 10 takes three and stops on 8, 13 takes
-// it and is crowned on 2) with a verdict and a note.
+// printed: 24 à 19, the black king 10 takes three and stops on 8, "prend 3
+// pions", 13 takes it and is crowned on 2) with a verdict and a note.
 func exportTestDB(t *testing.T) string {
 	t.Helper()
 	path := filepath.Join(t.TempDir(), "metz.db")
@@ -43,6 +43,7 @@ func exportTestDB(t *testing.T) string {
 		prev, pos = n, pos.Play(m)
 	}
 	prev.Mark = "gagne"
+	first.Children[0].Comment = "prend 3 pions"
 	p := &problems.Problem{Source: "vantenac", Number: 72, Label: "Problème II", Rules: "international", FEN: fen,
 		Stipulation: problems.StipWin, Solution: &problems.Tree{Start: fen, Children: []*problems.Node{first}},
 		Themes: []problems.Theme{{Name: "rafle", Origin: problems.OriginBook}}}
@@ -68,10 +69,16 @@ func TestExportCommandFormats(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, want := range []string{"Problème II", "24 à 19         10 à 8", "13 à 2 gagne", "Verdict : sound", "Note : la dame prend trois pions"} {
+	for _, want := range []string{"Problème II", "24 à 19         10 à 8 {prend 3 pions}", "13 à 2 gagne", "Verdict : sound", "Note : la dame prend trois pions"} {
 		if !strings.Contains(book, want) {
 			t.Errorf("book export lacks %q:\n%s", want, book)
 		}
+	}
+	// --plain: the same moves and marks, no comment.
+	plain, err := runMetz(t, "--db", dbPath, "export", "vantenac:72", "--format", "book", "--plain")
+	if err != nil || strings.Contains(plain, "{") ||
+		!strings.Contains(plain, "24 à 19         10 à 8\n13 à 2 gagne.") {
+		t.Errorf("--plain (%v):\n%s", err, plain)
 	}
 	js, err := runMetz(t, "--db", dbPath, "export", "--source", "vantenac", "--format", "json")
 	if err != nil {
