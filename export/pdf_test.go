@@ -117,18 +117,16 @@ func TestPDFPageCount(t *testing.T) {
 	}
 }
 
-// The PDF prints the problem's title, and the verified tree in the book's
-// style and in modern notation, the solver's moves starred (read back
-// with pdftotext).
-func TestPDFVerifiedTreeText(t *testing.T) {
+// pdfText writes items as a PDF, per to a page, and reads its text back
+// with pdftotext (pages separated by form feeds); the test is skipped
+// without pdftotext.
+func pdfText(t *testing.T, items []Item, per int) string {
+	t.Helper()
 	if _, err := exec.LookPath("pdftotext"); err != nil {
 		t.Skip("pdftotext is not installed; install it with: apt-get update && apt-get install -y poppler-utils")
 	}
-	p := smallProblem()
-	p.Title = "Coup de la trouée"
-	v, _ := Verified(p, smallReport(t))
 	var buf bytes.Buffer
-	if err := WritePDF(&buf, []Item{{Problem: p, Verified: v}}, HTMLOptions{PerPage: 1}); err != nil {
+	if err := WritePDF(&buf, items, HTMLOptions{PerPage: per}); err != nil {
 		t.Fatal(err)
 	}
 	cmd := exec.Command("pdftotext", "-layout", "-", "-")
@@ -137,7 +135,18 @@ func TestPDFVerifiedTreeText(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	text := strings.Join(strings.Fields(string(out)), " ")
+	return string(out)
+}
+
+// The PDF prints the problem's title, and the verified tree in the book's
+// style and in modern notation, the solver's moves starred (read back
+// with pdftotext).
+func TestPDFVerifiedTreeText(t *testing.T) {
+	p := smallProblem()
+	p.Title = "Coup de la trouée"
+	v, _ := Verified(p, smallReport(t))
+	out := pdfText(t, []Item{{Problem: p, Verified: v}}, 1)
+	text := strings.Join(strings.Fields(out), " ")
 	for _, want := range []string{"Coup de la trouée", "si 6 à 11 * {metz: defence the source omits; it loses too}", "1. 42-38 18-23 (1... 6-11*",
 		"* coup ajouté par metz (solveur)", "* added by metz (solver)"} {
 		if !strings.Contains(text, want) {
@@ -150,27 +159,15 @@ func TestPDFVerifiedTreeText(t *testing.T) {
 // page under the problem's heading marked "(suite)", and the theme index
 // gives each problem the page it starts on (read back with pdftotext).
 func TestPDFContinuesLongText(t *testing.T) {
-	if _, err := exec.LookPath("pdftotext"); err != nil {
-		t.Skip("pdftotext is not installed; install it with: apt-get update && apt-get install -y poppler-utils")
-	}
 	items := testItems(t)
 	long := items[0]
 	for i := 0; i < 60; i++ {
 		long.Notes = append(long.Notes, fmt.Sprintf("remarque numéro %d", i))
 	}
 	items[0] = long
-	var buf bytes.Buffer
-	if err := WritePDF(&buf, items, HTMLOptions{PerPage: 4}); err != nil {
-		t.Fatal(err)
-	}
-	cmd := exec.Command("pdftotext", "-layout", "-", "-")
-	cmd.Stdin = &buf
-	out, err := cmd.Output()
-	if err != nil {
-		t.Fatal(err)
-	}
-	pages := strings.Split(string(out), "\f")
-	text := strings.Join(strings.Fields(string(out)), " ")
+	out := pdfText(t, items, 4)
+	pages := strings.Split(out, "\f")
+	text := strings.Join(strings.Fields(out), " ")
 	for _, want := range []string{"remarque numéro 0", "remarque numéro 59", Heading(long.Problem) + " (suite)"} {
 		if !strings.Contains(text, want) {
 			t.Errorf("the PDF lacks %q", want)
