@@ -66,8 +66,9 @@ func (d *DB) RemoveTag(id int64, name string) (theme string, removed bool, err e
 	if err := d.exists(id); err != nil {
 		return theme, false, err
 	}
+	// The name as typed too: a tag stored before names were keyed.
 	res, err := d.sql.Exec(`DELETE FROM themes WHERE problem_id = ? AND origin = 'user' AND name IN (?, ?)`,
-		id, problems.ThemeKey(name), name)
+		id, theme, name)
 	if err != nil {
 		return theme, false, err
 	}
