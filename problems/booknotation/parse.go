@@ -204,7 +204,7 @@ func (rec *record) finish() *problems.Problem {
 	}
 	p.Rules = r.Name
 	if len(rec.pos) > 0 {
-		fen, err := ParsePositionFor(r, numberSquares(r, strings.Join(rec.pos, "\n")))
+		fen, err := ParsePositionFor(r, strings.Join(rec.pos, "\n"))
 		if err != nil {
 			rec.warn(rec.posAt, strings.Join(rec.pos, " / "), "a position list: "+err.Error())
 		} else {
@@ -221,29 +221,6 @@ func (rec *record) finish() *problems.Problem {
 	p.Solution = tree
 	p.Warnings = append(p.Warnings, append(ws, ws2...)...)
 	return p
-}
-
-// algebraicSquare is a square named by its column and row on an 8x8 board
-// ("c3"), a king's "K" or "D" before it ("Kc3").
-var algebraicSquare = regexp.MustCompile(`\b([KkDd]?)([a-h][1-8])\b`)
-
-// numberSquares writes the squares of a position list named as the rules
-// name them (c3, under Russian, Brazilian, German and Turkish rules) as
-// their numbers, which the list reader takes: "b6, (h8, dame)" is "9, (4,
-// dame)". Under numbered rules the text is returned as is (there "d4" is
-// a king on 4).
-func numberSquares(r *draughts.Rules, text string) string {
-	if !r.Algebraic {
-		return text
-	}
-	return algebraicSquare.ReplaceAllStringFunc(text, func(m string) string {
-		sub := algebraicSquare.FindStringSubmatch(m)
-		s, err := r.Geo.ParseSquare(sub[2])
-		if err != nil {
-			return m
-		}
-		return sub[1] + fmt.Sprint(r.Geo.Number(s))
-	})
 }
 
 // applyTurn sets the side to move of a FEN from the "Trait :" field.

@@ -269,6 +269,11 @@ Blancs : c3
 		t.Fatalf("%d records, warnings %v, err %v", len(ps), ws, err)
 	}
 	want := []string{"W:Wc3,e3,Ka1:BKf8,b6,d6 c3-d4 f8-g7 d4-c5 d6:b4 a1:h8 b6-a5", "W:Wc3:Bb6,d6 c3-d4 b6-a5"}
+	// An error names the square as written.
+	_, ws, _ = Parse(strings.NewReader("Problème 3\nRègles : russe\nNoirs : b6, d6, b6\n"), "ru.metz")
+	if len(ws) != 1 || !strings.Contains(ws[0].Expected, "square b6 is given twice") {
+		t.Errorf("duplicate square: %v", ws)
+	}
 	for i, p := range ps {
 		got := []string{p.FEN}
 		for _, n := range p.Solution.MainLine() {

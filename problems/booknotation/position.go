@@ -94,7 +94,7 @@ type item struct {
 
 // addList puts the pieces of one list on the board.
 func addList(p *draughts.Position, c draughts.Color, list string, seen map[int]bool) error {
-	items, err := splitItems(list)
+	items, err := lister{p.Rules}.splitItems(list)
 	if err != nil {
 		return err
 	}
@@ -108,7 +108,7 @@ func addList(p *draughts.Position, c draughts.Color, list string, seen map[int]b
 				return fmt.Errorf("%q: %v", it.text, err)
 			}
 			if seen[s] {
-				return fmt.Errorf("%q: square %d is given twice", it.text, n)
+				return fmt.Errorf("%q: square %s is given twice", it.text, p.Rules.SquareName(s))
 			}
 			seen[s] = true
 			p.Board[s] = draughts.ManOf(c)
@@ -123,14 +123,14 @@ func addList(p *draughts.Position, c draughts.Color, list string, seen map[int]b
 // splitItems cuts a list at commas (and "et") outside parentheses, and reads
 // each entry. Words that only describe the list ("pions noirs", "en tout")
 // are skipped.
-func splitItems(list string) ([]item, error) {
+func (ls lister) splitItems(list string) ([]item, error) {
 	var out []item
 	for _, raw := range splitOutside(list) {
 		txt := strings.TrimSpace(strings.TrimRight(strings.TrimSpace(raw), "."))
 		if txt == "" || isFiller(txt) {
 			continue
 		}
-		it, err := readItem(txt)
+		it, err := ls.readItem(txt)
 		if err != nil {
 			return nil, err
 		}
@@ -187,9 +187,9 @@ func isFiller(txt string) bool {
 
 // readItem reads "6", "31-35", "31 à 35", "(4, dame noire)", "D4", "K4",
 // "dame 4", "4 D", or several plain squares separated by blanks.
-func readItem(txt string) ([]item, error) {
+func (ls lister) readItem(txt string) ([]item, error) {
 	if strings.HasPrefix(txt, "(") {
-		it, err := readParen(txt)
+		it, err := ls.readParen(txt)
 		return []item{it}, err
 	}
 	words := wordsOf(txt)
@@ -202,7 +202,7 @@ func readItem(txt string) ([]item, error) {
 			king = true
 			continue
 		case (f == "-" || f == "a" || f == "à") && len(out) > 0 && i+1 < len(words):
-			hi, err := number(words[i+1], txt)
+			hi, err := ls.number(words[i+1], txt)
 			if err != nil {
 				return nil, err
 			}
@@ -221,7 +221,7 @@ func readItem(txt string) ([]item, error) {
 				continue
 			}
 		}
-		if n, isKing, ok := kingPrefixed(w); ok {
+		if n, isKing, ok := ls.kingPrefixed(w); ok {
 			out = append(out, item{text: txt, from: n, to: n, king: isKing || king})
 			king = false
 			continue
@@ -237,7 +237,7 @@ func readItem(txt string) ([]item, error) {
 }
 
 // readParen reads "(4, dame noire)", "(28, dame)", "(dame, 4)".
-func readParen(txt string) (item, error) {
+func (ls lister) readParen(txt string) (item, error) {
 	inner := strings.TrimSuffix(strings.TrimPrefix(txt, "("), ")")
 	it := item{text: txt, from: -1}
 	for _, w := range wordsOf(strings.ReplaceAll(inner, ",", " ")) {
@@ -248,7 +248,7 @@ func readParen(txt string) (item, error) {
 			it.colour = f
 		case "pion", "man":
 		default:
-			n, err := number(w, txt)
+			n, err := ls.number(w, txt)
 			if err != nil {
 				return it, err
 			}
@@ -264,18 +264,32 @@ func readParen(txt string) (item, error) {
 	return it, nil
 }
 
-// kingPrefixed reads "12", "D12" or "K12".
-func kingPrefixed(w string) (int, bool, bool) {
+// kingPrefixed reads "12", "D12" or "K12" (and "c3", "Kc3" where squares
+// are named so: there "d4" is a square, not a king on 4).
+func (ls lister) kingPrefixed(w string) (int, bool, bool) {
 	king := false
+	if n, err := ls.number(w, w); err == nil {
+		return n, false, true
+	}
 	if len(w) > 1 && (w[0] == 'D' || w[0] == 'K' || w[0] == 'd' || w[0] == 'k') {
 		king, w = true, w[1:]
 	}
-	n, err := number(w, w)
+	n, err := ls.number(w, w)
 	return n, king, err == nil
 }
 
-// number reads a square number (its board range is checked later).
-func number(w, ctx string) (int, error) {
+// lister reads position lists on the board of r: the squares by number,
+// and by column and row ("c3") under rules that name them so.
+type lister struct{ r *draughts.Rules }
+
+// number reads a square: its number (its board range is checked later),
+// or its name where the rules name squares by column and row.
+func (ls lister) number(w, ctx string) (int, error) {
+	if ls.r != nil && ls.r.Algebraic && isAlgebraic(w) {
+		if s, err := ls.r.Geo.ParseSquare(w); err == nil {
+			return ls.r.Geo.Number(s), nil
+		}
+	}
 	n := 0
 	if w == "" || len(w) > 4 {
 		return 0, fmt.Errorf("%q: %q is not a square number", ctx, w)
