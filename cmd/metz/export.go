@@ -265,10 +265,6 @@ func writeExport(stdout, stderr io.Writer, f *exportFlags, format string, items 
 	if err := os.Rename(tmp, f.output); err != nil {
 		return err
 	}
-	noun := "problems"
-	if len(items) == 1 {
-		noun = "problem"
-	}
-	fmt.Fprintf(stderr, "metz: %d %s written to %s (%s)\n", len(items), noun, f.output, format)
+	fmt.Fprintf(stderr, "metz: %s written to %s (%s)\n", count(len(items), "problem", "problems"), f.output, format)
 	return nil
 }

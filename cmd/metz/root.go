@@ -135,9 +135,12 @@ func writeJSON(w io.Writer, v any) error {
 }
 
 // pliesText is a distance in plies in words ("1 ply", "7 plies").
-func pliesText(n int) string {
+func pliesText(n int) string { return count(n, "ply", "plies") }
+
+// count writes n things, in the singular for one ("1 problem").
+func count(n int, one, many string) string {
 	if n == 1 {
-		return "1 ply"
+		return "1 " + one
 	}
-	return fmt.Sprintf("%d plies", n)
+	return fmt.Sprintf("%d %s", n, many)
 }

@@ -195,7 +195,7 @@ func printSummaries(w io.Writer, res []db.Summary) error {
 	if err := t.Render(); err != nil {
 		return err
 	}
-	fmt.Fprintf(w, "%d problems\n", len(res))
+	fmt.Fprintln(w, count(len(res), "problem", "problems"))
 	return nil
 }
 

@@ -216,7 +216,7 @@ func printDetect(w io.Writer, res []detectResult) error {
 	if ferr := t.Render(); ferr != nil {
 		return ferr
 	}
-	fmt.Fprintf(w, "%d problems analysed and stored, %d skipped, %d failed\n", stored, skipped, failed)
+	fmt.Fprintf(w, "%s analysed and stored, %d skipped, %d failed\n", count(stored, "problem", "problems"), skipped, failed)
 	return err
 }
 
@@ -420,7 +420,7 @@ func printCompare(w io.Writer, rows []compareRow) error {
 			return err
 		}
 	}
-	fmt.Fprintf(w, "%d problems compared, %d disagree\n", len(rows), dis)
+	fmt.Fprintf(w, "%s compared, %d disagree\n", count(len(rows), "problem", "problems"), dis)
 	return nil
 }
 
