@@ -131,6 +131,9 @@ func TestListTable(t *testing.T) {
 			t.Errorf("list table lacks %q:\n%s", want, out)
 		}
 	}
+	if out, _ := runMetz(t, "list", "--db", path, "--source", "metz"); !strings.HasSuffix(out, "\n1 problem\n") {
+		t.Errorf("one problem counted as:\n%s", out)
+	}
 }
 
 func TestSearchErrors(t *testing.T) {
