@@ -35,6 +35,7 @@ func Verified(p *problems.Problem, rep *solver.Report) (*problems.Tree, []string
 		return t, []string{err.Error()}
 	}
 	m.misprints(rep.Misprints, rep.Repairs)
+	m.provenEnds(rep.ProvenLeaves, rep.Goal)
 	m.omitted(rep.Omitted)
 	m.duals(rep.Duals)
 	m.cooks(rep.Cooks)
@@ -172,6 +173,33 @@ func addComment(n *problems.Node, c string) {
 		n.Comment = c
 	} else {
 		n.Comment += "; " + c
+	}
+}
+
+// endMarks are the marks a book ends a line with, by goal.
+var endMarks = map[string]string{"win": "gagne", "draw": "remise"}
+
+// provenEnds marks the stated lines' ends the solver proved with the mark
+// the book ends a line with ("gagne"), where the source did not print it,
+// saying so: the line then reads as the book's do. The proof is the
+// solver's; the note says it.
+func (m *merger) provenEnds(paths []string, goal string) {
+	mark, ok := endMarks[goal]
+	if !ok {
+		return
+	}
+	for _, path := range paths {
+		pl, err := m.t.At(path)
+		if err != nil || pl.Node == nil || len(pl.Node.Children) > 0 || strings.Contains(pl.Node.Mark, mark) {
+			continue
+		}
+		n := pl.Node
+		if n.Mark == "" {
+			n.Mark = mark
+		} else {
+			n.Mark += ", " + mark
+		}
+		addComment(n, "metz: "+mark+" proven; the source does not print it")
 	}
 }
 

@@ -192,3 +192,27 @@ func TestVerifiedMisprint(t *testing.T) {
 		t.Errorf("notes %q", notes)
 	}
 }
+
+// A stated line's end the solver proved is marked as the book ends a line
+// ("gagne"), with a note that the mark is the solver's; an end the source
+// marked already is left as printed.
+func TestVerifiedProvenEnds(t *testing.T) {
+	p := omittedProblem()
+	rep := solver.Verify(p, solver.Options{})
+	if rep.LeavesProven != 1 || strings.Join(rep.ProvenLeaves, " ") != "1.1" {
+		t.Fatalf("proven %d: %v", rep.LeavesProven, rep.ProvenLeaves)
+	}
+	tree, _ := Verified(p, rep)
+	pl, err := tree.At("1.1")
+	if err != nil || pl.Node.Mark != "gagne" || !strings.Contains(pl.Node.Comment, "metz: gagne proven") || pl.Node.Origin != problems.Printed {
+		t.Errorf("stated end: %+v (%v)", pl.Node, err)
+	}
+	if p.Solution.Children[0].Children[0].Mark != "" {
+		t.Error("the record itself was marked")
+	}
+	p.Solution.Children[0].Children[0].Mark = "gagne"
+	tree, _ = Verified(p, rep)
+	if pl, _ := tree.At("1.1"); pl.Node.Mark != "gagne" || pl.Node.Comment != "" {
+		t.Errorf("an end the source marks: %+v", pl.Node)
+	}
+}

@@ -103,7 +103,7 @@ func (v *verifier[P, M]) walkWin(q draughts.Position, ns []*problems.Node, path 
 func (v *verifier[P, M]) walkDraw(q draughts.Position, ns []*problems.Node, path []int, line []string, checked bool) {
 	if len(ns) == 0 {
 		if checked || v.holds(q, path, line) {
-			v.rep.LeavesProven++
+			v.leafProven(path)
 		}
 		return
 	}
@@ -171,7 +171,7 @@ func (v *verifier[P, M]) settleLeaf(l pendingLeaf, parts int) (outcome, int64) {
 	out, spent := v.settle(&c, parts)
 	switch out {
 	case proven:
-		v.rep.LeavesProven++
+		v.leafProven(l.path)
 		v.byTables(l.path, hits)
 	case disproven:
 		v.refute(l.path, l.line, "the stated line ends in a position where the goal is not forced: "+l.q.FEN())
@@ -225,6 +225,12 @@ func countEnds(ns []*problems.Node) int {
 		n += countEnds(c.Children)
 	}
 	return n
+}
+
+// leafProven counts the end of a stated line, at path, as proven.
+func (v *verifier[P, M]) leafProven(path []int) {
+	v.rep.LeavesProven++
+	v.rep.ProvenLeaves = append(v.rep.ProvenLeaves, pathString(path))
 }
 
 // byTables notes that the proof at path read the endgame tables (hits is

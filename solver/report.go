@@ -39,6 +39,7 @@ type Report struct {
 	Repairs      []RepairResult  `json:"repairs,omitempty"`
 	Unproven     []UnprovenLeaf  `json:"unproven,omitempty"`
 	LeavesProven int             `json:"leaves_proven"`
+	ProvenLeaves []string        `json:"proven_leaves,omitempty"` // the stated lines' ends proven, by path
 	TableLeaves  []string        `json:"table_leaves,omitempty"` // places whose proof read the endgame tables
 	TableHits    int64           `json:"table_hits,omitempty"`   // positions the tables decided, all searches`
 	KeyPlies     int             `json:"key_plies,omitempty"`    // shortest win after the stated key, counting the key

@@ -51,8 +51,9 @@ func addExport(root *cobra.Command) {
 
 The solution printed is the verified tree when the problem has a verdict:
 the source's lines merged with what metz verify added (omitted defences
-with the solver's answers, cooks, duals, the refutation), each added move
-marked "*" with a legend — the same tree metz show ID --tree prints.
+with the solver's answers, cooks, duals, the refutation, "gagne" at the
+ends it proved where the source did not print it), each added move marked
+"*" with a legend — the same tree metz show ID --tree prints.
 
 Problems are chosen by id or source:number arguments, or else by the same
 filters as metz search; with neither, the whole database is exported.

@@ -44,7 +44,9 @@ label: source:number:label. --json prints the whole record.
 printed, merged with what the latest verdict of metz verify added — the
 defences the source omits with the solver's answers, cooks (other first
 moves that win), duals and the refutation line — each added move marked
-"*" with a legend, and a comment saying what it is. --notation chooses
+"*" with a legend, and a comment saying what it is; a line's end the
+solver proved gets the book's "gagne" where the source did not print it,
+with a note saying so. --notation chooses
 the book's style (BLANCS / NOIRS columns, "si" branches; the default),
 modern notation (numbered moves, variations in parentheses) or a PDN game
 (solver lines as commented variations). With --json the tree is printed
