@@ -243,6 +243,22 @@ func TestPDNThemesTag(t *testing.T) {
 	}
 }
 
+// NAGs for move strengths read as their symbols ($1 is "!"), others as
+// written.
+func TestPDNNAGs(t *testing.T) {
+	b, err := Reader("x.pdn", strings.NewReader("[FEN \"W:W32:B19\"]\n1. 32-28 $1 19-23 $6 2. 28x19 $18 *\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var marks []string
+	for _, n := range b.Problems[0].Solution.MainLine() {
+		marks = append(marks, n.Mark)
+	}
+	if strings.Join(marks, " ") != "! ?! $18" {
+		t.Errorf("marks %q", marks)
+	}
+}
+
 // Commands programs embed in comments ([%clock …], [%eval …]) are not
 // comments for a reader: they are left out, and a comment of nothing else
 // is dropped.

@@ -248,7 +248,7 @@ func pdnLine(n *pdn.Node, pos *draughts.Position, white bool, why string, r *dra
 			continue
 		}
 		node := &problems.Node{Text: a.Move, Line: a.Line, Comment: commentText(append(append([]string{}, a.CommentsBefore...), a.Comments...), " ")}
-		node.Mark = strings.Join(a.NAGs, " ")
+		node.Mark = strings.Join(nagMarks(a.NAGs), " ")
 		var next *draughts.Position
 		nextWhy := why
 		if pos != nil {
@@ -296,6 +296,23 @@ func commentText(cs []string, sep string) string {
 		out = append(out, c)
 	}
 	return strings.Join(out, sep)
+}
+
+// nagSymbols are the move strengths PDN numbers as NAGs ($1 is "!"): the
+// marks the books and the writers print.
+var nagSymbols = map[string]string{"$1": "!", "$2": "?", "$3": "!!", "$4": "??", "$5": "!?", "$6": "?!"}
+
+// nagMarks writes a move's NAGs as marks, the move strengths as their
+// symbols, the others as written.
+func nagMarks(nags []string) []string {
+	out := make([]string, len(nags))
+	for i, n := range nags {
+		if sym, ok := nagSymbols[n]; ok {
+			n = sym
+		}
+		out[i] = n
+	}
+	return out
 }
 
 // movetext writes the moves of a game as PDN, without its tags.
