@@ -186,3 +186,26 @@ func TestVerifyUnknownSource(t *testing.T) {
 		t.Errorf("known source: %v\n%s", err, out)
 	}
 }
+
+// --solution reads a line as PDN writes it, plainly, or as the books do:
+// the same moves whichever way.
+func TestSolutionMoves(t *testing.T) {
+	for _, line := range []string{"4-15 29-34", "1. 4-15 29-34 2. *", "4 à 15 29 à 34", "4 a 15, 29 à 34 gagne.", "1.4-15 1...29-34"} {
+		if got := strings.Join(solutionMoves(line), " "); got != "4-15 29-34" && got != "4 à 15 29 à 34" && got != "4 a 15 29 à 34" {
+			t.Errorf("%q: %q", line, got)
+		}
+	}
+	if got := solutionMoves("1. c3:e5 h8-g7"); strings.Join(got, " ") != "c3:e5 h8-g7" {
+		t.Errorf("algebraic: %q", got)
+	}
+	if got := solutionMoves("nonsense"); len(got) != 1 || got[0] != "nonsense" {
+		t.Errorf("no move: %q", got)
+	}
+	// The verdict is the same as for the plain line.
+	for _, line := range []string{"4 à 15 29 à 34", "1. 4-15 29-34"} {
+		out, err := runMetz(t, "verify", "--fen", "W:WK4:B29,33", "--solution", line, "--json", "--db", filepath.Join(t.TempDir(), "x.db"))
+		if err != nil || !strings.Contains(out, `"verdict":"sound-incomplete"`) || !strings.Contains(out, `"key":"4-15"`) {
+			t.Errorf("%q: %v\n%s", line, err, out)
+		}
+	}
+}

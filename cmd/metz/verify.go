@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"regexp"
 	"runtime"
 	"strings"
 	"sync"
@@ -88,7 +89,7 @@ and repairs, unproven places, nodes and seconds.`,
 	fl.IntVar(&f.jobs, "jobs", runtime.NumCPU(), "cores to use: problems verified at once, and the parts of one problem's work")
 	fl.StringVar(&f.budget, "budget", "10s", "per problem: time, nodes, memory (e.g. 2s,1M-nodes,64MB)")
 	fl.StringVar(&f.fen, "fen", "", "verify this position instead of database records")
-	fl.StringVar(&f.sol, "solution", "", "with --fen: the stated main line, moves separated by spaces")
+	fl.StringVar(&f.sol, "solution", "", "with --fen: the stated main line (32-28 19-23, 1. 32-28 19-23, or 32 à 28 19 à 23)")
 	fl.StringVar(&f.stip, "goal", "win", "with --fen: the stipulation (win, draw, promote, gain:N)")
 	fl.StringVar(&f.tables, "tables", "auto", tablesHelp)
 	fl.BoolVar(&f.noStore, "no-store", false, "do not record the verdicts in the database")
@@ -152,9 +153,27 @@ func adHocProblem(f verifyFlags, warn io.Writer) (*problems.Problem, error) {
 	warnImpossible(warn, pos)
 	p := &problems.Problem{Label: "ad hoc", Rules: pos.Rules.Name, FEN: pos.FEN(), Stipulation: f.stip}
 	if f.sol != "" {
-		p.Solution = lineTree(pos, strings.Fields(f.sol))
+		p.Solution = lineTree(pos, solutionMoves(f.sol))
 	}
 	return p, nil
+}
+
+// solutionMove is one move of a --solution line: squares (numbers, or c3)
+// joined by -, x, :, × or the books' "à" ("32-28", "33x22x13", "c3:e5",
+// "28 à 23").
+var solutionMove = regexp.MustCompile(`(?:\d{1,2}|[a-l]\d{1,2})(?:(?:\s*[-x:×]\s*|\s+a\s+|\s*à\s*)(?:\d{1,2}|[a-l]\d{1,2}))+`)
+
+// solutionMoves reads the moves of a --solution line written as PDN
+// ("1. 32-28 19-23 2. 28x19"), plainly ("32-28 19-23") or as the books
+// write them ("32 à 28 19 à 23"): move numbers and marks are left out.
+// A line with no move in it is split at blanks, so that the verdict names
+// what could not be read.
+func solutionMoves(line string) []string {
+	ms := solutionMove.FindAllString(line, -1)
+	if len(ms) == 0 {
+		return strings.Fields(line)
+	}
+	return ms
 }
 
 // lineTree turns a main line into a stated tree, sides alternating from
