@@ -80,7 +80,8 @@ and repairs, unproven places, nodes and seconds.`,
   metz verify --source vantenac --jobs 2 --budget 2s
   metz verify --all --json
   metz verify --fen "W:W24,29,33,40,49:B10,K14,K34" --solution "24-19 14x35 29x40 35x44 49x40"
-  metz verify --fen "W:W20,24:BK25" --goal draw --solution "20-15" --tables /tmp/egt`,
+  metz verify --fen "W:W20,24:BK25" --goal draw --solution "20-15" --tables /tmp/egt
+  metz verify --fen "W:WK4:B29,33" --solution "4 à 15 29 à 34"`,
 		RunE: func(cmd *cobra.Command, args []string) error { return runVerify(cmd, args, f) },
 	}
 	fl := c.Flags()
