@@ -40,9 +40,9 @@ type Report struct {
 	Unproven     []UnprovenLeaf  `json:"unproven,omitempty"`
 	LeavesProven int             `json:"leaves_proven"`
 	ProvenLeaves []string        `json:"proven_leaves,omitempty"` // the stated lines' ends proven, by path
-	TableLeaves  []string        `json:"table_leaves,omitempty"` // places whose proof read the endgame tables
-	TableHits    int64           `json:"table_hits,omitempty"`   // positions the tables decided, all searches`
-	KeyPlies     int             `json:"key_plies,omitempty"`    // shortest win after the stated key, counting the key
+	TableLeaves  []string        `json:"table_leaves,omitempty"`  // places whose proof read the endgame tables
+	TableHits    int64           `json:"table_hits,omitempty"`    // positions the tables decided, all searches`
+	KeyPlies     int             `json:"key_plies,omitempty"`     // shortest win after the stated key, counting the key
 	// KeyPliesAtMost: when the key's shortest win was too dear to
 	// establish, the length of a proven win after it (an upper bound),
 	// counting the key; the horizon is then measured from it.
