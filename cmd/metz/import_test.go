@@ -209,3 +209,14 @@ func TestSolutionMoves(t *testing.T) {
 		}
 	}
 }
+
+// An empty board is refused by solve and verify --fen (solve reported it
+// won for the side to move).
+func TestEmptyBoardRefused(t *testing.T) {
+	for _, args := range [][]string{{"solve", "W:W:B"}, {"verify", "--fen", "B:W:B", "--no-store"}} {
+		_, err := runMetz(t, append(args, "--db", filepath.Join(t.TempDir(), "x.db"))...)
+		if err == nil || !strings.Contains(err.Error(), "no piece on the board") {
+			t.Errorf("%v: %v", args, err)
+		}
+	}
+}

@@ -98,6 +98,15 @@ func warnImpossible(w io.Writer, p draughts.Position) {
 	}
 }
 
+// notEmpty refuses a board without a piece: there is nothing to solve (it
+// was reported won for the side to move).
+func notEmpty(p draughts.Position, fen string) error {
+	if wm, wk, bm, bk := p.Material(); wm+wk+bm+bk == 0 {
+		return fmt.Errorf("FEN %q: no piece on the board (expected a position such as W:W28:B19)", fen)
+	}
+	return nil
+}
+
 // checkSources reports a --source key the database does not have (a
 // typo, most often), naming the sources it has: verify and export would
 // otherwise go through an empty selection without a word.

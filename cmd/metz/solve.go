@@ -70,6 +70,9 @@ tables decided.`,
 			if err != nil {
 				return err
 			}
+			if err := notEmpty(p, args[0]); err != nil {
+				return err
+			}
 			warnImpossible(cmd.ErrOrStderr(), p)
 			g, err := solver.ParseGoal(goal)
 			if err != nil {

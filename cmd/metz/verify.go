@@ -151,6 +151,9 @@ func adHocProblem(f verifyFlags, warn io.Writer) (*problems.Problem, error) {
 	if err != nil {
 		return nil, err
 	}
+	if err := notEmpty(pos, f.fen); err != nil {
+		return nil, err
+	}
 	warnImpossible(warn, pos)
 	p := &problems.Problem{Label: "ad hoc", Rules: pos.Rules.Name, FEN: pos.FEN(), Stipulation: f.stip}
 	if f.sol != "" {
