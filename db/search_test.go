@@ -70,6 +70,7 @@ func TestSearchPattern(t *testing.T) {
 		{"W:W32", []int{3, 4}},          // III and IV
 		{"W:W32:B35", []int{4}},         // IV
 		{"W:W12,13,24,25,31", []int{2}}, // all of II's white men
+		{`[FEN "W:W9:BK50"]`, []int{3}}, // a PDN tag pasted whole
 	}
 	for _, c := range cases {
 		if got := numbers(search(t, d, Query{Pattern: c.pattern})); !reflect.DeepEqual(got, c.want) {
