@@ -19,7 +19,7 @@ type Pattern struct {
 
 // ParsePattern reads a pattern under rules r (squares as r numbers them).
 func ParsePattern(r *draughts.Rules, s string) (Pattern, error) {
-	src := patternText(s)
+	src := draughts.UnwrapFENTag(s) // a PDN tag pasted whole too
 	first, _, _ := strings.Cut(src, ":")
 	if f := strings.ToUpper(strings.TrimSpace(first)); f != "W" && f != "B" {
 		src = "W:" + src // let ParseFEN read a pattern without a turn field
@@ -42,16 +42,6 @@ func ParsePattern(r *draughts.Rules, s string) (Pattern, error) {
 		return Pattern{}, fmt.Errorf("pattern %q names no piece (expected pieces like W:W28,37:B32)", s)
 	}
 	return p, nil
-}
-
-// patternText is a pattern without the wrapping of a PDN tag pasted
-// whole ([FEN "W:W28:B19"]).
-func patternText(s string) string {
-	src := strings.Trim(strings.TrimSpace(s), `[]"`)
-	if len(src) > 3 && strings.EqualFold(src[:3], "FEN") {
-		src = strings.Trim(strings.TrimSpace(src[3:]), `"`)
-	}
-	return src
 }
 
 // sameBoard lists the rule systems whose boards are numbered like r's, since

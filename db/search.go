@@ -270,7 +270,7 @@ func (q Query) positionWhere(w *whereBuilder, r *draughts.Rules) error {
 // letters ("W:Wc3"), as the 8x8 rule systems write them, rather than
 // numbers.
 func algebraicPattern(s string) bool {
-	for _, c := range strings.ToLower(patternText(s)) {
+	for _, c := range strings.ToLower(draughts.UnwrapFENTag(s)) {
 		if c >= 'a' && c <= 'z' && c != 'w' && c != 'b' && c != 'k' {
 			return true
 		}

@@ -25,11 +25,7 @@ func (e *FENError) Error() string {
 // are allowed, white space and a trailing dot are ignored, and lidraughts'
 // extra fields (H0, F1) are skipped.
 func ParseFEN(r *Rules, fen string) (Position, error) {
-	clean := strings.Join(strings.Fields(fen), "")
-	clean = strings.TrimSuffix(strings.Trim(clean, `"[]`), ".")
-	if len(clean) > 3 && strings.EqualFold(clean[:3], "FEN") {
-		clean = strings.Trim(clean[3:], `"`) // a PDN tag pasted whole: [FEN "W:W28:B19"]
-	}
+	clean := strings.TrimSuffix(UnwrapFENTag(strings.Join(strings.Fields(fen), "")), ".")
 	p := NewPosition(r)
 	fail := func(field int, format string, a ...any) (Position, error) {
 		return Position{}, &FENError{FEN: fen, Field: field, Detail: fmt.Sprintf(format, a...)}
@@ -65,6 +61,16 @@ func ParseFEN(r *Rules, fen string) (Position, error) {
 		}
 	}
 	return p, nil
+}
+
+// UnwrapFENTag returns the FEN of a PDN tag pasted whole ([FEN "W:W28:B19"]
+// gives W:W28:B19), else s without the quotes and brackets around it.
+func UnwrapFENTag(s string) string {
+	s = strings.Trim(strings.TrimSpace(s), `"[]`)
+	if len(s) > 3 && strings.EqualFold(s[:3], "FEN") {
+		s = strings.Trim(strings.TrimSpace(s[3:]), `"`)
+	}
+	return s
 }
 
 // isClockField recognises lidraughts' move counters ("H0", "F12").
