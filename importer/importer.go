@@ -9,7 +9,6 @@ package importer
 import (
 	"bytes"
 	"crypto/sha256"
-	"encoding/binary"
 	"encoding/hex"
 	"fmt"
 	"io"
@@ -17,7 +16,6 @@ import (
 	"path/filepath"
 	"regexp"
 	"strings"
-	"unicode/utf16"
 	"unicode/utf8"
 
 	"metz/draughts"
@@ -94,9 +92,9 @@ const (
 
 // read dispatches on the kind of input.
 func read(name string, data []byte) (Batch, error) {
-	data, err := fromUTF16(name, data)
+	data, err := textenc.FromUTF16(data)
 	if err != nil {
-		return Batch{}, err
+		return Batch{}, fmt.Errorf("%s: %w", name, err)
 	}
 	if len(bytes.TrimSpace(bytes.TrimPrefix(data, []byte("\ufeff")))) == 0 {
 		return Batch{}, fmt.Errorf("%s: empty file (expected a PDN file or a transcription such as \"Coup 125\" …)", name)
@@ -135,31 +133,6 @@ func read(name string, data []byte) (Batch, error) {
 	b.Source.File = filepath.Base(name)
 	b.Source.Checksum = hex.EncodeToString(sum[:])
 	return b, nil
-}
-
-// fromUTF16 turns a file saved as UTF-16 (Windows' "Unicode"), which
-// starts with its byte-order mark, into UTF-8; any other file is returned
-// as it is. Read as bytes, such a file is a string of NULs and stray
-// characters.
-func fromUTF16(name string, data []byte) ([]byte, error) {
-	var order binary.ByteOrder
-	switch {
-	case bytes.HasPrefix(data, []byte{0xff, 0xfe}):
-		order = binary.LittleEndian
-	case bytes.HasPrefix(data, []byte{0xfe, 0xff}):
-		order = binary.BigEndian
-	default:
-		return data, nil
-	}
-	data = data[2:]
-	if len(data)%2 != 0 {
-		return nil, fmt.Errorf("%s: UTF-16 (it starts with the byte-order mark) but of an odd length, %d bytes: cut short? (expected UTF-8 or UTF-16 text)", name, len(data)+2)
-	}
-	units := make([]uint16, len(data)/2)
-	for i := range units {
-		units[i] = order.Uint16(data[2*i:])
-	}
-	return []byte(string(utf16.Decode(units))), nil
 }
 
 // impossiblePosition warns, whatever the source, of a position no game

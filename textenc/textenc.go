@@ -1,9 +1,40 @@
 // Package textenc reads the text encodings old draughts files come in
 // besides UTF-8: Windows-1252, which covers the printable Latin-1 that
-// French texts were typed in before UTF-8.
+// French texts were typed in before UTF-8, and UTF-16, as Windows saves
+// "Unicode" text.
 package textenc
 
-import "unicode/utf8"
+import (
+	"bytes"
+	"encoding/binary"
+	"fmt"
+	"unicode/utf16"
+	"unicode/utf8"
+)
+
+// FromUTF16 turns a file saved as UTF-16, which starts with its byte-order
+// mark, into UTF-8; any other data is returned as it is. Read as bytes,
+// such a file is a string of NULs and stray characters.
+func FromUTF16(data []byte) ([]byte, error) {
+	var order binary.ByteOrder
+	switch {
+	case bytes.HasPrefix(data, []byte{0xff, 0xfe}):
+		order = binary.LittleEndian
+	case bytes.HasPrefix(data, []byte{0xfe, 0xff}):
+		order = binary.BigEndian
+	default:
+		return data, nil
+	}
+	data = data[2:]
+	if len(data)%2 != 0 {
+		return nil, fmt.Errorf("UTF-16 (it starts with the byte-order mark) but of an odd length, %d bytes: cut short? (expected UTF-8 or UTF-16 text)", len(data)+2)
+	}
+	units := make([]uint16, len(data)/2)
+	for i := range units {
+		units[i] = order.Uint16(data[2*i:])
+	}
+	return []byte(string(utf16.Decode(units))), nil
+}
 
 // windows1252High maps bytes 0x80-0x9F of Windows-1252; the five bytes the
 // code page leaves undefined map to the C1 control with the same value.
