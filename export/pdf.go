@@ -164,13 +164,15 @@ func pdfBlocks(tr func(string) string, it Item, r *draughts.Rules, turn draughts
 	if t != nil && len(t.Children) > 0 {
 		sol = bookTree(t, p.FEN, r)
 	}
-	for i, l := range strings.Split(strings.TrimRight(sol, "\n"), "\n") {
-		add("Courier", "", 8, map[bool]float64{true: 1.5}[i == 0], l)
+	gap := 1.5 // before the solution's first row only
+	for _, l := range strings.Split(strings.TrimRight(sol, "\n"), "\n") {
+		add("Courier", "", 8, gap, l)
+		gap = 0
 	}
 	if t != nil && len(t.Children) > 0 {
 		add("Times", "", 9, 1.5, modernTree(t, p.FEN, r))
 	}
-	gap := 1.5
+	gap = 1.5
 	if v := it.VerdictLine(); v != "" {
 		add("Times", "", 9, gap, v)
 		gap = 0
