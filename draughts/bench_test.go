@@ -60,9 +60,8 @@ func BenchmarkPerftRules(b *testing.B) {
 }
 
 // deepTables are the published perft figures of rules-and-variants.md, in
-// full. Sources: dctl test tables (I1, I6, B1, C1, R1, S1, T1-T4, and the
-// English-checkers E1 that the French game without the majority rule must
-// equal), kish (K1 keep).
+// full. Sources: dctl test tables (I1, I6, B1, C1, R1, S1, T1-T4, E1 for
+// English checkers), kish (K1 keep).
 var deepTables = []struct {
 	id    string
 	rules *Rules
@@ -80,6 +79,8 @@ var deepTables = []struct {
 	{"C1", Canadian, "", Drop, []uint64{11, 121, 1222, 10053, 79049, 584100, 4369366, 31839056, 237209258, 1761652936}},
 	{"R1", Russian, "", Keep, []uint64{7, 49, 302, 1469, 7482, 37986, 190146, 929905, 4570667, 22450628, 110961169, 545059387, 2675994747, 13138899366}},
 	{"R1d", Russian, "", Drop, []uint64{7, 49, 302, 1469, 7482, 37986, 190146, 929899, 4570586, 22444032, 110917189, 544770444, 2673979569}},
+	{"E1", English, "", Keep, []uint64{7, 49, 302, 1469, 7361, 36768, 179740, 845931, 3963680, 18391564, 85242128, 388623673, 1766623630, 7978439499}},
+	{"E1d", English, "", Drop, []uint64{7, 49, 302, 1469, 7361, 36768, 179740, 845931, 3963680, 18391564, 85242128, 388617999, 1766564893}},
 	{"S1", Spanish, "", Keep, []uint64{7, 49, 302, 1469, 7361, 36473, 177532, 828783, 3860866, 17743464, 81383200, 365734003, 1638016958}},
 	{"T1", Italian, "", Keep, []uint64{7, 49, 302, 1469, 7361, 36473, 177532, 828783, 3860875, 17761384, 81647058, 367917147, 1655269811}},
 	{"T2", Italian, "W:W30,26,27,22,23,24,17,18,20:B14,15,16,9,11,5,6,1,3", Keep, []uint64{5, 13, 42, 107, 360, 1099, 3736, 12495, 43686, 164177, 628686, 2643623, 10833722, 49327264, 212130912, 1021757399}},
@@ -118,19 +119,5 @@ func TestDeepPerft(t *testing.T) {
 			}
 			t.Logf("%s depth %d: %d nodes in %v", tc.id, d, tc.want[d-1], time.Since(start).Round(time.Millisecond))
 		})
-	}
-}
-
-// The French game without the majority rule is English checkers, whose
-// table (E1, dctl) goes deeper than the normal test does.
-func TestDeepPerftFrancaiseAsCheckers(t *testing.T) {
-	if os.Getenv("METZ_DEEP") != "1" {
-		t.Skip("set METZ_DEEP=1 to run the deep perft tables")
-	}
-	checkers := *Francaise
-	checkers.Precedence = Free
-	want := []uint64{7, 49, 302, 1469, 7361, 36768, 179740, 845931, 3963680, 18391564}
-	if got := Perft(Start(&checkers), len(want), Keep); got != want[len(want)-1] {
-		t.Fatalf("depth %d: got %d, want %d", len(want), got, want[len(want)-1])
 	}
 }

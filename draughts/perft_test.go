@@ -57,20 +57,19 @@ func TestPerftTables(t *testing.T) {
 	}
 }
 
-// English checkers perft (dctl) is the same generator as "jeu à la française"
-// except for the majority rule, so the française start must agree with it
-// until the first position where two captures of different lengths compete.
-// The E1 table is the reference for the capture machinery of short kings and
-// forward-only men; the majority filter is checked by rule vectors.
-func TestFrancaiseWithoutMajorityIsCheckers(t *testing.T) {
-	checkers := *Francaise
-	checkers.Precedence = Free
+// English checkers perft (dctl's E1): the jeu à la française's generator
+// with a free choice of captures. It checks the capture machinery of short
+// kings and forward-only men; the majority rule is checked by rule vectors.
+func TestPerftEnglish(t *testing.T) {
 	want := []uint64{7, 49, 302, 1469, 7361, 36768, 179740, 845931}
 	depth := 7
 	if testing.Short() {
 		depth = 5
 	}
-	p := Start(&checkers)
+	p := Start(English)
+	if p.Turn != Black {
+		t.Fatalf("English checkers starts with %v to move, want Black", p.Turn)
+	}
 	for d := 1; d <= depth; d++ {
 		if got := Perft(p, d, Keep); got != want[d-1] {
 			t.Fatalf("depth %d: got %d, want %d", d, got, want[d-1])

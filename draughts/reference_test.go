@@ -40,6 +40,7 @@ var refTable = map[string]refFlags{
 	"spanish":        {menTakeKings: true, flying: true, precedence: "count-kings"},                         // §8
 	"italian":        {precedence: "italian"},                                                               // §9
 	"francaise":      {menTakeKings: true, precedence: "count"},                                             // §11b, §14.4
+	"english":        {menTakeKings: true, precedence: "free"},                                              // §11b (checkers)
 	"turkish":        {ortho: true, menTakeKings: true, flying: true, immediate: true, precedence: "count"}, // §10
 }
 

@@ -92,6 +92,10 @@ var (
 	Russian = &Rules{Name: "russian", Title: "Russian draughts (shashki)", Geo: geo8, MenCaptureBackward: true,
 		MenCaptureKings: true, FlyingKings: true, Passing: BecomeKing, Precedence: Free, StartRows: 3,
 		Algebraic: true, CaptureSep: ':', GameType: 25}
+	// English checkers: the jeu à la française's moves without its majority
+	// rule, Black moving first (dctl's checkers rules; PDN GameType 21).
+	English = &Rules{Name: "english", Title: "English checkers (straight checkers: men forward only, short kings, free choice of captures, Black moves first)",
+		Geo: geo8, MenCaptureKings: true, Precedence: Free, FirstMover: Black, StartRows: 3, CaptureSep: 'x', GameType: 21}
 	Turkish = &Rules{Name: "turkish", Title: "Turkish draughts (dama)", Geo: geoTurk, MenSideways: true,
 		MenCaptureKings: true, FlyingKings: true, ImmediateRemoval: true, Precedence: Quantity, StartRows: 2, StartGap: 1,
 		Algebraic: true, CaptureSep: 'x', GameType: 30}
@@ -102,7 +106,7 @@ func losing(r *Rules) *Rules                       { r.LosingGame = true; return
 func algebraic(r *Rules) *Rules                    { r.Algebraic = true; return r }
 
 var allRules = []*Rules{International, Manoury, Francaise, Brazilian, German, Canadian, Spanish,
-	Italian, Russian, Turkish, QuiPerdGagne}
+	Italian, Russian, Turkish, QuiPerdGagne, English}
 
 // AllRules lists every rule system in a stable order.
 func AllRules() []*Rules { return append([]*Rules(nil), allRules...) }
@@ -123,6 +127,9 @@ var ruleAliases = map[string]string{
 	"portuguese": "spanish", "italy": "italian", "shashki": "russian", "dama": "turkish",
 	"losing": "qui-perd-gagne", "antidraughts": "qui-perd-gagne", "giveaway": "qui-perd-gagne",
 	"quiperdgagne": "qui-perd-gagne", "qpg": "qui-perd-gagne",
+	"checkers": "english", "english checkers": "english", "straight checkers": "english",
+	"american checkers": "english", "english draughts": "english", "anglais": "english", "anglaise": "english",
+	"jeu à l'anglaise": "english", "à l'anglaise": "english", "a l'anglaise": "english",
 	// The French names, as a transcription's "Règles :" line gives them.
 	"internationale": "international", "jeu à la polonaise": "international", "à la polonaise": "international",
 	"a la polonaise": "international", "à la française": "francaise", "a la francaise": "francaise",
@@ -150,14 +157,17 @@ func RulesByName(name string) (*Rules, error) {
 	return nil, fmt.Errorf("unknown rule system %q (expected one of %s)", name, strings.Join(names, ", "))
 }
 
+// gameTypes are the PDN GameType numbers and the rule system each names.
+// Several of metz's systems write a neighbour's number, having none of
+// their own (Manoury and qui perd gagne 20, German 26, the jeu à la
+// française 21): a number read back names the system PDN means by it.
+var gameTypes = map[int]*Rules{20: International, 21: English, 22: Italian, 24: Spanish,
+	25: Russian, 26: Brazilian, 27: Canadian, 30: Turkish}
+
 // RulesByGameType maps a PDN GameType number to a rule system.
 func RulesByGameType(t int) (*Rules, bool) {
-	for _, r := range allRules {
-		if r.GameType == t {
-			return r, true
-		}
-	}
-	return nil, false
+	r, ok := gameTypes[t]
+	return r, ok
 }
 
 // PromotionRow reports whether s is on the row where men of colour c are crowned.

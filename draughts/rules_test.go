@@ -67,6 +67,15 @@ var ruleVectors = []struct {
 	{Turkish, "W:Wd4:Bd5", "d4xd6"},
 	{Turkish, "W:Wd4:Bd3", "d4-c4 d4-d5 d4-e4"},
 	{Turkish, "W:Wd4:Be4,g4,c4", "d4xf4xh4"},
+	// English checkers (§11b: the française's moves, captures chosen
+	// freely): a shorter capture may be taken, men never capture backwards,
+	// kings are short, a man crowned by a capture stops there.
+	{English, "W:W22:B17,18,10", "22x13 22x15x6"},
+	{Francaise, "W:W22:B17,18,10", "22x15x6"},
+	{English, "W:W22:B26", "22-17 22-18"},
+	{English, "W:WK22:B18", "22x15"},
+	{English, "W:W11:B7,6", "11x2"},
+	{Russian, "W:Wf6:Be7,c7", "f6:d8:b6 f6:d8:a5"},
 	// Manoury's older rule (§11a, decision 14.2: quantity, then kings).
 	{International, "W:W26:B12,K21,31,32", "26x8 26x28"},
 	{Manoury, "W:W26:B12,K21,31,32", "26x8"},

@@ -12,7 +12,8 @@ import (
 const ModernLegend = "* added by metz (solver): not in the source."
 
 // Modern writes a solution tree in modern notation, as one paragraph:
-// numbered moves ("1. 42-38 18-23 2. 38-33"), captures by their two ends
+// numbered moves ("1. 42-38 18-23 2. 38-33"; a move of the side that opens
+// the game under r gets the number, Black's in English checkers), captures by their two ends
 // unless another capture joins the same squares ("19x39", else the full
 // path), the alternatives to a move in parentheses right after it, marks
 // after the move, comments in braces, and "*" after every move the solver
@@ -23,7 +24,7 @@ func Modern(t *problems.Tree, r *draughts.Rules) string {
 	if t == nil || len(t.Children) == 0 {
 		return ""
 	}
-	m := &modern{}
+	m := &modern{leaderWhite: r == nil || r.FirstMover == draughts.White}
 	var pos *draughts.Position
 	if r != nil && t.Start != "" {
 		if p, err := draughts.ParseFEN(r, t.Start); err == nil {
@@ -34,7 +35,10 @@ func Modern(t *problems.Tree, r *draughts.Rules) string {
 	return strings.Join(m.words, " ")
 }
 
-type modern struct{ words []string }
+type modern struct {
+	words       []string
+	leaderWhite bool // White opens the game: White's moves are numbered "N."
+}
 
 // line writes the alternatives at one ply: the first, its alternatives in
 // parentheses, then the first's continuation. whiteFirst is the side of
@@ -57,12 +61,12 @@ func (m *modern) line(alts []*problems.Node, pos *draughts.Position, ply int, wh
 // move writes one move and returns the position after it, nil if unknown.
 func (m *modern) move(n *problems.Node, pos *draughts.Position, ply int, whiteFirst, numbered bool) *draughts.Position {
 	full := ply - 1
-	if !whiteFirst {
-		full++ // Black's first move is "1..."
+	if whiteFirst != m.leaderWhite {
+		full++ // the second mover's first move is "1..."
 	}
 	num := strconv.Itoa(full/2 + 1)
 	switch {
-	case n.White:
+	case n.White == m.leaderWhite:
 		m.words = append(m.words, num+".")
 	case numbered:
 		m.words = append(m.words, num+"...")

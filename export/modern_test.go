@@ -80,3 +80,20 @@ func TestShortestNameAmbiguousCapture(t *testing.T) {
 		t.Fatalf("%d captures 26x27 found, the test needs two", ambiguous)
 	}
 }
+
+// In English checkers Black opens the game: its moves carry the numbers
+// ("1. 11-15 23-19 2. 8-11"), and a White move that opens a line is "1...".
+func TestModernEnglishBlackOpens(t *testing.T) {
+	start := draughts.Start(draughts.English)
+	tr := &problems.Tree{Start: start.FEN(), Children: []*problems.Node{
+		{Move: "11-15", Children: []*problems.Node{
+			{Move: "23-19", White: true, Children: []*problems.Node{{Move: "8-11"}}}}}}}
+	if got, want := Modern(tr, draughts.English), "1. 11-15 23-19 2. 8-11"; got != want {
+		t.Errorf("got %q, want %q", got, want)
+	}
+	tr = &problems.Tree{Start: "W:W23:B11", Children: []*problems.Node{
+		{Move: "23-19", White: true, Children: []*problems.Node{{Move: "11-15"}}}}}
+	if got, want := Modern(tr, draughts.English), "1... 23-19 2. 11-15"; got != want {
+		t.Errorf("White first: got %q, want %q", got, want)
+	}
+}

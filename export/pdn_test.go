@@ -228,3 +228,26 @@ func TestPDNRoundTripRules(t *testing.T) {
 		}
 	}
 }
+
+// An English checkers problem is written as checkers files number it
+// (Black's moves "N.", GameType 21) and comes back with its moves.
+func TestPDNEnglishNumbering(t *testing.T) {
+	start := draughts.Start(draughts.English)
+	p := &problems.Problem{Source: "s", Number: 1, Label: "Opening", Rules: "english", Stipulation: problems.StipWin,
+		FEN: start.FEN(), Solution: &problems.Tree{Start: start.FEN(), Children: []*problems.Node{
+			{Move: "11-15", Children: []*problems.Node{
+				{Move: "23-19", White: true, Children: []*problems.Node{{Move: "8-11"}}}}}}}}
+	var out strings.Builder
+	if err := WritePDN(&out, []Item{{Problem: p}}); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(out.String(), "1. 11-15 23-19 2. 8-11") || !strings.Contains(out.String(), `[GameType "21"]`) {
+		t.Fatalf("not numbered as checkers files are:\n%s", out.String())
+	}
+	back := readBack(t, out.String())
+	got := back[0].Solution
+	if back[0].Rules != "english" || got == nil || len(got.Children) != 1 || got.Children[0].Move != "11-15" ||
+		got.Children[0].White || len(got.Children[0].Children) != 1 || got.Children[0].Children[0].Move != "23-19" {
+		t.Errorf("read back as %+v", back[0])
+	}
+}

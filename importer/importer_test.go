@@ -276,8 +276,9 @@ func TestPDNCommentCommands(t *testing.T) {
 }
 
 // The rule system of a PDN game: MetzRules, else Variant, else GameType;
-// each tag that names nothing metz plays, or GameType 21 (English checkers,
-// read as French), is warned of.
+// each tag that names nothing metz plays is warned of. GameType 21 is
+// English checkers; the jeu à la française, which writes it for want of a
+// number of its own, comes back by its MetzRules tag.
 func TestPDNRulesTags(t *testing.T) {
 	cases := []struct {
 		tags  string
@@ -294,7 +295,9 @@ func TestPDNRulesTags(t *testing.T) {
 		{`[GameType "98"][Variant "Antidraughts"]`, "qui-perd-gagne", 0},
 		{`[GameType "20"][Variant "Standard"]`, "international", 0},
 		{`[GameType "25"][Variant "Russian"]`, "russian", 0},
-		{`[GameType "21"]`, "francaise", 1},
+		{`[GameType "21"]`, "english", 0},
+		{`[GameType "21,B,8,8,N1,0"]`, "english", 0},
+		{`[GameType "20"][Variant "Checkers"]`, "english", 1},
 		{`[GameType "21"][MetzRules "francaise"]`, "francaise", 0},
 		{`[GameType "40"][Variant "Frisian"]`, "international", 2},
 		{`[GameType "25"][MetzRules "chess"]`, "russian", 1},

@@ -115,13 +115,8 @@ func pdnRules(g *pdn.Game, warn func(text, expected string)) *draughts.Rules {
 	case !hasGT:
 		return draughts.International
 	case !typeOK:
-		warn("[GameType \""+gt+"\"]", "a GameType metz plays (20 international, 21 French, 22 Italian, 24 Spanish, 25 Russian, 26 Brazilian, 27 Canadian, 30 Turkish, 98 antidraughts); read as international")
+		warn("[GameType \""+gt+"\"]", "a GameType metz plays (20 international, 21 English checkers, 22 Italian, 24 Spanish, 25 Russian, 26 Brazilian, 27 Canadian, 30 Turkish, 98 antidraughts); read as international")
 		return draughts.International
-	case byType == draughts.Francaise:
-		// PDN's 21 is English checkers: the same board, numbers and moves,
-		// but a free choice among captures, where the jeu à la française
-		// takes the most pieces. A file of metz's own names its rules.
-		warn("[GameType \""+gt+"\"]", "a Variant or MetzRules tag naming the rules: GameType 21 is English checkers, which metz does not play; read as the jeu à la française (the same moves, but a capture must take the most pieces)")
 	}
 	return byType
 }
@@ -267,7 +262,9 @@ func pdnLine(n *pdn.Node, pos *draughts.Position, white bool, why string, r *dra
 		} else {
 			node.White = white
 			if a.MoveNumber > 0 || a.BlackToMove {
-				node.White = !a.BlackToMove // "12." or "12..." says whose move it is
+				// "12." is the opening side's move (Black's in English
+				// checkers), "12..." the other's.
+				node.White = !a.BlackToMove == (r.FirstMover == draughts.White)
 			}
 			node.Issue = why
 		}
@@ -354,11 +351,13 @@ func ToPDN(p *problems.Problem) *pdn.Game {
 	if p.Stipulation != "" {
 		tag("Stipulation", p.Stipulation)
 	}
+	// Plies count from the opening side's first move (Black's in English
+	// checkers): its moves are numbered "N.", the other side's "N...".
 	offset := 0
 	if p.FEN != "" {
 		tag("SetUp", "1")
 		tag("FEN", p.FEN)
-		if strings.HasPrefix(strings.ToUpper(strings.TrimSpace(p.FEN)), "B") {
+		if black := strings.HasPrefix(strings.ToUpper(strings.TrimSpace(p.FEN)), "B"); black != (r.FirstMover == draughts.Black) {
 			offset = 1
 		}
 	}
@@ -373,7 +372,8 @@ func ToPDN(p *problems.Problem) *pdn.Game {
 }
 
 // toPDNLine converts the alternatives at one ply; halfmove counts plies from
-// 1 (White's first move), first says a move number is due even for Black.
+// 1 (the opening side's first move), first says a move number is due even
+// for the other side.
 func toPDNLine(alts []*problems.Node, halfmove int, first bool) *pdn.Node {
 	if len(alts) == 0 {
 		return nil
@@ -398,10 +398,10 @@ func pdnNode(a *problems.Node, halfmove int, numbered bool) *pdn.Node {
 	if n.Move == "" {
 		n.Move = strings.Join(strings.Fields(a.Text), "")
 	}
-	white := halfmove%2 == 1
-	if white || numbered {
+	opening := halfmove%2 == 1
+	if opening || numbered {
 		n.MoveNumber = (halfmove + 1) / 2
-		n.BlackToMove = !white
+		n.BlackToMove = !opening // the writer's "N..."
 	}
 	for _, mk := range strings.Split(a.Mark, ", ") {
 		switch {

@@ -159,7 +159,7 @@ func TestAgreesWithBruteForce(t *testing.T) {
 		{draughts.Russian, eight, 5}, {draughts.Italian, eight, 7}, {draughts.Brazilian, small, 5},
 		{draughts.German, small, 5}, {draughts.Spanish, small, 5}, {draughts.Francaise, small, 7},
 		{draughts.Turkish, small, 5}, {draughts.Canadian, small, 5}, {draughts.International, small, 5},
-		{draughts.Manoury, small, 5}, {draughts.QuiPerdGagne, small, 5},
+		{draughts.Manoury, small, 5}, {draughts.QuiPerdGagne, small, 5}, {draughts.English, small, 7},
 	}
 	if testing.Short() {
 		trials = trials[:3]

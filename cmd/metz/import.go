@@ -43,7 +43,7 @@ With files it reads each one: PDN (problem collections and games) or a
 transcription in the books' notation; the source key is the file's base name.
 A directory stands for the .pdn and .metz files under it. A PDN game's rule
 system is its MetzRules tag (metz's own export), else a Variant tag naming
-one, else its GameType (20 international, 21 read as French, 22 Italian,
+one, else its GameType (20 international, 21 English checkers, 22 Italian,
 24 Spanish, 25 Russian, 26 Brazilian, 27 Canadian, 30 Turkish, 98
 antidraughts); an unknown one is read as international with a warning.
 
