@@ -136,8 +136,11 @@ func read(name string, data []byte) (Batch, error) {
 }
 
 // impossiblePosition warns, whatever the source, of a position no game
-// reaches (a man on its own crowning row): it is kept as printed, for the
-// solver may still be asked about it, but a reader should know.
+// reaches (a man on its own crowning row) and of one where a side has no
+// piece (the game is over: nothing is left to solve, and a diagram read as
+// empty is most often a FEN the source wrote wrongly). Either is kept as
+// printed, for the solver may still be asked about it, but a reader should
+// know.
 func impossiblePosition(p *problems.Problem) {
 	r, err := draughts.RulesByName(p.Rules)
 	if err != nil || p.FEN == "" {
@@ -148,6 +151,16 @@ func impossiblePosition(p *problems.Problem) {
 		return
 	}
 	file, line := p.Place()
+	wm, wk, bm, bk := pos.Material()
+	for _, side := range []struct {
+		name   string
+		pieces int
+	}{{"white", wm + wk}, {"black", bm + bk}} {
+		if side.pieces == 0 {
+			p.Warnings = append(p.Warnings, problems.Warning{File: file, Line: line, Text: "diagram: no " + side.name + " piece",
+				Expected: "pieces of both sides (with none, the game is over before the first move)"})
+		}
+	}
 	for _, w := range pos.Validate() {
 		p.Warnings = append(p.Warnings, problems.Warning{File: file, Line: line, Text: "diagram: " + w,
 			Expected: "a king there (a man reaching that row is crowned), or the man elsewhere"})

@@ -547,3 +547,28 @@ func TestSniffPDNWithoutExtension(t *testing.T) {
 		}
 	}
 }
+
+// A diagram with no piece of one side (or none at all: a FEN written
+// wrongly reads as an empty board) is warned of at its record.
+func TestDiagramWithoutPieces(t *testing.T) {
+	in := "[Event \"ok\"]\n[FEN \"W:W28:B45\"]\n*\n\n[Event \"no black\"]\n[FEN \"W:W28,33\"]\n*\n\n[Event \"empty\"]\n[FEN \"W\"]\n*\n"
+	b, err := Reader("e.pdn", strings.NewReader(in))
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := [][]string{nil, {"no black piece"}, {"no white piece", "no black piece"}}
+	for i, p := range b.Problems {
+		var got []string
+		for _, w := range p.Warnings {
+			if strings.HasPrefix(w.Text, "diagram: no ") {
+				got = append(got, strings.TrimPrefix(w.Text, "diagram: "))
+				if w.File != "e.pdn" || w.Line == 0 {
+					t.Errorf("%s: warning without its place: %+v", p.Title, w)
+				}
+			}
+		}
+		if strings.Join(got, "|") != strings.Join(want[i], "|") {
+			t.Errorf("%s (%s): got %v, want %v (all: %+v)", p.Title, p.FEN, got, want[i], p.Warnings)
+		}
+	}
+}
