@@ -30,13 +30,18 @@ func WriteBook(w io.Writer, items []Item) error {
 
 func bookItem(b *strings.Builder, it Item) error {
 	p := it.Problem
+	// Every line but the columns is one the transcription reader takes
+	// back (booknotation.Parse): the text can be edited and imported.
 	b.WriteString(Heading(p) + "\n")
-	if p.Title != "" {
-		b.WriteString(p.Title + "\n")
+	if p.Title != "" && p.Title != p.Label {
+		b.WriteString("Titre : " + p.Title + "\n")
 	}
 	r, pos, ok, err := it.board()
 	if err != nil {
 		return err
+	}
+	if r != draughts.International {
+		b.WriteString("Règles : " + r.Name + "\n")
 	}
 	turn := draughts.White
 	if ok {

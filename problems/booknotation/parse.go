@@ -21,6 +21,16 @@ const maxLine = 1 << 20
 // "Coup nº 125", "Problème VI", "Problem 3".
 var headerRE = regexp.MustCompile(`(?i)^\s*(coup|probl[eè]me|problem)\s*(?:n\s*[°ºo]\.?\s*)?(\d+|[IVXLC]+)\b\s*[.:—-]?\s*(.*)$`)
 
+// exportHeaderRE recognises the header metz's book export writes:
+// "vantenac n° 76 — Problème VI", "club #12" (source, number or database
+// id, then the source's own label), so that an exported text reads back.
+var exportHeaderRE = regexp.MustCompile(`^\s*([\p{L}\p{N}._-]+)\s+(?:n\s*[°º]\s*(\d+)|#\d+)\s*(?:—\s*(.*?))?\s*$`)
+
+// stipSentenceRE reads the stipulation as the books print it: "Les Blancs
+// jouent et gagnent.", "Les Noirs jouent et font remise." (the side to move
+// and the goal).
+var stipSentenceRE = regexp.MustCompile(`(?i)^\s*les\s+(blancs|noirs)\s+jouent\s*(?:et\s+|:\s*)(.+?)\s*\.?\s*$`)
+
 // Parse reads a transcription file holding one or more records (see
 // FORMAT.md). Records with unreadable parts are kept with warnings; the
 // error is for input that is not a transcription at all (not UTF-8, no
@@ -42,6 +52,10 @@ func Parse(r io.Reader, file string) ([]*problems.Problem, []problems.Warning, e
 		}
 		if m := headerRE.FindStringSubmatch(line); m != nil {
 			recs = append(recs, newRecord(file, no, m))
+			continue
+		}
+		if m := exportHeaderRE.FindStringSubmatch(line); m != nil {
+			recs = append(recs, exportedRecord(file, no, m))
 			continue
 		}
 		trimmed := strings.TrimSpace(line)
@@ -99,6 +113,16 @@ func newRecord(file string, no int, m []string) *record {
 	return &record{file: file, p: p}
 }
 
+// exportedRecord opens a record at a header of metz's book export: the
+// label is the source's own ("Problème VI"), else the header itself.
+func exportedRecord(file string, no int, m []string) *record {
+	rec := newRecord(file, no, []string{m[0], "", m[2], ""})
+	if m[3] != "" {
+		rec.p.Label = m[3]
+	}
+	return rec
+}
+
 // numberOf reads an Arabic or Roman number.
 func numberOf(s string) int {
 	if n, err := strconv.Atoi(s); err == nil {
@@ -121,6 +145,14 @@ func numberOf(s string) int {
 // line files one line of a record: a "key : value" header field, or a row
 // of the execution.
 func (rec *record) line(no int, line string) {
+	if m := stipSentenceRE.FindStringSubmatch(line); m != nil {
+		rec.turn, rec.turnAt = m[1], no
+		rec.p.Stipulation = rec.stipulation(no, stipWords(m[2]))
+		return
+	}
+	if fold(line) == "(position inconnue)" {
+		return // the book export's word for a record without a diagram
+	}
 	if key, val, ok := splitKey(line); ok && rec.field(no, fold(key), val) {
 		return
 	}
@@ -146,16 +178,43 @@ func (rec *record) field(no int, key, val string) bool {
 		rec.source(val)
 	case "commentaire", "comment", "note", "remarque":
 		rec.comments = append(rec.comments, val)
+	case "themes", "theme":
+		for _, t := range strings.Split(val, ",") {
+			if k := problems.ThemeKey(t); k != "" {
+				p.Themes = append(p.Themes, problems.Theme{Name: k, Origin: problems.OriginBook})
+			}
+		}
+	case "verdict":
+		// The book export's verdict line: the solver's, not the source's
+		// (metz verify gives it again).
 	case "noirs", "noir", "blancs", "blanc", "black", "white":
 		if rec.posAt == 0 {
 			rec.posAt = no
 		}
 		rec.pos = append(rec.pos, key+" : "+val)
 	default:
-		return false
+		// The book export's "Attention (file:line) : …" lines repeat the
+		// import's warnings, which a new import finds again.
+		return strings.HasPrefix(key, "attention")
 	}
 	return true
 }
+
+// stipWords turns the goal of a stipulation sentence into the But field's
+// words: "gagnent" is gagne, "gagnent 2 pions" gain:2, "vont à dame" dame.
+func stipWords(goal string) string {
+	f := fold(goal)
+	if m := gainWordsRE.FindStringSubmatch(f); m != nil {
+		n := m[1]
+		if n == "un" {
+			n = "1"
+		}
+		return "gain:" + n
+	}
+	return goal
+}
+
+var gainWordsRE = regexp.MustCompile(`^gagnent\s+(un|\d+)\s+pions?$`)
 
 // source files a "Source :" line: a known book sets the record's source
 // key, and the words are kept in the commentary.

@@ -284,3 +284,37 @@ Blancs : c3
 		}
 	}
 }
+
+// The lines of metz's book export read back: its header (source, number,
+// label), the stipulation sentence (side to move and goal), kings named in
+// the plural, "aucune pièce", the themes; the verdict and warning lines are
+// dropped, not read as moves.
+func TestParseBookExportLines(t *testing.T) {
+	in := "club n° 12 — Problème XII\nTitre : Deux dames\nRègles : english\n" +
+		"BLANCS : pions 22, 23 ; dames 30, 31.\nNOIRS : pions 9, 10.\nLes Noirs jouent et gagnent 2 pions.\n\n" +
+		"BLANCS.         NOIRS.\n                10 à 14\n\nVerdict : unsound — refuted: 22-17\nThèmes : coup turc, Lunette\n" +
+		"Attention (club.metz:7) : Problème XII: table move \"25 à 27\"\n\n" +
+		"club #3\n(position inconnue)\nLes Blancs jouent et font remise.\n\n" +
+		"club n° 4\nBLANCS : dame 1.\nNOIRS : aucune pièce.\nLes Blancs jouent : dame.\n"
+	ps, _, err := Parse(strings.NewReader(in), "club.metz")
+	if err != nil || len(ps) != 3 {
+		t.Fatalf("%v, %d records", err, len(ps))
+	}
+	p := ps[0]
+	if p.Label != "Problème XII" || p.Number != 12 || p.Title != "Deux dames" || p.Rules != "english" ||
+		p.FEN != "B:W22,23,K30,K31:B9,10" || p.Stipulation != "gain:2" || len(p.Warnings) != 0 {
+		t.Errorf("first record: %+v", p)
+	}
+	if len(p.Themes) != 2 || p.Themes[0].Name != "coup-turc" || p.Themes[1].Name != "lunette" || p.Themes[0].Origin != problems.OriginBook {
+		t.Errorf("themes %+v", p.Themes)
+	}
+	if p.Solution == nil || len(p.Solution.Children) != 1 || p.Solution.Children[0].Move != "10-14" || len(p.Solution.Children[0].Children) != 0 {
+		t.Errorf("solution %+v", p.Solution)
+	}
+	if q := ps[1]; q.Label != "club #3" || q.Number != 0 || q.FEN != "" || q.Stipulation != problems.StipDraw || q.Solution != nil || len(q.Warnings) != 0 {
+		t.Errorf("second record: %+v", q)
+	}
+	if q := ps[2]; q.FEN != "W:WK1:B" && q.FEN != "W:WK1" || q.Stipulation != problems.StipPromote {
+		t.Errorf("third record: %+v", q)
+	}
+}

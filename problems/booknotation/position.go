@@ -122,22 +122,41 @@ func addList(p *draughts.Position, c draughts.Color, list string, seen map[int]b
 
 // splitItems cuts a list at commas (and "et") outside parentheses, and reads
 // each entry. Words that only describe the list ("pions noirs", "en tout")
-// are skipped.
+// are skipped. Kings named in the plural make kings of the squares after
+// them up to the next semicolon ("pions 3, 5 ; dames 10, 12", as metz's
+// book export writes a list).
 func (ls lister) splitItems(list string) ([]item, error) {
 	var out []item
+	plural := false
 	for _, raw := range splitOutside(list) {
+		if raw == groupEnd {
+			plural = false
+			continue
+		}
 		txt := strings.TrimSpace(strings.TrimRight(strings.TrimSpace(raw), "."))
 		if txt == "" || isFiller(txt) {
 			continue
 		}
-		it, err := ls.readItem(txt)
+		switch fold(strings.Fields(txt)[0]) {
+		case "dames", "kings":
+			plural = true
+		case "pions", "men":
+			plural = false
+		}
+		its, err := ls.readItem(txt)
 		if err != nil {
 			return nil, err
 		}
-		out = append(out, it...)
+		for i := range its {
+			its[i].king = its[i].king || plural
+		}
+		out = append(out, its...)
 	}
 	return out, nil
 }
+
+// groupEnd stands for a semicolon in what splitOutside returns.
+const groupEnd = ";"
 
 // splitOutside splits at commas and semicolons that are not inside
 // parentheses; within a chunk, blanks also separate plain squares
@@ -163,8 +182,12 @@ func splitOutside(s string) []string {
 			if depth == 0 {
 				cut(i + 1)
 			}
-		case (r == ',' || r == ';') && depth == 0:
+		case r == ',' && depth == 0:
 			cut(i)
+			start = i + 1
+		case r == ';' && depth == 0:
+			cut(i)
+			parts = append(parts, groupEnd)
 			start = i + 1
 		}
 	}
@@ -173,7 +196,8 @@ func splitOutside(s string) []string {
 }
 
 var fillers = map[string]bool{"pions": true, "pion": true, "noirs": true, "blancs": true, "noir": true,
-	"blanc": true, "et": true, "en": true, "tout": true, "les": true, "men": true, "kings": true}
+	"blanc": true, "et": true, "en": true, "tout": true, "les": true, "men": true, "kings": true,
+	"aucune": true, "aucun": true, "piece": true, "pieces": true, "none": true}
 
 // isFiller reports whether txt holds only describing words.
 func isFiller(txt string) bool {

@@ -112,7 +112,9 @@ func marksText(mark string) string {
 }
 
 // moveText keeps the printed text when it reads as a move (with a capture
-// count after it or not); otherwise it
+// count after it or not) and, the move being resolved, as that move: a
+// text the importer read loosely ("50 à 17 à 22", whose 17 is no landing,
+// read as 50 à 22) would read back as another move or none. Otherwise it
 // writes the resolved move as the book would, "X à Y", naming the landing
 // squares between only when "X à Y" alone would be ambiguous.
 func (w *writer) moveText(n *problems.Node, pos *draughts.Position, m draughts.Move, resolved bool) string {
@@ -120,7 +122,7 @@ func (w *writer) moveText(n *problems.Node, pos *draughts.Position, m draughts.M
 	// Numbers only: a move named by column and row ("c3:e5", as PDN has
 	// it) is written the book's way below, "c3 à e5".
 	if toks := tokenize(move, false); len(toks) > 0 {
-		if txt, k := readMove(toks, 0); txt != "" && k == len(toks) {
+		if txt, k := readMove(toks, 0); txt != "" && k == len(toks) && (!resolved || reads(pos, txt, m)) {
 			if count > 0 {
 				return strings.TrimSpace(n.Text) // the reader takes the count back as a comment
 			}
@@ -142,6 +144,12 @@ func (w *writer) moveText(n *problems.Node, pos *draughts.Position, m draughts.M
 		parts[i] = w.rules.SquareName(s)
 	}
 	return strings.Join(parts, " à ")
+}
+
+// reads reports whether txt names exactly m in pos.
+func reads(pos *draughts.Position, txt string, m draughts.Move) bool {
+	mv, err := draughts.ParseMove(*pos, txt)
+	return err == nil && mv.SameEffect(m)
 }
 
 // layout puts the cells in two columns: a Black move that continues the
