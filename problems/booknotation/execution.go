@@ -309,7 +309,8 @@ func readMark(toks []token, i int) (string, int) {
 		if i+1 < len(toks) && fold(toks[i+1].text) == "non" {
 			return MarkOuNon, i + 2
 		}
-	case "+", "=", "!", "?", "!!", "??", "!?", "?!":
+	case "+", "=", "!", "?", "!!", "??", "!?", "?!", SolverMark:
+		// "*" is the book export's mark of a move metz added.
 		return f, i + 1
 	case "et":
 		if m, k := readMark(toks, i+1); m != "" {

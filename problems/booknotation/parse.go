@@ -150,8 +150,8 @@ func (rec *record) line(no int, line string) {
 		rec.p.Stipulation = rec.stipulation(no, stipWords(m[2]))
 		return
 	}
-	if fold(line) == "(position inconnue)" {
-		return // the book export's word for a record without a diagram
+	if f := fold(line); f == "(position inconnue)" || f == fold(SolverLegend) {
+		return // the book export's words for a record without a diagram, for its "*"
 	}
 	if key, val, ok := splitKey(line); ok && rec.field(no, fold(key), val) {
 		return
