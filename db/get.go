@@ -17,9 +17,9 @@ func (d *DB) Get(id int64) (*problems.Problem, error) {
 	p := &problems.Problem{ID: id}
 	var fen, sol, wit sql.NullString
 	err := d.sql.QueryRow(`SELECT source, number, label, class, title, rules, fen, stipulation, solution_text,
-		solution_json, witnesses_json, commentary, location FROM problems WHERE id = ?`, id).Scan(
+		solution_json, witnesses_json, commentary, location, author, date FROM problems WHERE id = ?`, id).Scan(
 		&p.Source, &p.Number, &p.Label, &p.Class, &p.Title, &p.Rules, &fen, &p.Stipulation,
-		&p.SolutionText, &sol, &wit, &p.Commentary, &p.Location)
+		&p.SolutionText, &sol, &wit, &p.Commentary, &p.Location, &p.Author, &p.Date)
 	if errors.Is(err, sql.ErrNoRows) {
 		return nil, fmt.Errorf("problem %d: %w", id, ErrNotFound)
 	}

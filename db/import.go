@@ -126,11 +126,11 @@ type importer struct {
 var importSQL = map[string]string{
 	"insert": `INSERT INTO problems (source, number, label, class, title, rules, side_to_move, fen,
 		stipulation, solution_text, solution_json, witnesses_json, commentary, location, content_hash,
-		white_men, white_kings, black_men, black_kings, occupancy)
-		VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)`,
+		white_men, white_kings, black_men, black_kings, occupancy, author, date)
+		VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)`,
 	"update": `UPDATE problems SET class=?, title=?, rules=?, side_to_move=?, fen=?, stipulation=?,
 		solution_text=?, solution_json=?, witnesses_json=?, commentary=?, location=?, content_hash=?,
-		white_men=?, white_kings=?, black_men=?, black_kings=?, occupancy=? WHERE id=?`,
+		white_men=?, white_kings=?, black_men=?, black_kings=?, occupancy=?, author=?, date=? WHERE id=?`,
 	"delBookThemes": `DELETE FROM themes WHERE problem_id=? AND origin='book'`,
 	"delRefs":       `DELETE FROM refs WHERE problem_id=?`,
 	"delWarnings":   `DELETE FROM import_warnings WHERE problem_id=?`,
@@ -269,7 +269,7 @@ func (im *importer) columns(p *problems.Problem, hash string) ([]any, *problems.
 	sol := jsonOrNull(p.Solution, p.Solution == nil)
 	wit := jsonOrNull(p.Witnesses, len(p.Witnesses) == 0)
 	return []any{p.Source, p.Number, p.Label, p.Class, p.Title, p.Rules, side, fen, p.Stipulation,
-		p.SolutionText, sol, wit, p.Commentary, p.Location, hash, wm, wk, bm, bk, occ}, warn
+		p.SolutionText, sol, wit, p.Commentary, p.Location, hash, wm, wk, bm, bk, occ, p.Author, p.Date}, warn
 }
 
 // children writes a record's themes, references and warnings.

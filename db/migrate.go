@@ -24,6 +24,10 @@ var migrations = []migration{
 		text   TEXT NOT NULL,
 		line   INTEGER NOT NULL DEFAULT 0,
 		PRIMARY KEY (source, kind, number))`})},
+	{"author and date of a problem", execAll([]string{
+		`ALTER TABLE problems ADD COLUMN author TEXT NOT NULL DEFAULT ''`,
+		`ALTER TABLE problems ADD COLUMN date TEXT NOT NULL DEFAULT ''`,
+		`CREATE INDEX problems_author ON problems(author COLLATE NOCASE)`})},
 }
 
 // SchemaVersion is the version Open migrates to.

@@ -69,6 +69,7 @@ type Query struct {
 	Side                              string // white or black (problems with a position)
 	Pattern                           string // see ParsePattern; read under Rules (international if unset)
 	Text                              string // substring of the commentary or title (case-insensitive for ASCII)
+	Author                            string // substring of the author (case-insensitive for ASCII)
 	HasPosition                       *bool  // true: only records with a position; false: only without
 	Limit                             int    // 0: no limit
 	Offset                            int
@@ -81,6 +82,7 @@ type Summary struct {
 	Number  int      `json:"number"`
 	Label   string   `json:"label,omitempty"`
 	Title   string   `json:"title,omitempty"`
+	Author  string   `json:"author,omitempty"`
 	Class   string   `json:"class,omitempty"`
 	Rules   string   `json:"rules"`
 	FEN     string   `json:"fen"`
@@ -98,7 +100,7 @@ func (d *DB) Search(q Query) ([]Summary, error) {
 	if err != nil {
 		return nil, err
 	}
-	stmt := `SELECT p.id, p.source, p.number, p.label, p.title, p.class, p.rules, coalesce(p.fen, ''),
+	stmt := `SELECT p.id, p.source, p.number, p.label, p.title, p.author, p.class, p.rules, coalesce(p.fen, ''),
 		coalesce(p.side_to_move, ''), coalesce(` + latestVerdictSQL + `, ''),
 		coalesce((SELECT group_concat(name, ',') FROM (SELECT DISTINCT t.name FROM themes t
 			WHERE t.problem_id = p.id ORDER BY t.name)), '')
@@ -116,7 +118,7 @@ func (d *DB) Search(q Query) ([]Summary, error) {
 	for rows.Next() {
 		var s Summary
 		var themes string
-		if err := rows.Scan(&s.ID, &s.Source, &s.Number, &s.Label, &s.Title, &s.Class, &s.Rules, &s.FEN, &s.Side,
+		if err := rows.Scan(&s.ID, &s.Source, &s.Number, &s.Label, &s.Title, &s.Author, &s.Class, &s.Rules, &s.FEN, &s.Side,
 			&s.Verdict, &themes); err != nil {
 			return nil, err
 		}
@@ -163,10 +165,18 @@ func (q Query) where() (string, []any, error) {
 		return "", nil, err
 	}
 	if q.Text != "" {
-		like := "%" + strings.NewReplacer(`\`, `\\`, `%`, `\%`, `_`, `\_`).Replace(q.Text) + "%"
+		like := likePattern(q.Text)
 		w.add(`(p.commentary LIKE ? ESCAPE '\' OR p.title LIKE ? ESCAPE '\')`, like, like)
 	}
+	if q.Author != "" {
+		w.add(`p.author LIKE ? ESCAPE '\'`, likePattern(q.Author))
+	}
 	return strings.Join(w.parts, " AND "), w.args, nil
+}
+
+// likePattern is a LIKE pattern matching s anywhere, its wildcards escaped.
+func likePattern(s string) string {
+	return "%" + strings.NewReplacer(`\`, `\\`, `%`, `\%`, `_`, `\_`).Replace(s) + "%"
 }
 
 type whereBuilder struct {

@@ -112,7 +112,8 @@ func TestSearchPattern(t *testing.T) {
 
 func TestSearchFilters(t *testing.T) {
 	d := importVanTenac(t)
-	other := []*problems.Problem{{Number: 7, Class: "fin-de-partie", Rules: "francaise", FEN: "W:W21:B5"}}
+	other := []*problems.Problem{{Number: 7, Class: "fin-de-partie", Rules: "francaise", FEN: "W:W21:B5",
+		Author: "Ph. Lallement", Date: "1802"}}
 	mustImport(t, d, problems.Source{Key: "metz"}, other, nil)
 	id3, _ := d.Resolve("vantenac:3")
 	id4, _ := d.Resolve("vantenac:4")
@@ -135,6 +136,8 @@ func TestSearchFilters(t *testing.T) {
 		{"never verified", Query{Verdict: "none"}, []int{7, 1, 2}},
 		{"text", Query{Text: "COUP DE REPOS"}, []int{3}},
 		{"text is not a pattern", Query{Text: "%"}, []int{}},
+		{"author", Query{Author: "lallement"}, []int{7}},
+		{"author is not a pattern", Query{Author: "_"}, []int{}},
 		{"user themes", Query{ThemeOrigin: "user"}, []int{4}},
 		{"book lunette", Query{Themes: "lunette", ThemeOrigin: "book"}, []int{4}},
 		{"user lunette", Query{Themes: "lunette", ThemeOrigin: "user"}, []int{}},
@@ -144,6 +147,11 @@ func TestSearchFilters(t *testing.T) {
 		if got := numbers(search(t, d, c.q)); !reflect.DeepEqual(got, c.want) {
 			t.Errorf("%s: got %v, want %v", c.name, got, c.want)
 		}
+	}
+	if ss := search(t, d, Query{Author: "Lall"}); len(ss) != 1 || ss[0].Author != "Ph. Lallement" {
+		t.Errorf("author in the summary: %+v", ss)
+	} else if p, err := d.Get(ss[0].ID); err != nil || p.Author != "Ph. Lallement" || p.Date != "1802" {
+		t.Errorf("stored author and date: %+v, %v", p, err)
 	}
 	ss := search(t, d, Query{Number: Range{4, 4, true}})
 	if len(ss) != 1 || ss[0].Verdict != "cooked" || !reflect.DeepEqual(ss[0].Themes, []string{"lunette", "study"}) {

@@ -40,6 +40,12 @@ func bookItem(b *strings.Builder, it Item) error {
 	if err != nil {
 		return err
 	}
+	if p.Author != "" {
+		b.WriteString("Auteur : " + p.Author + "\n")
+	}
+	if p.Date != "" {
+		b.WriteString("Date : " + p.Date + "\n")
+	}
 	if r != draughts.International {
 		b.WriteString("Règles : " + r.Name + "\n")
 	}

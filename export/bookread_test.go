@@ -30,7 +30,7 @@ func TestBookReadsBack(t *testing.T) {
 			}
 		}
 	}
-	kings := &problems.Problem{Source: "club", Number: 4, Label: "Finale", Title: "Deux dames", Rules: "international",
+	kings := &problems.Problem{Source: "club", Number: 4, Label: "Finale", Title: "Deux dames", Author: "J. Dupont", Date: "1891", Rules: "international",
 		FEN: "B:W28,K46,K50:BK3,K5,19", Stipulation: problems.StipDraw,
 		Themes: []problems.Theme{{Name: "coup-turc", Origin: problems.OriginUser}}}
 	gain := &problems.Problem{Source: "club", Number: 5, Rules: "english", FEN: "W:W22,K30:B17,18,10", Stipulation: "gain:2"}
@@ -61,7 +61,7 @@ func checkReadBack(t *testing.T, it Item, got *problems.Problem, text string) {
 	}
 	r, _ := draughts.RulesByName(want.Rules)
 	switch {
-	case canonical(t, r, got.FEN) != canonical(t, r, want.FEN), got.Rules != want.Rules, got.Stipulation != want.Stipulation,
+	case canonical(t, r, got.FEN) != canonical(t, r, want.FEN), got.Author != want.Author, got.Date != want.Date, got.Rules != want.Rules, got.Stipulation != want.Stipulation,
 		got.Label != label, got.Number != want.Number, want.Title != want.Label && got.Title != want.Title:
 		t.Errorf("read back as %q %s %s %q #%d %q\n%s", got.FEN, got.Rules, got.Stipulation, got.Label, got.Number, got.Title, text)
 	case themeList(got) != themeList(want):

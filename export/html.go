@@ -49,6 +49,7 @@ body { font-family: Georgia, "DejaVu Serif", serif; color: #111; margin: 0; back
 .problem { break-inside: avoid; page-break-inside: avoid; overflow: hidden; }
 .problem h2 { font-size: 12pt; margin: 0 0 2mm; }
 .problem .title { font-style: italic; font-size: 9pt; margin: 0 0 1mm; }
+.problem .byline { font-size: 9pt; margin: 0 0 1mm; }
 .problem .board { float: left; margin: 0 4mm 2mm 0; }
 .per-1 .board svg { width: 120mm; height: auto; }
 .per-2 .board svg { width: 82mm; height: auto; }
@@ -108,6 +109,9 @@ func htmlItem(b *strings.Builder, it Item, o HTMLOptions) error {
 		anchor(it, 0), html.EscapeString(p.Source), p.Number, html.EscapeString(Heading(p)))
 	if p.Title != "" {
 		b.WriteString("<p class=\"title\">" + html.EscapeString(p.Title) + "</p>\n")
+	}
+	if by := Byline(p); by != "" {
+		b.WriteString("<p class=\"byline\">" + html.EscapeString(by) + "</p>\n")
 	}
 	if ok {
 		turn = pos.Turn

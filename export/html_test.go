@@ -77,3 +77,17 @@ func TestHTMLModernNotation(t *testing.T) {
 		t.Errorf("no modern notation line:\n%s", s)
 	}
 }
+
+// The composer and the date stand under the heading; a problem with
+// neither has no byline.
+func TestHTMLByline(t *testing.T) {
+	p := vanTenacI(t)
+	p.Author, p.Date = "L. Van Tenac", "1868"
+	var b strings.Builder
+	if err := WriteHTML(&b, []Item{{Problem: p}, {Problem: vanTenacII(t)}}, HTMLOptions{}); err != nil {
+		t.Fatal(err)
+	}
+	if s := b.String(); strings.Count(s, `<p class="byline">`) != 1 || !strings.Contains(s, `<p class="byline">L. Van Tenac, 1868</p>`) {
+		t.Errorf("byline not printed once under the first heading")
+	}
+}

@@ -101,6 +101,18 @@ func Heading(p *problems.Problem) string {
 	return h
 }
 
+// Byline is the composer and the date of a problem as a document prints
+// them under its heading ("Ph. Lallement, 1802"); "" when neither is known.
+func Byline(p *problems.Problem) string {
+	parts := []string{}
+	for _, s := range []string{p.Author, p.Date} {
+		if s != "" {
+			parts = append(parts, s)
+		}
+	}
+	return strings.Join(parts, ", ")
+}
+
 // Stipulation says in the books' words what is asked, for the side to move.
 func Stipulation(p *problems.Problem, turn draughts.Color) string {
 	side := "Les Blancs"

@@ -158,6 +158,9 @@ func pdfBlocks(tr func(string) string, it Item, r *draughts.Rules, turn draughts
 	if p.Title != "" {
 		add("Times", "I", 9, 0, p.Title) // as the HTML page shows it
 	}
+	if by := Byline(p); by != "" {
+		add("Times", "", 9, 0, by)
+	}
 	add("Times", "B", 10, 0, Stipulation(p, turn))
 	sol := p.SolutionText
 	t := it.Tree()

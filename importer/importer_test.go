@@ -572,3 +572,27 @@ func TestDiagramWithoutPieces(t *testing.T) {
 		}
 	}
 }
+
+// The composer and the date come from the Author (else Composer) and Date
+// tags; PDN's "?" and "????.??.??" say nothing. ToPDN writes them back.
+func TestPDNAuthorAndDate(t *testing.T) {
+	in := "[Event \"a\"]\n[Author \"W. Kozlov\"]\n[Date \"1934.??.??\"]\n[FEN \"W:W28:B19\"]\n*\n\n" +
+		"[Event \"b\"]\n[Author \"?\"]\n[Composer \"A. Shaw\"]\n[Date \"????.??.??\"]\n[FEN \"W:W28:B19\"]\n*\n"
+	b, err := Reader("c.pdn", strings.NewReader(in))
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := [][2]string{{"W. Kozlov", "1934.??.??"}, {"A. Shaw", ""}}
+	for i, p := range b.Problems {
+		if p.Author != want[i][0] || p.Date != want[i][1] {
+			t.Errorf("%s: author %q date %q, want %q", p.Title, p.Author, p.Date, want[i])
+		}
+	}
+	var out strings.Builder
+	if err := pdn.Write(&out, []*pdn.Game{ToPDN(b.Problems[0])}); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(out.String(), `[Author "W. Kozlov"]`) || !strings.Contains(out.String(), `[Date "1934.??.??"]`) {
+		t.Errorf("not written back:\n%s", out.String())
+	}
+}

@@ -139,6 +139,17 @@ func namedRules(g *pdn.Game, warn func(text, expected string)) (*draughts.Rules,
 	return nil, ""
 }
 
+// firstTag is the first of the named tags that says something ("?" is
+// PDN's unknown), trimmed; "" if none does.
+func firstTag(g *pdn.Game, names ...string) string {
+	for _, n := range names {
+		if v, ok := g.Tag(n); ok && strings.TrimSpace(v) != "" && strings.TrimSpace(v) != "?" {
+			return strings.TrimSpace(v)
+		}
+	}
+	return ""
+}
+
 // gameTypeRules maps a GameType tag's value to a rule system.
 func gameTypeRules(gt string) (*draughts.Rules, bool) {
 	first, _, _ := strings.Cut(gt, ",")
@@ -162,6 +173,10 @@ func pdnTags(p *problems.Problem, g *pdn.Game, warn func(text, expected string))
 	}
 	if v, ok := g.Tag(TagLabel); ok && strings.TrimSpace(v) != "" {
 		p.Label = v // metz's own export: the record's label as it was
+	}
+	p.Author = firstTag(g, "Author", "Composer")
+	if v := firstTag(g, "Date"); strings.Trim(v, "?.") != "" {
+		p.Date = v // "1868.??.??" says the year; "????.??.??" says nothing
 	}
 	if v, ok := g.Tag(TagThemes); ok {
 		p.Themes = append(p.Themes, pdnThemes(v)...)
@@ -346,6 +361,12 @@ func ToPDN(p *problems.Problem) *pdn.Game {
 	}
 	if p.Number > 0 {
 		tag("Number", strconv.Itoa(p.Number))
+	}
+	if p.Author != "" {
+		tag("Author", p.Author)
+	}
+	if p.Date != "" {
+		tag("Date", p.Date)
 	}
 	tag("GameType", strconv.Itoa(r.GameType))
 	if p.Stipulation != "" {

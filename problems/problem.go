@@ -32,6 +32,8 @@ type Problem struct {
 	Label        string    `json:"label,omitempty"`         // as the source names it: "Problème VI"
 	Class        string    `json:"class,omitempty"`         // class key within the source
 	Title        string    `json:"title,omitempty"`         // class or title as printed
+	Author       string    `json:"author,omitempty"`        // the composer, as the source names them
+	Date         string    `json:"date,omitempty"`          // when it was composed or first printed, as written
 	Rules        string    `json:"rules"`                   // rule system key (draughts.RulesByName)
 	FEN          string    `json:"fen,omitempty"`           // PDN FEN; "" when the position is unknown
 	Stipulation  string    `json:"stipulation"`             // see Stip*

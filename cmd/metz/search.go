@@ -19,7 +19,7 @@ func init() { commandAdders = append(commandAdders, addSearch) }
 type searchFlags struct {
 	sources                              []string
 	number, class, rules, themes, origin string
-	verdict, side, pattern, text         string
+	verdict, side, pattern, text, author string
 	whitePieces, whiteMen, whiteKings    string
 	blackPieces, blackMen, blackKings    string
 	position, noPosition                 bool
@@ -53,6 +53,8 @@ const searchHelp = `Filters (all must hold):
                            as 'W:Wc3:Bd6' looks at every board written so
                            (Russian, Brazilian, Turkish, ...)
   --text WORDS             substring of the commentary or title
+  --author NAME            substring of the composer's name (a PDN Author or
+                           Composer tag, a transcription's Auteur line)
   --position / --no-position  only records with / without a diagram
   --limit N --offset N     page through long results`
 
@@ -74,6 +76,7 @@ func (f *searchFlags) bind(c *cobra.Command) {
 	fl.StringVar(&f.side, "side", "", "side to move: white or black")
 	fl.StringVar(&f.pattern, "pattern", "", "pieces on squares, FEN syntax: 'W:W28,37:B32'")
 	fl.StringVar(&f.text, "text", "", "text in the commentary or title")
+	fl.StringVar(&f.author, "author", "", "text in the composer's name")
 	fl.BoolVar(&f.position, "position", false, "only records with a diagram")
 	fl.BoolVar(&f.noPosition, "no-position", false, "only records without a diagram")
 	fl.IntVar(&f.limit, "limit", 0, "at most N results (0: all)")
@@ -86,7 +89,8 @@ func (f *searchFlags) bind(c *cobra.Command) {
 // query turns the flags into a db.Query, naming the flag of a bad value.
 func (f *searchFlags) query() (db.Query, error) {
 	q := db.Query{Sources: f.sources, Class: f.class, Rules: f.rules, Themes: f.themes, ThemeOrigin: f.origin,
-		Verdict: f.verdict, Side: f.side, Pattern: f.pattern, Text: f.text, Limit: f.limit, Offset: f.offset}
+		Verdict: f.verdict, Side: f.side, Pattern: f.pattern, Text: f.text, Author: f.author,
+		Limit: f.limit, Offset: f.offset}
 	ranges := []struct {
 		flag, value string
 		dst         *db.Range
@@ -126,8 +130,8 @@ func addSearch(root *cobra.Command) {
 		Short: "Find problems by source, number, theme, material, verdict or pattern",
 		Long: `search lists the problems of the database that match every filter given,
 ordered by source and number: a table by default, or with --json one JSON
-array of objects (id, source, number, label, class, rules, fen, side,
-themes, verdict).
+array of objects (id, source, number, label, title, author, class, rules,
+fen, side, themes, verdict).
 
 ` + searchHelp,
 		Example: `  metz search --source metz --theme "lunette AND NOT coup-de-repos"

@@ -132,6 +132,8 @@ func printRecord(w io.Writer, rec shownRecord, opt draughts.DiagramOptions) {
 		}
 	}
 	field("Title", p.Title)
+	field("Author", p.Author)
+	field("Date", p.Date)
 	field("Class", p.Class)
 	field("Rules", p.Rules)
 	field("Stipulation", p.Stipulation)

@@ -168,6 +168,10 @@ func (rec *record) field(no int, key, val string) bool {
 		p.Class = val
 	case "titre", "title":
 		p.Title = val
+	case "auteur", "author", "compositeur", "composer":
+		p.Author = val
+	case "date":
+		p.Date = val
 	case "regles", "rules", "regle", "jeu":
 		rec.rules, rec.rulesAt = val, no
 	case "but", "stipulation", "goal":

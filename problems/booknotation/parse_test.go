@@ -290,7 +290,7 @@ Blancs : c3
 // the plural, "aucune pièce", the themes; the verdict and warning lines are
 // dropped, not read as moves.
 func TestParseBookExportLines(t *testing.T) {
-	in := "club n° 12 — Problème XII\nTitre : Deux dames\nRègles : english\n" +
+	in := "club n° 12 — Problème XII\nTitre : Deux dames\nAuteur : R. Fabre\nDate : 1891\nRègles : english\n" +
 		"BLANCS : pions 22, 23 ; dames 30, 31.\nNOIRS : pions 9, 10.\nLes Noirs jouent et gagnent 2 pions.\n\n" +
 		"BLANCS.         NOIRS.\n                10 à 14\n\nVerdict : unsound — refuted: 22-17\nThèmes : coup turc, Lunette\n" +
 		"Attention (club.metz:7) : Problème XII: table move \"25 à 27\"\n\n" +
@@ -301,7 +301,7 @@ func TestParseBookExportLines(t *testing.T) {
 		t.Fatalf("%v, %d records", err, len(ps))
 	}
 	p := ps[0]
-	if p.Label != "Problème XII" || p.Number != 12 || p.Title != "Deux dames" || p.Rules != "english" ||
+	if p.Label != "Problème XII" || p.Number != 12 || p.Title != "Deux dames" || p.Rules != "english" || p.Author != "R. Fabre" || p.Date != "1891" ||
 		p.FEN != "B:W22,23,K30,K31:B9,10" || p.Stipulation != "gain:2" || len(p.Warnings) != 0 {
 		t.Errorf("first record: %+v", p)
 	}
