@@ -111,6 +111,8 @@ func read(name string, data []byte) (Batch, error) {
 	case kindPDN:
 		b, err = readPDN(name, data)
 		latin = 0
+	case kindJSON:
+		b, err = readJSON(name, text)
 	case kindTranscription:
 		b, err = readTranscription(name, text)
 	default:
@@ -185,6 +187,8 @@ func sniff(name string, data []byte) string {
 	}
 	first := firstLine(data)
 	switch {
+	case isJSON(name, data):
+		return kindJSON
 	case strings.EqualFold(filepath.Ext(name), ".pdn"):
 		return kindPDN
 	case isTranscriptionHeader(first):

@@ -518,6 +518,8 @@ func FuzzReader(f *testing.F) {
 	f.Add("x.pdn", []byte(ivPDN))
 	f.Add("x.txt", []byte("Coup 7\nNoirs : 4, 51\nBlancs : 32\n32 à 28   si 4 à 9 ou non\n"))
 	f.Add("x.txt", []byte("[FEN \"B:W32:B19\"] 1... 19-23 (1... 19-24) 2. 32-28 *"))
+	f.Add("x.json", []byte(`[{"number": 3, "rules": "russian", "fen": "W:Wc3:Bd6", "solution": {"children": [{"move": "c3-d4", "white": true}]}}]`))
+	f.Add("y", []byte(`{"number": 1, "fen": "W:W28:B19"}`))
 	f.Fuzz(func(t *testing.T, name string, data []byte) {
 		b, err := Reader(name, bytes.NewReader(data))
 		if err != nil {

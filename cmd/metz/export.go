@@ -42,7 +42,8 @@ func addExport(root *cobra.Command) {
         written by the importer's own PDN writer so that metz import reads
         them back; metz's tags (MetzSource, MetzNumber, ...) carry the rest
   json  one JSON array: each record with its position spelled out, the stated
-        and the verified trees, themes, verdict and notes
+        and the verified trees, themes, verdict and notes; metz import reads
+        the records back (not the verdicts)
   html  a print-ready document (A4, print CSS): one to four problems a page
         (--per-page), each with its SVG diagram, source and number,
         stipulation, solution (the solver's tree when it has one), verdict and

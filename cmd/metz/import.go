@@ -39,9 +39,11 @@ func addImport(root *cobra.Command) {
 		Long: `import reads sources into the database (created if missing). With no file it
 imports the books bundled with metz: the Livre de Metz (its 415 coups, with
 the themes and cross references of its first part) and Van Tenac's problems.
-With files it reads each one: PDN (problem collections and games) or a
-transcription in the books' notation; the source key is the file's base name.
-A directory stands for the .pdn and .metz files under it. A PDN game's rule
+With files it reads each one: PDN (problem collections and games), a
+transcription in the books' notation (metz export --format book writes one),
+or metz's own JSON export (the records, without the verdicts: verify them
+again); the source key is the file's base name. A directory stands for the
+.pdn and .metz files under it. A PDN game's rule
 system is its MetzRules tag (metz's own export), else a Variant tag naming
 one, else its GameType (20 international, 21 English checkers, 22 Italian,
 24 Spanish, 25 Russian, 26 Brazilian, 27 Canadian, 30 Turkish, 98

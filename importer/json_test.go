@@ -1,0 +1,45 @@
+package importer
+
+import (
+	"strings"
+	"testing"
+)
+
+// A JSON file that is not an array of problems is refused with its line;
+// an element that is not a problem is skipped with a warning at its line,
+// the others kept; a lone object is one problem; a move of the stated tree
+// that is not legal is marked and warned of.
+func TestReadJSON(t *testing.T) {
+	if _, err := Reader("bad.json", strings.NewReader("[\n  {\"number\": 1},\n  {\"number\": 2,,}\n]")); err == nil ||
+		!strings.Contains(err.Error(), "bad.json:3:") {
+		t.Errorf("syntax error: %v", err)
+	}
+	in := `[
+  {"source": "vantenac", "number": 3, "label": "Problème III", "rules": "international", "fen": "W:W28:B19",
+   "solution": {"children": [{"move": "28-23", "white": true, "children": [{"move": "19x28", "white": false}]}]}},
+  {"number": "four"},
+  {"number": 5, "rules": "chess", "fen": "W:W28:B19",
+   "solution": {"children": [{"move": "28-22", "white": true, "children": [{"move": "19-14", "white": false}]}]}}
+]`
+	b, err := Reader("club.json", strings.NewReader(in))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(b.Problems) != 2 || len(b.Warnings) != 1 || b.Warnings[0].Line != 4 || b.Source.Key != "club" {
+		t.Fatalf("problems %d, warnings %+v", len(b.Problems), b.Warnings)
+	}
+	p := b.Problems[0]
+	if p.Source != "club" || p.Location != "club.json:2" || p.Stipulation != "win" || len(p.Refs) != 1 ||
+		p.Refs[0].Source != "vantenac" || len(p.Warnings) != 0 {
+		t.Errorf("first record: %+v", p)
+	}
+	q := b.Problems[1]
+	bad := q.Solution.Children[0].Children[0]
+	if q.Rules != "international" || bad.Issue == "" || len(q.Warnings) != 2 || q.Warnings[1].Text != "19-14" {
+		t.Errorf("second record: rules %s, issue %q, warnings %+v", q.Rules, bad.Issue, q.Warnings)
+	}
+	one, err := Reader("one.json", strings.NewReader(`{"number": 9, "fen": "B:W28:B19"}`))
+	if err != nil || len(one.Problems) != 1 || one.Problems[0].Number != 9 {
+		t.Errorf("lone object: %+v, %v", one, err)
+	}
+}
