@@ -598,3 +598,15 @@ func TestPDNAuthorAndDate(t *testing.T) {
 		t.Errorf("not written back:\n%s", out.String())
 	}
 }
+
+// A game without moves has no printed solution: its result token alone
+// ("*") is not one (the book export printed it as a move).
+func TestPDNNoMovesNoSolutionText(t *testing.T) {
+	b, err := Reader("n.pdn", strings.NewReader("[Event \"x\"]\n[FEN \"W:W28:B19\"]\n{White to play} *\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if p := b.Problems[0]; p.SolutionText != "" || p.Commentary != "White to play" {
+		t.Errorf("solution text %q, commentary %q", p.SolutionText, p.Commentary)
+	}
+}

@@ -329,6 +329,9 @@ func nagMarks(nags []string) []string {
 
 // movetext writes the moves of a game as PDN, without its tags.
 func movetext(g *pdn.Game) string {
+	if g.Root == nil || g.Root.Next == nil {
+		return "" // a result alone ("*") is no solution, and comments are the commentary
+	}
 	var b bytes.Buffer
 	cp := *g
 	cp.Tags = nil
