@@ -2,11 +2,13 @@ package export
 
 import (
 	"context"
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"regexp"
 	"sort"
+	"strconv"
 	"strings"
 	"sync"
 	"testing"
@@ -178,4 +180,80 @@ func TestHTMLInChromium(t *testing.T) {
 func bookMove(n *problems.Node) string {
 	sq := strings.FieldsFunc(n.Move, func(c rune) bool { return c == '-' || c == 'x' || c == ':' })
 	return sq[0] + " à " + sq[len(sq)-1]
+}
+
+// Printed by Chromium two a page, a problem whose notes outgrow half a
+// sheet takes the room it needs and the next one follows it on the same
+// sheet when it fits: every problem is printed once, whole (its heading,
+// its last solution move and its verdict on one page or on consecutive
+// ones), and the set takes fewer sheets than one a page would.
+func TestHTMLPrintPacks(t *testing.T) {
+	if _, err := exec.LookPath("pdftotext"); err != nil {
+		t.Skip("pdftotext is not installed; install it with: apt-get update && apt-get install -y poppler-utils")
+	}
+	bin := findChromium(t)
+	long := vanTenacI(t)
+	long.Number = 90
+	var notes []string
+	for i := range 12 {
+		notes = append(notes, fmt.Sprintf("Note %d: %s", i+1, strings.Repeat("une remarque assez longue sur la combinaison, ", 8)))
+	}
+	var items []Item
+	for i := range 6 {
+		p := vanTenacII(t)
+		p.Number = 100 + i
+		items = append(items, Item{Problem: p, Verdict: "sound"})
+		if i == 1 {
+			items = append(items, Item{Problem: long, Verdict: "sound", Notes: notes})
+		}
+	}
+	dir := t.TempDir()
+	page, pdf := filepath.Join(dir, "p.html"), filepath.Join(dir, "p.pdf")
+	f, err := os.Create(page)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := WriteHTML(f, items, HTMLOptions{PerPage: 2}); err != nil {
+		t.Fatal(err)
+	}
+	f.Close()
+	chromiumAll(t, bin, []string{"--print-to-pdf=" + pdf, "--no-pdf-header-footer", "file://" + page})
+	var pages []string
+	for i := 1; ; i++ {
+		out, err := exec.Command("pdftotext", "-f", strconv.Itoa(i), "-l", strconv.Itoa(i), pdf, "-").Output()
+		if err != nil || strings.Contains(string(out), "Index des thèmes") {
+			break // the index, on pages of its own, names every problem again
+		}
+		pages = append(pages, string(out))
+	}
+	problemPages := 0
+	for _, it := range items {
+		head := Heading(it.Problem)
+		first, last := -1, -1
+		for i, pg := range pages {
+			if strings.Contains(pg, head) {
+				if first >= 0 {
+					t.Errorf("%s printed twice (pages %d and %d)", head, first+1, i+1)
+				}
+				first = i
+			}
+		}
+		if first < 0 {
+			t.Fatalf("%s not printed", head)
+		}
+		for i := first; i < len(pages) && i <= first+2; i++ {
+			if strings.Contains(pages[i], "Verdict : sound") {
+				last = i
+				break
+			}
+		}
+		if last < 0 {
+			t.Errorf("%s: its verdict is not on its page or the two after", head)
+		}
+		problemPages = max(problemPages, last+1)
+	}
+	if problemPages >= len(items) {
+		t.Errorf("%d problems take %d pages, as many as one a page would", len(items), problemPages)
+	}
+	t.Logf("%d problems on %d pages", len(items), problemPages)
 }

@@ -35,18 +35,21 @@ func (o HTMLOptions) title() string {
 	return o.Title
 }
 
-// printCSS lays out A4 pages: each .page holds one to four problems and
-// breaks after itself; on screen the pages are shown as sheets. A page is
-// at least a sheet tall and grows with a long solution, which then goes on
-// to the next sheet instead of being cut; long rows wrap.
+// printCSS lays out A4 pages as a flow of problems: each takes at least
+// its share of a sheet (a whole one, half of one, or a quarter in two
+// columns), is not split when it fits on one, and the next starts where it
+// ends. A long solution takes the room it needs without leaving the
+// problem beside it alone on a sheet, and is continued, not cut, when it
+// outgrows the sheet. On screen the flow is one sheet wide; long rows wrap.
 const printCSS = `@page { size: A4; margin: 14mm; }
 body { font-family: Georgia, "DejaVu Serif", serif; color: #111; margin: 0; background: #ddd; }
-.page { background: #fff; width: 182mm; min-height: 269mm; margin: 8mm auto; padding: 0; box-sizing: border-box;
-  display: grid; gap: 6mm; page-break-after: always; break-after: page; }
-.per-1 { grid-template-columns: 1fr; }
-.per-2 { grid-template-columns: 1fr; grid-template-rows: 1fr 1fr; }
-.per-3, .per-4 { grid-template-columns: 1fr 1fr; grid-template-rows: 1fr 1fr; }
-.problem { break-inside: avoid; page-break-inside: avoid; overflow: hidden; }
+.flow { background: #fff; width: 182mm; margin: 8mm auto; }
+.flow.per-3, .flow.per-4 { display: flex; flex-wrap: wrap; column-gap: 6mm; align-items: flex-start; }
+.problem { box-sizing: border-box; padding-bottom: 4mm; break-inside: avoid; page-break-inside: avoid; }
+.problem::after { content: ""; display: block; clear: both; }
+.per-1 .problem { min-height: 269mm; break-after: page; page-break-after: always; }
+.per-2 .problem { min-height: 132mm; }
+.per-3 .problem, .per-4 .problem { width: calc(50% - 3mm); min-height: 132mm; }
 .problem h2 { font-size: 12pt; margin: 0 0 2mm; }
 .problem .title { font-style: italic; font-size: 9pt; margin: 0 0 1mm; }
 .problem .byline { font-size: 9pt; margin: 0 0 1mm; }
@@ -62,27 +65,23 @@ body { font-family: Georgia, "DejaVu Serif", serif; color: #111; margin: 0; back
 .unknown { width: 60mm; height: 60mm; border: 1px dashed #888; display: flex; align-items: center; justify-content: center; }
 .index { background: #fff; width: 182mm; margin: 8mm auto; page-break-before: always; }
 .index h2 { font-size: 14pt; } .index li { font-size: 10pt; }
-@media print { body { background: none; } .page, .index { margin: 0; width: auto; min-height: 269mm; height: auto; } }
+@media print { body { background: none; } .flow, .index { margin: 0; width: auto; } }
 `
 
-// WriteHTML writes a self-contained print-ready document: pages of one to
-// four problems, each with its diagram, heading, stipulation, solution
+// WriteHTML writes a self-contained print-ready document: one to four
+// problems a page, each with its diagram, heading, stipulation, solution
 // (verified when known), verdict and notes, then an index by theme.
 func WriteHTML(w io.Writer, items []Item, o HTMLOptions) error {
 	var b strings.Builder
 	b.WriteString("<!DOCTYPE html>\n<html lang=\"fr\"><head><meta charset=\"utf-8\"><title>" + html.EscapeString(o.title()) +
 		"</title>\n<style>\n" + printCSS + "</style></head><body>\n")
-	per := o.perPage()
-	for start := 0; start < len(items); start += per {
-		end := min(start+per, len(items))
-		fmt.Fprintf(&b, "<section class=\"page per-%d\">\n", per)
-		for _, it := range items[start:end] {
-			if err := htmlItem(&b, it, o); err != nil {
-				return err
-			}
+	fmt.Fprintf(&b, "<section class=\"flow per-%d\">\n", o.perPage())
+	for _, it := range items {
+		if err := htmlItem(&b, it, o); err != nil {
+			return err
 		}
-		b.WriteString("</section>\n")
 	}
+	b.WriteString("</section>\n")
 	htmlIndex(&b, items)
 	b.WriteString("</body></html>\n")
 	_, err := io.WriteString(w, b.String())
