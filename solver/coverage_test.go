@@ -215,3 +215,19 @@ func TestHorizonAloneIsNotSound(t *testing.T) {
 		}
 	}
 }
+
+// The duals are searched last, on what the verdict's work left: at the
+// white king's move after the key a dozen other king moves, each searched
+// on a quarter of what was left, took the whole budget (and a quarter more)
+// before the omitted defence below it was tried, and the problem, cooked
+// (the tables count 15 winning first moves), was left unproven. Without
+// tables, as an ending the tables do not cover would be.
+func TestDualsDoNotStarveTheVerdict(t *testing.T) {
+	p := &problems.Problem{Rules: "international", FEN: "W:WK38,40:B3", Stipulation: problems.StipWin,
+		Solution: line("38-33", "3-9", "33-29", "9-14", "29-24", "14-20", "24x15")}
+	b := Budget{Nodes: 500_000, Time: nodes(0).Time, MemoryMB: 64}
+	rep := Verify(p, Options{Budget: b, NoTables: true})
+	if rep.Verdict != Cooked || rep.ProofNodes > b.Nodes {
+		t.Errorf("verdict %s in %d nodes (budget %d), want cooked within the budget; %v", rep.Verdict, rep.ProofNodes, b.Nodes, rep.Notes)
+	}
+}

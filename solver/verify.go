@@ -56,8 +56,9 @@ type verifier[P, M any] struct {
 	open []openKey      // first moves the first pass left open (keys.go)
 	// pending are the ends of stated lines left unproven (leaf), for
 	// what the other parts leave (retryLeaves).
-	pending []pendingLeaf
-	opp     *search[P, M] // the other side's win, to refute first moves (keys.go)
+	pending   []pendingLeaf
+	dualSites []dualSite    // where duals are searched, last (runDuals)
+	opp       *search[P, M] // the other side's win, to refute first moves (keys.go)
 	// forkMB is the memory the forks of one round share (refuteRound).
 	forkMB int
 	// scale is how many times the whole budget exceeds this verifier's
@@ -159,6 +160,7 @@ func verifyIn[P, M any](g game[P, M], p *problems.Problem, pos draughts.Position
 		v.spend(&v.acct.Keys, func() { v.keys(ns) })
 		v.walk(pos, ns, nil, nil, false)
 		v.spend(&v.acct.Keys, v.retryKeys)
+		v.runDuals()
 	}
 	rep.Verdict = v.verdict()
 	rep.Work = &v.acct
@@ -229,6 +231,7 @@ func (v *verifier[P, M]) walkBesideKeys(pos draughts.Position, ns []*problems.No
 	hits := kv.s.tableHit
 	v.s, kv.s = kv.s, v.s
 	v.spend(&v.acct.Leaves, v.retryLeaves)
+	v.runDuals()
 	v.s, kv.s = kv.s, v.s
 	v.rep.TableHits += kv.s.tableHit - hits
 }

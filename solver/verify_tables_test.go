@@ -1,0 +1,198 @@
+package solver
+
+import (
+	"math/rand/v2"
+	"testing"
+	"time"
+
+	"metz/draughts"
+	"metz/problems"
+	"metz/retro"
+)
+
+// Verify against the endgame tables, on problems made from them: random
+// positions of small endings, White to move and won, under several rule
+// systems. The tables (package retro, built backwards through the generic
+// engine) say which first moves win; the stated solution is one of them,
+// then the tables' longest defence and quickest answer to the end. Verify
+// shares nothing with them but the rules: on 8x8 it searches without
+// tables (df-pn, the forcing search and its closures); in international
+// draughts it reads package endgame's tables of up to three pieces (built
+// by another builder, on bitboards), as it does by default. Its verdict
+// must follow: one winning first move is sound (or sound-incomplete, the
+// line leaving defences out), several cooked; a first move the tables do
+// not count as winning, stated instead, is unsound.
+func TestVerifyAgainstTables(t *testing.T) {
+	type trial struct {
+		rules *draughts.Rules
+		sig   retro.Sig
+	}
+	// Three pieces: on 8x8 the searches settle them without tables
+	// (closures), where four may take more than a test's budget (and a
+	// 10x10 closure of three may outgrow its bound). Not Turkish: its men
+	// step sideways, and without tables its omitted defences outrun the
+	// budget (unproven, not wrong).
+	trials := []trial{
+		{draughts.International, retro.Sig{WM: 2, BM: 1}}, {draughts.International, retro.Sig{WK: 1, WM: 1, BM: 1}},
+		{draughts.Russian, retro.Sig{WM: 2, BM: 1}}, {draughts.Brazilian, retro.Sig{WK: 1, WM: 1, BM: 1}},
+		{draughts.English, retro.Sig{WM: 2, BM: 1}}, {draughts.Italian, retro.Sig{WK: 1, WM: 1, BK: 1}},
+		{draughts.Francaise, retro.Sig{WK: 2, BK: 1}}, {draughts.Spanish, retro.Sig{WM: 2, BM: 1}},
+	}
+	if testing.Short() {
+		trials = trials[:2]
+	}
+	rng := rand.New(rand.NewPCG(18, 68))
+	seen := map[string]int{}
+	for _, tr := range trials {
+		start := time.Now()
+		tabs := retro.New(tr.rules)
+		if err := tabs.Ensure(tr.sig, retro.Limit{Bytes: 1 << 30}); err != nil {
+			t.Fatal(err)
+		}
+		made := 0
+		for tries := 0; made < 4 && tries < 4000; tries++ {
+			p, ok := quietPositionOf(rng, tr.rules, tr.sig)
+			if !ok {
+				continue
+			}
+			if v, plies, ok := tabs.Probe(p); !ok || v != retro.Win || plies < 3 {
+				continue
+			}
+			wins, other := winningMoves(t, tabs, p)
+			if made%2 == 0 && len(wins) != 1 {
+				continue // half the problems with one key: most won endings have several
+			}
+			want := Sound
+			if len(wins) > 1 {
+				want = Cooked
+			}
+			checkVerdict(t, p, tableLine(t, tabs, p, wins[0]), want)
+			seen[want]++
+			if other != nil && made%2 == 0 {
+				checkVerdict(t, p, tableLine(t, tabs, p, *other), Unsound)
+				seen[Unsound]++
+			}
+			made++
+		}
+		if made == 0 {
+			t.Errorf("%s %v: no won position found", tr.rules.Name, tr.sig)
+		}
+		t.Logf("%s %v: %d problems (%v)", tr.rules.Name, tr.sig, made, time.Since(start).Round(time.Millisecond))
+	}
+	for _, v := range []string{Sound, Cooked, Unsound} {
+		if seen[v] == 0 {
+			t.Errorf("no problem with the verdict %s was made: the test proves less than it says (%v)", v, seen)
+		}
+	}
+	t.Logf("verdicts checked: %v", seen)
+}
+
+// checkVerdict verifies the problem (p, stated) without tables and
+// compares with want (sound also admits sound-incomplete).
+func checkVerdict(t *testing.T, p draughts.Position, stated *problems.Tree, want string) {
+	t.Helper()
+	prob := &problems.Problem{Rules: p.Rules.Name, FEN: p.FEN(), Stipulation: problems.StipWin, Solution: stated}
+	opt := Options{Budget: Budget{Nodes: 3_000_000, Time: nodes(0).Time, MemoryMB: 64}}
+	opt.NoTables = p.Rules != draughts.International // endgame.Small, else nothing
+	rep := Verify(prob, opt)
+	got := rep.Verdict
+	if got == SoundIncomplete {
+		got = Sound
+	}
+	if got != want {
+		t.Errorf("%s %s stated %s: verdict %s (%v), the tables say %s", p.Rules.Name, p.FEN(),
+			stated.Children[0].Move, rep.Verdict, rep.Notes, want)
+	}
+}
+
+// winningMoves lists the moves of p that the tables count as winning (the
+// position after them lost for the side to move, or the game over), and
+// one that is not, if any.
+func winningMoves(t *testing.T, tabs *retro.Tables, p draughts.Position) (wins []draughts.Move, other *draughts.Move) {
+	t.Helper()
+	for _, m := range p.Moves() {
+		if v, _ := childValue(t, tabs, p.Play(m)); v == retro.Loss {
+			wins = append(wins, m)
+		} else if other == nil {
+			m := m
+			other = &m
+		}
+	}
+	if len(wins) == 0 {
+		t.Fatalf("%s %s: won, and no move wins", p.Rules.Name, p.FEN())
+	}
+	return wins, other
+}
+
+// childValue is the tables' value of q for its side to move, a finished
+// game included (no piece or no move: lost).
+func childValue(t *testing.T, tabs *retro.Tables, q draughts.Position) (retro.Value, int) {
+	t.Helper()
+	if len(q.Moves()) == 0 {
+		return retro.Loss, 0
+	}
+	v, plies, ok := tabs.Probe(q)
+	if !ok {
+		t.Fatalf("%s %s: not in the tables", q.Rules.Name, q.FEN())
+	}
+	return v, plies
+}
+
+// tableLine states key, then the tables' play to the end: the defence
+// that holds out longest, the attacker's quickest win (or, after a key
+// that does not win, any move), for at most 40 plies.
+func tableLine(t *testing.T, tabs *retro.Tables, p draughts.Position, key draughts.Move) *problems.Tree {
+	t.Helper()
+	moves := []string{p.Rules.FormatMove(key, true)}
+	q := p.Play(key)
+	for len(moves) < 40 {
+		ms := q.Moves()
+		if len(ms) == 0 {
+			break
+		}
+		best, bestD := ms[0], -1
+		for _, m := range ms {
+			v, d := childValue(t, tabs, q.Play(m))
+			score := d // the defender (q's side is lost): the longest
+			switch {
+			case q.Turn == draughts.White && v == retro.Loss:
+				score = 1000 - d // the attacker: the quickest win
+			case q.Turn == draughts.White:
+				score = -1
+			}
+			if score > bestD {
+				best, bestD = m, score
+			}
+		}
+		moves = append(moves, p.Rules.FormatMove(best, true))
+		q = q.Play(best)
+	}
+	return line(moves...)
+}
+
+// quietPositionOf places the pieces of sig on distinct squares, men off
+// their crowning row, White to move, with no capture pending (a problem
+// starts quietly).
+func quietPositionOf(rng *rand.Rand, r *draughts.Rules, sig retro.Sig) (draughts.Position, bool) {
+	p := draughts.NewPosition(r)
+	p.Turn = draughts.White
+	put := func(pc draughts.Piece, n int) bool {
+		for range n {
+			for tries := 0; ; tries++ {
+				if tries > 100 {
+					return false
+				}
+				s := rng.IntN(r.Geo.N)
+				if p.Board[s] != draughts.Empty || (pc.IsMan() && r.PromotionRow(s, pc.Color())) {
+					continue
+				}
+				p.Board[s] = pc
+				break
+			}
+		}
+		return true
+	}
+	ok := put(draughts.WhiteMan, sig.WM) && put(draughts.WhiteKing, sig.WK) &&
+		put(draughts.BlackMan, sig.BM) && put(draughts.BlackKing, sig.BK)
+	return p, ok && !p.HasCapture()
+}
