@@ -95,6 +95,9 @@ func checkVerdict(t *testing.T, p draughts.Position, stated *problems.Tree, want
 	opt := Options{Budget: Budget{Nodes: 3_000_000, Time: nodes(0).Time, MemoryMB: 64}}
 	opt.NoTables = p.Rules != draughts.International // endgame.Small, else nothing
 	rep := Verify(prob, opt)
+	if rep.ProofNodes > opt.Budget.Nodes {
+		t.Errorf("%s %s: %d nodes spent, budget %d", p.Rules.Name, p.FEN(), rep.ProofNodes, opt.Budget.Nodes)
+	}
 	got := rep.Verdict
 	if got == SoundIncomplete {
 		got = Sound
