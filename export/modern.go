@@ -12,10 +12,10 @@ import (
 const ModernLegend = "* added by metz (solver): not in the source."
 
 // Modern writes a solution tree in modern notation, as one paragraph:
-// numbered moves ("1. 42-38 18-23 2. 38-33"; a move of the side that opens
-// the game under r gets the number, Black's in English checkers), captures by their two ends
-// unless another capture joins the same squares ("19x39", else the full
-// path), the alternatives to a move in parentheses right after it, marks
+// numbered moves ("1. 42-38 18-23 2. 38-33"; the moves of the side that
+// opens the game under r carry the numbers, Black's in English checkers),
+// captures by their two ends unless another capture joins the same squares
+// ("19x39", else the full path), the alternatives to a move in parentheses right after it, marks
 // after the move, comments in braces, and "*" after every move the solver
 // added. A move that cannot be played is written as printed between
 // brackets with "?" ("[43 à 39?]"), and the moves after it as stored. r

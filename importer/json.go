@@ -89,8 +89,9 @@ func jsonProblem(p *problems.Problem, file, key string, line int) *problems.Prob
 }
 
 // checkLine replays a stated tree: a move that is not legal where it
-// stands (edited by hand, say) gets its issue and a warning, and the moves
-// after it are not replayed, as the other readers mark them.
+// stands (edited by hand, say) gets its issue and a warning, and the line
+// is not followed past it (verify reports it as a misprint); a move the
+// record already marks unresolved is warned of again.
 func checkLine(q draughts.Position, ns []*problems.Node, warn func(text, expected string)) {
 	for _, n := range ns {
 		switch {
