@@ -12,34 +12,11 @@ import (
 )
 
 // The book export reads back as a transcription (edit the text, import it
-// again): every bundled problem with its position, and records with what
-// the bundled ones lack (kings in the plural, Black to move, a draw, a
-// gain, another rule system, a title, themes, a record without position).
-// Position, rules, goal, label, number, title, themes and the solution's
-// moves come back; the verdict and warning lines are read and dropped.
+// again), each of readBackItems: position, rules, goal, label, number,
+// title, composer, date, themes and the solution's moves come back; the
+// verdict and warning lines are read and dropped.
 func TestBookReadsBack(t *testing.T) {
-	items := []Item{{Problem: russianProblem(t), Verdict: "sound", Notes: []string{"a note"}}}
-	batches, err := importer.Bundled()
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, b := range batches {
-		for _, p := range b.Problems {
-			if p.FEN != "" {
-				items = append(items, Item{Problem: p, Verdict: "unsound", VerdictDetail: "refuted: x"})
-			}
-		}
-	}
-	kings := &problems.Problem{Source: "club", Number: 4, Label: "Finale", Title: "Deux dames", Author: "J. Dupont", Date: "1891", Rules: "international",
-		FEN: "B:W28,K46,K50:BK3,K5,19", Stipulation: problems.StipDraw,
-		Themes: []problems.Theme{{Name: "coup-turc", Origin: problems.OriginUser}}}
-	gain := &problems.Problem{Source: "club", Number: 5, Rules: "english", FEN: "W:W22,K30:B17,18,10", Stipulation: "gain:2"}
-	items = append(items, Item{Problem: kings}, Item{Problem: gain}, Item{Problem: unknownPosition()})
-	// A verified tree: the solver's moves are starred, with the legend.
-	omitted := omittedProblem()
-	v, _ := Verified(omitted, omittedReport(t))
-	items = append(items, Item{Problem: omitted, Verified: v, Verdict: "sound-incomplete"})
-	for _, it := range items {
+	for _, it := range readBackItems(t) {
 		var out strings.Builder
 		if err := WriteBook(&out, []Item{it}); err != nil {
 			t.Fatal(err)
@@ -57,6 +34,35 @@ func TestBookReadsBack(t *testing.T) {
 }
 
 // checkReadBack compares a record read back with the one written.
+// readBackItems are the records the read-back tests write and read: every
+// bundled problem with its position, a verified tree (the solver's moves
+// starred), and records with what the bundled ones lack (kings in the
+// plural, Black to move, a draw, a gain, another rule system, a title, a
+// composer and a date, themes, no position).
+func readBackItems(t *testing.T) []Item {
+	t.Helper()
+	items := []Item{{Problem: russianProblem(t), Verdict: "sound", Notes: []string{"a note"}}}
+	batches, err := importer.Bundled()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, b := range batches {
+		for _, p := range b.Problems {
+			if p.FEN != "" {
+				items = append(items, Item{Problem: p, Verdict: "unsound", VerdictDetail: "refuted: x"})
+			}
+		}
+	}
+	kings := &problems.Problem{Source: "club", Number: 4, Label: "Finale", Title: "Deux dames", Author: "J. Dupont",
+		Date: "1891", Rules: "international", FEN: "B:W28,K46,K50:BK3,K5,19", Stipulation: problems.StipDraw,
+		Themes: []problems.Theme{{Name: "coup-turc", Origin: problems.OriginUser}}}
+	gain := &problems.Problem{Source: "club", Number: 5, Rules: "english", FEN: "W:W22,K30:B17,18,10", Stipulation: "gain:2"}
+	omitted := omittedProblem()
+	v, _ := Verified(omitted, omittedReport(t))
+	return append(items, Item{Problem: kings}, Item{Problem: gain}, Item{Problem: unknownPosition()},
+		Item{Problem: omitted, Verified: v, Verdict: "sound-incomplete"})
+}
+
 func checkReadBack(t *testing.T, it Item, got *problems.Problem, label, text string) {
 	t.Helper()
 	want, tree := it.Problem, it.Tree()
