@@ -124,7 +124,7 @@ func TestForProblemSkips(t *testing.T) {
 		t.Errorf("no solution: %v", err)
 	}
 	tree := &problems.Tree{Children: []*problems.Node{{Move: "32-28", White: true}}}
-	if _, err := ForProblem(&problems.Problem{FEN: "W:W32:B19", Rules: "checkers", Solution: tree}); err == nil {
+	if _, err := ForProblem(&problems.Problem{FEN: "W:W32:B19", Rules: "chess", Solution: tree}); err == nil {
 		t.Error("unknown rules: no error")
 	}
 	if _, err := ForProblem(&problems.Problem{FEN: "W:W99:B19", Solution: tree}); err == nil ||
