@@ -129,7 +129,7 @@ func read(name string, data []byte) (Batch, error) {
 			Text: "not UTF-8: this line and the others that are not were read as Windows-1252 (Latin-1)", Expected: "UTF-8 text"})
 	}
 	for _, p := range b.Problems {
-		impossiblePosition(p)
+		diagramWarnings(p)
 	}
 	sum := sha256.Sum256(data)
 	b.Source.File = filepath.Base(name)
@@ -137,13 +137,13 @@ func read(name string, data []byte) (Batch, error) {
 	return b, nil
 }
 
-// impossiblePosition warns, whatever the source, of a position no game
+// diagramWarnings warns, whatever the source, of a position no game
 // reaches (a man on its own crowning row) and of one where a side has no
 // piece (the game is over: nothing is left to solve, and a diagram read as
 // empty is most often a FEN the source wrote wrongly). Either is kept as
 // printed, for the solver may still be asked about it, but a reader should
 // know.
-func impossiblePosition(p *problems.Problem) {
+func diagramWarnings(p *problems.Problem) {
 	r, err := draughts.RulesByName(p.Rules)
 	if err != nil || p.FEN == "" {
 		return
