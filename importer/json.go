@@ -96,14 +96,14 @@ func checkLine(q draughts.Position, ns []*problems.Node, warn func(text, expecte
 	for _, n := range ns {
 		switch {
 		case n.Issue != "" && !strings.HasPrefix(n.Issue, "not replayed"):
-			warn(printedText(n), "a legal move: "+n.Issue)
+			warn(n.Printed(), "a legal move: "+n.Issue)
 			continue
 		case n.Move == "" || n.Issue != "":
 			continue
 		}
 		m, err := draughts.ParseMove(q, n.Move)
 		if err == nil && n.White != (q.Turn == draughts.White) {
-			err = fmt.Errorf("given as %s's move but %s is to move", colorName(n.White), q.Turn)
+			err = fmt.Errorf("given as %s's move but %s is to move", q.Turn.Opponent(), q.Turn)
 		}
 		if err != nil {
 			n.Issue = err.Error()
@@ -112,21 +112,6 @@ func checkLine(q draughts.Position, ns []*problems.Node, warn func(text, expecte
 		}
 		checkLine(q.Play(m), n.Children, warn)
 	}
-}
-
-// printedText is a node's move as its source printed it.
-func printedText(n *problems.Node) string {
-	if n.Text != "" {
-		return n.Text
-	}
-	return n.Move
-}
-
-func colorName(white bool) string {
-	if white {
-		return draughts.White.String()
-	}
-	return draughts.Black.String()
 }
 
 // jsonElement is one element of the top-level array and where it starts.

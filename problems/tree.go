@@ -28,6 +28,14 @@ const (
 	Solver  = "solver"
 )
 
+// Printed is the move as the source printed it, else as resolved.
+func (n *Node) Printed() string {
+	if n.Text != "" {
+		return n.Text
+	}
+	return n.Move
+}
+
 // MainLine returns the first line of the tree.
 func (t *Tree) MainLine() []*Node {
 	if t == nil || len(t.Children) == 0 {

@@ -90,7 +90,7 @@ func (v *verifier[P, M]) walkWin(q draughts.Position, ns []*problems.Node, path 
 		others()
 	}
 	for i, m := range st {
-		v.walkWin(q.Play(m), ns[i].Children, extend(path, i), extendLine(line, printed(ns[i])), m.Promotes && q.Turn == v.s.attacker)
+		v.walkWin(q.Play(m), ns[i].Children, extend(path, i), extendLine(line, ns[i].Printed()), m.Promotes && q.Turn == v.s.attacker)
 	}
 	if v.opt.VerdictOnly {
 		others()
@@ -111,7 +111,7 @@ func (v *verifier[P, M]) walkDraw(q draughts.Position, ns []*problems.Node, path
 	st := stated(q, ns)
 	mine := q.Turn != v.s.attacker
 	for i, m := range st {
-		p, l := extend(path, i), extendLine(line, printed(ns[i]))
+		p, l := extend(path, i), extendLine(line, ns[i].Printed())
 		c := q.Play(m)
 		if mine && !v.holds(c, p, l) {
 			continue // refuted or unproven here: the line is not followed further

@@ -32,17 +32,9 @@ func replay(root draughts.Position, t *problems.Tree, rep *Report) bool {
 	return ok
 }
 
-// printed is the text of a node as the source gives it.
-func printed(n *problems.Node) string {
-	if n.Text != "" {
-		return n.Text
-	}
-	return n.Move
-}
-
 // resolve finds the legal move a stated node names in q, or says why not.
 func resolve(q draughts.Position, n *problems.Node) (draughts.Move, *MisprintPlace) {
-	mp := &MisprintPlace{Text: printed(n), Line: n.Line}
+	mp := &MisprintPlace{Text: n.Printed(), Line: n.Line}
 	side := draughts.Black
 	if n.White {
 		side = draughts.White
@@ -203,7 +195,7 @@ func cloneReplacing(t *problems.Tree, target *problems.Node, move string) *probl
 			c := *n
 			if n == target {
 				c.Move, c.Issue = move, ""
-				c.Comment = strings.TrimSpace(c.Comment + " [repair of " + printed(n) + "]")
+				c.Comment = strings.TrimSpace(c.Comment + " [repair of " + n.Printed() + "]")
 			}
 			c.Children = cp(n.Children)
 			out[i] = &c
