@@ -1,0 +1,295 @@
+// Package bitboard8 is a fast move generator for the rule systems of package
+// draughts played on the dark squares of a board of at most 64 cells: the
+// 8x8 systems (Brazilian, German, jeu à la française, Spanish, Italian,
+// Russian, English checkers).
+//
+// One Engine serves one rule system: New compiles the geometry into
+// neighbour and ray tables (from Geometry.Step) and copies the rule flags,
+// so the generator itself is one code path whatever the system. Bit i of a
+// bitboard is the generic square index i (square number - 1), so positions
+// convert to and from package draughts bit for bit.
+//
+// The generic engine, draughts.Position.Generate(draughts.Drop), is the
+// specification: the tests compare the two on random positions, random
+// games and perft. An Engine is immutable after New and safe for concurrent
+// use.
+package bitboard8
+
+import (
+	"fmt"
+	"math/bits"
+
+	"metz/draughts"
+)
+
+// shift translates a bitboard by a fixed index delta: (x << l) >> r, one of
+// l and r zero. Bits leaving the word are dropped; the callers mask the
+// origins so that no wanted bit leaves it.
+type shift struct{ l, r uint8 }
+
+func (s shift) apply(x uint64) uint64 { return x << (s.l & 63) >> (s.r & 63) }
+
+func shiftBy(delta int) shift {
+	if delta >= 0 {
+		return shift{l: uint8(delta)}
+	}
+	return shift{r: uint8(-delta)}
+}
+
+// stepGroup is the quiet steps of one direction that move a piece by the
+// same index delta: on a diagonal board the delta of a direction depends on
+// the row's parity, so a direction is two groups.
+type stepGroup struct {
+	from  uint64 // origins whose neighbour is at from+delta
+	to    shift  // origin bits to target bits
+	delta int8
+}
+
+// jumpGroup is the single jumps of one direction with the same victim and
+// landing deltas. The shifts map victim and landing bits back onto the
+// origin, so the pieces able to jump come out of three ANDs.
+type jumpGroup struct {
+	from            uint64
+	victim, landing shift
+}
+
+// groups holds a few step or jump groups in a fixed array (no allocation).
+type groups[T any] struct {
+	g [maxGroups]T
+	n int
+}
+
+// maxGroups bounds the groups of one colour: 4 directions x 2 row parities.
+const maxGroups = 8
+
+func (gs *groups[T]) add(v T) error {
+	if gs.n == maxGroups {
+		return fmt.Errorf("more than %d shift groups", maxGroups)
+	}
+	gs.g[gs.n] = v
+	gs.n++
+	return nil
+}
+
+func (gs *groups[T]) slice() []T { return gs.g[:gs.n] }
+
+// Engine is a rule system compiled for bitboards.
+type Engine struct {
+	rules *draughts.Rules
+	board uint64    // the playable squares
+	promo [2]uint64 // crowning row of White's [0] and Black's [1] men
+
+	nb     [64][4]uint64 // neighbour bit in direction d, 0 off the board
+	nbSq   [64][4]int8   // its index, -1 off the board
+	ray    [64][4]uint64 // every square beyond s in direction d, to the edge
+	inc    [4]bool       // square indices increase along direction d
+	around [64]uint64    // the four neighbours (a short king's moves)
+
+	manStep  [2]groups[stepGroup] // men's quiet steps, per colour
+	manJump  [2]groups[jumpGroup] // men's jumps, per colour
+	kingJump groups[jumpGroup]    // short kings' jumps (every direction)
+
+	manCapDirs [2]uint8 // directions (bit d) a man of each colour captures in
+
+	flying       bool // kings move and capture at a distance
+	landsBehind  bool // a flying king stops right behind its victim
+	menTakeKings bool
+	becomeKing   bool   // Passing == BecomeKing
+	scoreMask    uint64 // precedence fields of a capture's score (see emit)
+}
+
+// New compiles r. Turkish (orthogonal moves, pieces removed at once, men
+// moving sideways), the losing game, and boards of more than 64 cells
+// (10x10, 12x12: draughts/bitboard serves 10x10) are refused.
+func New(r *draughts.Rules) (*Engine, error) {
+	if err := supported(r); err != nil {
+		return nil, err
+	}
+	e := &Engine{rules: r, flying: r.FlyingKings, landsBehind: r.KingLandsBehind,
+		menTakeKings: r.MenCaptureKings, becomeKing: r.Passing == draughts.BecomeKing}
+	switch r.Precedence {
+	case draughts.Free:
+		e.scoreMask = 0
+	case draughts.Quantity:
+		e.scoreMask = scoreCount
+	case draughts.QuantityKings:
+		e.scoreMask = scoreCount | scoreKings
+	case draughts.ItalianOrder:
+		e.scoreMask = ^uint64(0)
+	default:
+		return nil, fmt.Errorf("bitboard8: rules %s: unknown precedence %d", r.Name, r.Precedence)
+	}
+	if err := e.buildTables(); err != nil {
+		return nil, fmt.Errorf("bitboard8: rules %s: %v", r.Name, err)
+	}
+	return e, nil
+}
+
+// supported says why r cannot be compiled, or nil.
+func supported(r *draughts.Rules) error {
+	if r == nil || r.Geo == nil {
+		return fmt.Errorf("bitboard8: no rules or no board")
+	}
+	g := r.Geo
+	switch {
+	case g.Layout == draughts.Orthogonal:
+		return fmt.Errorf("bitboard8: rules %s: orthogonal board (pieces move along ranks and files)", r.Name)
+	case g.Width*g.Height > 64:
+		return fmt.Errorf("bitboard8: rules %s: a %dx%d board has more than 64 cells", r.Name, g.Width, g.Height)
+	case r.MenSideways:
+		return fmt.Errorf("bitboard8: rules %s: men move sideways", r.Name)
+	case r.ImmediateRemoval:
+		return fmt.Errorf("bitboard8: rules %s: captured pieces are removed at once", r.Name)
+	case r.LosingGame:
+		return fmt.Errorf("bitboard8: rules %s: the losing game is not supported", r.Name)
+	}
+	return nil
+}
+
+// buildTables fills the neighbour, ray and shift-group tables from
+// r.Geo.Step, so that every geometry and numbering is read from one place.
+func (e *Engine) buildTables() error {
+	g := e.rules.Geo
+	for s := range g.N {
+		e.board |= 1 << s
+		if e.rules.PromotionRow(s, draughts.White) {
+			e.promo[0] |= 1 << s
+		}
+		if e.rules.PromotionRow(s, draughts.Black) {
+			e.promo[1] |= 1 << s
+		}
+		for d := range 4 {
+			e.nbSq[s][d] = int8(g.Step(s, d))
+			if t := g.Step(s, d); t >= 0 {
+				e.nb[s][d] = 1 << t
+				e.around[s] |= 1 << t
+			}
+			for t := g.Step(s, d); t >= 0; t = g.Step(t, d) {
+				e.ray[s][d] |= 1 << t
+			}
+		}
+	}
+	if err := e.findOrder(); err != nil {
+		return err
+	}
+	for c, col := range []draughts.Color{draughts.White, draughts.Black} {
+		for _, d := range e.rules.ManDirs(col) {
+			if err := e.addSteps(&e.manStep[c], d); err != nil {
+				return err
+			}
+		}
+		e.manCapDirs[c] = dirMask(e.rules.ManDirs(col))
+		if e.rules.MenCaptureBackward {
+			e.manCapDirs[c] = 0xF
+		}
+		for d := range 4 {
+			if e.manCapDirs[c]>>d&1 != 0 {
+				if err := e.addJumps(&e.manJump[c], d); err != nil {
+					return err
+				}
+			}
+		}
+	}
+	for d := range 4 {
+		if err := e.addJumps(&e.kingJump, d); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+func dirMask(ds []int) uint8 {
+	var m uint8
+	for _, d := range ds {
+		m |= 1 << d
+	}
+	return m
+}
+
+// findOrder checks that along each direction the square indices run the same
+// way from every square (true of row-by-row numberings), so that the nearest
+// piece on a ray is its lowest or its highest bit.
+func (e *Engine) findOrder() error {
+	for d := range 4 {
+		seen := false
+		for s := range e.rules.Geo.N {
+			t := int(e.nbSq[s][d])
+			if t < 0 {
+				continue
+			}
+			if !seen {
+				e.inc[d], seen = t > s, true
+			} else if (t > s) != e.inc[d] {
+				return fmt.Errorf("square indices do not run one way along direction %d", d)
+			}
+		}
+	}
+	return nil
+}
+
+// addSteps adds the quiet steps of direction d, grouped by index delta.
+func (e *Engine) addSteps(gs *groups[stepGroup], d int) error {
+	for s := range e.rules.Geo.N {
+		t := int(e.nbSq[s][d])
+		if t < 0 {
+			continue
+		}
+		i := 0
+		for i < gs.n && int(gs.g[i].delta) != t-s {
+			i++
+		}
+		if i == gs.n {
+			if err := gs.add(stepGroup{to: shiftBy(t - s), delta: int8(t - s)}); err != nil {
+				return err
+			}
+		}
+		gs.g[i].from |= 1 << s
+	}
+	return nil
+}
+
+// addJumps adds the single jumps of direction d (victim next to the origin,
+// landing right behind it), grouped by their two index deltas.
+func (e *Engine) addJumps(gs *groups[jumpGroup], d int) error {
+	first := gs.n
+	for s := range e.rules.Geo.N {
+		v := int(e.nbSq[s][d])
+		if v < 0 || e.nbSq[v][d] < 0 {
+			continue
+		}
+		l := int(e.nbSq[v][d])
+		want := jumpGroup{victim: shiftBy(s - v), landing: shiftBy(s - l)}
+		i := first
+		for i < gs.n && (gs.g[i].victim != want.victim || gs.g[i].landing != want.landing) {
+			i++
+		}
+		if i == gs.n {
+			if err := gs.add(want); err != nil {
+				return err
+			}
+		}
+		gs.g[i].from |= 1 << s
+	}
+	return nil
+}
+
+// Rules returns the rule system the engine was compiled from.
+func (e *Engine) Rules() *draughts.Rules { return e.rules }
+
+// nearest returns the index of the square of blk (non-empty, on one ray in
+// direction d) nearest to the ray's origin.
+func (e *Engine) nearest(d int, blk uint64) int {
+	if e.inc[d] {
+		return bits.TrailingZeros64(blk)
+	}
+	return 63 - bits.LeadingZeros64(blk)
+}
+
+// before returns the squares of ray r (direction d) strictly before its
+// first square in blk (all of r if blk is empty).
+func (e *Engine) before(d int, r, blk uint64) uint64 {
+	if e.inc[d] {
+		return r & (blk&-blk - 1)
+	}
+	return r &^ (1<<uint(bits.Len64(blk)) - 1)
+}

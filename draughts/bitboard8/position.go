@@ -1,0 +1,177 @@
+package bitboard8
+
+import (
+	"fmt"
+	"math/bits"
+
+	"metz/draughts"
+)
+
+// Position is a board and the side to move. Bit i is the generic square
+// index i (square number - 1). Kings is a subset of White|Black; White and
+// Black are disjoint.
+type Position struct {
+	White, Black, Kings uint64
+	WhiteToMove         bool
+}
+
+// sides returns the pieces of the side to move, those of the opponent, and
+// the colour index of the side to move (0 White, 1 Black).
+func (p Position) sides() (own, opp uint64, c int) {
+	if p.WhiteToMove {
+		return p.White, p.Black, 0
+	}
+	return p.Black, p.White, 1
+}
+
+// sameBoard reports whether two geometries number the same squares alike.
+func sameBoard(a, b *draughts.Geometry) bool {
+	return a == b || (a != nil && b != nil && a.Width == b.Width && a.Height == b.Height &&
+		a.Layout == b.Layout && a.Numbering == b.Numbering && a.N == b.N)
+}
+
+// FromGeneric converts a position of the generic engine. Its rules must be
+// played on the engine's board (the other rule flags may differ). A man on
+// its own crowning row is accepted and moves as the generic engine moves it.
+func (e *Engine) FromGeneric(gp draughts.Position) (Position, error) {
+	var p Position
+	if gp.Rules == nil || !sameBoard(gp.Rules.Geo, e.rules.Geo) {
+		return p, fmt.Errorf("bitboard8: position not on the board of %s", e.rules.Name)
+	}
+	if len(gp.Board) != e.rules.Geo.N {
+		return p, fmt.Errorf("bitboard8: board of %d squares, want %d", len(gp.Board), e.rules.Geo.N)
+	}
+	for s, pc := range gp.Board {
+		b := uint64(1) << s
+		switch pc {
+		case draughts.Empty:
+		case draughts.WhiteMan:
+			p.White |= b
+		case draughts.WhiteKing:
+			p.White |= b
+			p.Kings |= b
+		case draughts.BlackMan:
+			p.Black |= b
+		case draughts.BlackKing:
+			p.Black |= b
+			p.Kings |= b
+		default:
+			return p, fmt.Errorf("bitboard8: unknown piece %d on square %d", pc, s+1)
+		}
+	}
+	p.WhiteToMove = gp.Turn == draughts.White
+	return p, nil
+}
+
+// ToGeneric converts p to a position of the generic engine under the
+// engine's rules.
+func (e *Engine) ToGeneric(p Position) draughts.Position {
+	gp := draughts.NewPosition(e.rules)
+	for s := range gp.Board {
+		b := uint64(1) << s
+		switch {
+		case p.White&b != 0 && p.Kings&b != 0:
+			gp.Board[s] = draughts.WhiteKing
+		case p.White&b != 0:
+			gp.Board[s] = draughts.WhiteMan
+		case p.Black&b != 0 && p.Kings&b != 0:
+			gp.Board[s] = draughts.BlackKing
+		case p.Black&b != 0:
+			gp.Board[s] = draughts.BlackMan
+		}
+	}
+	gp.Turn = draughts.Black
+	if p.WhiteToMove {
+		gp.Turn = draughts.White
+	}
+	return gp
+}
+
+// Start returns the initial position of the engine's rules.
+func (e *Engine) Start() Position {
+	p, err := e.FromGeneric(draughts.Start(e.rules))
+	if err != nil {
+		panic(err) // the start is on the engine's own board
+	}
+	return p
+}
+
+// Play returns the position after m, a legal move of p (copy-make).
+func (e *Engine) Play(p Position, m Move) Position {
+	from := uint64(1) << (m.From & 63)
+	to := uint64(1) << (m.To & 63)
+	king := p.Kings&from != 0 || m.Promotes
+	if p.WhiteToMove {
+		p.White = p.White&^from | to
+		p.Black &^= m.Captured
+	} else {
+		p.Black = p.Black&^from | to
+		p.White &^= m.Captured
+	}
+	p.Kings &^= m.Captured | from
+	if king {
+		p.Kings |= to
+	}
+	p.WhiteToMove = !p.WhiteToMove
+	return p
+}
+
+// zobrist[kind][square]: kind 0 white man, 1 white king, 2 black man, 3
+// black king; zobristBlack is xored in when Black is to move. The keys are
+// this package's own, from a fixed seed (hashes may be stored).
+var (
+	zobrist      [4][64]uint64
+	zobristBlack uint64
+)
+
+func init() {
+	s := uint64(0x6269746264383031) // "bitbd801"
+	next := func() uint64 {         // splitmix64
+		s += 0x9e3779b97f4a7c15
+		z := s
+		z = (z ^ z>>30) * 0xbf58476d1ce4e5b9
+		z = (z ^ z>>27) * 0x94d049bb133111eb
+		return z ^ z>>31
+	}
+	for k := range zobrist {
+		for b := range zobrist[k] {
+			zobrist[k][b] = next()
+		}
+	}
+	zobristBlack = next()
+}
+
+// Hash returns the Zobrist key of p (pieces and side to move).
+func (e *Engine) Hash(p Position) uint64 {
+	var h uint64
+	for k, bb := range [4]uint64{p.White &^ p.Kings, p.White & p.Kings, p.Black &^ p.Kings, p.Black & p.Kings} {
+		for ; bb != 0; bb &= bb - 1 {
+			h ^= zobrist[k][bits.TrailingZeros64(bb)]
+		}
+	}
+	if !p.WhiteToMove {
+		h ^= zobristBlack
+	}
+	return h
+}
+
+// HashAfter returns Hash(Play(p, m)) from h = Hash(p), reading only the
+// squares m changes.
+func (e *Engine) HashAfter(p Position, h uint64, m Move) uint64 {
+	from, to := uint(m.From&63), uint(m.To&63)
+	kind, okind := uint(0), uint(2)
+	if !p.WhiteToMove {
+		kind, okind = 2, 0
+	}
+	fk := uint(p.Kings>>from) & 1
+	tk := fk
+	if m.Promotes {
+		tk = 1
+	}
+	h ^= zobrist[kind+fk][from] ^ zobrist[kind+tk][to] ^ zobristBlack
+	for c := m.Captured; c != 0; c &= c - 1 {
+		b := uint(bits.TrailingZeros64(c)) & 63
+		h ^= zobrist[okind+uint(p.Kings>>b)&1][b]
+	}
+	return h
+}

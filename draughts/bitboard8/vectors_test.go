@@ -1,0 +1,123 @@
+package bitboard8
+
+import (
+	"sort"
+	"strings"
+	"testing"
+
+	"metz/draughts"
+)
+
+// ruleVectors are the 8x8 rule vectors of rules-and-variants.md (as
+// draughts/rules_test.go lists them): the exact set of legal moves, written
+// as the document writes them. They check the engine against the rules as
+// written, not only against the generic engine.
+var ruleVectors = []struct {
+	rules *draughts.Rules
+	fen   string
+	want  string // space-separated
+}{
+	{draughts.Brazilian, "W:Wb6:Bc7,f6", "b6xd8"},
+	{draughts.Russian, "W:Wb6:Bc7,f6", "b6:d8:g5 b6:d8:h4"}, // crowned at once, goes on as a king
+	{draughts.Brazilian, "W:Wa3,h2:Bb4,g3,e5", "h2xf4xd6"},
+	{draughts.Russian, "W:Wa3,h2:Bb4,g3,e5", "a3:c5 h2:f4:d6"}, // free choice
+	{draughts.Brazilian, "W:Wc3,e3:Bd4,f4,b6", "c3xe5xg3 e3xc5xa7"},
+	{draughts.Russian, "W:Wc3,e3:Bd4,f4,b6", "c3:e5:g3 e3:c5:a7 e3:g5"},
+	{draughts.Brazilian, "W:Wc3:Bb4,d2", "c3xa5 c3xe1"},
+	{draughts.Russian, "W:WKa1:Bc3,f2", "a1:d4:g1"},
+	{draughts.Russian, "W:WKa1:Bb2,d4", "a1:c3:e5 a1:c3:f6 a1:c3:g7 a1:c3:h8"},
+	{draughts.German, "W:WKa1:Bd4", "a1xe5 a1xf6 a1xg7 a1xh8"},
+	{draughts.German, "W:Wa1,e1:Bb2,f2,f4", "e1xg3xe5"},
+	{draughts.Spanish, "W:W9", "9-13"},
+	{draughts.Spanish, "W:W10", "10-13 10-14"},
+	{draughts.Spanish, "W:W11:B15,K14", "11x18"},
+	{draughts.Spanish, "W:W11:B15,22,K14", "11x27"},
+	{draughts.Spanish, "W:WK1:B10", "1x14 1x19 1x23 1x28 1x32"},
+	{draughts.Italian, "W:W30:B27", "30x23"},
+	{draughts.Italian, "W:W31:B12,20,28", "31x8"},
+	{draughts.Italian, "W:WK22:B18,19,27", "22x13 22x15 22x31"},
+	{draughts.Italian, "W:WK27:B5,6,13,15,21,23", "27x25"},
+	{draughts.Italian, "W:WK21,31:B10,18,27", "31x6"},
+	{draughts.Italian, "W:WK23,31:B19,26,27", "23x21"},
+	{draughts.Italian, "W:WK23:B19,K28", "23x32"},
+	{draughts.Italian, "W:WK30:B10,12,18,K20,K26,27", "30x5"},
+	{draughts.Italian, "W:WK30:B10,K12,K18,20,K26,K27", "30x5"},
+	{draughts.Italian, "W:WK31:B18,20,K27,K28", "31x13 31x15"},
+	{draughts.Italian, "W:W24:B20,28", "24x15"},
+	{draughts.Italian, "W:W30:BK26", "30-27"}, // a man does not take a king
+	{draughts.Italian, "W:WK24:B20,28", "24x15 24x31"},
+	{draughts.Italian, "W:WK30:BK26", "30x21"},
+	{draughts.English, "W:W22:B17,18,10", "22x13 22x15x6"},
+	{draughts.Francaise, "W:W22:B17,18,10", "22x15x6"},
+	{draughts.English, "W:W22:B26", "22-17 22-18"},
+	{draughts.English, "W:WK22:B18", "22x15"},
+	{draughts.English, "W:W11:B7,6", "11x2"},
+	{draughts.Russian, "W:Wf6:Be7,c7", "f6:d8:b6 f6:d8:a5"},
+}
+
+func TestRuleVectors(t *testing.T) {
+	for _, tc := range ruleVectors {
+		gp, err := draughts.ParseFEN(tc.rules, tc.fen)
+		if err != nil {
+			t.Fatalf("%s %s: %v", tc.rules.Name, tc.fen, err)
+		}
+		var want []string
+		for _, w := range strings.Fields(tc.want) {
+			m, err := draughts.ParseMove(gp, w)
+			if err != nil {
+				t.Fatalf("%s %s: %s: %v", tc.rules.Name, tc.fen, w, err)
+			}
+			want = append(want, genericKey(m))
+		}
+		e := mustNew(t, tc.rules)
+		p, err := e.FromGeneric(gp)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var ml MoveList
+		e.Generate(p, &ml)
+		var got []string
+		for _, m := range ml.Slice() {
+			got = append(got, ourKey(m))
+		}
+		sort.Strings(want)
+		sort.Strings(got)
+		if strings.Join(want, " ") != strings.Join(got, " ") {
+			t.Errorf("%s %s: got %v, want %v (%s)", tc.rules.Name, tc.fen, got, want, tc.want)
+		}
+		compare(t, e, gp)
+	}
+}
+
+// manyCaptures are positions found by hill-climbing on the number of
+// merged captures: more than CountMoves' small list holds (its fallback),
+// and the most found for each system, far below MaxMoves.
+var manyCaptures = []struct {
+	rules *draughts.Rules
+	fen   string
+	n     int
+}{
+	{draughts.Russian, "W:WKb8,Kh4,Kh2,Ka1,Kc1,Kg1:Be7,g7,Kb6,e5,Kg5,b4,Ke3,Kg3,Kb2", 68},
+	{draughts.Russian, "W:WKb8,Kf8,Kh6,Kh2,Ka1,Kc1,Ke1,Kg1:BKb6,d6,Kf6,Kb4,Kd4,Kf4,b2,f2", 65},
+	{draughts.Brazilian, "W:WKb8,Kb6,Kh6,Kb4,Kh4,Kb2,Kh2:Ba7,c7,Ka5,Kc5,g5,Kc3,Kg3,a1", 30},
+	{draughts.German, "W:WKf8,Kh6,Ka5,Kh4,Ka3,Kh2,Kc1,e1:Be7,Kg7,Ke5,Kg5,Kb4,Kd4,g3,b2,Kd2", 30},
+	{draughts.Spanish, "W:WK1,K3,K9,K11,K17,K25,K29,K30,K31,K32:B5,6,7,13,21,26,27,28", 30},
+	{draughts.English, "W:WK1,K2,K6,K12,K16,K21,K24:B9,10,11,K17,18,K19,20,K25,26,K27,28", 28},
+	{draughts.Francaise, "W:WK10,K11,K12,K13,K14,K15,K16,28,29,K30,31,32:BK7,8,9,17,K18,19,20,25,26,27", 18},
+	{draughts.Italian, "W:WK9,K10,K11,K12,K16,K25,K26,K27,K28,K29,30:BK5,K6,K7,K8,K13,K14,K15,K21,K22,K23,K24,31,32", 18},
+}
+
+func TestManyCaptures(t *testing.T) {
+	for _, tc := range manyCaptures {
+		gp, err := draughts.ParseFEN(tc.rules, tc.fen)
+		if err != nil {
+			t.Fatalf("%s %s: %v", tc.rules.Name, tc.fen, err)
+		}
+		e := mustNew(t, tc.rules)
+		compare(t, e, gp)
+		p, _ := e.FromGeneric(gp)
+		if n, c := e.CountMoves(p); n != tc.n || !c {
+			t.Errorf("%s %s: %d moves (capture %v), want %d captures", tc.rules.Name, tc.fen, n, c, tc.n)
+		}
+	}
+}
