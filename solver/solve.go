@@ -7,6 +7,7 @@ import (
 
 	"metz/draughts"
 	"metz/draughts/bitboard"
+	"metz/draughts/bitboard8"
 	"metz/endgame"
 	"metz/problems"
 	"metz/retro"
@@ -56,6 +57,9 @@ func SolveWith(p draughts.Position, goal Goal, opt Options) *Solution {
 	opt.Tables = withSmallTables(p.Rules, opt)
 	if fastRules(p.Rules) {
 		return solveIn[bitboard.Position, bitboard.Move](newFastGame(p.Rules), p, goal, opt)
+	}
+	if g, ok := newGame8(p.Rules); ok {
+		return solveIn[bitboard8.Position, bitboard8.Move](g, p, goal, opt)
 	}
 	return solveIn[draughts.Position, draughts.Move](slowGame{p.Rules}, p, goal, opt)
 }

@@ -8,6 +8,7 @@ import (
 
 	"metz/draughts"
 	"metz/draughts/bitboard"
+	"metz/draughts/bitboard8"
 	"metz/endgame"
 	"metz/problems"
 	"metz/retro"
@@ -104,6 +105,8 @@ func verify(p *problems.Problem, opt Options, rep *Report, lim *limits) {
 	opt.Tables = withSmallTables(pos.Rules, opt)
 	if fastRules(pos.Rules) {
 		verifyIn[bitboard.Position, bitboard.Move](newFastGame(pos.Rules), p, pos, goal, opt, rep, lim)
+	} else if g, ok := newGame8(pos.Rules); ok {
+		verifyIn[bitboard8.Position, bitboard8.Move](g, p, pos, goal, opt, rep, lim)
 	} else {
 		verifyIn[draughts.Position, draughts.Move](slowGame{pos.Rules}, p, pos, goal, opt, rep, lim)
 	}
