@@ -1,0 +1,41 @@
+package main
+
+import (
+	"encoding/json"
+	"strings"
+	"testing"
+
+	"metz/draughts"
+)
+
+// metz perft counts as the generic engine does (itself checked against the
+// published tables) in every rule system, whichever generator serves it:
+// the 8x8 bitboards in drop mode, the generic one in keep mode.
+func TestPerftCommandAgreesWithGeneric(t *testing.T) {
+	const depth = 5
+	for _, r := range draughts.AllRules() {
+		for _, count := range []string{"drop", "keep"} {
+			out, err := runEndgameCLI(t, "perft", "start", "5", "--rules", r.Name, "--count", count, "--json")
+			if err != nil {
+				t.Fatalf("%s %s: %v", r.Name, count, err)
+			}
+			lines := strings.Split(strings.TrimSpace(out), "\n")
+			if len(lines) != depth {
+				t.Fatalf("%s %s: %d lines:\n%s", r.Name, count, len(lines), out)
+			}
+			mode := draughts.Drop
+			if count == "keep" {
+				mode = draughts.Keep
+			}
+			for d, line := range lines {
+				var got struct{ Depth, Nodes uint64 }
+				if err := json.Unmarshal([]byte(line), &got); err != nil {
+					t.Fatalf("%s: %v", line, err)
+				}
+				if want := draughts.Perft(draughts.Start(r), d+1, mode); got.Nodes != want {
+					t.Errorf("%s %s depth %d: %d, generic %d", r.Name, count, d+1, got.Nodes, want)
+				}
+			}
+		}
+	}
+}
