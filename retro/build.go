@@ -2,10 +2,12 @@ package retro
 
 import (
 	"fmt"
+	"math/bits"
 	"runtime"
 	"sync"
 
 	"metz/draughts"
+	"metz/draughts/bitboard8"
 )
 
 // A position's value for its side to move, one uint16: 0 is a draw (or,
@@ -62,10 +64,15 @@ type worker struct {
 	scratch []draughts.Piece // a position beside board (exits, predecessors)
 	spl     placed
 	sig     Sig
+	ml      *bitboard8.MoveList // the fast captures' list (nil without the 8x8 generator)
 }
 
-func newWorker(n int, s Sig) worker {
-	return worker{board: make([]draughts.Piece, n), scratch: make([]draughts.Piece, n), sig: s}
+func newWorker(n int, s Sig, fast *bitboard8.Engine) worker {
+	w := worker{board: make([]draughts.Piece, n), scratch: make([]draughts.Piece, n), sig: s}
+	if fast != nil {
+		w.ml = new(bitboard8.MoveList)
+	}
+	return w
 }
 
 // An entry is a position in a level: its index, its side to move and
@@ -86,7 +93,7 @@ func (b *worker) push(d int, turn int, i int64, pending bool) {
 
 func newBuilder(t *Tables, s Sig) *builder {
 	sh := t.l.shape(s)
-	b := &builder{t: t, l: t.l, r: t.r, sh: sh, tab: &table{sh: sh}, worker: newWorker(t.r.Geo.N, s)}
+	b := &builder{t: t, l: t.l, r: t.r, sh: sh, tab: &table{sh: sh}, worker: newWorker(t.r.Geo.N, s, t.fast)}
 	for turn := range 2 {
 		b.tab.vals[turn] = make([]uint16, sh.size)
 		b.cnt[turn] = make([]uint16, sh.size)
@@ -150,26 +157,8 @@ func (x *exits) add(b *builder, child draughts.Position, s Sig) error {
 // others; out is where w writes the positions they lead to.
 func (b *builder) scan(w *worker, p draughts.Position, out []draughts.Piece) (n int, capture bool, x exits, err error) {
 	c := draughts.Position{Rules: b.r, Board: out, Turn: p.Turn.Opponent()}
-	if p.HasCapture() {
-		for _, m := range p.Moves() {
-			copy(out, p.Board)
-			pc := out[m.From()]
-			out[m.From()] = draughts.Empty
-			s := w.sig
-			for k, sq := range m.Captured {
-				out[sq] = draughts.Empty
-				s = s.without(m.CapturedPieces[k])
-			}
-			if m.Promotes {
-				s = s.without(pc).with(pc.Crowned())
-				pc = pc.Crowned()
-			}
-			out[m.To()] = pc
-			if err := x.add(b, c, s); err != nil {
-				return 0, true, x, err
-			}
-		}
-		return 0, true, x, nil
+	if capture, err = b.scanCaptures(w, p, c, &x); capture || err != nil {
+		return 0, true, x, err
 	}
 	p.EachQuiet(func(from, to int, man bool) {
 		if err != nil {
@@ -185,6 +174,70 @@ func (b *builder) scan(w *worker, p draughts.Position, out []draughts.Piece) (n 
 		err = x.add(b, c, w.sig.without(pc).with(pc.Crowned()))
 	})
 	return n, false, x, err
+}
+
+// scanCaptures adds p's captures, if it has any, to x; c (whose board is
+// the scan's out) is where each one's position is written. The 8x8
+// systems ask their bitboard generator: the generic engine's captures
+// were half of a build's time (BenchmarkBuild, Russian).
+func (b *builder) scanCaptures(w *worker, p, c draughts.Position, x *exits) (bool, error) {
+	if b.t.fast != nil {
+		return b.scanFastCaptures(w, p, c, x)
+	}
+	if !p.HasCapture() {
+		return false, nil
+	}
+	for _, m := range p.Moves() {
+		if err := b.exitBy(w, p, c, x, m.From(), m.To(), m.Captured, m.Promotes); err != nil {
+			return true, err
+		}
+	}
+	return true, nil
+}
+
+func (b *builder) scanFastCaptures(w *worker, p, c draughts.Position, x *exits) (bool, error) {
+	e := b.t.fast
+	q, err := e.FromGeneric(p)
+	if err != nil {
+		return false, err
+	}
+	if !e.HasCapture(q) {
+		return false, nil
+	}
+	e.Generate(q, w.ml)
+	var taken [64]int
+	for _, m := range w.ml.Slice() {
+		k := 0
+		for bb := m.Captured; bb != 0; bb &= bb - 1 {
+			taken[k] = bits.TrailingZeros64(bb)
+			k++
+		}
+		if err := b.exitBy(w, p, c, x, int(m.From), int(m.To), taken[:k], m.Promotes); err != nil {
+			return true, err
+		}
+	}
+	return true, nil
+}
+
+// exitBy writes into c's board the position after p's capture from one
+// square to another taking the pieces on taken (and crowning), and adds it
+// to x under its signature.
+func (b *builder) exitBy(w *worker, p, c draughts.Position, x *exits, from, to int, taken []int, promotes bool) error {
+	out := c.Board
+	copy(out, p.Board)
+	pc := out[from]
+	out[from] = draughts.Empty
+	s := w.sig
+	for _, sq := range taken {
+		s = s.without(p.Board[sq])
+		out[sq] = draughts.Empty
+	}
+	if promotes {
+		s = s.without(pc).with(pc.Crowned())
+		pc = pc.Crowned()
+	}
+	out[to] = pc
+	return x.add(b, c, s)
 }
 
 // initOne reads index i with turn to move: its moves, and what the rules
@@ -320,7 +373,7 @@ func (b *builder) firstPass() error {
 	var wg sync.WaitGroup
 	chunk := (b.sh.size + int64(workers) - 1) / int64(workers)
 	for k := range ws {
-		ws[k] = newWorker(len(b.board), b.sh.sig)
+		ws[k] = newWorker(len(b.board), b.sh.sig, b.t.fast)
 		wg.Add(1)
 		go func(w *worker, lo, hi int64) {
 			defer wg.Done()

@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"metz/draughts"
+	"metz/draughts/bitboard8"
 	"metz/endgame"
 )
 
@@ -26,6 +27,7 @@ const (
 type Tables struct {
 	r     *draughts.Rules
 	l     *layout
+	fast  *bitboard8.Engine               // the 8x8 systems' generator (nil: the generic engine's captures)
 	built atomic.Pointer[[1 << 12]*table] // by Sig.code; replaced, never changed
 
 	mu      sync.Mutex // held while building, loading or saving
@@ -43,6 +45,7 @@ type Tables struct {
 // New returns empty tables for r.
 func New(r *draughts.Rules) *Tables {
 	t := &Tables{r: r, l: newLayout(r), refused: map[Sig]Limit{}}
+	t.fast, _ = bitboard8.New(r) // nil where it does not play r
 	t.built.Store(new([1 << 12]*table))
 	return t
 }
