@@ -11,10 +11,10 @@ import (
 
 // game is a rules engine as the searches see it: positions of type P and
 // moves of type M, both plain values, so that the searches keep them in
-// reused buffers. There are two: the bitboard generator for the 10x10
-// international moves (international and qui-perd-gagne), and the generic
-// engine for every other rule system. The searches are written once,
-// generic over the game.
+// reused buffers. There are three: the bitboard generator for the 10x10
+// international moves (international and qui-perd-gagne), the one for the
+// 8x8 systems (game8.go), and the generic engine for every other rule
+// system. The searches are written once, generic over the game.
 type game[P, M any] interface {
 	rules() *draughts.Rules
 	from(q draughts.Position) P      // a generic-engine position in this game
