@@ -34,6 +34,17 @@ func BenchmarkGenericPerft(b *testing.B) {
 	b.ReportMetric(float64(nodes)/b.Elapsed().Seconds(), "nodes/s")
 }
 
+// BenchmarkGenericPerftTurkish: the generic engine's count of
+// BenchmarkPerftRules/turkish (Turkish start, depth 7: 10782308 nodes).
+func BenchmarkGenericPerftTurkish(b *testing.B) {
+	p := draughts.Start(draughts.Turkish)
+	var nodes uint64
+	for b.Loop() {
+		nodes += draughts.Perft(p, benchDepth, draughts.Drop)
+	}
+	b.ReportMetric(float64(nodes)/b.Elapsed().Seconds(), "nodes/s")
+}
+
 // BenchmarkPerftRules: every supported system from its start, depth 7.
 func BenchmarkPerftRules(b *testing.B) {
 	for _, r := range supportedRules {
@@ -51,12 +62,18 @@ func BenchmarkPerftRules(b *testing.B) {
 
 // BenchmarkGenerate: move generation alone on random king-heavy Russian
 // positions (long flying-king captures); it must not allocate.
-func BenchmarkGenerate(b *testing.B) {
-	e := mustNew(b, draughts.Russian)
+func BenchmarkGenerate(b *testing.B) { benchGenerate(b, draughts.Russian) }
+
+// BenchmarkGenerateTurkish: the same on Turkish's board, twice the pieces.
+func BenchmarkGenerateTurkish(b *testing.B) { benchGenerate(b, draughts.Turkish) }
+
+func benchGenerate(b *testing.B, r *draughts.Rules) {
+	e := mustNew(b, r)
 	rng := rand.New(rand.NewPCG(3, 3))
+	k := r.Geo.N / 32
 	var ps []Position
 	for range 256 {
-		p, _ := e.FromGeneric(randomPosition(rng, draughts.Russian, 2+rng.IntN(4), 4+rng.IntN(8), 0.5))
+		p, _ := e.FromGeneric(randomPosition(rng, r, k*(2+rng.IntN(4)), k*(4+rng.IntN(8)), 0.5))
 		ps = append(ps, p)
 	}
 	var ml MoveList

@@ -14,8 +14,11 @@ const (
 	// The low 40 bits are the king flags of the victims in capture order,
 	// the first victim highest: between paths taking as many pieces (the
 	// field above it), the larger is the one meeting a king first, the
-	// generic engine's keepEarliestKing. A diagonal board of 64 cells has 32
-	// squares, so a path takes at most 31 pieces.
+	// generic engine's keepEarliestKing. Only Italian compares them, whose
+	// board has 32 squares: a path takes at most 31 pieces. On Turkish's 64
+	// squares a path may take more than 40, so emit masks the field, lest
+	// it spill into the counts.
+	scoreOrder = uint64(1)<<40 - 1
 )
 
 // capSearch is the state of the depth-first search of capture paths. It
@@ -27,11 +30,12 @@ type capSearch struct {
 	n        int
 	overflow bool   // a move did not fit in moves (see emit)
 	empty    uint64 // empty squares; the moving piece's origin counts as empty
-	prey     uint64 // enemy pieces not yet taken (taken ones stay and block)
+	prey     uint64 // enemy pieces not yet taken (taken ones block, unless lifted)
 	kings    uint64 // the position's kings, both colours
 	captured uint64 // pieces taken so far on this path
 	best     uint64 // score of the moves listed
 	fromKing uint64 // scoreFromKing if the moving piece is a king
+	lift     bool   // taken pieces leave the board at once (Turkish): see jump
 	col      int    // colour index of the side to move (0 White, 1 Black)
 	manDirs  uint8  // directions the side's men capture in
 	from     uint8
@@ -40,6 +44,15 @@ type capSearch struct {
 
 // jump finds the jump from s in direction d by a king or a man: the victim
 // and the squares the piece may land on (land == 0: no jump).
+//
+// Where taken pieces leave the board at once (Turkish), their squares are
+// empty to a flying king, which may cross them, or stop on them, later in
+// the move. To a man or a short king they make no difference, so the
+// search only adds them to the empty squares here, in a flying king's
+// scan: each of its jumps moves such a piece two squares along a line, so
+// it only ever lands on squares at even offsets (in both coordinates) from
+// its origin, while its victims stood at odd ones; and it jumps only a
+// piece of prey, which a taken square, lifted or not, no longer holds.
 func (cs *capSearch) jump(s, d int, king bool) (v int, land uint64) {
 	e := cs.e
 	prey := cs.prey
@@ -47,7 +60,11 @@ func (cs *capSearch) jump(s, d int, king bool) (v int, land uint64) {
 		prey &^= cs.kings
 	}
 	if king && e.flying {
-		blk := e.ray[s][d] &^ cs.empty
+		empty := cs.empty
+		if cs.lift {
+			empty |= cs.captured
+		}
+		blk := e.ray[s][d] &^ empty
 		if blk == 0 {
 			return 0, 0
 		}
@@ -56,10 +73,10 @@ func (cs *capSearch) jump(s, d int, king bool) (v int, land uint64) {
 			return 0, 0
 		}
 		if e.landsBehind {
-			return v, e.nb[v][d] & cs.empty
+			return v, e.nb[v][d] & empty
 		}
 		r := e.ray[v][d]
-		return v, e.before(d, r, r&^cs.empty)
+		return v, e.before(d, r, r&^empty)
 	}
 	if e.nb[s][d]&prey == 0 {
 		return 0, 0
@@ -95,9 +112,11 @@ func (cs *capSearch) search(s int, king, crowned bool, order uint64, skip uint8)
 	return found
 }
 
-// land goes on from the landing squares land of a jump in direction d. No
-// jump back over the victim is possible (it stays on the board, taken), so
-// the reverse direction is never searched.
+// land goes on from the landing squares land of a jump in direction d. The
+// reverse direction is never searched: where the victim stays on the
+// board, taken, no jump back over it is possible; where it is lifted at
+// once (Turkish), the rules forbid the 180-degree turn, as the generic
+// engine does (its jumps skip the reverse of the last direction).
 func (cs *capSearch) land(land uint64, d int, king, crowned bool, order uint64) {
 	back := uint8(1) << (3 - d)
 	if land&(land-1) == 0 { // one landing square: a man, a short king, a short run
@@ -149,7 +168,7 @@ func (cs *capSearch) flyingLand(land uint64, d int, crowned bool, order uint64, 
 // fit sets overflow: the caller then starts again with a larger list.
 func (cs *capSearch) emit(to int, crowned bool, order uint64) {
 	c := cs.captured
-	score := uint64(bits.OnesCount64(c))<<48 | cs.fromKing | uint64(bits.OnesCount64(c&cs.kings))<<40 | order
+	score := uint64(bits.OnesCount64(c))<<48 | cs.fromKing | uint64(bits.OnesCount64(c&cs.kings))<<40 | order&scoreOrder
 	score &= cs.e.scoreMask
 	if score < cs.best {
 		return

@@ -1,7 +1,9 @@
 // Package bitboard8 is a fast move generator for the rule systems of package
-// draughts played on the dark squares of a board of at most 64 cells: the
-// 8x8 systems (Brazilian, German, jeu à la française, Spanish, Italian,
-// Russian, English checkers).
+// draughts played on a board of at most 64 cells: the 8x8 systems on the
+// dark squares (Brazilian, German, jeu à la française, Spanish, Italian,
+// Russian, English checkers) and Turkish draughts, whose orthogonal board
+// uses all 64 squares (men moving and capturing forward and sideways, kings
+// flying along ranks and files, captured pieces lifted as they are taken).
 //
 // One Engine serves one rule system: New compiles the geometry into
 // neighbour and ray tables (from Geometry.Step) and copies the rule flags,
@@ -38,7 +40,8 @@ func shiftBy(delta int) shift {
 
 // stepGroup is the quiet steps of one direction that move a piece by the
 // same index delta: on a diagonal board the delta of a direction depends on
-// the row's parity, so a direction is two groups.
+// the row's parity, so a direction is two groups (on Turkish's orthogonal
+// board, one).
 type stepGroup struct {
 	from  uint64 // origins whose neighbour is at from+delta
 	to    shift  // origin bits to target bits
@@ -95,18 +98,20 @@ type Engine struct {
 	landsBehind  bool // a flying king stops right behind its victim
 	menTakeKings bool
 	becomeKing   bool   // Passing == BecomeKing
+	lift         bool   // captured pieces leave the board at once (Turkish)
 	scoreMask    uint64 // precedence fields of a capture's score (see emit)
 }
 
-// New compiles r. Turkish (orthogonal moves, pieces removed at once, men
-// moving sideways), the losing game, and boards of more than 64 cells
-// (10x10, 12x12: draughts/bitboard serves 10x10) are refused.
+// New compiles r: any board of at most 64 cells, diagonal or orthogonal
+// (Turkish). The losing game and boards of more than 64 cells (10x10,
+// 12x12: draughts/bitboard serves 10x10) are refused.
 func New(r *draughts.Rules) (*Engine, error) {
 	if err := supported(r); err != nil {
 		return nil, err
 	}
 	e := &Engine{rules: r, flying: r.FlyingKings, landsBehind: r.KingLandsBehind,
-		menTakeKings: r.MenCaptureKings, becomeKing: r.Passing == draughts.BecomeKing}
+		menTakeKings: r.MenCaptureKings, becomeKing: r.Passing == draughts.BecomeKing,
+		lift: r.ImmediateRemoval}
 	switch r.Precedence {
 	case draughts.Free:
 		e.scoreMask = 0
@@ -132,14 +137,8 @@ func supported(r *draughts.Rules) error {
 	}
 	g := r.Geo
 	switch {
-	case g.Layout == draughts.Orthogonal:
-		return fmt.Errorf("bitboard8: rules %s: orthogonal board (pieces move along ranks and files)", r.Name)
 	case g.Width*g.Height > 64:
 		return fmt.Errorf("bitboard8: rules %s: a %dx%d board has more than 64 cells", r.Name, g.Width, g.Height)
-	case r.MenSideways:
-		return fmt.Errorf("bitboard8: rules %s: men move sideways", r.Name)
-	case r.ImmediateRemoval:
-		return fmt.Errorf("bitboard8: rules %s: captured pieces are removed at once", r.Name)
 	case r.LosingGame:
 		return fmt.Errorf("bitboard8: rules %s: the losing game is not supported", r.Name)
 	}

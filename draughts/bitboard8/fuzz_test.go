@@ -7,16 +7,18 @@ package bitboard8
 // Without -fuzz, `go test` runs the seeds as ordinary tests.
 
 import (
+	"slices"
 	"testing"
 
 	"metz/draughts"
 )
 
-// positionFromBytes reads a rule system (byte 0), the side to move (byte 1)
-// and one byte per square: 0-3 a piece, anything else empty, so that
-// random input gives boards a third to a half full. Men on their own
-// crowning row are allowed: the engine claims to move them as the generic
-// engine does.
+// positionFromBytes reads a rule system (byte 0, an index into
+// supportedRules, Turkish among them), the side to move (byte 1) and one
+// byte per square (32 on the diagonal boards, 64 on Turkish's): 0-3 a
+// piece, anything else empty, so that random input gives boards a third to
+// a half full. Men on their own crowning row are allowed: the engine claims
+// to move them as the generic engine does.
 func positionFromBytes(data []byte) (*draughts.Rules, draughts.Position) {
 	get := func(i int) byte {
 		if i < len(data) {
@@ -43,6 +45,16 @@ func FuzzGenerate(f *testing.F) {
 		f.Add([]byte{byte(i), 1, 0, 1, 0, 1, 2, 3, 2, 3, 0, 1, 0, 1, 4, 4, 4, 4, 0, 1, 0, 1, 2, 3, 2, 3, 0, 1, 0, 1})
 		f.Add([]byte{byte(i), 0, 3, 7, 7, 7, 7, 1, 7, 1, 7, 7, 7, 7, 1, 7, 1, 7, 7, 7, 7, 1, 7, 7, 7, 2, 7, 7, 7, 7})
 	}
+	// Every rule vector and many-capture position, as bytes (but those of
+	// more than MaxMoves captures, slow to compare: TestManyCaptures has them).
+	for _, v := range ruleVectors {
+		f.Add(bytesFromPosition(f, v.rules, v.fen))
+	}
+	for _, v := range manyCaptures {
+		if v.n <= MaxMoves {
+			f.Add(bytesFromPosition(f, v.rules, v.fen))
+		}
+	}
 	engines := map[*draughts.Rules]*Engine{}
 	for _, r := range supportedRules {
 		engines[r] = mustNew(f, r)
@@ -51,4 +63,36 @@ func FuzzGenerate(f *testing.F) {
 		r, gp := positionFromBytes(data)
 		compare(t, engines[r], gp)
 	})
+}
+
+// bytesFromPosition encodes a position as positionFromBytes reads it.
+func bytesFromPosition(t testing.TB, r *draughts.Rules, fen string) []byte {
+	t.Helper()
+	gp, err := draughts.ParseFEN(r, fen)
+	if err != nil {
+		t.Fatal(err)
+	}
+	i := slices.Index(supportedRules, r)
+	if i < 0 {
+		t.Fatalf("%s: not a supported system", r.Name)
+	}
+	data := []byte{byte(i), byte(gp.Turn)}
+	for _, pc := range gp.Board {
+		code := byte(7)
+		switch pc {
+		case draughts.WhiteMan:
+			code = 0
+		case draughts.BlackMan:
+			code = 1
+		case draughts.WhiteKing:
+			code = 2
+		case draughts.BlackKing:
+			code = 3
+		}
+		data = append(data, code)
+	}
+	if r2, back := positionFromBytes(data); r2 != r || !back.Equal(gp) {
+		t.Fatalf("%s %s: bytes read back as %s", r.Name, fen, back.FEN())
+	}
+	return data
 }

@@ -12,12 +12,30 @@ func (e *Engine) Generate(p Position, ml *MoveList) {
 	if men, kings := e.capturers(p); men|kings != 0 {
 		n, overflow := e.captures(p, men, kings, ml.Moves[:])
 		if overflow {
-			panic("bitboard8: more than MaxMoves moves")
+			n = e.capturesBeyond(p, men, kings, &ml.more)
 		}
 		ml.N = n
 		return
 	}
 	e.quiet(p, ml)
+}
+
+// capturesBeyond lists the captures of a position that has more than
+// MaxMoves of them in *more, grown (and kept) until they fit, and returns
+// how many. Only Turkish positions, and strange ones, come here.
+func (e *Engine) capturesBeyond(p Position, men, kings uint64, more *[]Move) int {
+	size := max(cap(*more), 4*MaxMoves)
+	for {
+		if cap(*more) < size {
+			*more = make([]Move, size)
+		}
+		*more = (*more)[:cap(*more)]
+		n, overflow := e.captures(p, men, kings, *more)
+		if !overflow {
+			return n
+		}
+		size = 2 * cap(*more)
+	}
 }
 
 // CountMoves returns len(Generate) and whether the moves capture, without
@@ -34,10 +52,10 @@ func (e *Engine) CountMoves(p Position) (n int, capture bool) {
 	if overflow {
 		ml := listPool.Get().(*MoveList)
 		n, overflow = e.captures(p, men, kings, ml.Moves[:])
-		listPool.Put(ml)
 		if overflow {
-			panic("bitboard8: more than MaxMoves moves")
+			n = e.capturesBeyond(p, men, kings, &ml.more)
 		}
+		listPool.Put(ml)
 	}
 	return n, true
 }
@@ -109,7 +127,7 @@ func (e *Engine) flyingCanJump(s int, occ, opp uint64) bool {
 func (e *Engine) captures(p Position, men, kings uint64, moves []Move) (n int, overflow bool) {
 	own, opp, c := p.sides()
 	empty := e.board &^ (own | opp)
-	cs := capSearch{e: e, moves: moves, prey: opp, kings: p.Kings, col: c, manDirs: e.manCapDirs[c]}
+	cs := capSearch{e: e, moves: moves, prey: opp, kings: p.Kings, lift: e.lift, col: c, manDirs: e.manCapDirs[c]}
 	for pieces := men | kings; pieces != 0; pieces &= pieces - 1 {
 		s := bits.TrailingZeros64(pieces) & 63
 		b := uint64(1) << s

@@ -29,7 +29,10 @@ func TestPerftGeneric(t *testing.T) {
 
 // TestPerftPublished checks deeper counts against the published Drop
 // tables (dctl, as draughts/bench_test.go lists them), where only this
-// engine is fast enough to go.
+// engine is fast enough to go. Turkish: draughts/perft_test.go's K1d (drop)
+// through depth 7, equal to kish's published keep counts (K1) through
+// depth 6; depth 8 is rules-and-variants.md's K1d, a cross-check's own
+// count, not kish's (whose keep count there is 123290300).
 func TestPerftPublished(t *testing.T) {
 	tables := []struct {
 		rules *draughts.Rules
@@ -39,6 +42,7 @@ func TestPerftPublished(t *testing.T) {
 		{draughts.German, []uint64{7, 49, 302, 1469, 7473, 37628, 187302, 907830, 4431766}},
 		{draughts.Russian, []uint64{7, 49, 302, 1469, 7482, 37986, 190146, 929899, 4570586}},
 		{draughts.English, []uint64{7, 49, 302, 1469, 7361, 36768, 179740, 845931, 3963680}},
+		{draughts.Turkish, []uint64{8, 64, 708, 7538, 85090, 931312, 10782308, 123285642}},
 	}
 	depth := 9
 	if testing.Short() {
@@ -56,10 +60,12 @@ func TestPerftPublished(t *testing.T) {
 	}
 }
 
-// TestRefused checks that every system outside the package's reach is
-// refused with a reason.
+// TestRefused checks that every system outside the package's reach (the
+// boards of more than 64 cells, the losing game) is refused with a reason,
+// and that every other one, Turkish's orthogonal board among them, is
+// compiled.
 func TestRefused(t *testing.T) {
-	for _, r := range []*draughts.Rules{draughts.Turkish, draughts.International, draughts.Manoury,
+	for _, r := range []*draughts.Rules{draughts.International, draughts.Manoury,
 		draughts.Canadian, draughts.QuiPerdGagne, nil} {
 		e, err := New(r)
 		if err == nil || e != nil {
@@ -73,9 +79,17 @@ func TestRefused(t *testing.T) {
 	if _, err := New(&losing); err == nil {
 		t.Error("losing game on 8x8: compiled, want an error")
 	}
+	losing = *draughts.Turkish
+	losing.LosingGame = true
+	if _, err := New(&losing); err == nil {
+		t.Error("losing game on Turkish's board: compiled, want an error")
+	}
+	if _, err := New(draughts.Turkish); err != nil {
+		t.Errorf("turkish: %v", err)
+	}
 	for _, r := range draughts.AllRules() {
 		_, err := New(r)
-		want := r.Geo.Width == 8 && r.Geo.Layout != draughts.Orthogonal
+		want := r.Geo.Width*r.Geo.Height <= 64 && !r.LosingGame
 		if (err == nil) != want {
 			t.Errorf("%s: error %v", r.Name, err)
 		}
@@ -88,6 +102,12 @@ func TestFromGenericRefuses(t *testing.T) {
 	e := mustNew(t, draughts.Russian)
 	if _, err := e.FromGeneric(draughts.Start(draughts.Italian)); err == nil {
 		t.Error("Italian board (h1 playable) accepted by a Russian engine")
+	}
+	if _, err := e.FromGeneric(draughts.Start(draughts.Turkish)); err == nil {
+		t.Error("Turkish board (64 squares) accepted by a Russian engine")
+	}
+	if _, err := mustNew(t, draughts.Turkish).FromGeneric(draughts.Start(draughts.Russian)); err == nil {
+		t.Error("Russian board (32 squares) accepted by a Turkish engine")
 	}
 	if _, err := e.FromGeneric(draughts.Start(draughts.International)); err == nil {
 		t.Error("10x10 position accepted")
@@ -106,15 +126,25 @@ func TestFromGenericRefuses(t *testing.T) {
 	}
 }
 
-// TestNoAllocs checks that the hot operations do not allocate, on a
-// position with long king captures (where the captured pieces block: the
-// coup turc) and on one with quiet moves only. (CountMoves' fallback for
-// more than 32 captures uses a sync.Pool, which the race detector empties
-// at random: not measured here.)
+// TestNoAllocs checks that the hot operations do not allocate, on
+// positions with long king captures (Russian: the captured pieces block, the
+// coup turc; Turkish: they are lifted at once) and on ones with quiet moves
+// only. (CountMoves' fallback for more than 32 captures uses a sync.Pool,
+// which the race detector empties at random, and lists of more than
+// MaxMoves captures allocate: neither is measured here.)
 func TestNoAllocs(t *testing.T) {
-	e := mustNew(t, draughts.Russian)
-	for _, fen := range []string{"B:Wb4,Kd4,Kf4,g3,Kd2,Kh2:BKb8,Kh4,b2", "W:W21-32:B1-12"} {
-		gp, err := draughts.ParseFEN(draughts.Russian, fen)
+	for _, tc := range []struct {
+		rules *draughts.Rules
+		fen   string
+	}{
+		{draughts.Russian, "B:Wb4,Kd4,Kf4,g3,Kd2,Kh2:BKb8,Kh4,b2"},
+		{draughts.Russian, "W:W21-32:B1-12"},
+		{draughts.Turkish, "W:WKb1:Bb3,c3,d5,f4"},
+		{draughts.Turkish, "W:WKd4,Kf4,Kb2:Bd6,d7,c4,f6,f2,b5,b6,e4,g4,a2,h2"},
+		{draughts.Turkish, "W:Wa2-h3:Ba6-h7"},
+	} {
+		e := mustNew(t, tc.rules)
+		gp, err := draughts.ParseFEN(tc.rules, tc.fen)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -131,7 +161,7 @@ func TestNoAllocs(t *testing.T) {
 			h ^= e.HashAfter(p, h, m) ^ e.Hash(q)
 		})
 		if allocs != 0 {
-			t.Errorf("%s: %v allocations per run", fen, allocs)
+			t.Errorf("%s %s: %v allocations per run", tc.rules.Name, tc.fen, allocs)
 		}
 	}
 }

@@ -53,6 +53,22 @@ var ruleVectors = []struct {
 	{draughts.English, "W:WK22:B18", "22x15"},
 	{draughts.English, "W:W11:B7,6", "11x2"},
 	{draughts.Russian, "W:Wf6:Be7,c7", "f6:d8:b6 f6:d8:a5"},
+	// Turkish (§10, K2-K6): a man crowned by a capture ends it as a man
+	// (K2), no 180-degree turn between two captures (K3), men capture
+	// forward and sideways, never backward (K4, K5), the majority rule (K6).
+	{draughts.Turkish, "W:Wd6:Bd7,c8", "d6xd8xb8"},
+	{draughts.Turkish, "W:WKd4:Bd6,d2", "d4xd7 d4xd8 d4xd1"},
+	{draughts.Turkish, "W:Wd4:Bd5", "d4xd6"},
+	{draughts.Turkish, "W:Wd4:Bd3", "d4-c4 d4-d5 d4-e4"},
+	{draughts.Turkish, "W:Wd4:Be4,g4,c4", "d4xf4xh4"},
+	// kish's single-position counts (§10): a man alone 3 moves, a king
+	// alone 14.
+	{draughts.Turkish, "W:Wd4", "d4-c4 d4-d5 d4-e4"},
+	{draughts.Turkish, "W:WKd4", "d4-a4 d4-b4 d4-c4 d4-e4 d4-f4 d4-g4 d4-h4 d4-d1 d4-d2 d4-d3 d4-d5 d4-d6 d4-d7 d4-d8"},
+	// The variants article's Turkish coup (draughts/books_test.go): the
+	// pieces lifted as they are taken, the fourth capture lands on b3,
+	// freed by the first.
+	{draughts.Turkish, "W:WKb1:Bb3,c3,d5,f4", "b1xb5xf5xf3xa3 b1xb5xf5xf3xb3"},
 }
 
 func TestRuleVectors(t *testing.T) {
@@ -91,7 +107,11 @@ func TestRuleVectors(t *testing.T) {
 
 // manyCaptures are positions found by hill-climbing on the number of
 // merged captures: more than CountMoves' small list holds (its fallback),
-// and the most found for each system, far below MaxMoves.
+// and the most found for each system, far below MaxMoves on the diagonal
+// boards. Turkish kings, the pieces they take lifted at once, have many
+// more: 374, 1144 with 8 kings against 16 pieces (more than MaxMoves: the
+// list's slice), 2245 with 4 against 25 (more than that slice's first size,
+// 4*MaxMoves: it grows). A short search found them; they are not bounds.
 var manyCaptures = []struct {
 	rules *draughts.Rules
 	fen   string
@@ -105,6 +125,9 @@ var manyCaptures = []struct {
 	{draughts.English, "W:WK1,K2,K6,K12,K16,K21,K24:B9,10,11,K17,18,K19,20,K25,26,K27,28", 28},
 	{draughts.Francaise, "W:WK10,K11,K12,K13,K14,K15,K16,28,29,K30,31,32:BK7,8,9,17,K18,19,20,25,26,27", 18},
 	{draughts.Italian, "W:WK9,K10,K11,K12,K16,K25,K26,K27,K28,K29,30:BK5,K6,K7,K8,K13,K14,K15,K21,K22,K23,K24,31,32", 18},
+	{draughts.Turkish, "W:WKd4,Ke4,Kf4,Ke5,Kd7,Kb8,Kh8:BKc1,c2,d3,a4,b4,Kc4,Kg4,d5,Kf5,Ke6,c7,Kf7,Kh7,Kc8,e8", 374},
+	{draughts.Turkish, "W:WKa1,Kb1,Kg1,Kh1,Ka7,Kh7,Kb8,Kh8:BKc2,f2,a3,b3,Kd3,Ke3,Kf3,Kg3,Kh3,Kc4,Kc5,Kc6,c7,g7,c8,Kg8", 1144},
+	{draughts.Turkish, "W:WKa3,Ka4,Kd5,Kb7:BKg1,Ka2,Kb2,Kc2,d2,Ke2,f2,g2,h2,Kc3,Kg3,g4,b5,f5,g5,e6,Kg6,Ka7,Kc7,d7,e7,Kf7,g7,h7,Kg8", 2245},
 }
 
 func TestManyCaptures(t *testing.T) {
@@ -118,6 +141,13 @@ func TestManyCaptures(t *testing.T) {
 		p, _ := e.FromGeneric(gp)
 		if n, c := e.CountMoves(p); n != tc.n || !c {
 			t.Errorf("%s %s: %d moves (capture %v), want %d captures", tc.rules.Name, tc.fen, n, c, tc.n)
+		}
+		// A list that once held more than MaxMoves keeps its slice: the
+		// same position again does not allocate.
+		var ml MoveList
+		e.Generate(p, &ml)
+		if a := testing.AllocsPerRun(2, func() { e.Generate(p, &ml) }); a != 0 || ml.N != tc.n || len(ml.Slice()) != tc.n {
+			t.Errorf("%s %s: again, %d moves, %v allocations", tc.rules.Name, tc.fen, ml.N, a)
 		}
 	}
 }
