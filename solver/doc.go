@@ -27,9 +27,9 @@
 // (game.go: moves, count, play with the incremental hash, turn, promotes,
 // material, probe). International draughts and qui-perd-gagne, whose moves
 // are the same, run on the allocation-free bitboard generator
-// (metz/draughts/bitboard); the 8x8 systems on metz/draughts/bitboard8
-// (game8.go: four to five times the generic engine's nodes per second);
-// the others on the generic engine.
+// (metz/draughts/bitboard); the 8x8 systems, Turkish included, on
+// metz/draughts/bitboard8 (game8.go: four to five times the generic
+// engine's nodes per second); Canadian (12x12) on the generic engine.
 // The stated solutions are always read and replayed with the generic
 // engine, which knows the books' notations.
 //

@@ -13,7 +13,7 @@ import (
 // moves of type M, both plain values, so that the searches keep them in
 // reused buffers. There are three: the bitboard generator for the 10x10
 // international moves (international and qui-perd-gagne), the one for the
-// 8x8 systems (game8.go), and the generic engine for every other rule
+// 8x8 systems and Turkish (game8.go), and the generic engine for every other rule
 // system. The searches are written once, generic over the game.
 type game[P, M any] interface {
 	rules() *draughts.Rules

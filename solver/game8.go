@@ -9,9 +9,9 @@ import (
 	"metz/retro"
 )
 
-// game8 is the bitboard generator of the diagonal boards of at most 64
-// squares (the 8x8 rule systems), several times faster than the generic
-// engine it stands in for. Its scratch list is shared by all calls, as
+// game8 is the bitboard generator of the boards of at most 64 squares
+// (the 8x8 rule systems, Turkish's orthogonal board included), several
+// times faster than the generic engine it stands in for. Its scratch list is shared by all calls, as
 // fastGame's.
 type game8 struct {
 	e  *bitboard8.Engine
