@@ -64,7 +64,7 @@ type worker struct {
 	scratch []draughts.Piece // a position beside board (exits, predecessors)
 	spl     placed
 	sig     Sig
-	ml      *bitboard8.MoveList // the fast captures' list (nil without the 8x8 generator)
+	ml      *bitboard8.MoveList // the fast captures' list (nil without the bitboard generator)
 }
 
 func newWorker(n int, s Sig, fast *bitboard8.Engine) worker {
@@ -178,8 +178,8 @@ func (b *builder) scan(w *worker, p draughts.Position, out []draughts.Piece) (n 
 
 // scanCaptures adds p's captures, if it has any, to x; c (whose board is
 // the scan's out) is where each one's position is written. The 8x8
-// systems ask their bitboard generator: the generic engine's captures
-// were half of a build's time (BenchmarkBuild, Russian).
+// systems and Turkish ask their bitboard generator: the generic engine's
+// captures were half of a build's time (BenchmarkBuild, Russian).
 func (b *builder) scanCaptures(w *worker, p, c draughts.Position, x *exits) (bool, error) {
 	if b.t.fast != nil {
 		return b.scanFastCaptures(w, p, c, x)
