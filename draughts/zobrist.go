@@ -9,14 +9,7 @@ type zobrist struct {
 // newZobrist builds the table of g. The keys come from a fixed seed so that
 // hashes are stable across runs (they may be stored).
 func newZobrist(g *Geometry) *zobrist {
-	seed := uint64(0x6d65747a)*uint64(g.Width*31+g.Height) + uint64(g.Layout)
-	next := func() uint64 { // splitmix64
-		seed += 0x9e3779b97f4a7c15
-		x := seed
-		x = (x ^ (x >> 30)) * 0xbf58476d1ce4e5b9
-		x = (x ^ (x >> 27)) * 0x94d049bb133111eb
-		return x ^ (x >> 31)
-	}
+	next := SplitMix64(uint64(0x6d65747a)*uint64(g.Width*31+g.Height) + uint64(g.Layout))
 	z := &zobrist{keys: make([][5]uint64, g.N)}
 	for s := range z.keys {
 		for pc := 1; pc < 5; pc++ {
@@ -25,4 +18,34 @@ func newZobrist(g *Geometry) *zobrist {
 	}
 	z.black = next()
 	return z
+}
+
+// SplitMix64 returns Vigna's splitmix64 generator from seed: the fixed
+// pseudo-random sequence every Zobrist table of metz draws its keys from
+// (this package's and the bitboard generators'), so that a hash computed
+// today is the one computed tomorrow.
+func SplitMix64(seed uint64) func() uint64 {
+	return func() uint64 {
+		seed += 0x9e3779b97f4a7c15
+		x := seed
+		x = (x ^ (x >> 30)) * 0xbf58476d1ce4e5b9
+		x = (x ^ (x >> 27)) * 0x94d049bb133111eb
+		return x ^ (x >> 31)
+	}
+}
+
+// PieceOfBits is the piece a bitboard generator's boards hold on bit b
+// (white, black and kings: the kings a subset of the other two), or Empty.
+func PieceOfBits(white, black, kings, b uint64) Piece {
+	switch {
+	case white&b != 0 && kings&b != 0:
+		return WhiteKing
+	case white&b != 0:
+		return WhiteMan
+	case black&b != 0 && kings&b != 0:
+		return BlackKing
+	case black&b != 0:
+		return BlackMan
+	}
+	return Empty
 }

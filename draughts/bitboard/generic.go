@@ -86,17 +86,7 @@ func (p Position) ToGeneric(r *draughts.Rules) (draughts.Position, error) {
 	gp := draughts.NewPosition(r)
 	g := r.Geo
 	for s := 0; s < g.N; s++ {
-		b := SquareBit(squareOfCell(g.Row(s), g.Col(s)))
-		switch {
-		case p.White&b != 0 && p.Kings&b != 0:
-			gp.Board[s] = draughts.WhiteKing
-		case p.White&b != 0:
-			gp.Board[s] = draughts.WhiteMan
-		case p.Black&b != 0 && p.Kings&b != 0:
-			gp.Board[s] = draughts.BlackKing
-		case p.Black&b != 0:
-			gp.Board[s] = draughts.BlackMan
-		}
+		gp.Board[s] = draughts.PieceOfBits(p.White, p.Black, p.Kings, SquareBit(squareOfCell(g.Row(s), g.Col(s))))
 	}
 	gp.Turn = draughts.Black
 	if p.WhiteToMove {

@@ -6,6 +6,8 @@ import (
 	"math/bits"
 	"strconv"
 	"strings"
+
+	"metz/draughts"
 )
 
 // Position is a 10x10 international draughts position. The bitboards use the
@@ -138,14 +140,7 @@ var zobrist [4][64]uint64
 var zobristBlack uint64
 
 func init() {
-	s := uint64(0x6d657a2d64726175) // "mez-drau"
-	next := func() uint64 {         // splitmix64
-		s += 0x9e3779b97f4a7c15
-		z := s
-		z = (z ^ z>>30) * 0xbf58476d1ce4e5b9
-		z = (z ^ z>>27) * 0x94d049bb133111eb
-		return z ^ z>>31
-	}
+	next := draughts.SplitMix64(0x6d657a2d64726175) // "mez-drau"
 	for k := 0; k < 4; k++ {
 		for b := 0; b < 64; b++ {
 			if BoardMask>>b&1 != 0 {

@@ -68,17 +68,7 @@ func (e *Engine) FromGeneric(gp draughts.Position) (Position, error) {
 func (e *Engine) ToGeneric(p Position) draughts.Position {
 	gp := draughts.NewPosition(e.rules)
 	for s := range gp.Board {
-		b := uint64(1) << s
-		switch {
-		case p.White&b != 0 && p.Kings&b != 0:
-			gp.Board[s] = draughts.WhiteKing
-		case p.White&b != 0:
-			gp.Board[s] = draughts.WhiteMan
-		case p.Black&b != 0 && p.Kings&b != 0:
-			gp.Board[s] = draughts.BlackKing
-		case p.Black&b != 0:
-			gp.Board[s] = draughts.BlackMan
-		}
+		gp.Board[s] = draughts.PieceOfBits(p.White, p.Black, p.Kings, uint64(1)<<s)
 	}
 	gp.Turn = draughts.Black
 	if p.WhiteToMove {
@@ -125,14 +115,7 @@ var (
 )
 
 func init() {
-	s := uint64(0x6269746264383031) // "bitbd801"
-	next := func() uint64 {         // splitmix64
-		s += 0x9e3779b97f4a7c15
-		z := s
-		z = (z ^ z>>30) * 0xbf58476d1ce4e5b9
-		z = (z ^ z>>27) * 0x94d049bb133111eb
-		return z ^ z>>31
-	}
+	next := draughts.SplitMix64(0x6269746264383031) // "bitbd801"
 	for k := range zobrist {
 		for b := range zobrist[k] {
 			zobrist[k][b] = next()
