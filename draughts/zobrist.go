@@ -49,3 +49,24 @@ func PieceOfBits(white, black, kings, b uint64) Piece {
 	}
 	return Empty
 }
+
+// SetPieceBits is PieceOfBits' inverse: it adds bit b to the boards that
+// hold pc (none for Empty). It reports false for a value that is no piece.
+func SetPieceBits(pc Piece, b uint64, white, black, kings *uint64) bool {
+	switch pc {
+	case Empty:
+	case WhiteMan:
+		*white |= b
+	case WhiteKing:
+		*white |= b
+		*kings |= b
+	case BlackMan:
+		*black |= b
+	case BlackKing:
+		*black |= b
+		*kings |= b
+	default:
+		return false
+	}
+	return true
+}

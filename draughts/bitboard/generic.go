@@ -53,19 +53,7 @@ func FromGeneric(gp draughts.Position) (Position, error) {
 		if n == 0 {
 			return p, fmt.Errorf("bitboard: square index %d is not playable", s)
 		}
-		b := SquareBit(n)
-		switch pc {
-		case draughts.WhiteMan:
-			p.White |= b
-		case draughts.WhiteKing:
-			p.White |= b
-			p.Kings |= b
-		case draughts.BlackMan:
-			p.Black |= b
-		case draughts.BlackKing:
-			p.Black |= b
-			p.Kings |= b
-		default:
+		if !draughts.SetPieceBits(pc, SquareBit(n), &p.White, &p.Black, &p.Kings) {
 			return p, fmt.Errorf("bitboard: unknown piece %d on square index %d", pc, s)
 		}
 	}

@@ -42,20 +42,7 @@ func (e *Engine) FromGeneric(gp draughts.Position) (Position, error) {
 		return p, fmt.Errorf("bitboard8: board of %d squares, want %d", len(gp.Board), e.rules.Geo.N)
 	}
 	for s, pc := range gp.Board {
-		b := uint64(1) << s
-		switch pc {
-		case draughts.Empty:
-		case draughts.WhiteMan:
-			p.White |= b
-		case draughts.WhiteKing:
-			p.White |= b
-			p.Kings |= b
-		case draughts.BlackMan:
-			p.Black |= b
-		case draughts.BlackKing:
-			p.Black |= b
-			p.Kings |= b
-		default:
+		if !draughts.SetPieceBits(pc, uint64(1)<<s, &p.White, &p.Black, &p.Kings) {
 			return p, fmt.Errorf("bitboard8: unknown piece %d on square %d", pc, s+1)
 		}
 	}
