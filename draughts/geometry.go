@@ -147,6 +147,36 @@ func (g *Geometry) Col(s int) int { return g.col[s] }
 // Step returns the neighbour of s in direction d, or -1.
 func (g *Geometry) Step(s, d int) int { return g.step[s][d] }
 
+// SameBoard reports whether g and o number the same squares alike (two
+// rule systems on one board), so that a position of one is a position of
+// the other.
+func (g *Geometry) SameBoard(o *Geometry) bool {
+	return g == o || (g != nil && o != nil && g.Width == o.Width && g.Height == o.Height &&
+		g.Layout == o.Layout && g.Numbering == o.Numbering && g.N == o.N)
+}
+
+// Increasing reports, for each direction, whether square indices grow
+// along it. Bitboard generators find the nearest piece on a ray as its
+// lowest or highest bit, which needs the indices to run the same way along
+// a direction from every square (true of row-by-row numberings); an error
+// says which direction they do not.
+func (g *Geometry) Increasing() (inc [4]bool, err error) {
+	for d := range 4 {
+		seen := false
+		for s := range g.N {
+			t := g.step[s][d]
+			switch {
+			case t < 0:
+			case !seen:
+				inc[d], seen = t > s, true
+			case (t > s) != inc[d]:
+				return inc, fmt.Errorf("square indices do not run one way along direction %d", d)
+			}
+		}
+	}
+	return inc, nil
+}
+
 // DirDelta returns the (row, column) step of direction d.
 func (g *Geometry) DirDelta(d int) (int, int) { v := g.dirs()[d]; return v[0], v[1] }
 

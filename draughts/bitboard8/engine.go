@@ -168,9 +168,11 @@ func (e *Engine) buildTables() error {
 			}
 		}
 	}
-	if err := e.findOrder(); err != nil {
+	inc, err := e.rules.Geo.Increasing()
+	if err != nil {
 		return err
 	}
+	e.inc = inc
 	for c, col := range []draughts.Color{draughts.White, draughts.Black} {
 		for _, d := range e.rules.ManDirs(col) {
 			if err := e.addSteps(&e.manStep[c], d); err != nil {
@@ -203,27 +205,6 @@ func dirMask(ds []int) uint8 {
 		m |= 1 << d
 	}
 	return m
-}
-
-// findOrder checks that along each direction the square indices run the same
-// way from every square (true of row-by-row numberings), so that the nearest
-// piece on a ray is its lowest or its highest bit.
-func (e *Engine) findOrder() error {
-	for d := range 4 {
-		seen := false
-		for s := range e.rules.Geo.N {
-			t := int(e.nbSq[s][d])
-			if t < 0 {
-				continue
-			}
-			if !seen {
-				e.inc[d], seen = t > s, true
-			} else if (t > s) != e.inc[d] {
-				return fmt.Errorf("square indices do not run one way along direction %d", d)
-			}
-		}
-	}
-	return nil
 }
 
 // addSteps adds the quiet steps of direction d, grouped by index delta.

@@ -24,18 +24,12 @@ func (p Position) sides() (own, opp uint64, c int) {
 	return p.Black, p.White, 1
 }
 
-// sameBoard reports whether two geometries number the same squares alike.
-func sameBoard(a, b *draughts.Geometry) bool {
-	return a == b || (a != nil && b != nil && a.Width == b.Width && a.Height == b.Height &&
-		a.Layout == b.Layout && a.Numbering == b.Numbering && a.N == b.N)
-}
-
 // FromGeneric converts a position of the generic engine. Its rules must be
 // played on the engine's board (the other rule flags may differ). A man on
 // its own crowning row is accepted and moves as the generic engine moves it.
 func (e *Engine) FromGeneric(gp draughts.Position) (Position, error) {
 	var p Position
-	if gp.Rules == nil || !sameBoard(gp.Rules.Geo, e.rules.Geo) {
+	if gp.Rules == nil || !gp.Rules.Geo.SameBoard(e.rules.Geo) {
 		return p, fmt.Errorf("bitboard8: position not on the board of %s", e.rules.Name)
 	}
 	if len(gp.Board) != e.rules.Geo.N {
