@@ -1,0 +1,176 @@
+package bitboard12
+
+import "sync"
+
+// Generate fills ml with the legal moves of p: the captures the majority
+// rule allows, capture paths with the same effect merged (Drop mode), or
+// else the quiet moves.
+func (e *Engine) Generate(p Position, ml *MoveList) {
+	ml.N = 0
+	if men, kings := e.capturers(p); !men.or(kings).IsZero() {
+		n, overflow := e.captures(p, men, kings, ml.Moves[:])
+		if overflow {
+			n = e.capturesBeyond(p, men, kings, &ml.more)
+		}
+		ml.N = n
+		return
+	}
+	e.quiet(p, ml)
+}
+
+// capturesBeyond lists the captures of a position that has more than
+// MaxMoves of them in *more, grown (and kept) until they fit, and returns
+// how many: first 2*MaxMoves, then doubled. Only constructed positions
+// full of kings come here.
+func (e *Engine) capturesBeyond(p Position, men, kings Bits, more *[]Move) int {
+	size := max(cap(*more), 2*MaxMoves)
+	for {
+		if cap(*more) < size {
+			*more = make([]Move, size)
+		}
+		*more = (*more)[:cap(*more)]
+		n, overflow := e.captures(p, men, kings, *more)
+		if !overflow {
+			return n
+		}
+		size = 2 * cap(*more)
+	}
+}
+
+// CountMoves returns len(Generate) and whether the moves capture, without
+// building the quiet moves.
+func (e *Engine) CountMoves(p Position) (n int, capture bool) {
+	men, kings := e.capturers(p)
+	if men.or(kings).IsZero() {
+		return e.countQuiet(p), false
+	}
+	// Captures are merged, so they are listed: in a small list on the
+	// stack (cheap to clear), or in a full one if it overflows.
+	var small [smallList]Move
+	n, overflow := e.captures(p, men, kings, small[:])
+	if overflow {
+		ml := listPool.Get().(*MoveList)
+		n, overflow = e.captures(p, men, kings, ml.Moves[:])
+		if overflow {
+			n = e.capturesBeyond(p, men, kings, &ml.more)
+		}
+		listPool.Put(ml)
+	}
+	return n, true
+}
+
+// smallList is the capacity of CountMoves' first list: far above the
+// captures of a real game, small enough to clear at every call.
+const smallList = 32
+
+// listPool holds CountMoves' lists for positions with more than smallList
+// captures: a MoveList is 6 KiB, too big to clear on every call.
+var listPool = sync.Pool{New: func() any { return new(MoveList) }}
+
+// HasCapture reports whether the side to move must capture.
+func (e *Engine) HasCapture(p Position) bool {
+	men, kings := e.capturers(p)
+	return !men.or(kings).IsZero()
+}
+
+// capturers returns the men and the kings of the side to move that can
+// make a first jump.
+func (e *Engine) capturers(p Position) (men, kings Bits) {
+	own, opp, _ := p.sides()
+	occ := own.or(opp)
+	empty := e.board.andNot(occ)
+	for _, g := range e.manJump[0].slice() {
+		men = men.or(g.from.and(shr(opp, uint(g.victim))).and(shr(empty, uint(g.landing))))
+	}
+	for _, g := range e.manJump[1].slice() {
+		men = men.or(g.from.and(shl(opp, uint(g.victim))).and(shl(empty, uint(g.landing))))
+	}
+	men = men.and(own.andNot(p.Kings))
+	for k := own.and(p.Kings); !k.IsZero(); k = k.withoutLowest() {
+		if s := k.lowest(); e.flyingCanJump(s, occ, opp) {
+			kings = kings.or(bit(s))
+		}
+	}
+	return men, kings
+}
+
+// flyingCanJump reports whether a flying king on s can jump a piece of opp.
+func (e *Engine) flyingCanJump(s int, occ, opp Bits) bool {
+	for d := range 4 {
+		blk := e.ray[s][d].and(occ)
+		if blk.IsZero() {
+			continue
+		}
+		v := e.nearest(d, blk)
+		if opp.Has(v) && !e.nb[v][d].andNot(occ).IsZero() {
+			return true
+		}
+	}
+	return false
+}
+
+// captures lists in moves the captures the majority rule allows, made by
+// the given men and kings (those that can jump), and returns how many; on
+// overflow the list is incomplete.
+func (e *Engine) captures(p Position, men, kings Bits, moves []Move) (n int, overflow bool) {
+	own, opp, c := p.sides()
+	empty := e.board.andNot(own.or(opp))
+	cs := capSearch{e: e, moves: moves, prey: opp, promo: e.promo[c]}
+	for pieces := men.or(kings); !pieces.IsZero(); pieces = pieces.withoutLowest() {
+		s := pieces.lowest()
+		king := kings.Has(s)
+		cs.empty = empty.or(bit(s)) // the origin is empty for the whole move
+		cs.from, cs.man, cs.start = uint8(s), !king, cs.n
+		cs.search(s, king, 0)
+	}
+	return cs.n, cs.overflow
+}
+
+// quiet lists the moves without capture.
+func (e *Engine) quiet(p Position, ml *MoveList) {
+	own, opp, c := p.sides()
+	empty := e.board.andNot(own.or(opp))
+	men := own.andNot(p.Kings)
+	promo := e.promo[c]
+	n := 0
+	for _, g := range e.manStep[c].slice() {
+		for t := g.to.apply(men.and(g.from)).and(empty); !t.IsZero(); t = t.withoutLowest() {
+			to := t.lowest()
+			ml.Moves[n] = Move{From: uint8(to - int(g.delta)), To: uint8(to), Promotes: promo.Has(to)}
+			n++
+		}
+	}
+	for k := own.and(p.Kings); !k.IsZero(); k = k.withoutLowest() {
+		s := k.lowest()
+		for t := e.kingMoves(s, empty); !t.IsZero(); t = t.withoutLowest() {
+			ml.Moves[n] = Move{From: uint8(s), To: uint8(t.lowest())}
+			n++
+		}
+	}
+	ml.N = n
+}
+
+// countQuiet returns the number of moves quiet would list.
+func (e *Engine) countQuiet(p Position) int {
+	own, opp, c := p.sides()
+	empty := e.board.andNot(own.or(opp))
+	men := own.andNot(p.Kings)
+	n := 0
+	for _, g := range e.manStep[c].slice() {
+		n += g.to.apply(men.and(g.from)).and(empty).Count()
+	}
+	for k := own.and(p.Kings); !k.IsZero(); k = k.withoutLowest() {
+		n += e.kingMoves(k.lowest(), empty).Count()
+	}
+	return n
+}
+
+// kingMoves returns the squares a flying king on s can move to without
+// capture.
+func (e *Engine) kingMoves(s int, empty Bits) Bits {
+	var t Bits
+	for d := range 4 {
+		t = t.or(e.run(e.ray[s][d], d, empty))
+	}
+	return t
+}

@@ -1,0 +1,262 @@
+package bitboard12
+
+import (
+	"os"
+	"strconv"
+	"testing"
+	"time"
+
+	"metz/draughts"
+)
+
+// TestPerftGeneric compares perft from the start with the generic engine's
+// (draughts.Perft, Drop mode), depth by depth: Canadian to depth 7 (5 in
+// short mode), the smaller boards to depth 5.
+func TestPerftGeneric(t *testing.T) {
+	for _, r := range compiledRules {
+		depth := 5
+		if r == draughts.Canadian && !testing.Short() {
+			depth = 7
+		}
+		t.Run(r.Name, func(t *testing.T) {
+			t.Parallel()
+			e := mustNew(t, r)
+			p, gp := e.Start(), draughts.Start(r)
+			for d := 1; d <= depth; d++ {
+				if got, want := e.Perft(p, d), draughts.Perft(gp, d, draughts.Drop); got != want {
+					t.Fatalf("depth %d: %d, generic %d", d, got, want)
+				}
+			}
+		})
+	}
+}
+
+// published are the Drop perft tables of rules-and-variants.md: C1
+// (Canadian, dctl board_large.cpp, from the FMJD forum), I1
+// (international), B1d (Brazilian, and German: the same rules).
+var published = []struct {
+	rules *draughts.Rules
+	want  []uint64
+	depth int // how deep the normal test goes
+}{
+	{draughts.Canadian, []uint64{11, 121, 1222, 10053, 79049, 584100, 4369366, 31839056, 237209258, 1761652936}, 8},
+	{draughts.International, []uint64{9, 81, 658, 4265, 27117, 167140, 1049442, 6483961, 41022423, 258895763, 1665861398}, 7},
+	{draughts.Brazilian, []uint64{7, 49, 302, 1469, 7473, 37628, 187302, 907830, 4431766, 21560022, 105491257, 511882477, 2481546396}, 8},
+	{draughts.German, []uint64{7, 49, 302, 1469, 7473, 37628, 187302, 907830, 4431766, 21560022, 105491257, 511882477, 2481546396}, 7},
+}
+
+// TestPerftPublished checks the published counts, every depth up to the
+// table's normal depth (2 less in short mode). METZ_DEEP=1 goes to depth
+// 9, or METZ_DEEP_DEPTH (Canadian depth 9 takes about 6 s, depth 10 about
+// a minute).
+func TestPerftPublished(t *testing.T) {
+	deep := 0
+	if os.Getenv("METZ_DEEP") == "1" {
+		deep = 9
+		if s := os.Getenv("METZ_DEEP_DEPTH"); s != "" {
+			n, err := strconv.Atoi(s)
+			if err != nil || n < 1 {
+				t.Fatalf("METZ_DEEP_DEPTH=%q: expected a positive whole number", s)
+			}
+			deep = n
+		}
+	}
+	for _, tc := range published {
+		t.Run(tc.rules.Name, func(t *testing.T) {
+			t.Parallel()
+			e := mustNew(t, tc.rules)
+			depth := tc.depth
+			if testing.Short() {
+				depth -= 2
+			}
+			depth = min(max(depth, deep), len(tc.want))
+			for d := 1; d <= depth; d++ {
+				start := time.Now()
+				if got := e.Perft(e.Start(), d); got != tc.want[d-1] {
+					t.Fatalf("depth %d: %d, published %d", d, got, tc.want[d-1])
+				}
+				if d == depth {
+					t.Logf("depth %d: %d nodes in %v", d, tc.want[d-1], time.Since(start).Round(time.Millisecond))
+				}
+			}
+		})
+	}
+}
+
+// TestRefused checks that every system outside the package's reach is
+// refused with a reason, and the international family compiled.
+func TestRefused(t *testing.T) {
+	for _, r := range draughts.AllRules() {
+		e, err := New(r)
+		want := false
+		for _, c := range compiledRules {
+			want = want || r == c
+		}
+		if (err == nil) != want || (e == nil) == want {
+			t.Errorf("%s: error %v, want compiled %v", r.Name, err, want)
+		}
+		if err != nil {
+			t.Logf("%v", err)
+		}
+	}
+	if _, err := New(nil); err == nil {
+		t.Error("nil rules compiled")
+	}
+	// Canadian's board with one rule changed at a time.
+	for name, change := range map[string]func(*draughts.Rules){
+		"losing":          func(r *draughts.Rules) { r.LosingGame = true },
+		"men forward":     func(r *draughts.Rules) { r.MenCaptureBackward = false },
+		"short kings":     func(r *draughts.Rules) { r.FlyingKings = false },
+		"kings stop":      func(r *draughts.Rules) { r.KingLandsBehind = true },
+		"removed at once": func(r *draughts.Rules) { r.ImmediateRemoval = true },
+		"crowned passing": func(r *draughts.Rules) { r.Passing = draughts.BecomeKing },
+		"most kings":      func(r *draughts.Rules) { r.Precedence = draughts.QuantityKings },
+		"free":            func(r *draughts.Rules) { r.Precedence = draughts.Free },
+		"men spare kings": func(r *draughts.Rules) { r.MenCaptureKings = false },
+	} {
+		r := *draughts.Canadian
+		change(&r)
+		if _, err := New(&r); err == nil {
+			t.Errorf("Canadian board, %s: compiled, want an error", name)
+		}
+	}
+	big := *draughts.Canadian // 14x14: 98 squares
+	big.Geo = draughts.NewGeometry(14, 14, draughts.DiagonalA1, draughts.TopLeft)
+	if _, err := New(&big); err == nil {
+		t.Error("14x14 board compiled, want an error")
+	}
+}
+
+// TestFromGenericRefuses checks the conversion's errors: another board, a
+// board of the wrong size, an unknown piece.
+func TestFromGenericRefuses(t *testing.T) {
+	e := mustNew(t, draughts.Canadian)
+	for _, r := range []*draughts.Rules{draughts.International, draughts.Brazilian, draughts.Turkish} {
+		if _, err := e.FromGeneric(draughts.Start(r)); err == nil {
+			t.Errorf("%s position accepted by a Canadian engine", r.Name)
+		}
+	}
+	if _, err := e.FromGeneric(draughts.Position{}); err == nil {
+		t.Error("position without rules accepted")
+	}
+	gp := draughts.Start(draughts.Canadian)
+	gp.Board[70] = 9 // in the second word
+	if _, err := e.FromGeneric(gp); err == nil {
+		t.Error("unknown piece accepted")
+	}
+	gp.Board = gp.Board[:60]
+	if _, err := e.FromGeneric(gp); err == nil {
+		t.Error("short board accepted")
+	}
+}
+
+// TestStart checks the start position: Black on 1-30, White on 43-72,
+// White to move, no king; and its hash against a recomputation from the
+// keys.
+func TestStart(t *testing.T) {
+	e := mustNew(t, draughts.Canadian)
+	p := e.Start()
+	var white, black Bits
+	for s := 0; s < 30; s++ {
+		black = black.or(bit(s))
+	}
+	for s := 42; s < 72; s++ {
+		white = white.or(bit(s))
+	}
+	if want := (Position{White: white, Black: black, WhiteToMove: true}); p != want {
+		t.Fatalf("start %+v, want %+v", p, want)
+	}
+	var h uint64
+	for s := range 72 {
+		switch {
+		case white.Has(s):
+			h ^= zobrist[0][s]
+		case black.Has(s):
+			h ^= zobrist[2][s]
+		}
+	}
+	if e.Hash(p) != h {
+		t.Fatalf("start hash %x, want %x", e.Hash(p), h)
+	}
+	q := p
+	q.WhiteToMove = false
+	if e.Hash(q) != h^zobristBlack {
+		t.Fatal("side to move not in the hash")
+	}
+}
+
+// TestQuietBound checks MaxMoves' proof that quiet moves always fit: on
+// every compiled board, a king has at most 21 moves, and min(4(N-k),
+// 21k) <= MaxMoves for every number k of pieces. It also checks the
+// position with the most quiet moves a hill-climbing search found: 22
+// kings round the edge, 200 moves.
+func TestQuietBound(t *testing.T) {
+	for _, r := range compiledRules {
+		e := mustNew(t, r)
+		most := 0
+		for s := range r.Geo.N {
+			most = max(most, e.kingMoves(s, e.board.andNot(bit(s))).Count())
+		}
+		if most > 21 {
+			t.Errorf("%s: a king with %d moves", r.Name, most)
+		}
+		for k := range r.Geo.N + 1 {
+			if n := min(4*(r.Geo.N-k), most*k); n > MaxMoves {
+				t.Errorf("%s: %d pieces may have %d quiet moves", r.Name, k, n)
+			}
+		}
+	}
+	e := mustNew(t, draughts.Canadian)
+	gp, err := draughts.ParseFEN(draughts.Canadian, "W:WK1,K2,K3,K4,K5,K6,K7,K18,K19,K30,K31,K42,K43,K54,K55,K66,K67,K68,K69,K70,K71,K72")
+	if err != nil {
+		t.Fatal(err)
+	}
+	compare(t, e, gp)
+	p, _ := e.FromGeneric(gp)
+	if n, c := e.CountMoves(p); n != 200 || c {
+		t.Errorf("%s: %d moves (capture %v), want 200 quiet moves", gp.FEN(), n, c)
+	}
+}
+
+// TestNoAllocs checks that the hot operations do not allocate, on
+// positions with long king captures and on ones with quiet moves only.
+// (CountMoves' fallback for more than smallList captures uses a
+// sync.Pool, which the race detector empties at random, and lists of more
+// than MaxMoves captures allocate once: neither is measured here.)
+func TestNoAllocs(t *testing.T) {
+	e := mustNew(t, draughts.Canadian)
+	for _, fen := range []string{
+		"W:W43-72:B1-30",
+		"B:W43-72:B1-30",
+		"W:WKa1:Bc3,f4,f2,b4",
+		"W:WK1,K2,K3,K4,K5,K6,K7,K18,K19,K30,K31,K42,K43,K54,K55,K66,K67,K68,K69,K70,K71,K72",
+		"W:W60,K62,66:BK2,K14,K15,K16,K17,29,K31,K34,K39,52,63,64,K67", // 14 captures of 9 pieces
+		"W:Wd4:Be5,g5,g3,e3",
+	} {
+		gp, err := draughts.ParseFEN(draughts.Canadian, fen)
+		if err != nil {
+			t.Fatal(err)
+		}
+		p, _ := e.FromGeneric(gp)
+		var ml MoveList
+		e.Generate(p, &ml)
+		m := ml.Moves[0]
+		h := e.Hash(p)
+		var q Position
+		for name, f := range map[string]func(){
+			"Generate":   func() { e.Generate(p, &ml) },
+			"CountMoves": func() { e.CountMoves(p) },
+			"HasCapture": func() { e.HasCapture(p) },
+			"Play":       func() { q = e.Play(p, m) },
+			"Hash":       func() { h ^= e.Hash(p) },
+			"HashAfter":  func() { h ^= e.HashAfter(p, h, m) },
+		} {
+			if a := testing.AllocsPerRun(100, f); a != 0 {
+				t.Errorf("%s: %s: %v allocations per run", fen, name, a)
+			}
+		}
+		if q != e.Play(p, m) {
+			t.Errorf("%s: Play is not a function of its arguments", fen)
+		}
+	}
+}
