@@ -11,10 +11,12 @@ import (
 
 // game is a rules engine as the searches see it: positions of type P and
 // moves of type M, both plain values, so that the searches keep them in
-// reused buffers. There are three: the bitboard generator for the 10x10
+// reused buffers. There are four: the bitboard generator for the 10x10
 // international moves (international and qui-perd-gagne), the one for the
-// 8x8 systems and Turkish (game8.go), and the generic engine for every other rule
-// system. The searches are written once, generic over the game.
+// 8x8 systems and Turkish (game8.go), the one for Canadian's 12x12
+// (game12.go), and the generic engine for every other rule system
+// (Manoury's) and as the others' reference in the tests. The searches are
+// written once, generic over the game.
 type game[P, M any] interface {
 	rules() *draughts.Rules
 	from(q draughts.Position) P      // a generic-engine position in this game
@@ -90,8 +92,11 @@ func (g fastGame) hashAfter(q bitboard.Position, h uint64, m bitboard.Move) uint
 
 func (g fastGame) hash(q bitboard.Position) uint64 { return q.Hash() }
 
-func (g fastGame) turn(q bitboard.Position) draughts.Color {
-	if q.WhiteToMove {
+func (g fastGame) turn(q bitboard.Position) draughts.Color { return turnOf(q.WhiteToMove) }
+
+// turnOf is the side to move of a bitboard position (its WhiteToMove).
+func turnOf(whiteToMove bool) draughts.Color {
+	if whiteToMove {
 		return draughts.White
 	}
 	return draughts.Black

@@ -59,12 +59,7 @@ func (g game8) hashAfter(q bitboard8.Position, h uint64, m bitboard8.Move) uint6
 
 func (g game8) hash(q bitboard8.Position) uint64 { return g.e.Hash(q) }
 
-func (g game8) turn(q bitboard8.Position) draughts.Color {
-	if q.WhiteToMove {
-		return draughts.White
-	}
-	return draughts.Black
-}
+func (g game8) turn(q bitboard8.Position) draughts.Color { return turnOf(q.WhiteToMove) }
 
 func (g game8) promotes(_ bitboard8.Position, m bitboard8.Move) bool { return m.Promotes }
 

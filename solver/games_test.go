@@ -7,16 +7,17 @@ import (
 	"testing"
 
 	"metz/draughts"
+	"metz/draughts/bitboard12"
 	"metz/draughts/bitboard8"
 )
 
-// The 8x8 bitboard game and the generic engine must give the searches the
-// same answers: random endings of every rule system it plays, solved in
-// each without tables (the searches themselves compared). Where both
-// decide, the result is the same, and so is the shortest win where both
-// found it; a move one calls a key the other calls a key or leaves
-// undecided (the two generators list moves in other orders, so the
-// searches spend their budgets differently).
+// The bitboard games of the 8x8 and 12x12 boards and the generic engine
+// must give the searches the same answers: random endings of every rule
+// system each plays, solved in each without tables (the searches
+// themselves compared). Where both decide, the result is the same, and so
+// is the shortest win where both found it; a move one calls a key the
+// other calls a key or leaves undecided (the two generators list moves in
+// other orders, so the searches spend their budgets differently).
 func TestGames8Agree(t *testing.T) {
 	var decided atomic.Int64
 	t.Cleanup(func() {
@@ -31,25 +32,52 @@ func TestGames8Agree(t *testing.T) {
 		}
 		t.Run(r.Name, func(t *testing.T) {
 			t.Parallel()
-			rng := rand.New(rand.NewPCG(8, uint64(r.GameType)))
-			for i := range 10 {
-				king := func() bool { return rng.IntN(3) == 0 }
-				p := randomPieces(rng, r, []bool{king(), king(), i%2 == 0 && king()}, []bool{king(), i%3 == 0 && king()})
-				opt := Options{Budget: nodes(40_000), NoTables: true}
-				fast := solveIn[bitboard8.Position, bitboard8.Move](g8.fork().(game8), p, Win, opt)
-				slow := solveIn[draughts.Position, draughts.Move](slowGame{r}, p, Win, opt)
-				if fast.Result == ResultUnknown || slow.Result == ResultUnknown {
-					continue
-				}
-				decided.Add(1)
-				if fast.Result != slow.Result || (fast.Plies > 0 && slow.Plies > 0 && fast.Plies != slow.Plies) ||
-					!keysFit(fast, slow) || !keysFit(slow, fast) {
-					t.Errorf("%s: bitboard8 %s %d %v (undecided %v), generic %s %d %v (undecided %v)", p.FEN(),
-						fast.Result, fast.Plies, fast.Keys, fast.Undecided, slow.Result, slow.Plies, slow.Keys, slow.Undecided)
-				}
-			}
+			decided.Add(gamesAgree(t, r, 10, func(p draughts.Position, opt Options) *Solution {
+				return solveIn[bitboard8.Position, bitboard8.Move](g8.fork().(game8), p, Win, opt)
+			}))
 		})
 	}
+}
+
+// TestGames12Agree is TestGames8Agree for Canadian draughts, the one rule
+// system the 12x12 game plays that no faster game does.
+func TestGames12Agree(t *testing.T) {
+	r := draughts.Canadian
+	g12, ok := newGame12(r)
+	if !ok {
+		t.Fatal("the 12x12 game does not play Canadian draughts")
+	}
+	if n := gamesAgree(t, r, 12, func(p draughts.Position, opt Options) *Solution {
+		return solveIn[bitboard12.Position, bitboard12.Move](g12.fork().(game12), p, Win, opt)
+	}); n < 6 {
+		t.Errorf("weak sample: %d endings decided by both", n)
+	} else {
+		t.Logf("%d of 12 endings decided by both", n)
+	}
+}
+
+// gamesAgree solves n random endings of r with fast and with the generic
+// engine, reports every disagreement and returns how many both decided.
+func gamesAgree(t *testing.T, r *draughts.Rules, n int, fast func(draughts.Position, Options) *Solution) int64 {
+	rng := rand.New(rand.NewPCG(8, uint64(r.GameType)))
+	var decided int64
+	for i := range n {
+		king := func() bool { return rng.IntN(3) == 0 }
+		p := randomPieces(rng, r, []bool{king(), king(), i%2 == 0 && king()}, []bool{king(), i%3 == 0 && king()})
+		opt := Options{Budget: nodes(40_000), NoTables: true}
+		f := fast(p, opt)
+		slow := solveIn[draughts.Position, draughts.Move](slowGame{r}, p, Win, opt)
+		if f.Result == ResultUnknown || slow.Result == ResultUnknown {
+			continue
+		}
+		decided++
+		if f.Result != slow.Result || (f.Plies > 0 && slow.Plies > 0 && f.Plies != slow.Plies) ||
+			!keysFit(f, slow) || !keysFit(slow, f) {
+			t.Errorf("%s: bitboard %s %d %v (undecided %v), generic %s %d %v (undecided %v)", p.FEN(),
+				f.Result, f.Plies, f.Keys, f.Undecided, slow.Result, slow.Plies, slow.Keys, slow.Undecided)
+		}
+	}
+	return decided
 }
 
 // keysFit reports whether every key of a is a key of b or undecided there.

@@ -7,6 +7,7 @@ import (
 
 	"metz/draughts"
 	"metz/draughts/bitboard"
+	"metz/draughts/bitboard12"
 	"metz/draughts/bitboard8"
 	"metz/endgame"
 	"metz/problems"
@@ -60,6 +61,9 @@ func SolveWith(p draughts.Position, goal Goal, opt Options) *Solution {
 	}
 	if g, ok := newGame8(p.Rules); ok {
 		return solveIn[bitboard8.Position, bitboard8.Move](g, p, goal, opt)
+	}
+	if g, ok := newGame12(p.Rules); ok {
+		return solveIn[bitboard12.Position, bitboard12.Move](g, p, goal, opt)
 	}
 	return solveIn[draughts.Position, draughts.Move](slowGame{p.Rules}, p, goal, opt)
 }

@@ -8,6 +8,7 @@ import (
 
 	"metz/draughts"
 	"metz/draughts/bitboard"
+	"metz/draughts/bitboard12"
 	"metz/draughts/bitboard8"
 	"metz/endgame"
 	"metz/problems"
@@ -107,6 +108,8 @@ func verify(p *problems.Problem, opt Options, rep *Report, lim *limits) {
 		verifyIn[bitboard.Position, bitboard.Move](newFastGame(pos.Rules), p, pos, goal, opt, rep, lim)
 	} else if g, ok := newGame8(pos.Rules); ok {
 		verifyIn[bitboard8.Position, bitboard8.Move](g, p, pos, goal, opt, rep, lim)
+	} else if g, ok := newGame12(pos.Rules); ok {
+		verifyIn[bitboard12.Position, bitboard12.Move](g, p, pos, goal, opt, rep, lim)
 	} else {
 		verifyIn[draughts.Position, draughts.Move](slowGame{pos.Rules}, p, pos, goal, opt, rep, lim)
 	}

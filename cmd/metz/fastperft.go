@@ -3,14 +3,16 @@ package main
 import (
 	"metz/draughts"
 	"metz/draughts/bitboard"
+	"metz/draughts/bitboard12"
 	"metz/draughts/bitboard8"
 )
 
 // fastPerft returns a counter backed by a bitboard generator when one
 // supports the position's rules, or nil: package bitboard for the 10x10
-// international move rules (--bulk and --hash apply there), package
-// bitboard8 for the 8x8 systems in drop mode (it merges capture paths, so
-// --count keep goes to the generic generator, which counts plainly).
+// international move rules (--bulk and --hash apply there), packages
+// bitboard8 (the 8x8 systems and Turkish) and bitboard12 (Canadian's
+// 12x12) in drop mode (they merge capture paths, so --count keep goes to
+// the generic generator, which counts plainly).
 func fastPerft(p draughts.Position, mode draughts.Mode, o perftOptions) func(int) uint64 {
 	if bp, err := bitboard.FromGeneric(p); err == nil {
 		opt := bitboard.PerftOptions{Bulk: o.bulk, Keep: mode == draughts.Keep, HashMB: o.hashMB}
@@ -19,13 +21,15 @@ func fastPerft(p draughts.Position, mode draughts.Mode, o perftOptions) func(int
 	if mode != draughts.Drop {
 		return nil
 	}
-	e, err := bitboard8.New(p.Rules)
-	if err != nil {
-		return nil
+	if e, err := bitboard8.New(p.Rules); err == nil {
+		if bp, err := e.FromGeneric(p); err == nil {
+			return func(d int) uint64 { return e.Perft(bp, d) }
+		}
 	}
-	bp, err := e.FromGeneric(p)
-	if err != nil {
-		return nil
+	if e, err := bitboard12.New(p.Rules); err == nil {
+		if bp, err := e.FromGeneric(p); err == nil {
+			return func(d int) uint64 { return e.Perft(bp, d) }
+		}
 	}
-	return func(d int) uint64 { return e.Perft(bp, d) }
+	return nil
 }

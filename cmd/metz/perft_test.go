@@ -10,7 +10,7 @@ import (
 
 // metz perft counts as the generic engine does (itself checked against the
 // published tables) in every rule system, whichever generator serves it:
-// the 8x8 bitboards in drop mode, the generic one in keep mode.
+// the 8x8 and 12x12 bitboards in drop mode, the generic one in keep mode.
 func TestPerftCommandAgreesWithGeneric(t *testing.T) {
 	const depth = 5
 	for _, r := range draughts.AllRules() {
