@@ -2,7 +2,6 @@ package retro
 
 import (
 	"fmt"
-	"math/bits"
 	"runtime"
 	"sync"
 
@@ -58,21 +57,24 @@ type builder struct {
 // worker is the scratch of one goroutine of the first pass (the builder's
 // own serves the retrograde pass).
 type worker struct {
-	levels  [][]uint64 // entries decided at each distance (see entry)
+	levels [][]uint64          // entries decided at each distance (see entry)
+	ml     *bitboard8.MoveList // the bitboards' moves (nil on the generic path)
+	// The generic path's: a position, and one beside it (exits,
+	// predecessors), and the signature.
 	board   []draughts.Piece
 	pl      placed
-	scratch []draughts.Piece // a position beside board (exits, predecessors)
+	scratch []draughts.Piece
 	spl     placed
 	sig     Sig
-	ml      *bitboard8.MoveList // the fast captures' list (nil without the bitboard generator)
 }
 
-func newWorker(n int, s Sig, fast *bitboard8.Engine) worker {
-	w := worker{board: make([]draughts.Piece, n), scratch: make([]draughts.Piece, n), sig: s}
-	if fast != nil {
-		w.ml = new(bitboard8.MoveList)
+// newWorker makes the scratch of the path t builds on.
+func newWorker(t *Tables, s Sig) worker {
+	if t.bits != nil {
+		return worker{ml: new(bitboard8.MoveList)}
 	}
-	return w
+	n := t.r.Geo.N
+	return worker{board: make([]draughts.Piece, n), scratch: make([]draughts.Piece, n), sig: s}
 }
 
 // An entry is a position in a level: its index, its side to move and
@@ -93,7 +95,7 @@ func (b *worker) push(d int, turn int, i int64, pending bool) {
 
 func newBuilder(t *Tables, s Sig) *builder {
 	sh := t.l.shape(s)
-	b := &builder{t: t, l: t.l, r: t.r, sh: sh, tab: &table{sh: sh}, worker: newWorker(t.r.Geo.N, s, t.fast)}
+	b := &builder{t: t, l: t.l, r: t.r, sh: sh, tab: &table{sh: sh}, worker: newWorker(t, s)}
 	for turn := range 2 {
 		b.tab.vals[turn] = make([]uint16, sh.size)
 		b.cnt[turn] = make([]uint16, sh.size)
@@ -139,6 +141,12 @@ func (x *exits) add(b *builder, child draughts.Position, s Sig) error {
 	if err != nil {
 		return err
 	}
+	x.note(win, plies, decided)
+	return nil
+}
+
+// note records a move to a child of that value for its side to move.
+func (x *exits) note(win bool, plies int, decided bool) {
 	x.any = true
 	switch {
 	case !decided:
@@ -150,7 +158,6 @@ func (x *exits) add(b *builder, child draughts.Position, s Sig) error {
 	default:
 		x.lossPlies = max(x.lossPlies, plies+1)
 	}
-	return nil
 }
 
 // scan counts p's quiet moves that stay in the signature and sums up the
@@ -177,42 +184,13 @@ func (b *builder) scan(w *worker, p draughts.Position, out []draughts.Piece) (n 
 }
 
 // scanCaptures adds p's captures, if it has any, to x; c (whose board is
-// the scan's out) is where each one's position is written. The 8x8
-// systems and Turkish ask their bitboard generator: the generic engine's
-// captures were half of a build's time (BenchmarkBuild, Russian).
+// the scan's out) is where each one's position is written.
 func (b *builder) scanCaptures(w *worker, p, c draughts.Position, x *exits) (bool, error) {
-	if b.t.fast != nil {
-		return b.scanFastCaptures(w, p, c, x)
-	}
 	if !p.HasCapture() {
 		return false, nil
 	}
 	for _, m := range p.Moves() {
 		if err := b.exitBy(w, p, c, x, m.From(), m.To(), m.Captured, m.Promotes); err != nil {
-			return true, err
-		}
-	}
-	return true, nil
-}
-
-func (b *builder) scanFastCaptures(w *worker, p, c draughts.Position, x *exits) (bool, error) {
-	e := b.t.fast
-	q, err := e.FromGeneric(p)
-	if err != nil {
-		return false, err
-	}
-	if !e.HasCapture(q) {
-		return false, nil
-	}
-	e.Generate(q, w.ml)
-	var taken [64]int
-	for _, m := range w.ml.Slice() {
-		k := 0
-		for bb := m.Captured; bb != 0; bb &= bb - 1 {
-			taken[k] = bits.TrailingZeros64(bb)
-			k++
-		}
-		if err := b.exitBy(w, p, c, x, int(m.From), int(m.To), taken[:k], m.Promotes); err != nil {
 			return true, err
 		}
 	}
@@ -244,15 +222,21 @@ func (b *builder) exitBy(w *worker, p, c draughts.Position, x *exits, from, to i
 // and the smaller tables decide at once.
 func (b *builder) initOne(w *worker, turn int, i int64) error {
 	clear(w.board)
-	vals := b.tab.vals[turn]
 	if !b.l.decode(&b.sh, i, &w.pl, w.board) {
-		vals[i] = invalid
+		b.tab.vals[turn][i] = invalid
 		return nil
 	}
 	n, capture, x, err := b.scan(w, draughts.Position{Rules: b.r, Board: w.board, Turn: draughts.Color(turn)}, w.scratch)
 	if err != nil {
 		return err
 	}
+	return b.initCounts(w, turn, i, n, capture, x)
+}
+
+// initCounts records what initOne found of index i: n quiet moves in the
+// signature (or a capture) and the exits x.
+func (b *builder) initCounts(w *worker, turn int, i int64, n int, capture bool, x exits) error {
+	vals := b.tab.vals[turn]
 	if n >= hasCapture {
 		return fmt.Errorf("%s: %d quiet moves in one position", b.sh.sig, n)
 	}
@@ -284,14 +268,22 @@ func (b *builder) unmove(turn int, i int64, d int) error {
 		return fmt.Errorf("%s: a distance beyond %d plies", b.sh.sig, maxPlies)
 	}
 	win, _ := decodeValue(b.tab.vals[turn][i])
+	mover := draughts.Color(turn).Opponent()
+	if b.t.bits != nil {
+		return b.unmoveBits(mover, i, d, win)
+	}
+	return b.unmoveGeneric(mover, i, d, win)
+}
+
+// unmoveGeneric is unmove on a board of pieces.
+func (b *builder) unmoveGeneric(mover draughts.Color, i int64, d int, childWin bool) error {
 	clear(b.board)
 	b.l.decode(&b.sh, i, &b.pl, b.board)
-	mover := draughts.Color(turn).Opponent()
 	geo := b.r.Geo
 	var err error
 	try := func(g, from, to int) { // the piece now on to came from from
 		if err == nil {
-			err = b.predecessor(mover, g, from, to, i, d, win)
+			err = b.predecessor(mover, g, from, to, i, d, childWin)
 		}
 	}
 	for _, g := range groupsOf(mover) {
@@ -328,26 +320,10 @@ func groupsOf(c draughts.Color) [2]int {
 }
 
 // predecessor handles the position where mover's piece of group g stood on
-// from rather than to, mover to play: it wins if the position i it moves
-// to is lost (childWin false), and is lost once every quiet move it has
-// is refuted and no exit saves it.
+// from rather than to, mover to play (see refute).
 func (b *builder) predecessor(mover draughts.Color, g, from, to int, i int64, d int, childWin bool) error {
 	j := b.l.moved(&b.sh, i, &b.pl, g, to, from)
-	vals := b.tab.vals[mover]
-	if vals[j] != 0 {
-		return nil // decided already
-	}
-	if b.cnt[mover][j]&hasCapture != 0 {
-		return nil // the quiet move was not legal there
-	}
-	if !childWin {
-		vals[j] = encode(true, d+1)
-		b.push(d+1, int(mover), j, false)
-		return nil
-	}
-	c := b.cnt[mover][j] - 1
-	b.cnt[mover][j] = c
-	if c != 0 { // moves left, or an exit that holds (noLoss)
+	if !b.refute(mover, j, d, childWin) {
 		return nil
 	}
 	clear(b.scratch)
@@ -357,10 +333,39 @@ func (b *builder) predecessor(mover draughts.Color, g, from, to int, i int64, d 
 	if err != nil {
 		return err
 	}
-	loss := max(d+1, x.lossPlies)
-	vals[j] = encode(false, loss)
-	b.push(loss, int(mover), j, false)
+	b.lose(mover, j, d, x)
 	return nil
+}
+
+// refute passes to predecessor j, mover to play, a quiet move to a
+// position decided at distance d: j wins if that position is lost
+// (childWin false), and is lost once every quiet move it has is refuted
+// and no exit saves it. It reports the latter: then j's exits give the
+// distance of its loss (lose).
+func (b *builder) refute(mover draughts.Color, j int64, d int, childWin bool) (lost bool) {
+	vals := b.tab.vals[mover]
+	if vals[j] != 0 {
+		return false // decided already
+	}
+	if b.cnt[mover][j]&hasCapture != 0 {
+		return false // the quiet move was not legal there
+	}
+	if !childWin {
+		vals[j] = encode(true, d+1)
+		b.push(d+1, int(mover), j, false)
+		return false
+	}
+	c := b.cnt[mover][j] - 1
+	b.cnt[mover][j] = c
+	return c == 0 // else moves left, or an exit that holds (noLoss)
+}
+
+// lose records predecessor j lost, its quiet moves refuted at distance d
+// and its exits x.
+func (b *builder) lose(mover draughts.Color, j int64, d int, x exits) {
+	loss := max(d+1, x.lossPlies)
+	b.tab.vals[mover][j] = encode(false, loss)
+	b.push(loss, int(mover), j, false)
 }
 
 // firstPass runs initOne over every index, on every core: it asks the
@@ -373,14 +378,12 @@ func (b *builder) firstPass() error {
 	var wg sync.WaitGroup
 	chunk := (b.sh.size + int64(workers) - 1) / int64(workers)
 	for k := range ws {
-		ws[k] = newWorker(len(b.board), b.sh.sig, b.t.fast)
+		ws[k] = newWorker(b.t, b.sh.sig)
 		wg.Add(1)
 		go func(w *worker, lo, hi int64) {
 			defer wg.Done()
-			for turn := range 2 {
-				for i := lo; i < hi && errs[k] == nil; i++ {
-					errs[k] = b.initOne(w, turn, i)
-				}
+			for turn := 0; turn < 2 && errs[k] == nil; turn++ {
+				errs[k] = b.initRange(w, turn, lo, hi)
 			}
 		}(&ws[k], int64(k)*chunk, min(b.sh.size, int64(k+1)*chunk))
 	}
@@ -392,6 +395,19 @@ func (b *builder) firstPass() error {
 		for d, l := range ws[k].levels {
 			b.levels = growTo(b.levels, d)
 			b.levels[d] = append(b.levels[d], l...)
+		}
+	}
+	return nil
+}
+
+// initRange runs initOne over the indices lo to hi.
+func (b *builder) initRange(w *worker, turn int, lo, hi int64) error {
+	if b.t.bits != nil {
+		return b.initBits(w, turn, lo, hi)
+	}
+	for i := lo; i < hi; i++ {
+		if err := b.initOne(w, turn, i); err != nil {
+			return err
 		}
 	}
 	return nil

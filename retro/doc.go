@@ -11,12 +11,16 @@
 // move counter is applied.
 //
 // Where package endgame un-moves with the bitboard generator of one rule
-// system, this package works for every system by asking the generic engine
+// system, this package works for every system by asking a move generator
 // for each position's moves once and un-moving only quiet moves, which
 // look the same in every system: a king slides back along a line (one
 // square when kings are short), a man steps back against one of the
 // directions it moves in. A predecessor is kept when it has no capture (a
-// capture would have been compulsory), which the engine tells.
+// capture would have been compulsory), which the generator tells. On the
+// boards package draughts/bitboard8 plays (the 8x8 systems and Turkish),
+// positions are read from their index into bitboards and that generator
+// lists the moves (bits.go); on the others (10x10, 12x12, the losing
+// game) the generic engine does, on a board of pieces.
 //
 // Captures and crownings leave the signature; the signatures they reach
 // are built first (fewer pieces, then fewer men). A signature is built on

@@ -2,6 +2,7 @@ package retro
 
 import (
 	"fmt"
+	"math/bits"
 	"strings"
 
 	"metz/draughts"
@@ -182,6 +183,36 @@ func (l *layout) unrank(r int64, k, n int, d []int) {
 		d[i-1] = x
 		x--
 	}
+}
+
+// rankMask is rank for the domain numbers of the bits of m.
+func (l *layout) rankMask(m uint64) int64 {
+	var r int64
+	for i := 1; m != 0; i++ {
+		r += l.binom[bits.TrailingZeros64(m)][i]
+		m &= m - 1
+	}
+	return r
+}
+
+// unrankMask is unrank into the bits of a mask. The lowest number is what
+// is left of r (binom[x][1] is x), found without unrank's search down to
+// it, its longest (the whole domain for a group of one piece).
+func (l *layout) unrankMask(r int64, k, n int) uint64 {
+	if k == 0 {
+		return 0
+	}
+	var m uint64
+	x := n - 1
+	for i := k; i >= 2; i-- {
+		for l.binom[x][i] > r {
+			x--
+		}
+		r -= l.binom[x][i]
+		m |= 1 << x
+		x--
+	}
+	return m | 1<<r
 }
 
 // placed is a decoded position: each group's domain numbers, ascending.

@@ -1,0 +1,75 @@
+package retro
+
+import (
+	"slices"
+	"testing"
+
+	"metz/draughts"
+)
+
+// The bitboard path and the generic one build the same tables: every
+// value of every signature a few builds need, in rule systems that
+// differ in what the bitboards handle themselves (flying or short kings,
+// crowning mid-capture, men that do not take kings, men moving sideways
+// on Turkish's orthogonal board).
+func TestBitsAgreeWithGeneric(t *testing.T) {
+	cases := []struct {
+		r    *draughts.Rules
+		sigs []Sig
+	}{
+		{draughts.Russian, []Sig{{WM: 1, WK: 1, BM: 1, BK: 1}}},
+		{draughts.Italian, []Sig{{WM: 2, BK: 1, BM: 1}}},
+		{draughts.Spanish, []Sig{{WK: 2, BM: 2}}},
+		{draughts.English, []Sig{{WM: 1, WK: 1, BM: 1}}},
+		{draughts.Francaise, []Sig{{WM: 2, BK: 1}}},
+		{draughts.Turkish, []Sig{{WM: 1, BM: 1, BK: 1}, {WK: 1, BM: 2}}},
+	}
+	if testing.Short() { // three pieces only
+		cases = cases[3:]
+	}
+	for _, c := range cases {
+		fast, generic := New(c.r), New(c.r)
+		if fast.bits == nil {
+			t.Fatalf("%s: no bitboard path", c.r.Name)
+		}
+		generic.bits = nil
+		for _, s := range c.sigs {
+			for _, tabs := range []*Tables{fast, generic} {
+				if err := tabs.Ensure(s, Limit{Bytes: 1 << 30}); err != nil {
+					t.Fatal(err)
+				}
+			}
+		}
+		compared := 0
+		for code, ft := range fast.built.Load() {
+			gt := generic.built.Load()[code]
+			if (ft == nil) != (gt == nil) {
+				t.Fatalf("%s: signature code %d built by one path only", c.r.Name, code)
+			}
+			if ft == nil {
+				continue
+			}
+			for turn := range 2 {
+				if i := firstDiff(ft.vals[turn], gt.vals[turn]); i >= 0 {
+					t.Fatalf("%s %s, turn %d, index %d: bitboards %#x, generic %#x",
+						c.r.Name, ft.sh.sig, turn, i, ft.vals[turn][i], gt.vals[turn][i])
+				}
+			}
+			compared++
+		}
+		t.Logf("%s: %d signatures alike", c.r.Name, compared)
+	}
+}
+
+// firstDiff is the first index where a and b differ, or -1.
+func firstDiff(a, b []uint16) int {
+	if slices.Equal(a, b) {
+		return -1
+	}
+	for i := range min(len(a), len(b)) {
+		if a[i] != b[i] {
+			return i
+		}
+	}
+	return min(len(a), len(b))
+}
