@@ -115,10 +115,19 @@ func (t *Tables) Probe(p draughts.Position) (v Value, plies int, ok bool) {
 
 // probeSig is Probe when p's signature s is known.
 func (t *Tables) probeSig(p draughts.Position, s Sig) (v Value, plies int, ok bool) {
-	win, plies, decided, err := t.lookupSig(p, s)
-	switch {
-	case err != nil:
+	// A search asks this of every position it judges, most often of a
+	// signature that is not built: lookupSig's errors are for the builder,
+	// and formatting one here took a fifth of a 12x12 search's time.
+	tab := t.table(s)
+	if tab == nil {
 		return Draw, 0, false
+	}
+	i, covered := t.l.index(&tab.sh, p.Board)
+	if !covered {
+		return Draw, 0, false
+	}
+	win, plies, decided := tab.value(p.Turn, i)
+	switch {
 	case !decided:
 		return Draw, 0, true
 	case win:
