@@ -153,9 +153,9 @@ func proveFresh(q draughts.Position, attacker draughts.Color, promoted bool, tb 
 	return lim.nodes, out != unknown
 }
 
-// BenchmarkSolveRules reports the generic engine's search speed (every rule
-// system but international and qui perd gagne, which the bitboards play):
-// small endings each solved to the end, in nodes per second.
+// BenchmarkSolveRules reports the search speed under rule systems other
+// than international (the 8x8 systems on bitboard8, Canadian on
+// bitboard12): small endings each solved to the end, in nodes per second.
 func BenchmarkSolveRules(b *testing.B) {
 	cases := []struct {
 		rules *draughts.Rules

@@ -369,7 +369,7 @@ func savedTablesHint(rules string) string {
 		return ""
 	}
 	return fmt.Sprintf("Under the %s rules, five-piece endings met deep in a search are read, not searched, once their tables are saved: "+
-		"metz endgame build --rules %s --pieces 5 (once: about 6 minutes on 2 cores, 0.75 GB on disk).", r.Name, r.Name)
+		"metz endgame build --rules %s --pieces 5 (once: about 2 minutes on 2 cores, 0.75 GB on disk).", r.Name, r.Name)
 }
 
 // reportBudget is the budget make report verifies with (REPORT_BUDGET).
