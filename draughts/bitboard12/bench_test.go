@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"metz/draughts"
+	"metz/draughts/internal/randpos"
 )
 
 // benchDepth: Canadian perft depth 7 is 4369366 nodes.
@@ -69,7 +70,7 @@ func BenchmarkGenerate(b *testing.B) {
 	rng := rand.New(rand.NewPCG(3, 3))
 	var ps []Position
 	for range 256 {
-		p, _ := e.FromGeneric(randomPosition(rng, draughts.Canadian, 2+rng.IntN(6), 8+rng.IntN(16), 0.5))
+		p, _ := e.FromGeneric(randpos.Scatter(rng, draughts.Canadian, 2+rng.IntN(6), 8+rng.IntN(16), 0.5))
 		ps = append(ps, p)
 	}
 	var ml MoveList

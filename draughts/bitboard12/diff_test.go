@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"metz/draughts"
+	"metz/draughts/internal/randpos"
 )
 
 // TestRandomPositions compares the engine with the generic one on random
@@ -32,19 +33,19 @@ func TestRandomPositions(t *testing.T) {
 				var gp draughts.Position
 				switch j % 4 {
 				case 0: // sparse
-					gp = randomPosition(rng, r, 1+rng.IntN(8), 1+rng.IntN(8), kingProbs[j%5])
+					gp = randpos.Scatter(rng, r, 1+rng.IntN(8), 1+rng.IntN(8), kingProbs[j%5])
 				case 1: // dense
-					gp = randomPosition(rng, r, half/3+rng.IntN(half/2), half/3+rng.IntN(half/2), kingProbs[j%5])
+					gp = randpos.Scatter(rng, r, half/3+rng.IntN(half/2), half/3+rng.IntN(half/2), kingProbs[j%5])
 				case 2: // a few kings among many pieces (long king captures)
-					gp = randomPosition(rng, r, 1+rng.IntN(4), half/4+rng.IntN(half/2), 0.9)
+					gp = randpos.Scatter(rng, r, 1+rng.IntN(4), half/4+rng.IntN(half/2), 0.9)
 				default:
-					gp = randomPosition(rng, r, 2+rng.IntN(half), 2+rng.IntN(half), kingProbs[j%5])
+					gp = randpos.Scatter(rng, r, 2+rng.IntN(half), 2+rng.IntN(half), kingProbs[j%5])
 				}
 				if j%3 == 0 {
 					nearCrowning(rng, gp, 1+rng.IntN(4))
 				}
 				if j%5 == 0 {
-					menOnCrowningRow(rng, gp, 1+rng.IntN(3))
+					randpos.MenOnCrowningRow(rng, gp, 1+rng.IntN(3))
 				}
 				compare(t, e, gp)
 			}

@@ -115,31 +115,6 @@ func diagram(gp draughts.Position) string {
 	return gp.Diagram(draughts.DiagramOptions{ASCII: true, Numbers: true})
 }
 
-// randomPosition places up to nw white and nb black pieces on random
-// squares, each a king with probability kingProb; men never stand on
-// their own crowning row. Either side is to move.
-func randomPosition(rng *rand.Rand, r *draughts.Rules, nw, nb int, kingProb float64) draughts.Position {
-	gp := draughts.NewPosition(r)
-	gp.Turn = draughts.Color(rng.IntN(2))
-	for i := range nw + nb {
-		col := draughts.White
-		if i >= nw {
-			col = draughts.Black
-		}
-		s := rng.IntN(r.Geo.N)
-		if gp.Board[s] != draughts.Empty {
-			continue
-		}
-		switch {
-		case rng.Float64() < kingProb:
-			gp.Board[s] = draughts.KingOf(col)
-		case !r.PromotionRow(s, col):
-			gp.Board[s] = draughts.ManOf(col)
-		}
-	}
-	return gp
-}
-
 // nearCrowning adds up to n men of either colour on the three rows before
 // their crowning row, and up to n enemy pieces among them: men that crown
 // by a step, by a capture, or pass the crowning row during a capture.
@@ -160,23 +135,6 @@ func nearCrowning(rng *rand.Rand, gp draughts.Position, n int) {
 			if rng.IntN(4) == 0 {
 				gp.Board[s] = draughts.KingOf(col.Opponent())
 			}
-		}
-	}
-}
-
-// menOnCrowningRow puts up to n men on empty squares of their own crowning
-// row: positions no game reaches, but which FromGeneric accepts and the
-// generic engine moves (such a man still captures backward).
-func menOnCrowningRow(rng *rand.Rand, gp draughts.Position, n int) {
-	g := gp.Rules.Geo
-	for range n {
-		col := draughts.Color(rng.IntN(2))
-		row := g.Height - 1
-		if col == draughts.Black {
-			row = 0
-		}
-		if s := g.Square(row, rng.IntN(g.Width)); s >= 0 && gp.Board[s] == draughts.Empty {
-			gp.Board[s] = draughts.ManOf(col)
 		}
 	}
 }

@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"metz/draughts"
+	"metz/draughts/internal/randpos"
 )
 
 const benchDepth = 7
@@ -73,7 +74,7 @@ func benchGenerate(b *testing.B, r *draughts.Rules) {
 	k := r.Geo.N / 32
 	var ps []Position
 	for range 256 {
-		p, _ := e.FromGeneric(randomPosition(rng, r, k*(2+rng.IntN(4)), k*(4+rng.IntN(8)), 0.5))
+		p, _ := e.FromGeneric(randpos.Scatter(rng, r, k*(2+rng.IntN(4)), k*(4+rng.IntN(8)), 0.5))
 		ps = append(ps, p)
 	}
 	var ml MoveList

@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"metz/draughts"
+	"metz/draughts/internal/randpos"
 )
 
 // TestRandomPositions compares the engine with the generic one on random
@@ -29,16 +30,16 @@ func TestRandomPositions(t *testing.T) {
 				var gp draughts.Position
 				switch j % 4 {
 				case 0: // sparse
-					gp = randomPosition(rng, r, 1+rng.IntN(6*k), 1+rng.IntN(6*k), kingProbs[j%5])
+					gp = randpos.Scatter(rng, r, 1+rng.IntN(6*k), 1+rng.IntN(6*k), kingProbs[j%5])
 				case 1: // dense
-					gp = randomPosition(rng, r, k*(8+rng.IntN(8)), k*(8+rng.IntN(8)), kingProbs[j%5])
+					gp = randpos.Scatter(rng, r, k*(8+rng.IntN(8)), k*(8+rng.IntN(8)), kingProbs[j%5])
 				case 2: // a few kings among many men (long king captures)
-					gp = randomPosition(rng, r, 1+rng.IntN(3*k), k*(6+rng.IntN(10)), 0.9)
+					gp = randpos.Scatter(rng, r, 1+rng.IntN(3*k), k*(6+rng.IntN(10)), 0.9)
 				default:
-					gp = randomPosition(rng, r, 2+rng.IntN(12*k), 2+rng.IntN(12*k), kingProbs[j%5])
+					gp = randpos.Scatter(rng, r, 2+rng.IntN(12*k), 2+rng.IntN(12*k), kingProbs[j%5])
 				}
 				if j%3 == 0 {
-					menOnCrowningRow(rng, gp, 1+rng.IntN(3))
+					randpos.MenOnCrowningRow(rng, gp, 1+rng.IntN(3))
 				}
 				compare(t, e, gp)
 			}

@@ -2,7 +2,6 @@ package bitboard8
 
 import (
 	"fmt"
-	"math/rand/v2"
 	"sort"
 	"strings"
 	"testing"
@@ -101,47 +100,4 @@ func compare(t testing.TB, e *Engine, gp draughts.Position) []draughts.Move {
 
 func diagram(gp draughts.Position) string {
 	return gp.Diagram(draughts.DiagramOptions{ASCII: true, Numbers: true})
-}
-
-// randomPosition places up to nw white and nb black pieces on random
-// squares, each a king with probability kingProb; men never stand on their
-// own crowning row.
-func randomPosition(rng *rand.Rand, r *draughts.Rules, nw, nb int, kingProb float64) draughts.Position {
-	gp := draughts.NewPosition(r)
-	gp.Turn = draughts.Color(rng.IntN(2))
-	for i := range nw + nb {
-		col := draughts.White
-		if i >= nw {
-			col = draughts.Black
-		}
-		s := rng.IntN(r.Geo.N)
-		if gp.Board[s] != draughts.Empty {
-			continue
-		}
-		switch {
-		case rng.Float64() < kingProb:
-			gp.Board[s] = draughts.KingOf(col)
-		case !r.PromotionRow(s, col):
-			gp.Board[s] = draughts.ManOf(col)
-		}
-	}
-	return gp
-}
-
-// menOnCrowningRow puts up to n men on empty squares of their own crowning
-// row, of either colour: positions no game reaches, but which FromGeneric
-// accepts and the generic engine moves (Turkish men there still move and
-// capture sideways).
-func menOnCrowningRow(rng *rand.Rand, gp draughts.Position, n int) {
-	r := gp.Rules
-	for range n {
-		col := draughts.Color(rng.IntN(2))
-		row := r.Geo.Height - 1
-		if col == draughts.Black {
-			row = 0
-		}
-		if s := r.Geo.Square(row, rng.IntN(r.Geo.Width)); s >= 0 && gp.Board[s] == draughts.Empty {
-			gp.Board[s] = draughts.ManOf(col)
-		}
-	}
 }
