@@ -33,9 +33,10 @@ published tables.
 --count drop (default) merges capture paths that take the same pieces to
 the same square (one move, as the rules say); --count keep counts every path,
 as some published tables do. --bulk counts the moves at the last ply without
-playing them. International rules use the fast bitboard generator, the 8x8
-systems (Russian, Brazilian, English, Turkish…) another one in drop mode;
-Canadian, and --count keep on 8x8, the generic generator.`,
+playing them. International rules use the fast bitboard generator; in drop
+mode the 8x8 systems (Russian, Brazilian, English, Turkish…) use another and
+Canadian a third (12x12); --count keep on those boards, and Manoury's rule,
+the generic generator.`,
 		Example: `  metz perft start 6
   metz perft start 11 --bulk
   metz perft "W:B16-20:W31-35" 5 --count keep --divide
