@@ -358,18 +358,30 @@ func unprovenHint(reports []*solver.Report, fivePieces bool) string {
 	return hint
 }
 
-// savedTablesHint suggests saving the five-piece tables of an 8x8 rule
-// system (a few minutes) when they are not saved yet: a search then reads
-// the five-piece endings it meets, at any depth, instead of searching
-// them. "" for international (its own hint), the larger boards (hours)
-// and when they are saved.
+// savedTablesHint suggests saving the tables of a rule system without
+// files of its own when they are not saved yet, as many pieces as take
+// minutes: five on 8x8, four on Turkish's and Canadian's larger boards
+// (five there would take hours). A search then reads the endings it
+// meets, at any depth, instead of searching them. "" on the 10x10 board
+// (international has its own hint; Manoury's rule and qui perd gagne
+// would take hours) and when they are saved.
 func savedTablesHint(rules string) string {
 	r, err := draughts.RulesByName(rules)
-	if err != nil || r.Name == draughts.International.Name || r.Geo.N != 32 || retro.For(r).StoredPieces() >= 5 {
+	if err != nil || r.Geo.SameBoard(draughts.International.Geo) {
 		return ""
 	}
-	return fmt.Sprintf("Under the %s rules, five-piece endings met deep in a search are read, not searched, once their tables are saved: "+
-		"metz endgame build --rules %s --pieces 5 (once: about 2 minutes on 2 cores, 0.75 GB on disk).", r.Name, r.Name)
+	pieces, cost := 5, "about 2 minutes on 2 cores, 0.75 GB on disk"
+	switch {
+	case r.Geo.N > 64:
+		pieces, cost = 4, "about 7 minutes on 2 cores, 0.84 GB on disk"
+	case r.Geo.N > 32:
+		pieces, cost = 4, "about 2 minutes on 2 cores, 0.5 GB on disk"
+	}
+	if retro.For(r).StoredPieces() >= pieces {
+		return ""
+	}
+	return fmt.Sprintf("Under the %s rules, endings of %d pieces met deep in a search are read, not searched, once their tables are saved: "+
+		"metz endgame build --rules %s --pieces %d (once: %s).", r.Name, pieces, r.Name, pieces, cost)
 }
 
 // reportBudget is the budget make report verifies with (REPORT_BUDGET).
