@@ -15,7 +15,8 @@ import (
 // un-made on the bitboards. Decoding into a board of pieces, converting it
 // for the captures, listing the quiet moves on it and indexing boards back
 // were most of a build's time (BenchmarkBuild). Larger boards keep the
-// generic path, and the two give the same tables (TestBitsAgreeWithGeneric).
+// generic path (with bitboard12's moves: see scanWide), and the two give
+// the same tables (TestBitsAgreeWithGeneric).
 
 // bitLayout is the index of one such board on bitboards, and the steps
 // its pieces un-move by. Its squares are numbered row by row and a man's

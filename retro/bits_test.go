@@ -33,32 +33,60 @@ func TestBitsAgreeWithGeneric(t *testing.T) {
 			t.Fatalf("%s: no bitboard path", c.r.Name)
 		}
 		generic.bits = nil
-		for _, s := range c.sigs {
-			for _, tabs := range []*Tables{fast, generic} {
-				if err := tabs.Ensure(s, Limit{Bytes: 1 << 30}); err != nil {
-					t.Fatal(err)
-				}
-			}
-		}
-		compared := 0
-		for code, ft := range fast.built.Load() {
-			gt := generic.built.Load()[code]
-			if (ft == nil) != (gt == nil) {
-				t.Fatalf("%s: signature code %d built by one path only", c.r.Name, code)
-			}
-			if ft == nil {
-				continue
-			}
-			for turn := range 2 {
-				if i := firstDiff(ft.vals[turn], gt.vals[turn]); i >= 0 {
-					t.Fatalf("%s %s, turn %d, index %d: bitboards %#x, generic %#x",
-						c.r.Name, ft.sh.sig, turn, i, ft.vals[turn][i], gt.vals[turn][i])
-				}
-			}
-			compared++
-		}
-		t.Logf("%s: %d signatures alike", c.r.Name, compared)
+		compareBuilds(t, c.r, fast, generic, c.sigs)
 	}
+}
+
+// The generic path with bitboard12's moves and with the generic engine's
+// builds the same tables, on Canadian's 72 squares and the international
+// 10x10.
+func TestWideAgreesWithGeneric(t *testing.T) {
+	cases := []struct {
+		r    *draughts.Rules
+		sigs []Sig
+	}{
+		{draughts.Canadian, []Sig{{WM: 1, WK: 1, BM: 1}, {WM: 2, BK: 1}}},
+		{draughts.International, []Sig{{WK: 1, BM: 1, BK: 1}}},
+	}
+	for _, c := range cases {
+		fast, generic := New(c.r), New(c.r)
+		if fast.wide == nil {
+			t.Fatalf("%s: no bitboard12 moves", c.r.Name)
+		}
+		generic.wide = nil
+		compareBuilds(t, c.r, fast, generic, c.sigs)
+	}
+}
+
+// compareBuilds builds sigs with two Tables of r and checks that every
+// signature built has the same values in both.
+func compareBuilds(t *testing.T, r *draughts.Rules, fast, generic *Tables, sigs []Sig) {
+	t.Helper()
+	for _, s := range sigs {
+		for _, tabs := range []*Tables{fast, generic} {
+			if err := tabs.Ensure(s, Limit{Bytes: 1 << 30}); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	compared := 0
+	for code, ft := range fast.built.Load() {
+		gt := generic.built.Load()[code]
+		if (ft == nil) != (gt == nil) {
+			t.Fatalf("%s: signature code %d built by one path only", r.Name, code)
+		}
+		if ft == nil {
+			continue
+		}
+		for turn := range 2 {
+			if i := firstDiff(ft.vals[turn], gt.vals[turn]); i >= 0 {
+				t.Fatalf("%s %s, turn %d, index %d: fast %#x, generic %#x",
+					r.Name, ft.sh.sig, turn, i, ft.vals[turn][i], gt.vals[turn][i])
+			}
+		}
+		compared++
+	}
+	t.Logf("%s: %d signatures alike", r.Name, compared)
 }
 
 // firstDiff is the first index where a and b differ, or -1.

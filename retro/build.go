@@ -6,6 +6,7 @@ import (
 	"sync"
 
 	"metz/draughts"
+	"metz/draughts/bitboard12"
 	"metz/draughts/bitboard8"
 )
 
@@ -66,6 +67,8 @@ type worker struct {
 	scratch []draughts.Piece
 	spl     placed
 	sig     Sig
+	wml     *bitboard12.MoveList // bitboard12's moves (nil: the generic engine's)
+	taken   []int                // the squares one of those moves captures
 }
 
 // newWorker makes the scratch of the path t builds on.
@@ -74,7 +77,11 @@ func newWorker(t *Tables, s Sig) worker {
 		return worker{ml: new(bitboard8.MoveList)}
 	}
 	n := t.r.Geo.N
-	return worker{board: make([]draughts.Piece, n), scratch: make([]draughts.Piece, n), sig: s}
+	w := worker{board: make([]draughts.Piece, n), scratch: make([]draughts.Piece, n), sig: s}
+	if t.wide != nil {
+		w.wml = new(bitboard12.MoveList)
+	}
+	return w
 }
 
 // An entry is a position in a level: its index, its side to move and
@@ -161,9 +168,13 @@ func (x *exits) note(win bool, plies int, decided bool) {
 }
 
 // scan counts p's quiet moves that stay in the signature and sums up the
-// others; out is where w writes the positions they lead to.
-func (b *builder) scan(w *worker, p draughts.Position, out []draughts.Piece) (n int, capture bool, x exits, err error) {
+// others; pl is p's pieces as decoded, and out is where w writes the
+// positions the moves lead to.
+func (b *builder) scan(w *worker, p draughts.Position, pl *placed, out []draughts.Piece) (n int, capture bool, x exits, err error) {
 	c := draughts.Position{Rules: b.r, Board: out, Turn: p.Turn.Opponent()}
+	if b.t.wide != nil {
+		return b.scanWide(w, p, b.wideOf(pl, p.Turn), c)
+	}
 	if capture, err = b.scanCaptures(w, p, c, &x); capture || err != nil {
 		return 0, true, x, err
 	}
@@ -226,7 +237,7 @@ func (b *builder) initOne(w *worker, turn int, i int64) error {
 		b.tab.vals[turn][i] = invalid
 		return nil
 	}
-	n, capture, x, err := b.scan(w, draughts.Position{Rules: b.r, Board: w.board, Turn: draughts.Color(turn)}, w.scratch)
+	n, capture, x, err := b.scan(w, draughts.Position{Rules: b.r, Board: w.board, Turn: draughts.Color(turn)}, &w.pl, w.scratch)
 	if err != nil {
 		return err
 	}
@@ -329,7 +340,7 @@ func (b *builder) predecessor(mover draughts.Color, g, from, to int, i int64, d 
 	clear(b.scratch)
 	b.l.decode(&b.sh, j, &b.spl, b.scratch)
 	exit := make([]draughts.Piece, len(b.board)) // rare: once per lost position
-	_, _, x, err := b.scan(&b.worker, draughts.Position{Rules: b.r, Board: b.scratch, Turn: mover}, exit)
+	_, _, x, err := b.scan(&b.worker, draughts.Position{Rules: b.r, Board: b.scratch, Turn: mover}, &b.spl, exit)
 	if err != nil {
 		return err
 	}

@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"metz/draughts"
+	"metz/draughts/bitboard12"
 	"metz/draughts/bitboard8"
 	"metz/endgame"
 )
@@ -28,6 +29,7 @@ type Tables struct {
 	r     *draughts.Rules
 	l     *layout
 	bits  *bitLayout                      // the boards bitboard8 plays (nil: the generic path)
+	wide  *bitboard12.Engine              // the generic path's moves, where bitboard12 plays r (see scanWide)
 	built atomic.Pointer[[1 << 12]*table] // by Sig.code; replaced, never changed
 
 	mu      sync.Mutex // held while building, loading or saving
@@ -47,6 +49,9 @@ func New(r *draughts.Rules) *Tables {
 	t := &Tables{r: r, l: newLayout(r), refused: map[Sig]Limit{}}
 	fast, _ := bitboard8.New(r) // nil where it does not play r
 	t.bits = newBitLayout(r, t.l, fast)
+	if t.bits == nil {
+		t.wide, _ = bitboard12.New(r) // nil where it does not play r
+	}
 	t.built.Store(new([1 << 12]*table))
 	return t
 }
