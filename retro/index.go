@@ -22,6 +22,15 @@ func (s Sig) Men() int { return s.WM + s.BM }
 
 func (s Sig) code() int { return s.WM | s.WK<<3 | s.BM<<6 | s.BK<<9 }
 
+// Code numbers s among the signatures a table may have (0 to 4095), for a
+// caller's own array by signature; ok is false for one no table has.
+func (s Sig) Code() (code int, ok bool) {
+	if !s.valid() {
+		return 0, false
+	}
+	return s.code(), true
+}
+
 func (s Sig) valid() bool {
 	for _, n := range s.counts() {
 		if n < 0 || n > MaxSide {

@@ -319,3 +319,32 @@ func TestManOnCrowningRow(t *testing.T) {
 		}
 	}
 }
+
+// Code numbers every signature a table may have apart, within 0..4095,
+// and refuses the others (a side of more than MaxSide pieces, a count
+// below zero).
+func TestSigCode(t *testing.T) {
+	seen := map[int]Sig{}
+	for wm := range MaxSide + 1 {
+		for wk := range MaxSide + 1 - wm {
+			for bm := range MaxSide + 1 {
+				for bk := range MaxSide + 1 - bm {
+					s := Sig{WM: wm, WK: wk, BM: bm, BK: bk}
+					c, ok := s.Code()
+					if !ok || c < 0 || c >= 1<<12 {
+						t.Fatalf("%v: code %d, ok %v", s, c, ok)
+					}
+					if o, dup := seen[c]; dup {
+						t.Fatalf("%v and %v: both code %d", s, o, c)
+					}
+					seen[c] = s
+				}
+			}
+		}
+	}
+	for _, s := range []Sig{{WM: MaxSide, WK: 1}, {BK: MaxSide + 1}, {WM: -1, BK: 1}} {
+		if _, ok := s.Code(); ok {
+			t.Errorf("%v: a code for a signature no table has", s)
+		}
+	}
+}

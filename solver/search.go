@@ -42,7 +42,7 @@ type search[P, M any] struct {
 	smallMax  int                // the most pieces whose signature is built on demand
 	smallLim  retro.Limit        // and how large a build may be
 	smallLeft int64              // positions this search may still build
-	// smallGone marks the signatures (by sigSlot) whose tables this search
+	// smallGone marks the signatures (by Sig.Code) whose tables this search
 	// can neither read nor build: its limits only shrink, so a refusal
 	// holds for the rest of it (a read-only look, tryClosure's, refuses
 	// nothing), and the next position of that material is not converted
@@ -201,7 +201,7 @@ func (s *search[P, M]) probe(c *child[P, M]) (r endgame.Result, plies int, ok bo
 		return endgame.Draw, 0, false
 	}
 	sig := s.g.material(c.q)
-	slot, fits := sigSlot(sig)
+	slot, fits := sig.Code()
 	if fits && s.smallGone[slot] {
 		return endgame.Draw, 0, false
 	}
@@ -210,15 +210,6 @@ func (s *search[P, M]) probe(c *child[P, M]) (r endgame.Result, plies int, ok bo
 		s.smallGone[slot] = true
 	}
 	return r, plies, ok
-}
-
-// sigSlot numbers a signature of at most 7 pieces of each kind for
-// search.smallGone; fits is false for a larger one.
-func sigSlot(m retro.Sig) (slot int, fits bool) {
-	if max(m.WM, m.WK, m.BM, m.BK) > 7 {
-		return 0, false
-	}
-	return m.WM | m.WK<<3 | m.BM<<6 | m.BK<<9, true
 }
 
 // probeSmall reads c (of material sig) from the tables built in memory,
