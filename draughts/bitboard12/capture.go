@@ -21,7 +21,8 @@ type capSearch struct {
 	empty    Bits // empty squares, the moving piece's origin among them
 	prey     Bits // enemy pieces not yet taken
 	captured Bits // pieces taken so far on this path
-	count    int  // how many
+	kingPrey Bits // enemy kings whose capture ranks a path (see takes)
+	count    int  // the pieces taken so far, as takes weighs them
 	best     int  // the count of the moves listed (majority rule)
 	promo    Bits // the crowning row of the side to move
 	from     uint8
@@ -64,12 +65,27 @@ func (cs *capSearch) search(s int, king bool, skip uint8) bool {
 		found = true
 		vb := bit(v)
 		cs.prey, cs.captured = cs.prey.andNot(vb), cs.captured.or(vb)
-		cs.count++
+		w := cs.takes(v)
+		cs.count += w
 		cs.land(land, d, king)
-		cs.count--
+		cs.count -= w
 		cs.prey, cs.captured = cs.prey.or(vb), cs.captured.andNot(vb)
 	}
 	return found
+}
+
+// pieceWeight is what a piece taken adds to a path's count, and a king
+// among them one more when kings rank paths (the most pieces, then the
+// most kings: Manoury's rule): no capture takes pieceWeight pieces, so
+// one piece more always outweighs any number of kings.
+const pieceWeight = 128
+
+// takes is what taking the piece on v adds to the path's count.
+func (cs *capSearch) takes(v int) int {
+	if cs.kingPrey.Has(v) {
+		return pieceWeight + 1
+	}
+	return pieceWeight
 }
 
 // land goes on from the landing squares of a jump in direction d. The

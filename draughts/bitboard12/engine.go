@@ -94,11 +94,12 @@ type Engine struct {
 }
 
 // New compiles r. It accepts the international rule family (men forward,
-// capturing backward too; flying kings; majority capture; pieces removed
-// at the end of the move; crowning only at the end of a move) on a
-// diagonal board of at most 72 squares: Canadian draughts, and also the
-// international, Brazilian and German systems. Anything else is refused
-// with the reason.
+// capturing backward too; flying kings; majority capture, or Manoury's
+// older rule: the most pieces, then the most kings; pieces removed at the
+// end of the move; crowning only at the end of a move) on a diagonal board
+// of at most 72 squares: Canadian draughts and Manoury's rule, and also
+// the international, Brazilian and German systems. Anything else is
+// refused with the reason.
 func New(r *draughts.Rules) (*Engine, error) {
 	if err := supported(r); err != nil {
 		return nil, err
@@ -138,12 +139,12 @@ func supported(r *draughts.Rules) error {
 		why = "captured pieces are removed at once"
 	case r.Passing != draughts.StayMan:
 		why = "men are crowned during a capture"
-	case r.Precedence != draughts.Quantity:
-		why = "the capture to make is not simply the one taking the most pieces"
+	case r.Precedence != draughts.Quantity && r.Precedence != draughts.QuantityKings:
+		why = "the capture to make is not the one taking the most pieces (then, or not, the most kings)"
 	default:
 		return nil
 	}
-	return fmt.Errorf("bitboard12: rules %s are not played: %s (only international rules: Canadian, international, Brazilian, German)", r.Name, why)
+	return fmt.Errorf("bitboard12: rules %s are not played: %s (only international rules: Canadian, Manoury, international, Brazilian, German)", r.Name, why)
 }
 
 // buildTables fills the neighbour, ray and shift-group tables from

@@ -13,7 +13,7 @@ import (
 // compiledRules are the presets the package compiles: Canadian, its
 // subject, and the same rules on the smaller boards (a check of the tables
 // on other geometries).
-var compiledRules = []*draughts.Rules{draughts.Canadian, draughts.International, draughts.Brazilian, draughts.German}
+var compiledRules = []*draughts.Rules{draughts.Canadian, draughts.Manoury, draughts.International, draughts.Brazilian, draughts.German}
 
 func mustNew(t testing.TB, r *draughts.Rules) *Engine {
 	t.Helper()

@@ -1,6 +1,10 @@
 package bitboard12
 
-import "sync"
+import (
+	"sync"
+
+	"metz/draughts"
+)
 
 // Generate fills ml with the legal moves of p: the captures the majority
 // rule allows, capture paths with the same effect merged (Drop mode), or
@@ -116,6 +120,9 @@ func (e *Engine) captures(p Position, men, kings Bits, moves []Move) (n int, ove
 	own, opp, c := p.sides()
 	empty := e.board.andNot(own.or(opp))
 	cs := capSearch{e: e, moves: moves, prey: opp, promo: e.promo[c]}
+	if e.rules.Precedence == draughts.QuantityKings {
+		cs.kingPrey = opp.and(p.Kings)
+	}
 	for pieces := men.or(kings); !pieces.IsZero(); pieces = pieces.withoutLowest() {
 		s := pieces.lowest()
 		king := kings.Has(s)

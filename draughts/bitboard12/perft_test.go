@@ -110,7 +110,6 @@ func TestRefused(t *testing.T) {
 		"kings stop":      func(r *draughts.Rules) { r.KingLandsBehind = true },
 		"removed at once": func(r *draughts.Rules) { r.ImmediateRemoval = true },
 		"crowned passing": func(r *draughts.Rules) { r.Passing = draughts.BecomeKing },
-		"most kings":      func(r *draughts.Rules) { r.Precedence = draughts.QuantityKings },
 		"free":            func(r *draughts.Rules) { r.Precedence = draughts.Free },
 		"men spare kings": func(r *draughts.Rules) { r.MenCaptureKings = false },
 	} {
