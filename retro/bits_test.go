@@ -47,6 +47,8 @@ func TestWideAgreesWithGeneric(t *testing.T) {
 	}{
 		{draughts.Canadian, []Sig{{WM: 1, WK: 1, BM: 1}, {WM: 2, BK: 1}}},
 		{draughts.International, []Sig{{WK: 1, BM: 1, BK: 1}}},
+		// A king that may take a man or a king: Manoury's rule takes the king.
+		{draughts.Manoury, []Sig{{WK: 1, BM: 1, BK: 1}}},
 	}
 	for _, c := range cases {
 		fast, generic := New(c.r), New(c.r)

@@ -7,8 +7,8 @@ import (
 	"metz/draughts/bitboard12"
 )
 
-// The larger boards (Canadian's 72 squares, and the international 10x10)
-// keep the generic path, on a board of pieces, but bitboard12 lists each
+// The larger boards (Canadian's 72 squares, and the international rules
+// and Manoury's on 10x10) keep the generic path, on a board of pieces, but bitboard12 lists each
 // position's moves: the generic engine's capture search, which allocates
 // every list of moves, was half of a Canadian build's time. The positions
 // are decoded, indexed and un-moved on the board of pieces as before, and

@@ -13,10 +13,10 @@ import (
 // moves of type M, both plain values, so that the searches keep them in
 // reused buffers. There are four: the bitboard generator for the 10x10
 // international moves (international and qui-perd-gagne), the one for the
-// 8x8 systems and Turkish (game8.go), the one for Canadian's 12x12
-// (game12.go), and the generic engine for every other rule system
-// (Manoury's) and as the others' reference in the tests. The searches are
-// written once, generic over the game.
+// 8x8 systems and Turkish (game8.go), the two-word one for Canadian's 12x12
+// and Manoury's rule (game12.go), and the generic engine, the others'
+// reference in the tests and the fallback for rules none of them plays.
+// The searches are written once, generic over the game.
 type game[P, M any] interface {
 	rules() *draughts.Rules
 	from(q draughts.Position) P      // a generic-engine position in this game
@@ -135,9 +135,9 @@ func (g fastGame) probe(t *endgame.Tables, q bitboard.Position) (endgame.Result,
 	return r, plies, ok && err == nil
 }
 
-// probeSmall serves the rule systems fastGame plays that have no tables
-// on disk (qui perd gagne, Manoury), through the generic engine;
-// international gets none (smallTables).
+// probeSmall serves the rule system fastGame plays that has no tables on
+// disk (qui perd gagne), through the generic engine; international gets
+// none (smallTables).
 func (g fastGame) probeSmall(t *retro.Tables, q bitboard.Position, lim retro.Limit) (retro.Value, int, bool, int64) {
 	if t == nil {
 		return retro.Draw, 0, false, 0

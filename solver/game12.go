@@ -9,9 +9,10 @@ import (
 	"metz/retro"
 )
 
-// game12 is the bitboard generator of the boards of 65 to 128 squares
-// (Canadian draughts' 12x12), which one 64-bit word cannot hold. It stands
-// in for the generic engine as game8 does on the small boards.
+// game12 is the two-word bitboard generator: Canadian draughts' 12x12
+// (72 squares, more than one 64-bit word holds) and Manoury's rule on
+// 10x10 (whose capture precedence the 10x10 generator does not play). It
+// stands in for the generic engine as game8 does on the small boards.
 type game12 struct {
 	e  *bitboard12.Engine
 	ml *bitboard12.MoveList

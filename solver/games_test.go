@@ -39,20 +39,23 @@ func TestGames8Agree(t *testing.T) {
 	}
 }
 
-// TestGames12Agree is TestGames8Agree for Canadian draughts, the one rule
-// system the 12x12 game plays that no faster game does.
+// TestGames12Agree is TestGames8Agree for the rule systems the 12x12
+// game plays that no faster game does: Canadian draughts, and Manoury's
+// rule on 10x10.
 func TestGames12Agree(t *testing.T) {
-	r := draughts.Canadian
-	g12, ok := newGame12(r)
-	if !ok {
-		t.Fatal("the 12x12 game does not play Canadian draughts")
-	}
-	if n := gamesAgree(t, r, 12, func(p draughts.Position, opt Options) *Solution {
-		return solveIn[bitboard12.Position, bitboard12.Move](g12.fork().(game12), p, Win, opt)
-	}); n < 6 {
-		t.Errorf("weak sample: %d endings decided by both", n)
-	} else {
-		t.Logf("%d of 12 endings decided by both", n)
+	// Random 10x10 endings are less often decided within the budget.
+	for r, n := range map[*draughts.Rules]int{draughts.Canadian: 12, draughts.Manoury: 30} {
+		g12, ok := newGame12(r)
+		if !ok || fastRules(r) {
+			t.Fatalf("%s: not played by the 12x12 game alone", r.Name)
+		}
+		if d := gamesAgree(t, r, n, func(p draughts.Position, opt Options) *Solution {
+			return solveIn[bitboard12.Position, bitboard12.Move](g12.fork().(game12), p, Win, opt)
+		}); d < 6 {
+			t.Errorf("%s: weak sample: %d endings decided by both", r.Name, d)
+		} else {
+			t.Logf("%s: %d of %d endings decided by both", r.Name, d, n)
+		}
 	}
 }
 

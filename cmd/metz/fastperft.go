@@ -11,7 +11,7 @@ import (
 // supports the position's rules, or nil: package bitboard for the 10x10
 // international move rules (--bulk and --hash apply there), packages
 // bitboard8 (the 8x8 systems and Turkish) and bitboard12 (Canadian's
-// 12x12) in drop mode (they merge capture paths, so --count keep goes to
+// 12x12, Manoury's rule) in drop mode (they merge capture paths, so --count keep goes to
 // the generic generator, which counts plainly).
 func fastPerft(p draughts.Position, mode draughts.Mode, o perftOptions) func(int) uint64 {
 	if bp, err := bitboard.FromGeneric(p); err == nil {

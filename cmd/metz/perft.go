@@ -35,7 +35,7 @@ the same square (one move, as the rules say); --count keep counts every path,
 as some published tables do. --bulk counts the moves at the last ply without
 playing them. International rules use the fast bitboard generator; in drop
 mode the 8x8 systems (Russian, Brazilian, English, Turkish…) use another and
-Canadian a third (12x12); --count keep on those boards, and Manoury's rule,
+Canadian and Manoury's rule a third (two words a set); --count keep on those,
 the generic generator.`,
 		Example: `  metz perft start 6
   metz perft start 11 --bulk
