@@ -11,6 +11,8 @@
 // generic Geometry. Those boards have their own, faster generators
 // (draughts/bitboard, draughts/bitboard8); they are accepted here because
 // the tables cost nothing and the tests use them as a check of the tables.
+// Manoury's older rule on 10x10 (the most pieces, then the most kings)
+// has no other: this package plays it for the solver.
 //
 // Bit i of a Bits is the generic square index i (square number - 1), so
 // positions convert to and from package draughts bit for bit. Rays, steps
