@@ -123,11 +123,7 @@ func (t *Tables) probeSig(p draughts.Position, s Sig) (v Value, plies int, ok bo
 	// A search asks this of every position it judges, most often of a
 	// signature that is not built: lookupSig's errors are for the builder,
 	// and formatting one here took a fifth of a 12x12 search's time.
-	tab := t.table(s)
-	if tab == nil {
-		return Draw, 0, false
-	}
-	i, covered := t.l.index(&tab.sh, p.Board)
+	tab, i, covered := t.locate(p, s)
 	if !covered {
 		return Draw, 0, false
 	}
@@ -186,16 +182,26 @@ func (t *Tables) refusedFast(s Sig, lim Limit) bool {
 
 // lookupSig reads p, whose signature is s, from its built table.
 func (t *Tables) lookupSig(p draughts.Position, s Sig) (win bool, plies int, decided bool, err error) {
-	tab := t.table(s)
-	if tab == nil {
+	tab, i, ok := t.locate(p, s)
+	switch {
+	case tab == nil:
 		return false, 0, false, fmt.Errorf("retro: %s not built", s)
-	}
-	i, ok := t.l.index(&tab.sh, p.Board)
-	if !ok {
+	case !ok:
 		return false, 0, false, fmt.Errorf("retro: %s: a man on its crowning row is in no table", s)
 	}
 	win, plies, decided = tab.value(p.Turn, i)
 	return win, plies, decided, nil
+}
+
+// locate finds p, whose signature is s, in its built table: tab is nil
+// when s is not built, and ok false then or for a man on its crowning row
+// (in no table).
+func (t *Tables) locate(p draughts.Position, s Sig) (tab *table, i int64, ok bool) {
+	if tab = t.table(s); tab == nil {
+		return nil, 0, false
+	}
+	i, ok = t.l.index(&tab.sh, p.Board)
+	return tab, i, ok
 }
 
 // value reads index i with turn to move.

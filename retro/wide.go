@@ -49,13 +49,8 @@ func (b *builder) wideOf(pl *placed, turn draughts.Color) bitboard12.Position {
 			}
 		}
 	}
-	return bitboard12.Position{White: union(sq[gWM], sq[gWK]), Black: union(sq[gBM], sq[gBK]),
-		Kings: union(sq[gWK], sq[gBK]), WhiteToMove: turn == draughts.White}
-}
-
-// union is the squares of a and of b.
-func union(a, b bitboard12.Bits) bitboard12.Bits {
-	return bitboard12.Bits{Lo: a.Lo | b.Lo, Hi: a.Hi | b.Hi}
+	return bitboard12.Position{White: sq[gWM].Or(sq[gWK]), Black: sq[gBM].Or(sq[gBK]),
+		Kings: sq[gWK].Or(sq[gBK]), WhiteToMove: turn == draughts.White}
 }
 
 // appendSquares appends the squares of s to sq, lowest first.

@@ -1,8 +1,6 @@
 package solver
 
 import (
-	"math/bits"
-
 	"metz/draughts"
 	"metz/draughts/bitboard12"
 	"metz/endgame"
@@ -64,10 +62,8 @@ func (g game12) turn(q bitboard12.Position) draughts.Color { return turnOf(q.Whi
 func (g game12) promotes(_ bitboard12.Position, m bitboard12.Move) bool { return m.Promotes }
 
 func (g game12) material(q bitboard12.Position) retro.Sig {
-	men := func(side bitboard12.Bits) int {
-		return bits.OnesCount64(side.Lo&^q.Kings.Lo) + bits.OnesCount64(side.Hi&^q.Kings.Hi)
-	}
-	return retro.Sig{WM: men(q.White), WK: q.White.Count() - men(q.White), BM: men(q.Black), BK: q.Black.Count() - men(q.Black)}
+	return retro.Sig{WM: q.White.AndNot(q.Kings).Count(), WK: q.White.And(q.Kings).Count(),
+		BM: q.Black.AndNot(q.Kings).Count(), BK: q.Black.And(q.Kings).Count()}
 }
 
 // format names m as the generic engine does (its capture path included).

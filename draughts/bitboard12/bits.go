@@ -28,9 +28,10 @@ func (b Bits) Count() int { return bits.OnesCount64(b.Lo) + bits.OnesCount64(b.H
 // IsZero reports whether the set is empty.
 func (b Bits) IsZero() bool { return b.Lo|b.Hi == 0 }
 
-func (b Bits) and(o Bits) Bits    { return Bits{b.Lo & o.Lo, b.Hi & o.Hi} }
-func (b Bits) or(o Bits) Bits     { return Bits{b.Lo | o.Lo, b.Hi | o.Hi} }
-func (b Bits) andNot(o Bits) Bits { return Bits{b.Lo &^ o.Lo, b.Hi &^ o.Hi} }
+// And, Or and AndNot are the intersection, the union and the difference.
+func (b Bits) And(o Bits) Bits    { return Bits{b.Lo & o.Lo, b.Hi & o.Hi} }
+func (b Bits) Or(o Bits) Bits     { return Bits{b.Lo | o.Lo, b.Hi | o.Hi} }
+func (b Bits) AndNot(o Bits) Bits { return Bits{b.Lo &^ o.Lo, b.Hi &^ o.Hi} }
 
 // single reports whether the set holds exactly one square.
 func (b Bits) single() bool { return b.Count() == 1 }

@@ -34,7 +34,7 @@ type capSearch struct {
 func (cs *capSearch) jump(s, d int, king bool) (v int, land Bits) {
 	e := cs.e
 	if king {
-		blk := e.ray[s][d].andNot(cs.empty)
+		blk := e.ray[s][d].AndNot(cs.empty)
 		if blk.IsZero() {
 			return 0, Bits{}
 		}
@@ -48,7 +48,7 @@ func (cs *capSearch) jump(s, d int, king bool) (v int, land Bits) {
 	if v < 0 || !cs.prey.Has(v) {
 		return 0, Bits{}
 	}
-	return v, e.nb[v][d].and(cs.empty)
+	return v, e.nb[v][d].And(cs.empty)
 }
 
 // search explores every jump from s, except in the directions of skip, and
@@ -64,12 +64,12 @@ func (cs *capSearch) search(s int, king bool, skip uint8) bool {
 		}
 		found = true
 		vb := bit(v)
-		cs.prey, cs.captured = cs.prey.andNot(vb), cs.captured.or(vb)
+		cs.prey, cs.captured = cs.prey.AndNot(vb), cs.captured.Or(vb)
 		w := cs.takes(v)
 		cs.count += w
 		cs.land(land, d, king)
 		cs.count -= w
-		cs.prey, cs.captured = cs.prey.or(vb), cs.captured.andNot(vb)
+		cs.prey, cs.captured = cs.prey.Or(vb), cs.captured.AndNot(vb)
 	}
 	return found
 }
@@ -122,7 +122,7 @@ func (cs *capSearch) flyingLand(land Bits, d int, back uint8) {
 	var ends Bits
 	for rest := land; !rest.IsZero(); rest = rest.withoutLowest() {
 		if l := rest.lowest(); !cs.search(l, true, back|ahead) {
-			ends = ends.or(bit(l))
+			ends = ends.Or(bit(l))
 		}
 	}
 	if ends != land { // the capture went on from some square

@@ -155,12 +155,12 @@ func (e *Engine) buildTables() error {
 	g := e.rules.Geo
 	for s := range g.N {
 		b := bit(s)
-		e.board = e.board.or(b)
+		e.board = e.board.Or(b)
 		if e.rules.PromotionRow(s, draughts.White) {
-			e.promo[0] = e.promo[0].or(b)
+			e.promo[0] = e.promo[0].Or(b)
 		}
 		if e.rules.PromotionRow(s, draughts.Black) {
-			e.promo[1] = e.promo[1].or(b)
+			e.promo[1] = e.promo[1].Or(b)
 		}
 		for d := range 4 {
 			t := g.Step(s, d)
@@ -169,7 +169,7 @@ func (e *Engine) buildTables() error {
 				e.nb[s][d] = bit(t)
 			}
 			for ; t >= 0; t = g.Step(t, d) {
-				e.ray[s][d] = e.ray[s][d].or(bit(t))
+				e.ray[s][d] = e.ray[s][d].Or(bit(t))
 			}
 		}
 	}
@@ -209,7 +209,7 @@ func (e *Engine) addSteps(gs *groups[stepGroup], d int) error {
 				return err
 			}
 		}
-		gs.g[i].from = gs.g[i].from.or(bit(s))
+		gs.g[i].from = gs.g[i].from.Or(bit(s))
 	}
 	return nil
 }
@@ -236,7 +236,7 @@ func (e *Engine) addJumps(d int) error {
 				return err
 			}
 		}
-		gs.g[i].from = gs.g[i].from.or(bit(s))
+		gs.g[i].from = gs.g[i].from.Or(bit(s))
 	}
 	return nil
 }
@@ -256,10 +256,10 @@ func (e *Engine) nearest(d int, blk Bits) int {
 // run returns the squares of ray r (from some square in direction d) up to
 // its first square outside empty, excluded: where a flying king may stop.
 func (e *Engine) run(r Bits, d int, empty Bits) Bits {
-	blk := r.andNot(empty)
+	blk := r.AndNot(empty)
 	if blk.IsZero() {
 		return r
 	}
 	b := e.nearest(d, blk)
-	return r.andNot(e.ray[b][d]).andNot(bit(b))
+	return r.AndNot(e.ray[b][d]).AndNot(bit(b))
 }

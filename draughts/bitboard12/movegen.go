@@ -11,7 +11,7 @@ import (
 // else the quiet moves.
 func (e *Engine) Generate(p Position, ml *MoveList) {
 	ml.N = 0
-	if men, kings := e.capturers(p); !men.or(kings).IsZero() {
+	if men, kings := e.capturers(p); !men.Or(kings).IsZero() {
 		n, overflow := e.captures(p, men, kings, ml.Moves[:])
 		if overflow {
 			n = e.capturesBeyond(p, men, kings, &ml.more)
@@ -45,7 +45,7 @@ func (e *Engine) capturesBeyond(p Position, men, kings Bits, more *[]Move) int {
 // building the quiet moves.
 func (e *Engine) CountMoves(p Position) (n int, capture bool) {
 	men, kings := e.capturers(p)
-	if men.or(kings).IsZero() {
+	if men.Or(kings).IsZero() {
 		return e.countQuiet(p), false
 	}
 	// Captures are merged, so they are listed: in a small list on the
@@ -74,25 +74,25 @@ var listPool = sync.Pool{New: func() any { return new(MoveList) }}
 // HasCapture reports whether the side to move must capture.
 func (e *Engine) HasCapture(p Position) bool {
 	men, kings := e.capturers(p)
-	return !men.or(kings).IsZero()
+	return !men.Or(kings).IsZero()
 }
 
 // capturers returns the men and the kings of the side to move that can
 // make a first jump.
 func (e *Engine) capturers(p Position) (men, kings Bits) {
 	own, opp, _ := p.sides()
-	occ := own.or(opp)
-	empty := e.board.andNot(occ)
+	occ := own.Or(opp)
+	empty := e.board.AndNot(occ)
 	for _, g := range e.manJump[0].slice() {
-		men = men.or(g.from.and(shr(opp, uint(g.victim))).and(shr(empty, uint(g.landing))))
+		men = men.Or(g.from.And(shr(opp, uint(g.victim))).And(shr(empty, uint(g.landing))))
 	}
 	for _, g := range e.manJump[1].slice() {
-		men = men.or(g.from.and(shl(opp, uint(g.victim))).and(shl(empty, uint(g.landing))))
+		men = men.Or(g.from.And(shl(opp, uint(g.victim))).And(shl(empty, uint(g.landing))))
 	}
-	men = men.and(own.andNot(p.Kings))
-	for k := own.and(p.Kings); !k.IsZero(); k = k.withoutLowest() {
+	men = men.And(own.AndNot(p.Kings))
+	for k := own.And(p.Kings); !k.IsZero(); k = k.withoutLowest() {
 		if s := k.lowest(); e.flyingCanJump(s, occ, opp) {
-			kings = kings.or(bit(s))
+			kings = kings.Or(bit(s))
 		}
 	}
 	return men, kings
@@ -101,12 +101,12 @@ func (e *Engine) capturers(p Position) (men, kings Bits) {
 // flyingCanJump reports whether a flying king on s can jump a piece of opp.
 func (e *Engine) flyingCanJump(s int, occ, opp Bits) bool {
 	for d := range 4 {
-		blk := e.ray[s][d].and(occ)
+		blk := e.ray[s][d].And(occ)
 		if blk.IsZero() {
 			continue
 		}
 		v := e.nearest(d, blk)
-		if opp.Has(v) && !e.nb[v][d].andNot(occ).IsZero() {
+		if opp.Has(v) && !e.nb[v][d].AndNot(occ).IsZero() {
 			return true
 		}
 	}
@@ -118,15 +118,15 @@ func (e *Engine) flyingCanJump(s int, occ, opp Bits) bool {
 // overflow the list is incomplete.
 func (e *Engine) captures(p Position, men, kings Bits, moves []Move) (n int, overflow bool) {
 	own, opp, c := p.sides()
-	empty := e.board.andNot(own.or(opp))
+	empty := e.board.AndNot(own.Or(opp))
 	cs := capSearch{e: e, moves: moves, prey: opp, promo: e.promo[c]}
 	if e.rules.Precedence == draughts.QuantityKings {
-		cs.kingPrey = opp.and(p.Kings)
+		cs.kingPrey = opp.And(p.Kings)
 	}
-	for pieces := men.or(kings); !pieces.IsZero(); pieces = pieces.withoutLowest() {
+	for pieces := men.Or(kings); !pieces.IsZero(); pieces = pieces.withoutLowest() {
 		s := pieces.lowest()
 		king := kings.Has(s)
-		cs.empty = empty.or(bit(s)) // the origin is empty for the whole move
+		cs.empty = empty.Or(bit(s)) // the origin is empty for the whole move
 		cs.from, cs.man, cs.start = uint8(s), !king, cs.n
 		cs.search(s, king, 0)
 	}
@@ -136,18 +136,18 @@ func (e *Engine) captures(p Position, men, kings Bits, moves []Move) (n int, ove
 // quiet lists the moves without capture.
 func (e *Engine) quiet(p Position, ml *MoveList) {
 	own, opp, c := p.sides()
-	empty := e.board.andNot(own.or(opp))
-	men := own.andNot(p.Kings)
+	empty := e.board.AndNot(own.Or(opp))
+	men := own.AndNot(p.Kings)
 	promo := e.promo[c]
 	n := 0
 	for _, g := range e.manStep[c].slice() {
-		for t := g.to.apply(men.and(g.from)).and(empty); !t.IsZero(); t = t.withoutLowest() {
+		for t := g.to.apply(men.And(g.from)).And(empty); !t.IsZero(); t = t.withoutLowest() {
 			to := t.lowest()
 			ml.Moves[n] = Move{From: uint8(to - int(g.delta)), To: uint8(to), Promotes: promo.Has(to)}
 			n++
 		}
 	}
-	for k := own.and(p.Kings); !k.IsZero(); k = k.withoutLowest() {
+	for k := own.And(p.Kings); !k.IsZero(); k = k.withoutLowest() {
 		s := k.lowest()
 		for t := e.kingMoves(s, empty); !t.IsZero(); t = t.withoutLowest() {
 			ml.Moves[n] = Move{From: uint8(s), To: uint8(t.lowest())}
@@ -160,13 +160,13 @@ func (e *Engine) quiet(p Position, ml *MoveList) {
 // countQuiet returns the number of moves quiet would list.
 func (e *Engine) countQuiet(p Position) int {
 	own, opp, c := p.sides()
-	empty := e.board.andNot(own.or(opp))
-	men := own.andNot(p.Kings)
+	empty := e.board.AndNot(own.Or(opp))
+	men := own.AndNot(p.Kings)
 	n := 0
 	for _, g := range e.manStep[c].slice() {
-		n += g.to.apply(men.and(g.from)).and(empty).Count()
+		n += g.to.apply(men.And(g.from)).And(empty).Count()
 	}
-	for k := own.and(p.Kings); !k.IsZero(); k = k.withoutLowest() {
+	for k := own.And(p.Kings); !k.IsZero(); k = k.withoutLowest() {
 		n += e.kingMoves(k.lowest(), empty).Count()
 	}
 	return n
@@ -177,7 +177,7 @@ func (e *Engine) countQuiet(p Position) int {
 func (e *Engine) kingMoves(s int, empty Bits) Bits {
 	var t Bits
 	for d := range 4 {
-		t = t.or(e.run(e.ray[s][d], d, empty))
+		t = t.Or(e.run(e.ray[s][d], d, empty))
 	}
 	return t
 }

@@ -157,10 +157,10 @@ func TestStart(t *testing.T) {
 	p := e.Start()
 	var white, black Bits
 	for s := 0; s < 30; s++ {
-		black = black.or(bit(s))
+		black = black.Or(bit(s))
 	}
 	for s := 42; s < 72; s++ {
-		white = white.or(bit(s))
+		white = white.Or(bit(s))
 	}
 	if want := (Position{White: white, Black: black, WhiteToMove: true}); p != want {
 		t.Fatalf("start %+v, want %+v", p, want)
@@ -194,7 +194,7 @@ func TestQuietBound(t *testing.T) {
 		e := mustNew(t, r)
 		most := 0
 		for s := range r.Geo.N {
-			most = max(most, e.kingMoves(s, e.board.andNot(bit(s))).Count())
+			most = max(most, e.kingMoves(s, e.board.AndNot(bit(s))).Count())
 		}
 		if most > 21 {
 			t.Errorf("%s: a king with %d moves", r.Name, most)

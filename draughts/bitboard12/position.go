@@ -90,15 +90,15 @@ func (e *Engine) Play(p Position, m Move) Position {
 	from, to := bit(int(m.From)), bit(int(m.To))
 	king := p.Kings.Has(int(m.From)) || m.Promotes
 	if p.WhiteToMove {
-		p.White = p.White.andNot(from).or(to)
-		p.Black = p.Black.andNot(m.Captured)
+		p.White = p.White.AndNot(from).Or(to)
+		p.Black = p.Black.AndNot(m.Captured)
 	} else {
-		p.Black = p.Black.andNot(from).or(to)
-		p.White = p.White.andNot(m.Captured)
+		p.Black = p.Black.AndNot(from).Or(to)
+		p.White = p.White.AndNot(m.Captured)
 	}
-	p.Kings = p.Kings.andNot(m.Captured.or(from))
+	p.Kings = p.Kings.AndNot(m.Captured.Or(from))
 	if king {
-		p.Kings = p.Kings.or(to)
+		p.Kings = p.Kings.Or(to)
 	}
 	p.WhiteToMove = !p.WhiteToMove
 	return p
@@ -126,7 +126,7 @@ func init() {
 // Hash returns the Zobrist key of p (pieces and side to move).
 func (e *Engine) Hash(p Position) uint64 {
 	var h uint64
-	kinds := [4]Bits{p.White.andNot(p.Kings), p.White.and(p.Kings), p.Black.andNot(p.Kings), p.Black.and(p.Kings)}
+	kinds := [4]Bits{p.White.AndNot(p.Kings), p.White.And(p.Kings), p.Black.AndNot(p.Kings), p.Black.And(p.Kings)}
 	for k, b := range kinds {
 		keys := &zobrist[k]
 		for w := b.Lo; w != 0; w &= w - 1 {

@@ -111,7 +111,7 @@ func parseVectorMove(g *draughts.Geometry, w string) (string, error) {
 		if err != nil {
 			return "", err
 		}
-		captured = captured.or(bit(n))
+		captured = captured.Or(bit(n))
 	}
 	return moveKey(sq[0], sq[1], captured, promotes), nil
 }
