@@ -402,6 +402,34 @@ func TestBadInputs(t *testing.T) {
 			t.Errorf("a lone truncated game: %v", err)
 		}
 	})
+	t.Run("damaged game in a collection", func(t *testing.T) {
+		// The second game's FEN tag lacks its "]": that game is dropped with
+		// a warning at its line, the third is read and keeps its rank.
+		text := "[Event \"a\"]\n[FEN \"W:W32:B19\"]\n1. 32-28 *\n\n" +
+			"[Event \"b\"]\n[FEN \"W:W33:B19\"\n[GameType \"20\"]\n1. 33-28 *\n\n" +
+			"[Event \"c\"]\n[FEN \"W:W34:B19\"]\n1. 34-29 *\n"
+		b, err := Reader("d.pdn", strings.NewReader(text))
+		if err != nil {
+			t.Fatal(err)
+		}
+		var got []string
+		for _, p := range b.Problems {
+			got = append(got, fmt.Sprintf("%d %s %s", p.Number, p.Title, p.FEN))
+		}
+		if want := "1 a W:W32:B19|3 c W:W34:B19"; strings.Join(got, "|") != want {
+			t.Errorf("problems %q, want %q", got, want)
+		}
+		if len(b.Warnings) != 1 || b.Warnings[0].Line != 6 || !strings.Contains(b.Warnings[0].Text, "the game is not read") ||
+			b.Warnings[0].Expected != `"]"` {
+			t.Errorf("warnings %+v", b.Warnings)
+		}
+	})
+	t.Run("every game damaged", func(t *testing.T) {
+		_, err := Reader("x.pdn", strings.NewReader("[Event \"a\"\n1. 32-28 *\n\n[Event \"b\n1. 32-28 *\n"))
+		if err == nil || !strings.Contains(err.Error(), "x.pdn: no game could be read") {
+			t.Errorf("got %v", err)
+		}
+	})
 	t.Run("wrong FEN", func(t *testing.T) {
 		b, err := Reader("f.pdn", strings.NewReader("[Event \"x\"]\n[FEN \"W:W32:B99\"]\n1. 32-28 *\n"))
 		if err != nil || len(b.Problems) != 1 {

@@ -2,10 +2,13 @@ package importer
 
 import (
 	"bytes"
+	"cmp"
 	"errors"
 	"fmt"
+	"io"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -14,33 +17,42 @@ import (
 	"metz/problems"
 )
 
-// readPDN reads every game of a PDN file as a problem. A syntax error ends
-// the reading (the pdn package cannot resynchronise inside a game): the
-// games read before it are kept and the error becomes a warning naming its
-// place, so that one damaged game does not lose a collection.
+// readPDN reads every game of a PDN file as a problem. A game with a
+// syntax error is dropped with a warning naming its place and the reading
+// goes on at the next game, so that one damaged game does not lose a
+// collection; it keeps its rank, so the games after it keep their numbers.
+// Only a file with no readable game at all is an error.
 func readPDN(name string, data []byte) (Batch, error) {
 	file := filepath.Base(name)
 	key := fileKey(name)
-	games, pws, err := pdn.Parse(bytes.NewReader(data), file)
 	b := Batch{Source: problems.Source{Key: key, Title: file}}
-	for _, w := range pws {
-		b.Warnings = append(b.Warnings, problems.Warning{File: w.File, Line: w.Line, Text: w.Text, Expected: w.Expected})
-	}
-	if err != nil {
-		var se *pdn.SyntaxError
-		if !errors.As(err, &se) {
-			return Batch{}, err
+	rd := pdn.NewReader(bytes.NewReader(data), file)
+	var firstErr error
+	for index := 0; ; index++ {
+		g, err := rd.Next()
+		if err == io.EOF {
+			break
 		}
-		b.Warnings = append(b.Warnings, problems.Warning{File: file, Line: se.Line,
-			Text: fmt.Sprintf("found %s; the rest of the file is not read", se.Found), Expected: se.Expected})
-	}
-	if len(games) == 0 && err != nil {
-		return Batch{}, fmt.Errorf("%s: no game could be read: %w", file, err)
-	}
-	for i, g := range games {
-		p := FromPDN(g, file, i)
+		var se *pdn.SyntaxError
+		if errors.As(err, &se) {
+			firstErr = cmp.Or(firstErr, err)
+			b.Warnings = append(b.Warnings, problems.Warning{File: file, Line: se.Line,
+				Text: fmt.Sprintf("found %s; the game is not read (reading goes on at the next game)", se.Found), Expected: se.Expected})
+			continue
+		}
+		if err != nil {
+			return Batch{}, fmt.Errorf("%s: %w", file, err)
+		}
+		p := FromPDN(g, file, index)
 		p.Source = key
 		b.Problems = append(b.Problems, p)
+	}
+	for _, w := range rd.Warnings() {
+		b.Warnings = append(b.Warnings, problems.Warning{File: w.File, Line: w.Line, Text: w.Text, Expected: w.Expected})
+	}
+	slices.SortStableFunc(b.Warnings, func(x, y problems.Warning) int { return x.Line - y.Line })
+	if len(b.Problems) == 0 && firstErr != nil {
+		return Batch{}, fmt.Errorf("%s: no game could be read: %w", file, firstErr)
 	}
 	return b, nil
 }

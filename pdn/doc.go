@@ -30,13 +30,14 @@
 //
 // # Errors and warnings
 //
-// A *SyntaxError means the input cannot be read from there on: a tag pair
+// A *SyntaxError means the game cannot be read from there on: a tag pair
 // without name, value or "]", an unterminated string, a comment or
 // variation still open at the end of the file (or, for a variation, at the
 // next tag pair). It gives file, line and column (columns count characters
 // from 1) and what was expected. Parse stops there and returns the games
-// read completely before it; Reader.Next can instead resume at the next
-// tag pair. Everything else that is odd (an unknown move, an annotation or
+// read completely before it; Reader.Next can instead drop the damaged game
+// and resume at the next one (the first "[" after a result or an empty
+// line). Everything else that is odd (an unknown move, an annotation or
 // variation before any move, an empty variation, a result inside a
 // variation, stray brackets, a comment outside any game) gives a Warning
 // and reading goes on. Input never makes the parser panic (see FuzzParse).

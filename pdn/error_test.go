@@ -83,6 +83,47 @@ func TestReaderResumes(t *testing.T) {
 	}
 }
 
+// TestReaderSkipsDamagedGame checks where a Reader resumes after an error
+// inside a game's tags: at the next game (after a result, or after an
+// empty line), never at the damaged game's next tag, which would make its
+// remaining tags and moves a game of their own.
+func TestReaderSkipsDamagedGame(t *testing.T) {
+	cases := []struct{ name, src, want string }{
+		{"tags on the next lines", "[Event \"a\"]\n1. 32-28 *\n\n[Event \"b\"]\n[FEN \"W:W33:B19\"\n[Site \"x\"]\n" +
+			"[Round \"2\"]\n\n1. 33-28 *\n\n[Event \"c\"]\n1. 34-29 *\n", "a,c"},
+		{"no empty lines, results", "[Event \"a\"]\n1. 32-28 *\n[Event b]\n[Site \"x\"]\n1. 33-28 2-0\n" +
+			"[Event \"c\"]\n1. 34-29 *\n", "a,c"},
+		{"empty lines, no results", "[Event \"a\"]\n1. 32-28\n\n[Event \"b\" x]\n[Site \"x\"]\n1. 33-28\n\n" +
+			"[Event \"c\"]\n1. 34-29\n", "a,c"},
+		{"the first game", "[Event \"a\"\n[Site \"x\"]\n1. 32-28 *\n[Event \"c\"]\n1. 34-29 *\n", "c"},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			r := NewReader(strings.NewReader(tc.src), "t.pdn")
+			var events []string
+			errs := 0
+			for {
+				g, err := r.Next()
+				if err == io.EOF {
+					break
+				}
+				if err != nil {
+					errs++
+					continue
+				}
+				v, ok := g.Tag("Event")
+				if !ok {
+					v = "(no event)"
+				}
+				events = append(events, v)
+			}
+			if strings.Join(events, ",") != tc.want || errs != 1 {
+				t.Errorf("read games %v with %d errors; want %s with 1 error", events, errs, tc.want)
+			}
+		})
+	}
+}
+
 type failingReader struct{ data string }
 
 func (f *failingReader) Read(p []byte) (int, error) {

@@ -1,8 +1,10 @@
 package pdn
 
 import (
+	"io"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 )
 
@@ -21,7 +23,11 @@ func FuzzParse(f *testing.F) {
 	f.Add("1. 32-28 (1. 33-28 {x")
 	f.Add("[Event \"\xe9\"]\n1. 32-28 *")
 	f.Fuzz(func(t *testing.T, src string) {
+		read := readAll(t, src)
 		games, _, err := ParseString(src, "fuzz.pdn")
+		if read < len(games) {
+			t.Fatalf("a Reader resuming after errors read %d games, Parse %d\ninput %q", read, len(games), src)
+		}
 		if err != nil {
 			return
 		}
@@ -35,4 +41,23 @@ func FuzzParse(f *testing.F) {
 				d, src, out, dump(games), dump(again))
 		}
 	})
+}
+
+// readAll reads src with a Reader that resumes after every error, as the
+// importer does, and returns the number of games read. It must end, every
+// call making progress.
+func readAll(t *testing.T, src string) (games int) {
+	r := NewReader(strings.NewReader(src), "fuzz.pdn")
+	for calls := 0; ; calls++ {
+		if calls > len(src)+1 {
+			t.Fatalf("%d calls to Next on %d bytes: no progress\ninput %q", calls, len(src), src)
+		}
+		_, err := r.Next()
+		if err == io.EOF {
+			return games
+		}
+		if err == nil {
+			games++
+		}
+	}
 }

@@ -14,7 +14,9 @@ type Reader struct {
 	lx       *lexer
 	file     string
 	warnings []Warning
-	resync   bool // after a syntax error, skip to the next tag pair
+	resync   bool // after a syntax error, skip to the next game
+	failLine int  // the line of that error
+	atGame   bool // that error was found at the "[" of the next game
 }
 
 // NewReader returns a Reader for r; file is only used in messages.
@@ -35,10 +37,10 @@ func (r *Reader) warn(at pos, text, expected string) {
 
 // Next returns the next game, or io.EOF when there is none. After a
 // *SyntaxError the game being read is dropped; calling Next again resumes at
-// the next tag pair.
+// the next game (see skipToGame).
 func (r *Reader) Next() (*Game, error) {
 	if r.resync {
-		if err := r.skipToTag(); err != nil {
+		if err := r.skipToGame(); err != nil {
 			return nil, err
 		}
 		r.resync = false
@@ -67,19 +69,40 @@ func (r *Reader) Next() (*Game, error) {
 func (r *Reader) fail(err error) error {
 	r.lx.dropError()
 	r.resync = true
+	r.failLine = r.lx.lineNo
+	var se *SyntaxError
+	if errors.As(err, &se) {
+		r.failLine = se.Line
+	}
 	return err
 }
 
-func (r *Reader) skipToTag() error {
+// skipToGame skips what is left of a game that could not be read, up to
+// the "[" that begins the next one: the first after a result, or after an
+// empty line, as games are laid out. Stopping at any "[" would read the
+// damaged game's remaining tags and moves as a game of its own, set up on
+// the wrong position. An error found at the next game's first "[" (a
+// variation still open there) resumes at once.
+func (r *Reader) skipToGame() error {
+	if r.atGame {
+		r.atGame = false
+		return nil
+	}
+	prev, afterResult := r.failLine, false
 	for {
 		t, err := r.lx.peek()
 		if err != nil {
 			r.lx.dropError()
 			return err
 		}
-		if t.kind == tEOF || t.kind == tLBracket {
+		switch {
+		case t.kind == tEOF:
+			return nil
+		case t.kind == tLBracket && (afterResult || t.pos.line > prev+1):
 			return nil
 		}
+		afterResult = t.kind == tWord && isResult(t.text)
+		prev = t.end.line
 		r.lx.next()
 	}
 }
@@ -158,6 +181,7 @@ func (p *gameParser) step(t token) (bool, error) {
 		return true, p.unclosed("end of file")
 	case tLBracket:
 		if len(p.stack) > 1 {
+			p.r.atGame = true // the next game starts here: resume at it
 			return true, p.unclosed(fmt.Sprintf("the tag pair at %d:%d", t.pos.line, t.pos.col))
 		}
 		if p.g.hasMovetext() {

@@ -13,6 +13,7 @@ import (
 
 	"metz/db"
 	"metz/importer"
+	"metz/problems"
 )
 
 func init() { commandAdders = append(commandAdders, addImport) }
@@ -24,7 +25,15 @@ type importReport struct {
 	File     string `json:"file,omitempty"`
 	Problems int    `json:"problems"`
 	Error    string `json:"error,omitempty"`
+	// The warnings about the file as a whole rather than one record (a game
+	// that could not be read, a damaged index line); a record's own are
+	// in metz show.
+	FileWarnings []problems.Warning `json:"file_warnings,omitempty"`
 }
+
+// shownFileWarnings is how many of a source's file warnings the text
+// summary prints (--json has them all).
+const shownFileWarnings = 10
 
 // Loaders of batches; tests replace them to feed the command known batches.
 var (
@@ -54,11 +63,16 @@ database stays as it was. Re-importing is safe: unchanged records are not
 touched, changed ones are updated in place, and user tags, notes, verdicts
 and detected themes are kept; the source's book themes and warnings are
 replaced. A record that cannot be read is kept as printed with a warning; a
-file that cannot be read at all is reported and the other files still go in.
+PDN game that cannot be parsed (a tag without its "]", a variation left
+open) is left out with a warning at its line, and the games after it still
+go in with their numbers; a file that cannot be read at all is reported and
+the other files still go in.
 
 The summary gives per source the records new, updated and unchanged, the
-warnings stored and the records the source no longer has (kept). A progress
-bar is drawn on stderr when it is a terminal.`,
+warnings stored and the records the source no longer has (kept). Under it,
+the warnings about the files given as a whole (a game left out) with their
+places; a record's own are in metz show ID, and --json has every source's
+(file_warnings). A progress bar is drawn on stderr when it is a terminal.`,
 		Example: `  metz import
   metz import problems.pdn coups-transcrits.txt
   metz import ~/draughts/collections/
@@ -111,7 +125,7 @@ func runImport(cmd *cobra.Command, files []string) error {
 		keys[b.Source.Key] = f
 		add(b, f)
 	}
-	if err := printImport(cmd.OutOrStdout(), reports); err != nil {
+	if err := printImport(cmd.OutOrStdout(), reports, len(files) > 0); err != nil {
 		return err
 	}
 	if len(failed) > 0 {
@@ -177,10 +191,11 @@ func importOne(d *db.DB, b importer.Batch, progressTo io.Writer) importReport {
 		return r
 	}
 	r.ImportStats = st
+	r.FileWarnings = b.Warnings
 	return r
 }
 
-func printImport(w io.Writer, reports []importReport) error {
+func printImport(w io.Writer, reports []importReport, listWarnings bool) error {
 	if global.json {
 		if reports == nil {
 			reports = []importReport{}
@@ -199,5 +214,31 @@ func printImport(w io.Writer, reports []importReport) error {
 			return err
 		}
 	}
-	return t.Render()
+	if err := t.Render(); err != nil {
+		return err
+	}
+	if listWarnings {
+		for _, r := range reports {
+			printFileWarnings(w, r)
+		}
+	}
+	return nil
+}
+
+// printFileWarnings lists the first of a source's warnings about its file,
+// each with its place, under the summary: for files the user gives, where
+// they say what to mend (the bundled books' are notes on the digitised
+// text, in --json).
+func printFileWarnings(w io.Writer, r importReport) {
+	for i, x := range r.FileWarnings {
+		if i == shownFileWarnings {
+			fmt.Fprintf(w, "  … %d more (metz import --json lists them all)\n", len(r.FileWarnings)-i)
+			return
+		}
+		fmt.Fprintf(w, "%s:%d: %s", x.File, x.Line, x.Text)
+		if x.Expected != "" {
+			fmt.Fprintf(w, " (expected %s)", x.Expected)
+		}
+		fmt.Fprintln(w)
+	}
 }

@@ -8,6 +8,8 @@ import (
 	"reflect"
 	"strings"
 	"testing"
+
+	"metz/problems"
 )
 
 type importRow struct {
@@ -116,6 +118,34 @@ func TestImportFilesWithABadOne(t *testing.T) {
 	}
 	if out, _ = runMetz(t, "search", "--db", path, "--json"); !strings.Contains(out, `"title":"one"`) {
 		t.Errorf("search JSON without the title: %s", out)
+	}
+}
+
+// A damaged game in a PDN collection is left out with its place named, in
+// the table's text and in the JSON, and the games after it go in.
+func TestImportDamagedGame(t *testing.T) {
+	dir := t.TempDir()
+	file := filepath.Join(dir, "coll.pdn")
+	text := "[Event \"one\"]\n[FEN \"W:W32:B19\"]\n1. 32-28 *\n\n[Event \"two\"\n[FEN \"W:W33:B19\"]\n1. 33-28 *\n\n" +
+		"[Event \"three\"]\n[FEN \"W:W28:B23\"]\n1. 28x19 *\n"
+	if err := os.WriteFile(file, []byte(text), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	path := filepath.Join(dir, "metz.db")
+	out, err := runMetz(t, "import", "--db", path, file)
+	if err != nil || !strings.Contains(out, `coll.pdn:5: found end of line; the game is not read`) || !strings.Contains(out, `(expected "]")`) {
+		t.Errorf("%v\n%s", err, out)
+	}
+	if got := rowNumbers(searchJSON(t, path)); !reflect.DeepEqual(got, []int{1, 3}) {
+		t.Errorf("numbers %v, want 1 and 3", got)
+	}
+	out, err = runMetz(t, "import", "--db", path, "--json", file)
+	var rows []struct {
+		FileWarnings []problems.Warning `json:"file_warnings"`
+	}
+	if jerr := json.Unmarshal([]byte(out), &rows); err != nil || jerr != nil || len(rows) != 1 ||
+		len(rows[0].FileWarnings) != 1 || rows[0].FileWarnings[0].Line != 5 || rows[0].FileWarnings[0].File != "coll.pdn" {
+		t.Errorf("%v %v\n%s", err, jerr, out)
 	}
 }
 
