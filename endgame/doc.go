@@ -57,7 +57,9 @@
 //     distance d is un-moved (quiet un-moves of the side that just moved), a
 //     predecessor of a loss becomes a win in d+1, and a predecessor whose last
 //     quiet move has been refuted becomes a loss (its distance being the
-//     longest refutation, quiet or not).
+//     longest refutation, quiet or not). Both steps run on every core: the
+//     first on slices of the indices, the second in rounds where the cores
+//     list predecessors, then each updates the stretches of the table it owns.
 //
 // One file per signature ("KKvK.egt": an 16-byte header, then one byte per
 // index) is written in the table directory and mapped (Unix) or read on first

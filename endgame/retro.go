@@ -6,6 +6,7 @@ import (
 	"math/bits"
 	"runtime"
 	"sync"
+	"sync/atomic"
 
 	"metz/draughts/bitboard"
 )
@@ -20,9 +21,16 @@ const (
 type part struct {
 	sig  Sig
 	val  []byte // the result bytes (0 = undecided until the end: draw)
-	cnt  []byte // quiet moves not yet refuted
-	loss []byte // longest refutation so far, in plies
-	flag []byte
+	meta []meta // what an undecided position still waits for
+}
+
+// meta is kept beside a position's value while the table is built. Its
+// three bytes sit together because un-moving reads and writes them at
+// random indices: one cache miss where three arrays took three.
+type meta struct {
+	cnt  byte // quiet moves not yet refuted
+	loss byte // longest refutation so far, in plies
+	flag byte
 }
 
 // group builds a signature and its flip together.
@@ -38,8 +46,7 @@ func buildGroup(sigs []Sig, done *[4096][]byte) ([][]byte, error) {
 	g := &group{done: done}
 	for _, s := range sigs {
 		n := s.Size()
-		g.parts = append(g.parts, &part{sig: s, val: make([]byte, n), cnt: make([]byte, n),
-			loss: make([]byte, n), flag: make([]byte, n)})
+		g.parts = append(g.parts, &part{sig: s, val: make([]byte, n), meta: make([]meta, n)})
 	}
 	for _, t := range g.parts {
 		if err := g.initPart(t); err != nil {
@@ -132,9 +139,9 @@ func (g *group) initRange(t *part, lo, hi int64) (int, error) {
 		case quiet == 0:
 			t.val[i] = byte(loss + 1) // no move at all: loss in 0
 		default:
-			t.cnt[i], t.loss[i], t.flag[i] = byte(quiet), byte(loss), fQuiet
+			t.meta[i] = meta{cnt: byte(quiet), loss: byte(loss), flag: fQuiet}
 			if draw {
-				t.flag[i] |= fDraw
+				t.meta[i].flag |= fDraw
 			}
 			if win > 0 {
 				t.val[i] = byte(win + 1) // may still be shortened by a quiet move
@@ -167,47 +174,123 @@ func (g *group) exitValue(c bitboard.Position) (Result, int, error) {
 }
 
 // level propagates every position of t decided at distance n to its
-// predecessors, which are in o (the other table of the group, or t itself).
+// predecessors, which are in o (the other table of the group, or t itself),
+// on every core. Un-moving waits on memory (each predecessor is a random
+// index), so it is split in rounds: the workers scan blocks of t, handed
+// out in turn, for the next few thousand predecessors, listed by the
+// worker that owns their stretch of o (stretches dealt in turn too, for
+// balance); then each applies the ones it owns. The updates of one level
+// all have the same parity (all wins or all refutations), so they commute
+// and the tables come out the same as on one core.
 func (g *group) level(t, o *part, n int) {
-	target := byte(n + 1)
-	lost := n%2 == 0
-	for i := 0; ; {
-		k := bytes.IndexByte(t.val[i:], target)
-		if k < 0 {
-			return
+	ws := make([]*levelWorker, 1)
+	if len(t.val) >= 1<<16 {
+		ws = make([]*levelWorker, max(1, runtime.GOMAXPROCS(0)))
+	}
+	for k := range ws {
+		ws[k] = &levelWorker{out: make([][]int64, len(ws))}
+	}
+	var blocks atomic.Int64 // the next block of t to scan
+	for {
+		var wg sync.WaitGroup
+		var listed atomic.Int64
+		for _, w := range ws {
+			wg.Go(func() { listed.Add(int64(w.scan(t, o, n, &blocks))) })
 		}
-		i += k
-		q, _ := t.sig.Position(int64(i))
-		forEachPredecessor(q, func(pp bitboard.Position) {
-			g.update(o, o.sig.index(pp.White&^pp.Kings, pp.White&pp.Kings, pp.Black&^pp.Kings, pp.Black&pp.Kings), lost, n)
-		})
-		i++
+		wg.Wait()
+		if listed.Load() == 0 {
+			break // every block scanned: a worker stops short only then
+		}
+		for k, w := range ws {
+			wg.Go(func() {
+				for _, from := range ws {
+					for _, j := range from.out[k] {
+						w.top = max(w.top, update(o, j, n))
+					}
+					from.out[k] = from.out[k][:0]
+				}
+			})
+		}
+		wg.Wait()
+	}
+	for _, w := range ws {
+		g.top = max(g.top, w.top)
 	}
 }
 
+// levelWorker is one core's share of a level: the block of t it scans
+// (from next to hi), the predecessors it found, by the worker owning them,
+// and the largest distance its updates assigned.
+type levelWorker struct {
+	next, hi int64
+	out      [][]int64
+	top      int
+}
+
+const (
+	roundSize = 1 << 14 // about how many predecessors a worker lists in a round
+	scanBlock = 1 << 16 // the indices of t a worker takes to scan at a time
+	ownBlock  = 1 << 12 // the stretches of o dealt to the workers in turn
+)
+
+// scan lists the predecessors of the next positions of t decided at
+// distance n, in w's block and the next free ones, until a round's worth
+// or the end of t. It returns how many it listed.
+func (w *levelWorker) scan(t, o *part, n int, blocks *atomic.Int64) (listed int) {
+	target, size := byte(n+1), int64(len(t.val))
+	for listed < roundSize {
+		if w.next >= w.hi {
+			b := blocks.Add(1) - 1
+			if b*scanBlock >= size {
+				return listed
+			}
+			w.next, w.hi = b*scanBlock, min((b+1)*scanBlock, size)
+		}
+		k := bytes.IndexByte(t.val[w.next:w.hi], target)
+		if k < 0 {
+			w.next = w.hi
+			continue
+		}
+		i := w.next + int64(k)
+		w.next = i + 1
+		q, _ := t.sig.Position(i)
+		forEachPredecessor(q, func(pp bitboard.Position) {
+			j := o.sig.index(pp.White&^pp.Kings, pp.White&pp.Kings, pp.Black&^pp.Kings, pp.Black&pp.Kings)
+			k := j / ownBlock % int64(len(w.out))
+			w.out[k] = append(w.out[k], j)
+			listed++
+		})
+	}
+	return listed
+}
+
 // update records, at index j of o, that one of its quiet moves reaches a
-// position decided at distance n (lost for the side then to move if lost).
-func (g *group) update(o *part, j int64, lost bool, n int) {
-	if o.flag[j]&fQuiet == 0 {
-		return // the move is not legal there (a capture was compulsory)
+// position decided at distance n: a win if that position is lost for the
+// side then to move (n even), else one more move refuted. It returns the
+// distance it assigned (0 for none).
+func update(o *part, j int64, n int) int {
+	m := &o.meta[j]
+	if m.flag&fQuiet == 0 {
+		return 0 // the move is not legal there (a capture was compulsory)
 	}
 	v := o.val[j]
-	if lost {
+	if n%2 == 0 {
 		if v == 0 || (v%2 == 0 && int(v) > n+2) {
 			o.val[j] = byte(n + 2)
-			g.top = max(g.top, n+1)
+			return n + 1
 		}
-		return
+		return 0
 	}
 	if v != 0 {
-		return // already won (or lost with every move refuted)
+		return 0 // already won (or lost with every move refuted)
 	}
-	o.cnt[j]--
-	o.loss[j] = max(o.loss[j], byte(n+1))
-	if o.cnt[j] == 0 && o.flag[j]&fDraw == 0 {
-		o.val[j] = o.loss[j] + 1
-		g.top = max(g.top, int(o.loss[j]))
+	m.cnt--
+	m.loss = max(m.loss, byte(n+1))
+	if m.cnt == 0 && m.flag&fDraw == 0 {
+		o.val[j] = m.loss + 1
+		return int(m.loss)
 	}
+	return 0
 }
 
 // step[d][b] is the neighbour of bit b in direction d (0 up-left, 1
