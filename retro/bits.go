@@ -217,76 +217,36 @@ func (x *exits) addBits(b *builder, child bitboard8.Position) error {
 	return nil
 }
 
-// unmoveBits is unmove on the bitboards: mover's pieces of the position
-// of index i stepped back, in the generic path's order.
-func (b *builder) unmoveBits(mover draughts.Color, i int64, d int, childWin bool) error {
+// unmoveBits is predecessors on the bitboards: mover's pieces of the
+// position of index i stepped back, in the generic path's order.
+func (b *builder) unmoveBits(mover draughts.Color, i int64, f func(j int64)) {
 	bl := b.t.bits
 	r := bl.decode(&b.sh, i)
 	sq, _ := bl.squares(&r)
-	u := unmoving{b: b, mover: mover, i: i, d: d, childWin: childWin, rank: r.rank, sq: sq,
-		empty: bl.board &^ (sq[gWM] | sq[gWK] | sq[gBM] | sq[gBK])}
+	empty := bl.board &^ (sq[gWM] | sq[gWK] | sq[gBM] | sq[gBK])
+	from := func(g, a, to int) { // the piece now on to stood on a
+		moved := sq[g]&^(1<<to) | 1<<a
+		f(i + (bl.l.rankMask(moved>>bl.off[g])-r.rank[g])*b.sh.stride[g])
+	}
 	for _, g := range groupsOf(mover) {
 		for ps := sq[g]; ps != 0; ps &= ps - 1 {
-			if err := u.piece(g, bits.TrailingZeros64(ps)); err != nil {
-				return err
+			to := bits.TrailingZeros64(ps)
+			if g == gWM || g == gBM { // a man stepped forward (or sideways)
+				for _, dir := range bl.manDirs[mover] {
+					if a := int(bl.next[to][3-dir]); a >= 0 && (empty&bl.dom[g])>>a&1 != 0 {
+						from(g, a, to)
+					}
+				}
+				continue
 			}
-		}
-	}
-	return nil
-}
-
-// unmoving is the position unmoveBits un-moves from.
-type unmoving struct {
-	b        *builder
-	mover    draughts.Color
-	i        int64
-	d        int
-	childWin bool
-	rank     [4]int64  // each group's rank in i
-	sq       [4]uint64 // each group's squares
-	empty    uint64
-}
-
-// piece tries every square the piece of group g on to came from.
-func (u *unmoving) piece(g, to int) error {
-	bl := u.b.t.bits
-	if g == gWM || g == gBM { // a man stepped forward (or sideways)
-		for _, dir := range bl.manDirs[u.mover] {
-			if a := int(bl.next[to][3-dir]); a >= 0 && (u.empty&bl.dom[g])>>a&1 != 0 {
-				if err := u.from(g, a, to); err != nil {
-					return err
+			for dir := range 4 {
+				for a := int(bl.next[to][dir]); a >= 0 && empty>>a&1 != 0; a = int(bl.next[a][dir]) {
+					from(g, a, to)
+					if !bl.flying {
+						break
+					}
 				}
 			}
 		}
-		return nil
 	}
-	for dir := range 4 {
-		for a := int(bl.next[to][dir]); a >= 0 && u.empty>>a&1 != 0; a = int(bl.next[a][dir]) {
-			if err := u.from(g, a, to); err != nil {
-				return err
-			}
-			if !bl.flying {
-				break
-			}
-		}
-	}
-	return nil
-}
-
-// from is predecessor for the position where the piece on to stood on a.
-func (u *unmoving) from(g, a, to int) error {
-	b, bl := u.b, u.b.t.bits
-	moved := u.sq[g]&^(1<<to) | 1<<a
-	j := u.i + (bl.l.rankMask(moved>>bl.off[g])-u.rank[g])*b.sh.stride[g]
-	if !b.refute(u.mover, j, u.d, u.childWin) {
-		return nil
-	}
-	sq := u.sq
-	sq[g] = moved
-	_, _, x, err := b.scanBits(&b.worker, position(sq, u.mover))
-	if err != nil {
-		return err
-	}
-	b.lose(u.mover, j, u.d, x)
-	return nil
 }

@@ -52,11 +52,13 @@ type builder struct {
 	sh  shape
 	tab *table
 	cnt [2][]uint16 // quiet moves not yet refuted (and noLoss)
-	worker
+	// The positions decided, by distance (see entry): the first pass's,
+	// then each level's un-moving's, merged from its cores.
+	levels [][]uint64
 }
 
-// worker is the scratch of one goroutine of the first pass (the builder's
-// own serves the retrograde pass).
+// worker is the scratch of one goroutine of a pass, and the positions
+// it decided, by distance.
 type worker struct {
 	levels [][]uint64          // entries decided at each distance (see entry)
 	ml     *bitboard8.MoveList // the bitboards' moves (nil on the generic path)
@@ -102,7 +104,7 @@ func (b *worker) push(d int, turn int, i int64, pending bool) {
 
 func newBuilder(t *Tables, s Sig) *builder {
 	sh := t.l.shape(s)
-	b := &builder{t: t, l: t.l, r: t.r, sh: sh, tab: &table{sh: sh}, worker: newWorker(t, s)}
+	b := &builder{t: t, l: t.l, r: t.r, sh: sh, tab: &table{sh: sh}}
 	for turn := range 2 {
 		b.tab.vals[turn] = make([]uint16, sh.size)
 		b.cnt[turn] = make([]uint16, sh.size)
@@ -116,18 +118,8 @@ func (b *builder) build() (*table, error) {
 		return nil, err
 	}
 	for d := 0; d < len(b.levels); d++ {
-		for k := 0; k < len(b.levels[d]); k++ {
-			e := b.levels[d][k]
-			turn, i := int(e>>62&1), int64(e&(1<<62-1))
-			if e>>63 == 1 { // pending exit win
-				if b.tab.vals[turn][i] != 0 {
-					continue // won sooner by a quiet move, and un-moved then
-				}
-				b.tab.vals[turn][i] = encode(true, d)
-			}
-			if err := b.unmove(turn, i, d); err != nil {
-				return nil, err
-			}
+		if err := b.unmoveLevel(d); err != nil {
+			return nil, err
 		}
 		b.levels[d] = nil
 	}
@@ -271,47 +263,32 @@ func (b *builder) initCounts(w *worker, turn int, i int64, n int, capture bool, 
 	return nil
 }
 
-// unmove passes the value of index i (turn to move, decided at distance
-// d) to its predecessors: the positions from which the other side played
-// a quiet move to it.
-func (b *builder) unmove(turn int, i int64, d int) error {
-	if d+1 > maxPlies {
-		return fmt.Errorf("%s: a distance beyond %d plies", b.sh.sig, maxPlies)
-	}
-	win, _ := decodeValue(b.tab.vals[turn][i])
-	mover := draughts.Color(turn).Opponent()
+// predecessors calls f with the index of every position from which mover
+// played a quiet move to index i (the other side to move there) that keeps
+// the material, w's scratch serving.
+func (b *builder) predecessors(w *worker, mover draughts.Color, i int64, f func(j int64)) {
 	if b.t.bits != nil {
-		return b.unmoveBits(mover, i, d, win)
+		b.unmoveBits(mover, i, f)
+		return
 	}
-	return b.unmoveGeneric(mover, i, d, win)
-}
-
-// unmoveGeneric is unmove on a board of pieces.
-func (b *builder) unmoveGeneric(mover draughts.Color, i int64, d int, childWin bool) error {
-	clear(b.board)
-	b.l.decode(&b.sh, i, &b.pl, b.board)
+	clear(w.board)
+	b.l.decode(&b.sh, i, &w.pl, w.board)
 	geo := b.r.Geo
-	var err error
-	try := func(g, from, to int) { // the piece now on to came from from
-		if err == nil {
-			err = b.predecessor(mover, g, from, to, i, d, childWin)
-		}
-	}
 	for _, g := range groupsOf(mover) {
 		dom := b.l.doms[g]
-		for _, x := range b.pl.d[g][:b.sh.n[g]] {
+		for _, x := range w.pl.d[g][:b.sh.n[g]] {
 			to := dom.sq[x]
 			if g == gWM || g == gBM {
 				for _, dir := range b.r.ManDirs(mover) {
-					if a := geo.Step(to, 3-dir); a >= 0 && b.board[a] == draughts.Empty && dom.num[a] >= 0 {
-						try(g, a, to)
+					if a := geo.Step(to, 3-dir); a >= 0 && w.board[a] == draughts.Empty && dom.num[a] >= 0 {
+						f(b.l.moved(&b.sh, i, &w.pl, g, to, a))
 					}
 				}
 				continue
 			}
 			for dir := range 4 {
-				for a := geo.Step(to, dir); a >= 0 && b.board[a] == draughts.Empty; a = geo.Step(a, dir) {
-					try(g, a, to)
+				for a := geo.Step(to, dir); a >= 0 && w.board[a] == draughts.Empty; a = geo.Step(a, dir) {
+					f(b.l.moved(&b.sh, i, &w.pl, g, to, a))
 					if !b.r.FlyingKings {
 						break
 					}
@@ -319,7 +296,6 @@ func (b *builder) unmoveGeneric(mover draughts.Color, i int64, d int, childWin b
 			}
 		}
 	}
-	return err
 }
 
 // groupsOf is the index groups of colour c's men and kings.
@@ -330,22 +306,20 @@ func groupsOf(c draughts.Color) [2]int {
 	return [2]int{gBM, gBK}
 }
 
-// predecessor handles the position where mover's piece of group g stood on
-// from rather than to, mover to play (see refute).
-func (b *builder) predecessor(mover draughts.Color, g, from, to int, i int64, d int, childWin bool) error {
-	j := b.l.moved(&b.sh, i, &b.pl, g, to, from)
-	if !b.refute(mover, j, d, childWin) {
-		return nil
+// exitsOf is the exits of index j, mover to play, read again for a
+// position whose every quiet move is refuted (once per lost position).
+func (b *builder) exitsOf(w *worker, mover draughts.Color, j int64) (exits, error) {
+	if bl := b.t.bits; bl != nil {
+		r := bl.decode(&b.sh, j)
+		sq, _ := bl.squares(&r)
+		_, _, x, err := b.scanBits(w, position(sq, mover))
+		return x, err
 	}
-	clear(b.scratch)
-	b.l.decode(&b.sh, j, &b.spl, b.scratch)
-	exit := make([]draughts.Piece, len(b.board)) // rare: once per lost position
-	_, _, x, err := b.scan(&b.worker, draughts.Position{Rules: b.r, Board: b.scratch, Turn: mover}, &b.spl, exit)
-	if err != nil {
-		return err
-	}
-	b.lose(mover, j, d, x)
-	return nil
+	clear(w.scratch)
+	b.l.decode(&b.sh, j, &w.spl, w.scratch)
+	exit := make([]draughts.Piece, len(w.board))
+	_, _, x, err := b.scan(w, draughts.Position{Rules: b.r, Board: w.scratch, Turn: mover}, &w.spl, exit)
+	return x, err
 }
 
 // refute passes to predecessor j, mover to play, a quiet move to a
@@ -353,7 +327,7 @@ func (b *builder) predecessor(mover draughts.Color, g, from, to int, i int64, d 
 // (childWin false), and is lost once every quiet move it has is refuted
 // and no exit saves it. It reports the latter: then j's exits give the
 // distance of its loss (lose).
-func (b *builder) refute(mover draughts.Color, j int64, d int, childWin bool) (lost bool) {
+func (b *builder) refute(w *worker, mover draughts.Color, j int64, d int, childWin bool) (lost bool) {
 	vals := b.tab.vals[mover]
 	if vals[j] != 0 {
 		return false // decided already
@@ -363,7 +337,7 @@ func (b *builder) refute(mover draughts.Color, j int64, d int, childWin bool) (l
 	}
 	if !childWin {
 		vals[j] = encode(true, d+1)
-		b.push(d+1, int(mover), j, false)
+		w.push(d+1, int(mover), j, false)
 		return false
 	}
 	c := b.cnt[mover][j] - 1
@@ -373,10 +347,10 @@ func (b *builder) refute(mover draughts.Color, j int64, d int, childWin bool) (l
 
 // lose records predecessor j lost, its quiet moves refuted at distance d
 // and its exits x.
-func (b *builder) lose(mover draughts.Color, j int64, d int, x exits) {
+func (b *builder) lose(w *worker, mover draughts.Color, j int64, d int, x exits) {
 	loss := max(d+1, x.lossPlies)
 	b.tab.vals[mover][j] = encode(false, loss)
-	b.push(loss, int(mover), j, false)
+	w.push(loss, int(mover), j, false)
 }
 
 // firstPass runs initOne over every index, on every core: it asks the
@@ -403,10 +377,7 @@ func (b *builder) firstPass() error {
 		if errs[k] != nil {
 			return errs[k]
 		}
-		for d, l := range ws[k].levels {
-			b.levels = growTo(b.levels, d)
-			b.levels[d] = append(b.levels[d], l...)
-		}
+		b.merge(&ws[k])
 	}
 	return nil
 }
@@ -422,6 +393,15 @@ func (b *builder) initRange(w *worker, turn int, lo, hi int64) error {
 		}
 	}
 	return nil
+}
+
+// merge adds the positions w decided to the builder's levels.
+func (b *builder) merge(w *worker) {
+	for d, l := range w.levels {
+		b.levels = growTo(b.levels, d)
+		b.levels[d] = append(b.levels[d], l...)
+	}
+	w.levels = w.levels[:0]
 }
 
 func growTo(levels [][]uint64, d int) [][]uint64 {
