@@ -9,6 +9,7 @@ import (
 	"sync/atomic"
 
 	"metz/draughts/bitboard"
+	"metz/internal/rounds"
 )
 
 // Per-position build flags.
@@ -191,28 +192,15 @@ func (g *group) level(t, o *part, n int) {
 		ws[k] = &levelWorker{out: make([][]int64, len(ws))}
 	}
 	var blocks atomic.Int64 // the next block of t to scan
-	for {
-		var wg sync.WaitGroup
-		var listed atomic.Int64
-		for _, w := range ws {
-			wg.Go(func() { listed.Add(int64(w.scan(t, o, n, &blocks))) })
+	rounds.Run(len(ws), func(k int) int { return ws[k].scan(t, o, n, &blocks) }, func(k int) {
+		w := ws[k]
+		for _, from := range ws {
+			for _, j := range from.out[k] {
+				w.top = max(w.top, update(o, j, n))
+			}
+			from.out[k] = from.out[k][:0]
 		}
-		wg.Wait()
-		if listed.Load() == 0 {
-			break // every block scanned: a worker stops short only then
-		}
-		for k, w := range ws {
-			wg.Go(func() {
-				for _, from := range ws {
-					for _, j := range from.out[k] {
-						w.top = max(w.top, update(o, j, n))
-					}
-					from.out[k] = from.out[k][:0]
-				}
-			})
-		}
-		wg.Wait()
-	}
+	})
 	for _, w := range ws {
 		g.top = max(g.top, w.top)
 	}

@@ -3,10 +3,10 @@ package retro
 import (
 	"fmt"
 	"runtime"
-	"sync"
 	"sync/atomic"
 
 	"metz/draughts"
+	"metz/internal/rounds"
 )
 
 // unmoveLevel passes the values of the positions decided at distance d to
@@ -26,27 +26,16 @@ func (b *builder) unmoveLevel(d int) error {
 	entries := b.levels[d]
 	us := b.unmovers(len(entries))
 	var next atomic.Int64 // the next block of entries to take
-	for {
-		var wg sync.WaitGroup
-		var listed atomic.Int64
-		for _, u := range us {
-			wg.Go(func() { listed.Add(int64(u.list(entries, d, &next))) })
+	rounds.Run(len(us), func(k int) int {
+		if firstError(us) != nil {
+			return 0
 		}
-		wg.Wait()
-		if err := firstError(us); err != nil || listed.Load() == 0 {
-			return err // or every entry listed: a core stops short only then
-		}
-		for k, u := range us {
-			wg.Go(func() { u.apply(us, k, d) })
-		}
-		wg.Wait()
-		if err := firstError(us); err != nil {
-			return err
-		}
-		for _, u := range us {
-			b.merge(&u.w)
-		}
+		return us[k].list(entries, d, &next)
+	}, func(k int) { us[k].apply(us, k, d) })
+	for _, u := range us {
+		b.merge(&u.w)
 	}
+	return firstError(us)
 }
 
 // unmover is one core's share of a level: its scratch and the positions
