@@ -39,12 +39,13 @@ type group struct {
 	parts []*part
 	done  *[4096][]byte // finished tables, by Sig.code
 	top   int           // largest distance assigned so far
+	cores func() int    // how many cores un-moving may use now
 }
 
 // buildGroup computes the tables of sigs (a signature and its flip, or one
 // signature that is its own flip) from the finished tables in done.
-func buildGroup(sigs []Sig, done *[4096][]byte) ([][]byte, error) {
-	g := &group{done: done}
+func buildGroup(sigs []Sig, done *[4096][]byte, cores func() int) ([][]byte, error) {
+	g := &group{done: done, cores: cores}
 	for _, s := range sigs {
 		n := s.Size()
 		g.parts = append(g.parts, &part{sig: s, val: make([]byte, n), meta: make([]meta, n)})
@@ -176,7 +177,7 @@ func (g *group) exitValue(c bitboard.Position) (Result, int, error) {
 
 // level propagates every position of t decided at distance n to its
 // predecessors, which are in o (the other table of the group, or t itself),
-// on every core. Un-moving waits on memory (each predecessor is a random
+// on the cores the group may use (builder.cores). Un-moving waits on memory (each predecessor is a random
 // index), so it is split in rounds: the workers scan blocks of t, handed
 // out in turn, for the next few thousand predecessors, listed by the
 // worker that owns their stretch of o (stretches dealt in turn too, for
@@ -186,7 +187,7 @@ func (g *group) exitValue(c bitboard.Position) (Result, int, error) {
 func (g *group) level(t, o *part, n int) {
 	ws := make([]*levelWorker, 1)
 	if len(t.val) >= 1<<16 {
-		ws = make([]*levelWorker, max(1, runtime.GOMAXPROCS(0)))
+		ws = make([]*levelWorker, g.cores())
 	}
 	for k := range ws {
 		ws[k] = &levelWorker{out: make([][]int64, len(ws))}

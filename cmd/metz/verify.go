@@ -320,7 +320,11 @@ func printReports(w io.Writer, probs []*problems.Problem, reports []*solver.Repo
 		return err
 	}
 	if noPosition > 0 {
-		fmt.Fprintf(w, "%d records have no position yet (no-position); add transcriptions with metz import FILE.\n", noPosition)
+		have := " have"
+		if noPosition == 1 {
+			have = " has"
+		}
+		fmt.Fprintf(w, "%s%s no position yet (no-position); add transcriptions with metz import FILE.\n", count(noPosition, "record", "records"), have)
 	}
 	if hint := unprovenHint(reports, tb.Complete(5)); hint != "" {
 		fmt.Fprintln(w, hint)
