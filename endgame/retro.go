@@ -253,26 +253,34 @@ func (w *levelWorker) scan(t, o *part, n int, blocks *atomic.Int64) (listed int)
 	return listed
 }
 
+// waits reports whether index j of o can still learn from a quiet move to
+// a position decided at distance n: the move is legal there (no capture
+// was compulsory) and j is undecided, or, when that position is lost
+// (n even), won only later.
+func waits(o *part, j int64, n int) bool {
+	if o.meta[j].flag&fQuiet == 0 {
+		return false
+	}
+	v := o.val[j]
+	if n%2 == 0 {
+		return v == 0 || (v%2 == 0 && int(v) > n+2)
+	}
+	return v == 0 // else already won (or lost with every move refuted)
+}
+
 // update records, at index j of o, that one of its quiet moves reaches a
 // position decided at distance n: a win if that position is lost for the
 // side then to move (n even), else one more move refuted. It returns the
 // distance it assigned (0 for none).
 func update(o *part, j int64, n int) int {
-	m := &o.meta[j]
-	if m.flag&fQuiet == 0 {
-		return 0 // the move is not legal there (a capture was compulsory)
-	}
-	v := o.val[j]
-	if n%2 == 0 {
-		if v == 0 || (v%2 == 0 && int(v) > n+2) {
-			o.val[j] = byte(n + 2)
-			return n + 1
-		}
+	if !waits(o, j, n) {
 		return 0
 	}
-	if v != 0 {
-		return 0 // already won (or lost with every move refuted)
+	if n%2 == 0 {
+		o.val[j] = byte(n + 2)
+		return n + 1
 	}
+	m := &o.meta[j]
 	m.cnt--
 	m.loss = max(m.loss, byte(n+1))
 	if m.cnt == 0 && m.flag&fDraw == 0 {

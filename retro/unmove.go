@@ -3,6 +3,7 @@ package retro
 import (
 	"fmt"
 	"runtime"
+	"sync"
 	"sync/atomic"
 
 	"metz/draughts"
@@ -24,6 +25,7 @@ func (b *builder) unmoveLevel(d int) error {
 		return fmt.Errorf("%s: a distance beyond %d plies", b.sh.sig, maxPlies)
 	}
 	entries := b.levels[d]
+	b.settlePending(entries, d)
 	us := b.unmovers(len(entries))
 	var next atomic.Int64 // the next block of entries to take
 	rounds.Run(len(us), func(k int) int {
@@ -70,10 +72,43 @@ func (b *builder) unmovers(n int) []*unmover {
 	return us
 }
 
+// dropped marks an entry settlePending drops.
+const dropped = ^uint64(0)
+
+// settlePending decides the level's pending entries (wins by an exit) that
+// no quiet move won sooner, and drops the others (un-moved when that move
+// won them), before the level is listed, on every core: listing then only
+// reads the values, and can pass over a predecessor already decided.
+func (b *builder) settlePending(entries []uint64, d int) {
+	parts := 1
+	if len(entries) >= entryBlock {
+		parts = max(1, runtime.GOMAXPROCS(0))
+	}
+	per := (len(entries) + parts - 1) / parts
+	var wg sync.WaitGroup
+	for lo := 0; lo < len(entries); lo += per {
+		wg.Go(func() {
+			for k := lo; k < min(lo+per, len(entries)); k++ {
+				e := entries[k]
+				if e>>63 == 0 {
+					continue
+				}
+				turn, i := int(e>>62&1), int64(e&(1<<62-1))
+				if b.tab.vals[turn][i] != 0 {
+					entries[k] = dropped
+					continue
+				}
+				b.tab.vals[turn][i] = encode(true, d)
+				entries[k] = e &^ (1 << 63)
+			}
+		})
+	}
+	wg.Wait()
+}
+
 // list takes the level's entries, a block at a time, and lists their
-// predecessors, until a round's worth or the end of the level. It returns
-// how many it listed. A pending entry (a win by an exit) is decided here
-// unless a quiet move won it sooner, and un-moved then.
+// predecessors not yet decided, where the quiet move was legal, until a
+// round's worth or the end of the level. It returns how many it listed.
 func (u *unmover) list(entries []uint64, d int, next *atomic.Int64) (listed int) {
 	b := u.b
 	for listed < roundSize {
@@ -86,21 +121,21 @@ func (u *unmover) list(entries []uint64, d int, next *atomic.Int64) (listed int)
 		}
 		e := entries[u.pos]
 		u.pos++
-		turn, i := int(e>>62&1), int64(e&(1<<62-1))
-		vals := b.tab.vals[turn]
-		if e>>63 == 1 {
-			if vals[i] != 0 {
-				continue
-			}
-			vals[i] = encode(true, d)
+		if e == dropped {
+			continue
 		}
-		win, _ := decodeValue(vals[i])
+		turn, i := int(e>>62&1), int64(e&(1<<62-1))
+		win, _ := decodeValue(b.tab.vals[turn][i])
 		mover := draughts.Color(turn).Opponent()
 		p := uint64(mover) << 62
 		if win {
 			p |= 1 << 63
 		}
+		vals, cnt := b.tab.vals[mover], b.cnt[mover]
 		b.predecessors(&u.w, mover, i, func(j int64) {
+			if vals[j] != 0 || cnt[j]&hasCapture != 0 {
+				return // refute would pass over it (and nothing writes while listing)
+			}
 			k := j / ownBlock % int64(len(u.out))
 			u.out[k] = append(u.out[k], p|uint64(j))
 			listed++
