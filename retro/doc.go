@@ -20,7 +20,10 @@
 // boards package draughts/bitboard8 plays (the 8x8 systems and Turkish),
 // positions are read from their index into bitboards and that generator
 // lists the moves (bits.go); on the others (10x10, 12x12, the losing
-// game) the generic engine does, on a board of pieces.
+// game) the generic engine does, on a board of pieces. Both passes run on
+// every core: the first on slices of the indices, the un-moving in rounds
+// (unmove.go) where the cores list a level's predecessors and then each
+// refutes the quiet moves of the indices it owns.
 //
 // Captures and crownings leave the signature; the signatures they reach
 // are built first (fewer pieces, then fewer men). A signature is built on

@@ -78,9 +78,9 @@ builder and saved in --dir/R, two bytes a position, where solve, verify and
 probe read them at any depth of a search instead of building them (they
 save there what they build, too). Measured on the same machine: Russian,
 4 pieces in 4 s (30 MB); 5 pieces in about 2 minutes, 0.75 GB of disk and
-1.4 GB of memory; Turkish (64 squares), 4 pieces in 2 minutes (0.5 GB).
+1.5 GB of memory; Turkish (64 squares), 4 pieces in under 2 minutes (0.5 GB).
 Canadian (12x12) tables go through the generic engine's boards, three times
-slower a position: 4 pieces in about 6 minutes (0.84 GB).
+slower a position: 4 pieces in about 4 to 5 minutes (0.84 GB).
 --memory bounds the memory of one signature's build.`,
 		Example: `  metz endgame build --pieces 3
   metz endgame build --pieces 4 --dir /tmp/egt

@@ -377,7 +377,7 @@ func savedTablesHint(rules string) string {
 	pieces, cost := 5, "about 2 minutes on 2 cores, 0.75 GB on disk"
 	switch {
 	case r.Geo.N > 64:
-		pieces, cost = 4, "about 6 minutes on 2 cores, 0.84 GB on disk"
+		pieces, cost = 4, "about 4 to 5 minutes on 2 cores, 0.84 GB on disk"
 	case r.Geo.N > 32:
 		pieces, cost = 4, "about 2 minutes on 2 cores, 0.5 GB on disk"
 	}
