@@ -177,13 +177,14 @@ func (g *group) exitValue(c bitboard.Position) (Result, int, error) {
 
 // level propagates every position of t decided at distance n to its
 // predecessors, which are in o (the other table of the group, or t itself),
-// on the cores the group may use (builder.cores). Un-moving waits on memory (each predecessor is a random
-// index), so it is split in rounds: the workers scan blocks of t, handed
-// out in turn, for the next few thousand predecessors, listed by the
-// worker that owns their stretch of o (stretches dealt in turn too, for
-// balance); then each applies the ones it owns. The updates of one level
-// all have the same parity (all wins or all refutations), so they commute
-// and the tables come out the same as on one core.
+// on the cores the group may use (builder.cores). Un-moving waits on memory
+// (each predecessor is a random index), so it is split in rounds: the
+// workers scan blocks of t, handed out in turn, for the next few thousand
+// predecessors, listed by the worker that owns their stretch of o
+// (stretches dealt in turn too, for balance); then each applies the ones
+// it owns. The updates of one level all have the same parity (all wins or
+// all refutations), so they commute and the tables come out the same as on
+// one core.
 func (g *group) level(t, o *part, n int) {
 	ws := make([]*levelWorker, 1)
 	if len(t.val) >= 1<<16 {
