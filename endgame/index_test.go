@@ -2,6 +2,7 @@ package endgame
 
 import (
 	"math/rand/v2"
+	"slices"
 	"testing"
 
 	"metz/draughts/bitboard"
@@ -82,6 +83,14 @@ func TestPredecessorsMatchMoves(t *testing.T) {
 				}
 			}
 			q := p
+			ps := SigOf(flip(q)) // the predecessors' signature: q's Black is White there
+			var want []int64
+			forEachPredecessor(q, func(pp bitboard.Position) { want = append(want, ps.Index(pp)) })
+			var got []int64
+			predecessorIndices(q, ps, func(j int64) { got = append(got, j) })
+			if !slices.Equal(got, want) {
+				t.Fatalf("%s: predecessor indices %v, want %v", q.FEN(), got, want)
+			}
 			forEachPredecessor(q, func(pp bitboard.Position) {
 				if pp.HasCapture() {
 					return

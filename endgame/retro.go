@@ -244,8 +244,7 @@ func (w *levelWorker) scan(t, o *part, n int, blocks *atomic.Int64) (listed int)
 		i := w.next + int64(k)
 		w.next = i + 1
 		q, _ := t.sig.Position(i)
-		forEachPredecessor(q, func(pp bitboard.Position) {
-			j := o.sig.index(pp.White&^pp.Kings, pp.White&pp.Kings, pp.Black&^pp.Kings, pp.Black&pp.Kings)
+		predecessorIndices(q, o.sig, func(j int64) {
 			k := j / ownBlock % int64(len(w.out))
 			w.out[k] = append(w.out[k], j)
 			listed++
@@ -316,24 +315,66 @@ func init() {
 // man stepping back (Black men move down, so they come from above). Whether
 // the move was legal there (no capture available) is the caller's check.
 func forEachPredecessor(q bitboard.Position, f func(bitboard.Position)) {
+	eachUnmove(q, func(s, o uint8, king bool) {
+		from, to := uint64(1)<<s, uint64(1)<<o
+		p := q
+		p.Black = p.Black&^from | to
+		if king {
+			p.Kings = p.Kings&^from | to
+		}
+		p.WhiteToMove = false
+		f(flip(p))
+	})
+}
+
+// predecessorIndices calls f with the index in the table of sig of every
+// position forEachPredecessor lists, in its order. They differ from one
+// another by the moved piece alone, so the groups are ranked once and
+// only the moved piece's group again for each: ranking every group of
+// every predecessor was a fifth of a build's time.
+func predecessorIndices(q bitboard.Position, sig Sig, f func(int64)) {
+	fq := flip(q) // the predecessors' frame: q's Black is White there
+	wm, wk := fq.White&^fq.Kings, fq.White&fq.Kings
+	a, b := rank(wm, &domWM), rank(wk, &domK)
+	strideBM := binom[50][sig.BK]
+	strideWK := strideBM * binom[menSquares][sig.BM]
+	strideWM := strideWK * binom[50][sig.WK]
+	base := a*strideWM + b*strideWK + rank(fq.Black&^fq.Kings, &domBM)*strideBM + rank(fq.Black&fq.Kings, &domK)
+	eachUnmove(q, func(s, o uint8, king bool) {
+		moved := uint64(1)<<rotated[o] | uint64(1)<<rotated[s] // the piece from o to s, seen rotated
+		if king {
+			f(base + (rank(wk^moved, &domK)-b)*strideWK)
+		} else {
+			f(base + (rank(wm^moved, &domWM)-a)*strideWM)
+		}
+	})
+}
+
+// rotated[b] is the bit of bit b's square on the board rotated by 180°
+// (see flip).
+var rotated [64]uint8
+
+func init() {
+	for b := range 64 {
+		if bitboard.BoardMask>>b&1 != 0 {
+			rotated[b] = uint8(bits.TrailingZeros64(bitboard.Rotate(1 << b)))
+		}
+	}
+}
+
+// eachUnmove calls f with every quiet un-move of q's Black (see
+// forEachPredecessor): the piece on square s came from square o.
+func eachUnmove(q bitboard.Position, f func(s, o uint8, king bool)) {
 	occ := q.White | q.Black
 	for bb := q.Black; bb != 0; bb &= bb - 1 {
 		s := uint8(bits.TrailingZeros64(bb))
-		from := uint64(1) << s
-		king := q.Kings&from != 0
+		king := q.Kings>>s&1 != 0
 		for d := range 4 {
 			if !king && d >= 2 {
 				break
 			}
 			for o := step[d][s]; o != noSquare && occ>>o&1 == 0; o = step[d][o] {
-				to := uint64(1) << o
-				p := q
-				p.Black = p.Black&^from | to
-				if king {
-					p.Kings = p.Kings&^from | to
-				}
-				p.WhiteToMove = false
-				f(flip(p))
+				f(s, o, king)
 				if !king {
 					break
 				}
