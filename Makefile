@@ -48,7 +48,7 @@ REPORT_BUDGET ?= 40M-nodes,120s,256MB
 report: build
 	./metz import && ./metz endgame build --pieces 4 && ./metz verify --all --budget $(REPORT_BUDGET) && ./metz report
 
-# Endgame tables up to 5 pieces (about 9 minutes and 1.9 GB), then the
+# Endgame tables up to 5 pieces (about 8 minutes and 1.9 GB), then the
 # check of the books' endgame claims.
 # They go to the default directory, where verify and solve find them.
 endgame: build
