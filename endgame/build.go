@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"os"
 	"runtime"
+	"runtime/debug"
 	"sort"
 	"sync"
 	"sync/atomic"
@@ -226,6 +227,10 @@ func (b *builder) cores() int {
 	return max(1, runtime.GOMAXPROCS(0)/max(1, int(b.building.Load())))
 }
 
+// freeAfter is the size of a group after whose build its memory is given
+// back at once.
+const freeAfter = 1 << 24
+
 func groupSize(g []Sig) int64 {
 	var n int64
 	for _, s := range g {
@@ -257,6 +262,13 @@ func (b *builder) group(g []Sig) ([][]byte, error) {
 		var err error
 		if out, err = buildGroup(g, &b.done, b.cores); err != nil {
 			return nil, err
+		}
+		if groupSize(g) >= freeAfter {
+			// The build's own arrays (three bytes a position) are garbage
+			// now; collected only when the heap doubles, they stacked up
+			// with the next pairs': the five-piece build peaked at 4.4 GB,
+			// 2.4 GB with this (and 5 % more time).
+			debug.FreeOSMemory()
 		}
 		for i, s := range g {
 			if b.dir == "" {

@@ -70,7 +70,7 @@ move, the longest distance, the time and the size on disk.
 
 International draughts (the default --rules; N at most 5), measured on the
 2-core project machine: 4 pieces in 6-30 s (47 MB; make report builds them);
-5 pieces in about 8 minutes, 1.9 GB of disk and 4.4 GB of memory. Up to 3
+5 pieces in about 8 minutes, 1.9 GB of disk and 2.4 GB of memory. Up to 3
 pieces, verify and solve build the tables in memory themselves.
 
 Any other rule system (--rules R; N at most 6) is built by the in-memory

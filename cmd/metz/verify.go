@@ -354,7 +354,7 @@ func unprovenHint(reports []*solver.Report, fivePieces bool) string {
 		"(make report uses --budget %s).", n, reportBudget)
 	if intl && !fivePieces {
 		hint += " Endings with kings settle much sooner with the 5-piece endgame tables: " +
-			"metz endgame build --pieces 5 (once: about 8 minutes on 2 cores, 1.9 GB on disk, 4.4 GB of memory)."
+			"metz endgame build --pieces 5 (once: about 8 minutes on 2 cores, 1.9 GB on disk, 2.4 GB of memory)."
 	}
 	if other != "" {
 		hint += " " + other
