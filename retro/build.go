@@ -317,7 +317,7 @@ func (b *builder) exitsOf(w *worker, mover draughts.Color, j int64) (exits, erro
 	}
 	clear(w.scratch)
 	b.l.decode(&b.sh, j, &w.spl, w.scratch)
-	exit := make([]draughts.Piece, len(w.board))
+	exit := make([]draughts.Piece, len(w.board)) // rare: once per lost position
 	_, _, x, err := b.scan(w, draughts.Position{Rules: b.r, Board: w.scratch, Turn: mover}, &w.spl, exit)
 	return x, err
 }
