@@ -28,12 +28,11 @@ func TestBitsAgreeWithGeneric(t *testing.T) {
 		cases = cases[3:]
 	}
 	for _, c := range cases {
-		fast, generic := New(c.r), New(c.r)
-		if fast.bits == nil {
-			t.Fatalf("%s: no bitboard path", c.r.Name)
-		}
-		generic.bits = nil
-		compareBuilds(t, c.r, fast, generic, c.sigs)
+		comparePaths(t, c.r, c.sigs, "bitboard path", func(g *Tables) bool {
+			had := g.bits != nil
+			g.bits = nil
+			return had
+		})
 	}
 }
 
@@ -51,13 +50,24 @@ func TestWideAgreesWithGeneric(t *testing.T) {
 		{draughts.Manoury, []Sig{{WK: 1, BM: 1, BK: 1}}},
 	}
 	for _, c := range cases {
-		fast, generic := New(c.r), New(c.r)
-		if fast.wide == nil {
-			t.Fatalf("%s: no bitboard12 moves", c.r.Name)
-		}
-		generic.wide = nil
-		compareBuilds(t, c.r, fast, generic, c.sigs)
+		comparePaths(t, c.r, c.sigs, "bitboard12 moves", func(g *Tables) bool {
+			had := g.wide != nil
+			g.wide = nil
+			return had
+		})
 	}
+}
+
+// comparePaths builds sigs with r's Tables as they come and with a second
+// one that strip took a faster path out of (strip reports whether it was
+// there), and compares them (compareBuilds).
+func comparePaths(t *testing.T, r *draughts.Rules, sigs []Sig, path string, strip func(*Tables) bool) {
+	t.Helper()
+	fast, generic := New(r), New(r)
+	if !strip(generic) {
+		t.Fatalf("%s: no %s", r.Name, path)
+	}
+	compareBuilds(t, r, fast, generic, sigs)
 }
 
 // compareBuilds builds sigs with two Tables of r and checks that every
