@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"os"
+	"path/filepath"
 	"runtime"
 	"runtime/debug"
 	"sort"
@@ -43,6 +44,21 @@ func Build(dir string, maxPieces int, progress func(Progress)) error {
 	}
 	RemoveStaleTemps(dir, "*"+fileExt+".tmp*", time.Now().Add(-StaleTemp)) // an earlier build's, killed mid-write
 	return buildSigs(dir, sigs, progress)
+}
+
+// Missing counts the tables of 2..maxPieces pieces that have no file in
+// dir, and the bytes they will take: what Build would have to build (a
+// damaged file, found only when read, is rebuilt too and not counted).
+func Missing(dir string, maxPieces int) (tables int, bytes int64) {
+	for n := 2; n <= min(maxPieces, MaxPieces); n++ {
+		for _, s := range Signatures(n) {
+			if _, err := os.Stat(filepath.Join(dir, fileName(s))); err != nil {
+				tables++
+				bytes += s.Size() + headerSize
+			}
+		}
+	}
+	return tables, bytes
 }
 
 // InMemory builds every table of 2..maxPieces pieces in memory and

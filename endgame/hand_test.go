@@ -280,3 +280,29 @@ func TestBuildRemovesStaleTemps(t *testing.T) {
 		t.Errorf("recent %s removed: %v", fresh, err)
 	}
 }
+
+// Missing counts what a build still has to write: the 2-piece tables are
+// KvK, KvM, MvK and MvM (9000 index bytes and four headers); once built,
+// none is missing, and a removed file is missing again.
+func TestMissing(t *testing.T) {
+	dir := t.TempDir()
+	n, size := Missing(dir, 2)
+	if n != 4 || size != 2500+2250+2250+2025+4*headerSize {
+		t.Errorf("empty directory: %d tables, %d bytes", n, size)
+	}
+	if err := Build(dir, 2, nil); err != nil {
+		t.Fatal(err)
+	}
+	if n, size = Missing(dir, 2); n != 0 || size != 0 {
+		t.Errorf("after the build: %d tables, %d bytes", n, size)
+	}
+	if n, _ = Missing(dir, 3); n != len(Signatures(3)) {
+		t.Errorf("3 pieces over a 2-piece build: %d missing, want %d", n, len(Signatures(3)))
+	}
+	if err := os.Remove(filepath.Join(dir, "MvK.egt")); err != nil {
+		t.Fatal(err)
+	}
+	if n, size = Missing(dir, 2); n != 1 || size != 2250+headerSize {
+		t.Errorf("MvK removed: %d tables, %d bytes", n, size)
+	}
+}

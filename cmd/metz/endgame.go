@@ -140,6 +140,12 @@ type buildSigReport struct {
 func runEndgameBuild(cmd *cobra.Command, dir string, pieces int) error {
 	start := time.Now()
 	sum := buildSummary{Dir: dir, Pieces: pieces}
+	if n, size := endgame.Missing(dir, pieces); n > 0 && !global.json && pieces >= 2 && pieces <= endgame.MaxPieces {
+		// Said first: without a terminal there is no bar, and five
+		// pieces take minutes.
+		fmt.Fprintf(cmd.ErrOrStderr(), "building %d tables (%.1f MB) into %s; 5 pieces from none: about 8 minutes on 2 cores, 2.4 GB of memory; an interrupted build resumes\n",
+			n, float64(size)/1e6, dir)
+	}
 	bar := newProgressBar(cmd.ErrOrStderr(), "endgame")
 	err := endgame.Build(dir, pieces, func(p endgame.Progress) {
 		sum.Signatures++

@@ -179,3 +179,22 @@ func TestEndgameProbeManOnCrowningRow(t *testing.T) {
 		}
 	}
 }
+
+// A build says up front what it will build (there is no bar without a
+// terminal, and five pieces take minutes); a build with nothing left to
+// do, or one asked for JSON, says nothing of the kind.
+func TestEndgameBuildAnnounces(t *testing.T) {
+	dir := t.TempDir()
+	out, err := runMetz(t, "endgame", "build", "--pieces", "2", "--dir", dir)
+	if err != nil || !strings.Contains(out, "building 4 tables (0.0 MB) into "+dir) {
+		t.Errorf("first build: %v\n%s", err, out)
+	}
+	out, err = runMetz(t, "endgame", "build", "--pieces", "2", "--dir", dir)
+	if err != nil || strings.Contains(out, "building") || !strings.Contains(out, "(0 built, 4 read)") {
+		t.Errorf("second build: %v\n%s", err, out)
+	}
+	out, err = runMetz(t, "endgame", "build", "--pieces", "2", "--dir", t.TempDir(), "--json")
+	if err != nil || !strings.HasPrefix(out, "{") {
+		t.Errorf("JSON build: %v\n%s", err, out)
+	}
+}
