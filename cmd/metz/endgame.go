@@ -69,8 +69,8 @@ summary gives the signatures, positions, wins/draws/losses for the side to
 move, the longest distance, the time and the size on disk.
 
 International draughts (the default --rules; N at most 5), measured on the
-2-core project machine: 4 pieces in 6-30 s (47 MB; make report builds them);
-5 pieces in about 8 minutes, 1.9 GB of disk and 2.4 GB of memory. Up to 3
+2-core project machine: 4 pieces in 6-30 s (47 MB); 5 pieces in about 8
+minutes, 1.9 GB of disk and 2.4 GB of memory (make report builds them). Up to 3
 pieces, verify and solve build the tables in memory themselves.
 
 Any other rule system (--rules R; N at most 6) is built by the in-memory
@@ -143,8 +143,8 @@ func runEndgameBuild(cmd *cobra.Command, dir string, pieces int) error {
 	if n, size := endgame.Missing(dir, pieces); n > 0 && !global.json && pieces >= 2 && pieces <= endgame.MaxPieces {
 		// Said first: without a terminal there is no bar, and five
 		// pieces take minutes.
-		fmt.Fprintf(cmd.ErrOrStderr(), "building %d tables (%.1f MB) into %s; 5 pieces from none: about 8 minutes on 2 cores, 2.4 GB of memory; an interrupted build resumes\n",
-			n, float64(size)/1e6, dir)
+		fmt.Fprintf(cmd.ErrOrStderr(), "building %d tables (%s) into %s; 5 pieces from none: about 8 minutes on 2 cores, 2.4 GB of memory; an interrupted build resumes\n",
+			n, diskSize(size), dir)
 	}
 	bar := newProgressBar(cmd.ErrOrStderr(), "endgame")
 	err := endgame.Build(dir, pieces, func(p endgame.Progress) {
@@ -165,6 +165,14 @@ func runEndgameBuild(cmd *cobra.Command, dir string, pieces int) error {
 	}
 	sum.Seconds = time.Since(start).Seconds()
 	return printBuildSummary(cmd, sum)
+}
+
+// diskSize writes a byte count in kB under a megabyte, else in MB.
+func diskSize(n int64) string {
+	if n < 1e6 {
+		return fmt.Sprintf("%.1f kB", float64(n)/1e3)
+	}
+	return fmt.Sprintf("%.1f MB", float64(n)/1e6)
 }
 
 // printBuildSummary prints what a build did.

@@ -186,7 +186,7 @@ func TestEndgameProbeManOnCrowningRow(t *testing.T) {
 func TestEndgameBuildAnnounces(t *testing.T) {
 	dir := t.TempDir()
 	out, err := runMetz(t, "endgame", "build", "--pieces", "2", "--dir", dir)
-	if err != nil || !strings.Contains(out, "building 4 tables (0.0 MB) into "+dir) {
+	if err != nil || !strings.Contains(out, "building 4 tables (9.1 kB) into "+dir) {
 		t.Errorf("first build: %v\n%s", err, out)
 	}
 	out, err = runMetz(t, "endgame", "build", "--pieces", "2", "--dir", dir)

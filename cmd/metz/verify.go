@@ -62,9 +62,9 @@ With endgame tables (--tables DIR; by default those built by metz endgame
 build in its default directory, else the 2-3-piece tables metz builds in
 memory), international positions of few pieces are decided by the tables;
 the evidence names the places whose proof read them. Most king draws of
-four pieces or more stay unproven without the 4-piece tables (make report
-builds them), and the 5-piece ones (metz endgame build --pieces 5, once)
-settle most endings with kings many times sooner. Under the other rule
+four pieces or more stay unproven without the 4-piece tables, and the
+5-piece ones (make report builds them, or metz endgame build --pieces 5,
+once) settle most endings with kings many times sooner. Under the other rule
 systems the searches build their own tables in memory and save them in a
 subdirectory of the same directory, where later runs read them (see metz
 solve --help; metz endgame build --rules R builds them ahead). --tables none
