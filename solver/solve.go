@@ -74,8 +74,8 @@ func solveIn[P, M any](g game[P, M], p draughts.Position, goal Goal, opt Options
 	lim := newLimits(b)
 	sol := &Solution{Goal: goal, Keys: []string{}, Rules: p.Rules.Name, Budget: b}
 	tb := &tableUse{t: opt.Tables, small: smallTables(p.Rules, opt)}
-	if over, res := gameOver(g, g.from(p), goal); over {
-		sol.Result, sol.Note = res, "the game is over: the side not to move has no piece left"
+	if res, note := gameOver(g, g.from(p), goal); note != "" {
+		sol.Result, sol.Note = res, note
 		sol.Seconds = time.Since(start).Seconds()
 		return sol
 	}
@@ -90,22 +90,32 @@ func solveIn[P, M any](g game[P, M], p draughts.Position, goal Goal, opt Options
 	return sol
 }
 
-// gameOver settles a win goal in a position where the side not to move
-// has no piece: the game ended with the last move (a position the rules
-// never reach with that side to move, but a FEN can state). The side to
-// move has won it, or lost it under qui perd gagne; there is no move to
-// find, so no search runs and no key is reported.
-func gameOver[P, M any](g game[P, M], q P, goal Goal) (bool, string) {
+// gameOver settles a win goal in a position where the game is over: the
+// side not to move has no piece (the game ended with the last move: a
+// position the rules never reach with that side to move, but a FEN can
+// state), or the side to move has no legal move (no piece, or every one
+// blocked). The side to move has won the first and lost the second, the
+// other way round under qui perd gagne; there is no move to find, so no
+// search runs, no key is reported, and the note says why. note is "" when
+// the game goes on.
+func gameOver[P, M any](g game[P, M], q P, goal Goal) (result, note string) {
 	if goal.Kind != GoalWin {
-		return false, ""
+		return "", ""
 	}
-	if men, kings := sideOf(g.material(q), g.turn(q).Opponent()); men+kings > 0 {
-		return false, ""
-	}
+	win, loss := ResultWin, ResultLoss
 	if g.rules().LosingGame {
-		return true, ResultLoss
+		win, loss = loss, win
 	}
-	return true, ResultWin
+	if men, kings := sideOf(g.material(q), g.turn(q).Opponent()); men+kings == 0 {
+		return win, "the game is over: the side not to move has no piece left"
+	}
+	if n, _ := g.count(q); n == 0 {
+		if g.rules().LosingGame {
+			return loss, "the game is over: the side to move has no legal move, and under qui perd gagne that wins"
+		}
+		return loss, "the game is over: the side to move has no legal move"
+	}
+	return "", ""
 }
 
 // tableUse hands the tables to each search of a solve and adds up their hits.

@@ -3,6 +3,7 @@ package solver
 import (
 	"fmt"
 	"slices"
+	"strings"
 	"testing"
 
 	"metz/draughts"
@@ -271,6 +272,24 @@ func TestGameAlreadyOver(t *testing.T) {
 	}
 	if s := Solve(mustFEN(t, draughts.QuiPerdGagne, "W:WK5:B"), Win, nodes(1_000)); s.Result != ResultLoss {
 		t.Errorf("qui perd gagne: %s", s.Result)
+	}
+}
+
+// A side to move without a legal move has lost (won under qui perd
+// gagne): no piece at all (B:W1, the fuzzer's find: a win with no key and
+// no word why), or its man on 6 blocked by the black man on 1 (6's only
+// forward square; the capture would leave the board).
+func TestNoLegalMove(t *testing.T) {
+	for _, fen := range []string{"B:W1", "W:W6:B1"} {
+		for _, c := range []struct {
+			r    *draughts.Rules
+			want string
+		}{{intl, ResultLoss}, {draughts.QuiPerdGagne, ResultWin}} {
+			s := Solve(mustFEN(t, c.r, fen), Win, nodes(1_000))
+			if s.Result != c.want || s.Plies != 0 || len(s.Keys) != 0 || s.Nodes != 0 || !strings.Contains(s.Note, "no legal move") {
+				t.Errorf("%s %s: %s in %d, keys %v, %d nodes, note %q", c.r.Name, fen, s.Result, s.Plies, s.Keys, s.Nodes, s.Note)
+			}
+		}
 	}
 }
 
