@@ -304,6 +304,22 @@ func (v *verifier[P, M]) duals(q draughts.Position, st []draughts.Move, path []i
 		return
 	}
 	main := v.childOf(q, st[0])
+	// The alternatives first: where none could win (a forced capture, the
+	// usual case in a combination), there is no dual to look for and the
+	// stated move's length is not needed.
+	type alt struct {
+		m draughts.Move
+		c child[P, M]
+	}
+	var alts []alt
+	for _, m := range unstated(q, st) {
+		if c := v.childOf(q, m); c.h != main.h && !v.noWinAtAll(&c) {
+			alts = append(alts, alt{m, c})
+		}
+	}
+	if len(alts) == 0 {
+		return
+	}
 	var d int
 	var found, ok bool
 	// The stated move's exact length is an iterative-deepening search,
@@ -316,16 +332,13 @@ func (v *verifier[P, M]) duals(q draughts.Position, st []draughts.Move, path []i
 		}
 		return
 	}
-	for _, m := range unstated(q, st) {
-		c := v.childOf(q, m)
-		if c.h == main.h || v.noWinAtAll(&c) {
-			continue
-		}
+	for i := range alts {
+		a := &alts[i]
 		var w, ok bool
-		v.s.share(4, func() { w, ok = v.s.within(&c, d, false) })
+		v.s.share(4, func() { w, ok = v.s.within(&a.c, d, false) })
 		if ok && w {
 			v.rep.Duals = append(v.rep.Duals, Dual{Path: pathString(path), Ply: len(path) + 1,
-				Stated: q.Rules.FormatMove(st[0], true), Alternative: q.Rules.FormatMove(m, true), Plies: d + 1})
+				Stated: q.Rules.FormatMove(st[0], true), Alternative: q.Rules.FormatMove(a.m, true), Plies: d + 1})
 		}
 	}
 }

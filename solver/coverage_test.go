@@ -3,6 +3,7 @@ package solver
 import (
 	"os"
 	"slices"
+	"strings"
 	"sync"
 	"testing"
 
@@ -229,5 +230,28 @@ func TestDualsDoNotStarveTheVerdict(t *testing.T) {
 	rep := Verify(p, Options{Budget: b, NoTables: true})
 	if rep.Verdict != Cooked || rep.ProofNodes > b.Nodes {
 		t.Errorf("verdict %s in %d nodes (budget %d), want cooked within the budget; %v", rep.Verdict, rep.ProofNodes, b.Nodes, rep.Notes)
+	}
+}
+
+// A forced attacker move has no dual: after Van Tenac II's 24-19 10x8 the
+// capture 13x2 is White's only move, and the stated move's length (a king
+// and a man against four men, long to establish) is not searched. It was,
+// on a 64th of the budget, and the report said duals were not searched
+// there because it was not established.
+func TestNoDualSearchAtAForcedMove(t *testing.T) {
+	q := playLine(t, mustFEN(t, intl, "W:W12,13,24,25,31:B3,5,6,K10,11"), "24-19", "10x8")
+	if n := len(q.Moves()); n != 1 {
+		t.Fatalf("White has %d moves after 24-19 10x8, want the one capture", n)
+	}
+	p := &problems.Problem{Rules: "international", FEN: "W:W12,13,24,25,31:B3,5,6,K10,11", Stipulation: problems.StipWin,
+		Solution: line("24-19", "10x8", "13x2")}
+	rep := Verify(p, Options{Budget: nodes(5_000_000), Tables: tables4(t)})
+	if rep.Verdict != Sound || rep.Work == nil || rep.Work.Duals != 0 {
+		t.Errorf("verdict %s, work %+v, want sound and no dual search", rep.Verdict, rep.Work)
+	}
+	for _, n := range rep.Notes {
+		if strings.Contains(n, "dual") {
+			t.Errorf("note %q", n)
+		}
 	}
 }
