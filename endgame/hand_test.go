@@ -306,3 +306,16 @@ func TestMissing(t *testing.T) {
 		t.Errorf("MvK removed: %d tables, %d bytes", n, size)
 	}
 }
+
+// FreeSpace answers for a directory not made yet from its parent's file
+// system.
+func TestFreeSpace(t *testing.T) {
+	dir := t.TempDir()
+	free, ok := FreeSpace(dir)
+	if !ok || free <= 0 {
+		t.Skipf("free space not known here: %d, %v", free, ok)
+	}
+	if f2, ok := FreeSpace(filepath.Join(dir, "not", "yet")); !ok || f2 <= 0 {
+		t.Errorf("a directory to make: %d, %v", f2, ok)
+	}
+}

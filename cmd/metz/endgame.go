@@ -140,11 +140,18 @@ type buildSigReport struct {
 func runEndgameBuild(cmd *cobra.Command, dir string, pieces int) error {
 	start := time.Now()
 	sum := buildSummary{Dir: dir, Pieces: pieces}
-	if n, size := endgame.Missing(dir, pieces); n > 0 && !global.json && pieces >= 2 && pieces <= endgame.MaxPieces {
+	if n, size := endgame.Missing(dir, pieces); n > 0 && pieces >= 2 && pieces <= endgame.MaxPieces {
+		// Refused before minutes of work that could not be written.
+		if free, ok := freeSpace(dir); ok && free < size {
+			return fmt.Errorf("endgame build: the %d tables left to build take %s and %s has only %s free (choose another --dir, or fewer --pieces)",
+				n, diskSize(size), dir, diskSize(free))
+		}
 		// Said first: without a terminal there is no bar, and five
 		// pieces take minutes.
-		fmt.Fprintf(cmd.ErrOrStderr(), "building %d tables (%s) into %s; 5 pieces from none: about 8 minutes on 2 cores, 2.4 GB of memory; an interrupted build resumes\n",
-			n, diskSize(size), dir)
+		if !global.json {
+			fmt.Fprintf(cmd.ErrOrStderr(), "building %d tables (%s) into %s; 5 pieces from none: about 8 minutes on 2 cores, 2.4 GB of memory; an interrupted build resumes\n",
+				n, diskSize(size), dir)
+		}
 	}
 	bar := newProgressBar(cmd.ErrOrStderr(), "endgame")
 	err := endgame.Build(dir, pieces, func(p endgame.Progress) {
@@ -167,10 +174,18 @@ func runEndgameBuild(cmd *cobra.Command, dir string, pieces int) error {
 	return printBuildSummary(cmd, sum)
 }
 
-// diskSize writes a byte count in kB under a megabyte, else in MB.
+// freeSpace tells the bytes free where a build writes (a variable, for
+// the tests).
+var freeSpace = endgame.FreeSpace
+
+// diskSize writes a byte count in kB under a megabyte, in GB from a
+// gigabyte, else in MB.
 func diskSize(n int64) string {
-	if n < 1e6 {
+	switch {
+	case n < 1e6:
 		return fmt.Sprintf("%.1f kB", float64(n)/1e3)
+	case n >= 1e9:
+		return fmt.Sprintf("%.1f GB", float64(n)/1e9)
 	}
 	return fmt.Sprintf("%.1f MB", float64(n)/1e6)
 }

@@ -198,3 +198,22 @@ func TestEndgameBuildAnnounces(t *testing.T) {
 		t.Errorf("JSON build: %v\n%s", err, out)
 	}
 }
+
+// A build that would not fit on its disk is refused before any work, with
+// what it needs and what is free; one that fits goes ahead.
+func TestEndgameBuildNeedsTheSpace(t *testing.T) {
+	defer func(f func(string) (int64, bool)) { freeSpace = f }(freeSpace)
+	freeSpace = func(string) (int64, bool) { return 5000, true }
+	dir := filepath.Join(t.TempDir(), "egt")
+	_, err := runMetz(t, "endgame", "build", "--pieces", "2", "--dir", dir)
+	if err == nil || !strings.Contains(err.Error(), "the 4 tables left to build take 9.1 kB and "+dir+" has only 5.0 kB free") {
+		t.Fatalf("want the space refused, got %v", err)
+	}
+	if _, err := os.Stat(dir); !os.IsNotExist(err) {
+		t.Errorf("the refused build made its directory: %v", err)
+	}
+	freeSpace = func(string) (int64, bool) { return 1e6, true }
+	if out, err := runMetz(t, "endgame", "build", "--pieces", "2", "--dir", dir); err != nil || !strings.Contains(out, "4 built") {
+		t.Errorf("with the space: %v\n%s", err, out)
+	}
+}
