@@ -217,6 +217,10 @@ func runRetroBuild(cmd *cobra.Command, dir string, r *draughts.Rules, pieces int
 			total += tabs.Positions(s)
 		}
 	}
+	if free, ok := freeSpace(sum.Dir); ok && total > 0 && free < 2*total {
+		return fmt.Errorf("endgame build: the %s tables left to build take %s and %s has only %s free (choose another --dir, or fewer --pieces)",
+			r.Name, diskSize(2*total), sum.Dir, diskSize(free))
+	}
 	if !global.json && total > 0 {
 		// Said first: a large build can take hours (about 0.4 µs of CPU a
 		// position on the 8x8 boards and Turkish, built on bitboards; 1.2 µs

@@ -212,6 +212,11 @@ func TestEndgameBuildNeedsTheSpace(t *testing.T) {
 	if _, err := os.Stat(dir); !os.IsNotExist(err) {
 		t.Errorf("the refused build made its directory: %v", err)
 	}
+	// Russian 2-piece tables: two bytes a position.
+	if _, err := runMetz(t, "endgame", "build", "--rules", "russian", "--pieces", "2", "--dir", dir); err == nil ||
+		!strings.Contains(err.Error(), "the russian tables left to build take") || !strings.Contains(err.Error(), "has only 5.0 kB free") {
+		t.Errorf("Russian: want the space refused, got %v", err)
+	}
 	freeSpace = func(string) (int64, bool) { return 1e6, true }
 	if out, err := runMetz(t, "endgame", "build", "--pieces", "2", "--dir", dir); err != nil || !strings.Contains(out, "4 built") {
 		t.Errorf("with the space: %v\n%s", err, out)
