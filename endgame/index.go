@@ -149,3 +149,99 @@ func normalize(p bitboard.Position) bitboard.Position {
 	}
 	return flip(p)
 }
+
+// walker decodes the positions of a signature in index order. The index
+// is mixed-radix (see Position), the black kings' rank its fastest digit,
+// so from one index to the next most digits stay: a walker keeps each
+// digit's combination and steps it to its colex successor, where Position
+// would divide the index and unrank every digit again (an eighth of the
+// first pass of a five-piece build).
+type walker struct {
+	d [4]digit // black kings, black men, white kings, white men
+}
+
+// digit is one part of the index: k squares of a domain of n, by toBit,
+// at rank r of count; mask holds the chosen domain numbers as bits, bb the
+// squares.
+type digit struct {
+	r, count int64
+	k        int
+	toBit    *[50]uint8
+	mask, bb uint64
+}
+
+// walk returns a walker standing at index i of s.
+func (s Sig) walk(i int64) *walker {
+	w := &walker{d: [4]digit{
+		{k: s.BK, count: binom[50][s.BK], toBit: &bitK},
+		{k: s.BM, count: binom[menSquares][s.BM], toBit: &bitBM},
+		{k: s.WK, count: binom[50][s.WK], toBit: &bitK},
+		{k: s.WM, count: binom[menSquares][s.WM], toBit: &bitWM},
+	}}
+	for j := range w.d {
+		d := &w.d[j]
+		d.r = i % d.count
+		if j == len(w.d)-1 {
+			d.r = i
+		}
+		i /= d.count
+		d.mask = unrankMask(d.r, d.k)
+		d.bb = d.squares()
+	}
+	return w
+}
+
+// unrankMask is unrank's choice of domain numbers, as bits.
+func unrankMask(r int64, k int) uint64 {
+	var m uint64
+	d := 49
+	for i := k; i >= 1; i-- {
+		for binom[d][i] > r {
+			d--
+		}
+		r -= binom[d][i]
+		m |= 1 << d
+		d--
+	}
+	return m
+}
+
+// squares maps the digit's domain numbers to bits of the board.
+func (d *digit) squares() uint64 {
+	var bb uint64
+	for m := d.mask; m != 0; m &= m - 1 {
+		bb |= 1 << d.toBit[bits.TrailingZeros64(m)]
+	}
+	return bb
+}
+
+// position returns the position the walker stands at, as Position does.
+func (w *walker) position() (p bitboard.Position, ok bool) {
+	bk, bm, wk, wm := w.d[0].bb, w.d[1].bb, w.d[2].bb, w.d[3].bb
+	wh, bl := wm|wk, bm|bk
+	if bits.OnesCount64(wh|bl) != w.d[0].k+w.d[1].k+w.d[2].k+w.d[3].k {
+		return p, false
+	}
+	return bitboard.Position{White: wh, Black: bl, Kings: wk | bk, WhiteToMove: true}, true
+}
+
+// next steps to the following index: the fastest digit takes its colex
+// successor (the next larger mask with as many bits: Gosper's step), or
+// goes back to rank 0 and carries.
+func (w *walker) next() {
+	for j := range w.d {
+		d := &w.d[j]
+		last := j == len(w.d)-1
+		if d.r++; d.r < d.count || last {
+			if d.k > 0 && d.r < d.count { // past the last index: nothing to decode
+				low := d.mask & -d.mask
+				up := d.mask + low
+				d.mask = up | (d.mask^up)>>2>>bits.TrailingZeros64(low)
+				d.bb = d.squares()
+			}
+			return
+		}
+		d.r, d.mask = 0, 1<<d.k-1
+		d.bb = d.squares()
+	}
+}

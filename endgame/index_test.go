@@ -106,3 +106,34 @@ func TestPredecessorsMatchMoves(t *testing.T) {
 		}
 	}
 }
+
+// A walker decodes every index as Position does: whole small signatures,
+// and stretches of the large ones across the carries of every digit
+// (from the start, just before each digit wraps, to the last index).
+func TestWalkerMatchesPosition(t *testing.T) {
+	check := func(s Sig, lo, hi int64) {
+		t.Helper()
+		w := s.walk(lo)
+		for i := lo; i < hi; i++ {
+			gp, gok := w.position()
+			wp, wok := s.Position(i)
+			if gok != wok || (wok && gp != wp) {
+				t.Fatalf("%v index %d: walker %v %v, Position %v %v", s, i, gp.FEN(), gok, wp.FEN(), wok)
+			}
+			w.next()
+		}
+	}
+	for n := 2; n <= 3; n++ {
+		for _, s := range Signatures(n) {
+			check(s, 0, s.Size())
+		}
+	}
+	for _, s := range []Sig{{WM: 2, WK: 1, BM: 1, BK: 1}, {WM: 1, WK: 1, BM: 2, BK: 1}, {WK: 3, BK: 2}, {WM: 4, BK: 1}, {WM: 1, BM: 3, BK: 1}} {
+		size := s.Size()
+		nbk, nbm, nwk := binom[50][s.BK], binom[menSquares][s.BM], binom[50][s.WK]
+		for _, at := range []int64{0, nbk - 3, nbk * nbm, nbk*nbm - 5, nbk * nbm * nwk, nbk*nbm*nwk - 7, size / 3, size - 2000} {
+			lo := max(at, 0)
+			check(s, lo, min(lo+4000, size))
+		}
+	}
+}

@@ -102,8 +102,10 @@ func (g *group) initPart(t *part) error {
 func (g *group) initRange(t *part, lo, hi int64) (int, error) {
 	var ml bitboard.MoveList
 	top := 0
+	w := t.sig.walk(lo)
 	for i := lo; i < hi; i++ {
-		p, ok := t.sig.Position(i)
+		p, ok := w.position()
+		w.next()
 		if !ok {
 			t.val[i] = vInvalid
 			continue
