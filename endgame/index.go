@@ -69,15 +69,29 @@ func unrank(r int64, k, n int, toBit *[50]uint8) uint64 {
 	case 1:
 		return 1 << toBit[r]
 	}
-	var bb uint64
+	return onBoard(unrankMask(r, k, n), toBit)
+}
+
+// unrankMask is unrank's choice of domain numbers, as bits of a mask.
+func unrankMask(r int64, k, n int) uint64 {
+	var m uint64
 	d := n - 1
 	for i := k; i >= 1; i-- {
 		for binom[d][i] > r {
 			d--
 		}
 		r -= binom[d][i]
-		bb |= 1 << toBit[d]
+		m |= 1 << d
 		d--
+	}
+	return m
+}
+
+// onBoard maps the domain numbers of mask to bits of the board by toBit.
+func onBoard(mask uint64, toBit *[50]uint8) uint64 {
+	var bb uint64
+	for ; mask != 0; mask &= mask - 1 {
+		bb |= 1 << toBit[bits.TrailingZeros64(mask)]
 	}
 	return bb
 }
@@ -160,7 +174,7 @@ type walker struct {
 	d [4]digit // black kings, black men, white kings, white men
 }
 
-// digit is one part of the index: k squares of a domain of n, by toBit,
+// digit is one part of the index: k squares of its domain, by toBit,
 // at rank r of count; mask holds the chosen domain numbers as bits, bb the
 // squares.
 type digit struct {
@@ -172,47 +186,22 @@ type digit struct {
 
 // walk returns a walker standing at index i of s.
 func (s Sig) walk(i int64) *walker {
-	w := &walker{d: [4]digit{
-		{k: s.BK, count: binom[50][s.BK], toBit: &bitK},
-		{k: s.BM, count: binom[menSquares][s.BM], toBit: &bitBM},
-		{k: s.WK, count: binom[50][s.WK], toBit: &bitK},
-		{k: s.WM, count: binom[menSquares][s.WM], toBit: &bitWM},
-	}}
-	for j := range w.d {
+	w := &walker{}
+	for j, g := range [4]struct {
+		k, n  int
+		toBit *[50]uint8
+	}{{s.BK, 50, &bitK}, {s.BM, menSquares, &bitBM}, {s.WK, 50, &bitK}, {s.WM, menSquares, &bitWM}} {
 		d := &w.d[j]
+		d.k, d.count, d.toBit = g.k, binom[g.n][g.k], g.toBit
 		d.r = i % d.count
 		if j == len(w.d)-1 {
 			d.r = i
 		}
 		i /= d.count
-		d.mask = unrankMask(d.r, d.k)
-		d.bb = d.squares()
+		d.mask = unrankMask(d.r, d.k, g.n)
+		d.bb = onBoard(d.mask, d.toBit)
 	}
 	return w
-}
-
-// unrankMask is unrank's choice of domain numbers, as bits.
-func unrankMask(r int64, k int) uint64 {
-	var m uint64
-	d := 49
-	for i := k; i >= 1; i-- {
-		for binom[d][i] > r {
-			d--
-		}
-		r -= binom[d][i]
-		m |= 1 << d
-		d--
-	}
-	return m
-}
-
-// squares maps the digit's domain numbers to bits of the board.
-func (d *digit) squares() uint64 {
-	var bb uint64
-	for m := d.mask; m != 0; m &= m - 1 {
-		bb |= 1 << d.toBit[bits.TrailingZeros64(m)]
-	}
-	return bb
 }
 
 // position returns the position the walker stands at, as Position does.
@@ -237,11 +226,11 @@ func (w *walker) next() {
 				low := d.mask & -d.mask
 				up := d.mask + low
 				d.mask = up | (d.mask^up)>>2>>bits.TrailingZeros64(low)
-				d.bb = d.squares()
+				d.bb = onBoard(d.mask, d.toBit)
 			}
 			return
 		}
 		d.r, d.mask = 0, 1<<d.k-1
-		d.bb = d.squares()
+		d.bb = onBoard(d.mask, d.toBit)
 	}
 }

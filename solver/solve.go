@@ -110,10 +110,11 @@ func gameOver[P, M any](g game[P, M], q P, goal Goal) (result, note string) {
 		return win, "the game is over: the side not to move has no piece left"
 	}
 	if n, _ := g.count(q); n == 0 {
+		note = "the game is over: the side to move has no legal move"
 		if g.rules().LosingGame {
-			return loss, "the game is over: the side to move has no legal move, and under qui perd gagne that wins"
+			note += ", and under qui perd gagne that wins"
 		}
-		return loss, "the game is over: the side to move has no legal move"
+		return loss, note
 	}
 	return "", ""
 }
