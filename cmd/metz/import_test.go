@@ -250,3 +250,28 @@ func TestEmptyBoardRefused(t *testing.T) {
 		}
 	}
 }
+
+// verify's table says its seconds were shared when problems ran at once:
+// two tiny problems with --jobs 2; one problem, or --jobs 1, says nothing.
+func TestVerifySaysSecondsAreShared(t *testing.T) {
+	dir := t.TempDir()
+	file := filepath.Join(dir, "two.pdn")
+	game := "[FEN \"W:W28:B23\"]\n1. 28x19 *\n\n[FEN \"W:W32,33,44:B14,28\"]\n1. 32x23 *\n"
+	if err := os.WriteFile(file, []byte(game), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	path := filepath.Join(dir, "metz.db")
+	if _, err := importJSON(t, "--db", path, file); err != nil {
+		t.Fatal(err)
+	}
+	const note = "Seconds are wall time with 2 problems verified at once"
+	for _, c := range []struct {
+		args []string
+		want bool
+	}{{[]string{"--all", "--jobs", "2"}, true}, {[]string{"--all", "--jobs", "1"}, false}, {[]string{"1", "--jobs", "2"}, false}} {
+		out, _, err := runSplit(t, append([]string{"verify", "--db", path, "--no-store"}, c.args...)...)
+		if err != nil || strings.Contains(out, note) != c.want {
+			t.Errorf("%v: %v, note shown %v, want %v\n%s", c.args, err, strings.Contains(out, note), c.want, out)
+		}
+	}
+}

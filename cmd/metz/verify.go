@@ -119,7 +119,7 @@ func runVerify(cmd *cobra.Command, args []string, f verifyFlags) error {
 		if err != nil {
 			return err
 		}
-		return printReports(cmd.OutOrStdout(), []*problems.Problem{p}, []*solver.Report{solver.Verify(p, opt)}, tb)
+		return printReports(cmd.OutOrStdout(), []*problems.Problem{p}, []*solver.Report{solver.Verify(p, opt)}, tb, 1)
 	}
 	if len(args) == 0 && !f.all && f.source == "" {
 		return fmt.Errorf("nothing to verify: give problem IDs, --all, --source S, or --fen")
@@ -141,7 +141,7 @@ func runVerify(cmd *cobra.Command, args []string, f verifyFlags) error {
 			}
 		}
 	}
-	return printReports(cmd.OutOrStdout(), probs, reports, tb)
+	return printReports(cmd.OutOrStdout(), probs, reports, tb, f.jobs)
 }
 
 // adHocProblem builds a one-line problem from --fen and --solution,
@@ -287,8 +287,8 @@ func storeVerdict(d *db.DB, r *solver.Report) error {
 }
 
 // printReports prints the reports on probs (the same order), as JSON lines
-// or as a table.
-func printReports(w io.Writer, probs []*problems.Problem, reports []*solver.Report, tb *endgame.Tables) error {
+// or as a table; jobs is how many were verified at once.
+func printReports(w io.Writer, probs []*problems.Problem, reports []*solver.Report, tb *endgame.Tables, jobs int) error {
 	if global.json {
 		for _, r := range reports {
 			if err := writeJSON(w, r); err != nil {
@@ -318,6 +318,11 @@ func printReports(w io.Writer, probs []*problems.Problem, reports []*solver.Repo
 	}
 	if err := t.Render(); err != nil {
 		return err
+	}
+	if searched := len(reports) - noPosition; jobs > 1 && searched > 1 {
+		// Read alone, a problem's seconds look like its cost, where it
+		// shared the cores with another.
+		fmt.Fprintf(w, "Seconds are wall time with %d problems verified at once; verified alone (metz verify ID), each takes less.\n", min(jobs, searched))
 	}
 	if noPosition > 0 {
 		have := " have"
