@@ -141,16 +141,18 @@ func runEndgameBuild(cmd *cobra.Command, dir string, pieces int) error {
 	start := time.Now()
 	sum := buildSummary{Dir: dir, Pieces: pieces}
 	if n, size := endgame.Missing(dir, pieces); n > 0 && pieces >= 2 && pieces <= endgame.MaxPieces {
-		// Refused before minutes of work that could not be written.
-		if free, ok := freeSpace(dir); ok && free < size {
-			return fmt.Errorf("endgame build: the %d tables left to build take %s and %s has only %s free (choose another --dir, or fewer --pieces)",
-				n, diskSize(size), dir, diskSize(free))
+		if err := checkRoom(dir, fmt.Sprintf("the %d tables left to build", n), size); err != nil {
+			return err
 		}
 		// Said first: without a terminal there is no bar, and five
 		// pieces take minutes.
 		if !global.json {
-			fmt.Fprintf(cmd.ErrOrStderr(), "building %d tables (%s) into %s; 5 pieces from none: about 8 minutes on 2 cores, 2.4 GB of memory; an interrupted build resumes\n",
-				n, diskSize(size), dir)
+			cost := ""
+			if pieces == endgame.MaxPieces {
+				cost = "; 5 pieces from none: about 8 minutes on 2 cores, 2.4 GB of memory"
+			}
+			fmt.Fprintf(cmd.ErrOrStderr(), "building %d tables (%s) into %s%s; an interrupted build resumes\n",
+				n, diskSize(size), dir, cost)
 		}
 	}
 	bar := newProgressBar(cmd.ErrOrStderr(), "endgame")
@@ -177,6 +179,16 @@ func runEndgameBuild(cmd *cobra.Command, dir string, pieces int) error {
 // freeSpace tells the bytes free where a build writes (a variable, for
 // the tests).
 var freeSpace = endgame.FreeSpace
+
+// checkRoom refuses a build of need bytes (what names them) that dir's
+// disk cannot hold, before minutes of work that could not be written.
+func checkRoom(dir, what string, need int64) error {
+	if free, ok := freeSpace(dir); ok && need > 0 && free < need {
+		return fmt.Errorf("endgame build: %s take %s and %s has only %s free (choose another --dir, or fewer --pieces)",
+			what, diskSize(need), dir, diskSize(free))
+	}
+	return nil
+}
 
 // diskSize writes a byte count in kB under a megabyte, in GB from a
 // gigabyte, else in MB.
@@ -217,9 +229,8 @@ func runRetroBuild(cmd *cobra.Command, dir string, r *draughts.Rules, pieces int
 			total += tabs.Positions(s)
 		}
 	}
-	if free, ok := freeSpace(sum.Dir); ok && total > 0 && free < 2*total {
-		return fmt.Errorf("endgame build: the %s tables left to build take %s and %s has only %s free (choose another --dir, or fewer --pieces)",
-			r.Name, diskSize(2*total), sum.Dir, diskSize(free))
+	if err := checkRoom(sum.Dir, "the "+r.Name+" tables left to build", 2*total); err != nil {
+		return err
 	}
 	if !global.json && total > 0 {
 		// Said first: a large build can take hours (about 0.4 µs of CPU a
