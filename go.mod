@@ -22,5 +22,6 @@ require (
 	github.com/olekukonko/errors v1.2.0 // indirect
 	github.com/olekukonko/ll v0.1.6 // indirect
 	github.com/spf13/pflag v1.0.9 // indirect
+	golang.org/x/image v0.12.0 // indirect
 	golang.org/x/sys v0.30.0 // indirect
 )

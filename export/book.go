@@ -14,12 +14,12 @@ func bookTree(t *problems.Tree, fen string, r *draughts.Rules) string {
 	return booknotation.WriteWith(withStart(t, fen), r, booknotation.Marked)
 }
 
-// modernTree is the same solution in modern notation, with the legend
-// when the solver added moves.
-func modernTree(t *problems.Tree, fen string, r *draughts.Rules) string {
+// modernTree is the same solution in modern notation, with the legend in
+// lang when the solver added moves.
+func modernTree(t *problems.Tree, fen string, r *draughts.Rules, lang Lang) string {
 	s := Modern(withStart(t, fen), r)
 	if t.HasOrigin(problems.Solver) {
-		s += " — " + ModernLegend
+		s += " — " + lang.say(ModernLegend, booknotation.SolverLegend)
 	}
 	return s
 }

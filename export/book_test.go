@@ -33,7 +33,7 @@ BLANCS.         NOIRS.
                 si 39 à 30
 35 à 22 gagne.
 
-Verdict : sound — every defence loses
+Verdict : juste
 Thèmes : coup-de-repos, rafle
 Note : Deux prises possibles au dernier coup noir.
 
@@ -61,20 +61,20 @@ Thèmes : dames
 }
 
 // A verified tree is printed in place of the stated one, the solver's
-// moves starred, with the legend.
+// moves starred, with the legend, all of it in French: the remarks and
+// the verdict line too.
 func TestBookVerifiedTreeMarked(t *testing.T) {
 	p := smallProblem()
-	v, _ := Verified(p, smallReport(t))
 	var b strings.Builder
-	if err := WriteBook(&b, []Item{{Problem: p, Verified: v, Verdict: "sound-incomplete"}}); err != nil {
+	if err := WriteBook(&b, []Item{{Problem: p, Evidence: smallReport(t), Verdict: "sound-incomplete"}}); err != nil {
 		t.Fatal(err)
 	}
 	out := b.String()
 	for _, want := range []string{
 		"BLANCS.         NOIRS.\n42 à 38\n                si 18 à 23\n" +
-			"                si 6 à 11 * {metz: defence the source omits; it loses too}\n16 à 7 *\n",
-		"                si 18 à 22 * {metz: defence the source omits; it loses too}\n38 à 32 *\n",
-		"\n* coup ajouté par metz (solveur) : absent de la source.\n\nVerdict : sound-incomplete\n",
+			"                si 6 à 11 * {metz : défense que la source omet ; elle perd aussi}\n16 à 7 *\n",
+		"                si 18 à 22 * {metz : défense que la source omet ; elle perd aussi}\n38 à 32 *\n",
+		"\n* coup ajouté par metz (solveur) : absent de la source.\n\nVerdict : juste, solution incomplète — 2 défenses omises par la source\n",
 	} {
 		if !strings.Contains(out, want) {
 			t.Errorf("book text lacks\n%s\ngot\n%s", want, out)

@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"io"
 	"sort"
-	"strconv"
 	"strings"
 
 	"metz/draughts"
@@ -13,7 +12,9 @@ import (
 // WriteBook writes problems as plain text in the style of the old French
 // books: heading, the pieces of each side, the stipulation, then the
 // solution in two columns BLANCS. / NOIRS. with "X à Y" moves and the "si"
-// branches, followed by the verdict and the notes.
+// branches, followed by the verdict and the notes. Every word metz adds is
+// French (see Lang); the import's warnings, which are English and which a
+// new import finds again, are left to metz show.
 func WriteBook(w io.Writer, items []Item) error {
 	var b strings.Builder
 	for i, it := range items {
@@ -57,7 +58,7 @@ func bookItem(b *strings.Builder, it Item) error {
 		b.WriteString("(position inconnue)\n")
 	}
 	b.WriteString(Stipulation(p, turn) + "\n\n")
-	if t := it.Tree(); t != nil && len(t.Children) > 0 {
+	if t := it.Tree(French); t != nil && len(t.Children) > 0 {
 		b.WriteString(bookTree(t, p.FEN, r))
 	} else if p.SolutionText != "" {
 		b.WriteString(p.SolutionText + "\n")
@@ -122,8 +123,5 @@ func verdictLines(b *strings.Builder, it Item) {
 	}
 	for _, n := range it.Notes {
 		b.WriteString("Note : " + n + "\n")
-	}
-	for _, wn := range it.Problem.Warnings {
-		b.WriteString("Attention (" + wn.File + ":" + strconv.Itoa(wn.Line) + ") : " + wn.Text + "\n")
 	}
 }

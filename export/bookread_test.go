@@ -58,14 +58,13 @@ func readBackItems(t *testing.T) []Item {
 		Themes: []problems.Theme{{Name: "coup-turc", Origin: problems.OriginUser}}}
 	gain := &problems.Problem{Source: "club", Number: 5, Rules: "english", FEN: "W:W22,K30:B17,18,10", Stipulation: "gain:2"}
 	omitted := omittedProblem()
-	v, _ := Verified(omitted, omittedReport(t))
 	return append(items, Item{Problem: kings}, Item{Problem: gain}, Item{Problem: unknownPosition()},
-		Item{Problem: omitted, Verified: v, Verdict: "sound-incomplete"})
+		Item{Problem: omitted, Evidence: omittedReport(t), Verdict: "sound-incomplete"})
 }
 
 func checkReadBack(t *testing.T, it Item, got *problems.Problem, label, text string) {
 	t.Helper()
-	want, tree := it.Problem, it.Tree()
+	want, tree := it.Problem, it.Tree(French)
 	r, _ := draughts.RulesByName(want.Rules)
 	switch {
 	case canonical(t, r, got.FEN) != canonical(t, r, want.FEN), got.Author != want.Author, got.Date != want.Date, got.Rules != want.Rules, got.Stipulation != want.Stipulation,

@@ -158,13 +158,13 @@ func TestHTMLInChromium(t *testing.T) {
 			t.Errorf("%s: diagram shows\n%v\nwant\n%v", Heading(it.Problem), got, want)
 		}
 		text := tagRE.ReplaceAllString(art, "")
-		for _, n := range it.Tree().MainLine() {
+		for _, n := range it.Tree(French).MainLine() {
 			if mt := bookMove(n); !strings.Contains(text, mt) {
 				t.Errorf("%s: solution move %q not on the page", Heading(it.Problem), mt)
 			}
 		}
 	}
-	for _, want := range []string{"Verdict : sound", "Index des thèmes", "si 39 à 30"} {
+	for _, want := range []string{"Verdict : juste", "Index des thèmes", "si 39 à 30"} {
 		if !strings.Contains(dom, want) {
 			t.Errorf("rendered page lacks %q", want)
 		}
@@ -242,7 +242,7 @@ func TestHTMLPrintPacks(t *testing.T) {
 			t.Fatalf("%s not printed", head)
 		}
 		for i := first; i < len(pages) && i <= first+2; i++ {
-			if strings.Contains(pages[i], "Verdict : sound") {
+			if strings.Contains(pages[i], "Verdict : juste") {
 				last = i
 				break
 			}

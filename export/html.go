@@ -119,13 +119,13 @@ func htmlItem(b *strings.Builder, it Item, o HTMLOptions) error {
 		b.WriteString("<div class=\"board unknown\">position inconnue</div>\n")
 	}
 	b.WriteString("<p class=\"stip\">" + html.EscapeString(Stipulation(p, turn)) + "</p>\n")
-	if t := it.Tree(); t != nil && len(t.Children) > 0 {
+	if t := it.Tree(French); t != nil && len(t.Children) > 0 {
 		kind := "stated"
-		if t == it.Verified {
+		if it.Evidence != nil {
 			kind = "verified"
 		}
 		b.WriteString("<div class=\"solution\" data-tree=\"" + kind + "\">" + html.EscapeString(bookTree(t, p.FEN, r)) + "</div>\n")
-		b.WriteString("<p class=\"modern\">" + html.EscapeString(modernTree(t, p.FEN, r)) + "</p>\n")
+		b.WriteString("<p class=\"modern\">" + html.EscapeString(modernTree(t, p.FEN, r, French)) + "</p>\n")
 	} else if p.SolutionText != "" {
 		b.WriteString("<div class=\"solution\" data-tree=\"text\">" + html.EscapeString(p.SolutionText) + "</div>\n")
 	}

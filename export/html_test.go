@@ -25,16 +25,16 @@ func TestHTMLProblemsPerPage(t *testing.T) {
 	}
 }
 
-// The verified tree is printed in place of the stated one when present.
+// The verified tree is printed in place of the stated one when there is
+// evidence: the solver's defences appear beside the stated line.
 func TestHTMLPrefersVerifiedTree(t *testing.T) {
-	it := Item{Problem: vanTenacI(t)}
-	it.Verified = vanTenacII(t).Solution // any other tree: only which one is printed matters
+	it := Item{Problem: smallProblem(), Evidence: smallReport(t)}
 	var b strings.Builder
 	if err := WriteHTML(&b, []Item{it}, HTMLOptions{}); err != nil {
 		t.Fatal(err)
 	}
-	if s := b.String(); !strings.Contains(s, `data-tree="verified"`) || !strings.Contains(s, "24 à 19") || strings.Contains(s, "28 à 23") {
-		t.Error("stated tree printed although a verified tree was given")
+	if s := b.String(); !strings.Contains(s, `data-tree="verified"`) || !strings.Contains(s, "42 à 38") || !strings.Contains(s, "si 6 à 11 *") {
+		t.Error("stated tree printed although there is evidence")
 	}
 }
 
@@ -70,13 +70,13 @@ func TestJSONCarriesPositionTreesAndVerdict(t *testing.T) {
 // solver moves starred, with the legend.
 func TestHTMLModernNotation(t *testing.T) {
 	p := smallProblem()
-	v, _ := Verified(p, smallReport(t))
 	var b strings.Builder
-	if err := WriteHTML(&b, []Item{{Problem: p, Verified: v}}, HTMLOptions{}); err != nil {
+	if err := WriteHTML(&b, []Item{{Problem: p, Evidence: smallReport(t)}}, HTMLOptions{}); err != nil {
 		t.Fatal(err)
 	}
-	want := `<p class="modern">1. 42-38 18-23 (1... 6-11* {metz: defence the source omits; it loses too} 2. 16x7*`
-	if s := b.String(); !strings.Contains(s, want) || !strings.Contains(s, "— * added by metz (solver): not in the source.</p>") {
+	// The document is French: the remarks and the legend of the modern line too.
+	want := `<p class="modern">1. 42-38 18-23 (1... 6-11* {metz : défense que la source omet ; elle perd aussi} 2. 16x7*`
+	if s := b.String(); !strings.Contains(s, want) || !strings.Contains(s, "— * coup ajouté par metz (solveur) : absent de la source.</p>") {
 		t.Errorf("no modern notation line:\n%s", s)
 	}
 }

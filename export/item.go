@@ -10,22 +10,48 @@ import (
 )
 
 // Item is one problem to export with what the solver concluded about it.
-// The command fills it from the database; Verified, when set, is printed
-// instead of the stated solution (the stated one stays in the JSON).
+// The command fills it from the database. With Evidence, the solution
+// printed is the verified tree (see Verified), built in each document's
+// voice; the stated one stays in the JSON.
 type Item struct {
-	Problem       *problems.Problem `json:"problem"`
-	Verdict       string            `json:"verdict,omitempty"`        // the solver's latest verdict, "" if none
-	VerdictDetail string            `json:"verdict_detail,omitempty"` // its proof or explanation, in words
-	Verified      *problems.Tree    `json:"verified,omitempty"`       // stated lines merged with the solver's (see Verified)
-	Notes         []string          `json:"notes,omitempty"`          // readers' notes
+	Problem       *problems.Problem
+	Verdict       string    // the solver's latest verdict, "" if none
+	VerdictDetail string    // its proof or explanation in English words (JSON only)
+	Evidence      *Evidence // what the verification found, nil if none
+	Notes         []string  // readers' notes
+	Plain         bool      // leave the comments out of the printed solution
 }
 
-// Tree is the solution to print: the verified tree when there is one.
-func (it Item) Tree() *problems.Tree {
-	if it.Verified != nil && len(it.Verified.Children) > 0 {
-		return it.Verified
+// Tree is the solution to print in lang: the stated lines merged with the
+// evidence (the stated tree alone without it), comments dropped when Plain.
+func (it Item) Tree(lang Lang) *problems.Tree {
+	t := it.Problem.Solution
+	if it.Evidence != nil && it.Problem.HasPosition() {
+		t, _ = Verified(it.Problem, it.Evidence, lang)
 	}
-	return it.Problem.Solution
+	if it.Plain {
+		t = plainTree(t)
+	}
+	return t
+}
+
+// plainTree is a copy of t without its comments.
+func plainTree(t *problems.Tree) *problems.Tree {
+	if t == nil {
+		return nil
+	}
+	t = t.Clone()
+	t.Walk(func(n *problems.Node, _ int) { n.Comment = "" })
+	return t
+}
+
+// verifiedTree is the tree the JSON export gives as "verified", nil
+// without evidence.
+func (it Item) verifiedTree() *problems.Tree {
+	if it.Evidence == nil {
+		return nil
+	}
+	return it.Tree(English)
 }
 
 // Rules returns the problem's rule system.
@@ -64,14 +90,15 @@ func (it Item) board() (r *draughts.Rules, pos draughts.Position, known bool, er
 	return r, pos, known, err
 }
 
-// VerdictLine is the verdict as the documents print it, "" without one.
+// VerdictLine is the verdict as the French documents print it, with what
+// the evidence found, "" without a verdict.
 func (it Item) VerdictLine() string {
 	if it.Verdict == "" {
 		return ""
 	}
-	v := "Verdict : " + it.Verdict
-	if it.VerdictDetail != "" {
-		v += " — " + it.VerdictDetail
+	v := "Verdict : " + French.verdict(it.Verdict)
+	if s := it.Evidence.summary(French); s != "" {
+		v += " — " + s
 	}
 	return v
 }

@@ -33,8 +33,14 @@ type jsonPosition struct {
 func WriteJSON(w io.Writer, items []Item) error {
 	out := make([]jsonItem, 0, len(items))
 	for _, it := range items {
-		ji := jsonItem{Problem: it.Problem, Verdict: it.Verdict, VerdictDetail: it.VerdictDetail,
-			Verified: it.Verified, Notes: it.Notes}
+		p := it.Problem
+		if it.Plain {
+			c := *p
+			c.Solution = plainTree(c.Solution)
+			p = &c
+		}
+		ji := jsonItem{Problem: p, Verdict: it.Verdict, VerdictDetail: it.VerdictDetail,
+			Verified: it.verifiedTree(), Notes: it.Notes}
 		pos, ok, err := it.Position()
 		if err != nil {
 			return err

@@ -12,7 +12,7 @@ import (
 // solver's answers, every solver move starred, Black moves numbered after
 // a comment or a variation. Checked by eye against the solver's report.
 func TestModernVerifiedTree(t *testing.T) {
-	v, _ := Verified(smallProblem(), smallReport(t))
+	v, _ := Verified(smallProblem(), smallReport(t), English)
 	want := "1. 42-38 18-23 " +
 		"(1... 6-11* {metz: defence the source omits; it loses too} 2. 16x7* 18-22* " +
 		"(2... 18-23* 3. 38-33* 23-28* (3... 23-29* 4. 33x24* gagne) 4. 33x22* gagne) " +

@@ -53,18 +53,20 @@ func WritePDF(w io.Writer, items []Item, o HTMLOptions) error {
 	pdf.SetTitle(o.title(), true)
 	pdf.SetCreator("metz export", true)
 	pdf.SetAutoPageBreak(false, 0)
-	tr := pdf.UnicodeTranslatorFromDescriptor("") // cp1252: the French accents and dashes
+	if err := addFonts(pdf); err != nil {
+		return err
+	}
 	per := o.perPage()
 	sl := slots(per)
 	pages := make([]int, len(items))
 	var overflow []continued
 	for i, it := range items {
 		if i%per == 0 {
-			overflow = pdfContinue(pdf, tr, overflow)
+			overflow = pdfContinue(pdf, overflow)
 			pdf.AddPage()
 		}
 		pages[i] = pdf.PageNo()
-		rest, err := pdfItem(pdf, tr, it, sl[i%per], per >= 3, o.Numbers)
+		rest, err := pdfItem(pdf, it, sl[i%per], per >= 3, o.Numbers)
 		if err != nil {
 			return err
 		}
@@ -72,8 +74,8 @@ func WritePDF(w io.Writer, items []Item, o HTMLOptions) error {
 			overflow = append(overflow, continued{it.Problem, rest})
 		}
 	}
-	pdfContinue(pdf, tr, overflow)
-	pdfIndex(pdf, tr, items, pages)
+	pdfContinue(pdf, overflow)
+	pdfIndex(pdf, items, pages)
 	if len(items) == 0 {
 		pdf.AddPage()
 	}
@@ -91,14 +93,14 @@ type continued struct {
 
 // pdfContinue prints each text left over on pages of its own, and returns
 // nil (nothing is left).
-func pdfContinue(pdf *fpdf.Fpdf, tr func(string) string, cs []continued) []continued {
+func pdfContinue(pdf *fpdf.Fpdf, cs []continued) []continued {
 	for _, c := range cs {
 		for rest := c.rest; len(rest) > 0; {
 			pdf.AddPage()
 			pdf.SetTextColor(0, 0, 0)
-			pdf.SetFont("Times", "B", 12)
+			pdf.SetFont(fontText, "B", 12)
 			pdf.SetXY(pdfMargin, pdfMargin)
-			pdf.CellFormat(contentW, 6, tr(Heading(c.p)+" (suite)"), "", 1, "L", false, 0, "")
+			pdf.CellFormat(contentW, 6, Heading(c.p)+" (suite)", "", 1, "L", false, 0, "")
 			rest = printBlocks(pdf, rest, pdfMargin, pdfMargin+8, contentW, pageH-pdfMargin)
 		}
 	}
@@ -107,16 +109,16 @@ func pdfContinue(pdf *fpdf.Fpdf, tr func(string) string, cs []continued) []conti
 
 // pdfItem draws one problem in its slot and returns the text that did not
 // fit.
-func pdfItem(pdf *fpdf.Fpdf, tr func(string) string, it Item, s slot, below, numbers bool) ([]textBlock, error) {
+func pdfItem(pdf *fpdf.Fpdf, it Item, s slot, below, numbers bool) ([]textBlock, error) {
 	p := it.Problem
 	r, pos, ok, err := it.board()
 	if err != nil {
 		return nil, err
 	}
 	pdf.SetTextColor(0, 0, 0)
-	pdf.SetFont("Times", "B", 12)
+	pdf.SetFont(fontText, "B", 12)
 	pdf.SetXY(s.x, s.y)
-	pdf.CellFormat(s.w, 6, tr(Heading(p)), "", 1, "L", false, 0, "")
+	pdf.CellFormat(s.w, 6, Heading(p), "", 1, "L", false, 0, "")
 	top := s.y + 8
 	turn := draughts.White
 	if ok {
@@ -127,19 +129,18 @@ func pdfItem(pdf *fpdf.Fpdf, tr func(string) string, it Item, s slot, below, num
 		pdf.SetDashPattern([]float64{1, 1}, 0)
 		pdf.Rect(s.x, top, s.board, s.board, "D")
 		pdf.SetDashPattern(nil, 0)
-		pdf.SetFont("Times", "I", 11)
+		pdf.SetFont(fontText, "I", 11)
 		pdf.SetXY(s.x, top+s.board/2-3)
-		pdf.CellFormat(s.board, 6, tr("position inconnue"), "", 0, "C", false, 0, "")
+		pdf.CellFormat(s.board, 6, "position inconnue", "", 0, "C", false, 0, "")
 	}
 	tx, ty, tw := s.x+s.board+5, top, s.w-s.board-5
 	if below {
 		tx, ty, tw = s.x, top+s.board+3, s.w
 	}
-	return printBlocks(pdf, pdfBlocks(tr, it, r, turn), tx, ty, tw, s.y+s.h), nil
+	return printBlocks(pdf, pdfBlocks(it, r, turn), tx, ty, tw, s.y+s.h), nil
 }
 
-// textBlock is a paragraph of a problem's text, translated for the PDF's
-// fonts, with the space before it.
+// textBlock is a paragraph of a problem's text, with the space before it.
 type textBlock struct {
 	font, style string
 	size, gap   float64
@@ -149,47 +150,47 @@ type textBlock struct {
 // pdfBlocks is a problem's text: title, stipulation, the solution in the
 // book's style (a block a row) and in modern notation, verdict, themes,
 // commentary and notes.
-func pdfBlocks(tr func(string) string, it Item, r *draughts.Rules, turn draughts.Color) []textBlock {
+func pdfBlocks(it Item, r *draughts.Rules, turn draughts.Color) []textBlock {
 	p := it.Problem
 	var bs []textBlock
 	add := func(font, style string, size, gap float64, text string) {
-		bs = append(bs, textBlock{font, style, size, gap, tr(text)})
+		bs = append(bs, textBlock{font, style, size, gap, text})
 	}
 	if p.Title != "" {
-		add("Times", "I", 9, 0, p.Title) // as the HTML page shows it
+		add(fontText, "I", 9, 0, p.Title) // as the HTML page shows it
 	}
 	if by := Byline(p); by != "" {
-		add("Times", "", 9, 0, by)
+		add(fontText, "", 9, 0, by)
 	}
-	add("Times", "B", 10, 0, Stipulation(p, turn))
+	add(fontText, "B", 10, 0, Stipulation(p, turn))
 	sol := p.SolutionText
-	t := it.Tree()
+	t := it.Tree(French)
 	if t != nil && len(t.Children) > 0 {
 		sol = bookTree(t, p.FEN, r)
 	}
 	gap := 1.5 // before the solution's first row only
 	for _, l := range strings.Split(strings.TrimRight(sol, "\n"), "\n") {
-		add("Courier", "", 8, gap, l)
+		add(fontMono, "", 8, gap, l)
 		gap = 0
 	}
 	if t != nil && len(t.Children) > 0 {
-		add("Times", "", 9, 1.5, modernTree(t, p.FEN, r))
+		add(fontText, "", 9, 1.5, modernTree(t, p.FEN, r, French))
 	}
 	gap = 1.5
 	if v := it.VerdictLine(); v != "" {
-		add("Times", "", 9, gap, v)
+		add(fontText, "", 9, gap, v)
 		gap = 0
 	}
 	if names := themeNames(p); len(names) > 0 {
-		add("Times", "", 9, gap, "Thèmes : "+strings.Join(names, ", "))
+		add(fontText, "", 9, gap, "Thèmes : "+strings.Join(names, ", "))
 		gap = 0
 	}
 	if p.Commentary != "" {
-		add("Times", "", 9, gap, p.Commentary)
+		add(fontText, "", 9, gap, p.Commentary)
 		gap = 0
 	}
 	for _, n := range it.Notes {
-		add("Times", "", 9, gap, "Note : "+n)
+		add(fontText, "", 9, gap, "Note : "+n)
 		gap = 0
 	}
 	return bs
@@ -220,9 +221,9 @@ func printBlocks(pdf *fpdf.Fpdf, bs []textBlock, x, y, w, bottom float64) []text
 	return nil
 }
 
-// wrapText breaks an already translated (cp1252) text into lines that fit
-// w, at spaces; fpdf's own SplitText expects UTF-8 and fails on it. Runs of
-// spaces at the start of a line are kept: the solution's columns use them.
+// wrapText breaks a text into lines that fit w, at spaces. Runs of spaces
+// at the start of a line are kept: the solution's columns use them. A
+// word wider than w is cut, so that no text runs past its column.
 func wrapText(pdf *fpdf.Fpdf, text string, w float64) []string {
 	if pdf.GetStringWidth(text) <= w {
 		return []string{text}
@@ -239,15 +240,15 @@ func wrapText(pdf *fpdf.Fpdf, text string, w float64) []string {
 	return append(lines, strings.TrimRight(cur, " "))
 }
 
-func pdfIndex(pdf *fpdf.Fpdf, tr func(string) string, items []Item, pages []int) {
+func pdfIndex(pdf *fpdf.Fpdf, items []Item, pages []int) {
 	names, idx := themeIndex(items)
 	if len(names) == 0 {
 		return
 	}
 	pdf.AddPage()
-	pdf.SetFont("Times", "B", 14)
+	pdf.SetFont(fontText, "B", 14)
 	pdf.SetXY(pdfMargin, pdfMargin)
-	pdf.CellFormat(contentW, 8, tr("Index des thèmes"), "", 1, "L", false, 0, "")
+	pdf.CellFormat(contentW, 8, "Index des thèmes", "", 1, "L", false, 0, "")
 	for _, n := range names {
 		var refs []string
 		for _, i := range idx[n] {
@@ -258,8 +259,8 @@ func pdfIndex(pdf *fpdf.Fpdf, tr func(string) string, items []Item, pages []int)
 			pdf.SetY(pdfMargin)
 		}
 		pdf.SetX(pdfMargin)
-		pdf.SetFont("Times", "", 10)
-		pdf.MultiCell(contentW, 5, tr(n+" : "+strings.Join(refs, ", ")), "", "L", false)
+		pdf.SetFont(fontText, "", 10)
+		pdf.MultiCell(contentW, 5, n+" : "+strings.Join(refs, ", "), "", "L", false)
 	}
 }
 
@@ -291,7 +292,7 @@ func drawBoard(pdf *fpdf.Fpdf, p draughts.Position, o DiagramOptions, x, y, size
 				pdf.Line(pts[i-1].X, pts[i-1].Y, pts[i].X, pts[i].Y)
 			}
 		case shText:
-			pdf.SetFont("Helvetica", "", s.fontSize*k*ptPerMM)
+			pdf.SetFont(fontText, "", s.fontSize*k*ptPerMM)
 			r, g, b := rgb(s.fill)
 			pdf.SetTextColor(r, g, b)
 			tx := x + s.x*k

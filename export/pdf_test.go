@@ -144,11 +144,10 @@ func pdfText(t *testing.T, items []Item, per int) string {
 func TestPDFVerifiedTreeText(t *testing.T) {
 	p := smallProblem()
 	p.Title = "Coup de la trouée"
-	v, _ := Verified(p, smallReport(t))
-	out := pdfText(t, []Item{{Problem: p, Verified: v}}, 1)
+	out := pdfText(t, []Item{{Problem: p, Evidence: smallReport(t)}}, 1)
 	text := strings.Join(strings.Fields(out), " ")
-	for _, want := range []string{"Coup de la trouée", "si 6 à 11 * {metz: defence the source omits; it loses too}", "1. 42-38 18-23 (1... 6-11*",
-		"* coup ajouté par metz (solveur)", "* added by metz (solver)"} {
+	for _, want := range []string{"Coup de la trouée", "si 6 à 11 * {metz : défense que la source omet ; elle perd aussi}", "1. 42-38 18-23 (1... 6-11*",
+		"* coup ajouté par metz (solveur)"} {
 		if !strings.Contains(text, want) {
 			t.Errorf("PDF text lacks %q:\n%s", want, out)
 		}

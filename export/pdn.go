@@ -6,9 +6,9 @@ import (
 	"strings"
 
 	"metz/draughts"
-	"metz/importer"
 	"metz/pdn"
 	"metz/problems"
+	"metz/problems/pdngame"
 )
 
 // Tags metz adds to the importer's game, so that what the database knows
@@ -17,9 +17,9 @@ import (
 const (
 	TagSource  = "MetzSource"
 	TagNumber  = "MetzNumber"
-	TagLabel   = importer.TagLabel
-	TagRules   = importer.TagRules
-	TagThemes  = importer.TagThemes
+	TagLabel   = pdngame.TagLabel
+	TagRules   = pdngame.TagRules
+	TagThemes  = pdngame.TagThemes
 	TagVerdict = "MetzVerdict"
 )
 
@@ -37,7 +37,7 @@ func WritePDN(w io.Writer, items []Item) error {
 }
 
 // PDNGame converts one problem with the importer's own writer
-// (importer.ToPDN: FEN and GameType as lidraughts reads them, branches as
+// (pdngame.Game: FEN and GameType as lidraughts reads them, branches as
 // variations, marks and comments as comments), so that metz has one PDN
 // writer and what it writes its reader reads. Export adds the tags above
 // and writes the verified tree when there is one. A printed move that
@@ -54,13 +54,13 @@ func PDNGame(it Item) (*pdn.Game, error) {
 	}
 	p := *it.Problem
 	var orphans []string
-	if t := it.Tree(); t != nil && ok {
+	if t := it.Tree(English); t != nil && ok {
 		p.Solution = &problems.Tree{Start: t.Start, Children: playable(t.Children, &pos, &orphans)}
 	}
 	if len(orphans) > 0 {
 		p.Commentary = strings.TrimSpace(p.Commentary + "\n" + strings.Join(orphans, "\n"))
 	}
-	g := importer.ToPDN(&p)
+	g := pdngame.Game(&p)
 	tag := func(name, value string) {
 		if value != "" {
 			g.Tags = append(g.Tags, pdn.Tag{Name: name, Value: value})
@@ -78,7 +78,7 @@ func PDNGame(it Item) (*pdn.Game, error) {
 }
 
 // unresolvedNote is the comment that keeps a move PDN cannot write.
-const unresolvedNote = "non résolu : "
+const unresolvedNote = "unresolved: "
 
 // playable copies the alternatives that can be played from pos, each move
 // in its shortest unambiguous form ("19x39", as other programs expect); a

@@ -175,9 +175,9 @@ func TestPDNExportReadsBack(t *testing.T) {
 // with their comment.
 func TestPDNWritesVerifiedTree(t *testing.T) {
 	p := smallProblem()
-	v, _ := Verified(p, smallReport(t))
+	v, _ := Verified(p, smallReport(t), English)
 	var out strings.Builder
-	if err := WritePDN(&out, []Item{{Problem: p, Verified: v}}); err != nil {
+	if err := WritePDN(&out, []Item{{Problem: p, Evidence: smallReport(t)}}); err != nil {
 		t.Fatal(err)
 	}
 	if !strings.Contains(out.String(), "1. 42-38 18-23 (1... 6-11 {metz: defence the source omits; it loses too} 2. 16x7") {
@@ -200,7 +200,7 @@ func TestPDNUnresolvedMoveKeptAsComment(t *testing.T) {
 	if err := WritePDN(&out, []Item{{Problem: p}}); err != nil {
 		t.Fatal(err)
 	}
-	if !strings.Contains(out.String(), "10x8 {non résolu : 43 à 39} *") {
+	if !strings.Contains(out.String(), "10x8 {unresolved: 43 à 39} *") {
 		t.Errorf("misprinted move lost:\n%s", out.String())
 	}
 	readBack(t, out.String())

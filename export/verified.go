@@ -6,19 +6,18 @@ import (
 
 	"metz/draughts"
 	"metz/problems"
-	"metz/solver"
 )
 
-// Verified merges a problem's stated solution with the solver's evidence
-// into one tree: the source's lines as printed (origin "printed"), then
-// the lines the solver had to add (origin "solver", with a comment saying
-// what they are) — omitted defences with the solver's answers, cooks as
-// other first moves with their proofs, duals, the refutation line and the
-// places the budget left unproven. The
-// record is not modified. Evidence that does not fit the stated tree (a
-// report made on another version of the record) is left out and named in
-// the returned notes.
-func Verified(p *problems.Problem, rep *solver.Report) (*problems.Tree, []string) {
+// Verified merges a problem's stated solution with the evidence of its
+// verification into one tree: the source's lines as printed (origin
+// "printed"), then the lines the solver had to add (origin "solver", with
+// a comment in lang saying what they are) — omitted defences with the
+// solver's answers, cooks as other first moves with their proofs, duals,
+// the refutation line and the places the budget left unproven. The record
+// is not modified. Evidence that does not fit the stated tree (a report
+// made on another version of the record) is left out and named in the
+// returned notes (in English: they are for the command's log).
+func Verified(p *problems.Problem, rep *Evidence, lang Lang) (*problems.Tree, []string) {
 	t := p.Solution.Clone()
 	if t == nil {
 		t = &problems.Tree{}
@@ -30,7 +29,7 @@ func Verified(p *problems.Problem, rep *solver.Report) (*problems.Tree, []string
 	if rep == nil {
 		return t, nil
 	}
-	m, err := newMerger(t, p.Rules)
+	m, err := newMerger(t, p.Rules, lang)
 	if err != nil {
 		return t, []string{err.Error()}
 	}
@@ -48,10 +47,11 @@ func Verified(p *problems.Problem, rep *solver.Report) (*problems.Tree, []string
 type merger struct {
 	t     *problems.Tree
 	start draughts.Position
+	lang  Lang
 	notes []string
 }
 
-func newMerger(t *problems.Tree, rules string) (*merger, error) {
+func newMerger(t *problems.Tree, rules string, lang Lang) (*merger, error) {
 	r, err := draughts.RulesByName(rules)
 	if err != nil {
 		return nil, fmt.Errorf("solver evidence left out: %w", err)
@@ -60,7 +60,7 @@ func newMerger(t *problems.Tree, rules string) (*merger, error) {
 	if err != nil {
 		return nil, fmt.Errorf("solver evidence left out: position: %w", err)
 	}
-	return &merger{t: t, start: pos}, nil
+	return &merger{t: t, start: pos, lang: lang}, nil
 }
 
 // at finds the place a solver path names and the position there.
@@ -119,23 +119,26 @@ func (m *merger) add(path, what, move, comment string, below *problems.Tree) {
 	*pl.Children = append(*pl.Children, solverNode(pos, move, comment, below))
 }
 
-func (m *merger) omitted(os []solver.Omitted) {
+func (m *merger) omitted(os []Omitted) {
+	text := m.lang.remark("defence the source omits; it loses too", "défense que la source omet ; elle perd aussi")
 	for _, o := range os {
-		m.add(o.Path, "omitted defence", o.Defence, "metz: defence the source omits; it loses too", o.Answer)
+		m.add(o.Path, "omitted defence", o.Defence, text, o.Answer)
 	}
 }
 
-func (m *merger) duals(ds []solver.Dual) {
+func (m *merger) duals(ds []Dual) {
 	for _, d := range ds {
-		m.add(d.Path, "dual", d.Alternative, fmt.Sprintf("metz: dual — wins as fast as %s (%d plies)", d.Stated, d.Plies), nil)
+		text := m.lang.remark(fmt.Sprintf("dual — wins as fast as %s (%d plies)", d.Stated, d.Plies),
+			fmt.Sprintf("dualité — gagne aussi vite que %s (%d demi-coups)", m.lang.move(d.Stated), d.Plies))
+		m.add(d.Path, "dual", d.Alternative, text, nil)
 	}
 }
 
-func (m *merger) cooks(cs []solver.Cook) {
+func (m *merger) cooks(cs []Cook) {
 	for _, c := range cs {
-		text := "metz: cook — another first move that wins"
+		text := m.lang.remark("cook — another first move that wins", "démolition — un autre premier coup gagne")
 		if c.Plies > 0 {
-			text += fmt.Sprintf(" (in %d plies)", c.Plies)
+			text += m.lang.say(fmt.Sprintf(" (in %d plies)", c.Plies), fmt.Sprintf(" (en %d demi-coups)", c.Plies))
 		}
 		var below *problems.Tree
 		if c.Proof != nil && len(c.Proof.Children) == 1 && c.Proof.Children[0].Move == c.Move {
@@ -147,17 +150,19 @@ func (m *merger) cooks(cs []solver.Cook) {
 
 // misprints say on each stated move that cannot be played why not, and
 // what the solver found when it tried a nearby legal move instead.
-func (m *merger) misprints(ms []solver.MisprintPlace, rs []solver.RepairResult) {
+func (m *merger) misprints(ms []Misprint, rs []Repair) {
 	for _, mp := range ms {
 		pl, err := m.t.At(mp.Path)
 		if err != nil || pl.Node == nil {
 			m.note("misprint "+mp.Text, fmt.Errorf("path %q is not in the stated tree", mp.Path))
 			continue
 		}
-		c := "metz: misprint — " + mp.Reason
+		c := m.lang.remark("misprint — "+mp.Reason,
+			"coquille — "+m.lang.solverText(mp.Reason, "le coup imprimé ne peut être joué ici"))
 		for _, r := range rs {
 			if r.Path == mp.Path {
-				c += fmt.Sprintf("; read as %s: %s", r.Repair, r.Verdict)
+				c += m.lang.say(fmt.Sprintf("; read as %s: %s", r.Repair, r.Verdict),
+					fmt.Sprintf(" ; lu %s : %s", m.lang.move(r.Repair), m.lang.verdict(r.Verdict)))
 			}
 		}
 		addComment(pl.Node, c)
@@ -199,18 +204,18 @@ func (m *merger) provenEnds(paths []string, goal string) {
 		} else {
 			n.Mark += ", " + mark
 		}
-		addComment(n, "metz: "+mark+" proven; the source does not print it")
+		addComment(n, m.lang.remark(mark+" proven; the source does not print it", mark+" prouvé ; la source ne l'imprime pas"))
 	}
 }
 
 // refutation follows the refuting line from the start through the stated
 // moves it shares, adds the rest as solver moves and says on its last move
 // what it refutes.
-func (m *merger) refutation(r *solver.Refutation) {
+func (m *merger) refutation(r *Refutation) {
 	if r == nil {
 		return
 	}
-	c := "metz: refutation — " + r.Note
+	c := m.lang.remark("refutation — "+r.Note, "réfutation — "+m.lang.solverText(r.Note, "la ligne donnée est réfutée"))
 	if len(r.Line) == 0 {
 		m.notes = append(m.notes, c)
 		return
@@ -220,10 +225,11 @@ func (m *merger) refutation(r *solver.Refutation) {
 
 // unproven marks the places the budget left open the same way, so that a
 // reader sees which defences or line ends are still in doubt.
-func (m *merger) unproven(us []solver.UnprovenLeaf) {
+func (m *merger) unproven(us []Unproven) {
 	for _, u := range us {
 		if len(u.Line) > 0 {
-			m.line("unproven place", u.Line, "metz: unproven — "+u.Reason)
+			m.line("unproven place", u.Line, m.lang.remark("unproven — "+u.Reason,
+				"non prouvé — "+m.lang.solverText(u.Reason, "budget épuisé")))
 		}
 	}
 }

@@ -40,26 +40,42 @@ func describe(ns []*problems.Node) string {
 // the writers of the verified tree, which need its shape only. Today's
 // solver leaves two of its other first moves open without the 4-piece
 // tables (unproven).
-func smallReport(t *testing.T) *solver.Report { return reportFile(t, "testdata/verified-small.json") }
+func smallReport(t *testing.T) *Evidence { return reportFile(t, "testdata/verified-small.json") }
 
 // omittedReport is solver.Verify's report on omittedProblem with the
 // default options, stored; TestOmittedReportIsTheSolversOwn checks that
 // it still is.
-func omittedReport(t *testing.T) *solver.Report {
+func omittedReport(t *testing.T) *Evidence {
 	return reportFile(t, "testdata/verified-omitted.json")
 }
 
-func reportFile(t *testing.T, name string) *solver.Report {
+func reportFile(t *testing.T, name string) *Evidence {
 	t.Helper()
 	data, err := os.ReadFile(name)
 	if err != nil {
 		t.Fatal(err)
 	}
-	var rep solver.Report
-	if err := json.Unmarshal(data, &rep); err != nil {
+	ev, err := ReadEvidence(data)
+	if err != nil {
 		t.Fatal(err)
 	}
-	return &rep
+	return ev
+}
+
+// asEvidence is a fresh solver report as export reads it: through the
+// stored evidence format, the contract between the two packages (the
+// solver is imported by the tests only).
+func asEvidence(t *testing.T, rep *solver.Report) *Evidence {
+	t.Helper()
+	data, err := json.Marshal(rep)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ev, err := ReadEvidence(data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return ev
 }
 
 // The solver finds the two defences the source omits (33-38 and 33-39);
@@ -68,10 +84,10 @@ func reportFile(t *testing.T, name string) *solver.Report {
 func TestVerifiedAddsOmittedDefences(t *testing.T) {
 	p := omittedProblem()
 	rep := omittedReport(t)
-	if rep.Verdict != solver.SoundIncomplete || len(rep.Omitted) != 2 {
-		t.Fatalf("solver verdict %s with %d omitted defences; the test needs sound-incomplete with 2", rep.Verdict, len(rep.Omitted))
+	if len(rep.Omitted) != 2 {
+		t.Fatalf("%d omitted defences; the test needs 2", len(rep.Omitted))
 	}
-	v, notes := Verified(p, rep)
+	v, notes := Verified(p, rep, English)
 	if len(notes) > 0 {
 		t.Errorf("notes %v", notes)
 	}
@@ -109,16 +125,16 @@ func TestVerifiedAddsOmittedDefences(t *testing.T) {
 func TestVerifiedCookDualRefutation(t *testing.T) {
 	p := smallProblem()
 	p.Solution.Children[0].Children[0].Children = []*problems.Node{{Move: "38-33", White: true}}
-	rep := &solver.Report{
-		Cooks: []solver.Cook{{Move: "31-27", Plies: 7, Proof: &problems.Tree{Children: []*problems.Node{
+	rep := &Evidence{
+		Cooks: []Cook{{Move: "31-27", Plies: 7, Proof: &problems.Tree{Children: []*problems.Node{
 			{Move: "31-27", Text: "31-27", White: true, Children: []*problems.Node{{Move: "18-22"}}}}}}},
-		Duals:      []solver.Dual{{Path: "1.1", Ply: 3, Stated: "38-33", Alternative: "31-27", Plies: 5}},
-		Refutation: &solver.Refutation{Path: "1", Ply: 1, Line: []string{"42 à 38", "6 à 11"}, Note: "this defence escapes: 6-11"},
-		Omitted:    []solver.Omitted{{Path: "1.7", Defence: "18-22"}},
-		Unproven: []solver.UnprovenLeaf{{Path: "1", Ply: 2, Line: []string{"42 à 38", "18-22"},
+		Duals:      []Dual{{Path: "1.1", Stated: "38-33", Alternative: "31-27", Plies: 5}},
+		Refutation: &Refutation{Line: []string{"42 à 38", "6 à 11"}, Note: "this defence escapes: 6-11"},
+		Omitted:    []Omitted{{Path: "1.7", Defence: "18-22"}},
+		Unproven: []Unproven{{Line: []string{"42 à 38", "18-22"},
 			Reason: "budget exhausted on an omitted defence"}},
 	}
-	v, notes := Verified(p, rep)
+	v, notes := Verified(p, rep, English)
 	want := "42-38/printed >18-23/printed >>38-33/printed >>31-27/solver >6-11/solver >18-22/solver 31-27/solver >18-22/solver"
 	if got := describe(v.Children); got != want {
 		t.Errorf("verified tree\n got %s\nwant %s", got, want)
@@ -146,12 +162,12 @@ func TestVerifiedCookDualRefutation(t *testing.T) {
 // without a position the evidence cannot be placed and a note says why.
 func TestVerifiedWithoutEvidence(t *testing.T) {
 	p := smallProblem()
-	v, notes := Verified(p, nil)
+	v, notes := Verified(p, nil, English)
 	if describe(v.Children) != "42-38/printed >18-23/printed" || notes != nil {
 		t.Errorf("got %s %v", describe(v.Children), notes)
 	}
 	p.FEN, p.Solution.Start = "", ""
-	_, notes = Verified(p, &solver.Report{Omitted: []solver.Omitted{{Path: "1", Defence: "6-11"}}})
+	_, notes = Verified(p, &Evidence{Omitted: []Omitted{{Path: "1", Defence: "6-11"}}}, English)
 	if len(notes) != 1 || !strings.Contains(notes[0], "position") {
 		t.Errorf("notes %q, want one naming the missing position", notes)
 	}
@@ -168,8 +184,8 @@ func TestOmittedReportIsTheSolversOwn(t *testing.T) {
 	for _, o := range stored.Omitted {
 		want = append(want, o.Path+" "+o.Defence+" "+o.Answer.Children[0].Move)
 	}
-	if rep.Verdict != stored.Verdict || strings.Join(got, "; ") != strings.Join(want, "; ") {
-		t.Errorf("solver now says %s with omitted %v; stored %s with %v", rep.Verdict, got, stored.Verdict, want)
+	if rep.Verdict != solver.SoundIncomplete || strings.Join(got, "; ") != strings.Join(want, "; ") {
+		t.Errorf("solver now says %s with omitted %v; stored sound-incomplete with %v", rep.Verdict, got, want)
 	}
 }
 
@@ -178,12 +194,12 @@ func TestOmittedReportIsTheSolversOwn(t *testing.T) {
 // ply 6, read as 26x37: cooked), placed here on a stated move of ours.
 func TestVerifiedMisprint(t *testing.T) {
 	p := smallProblem()
-	rep := &solver.Report{
-		Misprints: []solver.MisprintPlace{{Path: "1.1", Ply: 2, Text: "18 à 23", Reason: "25 holds a white piece but Black is to move"},
+	rep := &Evidence{
+		Misprints: []Misprint{{Path: "1.1", Text: "18 à 23", Reason: "25 holds a white piece but Black is to move"},
 			{Path: "2", Text: "x", Reason: "r"}},
-		Repairs: []solver.RepairResult{{Path: "1.1", Ply: 2, Printed: "18 à 23", Repair: "26x37", Verdict: "cooked"}},
+		Repairs: []Repair{{Path: "1.1", Repair: "26x37", Verdict: "cooked"}},
 	}
-	v, notes := Verified(p, rep)
+	v, notes := Verified(p, rep, English)
 	n := v.Children[0].Children[0]
 	if want := "metz: misprint — 25 holds a white piece but Black is to move; read as 26x37: cooked"; n.Comment != want || n.Issue == "" {
 		t.Errorf("comment %q issue %q, want %q", n.Comment, n.Issue, want)
@@ -198,11 +214,12 @@ func TestVerifiedMisprint(t *testing.T) {
 // marked already is left as printed.
 func TestVerifiedProvenEnds(t *testing.T) {
 	p := omittedProblem()
-	rep := solver.Verify(p, solver.Options{})
-	if rep.LeavesProven != 1 || strings.Join(rep.ProvenLeaves, " ") != "1.1" {
-		t.Fatalf("proven %d: %v", rep.LeavesProven, rep.ProvenLeaves)
+	fresh := solver.Verify(p, solver.Options{})
+	if fresh.LeavesProven != 1 || strings.Join(fresh.ProvenLeaves, " ") != "1.1" {
+		t.Fatalf("proven %d: %v", fresh.LeavesProven, fresh.ProvenLeaves)
 	}
-	tree, _ := Verified(p, rep)
+	rep := asEvidence(t, fresh)
+	tree, _ := Verified(p, rep, English)
 	pl, err := tree.At("1.1")
 	if err != nil || pl.Node.Mark != "gagne" || !strings.Contains(pl.Node.Comment, "metz: gagne proven") || pl.Node.Origin != problems.Printed {
 		t.Errorf("stated end: %+v (%v)", pl.Node, err)
@@ -211,7 +228,7 @@ func TestVerifiedProvenEnds(t *testing.T) {
 		t.Error("the record itself was marked")
 	}
 	p.Solution.Children[0].Children[0].Mark = "gagne"
-	tree, _ = Verified(p, rep)
+	tree, _ = Verified(p, rep, English)
 	if pl, _ := tree.At("1.1"); pl.Node.Mark != "gagne" || pl.Node.Comment != "" {
 		t.Errorf("an end the source marks: %+v", pl.Node)
 	}

@@ -15,6 +15,7 @@ import (
 	"metz/draughts"
 	"metz/pdn"
 	"metz/problems"
+	"metz/problems/pdngame"
 	"metz/sources"
 	"metz/textenc"
 )
@@ -504,13 +505,13 @@ func TestTranscriptionFile(t *testing.T) {
 	}
 }
 
-// ToPDN then FromPDN gives the same resolved moves, variations included.
-func TestToPDNRoundTrip(t *testing.T) {
+// pdngame.Game then FromPDN gives the same resolved moves, variations included.
+func TestPDNGameRoundTrip(t *testing.T) {
 	_, vt := bundled(t)
 	orig, _ := Reader("vt.pdn", strings.NewReader(ivPDN))
 	for _, p := range append(vt.Problems, orig.Problems...) {
 		var buf bytes.Buffer
-		if err := pdn.Write(&buf, []*pdn.Game{ToPDN(p)}); err != nil {
+		if err := pdn.Write(&buf, []*pdn.Game{pdngame.Game(p)}); err != nil {
 			t.Fatal(err)
 		}
 		back, err := Reader("back.pdn", &buf)
@@ -555,7 +556,7 @@ func FuzzReader(f *testing.F) {
 		}
 		for _, p := range b.Problems {
 			var buf bytes.Buffer
-			if err := pdn.Write(&buf, []*pdn.Game{ToPDN(p)}); err != nil {
+			if err := pdn.Write(&buf, []*pdn.Game{pdngame.Game(p)}); err != nil {
 				t.Fatal(err)
 			}
 		}
@@ -604,7 +605,7 @@ func TestDiagramWithoutPieces(t *testing.T) {
 }
 
 // The composer and the date come from the Author (else Composer) and Date
-// tags; PDN's "?" and "????.??.??" say nothing. ToPDN writes them back.
+// tags; PDN's "?" and "????.??.??" say nothing. pdngame.Game writes them back.
 func TestPDNAuthorAndDate(t *testing.T) {
 	in := "[Event \"a\"]\n[Author \"W. Kozlov\"]\n[Date \"1934.??.??\"]\n[FEN \"W:W28:B19\"]\n*\n\n" +
 		"[Event \"b\"]\n[Author \"?\"]\n[Composer \"A. Shaw\"]\n[Date \"????.??.??\"]\n[FEN \"W:W28:B19\"]\n*\n"
@@ -619,7 +620,7 @@ func TestPDNAuthorAndDate(t *testing.T) {
 		}
 	}
 	var out strings.Builder
-	if err := pdn.Write(&out, []*pdn.Game{ToPDN(b.Problems[0])}); err != nil {
+	if err := pdn.Write(&out, []*pdn.Game{pdngame.Game(b.Problems[0])}); err != nil {
 		t.Fatal(err)
 	}
 	if !strings.Contains(out.String(), `[Author "W. Kozlov"]`) || !strings.Contains(out.String(), `[Date "1934.??.??"]`) {

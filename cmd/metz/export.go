@@ -12,7 +12,6 @@ import (
 
 	"metz/db"
 	"metz/export"
-	"metz/problems"
 )
 
 func init() { commandAdders = append(commandAdders, addExport) }
@@ -63,9 +62,17 @@ filters as metz search; with neither, the whole database is exported.
 printed move, the solver's notes): the moves, their "si" branches, the
 marks and the "*" of the solver's moves stay — a clean sheet for a club.
 
+Records without a diagram (the Livre de Metz coups not transcribed) are
+left out, and counted in one line, unless --with-empty is given or they are
+named as arguments.
+
+The book, HTML and PDF documents are in French (the solver's remarks too,
+its moves written "32 à 28"); PDN, JSON and modern notation in English.
+
 The format is taken from --format, else from the extension of -o (.txt,
-.pdn, .json, .html, .pdf), else book. -o - (the default) writes to standard
-output, which PDF refuses: give it a file.
+.pdn, .json, .html, .htm, .pdf; another extension is an error), else book.
+-o - (the default) writes to standard output, which PDF refuses: give it a
+file.
 
 ` + searchHelp,
 		Example: `  metz export metz:385 vantenac:6 --format book
@@ -82,11 +89,20 @@ output, which PDF refuses: give it a file.
 	c.Flags().BoolVar(&f.numbers, "numbers", true, "print square numbers on the diagrams")
 	c.Flags().StringVar(&f.title, "title", "", "document title for html and pdf")
 	c.Flags().BoolVar(&f.plain, "plain", false, "leave the comments out of the solutions")
+	if c.Flags().Lookup(withEmptyFlag) == nil { // the search filters may define it
+		c.Flags().Bool(withEmptyFlag, false, "export the records without a diagram too")
+	}
 	_ = c.RegisterFlagCompletionFunc("format", func(*cobra.Command, []string, string) ([]string, cobra.ShellCompDirective) {
 		return export.Formats, cobra.ShellCompDirectiveNoFileComp
 	})
 	root.AddCommand(c)
 }
+
+// exportExts are the file extensions that name a format.
+var exportExts = map[string]string{".txt": "book", ".pdn": "pdn", ".json": "json", ".html": "html", ".htm": "html", ".pdf": "pdf"}
+
+// withEmptyFlag keeps the records without a diagram in an export.
+const withEmptyFlag = "with-empty"
 
 // exportFormat picks the format from the flag, then the file's extension.
 func exportFormat(f *exportFlags) (string, error) {
@@ -94,9 +110,11 @@ func exportFormat(f *exportFlags) (string, error) {
 	if format == "" && global.json {
 		format = "json"
 	}
-	if format == "" {
-		byExt := map[string]string{".txt": "book", ".pdn": "pdn", ".json": "json", ".html": "html", ".htm": "html", ".pdf": "pdf"}
-		format = byExt[strings.ToLower(filepath.Ext(f.output))]
+	if format == "" && f.output != "-" {
+		ext := strings.ToLower(filepath.Ext(f.output))
+		if format = exportExts[ext]; format == "" {
+			return "", fmt.Errorf("-o %s: the extension %q names no export format (expected .txt, .pdn, .json, .html, .htm or .pdf, or give --format)", f.output, ext)
+		}
 	}
 	if format == "" {
 		format = "book"
@@ -135,6 +153,13 @@ func runExport(cmd *cobra.Command, args []string, f *exportFlags) error {
 	}
 	if f.plain {
 		plainItems(items)
+	}
+	if withEmpty, _ := cmd.Flags().GetBool(withEmptyFlag); !withEmpty && len(args) == 0 && !f.search.noPosition {
+		var left int
+		items, left = withDiagram(items)
+		if left > 0 {
+			fmt.Fprintf(cmd.ErrOrStderr(), "metz: %s without a diagram left out (--with-empty keeps them)\n", count(left, "record", "records"))
+		}
 	}
 	if len(items) == 0 {
 		// An empty file would pass for an export (and replace a good one).
@@ -190,7 +215,7 @@ func exportItems(d *db.DB, ids []int64, errw io.Writer) ([]export.Item, error) {
 		}
 		if len(vs) > 0 {
 			v := verifiedTree(p, vs)
-			it.Verdict, it.Verified = v.Verdict, v.Tree
+			it.Verdict, it.Evidence = v.Verdict, v.Evidence
 			it.VerdictDetail = verdictDetail(v, vs[len(vs)-1])
 			for _, n := range v.Notes {
 				fmt.Fprintf(errw, "metz: %s: %s\n", ref(p), n)
@@ -208,22 +233,22 @@ func exportItems(d *db.DB, ids []int64, errw io.Writer) ([]export.Item, error) {
 	return items, nil
 }
 
-// plainItems drops the comments of the items' solution trees (copies: the
-// records are not changed).
-func plainItems(items []export.Item) {
-	plain := func(t *problems.Tree) *problems.Tree {
-		if t == nil {
-			return nil
+// withDiagram keeps the items whose record has a diagram and says how
+// many it left out.
+func withDiagram(items []export.Item) ([]export.Item, int) {
+	kept := items[:0]
+	for _, it := range items {
+		if it.Problem.HasPosition() {
+			kept = append(kept, it)
 		}
-		t = t.Clone()
-		t.Walk(func(n *problems.Node, _ int) { n.Comment = "" })
-		return t
 	}
+	return kept, len(items) - len(kept)
+}
+
+// plainItems asks for the items' solutions without their comments.
+func plainItems(items []export.Item) {
 	for i := range items {
-		p := *items[i].Problem
-		p.Solution = plain(p.Solution)
-		items[i].Problem = &p
-		items[i].Verified = plain(items[i].Verified)
+		items[i].Plain = true
 	}
 }
 

@@ -440,7 +440,7 @@ func withSolverLines(d *db.DB, p *problems.Problem) error {
 	if err != nil || rep == nil || p.FEN == "" {
 		return err
 	}
-	tree, _ := export.Verified(p, rep)
+	tree, _ := export.Verified(p, evidenceOf(rep), export.English)
 	if tree == nil || len(tree.Children) == 0 || !tree.HasOrigin(problems.Solver) {
 		return nil
 	}

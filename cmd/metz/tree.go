@@ -24,6 +24,8 @@ type verified struct {
 	Verdict string         `json:"verdict,omitempty"` // the latest verdict, "" if none
 	Detail  string         `json:"detail,omitempty"`  // its evidence in words
 	Notes   []string       `json:"notes,omitempty"`   // evidence that could not be placed, or why there is none
+	// Evidence is the latest report as export reads it, nil if none.
+	Evidence *export.Evidence `json:"-"`
 }
 
 // verifiedTree builds it from the verdict history, oldest first. A verdict
@@ -31,7 +33,7 @@ type verified struct {
 // older metz) leaves the stated tree alone, and a note says so.
 func verifiedTree(p *problems.Problem, history []db.Verdict) verified {
 	if len(history) == 0 {
-		t, _ := export.Verified(p, nil)
+		t, _ := export.Verified(p, nil, export.English)
 		return verified{Tree: t, Notes: []string{fmt.Sprintf("no verdict yet: the stated lines only (metz verify %d)", p.ID)}}
 	}
 	latest := history[len(history)-1]
@@ -44,12 +46,30 @@ func verifiedTree(p *problems.Problem, history []db.Verdict) verified {
 		} else {
 			rep = &r
 			v.Detail = evidence(rep)
+			v.Evidence = evidenceOf(rep)
 		}
 	}
 	var notes []string
-	v.Tree, notes = export.Verified(p, rep)
+	v.Tree, notes = export.Verified(p, v.Evidence, export.English)
 	v.Notes = append(v.Notes, notes...)
 	return v
+}
+
+// evidenceOf is a solver report as export reads it: the stored evidence
+// format (the report's JSON) is the contract between the two.
+func evidenceOf(rep *solver.Report) *export.Evidence {
+	if rep == nil {
+		return nil
+	}
+	data, err := json.Marshal(rep)
+	if err != nil {
+		return nil
+	}
+	ev, err := export.ReadEvidence(data)
+	if err != nil {
+		return nil
+	}
+	return ev
 }
 
 func ref(p *problems.Problem) string {
@@ -87,14 +107,15 @@ func printVerifiedTree(w, errw io.Writer, rec shownRecord, notation string) erro
 	}
 	switch notation {
 	case "book":
-		fmt.Fprint(w, booknotation.WriteWith(v.Tree, r, booknotation.Marked))
+		t, _ := export.Verified(p, v.Evidence, export.French) // the book's voice
+		fmt.Fprint(w, booknotation.WriteWith(t, r, booknotation.Marked))
 	case "modern":
 		fmt.Fprintln(w, wrap(export.Modern(v.Tree, r), 78, ""))
 		if v.Tree.HasOrigin(problems.Solver) {
 			fmt.Fprintln(w, export.ModernLegend)
 		}
 	case "pdn":
-		it := export.Item{Problem: p, Verified: v.Tree, Verdict: v.Verdict}
+		it := export.Item{Problem: p, Evidence: v.Evidence, Verdict: v.Verdict}
 		if err := export.WritePDN(w, []export.Item{it}); err != nil {
 			return err
 		}

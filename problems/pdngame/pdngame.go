@@ -1,0 +1,124 @@
+// Package pdngame writes a problem record as a PDN game: the one PDN
+// writer of metz, used by the export and by the importer's own round-trip
+// tests, so that what metz writes its reader reads. It knows nothing of
+// books, verdicts or the database.
+package pdngame
+
+import (
+	"strconv"
+	"strings"
+
+	"metz/draughts"
+	"metz/pdn"
+	"metz/problems"
+)
+
+// Tags metz writes beside the standard ones and its importer reads back:
+// GameType 20 is shared by international, Manoury's rule and qui perd
+// gagne, so the rule system travels by name.
+const (
+	TagRules  = "MetzRules"
+	TagLabel  = "MetzLabel"
+	TagThemes = "Themes" // the file's themes, comma-separated
+)
+
+// Game writes a problem as a PDN game: Event (title or label), Number,
+// GameType, SetUp and FEN when the position is known, the solution with its
+// alternatives as variations, move numbers, marks that are PDN move
+// strengths as NAGs and the others ("gagne", "ou non") as comments.
+func Game(p *problems.Problem) *pdn.Game {
+	r, err := draughts.RulesByName(p.Rules)
+	if err != nil {
+		r = draughts.International
+	}
+	g := &pdn.Game{Root: &pdn.Node{}, Result: "*"}
+	tag := func(n, v string) { g.Tags = append(g.Tags, pdn.Tag{Name: n, Value: v}) }
+	title := p.Title
+	if title == "" {
+		title = p.Label
+	}
+	if title != "" {
+		tag("Event", title)
+	}
+	if p.Source != "" {
+		tag("Source", p.Source)
+	}
+	if p.Number > 0 {
+		tag("Number", strconv.Itoa(p.Number))
+	}
+	if p.Author != "" {
+		tag("Author", p.Author)
+	}
+	if p.Date != "" {
+		tag("Date", p.Date)
+	}
+	tag("GameType", strconv.Itoa(r.GameType))
+	if p.Stipulation != "" {
+		tag("Stipulation", p.Stipulation)
+	}
+	// Plies count from the opening side's first move (Black's in English
+	// checkers): its moves are numbered "N.", the other side's "N...".
+	offset := 0
+	if p.FEN != "" {
+		tag("SetUp", "1")
+		tag("FEN", p.FEN)
+		if black := strings.HasPrefix(strings.ToUpper(strings.TrimSpace(p.FEN)), "B"); black != (r.FirstMover == draughts.Black) {
+			offset = 1
+		}
+	}
+	tag("Result", "*")
+	if p.Commentary != "" {
+		g.Comments = []string{p.Commentary}
+	}
+	if p.Solution != nil {
+		g.Root.Next = toPDNLine(p.Solution.Children, 1+offset, true)
+	}
+	return g
+}
+
+// toPDNLine converts the alternatives at one ply; halfmove counts plies from
+// 1 (the opening side's first move), first says a move number is due even
+// for the other side.
+func toPDNLine(alts []*problems.Node, halfmove int, first bool) *pdn.Node {
+	if len(alts) == 0 {
+		return nil
+	}
+	var head *pdn.Node
+	for i, a := range alts {
+		n := pdnNode(a, halfmove, first || i > 0)
+		n.Next = toPDNLine(a.Children, halfmove+1, false)
+		if i == 0 {
+			head = n
+		} else {
+			head.Variations = append(head.Variations, n)
+		}
+	}
+	return head
+}
+
+// pdnNode writes one move; the resolved move when there is one, else the
+// text as printed.
+func pdnNode(a *problems.Node, halfmove int, numbered bool) *pdn.Node {
+	n := &pdn.Node{Move: a.Move}
+	if n.Move == "" {
+		n.Move = strings.Join(strings.Fields(a.Text), "")
+	}
+	opening := halfmove%2 == 1
+	if opening || numbered {
+		n.MoveNumber = (halfmove + 1) / 2
+		n.BlackToMove = !opening // the writer's "N..."
+	}
+	for _, mk := range strings.Split(a.Mark, ", ") {
+		switch {
+		case mk == "":
+		case strings.Trim(mk, "!?") == "" || mk == "*":
+			n.NAGs = append(n.NAGs, mk)
+		default:
+			n.Comments = append(n.Comments, mk)
+		}
+	}
+	if a.Comment != "" {
+		n.Comments = append(n.Comments, a.Comment)
+	}
+	return n
+}
