@@ -24,4 +24,5 @@ require (
 	github.com/spf13/pflag v1.0.9 // indirect
 	golang.org/x/image v0.12.0 // indirect
 	golang.org/x/sys v0.30.0 // indirect
+	golang.org/x/text v0.13.0 // indirect
 )

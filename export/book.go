@@ -14,8 +14,8 @@ func bookTree(t *problems.Tree, fen string, r *draughts.Rules) string {
 	return booknotation.WriteWith(withStart(t, fen), r, booknotation.Marked)
 }
 
-// modernTree is the same solution in modern notation, with the legend in
-// lang when the solver added moves.
+// modernTree is a solution in modern notation, with the legend in lang
+// when the solver added moves.
 func modernTree(t *problems.Tree, fen string, r *draughts.Rules, lang Lang) string {
 	s := Modern(withStart(t, fen), r)
 	if t.HasOrigin(problems.Solver) {

@@ -125,7 +125,7 @@ func htmlItem(b *strings.Builder, it Item, o HTMLOptions) error {
 			kind = "verified"
 		}
 		b.WriteString("<div class=\"solution\" data-tree=\"" + kind + "\">" + html.EscapeString(bookTree(t, p.FEN, r)) + "</div>\n")
-		b.WriteString("<p class=\"modern\">" + html.EscapeString(modernTree(t, p.FEN, r, French)) + "</p>\n")
+		b.WriteString("<p class=\"modern\">" + html.EscapeString(modernTree(it.Tree(FrenchModern), p.FEN, r, French)) + "</p>\n")
 	} else if p.SolutionText != "" {
 		b.WriteString("<div class=\"solution\" data-tree=\"text\">" + html.EscapeString(p.SolutionText) + "</div>\n")
 	}

@@ -23,7 +23,8 @@ type Item struct {
 }
 
 // Tree is the solution to print in lang: the stated lines merged with the
-// evidence (the stated tree alone without it), comments dropped when Plain.
+// evidence (the stated tree alone without it), comments dropped when Plain,
+// in French without the English notes of the importer and the solver.
 func (it Item) Tree(lang Lang) *problems.Tree {
 	t := it.Problem.Solution
 	if it.Evidence != nil && it.Problem.HasPosition() {
@@ -31,6 +32,8 @@ func (it Item) Tree(lang Lang) *problems.Tree {
 	}
 	if it.Plain {
 		t = plainTree(t)
+	} else if lang != English {
+		t = frenchTree(t)
 	}
 	return t
 }

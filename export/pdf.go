@@ -6,6 +6,7 @@ import (
 	"strconv"
 	"strings"
 	"time"
+	"unicode/utf8"
 
 	"github.com/go-pdf/fpdf"
 
@@ -154,7 +155,10 @@ func pdfBlocks(it Item, r *draughts.Rules, turn draughts.Color) []textBlock {
 	p := it.Problem
 	var bs []textBlock
 	add := func(font, style string, size, gap float64, text string) {
-		bs = append(bs, textBlock{font, style, size, gap, text})
+		for _, para := range strings.Split(text, "\n") { // a line break starts a paragraph
+			bs = append(bs, textBlock{font, style, size, gap, para})
+			gap = 0
+		}
 	}
 	if p.Title != "" {
 		add(fontText, "I", 9, 0, p.Title) // as the HTML page shows it
@@ -174,7 +178,7 @@ func pdfBlocks(it Item, r *draughts.Rules, turn draughts.Color) []textBlock {
 		gap = 0
 	}
 	if t != nil && len(t.Children) > 0 {
-		add(fontText, "", 9, 1.5, modernTree(t, p.FEN, r, French))
+		add(fontText, "", 9, 1.5, modernTree(it.Tree(FrenchModern), p.FEN, r, French))
 	}
 	gap = 1.5
 	if v := it.VerdictLine(); v != "" {
@@ -206,7 +210,7 @@ func printBlocks(pdf *fpdf.Fpdf, bs []textBlock, x, y, w, bottom float64) []text
 		y += b.gap
 		pdf.SetFont(b.font, b.style, b.size)
 		h := b.size / ptPerMM * 1.25
-		lines := wrapText(pdf, b.text, w)
+		lines := wrapText(pdf, b.text, w, b.font == fontMono)
 		for j, l := range lines {
 			if y+h > bottom && y > top {
 				rest := append([]textBlock{b}, bs[i+1:]...)
@@ -222,22 +226,57 @@ func printBlocks(pdf *fpdf.Fpdf, bs []textBlock, x, y, w, bottom float64) []text
 }
 
 // wrapText breaks a text into lines that fit w, at spaces. Runs of spaces
-// at the start of a line are kept: the solution's columns use them. A
-// word wider than w is cut, so that no text runs past its column.
-func wrapText(pdf *fpdf.Fpdf, text string, w float64) []string {
+// at the start of a line are kept: the solution's columns use them. In a
+// solution row (hang) the lines after the first start under the row's
+// comment, so that a long remark stays beside its move instead of running
+// into the columns; a word wider than the line is cut.
+func wrapText(pdf *fpdf.Fpdf, text string, w float64, hang bool) []string {
 	if pdf.GetStringWidth(text) <= w {
 		return []string{text}
+	}
+	indent := ""
+	if hang {
+		indent = strings.Repeat(" ", hangColumn(text))
 	}
 	var lines []string
 	cur := ""
 	for _, word := range strings.SplitAfter(text, " ") {
 		if cur != "" && strings.TrimSpace(cur) != "" && pdf.GetStringWidth(cur+strings.TrimRight(word, " ")) > w {
 			lines = append(lines, strings.TrimRight(cur, " "))
-			cur = ""
+			cur = indent
+		}
+		for strings.TrimSpace(cur) == "" && pdf.GetStringWidth(cur+strings.TrimRight(word, " ")) > w {
+			head := cutToWidth(pdf, cur, word, w)
+			lines = append(lines, cur+head)
+			word, cur = word[len(head):], indent
 		}
 		cur += word
 	}
 	return append(lines, strings.TrimRight(cur, " "))
+}
+
+// hangColumn is where a solution row's comment starts ("{"), at most the
+// second column's; 0 without a comment.
+func hangColumn(row string) int {
+	i := strings.Index(row, "{")
+	if i < 0 {
+		return 0
+	}
+	return min(utf8.RuneCountInString(row[:i]), 16)
+}
+
+// cutToWidth is the longest start of word that fits w after prefix (one
+// character at least, so that the caller moves on).
+func cutToWidth(pdf *fpdf.Fpdf, prefix, word string, w float64) string {
+	end := 0
+	for i, r := range word {
+		next := i + utf8.RuneLen(r)
+		if end > 0 && pdf.GetStringWidth(prefix+word[:next]) > w {
+			break
+		}
+		end = next
+	}
+	return word[:end]
 }
 
 func pdfIndex(pdf *fpdf.Fpdf, items []Item, pages []int) {

@@ -3,17 +3,21 @@ package export
 import (
 	"fmt"
 	"strings"
+
+	"metz/problems"
 )
 
 // Lang is the voice of a document: the language of every word metz adds
 // and the notation of the moves those words name. The book's style is
 // French with moves "32 à 28" (book, HTML, PDF); PDN, JSON and the modern
-// notation are English with moves "32-28".
+// notation are English with moves "32-28". The French documents' line in
+// modern notation is FrenchModern: French words, modern moves.
 type Lang int
 
 const (
 	English Lang = iota
 	French
+	FrenchModern
 )
 
 // move names a move the solver wrote ("32-28", "19x30x39") in the voice's
@@ -40,7 +44,7 @@ func (l Lang) moves(ms []string) string {
 
 // say picks the English or the French of a remark.
 func (l Lang) say(en, fr string) string {
-	if l == French {
+	if l != English {
 		return fr
 	}
 	return en
@@ -66,7 +70,7 @@ var verdictNames = map[string]string{
 // verdict names a verdict in the voice; a name French does not know is
 // kept as stored.
 func (l Lang) verdict(v string) string {
-	if fr, ok := verdictNames[v]; ok && l == French {
+	if fr, ok := verdictNames[v]; ok && l != English {
 		return fr
 	}
 	return v
@@ -92,7 +96,7 @@ var solverPhrases = []struct{ en, fr string }{
 // remark it has no words for gets fallback, so that no English slips
 // into a French page (the English stays in the PDN and JSON exports).
 func (l Lang) solverText(s, fallback string) string {
-	if l != French {
+	if l == English {
 		return s
 	}
 	for _, p := range solverPhrases {
@@ -121,4 +125,49 @@ func (l Lang) count(n int, en, enMany, fr, frMany string) string {
 		return "1 " + l.say(en, fr)
 	}
 	return fmt.Sprintf("%d %s", n, l.say(enMany, frMany))
+}
+
+// otherPhrases are English remarks stored in trees by other parts of metz
+// (the solver's answer trees), with their French.
+var otherPhrases = []struct{ en, fr string }{
+	{"endgame tables: won in ", "tables de finales : gain en "},
+	{"proof continues (not printed: tree size limit)", "la preuve continue (non imprimée : limite de taille de l'arbre)"},
+	{" plies", " demi-coups"},
+	{"[repair of ", "[réparation de "},
+}
+
+// frenchTree is a copy of t whose comments say nothing in English: the
+// importer's notes on how it read a printed move ("read as …", which the
+// book's move written beside them makes plain) are left out, and the
+// solver's fixed remarks are translated. The book's own comments are kept.
+func frenchTree(t *problems.Tree) *problems.Tree {
+	if t == nil {
+		return nil
+	}
+	t = t.Clone()
+	t.Walk(func(n *problems.Node, _ int) { n.Comment = frenchComment(n.Comment) })
+	return t
+}
+
+func frenchComment(c string) string {
+	if c == "" {
+		return c
+	}
+	var kept []string
+	reading := false // inside an importer's note, which may hold "; " itself
+	for _, seg := range strings.Split(c, "; ") {
+		switch {
+		case strings.HasPrefix(seg, "read as "):
+			reading = true
+			continue
+		case reading && !strings.HasPrefix(seg, "metz"):
+			continue
+		}
+		reading = false
+		for _, p := range otherPhrases {
+			seg = strings.ReplaceAll(seg, p.en, p.fr)
+		}
+		kept = append(kept, seg)
+	}
+	return strings.Join(kept, "; ")
 }

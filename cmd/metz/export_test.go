@@ -69,7 +69,7 @@ func TestExportCommandFormats(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, want := range []string{"Problème II", "24 à 19         10 à 8 {prend 3 pions}", "13 à 2 gagne", "Verdict : sound", "Note : la dame prend trois pions"} {
+	for _, want := range []string{"Problème II", "24 à 19         10 à 8 {prend 3 pions}", "13 à 2 gagne", "Verdict : juste", "Note : la dame prend trois pions"} {
 		if !strings.Contains(book, want) {
 			t.Errorf("book export lacks %q:\n%s", want, book)
 		}
@@ -111,6 +111,8 @@ func TestExportCommandErrors(t *testing.T) {
 		"binary file":          {"export", "--format", "pdf"},
 		"expected one of book": {"export", "--format", "docx"},
 		"expected 1 to 4":      {"export", "--per-page", "7"},
+		`extension ".xyz"`:     {"export", "-o", filepath.Join(t.TempDir(), "x.xyz")},
+		`extension ""`:         {"export", "-o", filepath.Join(t.TempDir(), "noext")},
 		"--number":             {"export", "--number", "x-y"},
 		"vantenac:999":         {"export", "vantenac:999"},
 		"no problem matches":   {"export", "--number", "900-999", "--source", "vantenac", "-o", filepath.Join(t.TempDir(), "none.pdn")},
@@ -125,5 +127,36 @@ func TestExportCommandErrors(t *testing.T) {
 				t.Errorf("an export of nothing wrote %s", out)
 			}
 		}
+	}
+}
+
+// Records without a diagram are left out of an export chosen by filters,
+// counted in one line; --with-empty and naming them keep them.
+func TestExportLeavesOutRecordsWithoutDiagram(t *testing.T) {
+	dbPath := exportTestDB(t)
+	d, err := db.Open(dbPath)
+	if err != nil {
+		t.Fatal(err)
+	}
+	empty := []*problems.Problem{
+		{Source: "vantenac", Number: 6, Label: "coup 6", Rules: "international", Stipulation: problems.StipWin},
+		{Source: "vantenac", Number: 7, Label: "coup 7", Rules: "international", Stipulation: problems.StipWin},
+	}
+	if _, err := d.ImportBatch(problems.Source{Key: "vantenac", Title: "Traité"}, empty, nil); err != nil {
+		t.Fatal(err)
+	}
+	d.Close()
+	out, err := runMetz(t, "--db", dbPath, "export", "--source", "vantenac", "--format", "book")
+	if err != nil || strings.Contains(out, "position inconnue") || !strings.Contains(out, "Problème II") ||
+		strings.Count(out, "without a diagram") != 1 || !strings.Contains(out, "2 records without a diagram left out (--with-empty keeps them)") {
+		t.Errorf("default export (%v):\n%s", err, out)
+	}
+	out, err = runMetz(t, "--db", dbPath, "export", "--source", "vantenac", "--format", "book", "--with-empty")
+	if err != nil || strings.Count(out, "position inconnue") != 2 || strings.Contains(out, "left out") {
+		t.Errorf("--with-empty (%v):\n%s", err, out)
+	}
+	out, err = runMetz(t, "--db", dbPath, "export", "vantenac:6", "--format", "book")
+	if err != nil || !strings.Contains(out, "position inconnue") {
+		t.Errorf("a record named as an argument (%v):\n%s", err, out)
 	}
 }

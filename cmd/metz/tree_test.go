@@ -73,9 +73,9 @@ func TestShowTreeBook(t *testing.T) {
 		t.Fatal(err)
 	}
 	want := "BLANCS.         NOIRS.\n42 à 38\n                si 18 à 23\n" +
-		"                si 6 à 11 * {metz: defence the source omits; it loses too}\n16 à 7 *\n"
+		"                si 6 à 11 * {metz : défense que la source omet ; elle perd aussi}\n16 à 7 *\n"
 	if !strings.HasPrefix(out, want) || !strings.HasSuffix(out, "\n* coup ajouté par metz (solveur) : absent de la source.\n") ||
-		!strings.Contains(out, "                si 18 à 22 * {metz: defence the source omits; it loses too}\n38 à 32 *\n") {
+		!strings.Contains(out, "                si 18 à 22 * {metz : défense que la source omet ; elle perd aussi}\n38 à 32 *\n") {
 		t.Errorf("got\n%s\nwant it to start\n%s", out, want)
 	}
 	if errs != "" {
@@ -149,15 +149,15 @@ func TestShowTreeWithoutEvidenceAndErrors(t *testing.T) {
 }
 
 // The book export prints the same verified tree, and the verdict's
-// evidence in words.
+// evidence in words, in French.
 func TestExportUsesVerifiedTree(t *testing.T) {
 	path := treeTestDB(t)
 	out, _, err := runSplit(t, "export", "t:1", "--format", "book", "--db", path)
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, want := range []string{"si 6 à 11 * {metz: defence the source omits; it loses too}",
-		"* coup ajouté par metz (solveur)", "Verdict : sound-incomplete — omitted 6-11 at ply 2; omitted 18-22 at ply 2; solver metz-solver/1"} {
+	for _, want := range []string{"si 6 à 11 * {metz : défense que la source omet ; elle perd aussi}",
+		"* coup ajouté par metz (solveur)", "Verdict : juste, solution incomplète — 2 défenses omises par la source"} {
 		if !strings.Contains(out, want) {
 			t.Errorf("export lacks %q:\n%s", want, out)
 		}
