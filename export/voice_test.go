@@ -22,7 +22,7 @@ import (
 func everyKindOfEvidence() Item {
 	p := smallProblem()
 	p.Solution.Children[0].Children[0].Children = []*problems.Node{{Move: "38-33", Text: "38 à 33", White: true,
-		Comment: "prend 2 p.; read as 38-33: the only legal move; legal landings 33",
+		Comment:  "prend 2 p.; read as 38-33: the only legal move; legal landings 33",
 		Children: []*problems.Node{{Move: "6-11", Comment: "endgame tables: won in 6 plies"}}}}
 	ev := &Evidence{
 		Goal:       "win",
