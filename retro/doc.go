@@ -19,8 +19,12 @@
 // capture would have been compulsory), which the generator tells. On the
 // boards package draughts/bitboard8 plays (the 8x8 systems and Turkish),
 // positions are read from their index into bitboards and that generator
-// lists the moves (bits.go); on the others (10x10, 12x12, the losing
-// game) the generic engine does, on a board of pieces. Both passes run on
+// lists the moves (bits.go). On the 10x10 and 12x12 boards the positions
+// are decoded, indexed and un-moved on the generic engine's board of
+// pieces; draughts/bitboard12 lists their moves where it plays the rules
+// (Canadian, Manoury's rule: wide.go), the generic engine elsewhere (the
+// losing game). The tables are the same either way (TestBitsAgreeWithGeneric,
+// TestWideAgreesWithGeneric). Both passes run on
 // every core: the first on slices of the indices, the un-moving in rounds
 // (unmove.go) where the cores list a level's predecessors and then each
 // refutes the quiet moves of the indices it owns.

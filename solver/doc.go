@@ -13,10 +13,15 @@
 //     everything else: a transposition table keyed by Zobrist hashes with a
 //     hard entry bound (table.go; it starts small and doubles up to the
 //     bound), initial numbers guessed from the material won or lost since
-//     the root (df-pn+), the 1+ε trick, sums over distinct child
-//     positions, and the simplest honest repetition rule: a position already
-//     on the current path is a failure for the attacker, and a disproof that
-//     relied on one is kept in the searching frame only, never in the table.
+//     the root, the endgame tables and the attacker's mobility (df-pn+),
+//     the 1+ε trick at the attacker's nodes, weak proof numbers (an AND
+//     node counts its largest child plus one per other open child, not the
+//     sum, so that transpositions are not counted once per path), and a
+//     repetition rule that keeps what it can: a position already on the
+//     current path is a failure for the attacker; a disproof resting on the
+//     repetition of one position is stored with that position and read only
+//     where it is on the path again, one resting on several stays in the
+//     searching frame.
 //   - "win within d plies" (bounded.go): an exact depth-bounded AND/OR search
 //     with a (hash, depth) table, run with iterative deepening on d to give
 //     the exact length of the shortest forced win and a fastest proof tree.
@@ -28,18 +33,23 @@
 // material, probe). International draughts and qui-perd-gagne, whose moves
 // are the same, run on the allocation-free bitboard generator
 // (metz/draughts/bitboard); the 8x8 systems, Turkish included, on
-// metz/draughts/bitboard8 (game8.go: four to five times the generic
-// engine's nodes per second); Canadian (12x12) on the generic engine.
-// The stated solutions are always read and replayed with the generic
-// engine, which knows the books' notations.
+// metz/draughts/bitboard8 (game8.go); Canadian (12x12) and Manoury's rule
+// on metz/draughts/bitboard12 (game12.go). No system is searched on the
+// generic engine, which is their specification; the stated solutions are
+// always read and replayed with it, since it knows the books' notations.
 //
 // # Endgame tables
 //
-// With Options.Tables, positions of few pieces (international rules, goal
-// win) are decided by the retrograde tables of metz/endgame instead of
-// searched; the bounded search uses their distances, so shortest wins stay
-// exact. Draws and king endings, where df-pn has to exhaust cycles, are
-// where they matter.
+// Positions of few pieces are decided by retrograde tables instead of
+// searched: under international rules those of metz/endgame
+// (Options.Tables: files built by metz endgame build, else the 2–3-piece
+// tables built in memory), under every other system those metz/retro
+// builds in memory when a search meets them (Options.RuleTables). The
+// bounded search uses their distances, so shortest wins stay exact. Draws
+// and king endings, where df-pn has to exhaust cycles, are where they
+// matter. Without tables, an ending of up to four pieces is solved by a
+// closure (closure.go): every position reachable from it listed, the wins
+// computed backwards with exact distances, when they fit the memory budget.
 //
 // # Draws
 //
@@ -62,8 +72,9 @@
 // a bounded table that also merges transpositions fits that better than a
 // tree that grows until the budget is gone. df-pn's known weaknesses are
 // handled by the refinements above (1+ε against thrashing between siblings,
-// distinct-child sums against over-counting transpositions, repetitions
-// kept out of the table against graph-history errors).
+// weak proof numbers against over-counting transpositions, repetition
+// disproofs stored with the position they rest on against graph-history
+// errors).
 //
 // # What is proven
 //
