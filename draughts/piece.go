@@ -3,8 +3,10 @@
 // numeric, algebraic and the old French "28 à 23") and perft.
 //
 // It knows nothing of books, problems or SQL. One parameterised generator
-// serves every rule system; the faster bitboard generator for 10x10 lives in
-// draughts/bitboard and is tested against this one.
+// serves every rule system and is the specification of the faster bitboard
+// generators, which are tested against it: draughts/bitboard (10x10
+// international and qui perd gagne), draughts/bitboard8 (the 8x8 systems
+// and Turkish) and draughts/bitboard12 (Canadian's 12x12, Manoury's rule).
 package draughts
 
 // Color is a side: White or Black.
