@@ -1,6 +1,7 @@
 package export
 
 import (
+	"io"
 	"strings"
 	"testing"
 
@@ -68,6 +69,32 @@ func FuzzPDNRoundTrip(f *testing.F) {
 			}
 			if err := sameTree("", children(p.Solution), children(back[0].Solution)); err != nil {
 				t.Fatalf("%v\n%s", err, out.String())
+			}
+		}
+	})
+}
+
+// Stored evidence of any shape — paths outside the tree, moves that are
+// no moves, lines that stop anywhere — never makes the documents fail or
+// panic: what cannot be placed is left out with a note.
+func FuzzEvidence(f *testing.F) {
+	f.Add([]byte(`{"goal":"win","omitted":[{"path":"1","defence":"18-22"}],"cooks":[{"move":"31-27","plies":7}]}`))
+	f.Add([]byte(`{"duals":[{"path":"1.1","stated":"38-33","alternative":"x"}],"refutation":{"line":["42-38","6 à 11"],"note":"this defence escapes: 6-11"}}`))
+	f.Add([]byte(`{"misprints":[{"path":"9.9","text":"43 à 39","reason":"r"}],"unproven":[{"line":["1-2"],"reason":"budget exhausted"}],"proven_leaves":["1.1",""]}`))
+	f.Fuzz(func(t *testing.T, data []byte) {
+		ev, err := ReadEvidence(data)
+		if err != nil {
+			return
+		}
+		it := Item{Problem: smallProblem(), Verdict: "cooked", Evidence: ev}
+		for _, w := range []func() error{
+			func() error { return WriteBook(io.Discard, []Item{it}) },
+			func() error { return WritePDN(io.Discard, []Item{it}) },
+			func() error { return WriteJSON(io.Discard, []Item{it}) },
+			func() error { return WriteHTML(io.Discard, []Item{it}, HTMLOptions{}) },
+		} {
+			if err := w(); err != nil {
+				t.Fatalf("%s: %v", data, err)
 			}
 		}
 	})
