@@ -9,6 +9,7 @@ import (
 	"strings"
 	"testing"
 
+	"metz/app"
 	"metz/problems"
 )
 
@@ -221,14 +222,14 @@ func TestVerifyUnknownSource(t *testing.T) {
 // the same moves whichever way.
 func TestSolutionMoves(t *testing.T) {
 	for _, line := range []string{"4-15 29-34", "1. 4-15 29-34 2. *", "4 à 15 29 à 34", "4 a 15, 29 à 34 gagne.", "1.4-15 1...29-34"} {
-		if got := strings.Join(solutionMoves(line), " "); got != "4-15 29-34" && got != "4 à 15 29 à 34" && got != "4 a 15 29 à 34" {
+		if got := strings.Join(app.SolutionMoves(line), " "); got != "4-15 29-34" && got != "4 à 15 29 à 34" && got != "4 a 15 29 à 34" {
 			t.Errorf("%q: %q", line, got)
 		}
 	}
-	if got := solutionMoves("1. c3:e5 h8-g7"); strings.Join(got, " ") != "c3:e5 h8-g7" {
+	if got := app.SolutionMoves("1. c3:e5 h8-g7"); strings.Join(got, " ") != "c3:e5 h8-g7" {
 		t.Errorf("algebraic: %q", got)
 	}
-	if got := solutionMoves("nonsense"); len(got) != 1 || got[0] != "nonsense" {
+	if got := app.SolutionMoves("nonsense"); len(got) != 1 || got[0] != "nonsense" {
 		t.Errorf("no move: %q", got)
 	}
 	// The verdict is the same as for the plain line.

@@ -5,9 +5,9 @@ import (
 	"io"
 	"strings"
 
-	"github.com/olekukonko/tablewriter"
 	"github.com/spf13/cobra"
 
+	"metz/app"
 	"metz/db"
 	"metz/draughts"
 )
@@ -22,7 +22,7 @@ type searchFlags struct {
 	verdict, side, pattern, text, author string
 	whitePieces, whiteMen, whiteKings    string
 	blackPieces, blackMen, blackKings    string
-	position, noPosition                 bool
+	position, noPosition, withEmpty      bool
 	limit, offset                        int
 }
 
@@ -56,6 +56,8 @@ const searchHelp = `Filters (all must hold):
   --author NAME            substring of the composer's name (a PDN Author or
                            Composer tag, a transcription's Auteur line)
   --position / --no-position  only records with / without a diagram
+  --with-empty             keep the records without a diagram, which are
+                           otherwise left out (and counted in one line)
   --limit N --offset N     page through long results`
 
 func (f *searchFlags) bind(c *cobra.Command) {
@@ -79,6 +81,7 @@ func (f *searchFlags) bind(c *cobra.Command) {
 	fl.StringVar(&f.author, "author", "", "text in the composer's name")
 	fl.BoolVar(&f.position, "position", false, "only records with a diagram")
 	fl.BoolVar(&f.noPosition, "no-position", false, "only records without a diagram")
+	fl.BoolVar(&f.withEmpty, "with-empty", false, "keep the records without a diagram (left out and counted by default)")
 	fl.IntVar(&f.limit, "limit", 0, "at most N results (0: all)")
 	fl.IntVar(&f.offset, "offset", 0, "skip the first N results")
 	_ = c.RegisterFlagCompletionFunc("rules", func(*cobra.Command, []string, string) ([]string, cobra.ShellCompDirective) {
@@ -129,9 +132,11 @@ func addSearch(root *cobra.Command) {
 		Use:   "search [flags]",
 		Short: "Find problems by source, number, theme, material, verdict or pattern",
 		Long: `search lists the problems of the database that match every filter given,
-ordered by source and number: a table by default, or with --json one JSON
-array of objects (id, source, number, label, title, author, class, rules,
-fen, side, themes, verdict).
+ordered by source and number: a table that fits the terminal by default,
+or with --json one JSON array of objects (id, source, number, label, title,
+author, class, rules, fen, side, themes, verdict). Records without a
+diagram are left out, and counted in one line, unless --with-empty (or
+--no-position) asks for them.
 
 ` + searchHelp,
 		Example: `  metz search --source metz --theme "lunette AND NOT coup-de-repos"
@@ -147,24 +152,22 @@ fen, side, themes, verdict).
 }
 
 func runSearch(cmd *cobra.Command, f *searchFlags) error {
+	g := globalsOf(cmd)
 	q, err := f.query()
 	if err != nil {
 		return err
 	}
-	d, err := db.OpenExisting(global.dbPath)
+	d, err := db.OpenExisting(g.dbPath)
 	if err != nil {
 		return err
 	}
 	defer d.Close()
-	if err := checkSources(d, q.Sources); err != nil {
-		return err
-	}
-	res, err := d.Search(q)
+	res, err := app.Select(d, app.Selection{Query: q, All: true, WithEmpty: f.withEmpty})
 	if err != nil {
 		return err
 	}
-	if global.json {
-		return writeJSON(cmd.OutOrStdout(), res)
+	if g.json {
+		return writeJSON(cmd.OutOrStdout(), res.Problems)
 	}
 	return printSummaries(cmd.OutOrStdout(), res)
 }
@@ -179,35 +182,28 @@ func labelTitle(s db.Summary) string {
 	return s.Label
 }
 
-func printSummaries(w io.Writer, res []db.Summary) error {
-	if len(res) == 0 {
+// printSummaries prints the problems found as a table that fits the
+// terminal, then their count and the records without a diagram left out.
+func printSummaries(w io.Writer, res app.Selected) error {
+	if len(res.Problems) == 0 {
 		fmt.Fprintln(w, "no problem matches")
-		return nil
-	}
-	t := tablewriter.NewWriter(w)
-	t.Header("id", "problem", "label", "class", "themes", "verdict", "position")
-	for _, s := range res {
-		pos := s.FEN
-		if pos == "" {
-			pos = "(no position)"
+	} else {
+		t := newTable("problem", "label", "class", "themes", "verdict", "position")
+		t.flex = 5
+		for _, s := range res.Problems {
+			pos := s.FEN
+			if pos == "" {
+				pos = "(no position)"
+			}
+			t.add(app.Name(s.Source, s.Number), labelTitle(s), s.Class, strings.Join(s.Themes, ", "), s.Verdict, pos)
 		}
-		if err := t.Append(fmt.Sprint(s.ID), fmt.Sprintf("%s:%d", s.Source, s.Number), shorten(labelTitle(s), 40), s.Class,
-			shorten(strings.Join(s.Themes, ", "), 40), s.Verdict, shorten(pos, 48)); err != nil {
+		if err := t.render(w, termWidth(w)); err != nil {
 			return err
 		}
+		fmt.Fprintln(w, count(len(res.Problems), "problem", "problems"))
 	}
-	if err := t.Render(); err != nil {
-		return err
+	if res.LeftOut > 0 {
+		fmt.Fprintf(w, "%s without a diagram left out (--with-empty shows them)\n", count(res.LeftOut, "record", "records"))
 	}
-	fmt.Fprintln(w, count(len(res), "problem", "problems"))
 	return nil
-}
-
-// shorten keeps table rows on one line; the full text is in --json and show.
-func shorten(s string, n int) string {
-	r := []rune(s)
-	if len(r) <= n {
-		return s
-	}
-	return string(r[:n-1]) + "…"
 }

@@ -7,6 +7,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"metz/app"
 	"metz/db"
 	"metz/draughts"
 	"metz/problems"
@@ -25,7 +26,7 @@ func addShow(root *cobra.Command) {
 	var numbers, ascii, tree bool
 	var notation string
 	c := &cobra.Command{
-		Use:   "show ID",
+		Use:   "show SOURCE:NUMBER",
 		Short: "Print a problem: diagram, FEN, solution as printed and parsed, themes, verdicts",
 		Long: `show prints one problem of the database: its source and number, a diagram
 (White at the bottom; --numbers writes the square numbers on the empty
@@ -36,9 +37,10 @@ for each),
 the themes with their origin (book, user, detected) and ply, cross
 references, import warnings, the verdict history and the user's notes.
 
-ID is the database id (see list) or source:number, e.g. metz:125 or
-vantenac:6; when a source has several records with one number, add the
-label: source:number:label. --json prints the whole record.
+The problem is named SOURCE:NUMBER, e.g. metz:125 or vantenac:76 (see
+metz list); when a source has several records with one number, add the
+label: SOURCE:NUMBER:LABEL. A database id (show prints it) is read too.
+--json prints the whole record.
 
 --tree prints only the verified solution tree: the source's lines as
 printed, merged with what the latest verdict of metz verify added — the
@@ -54,7 +56,7 @@ as JSON, every node with its origin, "printed" or "solver". Evidence that
 does not fit the stored record is named on standard error.`,
 		Example: `  metz show vantenac:1
   metz show metz:125 --numbers
-  metz show 17 --json
+  metz show vantenac:71 --json
   metz show vantenac:1 --tree
   metz show vantenac:1 --tree --notation modern
   metz show vantenac:1 --tree --notation pdn > problem1.pdn
@@ -64,7 +66,8 @@ does not fit the stored record is named on standard error.`,
 			if !isTreeNotation(notation) {
 				return fmt.Errorf("--notation %q: expected one of %s", notation, strings.Join(treeNotations, ", "))
 			}
-			d, id, err := openAndResolve(args[0])
+			g := globalsOf(cmd)
+			d, id, err := openAndResolve(g, args[0])
 			if err != nil {
 				return err
 			}
@@ -74,9 +77,9 @@ does not fit the stored record is named on standard error.`,
 				return err
 			}
 			if tree {
-				return printVerifiedTree(cmd.OutOrStdout(), cmd.ErrOrStderr(), rec, notation)
+				return printVerifiedTree(cmd.OutOrStdout(), cmd.ErrOrStderr(), g.json, rec, notation)
 			}
-			if global.json {
+			if g.json {
 				return writeJSON(cmd.OutOrStdout(), rec)
 			}
 			printRecord(cmd.OutOrStdout(), rec, draughts.DiagramOptions{Numbers: numbers, ASCII: ascii})
@@ -91,17 +94,17 @@ does not fit the stored record is named on standard error.`,
 }
 
 // openAndResolve opens the existing database and finds the problem a user names.
-func openAndResolve(ref string) (*db.DB, int64, error) {
-	d, err := db.OpenExisting(global.dbPath)
+func openAndResolve(g globalFlags, ref string) (*db.DB, int64, error) {
+	d, err := db.OpenExisting(g.dbPath)
 	if err != nil {
 		return nil, 0, err
 	}
-	id, err := d.Resolve(ref)
+	s, err := app.Resolve(d, ref)
 	if err != nil {
 		d.Close()
 		return nil, 0, err
 	}
-	return d, id, nil
+	return d, s.ID, nil
 }
 
 func loadRecord(d *db.DB, id int64) (shownRecord, error) {
