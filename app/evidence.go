@@ -43,7 +43,7 @@ func DecodeEvidence(raw json.RawMessage) (*solver.Report, error) {
 		Version *int `json:"version"`
 	}
 	if err := json.Unmarshal(raw, &probe); err != nil {
-		return nil, fmt.Errorf("evidence is not a JSON object: %w", err)
+		return nil, fmt.Errorf("evidence is not a solver report: %w", err)
 	}
 	body := raw // version 0: the report itself
 	if probe.Version != nil {

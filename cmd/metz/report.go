@@ -63,13 +63,13 @@ func printReport(w io.Writer, reports []app.SourceReport) error {
 		return nil
 	}
 	width := termWidth(w)
-	header := []string{"source", "records", "diagram"}
+	header := []string{"source", "diagram"}
 	for _, v := range app.VerdictOrder {
 		header = append(header, verdictAbbrev[v])
 	}
 	t := newTable(header...)
 	for _, r := range reports {
-		row := []any{r.Key, r.Problems, r.WithPosition}
+		row := []any{r.Key, fmt.Sprintf("%d/%d", r.WithPosition, r.Problems)}
 		for _, v := range app.VerdictOrder {
 			row = append(row, r.Verdicts[v])
 		}
@@ -78,7 +78,7 @@ func printReport(w io.Writer, reports []app.SourceReport) error {
 	if err := t.render(w, width); err != nil {
 		return err
 	}
-	fmt.Fprintln(w, "incompl: sound-incomplete, mispr: misprint, unprov: unproven, no-pos: no-position, none: never verified")
+	fmt.Fprintln(w, "diagram: records with one / all; incompl: sound-incomplete, mispr: misprint, unprov: unproven,\nno-pos: no-position, none: never verified")
 	for _, r := range reports {
 		if err := printProblems(w, r, width); err != nil {
 			return err

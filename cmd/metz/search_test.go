@@ -68,7 +68,7 @@ type searchRow struct {
 
 func searchJSON(t *testing.T, path string, args ...string) []searchRow {
 	t.Helper()
-	out, err := runMetz(t, append([]string{"search", "--db", path, "--json"}, args...)...)
+	out, err := runMetz(t, append([]string{"search", "--db", path, "--json", "--with-empty"}, args...)...)
 	if err != nil {
 		t.Fatalf("search %v: %v", args, err)
 	}
@@ -122,7 +122,7 @@ func TestSearchCommand(t *testing.T) {
 
 func TestListTable(t *testing.T) {
 	path := seedDB(t)
-	out, err := runMetz(t, "list", "--db", path)
+	out, err := runMetz(t, "list", "--db", path, "--with-empty")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -131,7 +131,7 @@ func TestListTable(t *testing.T) {
 			t.Errorf("list table lacks %q:\n%s", want, out)
 		}
 	}
-	if out, _ := runMetz(t, "list", "--db", path, "--source", "metz"); !strings.HasSuffix(out, "\n1 problem\n") {
+	if out, _ := runMetz(t, "list", "--db", path, "--source", "metz", "--with-empty"); !strings.HasSuffix(out, "\n1 problem\n") {
 		t.Errorf("one problem counted as:\n%s", out)
 	}
 }
