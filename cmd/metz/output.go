@@ -2,7 +2,6 @@ package main
 
 import (
 	"encoding/json"
-	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -265,5 +264,7 @@ func wrapText(s string, n int) []string {
 	return lines
 }
 
-// errInterrupted is the error of a command stopped by Ctrl-C.
-var errInterrupted = errors.New("interrupted")
+// printNote prints a sentence under a table, wrapped to width.
+func printNote(w io.Writer, width int, text string) {
+	fmt.Fprintln(w, strings.Join(wrapText(text, width), "\n"))
+}

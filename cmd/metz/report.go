@@ -78,7 +78,7 @@ func printReport(w io.Writer, reports []app.SourceReport) error {
 	if err := t.render(w, width); err != nil {
 		return err
 	}
-	fmt.Fprintln(w, "diagram: records with one / all; incompl: sound-incomplete, mispr: misprint, unprov: unproven,\nno-pos: no-position, none: never verified")
+	printNote(w, width, "diagram: records with one / all; incompl: sound-incomplete, mispr: misprint, unprov: unproven, no-pos: no-position, none: never verified")
 	for _, r := range reports {
 		if err := printProblems(w, r, width); err != nil {
 			return err
@@ -89,7 +89,8 @@ func printReport(w io.Writer, reports []app.SourceReport) error {
 
 func printProblems(w io.Writer, r app.SourceReport, width int) error {
 	if len(r.Positions) == 0 {
-		fmt.Fprintf(w, "\n%s: no record has a position yet (%d records); add transcriptions with `metz import FILE`.\n", r.Key, r.Problems)
+		fmt.Fprintln(w)
+		printNote(w, width, fmt.Sprintf("%s: no record has a position yet (%d records); add transcriptions with `metz import FILE`.", r.Key, r.Problems))
 		return nil
 	}
 	fmt.Fprintf(w, "\n%s — %s\n", r.Key, cut(r.Title, width-len(r.Key)-3))

@@ -41,6 +41,9 @@ bundled with metz. (The rule systems the engine plays are listed in metz --help.
 				}
 			}
 			if g.json {
+				if texts == nil {
+					texts = []problems.SourceText{}
+				}
 				return writeJSON(cmd.OutOrStdout(), texts)
 			}
 			if len(texts) == 0 {

@@ -134,6 +134,14 @@ func TestListTable(t *testing.T) {
 	if out, _ := runMetz(t, "list", "--db", path, "--source", "metz", "--with-empty"); !strings.HasSuffix(out, "\n1 problem\n") {
 		t.Errorf("one problem counted as:\n%s", out)
 	}
+	// Without --with-empty, the record without a diagram is left out and
+	// counted in one line, by list and search alike.
+	for _, cmd := range []string{"list", "search"} {
+		out, err := runMetz(t, cmd, "--db", path)
+		if err != nil || strings.Contains(out, "metz:125") || !strings.HasSuffix(out, "\n4 problems\n1 record without a diagram left out (--with-empty shows them)\n") {
+			t.Errorf("%s: %v\n%s", cmd, err, out)
+		}
+	}
 }
 
 func TestSearchErrors(t *testing.T) {

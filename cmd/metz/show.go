@@ -250,6 +250,16 @@ func printHistory(w io.Writer, rec shownRecord) {
 		fmt.Fprintf(w, "  %s  %s%s  rules %s, solver %s, %d nodes, %.2fs\n", v.CreatedAt.Format("2006-01-02 15:04"),
 			v.Verdict, dual, v.Rules, v.SolverVersion, v.ProofNodes, v.Seconds)
 	}
+	if n := len(rec.Verdicts); n > 0 {
+		// The tables of verify and report cut the evidence; here it is whole.
+		rep, err := app.DecodeEvidence(rec.Verdicts[n-1].Evidence)
+		switch {
+		case err != nil:
+			fmt.Fprintf(w, "  evidence: %v\n", err)
+		case rep != nil && app.EvidenceText(rep) != "":
+			fmt.Fprintf(w, "  evidence: %s\n", wrap(app.EvidenceText(rep), 76, "    ")[4:])
+		}
+	}
 	if len(rec.Notes) > 0 {
 		fmt.Fprintln(w, "\nNotes:")
 		for _, n := range rec.Notes {

@@ -271,7 +271,7 @@ func runThemesCompare(cmd *cobra.Command, sources []string) error {
 		return err
 	}
 	if len(uncompared) > 0 {
-		fmt.Fprintf(w, "not compared (book themes, nothing detected): %s\n", strings.Join(uncompared, ", "))
+		printNote(w, termWidth(w), "not compared (book themes, nothing detected): "+strings.Join(uncompared, ", "))
 	}
 	return nil
 }

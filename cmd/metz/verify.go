@@ -205,25 +205,26 @@ func printReports(w io.Writer, g globalFlags, done []app.Verified, tb *endgame.T
 		}
 		t.add(app.ProblemName(v.Problem), verdictText(r.Verdict, r.Dual), r.Key, app.EvidenceText(r), r.ProofNodes, fmt.Sprintf("%.2f", r.Seconds))
 	}
+	width := termWidth(w)
 	if len(t.rows) > 0 {
-		if err := t.render(w, termWidth(w)); err != nil {
+		if err := t.render(w, width); err != nil {
 			return err
 		}
 	}
 	if searched := len(reports) - noPosition; jobs > 1 && searched > 1 {
 		// Read alone, a problem's seconds look like its cost, where it
 		// shared the cores with another.
-		fmt.Fprintf(w, "Seconds are wall time with %d problems verified at once; verified alone (metz verify SOURCE:NUMBER), each takes less.\n", min(jobs, searched))
+		printNote(w, width, fmt.Sprintf("Seconds are wall time with %d problems verified at once; verified alone (metz verify SOURCE:NUMBER), each takes less.", min(jobs, searched)))
 	}
 	if noPosition > 0 {
 		have := " have"
 		if noPosition == 1 {
 			have = " has"
 		}
-		fmt.Fprintf(w, "%s%s no position yet (no-position); add transcriptions with metz import FILE.\n", count(noPosition, "record", "records"), have)
+		printNote(w, width, fmt.Sprintf("%s%s no position yet (no-position); add transcriptions with metz import FILE.", count(noPosition, "record", "records"), have))
 	}
 	if hint := unprovenHint(reports, tb.Complete(5)); hint != "" {
-		fmt.Fprintln(w, hint)
+		printNote(w, width, hint)
 	}
 	return nil
 }
