@@ -161,35 +161,3 @@ func TestTablesFit80Columns(t *testing.T) {
 		t.Errorf("show does not give the evidence whole:\n%s", out)
 	}
 }
-
-// The table layout itself: the flex column gives way first, a cut cell
-// ends with "…", a wrapped one runs on more lines, and nothing passes the
-// width.
-func TestTableLayout(t *testing.T) {
-	tb := newTable("name", "text")
-	tb.flex = 1
-	tb.add("vantenac:71", strings.Repeat("word ", 30))
-	var b strings.Builder
-	if err := tb.render(&b, 40); err != nil {
-		t.Fatal(err)
-	}
-	lines := strings.Split(strings.TrimRight(b.String(), "\n"), "\n")
-	if len(lines) != 3 || !strings.HasPrefix(lines[2], "vantenac:71  word") || !strings.HasSuffix(lines[2], "…") ||
-		utf8.RuneCountInString(lines[2]) != 40 {
-		t.Errorf("cut:\n%s", b.String())
-	}
-	tb.wrap = true
-	b.Reset()
-	if err := tb.render(&b, 40); err != nil {
-		t.Fatal(err)
-	}
-	lines = strings.Split(strings.TrimRight(b.String(), "\n"), "\n")
-	if len(lines) < 6 || strings.Count(b.String(), "word") != 30 {
-		t.Errorf("wrapped:\n%s", b.String())
-	}
-	for _, l := range lines {
-		if utf8.RuneCountInString(l) > 40 {
-			t.Errorf("a line of %d columns: %q", utf8.RuneCountInString(l), l)
-		}
-	}
-}

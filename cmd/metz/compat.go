@@ -3,6 +3,7 @@ package main
 import (
 	"metz/app"
 	"metz/db"
+	"metz/internal/texttable"
 	"metz/problems"
 )
 
@@ -20,4 +21,4 @@ func verifiedTree(p *problems.Problem, history []db.Verdict) verified {
 
 func ref(p *problems.Problem) string { return app.ProblemName(p) }
 
-func shorten(s string, n int) string { return cut(s, n) }
+func shorten(s string, n int) string { return texttable.Cut(s, n) }

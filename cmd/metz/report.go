@@ -9,6 +9,7 @@ import (
 
 	"metz/app"
 	"metz/db"
+	"metz/internal/texttable"
 )
 
 func init() { commandAdders = append(commandAdders, addReport) }
@@ -62,20 +63,20 @@ func printReport(w io.Writer, reports []app.SourceReport) error {
 		fmt.Fprintln(w, "The database holds no source: run `metz import` first.")
 		return nil
 	}
-	width := termWidth(w)
+	width := texttable.Width(w)
 	header := []string{"source", "diagram"}
 	for _, v := range app.VerdictOrder {
 		header = append(header, verdictAbbrev[v])
 	}
-	t := newTable(header...)
+	t := texttable.New(header...)
 	for _, r := range reports {
 		row := []any{r.Key, fmt.Sprintf("%d/%d", r.WithPosition, r.Problems)}
 		for _, v := range app.VerdictOrder {
 			row = append(row, r.Verdicts[v])
 		}
-		t.add(row...)
+		t.Add(row...)
 	}
-	if err := t.render(w, width); err != nil {
+	if err := t.Render(w, width); err != nil {
 		return err
 	}
 	printNote(w, width, "diagram: records with one / all; incompl: sound-incomplete, mispr: misprint, unprov: unproven, no-pos: no-position, none: never verified")
@@ -93,15 +94,15 @@ func printProblems(w io.Writer, r app.SourceReport, width int) error {
 		printNote(w, width, fmt.Sprintf("%s: no record has a position yet (%d records); add transcriptions with `metz import FILE`.", r.Key, r.Problems))
 		return nil
 	}
-	fmt.Fprintf(w, "\n%s — %s\n", r.Key, cut(r.Title, width-len(r.Key)-3))
-	t := newTable("problem", "verdict", "key", "themes", "evidence")
-	t.flex = 4
+	fmt.Fprintf(w, "\n%s — %s\n", r.Key, texttable.Cut(r.Title, width-len(r.Key)-3))
+	t := texttable.New("problem", "verdict", "key", "themes", "evidence")
+	t.Flex = 4
 	for _, p := range r.Positions {
 		verdict := p.Verdict
 		if verdict == "" {
 			verdict = "not verified"
 		}
-		t.add(p.Name, verdictText(verdict, p.Dual), p.Key, strings.Join(p.Detected, ", "), p.Evidence)
+		t.Add(p.Name, verdictText(verdict, p.Dual), p.Key, strings.Join(p.Detected, ", "), p.Evidence)
 	}
-	return t.render(w, width)
+	return t.Render(w, width)
 }

@@ -10,6 +10,7 @@ import (
 	"metz/app"
 	"metz/db"
 	"metz/draughts"
+	"metz/internal/texttable"
 )
 
 func init() { commandAdders = append(commandAdders, addSearch) }
@@ -188,16 +189,16 @@ func printSummaries(w io.Writer, res app.Selected) error {
 	if len(res.Problems) == 0 {
 		fmt.Fprintln(w, "no problem matches")
 	} else {
-		t := newTable("problem", "label", "class", "themes", "verdict", "position")
-		t.flex = 5
+		t := texttable.New("problem", "label", "class", "themes", "verdict", "position")
+		t.Flex = 5
 		for _, s := range res.Problems {
 			pos := s.FEN
 			if pos == "" {
 				pos = "(no position)"
 			}
-			t.add(app.Name(s.Source, s.Number), labelTitle(s), s.Class, strings.Join(s.Themes, ", "), s.Verdict, pos)
+			t.Add(app.Name(s.Source, s.Number), labelTitle(s), s.Class, strings.Join(s.Themes, ", "), s.Verdict, pos)
 		}
-		if err := t.render(w, termWidth(w)); err != nil {
+		if err := t.Render(w, texttable.Width(w)); err != nil {
 			return err
 		}
 		fmt.Fprintln(w, count(len(res.Problems), "problem", "problems"))

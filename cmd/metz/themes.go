@@ -6,11 +6,13 @@ import (
 	"io"
 	"sort"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/spf13/cobra"
 
 	"metz/app"
 	"metz/db"
+	"metz/internal/texttable"
 	"metz/problems"
 	"metz/themes"
 )
@@ -136,8 +138,8 @@ func printDetect(w io.Writer, asJSON bool, res []detectResult) error {
 		}
 		return err
 	}
-	t := newTable("problem", "label", "detected at ply")
-	t.flex, t.wrap = 2, true
+	t := texttable.New("problem", "label", "detected at ply")
+	t.Flex, t.Wrap = 2, true
 	stored, skipped := 0, 0
 	for _, r := range res {
 		cell := themeCell(r.Themes)
@@ -149,9 +151,9 @@ func printDetect(w io.Writer, asJSON bool, res []detectResult) error {
 		default:
 			stored++
 		}
-		t.add(r.Ref, r.Label, cell)
+		t.Add(r.Ref, r.Label, cell)
 	}
-	if ferr := t.render(w, termWidth(w)); ferr != nil {
+	if ferr := t.Render(w, texttable.Width(w)); ferr != nil {
 		return ferr
 	}
 	fmt.Fprintf(w, "%s analysed and stored, %d skipped, %d failed\n", count(stored, "problem", "problems"), skipped, failed)
@@ -209,24 +211,8 @@ that maps the books' index themes to detector keys for metz themes compare.`,
 
 // wrap breaks text into lines of at most width characters, each indented.
 func wrap(text string, width int, indent string) string {
-	var b strings.Builder
-	n := 0
-	for _, word := range strings.Fields(text) {
-		if n > 0 && n+1+len([]rune(word)) > width {
-			b.WriteString("\n")
-			n = 0
-		}
-		if n == 0 {
-			b.WriteString(indent)
-			n = len(indent)
-		} else {
-			b.WriteString(" ")
-			n++
-		}
-		b.WriteString(word)
-		n += len([]rune(word))
-	}
-	return b.String()
+	lines := texttable.Wrap(text, width-utf8.RuneCountInString(indent))
+	return indent + strings.Join(lines, "\n"+indent)
 }
 
 func themesCompareCmd() *cobra.Command {
@@ -271,7 +257,7 @@ func runThemesCompare(cmd *cobra.Command, sources []string) error {
 		return err
 	}
 	if len(uncompared) > 0 {
-		printNote(w, termWidth(w), "not compared (book themes, nothing detected): "+strings.Join(uncompared, ", "))
+		printNote(w, texttable.Width(w), "not compared (book themes, nothing detected): "+strings.Join(uncompared, ", "))
 	}
 	return nil
 }
@@ -281,17 +267,17 @@ func printCompare(w io.Writer, rows []app.ThemeComparison) error {
 		fmt.Fprintln(w, "no problem carries both book and detected themes (run metz themes detect first)")
 		return nil
 	}
-	t := newTable("problem", "label", "agree", "book only", "detected only")
+	t := texttable.New("problem", "label", "agree", "book only", "detected only")
 	dis := 0
 	for _, r := range rows {
 		if r.Agrees {
 			continue
 		}
 		dis++
-		t.add(r.Ref, r.Label, orDash(r.Agree), orDash(r.BookOnly), orDash(r.DetectedOnly))
+		t.Add(r.Ref, r.Label, orDash(r.Agree), orDash(r.BookOnly), orDash(r.DetectedOnly))
 	}
 	if dis > 0 {
-		if err := t.render(w, termWidth(w)); err != nil {
+		if err := t.Render(w, texttable.Width(w)); err != nil {
 			return err
 		}
 	}

@@ -12,6 +12,7 @@ import (
 	"metz/db"
 	"metz/draughts"
 	"metz/endgame"
+	"metz/internal/texttable"
 	"metz/problems"
 	"metz/retro"
 	"metz/solver"
@@ -194,8 +195,8 @@ func printReports(w io.Writer, g globalFlags, done []app.Verified, tb *endgame.T
 	if g.json {
 		return writeJSON(w, reports)
 	}
-	t := newTable(verifyColumns...)
-	t.flex, t.wrap = 3, true
+	t := texttable.New(verifyColumns...)
+	t.Flex, t.Wrap = 3, true
 	noPosition := 0
 	for _, v := range done {
 		r := v.Report
@@ -203,11 +204,11 @@ func printReports(w io.Writer, g globalFlags, done []app.Verified, tb *endgame.T
 			noPosition++ // one line below, not a row each: the Livre de Metz alone has 415
 			continue
 		}
-		t.add(app.ProblemName(v.Problem), verdictText(r.Verdict, r.Dual), r.Key, app.EvidenceText(r), r.ProofNodes, fmt.Sprintf("%.2f", r.Seconds))
+		t.Add(app.ProblemName(v.Problem), verdictText(r.Verdict, r.Dual), r.Key, app.EvidenceText(r), r.ProofNodes, fmt.Sprintf("%.2f", r.Seconds))
 	}
-	width := termWidth(w)
-	if len(t.rows) > 0 {
-		if err := t.render(w, width); err != nil {
+	width := texttable.Width(w)
+	if len(t.Rows()) > 0 {
+		if err := t.Render(w, width); err != nil {
 			return err
 		}
 	}
