@@ -61,6 +61,9 @@ func Select(d *db.DB, s Selection) (Selected, error) {
 	if err := CheckSources(d, s.Query.Sources); err != nil {
 		return Selected{}, err
 	}
+	if err := CheckThemeExpr(d, s.Query.Themes); err != nil {
+		return Selected{}, fmt.Errorf("--theme: %w", err)
+	}
 	q := s.Query
 	if s.WithEmpty || q.HasPosition != nil {
 		res, err := d.Search(q)

@@ -77,3 +77,29 @@ func TestSelect(t *testing.T) {
 		t.Errorf("unknown source: %v", err)
 	}
 }
+
+// A misspelt theme is refused with the nearest known name and the list;
+// the detector's keys, the books' and the user's names all pass, written
+// in words or with accents.
+func TestCheckThemeExpr(t *testing.T) {
+	d := tinyDB(t, 1)
+	if _, _, err := d.AddTag(1, "mon-préféré"); err != nil {
+		t.Fatal(err)
+	}
+	for _, ok := range []string{"lunette", "coup de repos AND NOT lunette", `"coup turc" OR rafle`, "mon-préféré", "mon-prefere", ""} {
+		if err := CheckThemeExpr(d, ok); err != nil {
+			t.Errorf("%q: %v", ok, err)
+		}
+	}
+	err := CheckThemeExpr(d, "lunete OR rafle")
+	if err == nil || !strings.Contains(err.Error(), `unknown theme "lunete" (did you mean lunette?)`) ||
+		!strings.Contains(err.Error(), "known themes: ") || !strings.Contains(err.Error(), "coup-turc") {
+		t.Errorf("lunete: %v", err)
+	}
+	if err := CheckThemeExpr(d, "zzzzzzzz"); err == nil || strings.Contains(err.Error(), "did you mean") {
+		t.Errorf("nothing near: %v", err)
+	}
+	if _, err := Select(d, Selection{Query: db.Query{Themes: "coup-tur"}}); err == nil || !strings.Contains(err.Error(), "--theme: unknown theme \"coup-tur\" (did you mean coup-turc?)") {
+		t.Errorf("Select: %v", err)
+	}
+}

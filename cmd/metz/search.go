@@ -38,7 +38,9 @@ const searchHelp = `Filters (all must hold):
                            tighter than AND, AND tighter than OR; a name may
                            be written in words, with or without accents
                            ("pion en prise", "coup turc" are pion-en-prise,
-                           coup-turc); metz themes list names them
+                           coup-turc); metz themes list names them, and
+                           a name no problem has is refused with the
+                           nearest known one
   --theme-origin ORIGIN    count only themes from book, user or detected
   --verdict V              latest solver verdict: sound, sound-incomplete,
                            cooked, unsound, misprint, unproven, no-position,

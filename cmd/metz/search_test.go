@@ -163,3 +163,13 @@ func TestSearchErrors(t *testing.T) {
 		}
 	}
 }
+
+// A misspelt theme is an error naming the nearest theme, not an empty
+// result.
+func TestSearchUnknownTheme(t *testing.T) {
+	path := seedDB(t)
+	_, err := runMetz(t, "search", "--db", path, "--theme", "lunete")
+	if err == nil || !strings.Contains(err.Error(), "did you mean lunette?") || !strings.Contains(err.Error(), "known themes:") {
+		t.Errorf("lunete: %v", err)
+	}
+}
