@@ -257,7 +257,7 @@ func printHistory(w io.Writer, rec shownRecord) {
 		case err != nil:
 			fmt.Fprintf(w, "  evidence: %v\n", err)
 		case rep != nil && app.EvidenceText(rep) != "":
-			fmt.Fprintf(w, "  evidence: %s\n", wrap(app.EvidenceText(rep), 76, "    ")[4:])
+			fmt.Fprintf(w, "  evidence:\n%s\n", wrap(app.EvidenceText(rep), 78, "    "))
 		}
 	}
 	if len(rec.Notes) > 0 {

@@ -36,10 +36,9 @@ func Width(w io.Writer) int {
 	return int(ws.Col)
 }
 
-// table lays out rows in columns, two spaces apart, within a width: the
-// widest columns give way first, down to minColumn, the flex column
-// (the evidence, a title) before the others; a cell too long for its
-// column is cut with "…", or wrapped onto more lines in the wrap column.
+// Table lays out rows in columns, two spaces apart, within a width (see
+// widths for which column gives way); a cell too long for its column is
+// cut with "…", or wrapped onto more lines in the Flex column with Wrap.
 type Table struct {
 	header []string
 	rows   [][]string
@@ -48,8 +47,6 @@ type Table struct {
 	Flex int
 	Wrap bool
 }
-
-const minColumn = 6
 
 // New is a table with these column headers and no flex column.
 func New(header ...string) *Table { return &Table{header: header, Flex: -1} }
@@ -80,8 +77,11 @@ func (t *Table) Render(w io.Writer, width int) error {
 	return err
 }
 
-// widths are the columns' widths: each its longest cell, then the widest
-// narrowed one character at a time until the line fits.
+// widths are the columns' widths: each its longest cell, then narrowed
+// one character at a time until the line fits — first the widest of the
+// other columns down to otherMax, then the flex column down to minFlex
+// (it holds the text the table is for), then the widest of all down to
+// minColumn.
 func (t *Table) widths(width int) []int {
 	ws := make([]int, len(t.header))
 	for _, r := range append([][]string{t.header}, t.rows...) {
@@ -89,35 +89,45 @@ func (t *Table) widths(width int) []int {
 			ws[i] = max(ws[i], utf8.RuneCountInString(c))
 		}
 	}
-	total := func() int {
-		n := 2 * (len(ws) - 1)
-		for _, x := range ws {
-			n += x
-		}
-		return n
+	total := 2 * (len(ws) - 1)
+	for _, x := range ws {
+		total += x
 	}
-	for total() > width {
-		i := t.widest(ws)
-		if i < 0 {
-			break
+	for _, floor := range []int{otherMax, minFlex, minColumn} {
+		for total > width {
+			i := t.narrowest(ws, floor)
+			if i < 0 {
+				break
+			}
+			ws[i]--
+			total--
 		}
-		ws[i]--
 	}
 	return ws
 }
 
-// widest is the column to narrow next: the flex one while it is wider
-// than a third of the others' widest, else the widest; -1 when every
-// column is at minColumn.
-func (t *Table) widest(ws []int) int {
+// Narrowing floors (see widths).
+const (
+	otherMax  = 16
+	minFlex   = 24
+	minColumn = 6
+)
+
+// narrowest picks the column to narrow at this floor: at otherMax the
+// widest non-flex column, at minFlex the flex column, at minColumn the
+// widest; -1 when none is above the floor.
+func (t *Table) narrowest(ws []int, floor int) int {
+	if floor == minFlex && floor != minColumn {
+		if t.Flex >= 0 && ws[t.Flex] > floor {
+			return t.Flex
+		}
+		return -1
+	}
 	best := -1
 	for i, x := range ws {
-		if x > minColumn && (best < 0 || x > ws[best]) {
+		if x > floor && (floor == minColumn || i != t.Flex) && (best < 0 || x > ws[best]) {
 			best = i
 		}
-	}
-	if t.Flex >= 0 && ws[t.Flex] > minColumn && best >= 0 && ws[t.Flex]*3 > ws[best] {
-		return t.Flex
 	}
 	return best
 }
