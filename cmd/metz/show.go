@@ -15,13 +15,6 @@ import (
 
 func init() { commandAdders = append(commandAdders, addShow) }
 
-// shownRecord is show's --json output: the record and what was added to it.
-type shownRecord struct {
-	*problems.Problem
-	Verdicts []db.Verdict `json:"verdicts"`
-	Notes    []db.Note    `json:"notes"`
-}
-
 func addShow(root *cobra.Command) {
 	var numbers, ascii, tree bool
 	var notation string
@@ -72,7 +65,7 @@ does not fit the stored record is named on standard error.`,
 				return err
 			}
 			defer d.Close()
-			rec, err := loadRecord(d, id)
+			rec, err := app.LoadRecord(d, id)
 			if err != nil {
 				return err
 			}
@@ -107,26 +100,7 @@ func openAndResolve(g globalFlags, ref string) (*db.DB, int64, error) {
 	return d, s.ID, nil
 }
 
-func loadRecord(d *db.DB, id int64) (shownRecord, error) {
-	var rec shownRecord
-	var err error
-	if rec.Problem, err = d.Get(id); err != nil {
-		return rec, err
-	}
-	if rec.Verdicts, err = d.Verdicts(id); err != nil {
-		return rec, err
-	}
-	rec.Notes, err = d.Notes(id)
-	if rec.Verdicts == nil {
-		rec.Verdicts = []db.Verdict{}
-	}
-	if rec.Notes == nil {
-		rec.Notes = []db.Note{}
-	}
-	return rec, err
-}
-
-func printRecord(w io.Writer, rec shownRecord, opt draughts.DiagramOptions) {
+func printRecord(w io.Writer, rec app.Record, opt draughts.DiagramOptions) {
 	p := rec.Problem
 	fmt.Fprintf(w, "%s:%d  %s  (id %d)\n", p.Source, p.Number, p.Label, p.ID)
 	field := func(name, v string) {
@@ -237,7 +211,7 @@ func printRefsAndWarnings(w io.Writer, p *problems.Problem) {
 	}
 }
 
-func printHistory(w io.Writer, rec shownRecord) {
+func printHistory(w io.Writer, rec app.Record) {
 	fmt.Fprintln(w, "\nVerdicts:")
 	if len(rec.Verdicts) == 0 {
 		fmt.Fprintln(w, "  none yet (metz verify)")

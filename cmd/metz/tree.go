@@ -28,7 +28,7 @@ type shownTree struct {
 
 // printVerifiedTree writes show --tree's output in one notation; the notes
 // go to errw so that the tree itself (PDN above all) can be piped.
-func printVerifiedTree(w, errw io.Writer, asJSON bool, rec shownRecord, notation string) error {
+func printVerifiedTree(w, errw io.Writer, asJSON bool, rec app.Record, notation string) error {
 	p := rec.Problem
 	v := app.BuildVerifiedTree(p, rec.Verdicts)
 	if asJSON {
