@@ -25,5 +25,6 @@ filters is a search).
 		RunE: func(cmd *cobra.Command, args []string) error { return runSearch(cmd, &f) },
 	}
 	f.bind(c)
+	f.bindWithEmpty(c)
 	root.AddCommand(c)
 }

@@ -59,8 +59,6 @@ const searchHelp = `Filters (all must hold):
   --author NAME            substring of the composer's name (a PDN Author or
                            Composer tag, a transcription's Auteur line)
   --position / --no-position  only records with / without a diagram
-  --with-empty             keep the records without a diagram, which are
-                           otherwise left out (and counted in one line)
   --limit N --offset N     page through long results`
 
 func (f *searchFlags) bind(c *cobra.Command) {
@@ -84,12 +82,16 @@ func (f *searchFlags) bind(c *cobra.Command) {
 	fl.StringVar(&f.author, "author", "", "text in the composer's name")
 	fl.BoolVar(&f.position, "position", false, "only records with a diagram")
 	fl.BoolVar(&f.noPosition, "no-position", false, "only records without a diagram")
-	fl.BoolVar(&f.withEmpty, "with-empty", false, "keep the records without a diagram (left out and counted by default)")
 	fl.IntVar(&f.limit, "limit", 0, "at most N results (0: all)")
 	fl.IntVar(&f.offset, "offset", 0, "skip the first N results")
 	_ = c.RegisterFlagCompletionFunc("rules", func(*cobra.Command, []string, string) ([]string, cobra.ShellCompDirective) {
 		return draughts.RuleNames(), cobra.ShellCompDirectiveNoFileComp
 	})
+}
+
+// bindWithEmpty adds list's and search's --with-empty.
+func (f *searchFlags) bindWithEmpty(c *cobra.Command) {
+	c.Flags().BoolVar(&f.withEmpty, "with-empty", false, "keep the records without a diagram (left out and counted by default)")
 }
 
 // query turns the flags into a db.Query, naming the flag of a bad value.
@@ -151,6 +153,7 @@ diagram are left out, and counted in one line, unless --with-empty (or
 		RunE: func(cmd *cobra.Command, args []string) error { return runSearch(cmd, &f) },
 	}
 	f.bind(c)
+	f.bindWithEmpty(c)
 	root.AddCommand(c)
 }
 
