@@ -49,10 +49,17 @@ func (s Selected) IDs() []int64 {
 // references, filters nor All.
 var ErrNothingSelected = errors.New("no problem named: give SOURCE:NUMBER references, filters such as --source S, or --all")
 
+// ErrNamedAndFiltered refuses a selection that both names problems and
+// filters (or asks for all): which one was meant is not clear.
+var ErrNamedAndFiltered = errors.New("name problems (SOURCE:NUMBER) or choose them with --all or filters, not both")
+
 // Select resolves a selection: the Refs in the order given, else the
 // Query's matches ordered by source and number.
 func Select(d *db.DB, s Selection) (Selected, error) {
 	if len(s.Refs) > 0 {
+		if s.All || !isEmptyQuery(s.Query) {
+			return Selected{}, ErrNamedAndFiltered
+		}
 		return selectRefs(d, s.Refs)
 	}
 	if !s.All && isEmptyQuery(s.Query) {
@@ -109,8 +116,11 @@ func selectRefs(d *db.DB, refs []string) (Selected, error) {
 // the right name instead.
 func Resolve(d *db.DB, ref string) (db.Summary, error) {
 	id, err := d.Resolve(ref)
+	if errors.Is(err, db.ErrNotFound) {
+		return db.Summary{}, fmt.Errorf("problem %q: %w (metz list shows the problems' names)", ref, err)
+	}
 	if err != nil {
-		return db.Summary{}, fmt.Errorf("problem %q: %w (expected SOURCE:NUMBER such as vantenac:71, or a database id; metz list shows them)", ref, err)
+		return db.Summary{}, fmt.Errorf("problem %q: %w", ref, err)
 	}
 	s, err := summary(d, id)
 	if err != nil {

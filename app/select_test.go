@@ -70,6 +70,9 @@ func TestSelect(t *testing.T) {
 			t.Errorf("%+v: %v %v left out %d, want %v and %d", c.sel, err, numbers(got), got.LeftOut, c.want, c.leftOut)
 		}
 	}
+	if _, err := Select(d, Selection{Refs: []string{"tiny:1"}, All: true}); !errors.Is(err, ErrNamedAndFiltered) {
+		t.Errorf("named and all: %v", err)
+	}
 	if _, err := Select(d, Selection{}); !errors.Is(err, ErrNothingSelected) {
 		t.Errorf("nothing named: %v", err)
 	}
