@@ -22,9 +22,9 @@ removes them. The words after the problem are joined with spaces, so quoting is
 optional. --delete N deletes the problem's note number N.
 
 The problem is named SOURCE:NUMBER (metz:125, vantenac:76).`,
-		Example: `  metz note vantenac:1 "the table and the prose differ at move 4"
+		Example: `  metz note vantenac:71 "the table and the prose differ at move 4"
   metz note metz:125 checked against the 1785 edition --json
-  metz note vantenac:1 --delete 3`,
+  metz note vantenac:71 --delete 3`,
 		Args: cobra.MinimumNArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if del != 0 && len(args) > 1 {

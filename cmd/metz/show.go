@@ -47,13 +47,13 @@ modern notation (numbered moves, variations in parentheses) or a PDN game
 (solver lines as commented variations). With --json the tree is printed
 as JSON, every node with its origin, "printed" or "solver". Evidence that
 does not fit the stored record is named on standard error.`,
-		Example: `  metz show vantenac:1
+		Example: `  metz show vantenac:71
   metz show metz:125 --numbers
   metz show vantenac:71 --json
-  metz show vantenac:1 --tree
-  metz show vantenac:1 --tree --notation modern
-  metz show vantenac:1 --tree --notation pdn > problem1.pdn
-  metz show vantenac:1 --tree --json`,
+  metz show vantenac:71 --tree
+  metz show vantenac:71 --tree --notation modern
+  metz show vantenac:71 --tree --notation pdn > problem-I.pdn
+  metz show vantenac:71 --tree --json`,
 		Args: cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if !isTreeNotation(notation) {

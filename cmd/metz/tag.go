@@ -24,7 +24,7 @@ Tagging twice with the same name does nothing.
 are not yours to remove.
 
 The problem is named SOURCE:NUMBER (metz:125, vantenac:76).`,
-		Example: `  metz tag vantenac:4 lunette
+		Example: `  metz tag vantenac:74 lunette
   metz tag metz:125 favourite --json
   metz tag metz:125 favourite --remove`,
 		Args: cobra.ExactArgs(2),
