@@ -8,6 +8,8 @@ require (
 	github.com/mattn/go-sqlite3 v1.14.53
 	github.com/olekukonko/tablewriter v1.1.5
 	github.com/spf13/cobra v1.10.2
+	golang.org/x/image v0.12.0
+	golang.org/x/sys v0.30.0
 )
 
 require (
@@ -22,7 +24,5 @@ require (
 	github.com/olekukonko/errors v1.2.0 // indirect
 	github.com/olekukonko/ll v0.1.6 // indirect
 	github.com/spf13/pflag v1.0.9 // indirect
-	golang.org/x/image v0.12.0 // indirect
-	golang.org/x/sys v0.30.0 // indirect
 	golang.org/x/text v0.13.0 // indirect
 )

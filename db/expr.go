@@ -249,3 +249,17 @@ func (p *exprParser) unary() (ThemeExpr, error) {
 	}
 	return nil, p.fail(t, "expected a theme name, NOT or (")
 }
+
+// ThemeNames lists the theme names an expression tests, as written, in
+// order (a caller checks them against the names it knows).
+func ThemeNames(e ThemeExpr) []string {
+	switch x := e.(type) {
+	case themeName:
+		return []string{string(x)}
+	case themeNot:
+		return ThemeNames(x.x)
+	case themeBin:
+		return append(ThemeNames(x.l), ThemeNames(x.r)...)
+	}
+	return nil
+}

@@ -9,6 +9,7 @@ import (
 	"strings"
 	"testing"
 
+	"metz/app"
 	"metz/problems"
 )
 
@@ -66,9 +67,13 @@ func TestImportBundled(t *testing.T) {
 		t.Errorf("coup-de-repos 80-100: %v", got)
 	}
 
-	// Van Tenac's Problème VI answers to vantenac:6 whatever the importer numbers it.
-	if out, err := runMetz(t, "show", "vantenac:6", "--db", path); err != nil || !strings.Contains(out, "Problème VI") {
-		t.Errorf("show vantenac:6: %v\n%s", err, out)
+	// One name a problem: Van Tenac's Problème VI is vantenac:76, the number
+	// it is stored under; vantenac:6 is refused with that name.
+	if out, err := runMetz(t, "show", "vantenac:76", "--db", path); err != nil || !strings.Contains(out, "Problème VI") {
+		t.Errorf("show vantenac:76: %v\n%s", err, out)
+	}
+	if _, err := runMetz(t, "show", "vantenac:6", "--db", path); err == nil || !strings.Contains(err.Error(), "is vantenac:76") {
+		t.Errorf("show vantenac:6: %v", err)
 	}
 
 	rows, err = importJSON(t, "--db", path)
@@ -113,7 +118,7 @@ func TestImportFilesWithABadOne(t *testing.T) {
 	// A PDN record has no label: the search table names it by its Event,
 	// and the JSON gives the title.
 	out, _ = runMetz(t, "search", "--db", path)
-	if !strings.Contains(out, "│ one ") || !strings.Contains(out, "│ two ") {
+	if !strings.Contains(out, " one ") || !strings.Contains(out, " two ") {
 		t.Errorf("search table without the titles:\n%s", out)
 	}
 	if out, _ = runMetz(t, "search", "--db", path, "--json"); !strings.Contains(out, `"title":"one"`) {
@@ -221,14 +226,14 @@ func TestVerifyUnknownSource(t *testing.T) {
 // the same moves whichever way.
 func TestSolutionMoves(t *testing.T) {
 	for _, line := range []string{"4-15 29-34", "1. 4-15 29-34 2. *", "4 à 15 29 à 34", "4 a 15, 29 à 34 gagne.", "1.4-15 1...29-34"} {
-		if got := strings.Join(solutionMoves(line), " "); got != "4-15 29-34" && got != "4 à 15 29 à 34" && got != "4 a 15 29 à 34" {
+		if got := strings.Join(app.SolutionMoves(line), " "); got != "4-15 29-34" && got != "4 à 15 29 à 34" && got != "4 a 15 29 à 34" {
 			t.Errorf("%q: %q", line, got)
 		}
 	}
-	if got := solutionMoves("1. c3:e5 h8-g7"); strings.Join(got, " ") != "c3:e5 h8-g7" {
+	if got := app.SolutionMoves("1. c3:e5 h8-g7"); strings.Join(got, " ") != "c3:e5 h8-g7" {
 		t.Errorf("algebraic: %q", got)
 	}
-	if got := solutionMoves("nonsense"); len(got) != 1 || got[0] != "nonsense" {
+	if got := app.SolutionMoves("nonsense"); len(got) != 1 || got[0] != "nonsense" {
 		t.Errorf("no move: %q", got)
 	}
 	// The verdict is the same as for the plain line.

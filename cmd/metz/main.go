@@ -5,13 +5,26 @@
 package main
 
 import (
-	"fmt"
+	"context"
+	"io"
 	"os"
 )
 
 func main() {
-	if err := newRootCmd().Execute(); err != nil {
-		fmt.Fprintln(os.Stderr, "metz:", err)
-		os.Exit(1)
+	os.Exit(run(context.Background(), os.Args[1:], os.Stdout, os.Stderr))
+}
+
+// run runs the command line args and returns the exit status: 0, or 1
+// after an error, which is printed on stderr (as JSON under --json).
+func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
+	root := newRootCmd()
+	root.SetArgs(args)
+	root.SetOut(stdout)
+	root.SetErr(stderr)
+	cmd, err := root.ExecuteContextC(ctx)
+	if err == nil {
+		return 0
 	}
+	printError(stderr, cmd, args, err)
+	return 1
 }

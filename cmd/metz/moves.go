@@ -28,8 +28,7 @@ func addMoves(root *cobra.Command) {
 		Long: `moves prints every legal move of the side to move with its full capture path
 and the captured squares. Capture paths that take the same pieces to the same
 square are one move. With --diagram the position is drawn first. With --json
-each move is one JSON object on a line of its own (none when there is no
-move).`,
+the output is one JSON array of the moves (empty when there is none).`,
 		Example: `  metz moves start
   metz moves "W:WK46:B37,29" --json
   metz moves "W:Wb6:Bc7,f6" --rules russian`,
@@ -39,13 +38,19 @@ move).`,
 			if err != nil {
 				return err
 			}
-			out := cmd.OutOrStdout()
-			if diagram && !global.json {
+			out, asJSON := cmd.OutOrStdout(), globalsOf(cmd).json
+			ms := p.Moves()
+			if asJSON {
+				list := make([]moveJSON, len(ms))
+				for i, m := range ms {
+					list[i] = moveToJSON(p.Rules, m)
+				}
+				return writeJSON(out, list)
+			}
+			if diagram {
 				fmt.Fprint(out, p.Diagram(draughts.DiagramOptions{ASCII: ascii, Numbers: true}))
 			}
-			ms := p.Moves()
-			if len(ms) == 0 && !global.json {
-				// JSON lines stay empty; a reader is told why.
+			if len(ms) == 0 {
 				result := "lost"
 				if p.Rules.LosingGame {
 					result = "won (qui perd gagne)"
@@ -54,12 +59,6 @@ move).`,
 			}
 			for _, m := range ms {
 				j := moveToJSON(p.Rules, m)
-				if global.json {
-					if err := writeJSON(out, j); err != nil {
-						return err
-					}
-					continue
-				}
 				fmt.Fprintf(out, "%-10s %s", j.Move, p.Rules.FormatMove(m, true))
 				if len(j.Captured) > 0 {
 					fmt.Fprintf(out, "  takes %v", j.Captured)

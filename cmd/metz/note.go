@@ -14,41 +14,42 @@ func init() { commandAdders = append(commandAdders, addNote) }
 func addNote(root *cobra.Command) {
 	var del int64
 	c := &cobra.Command{
-		Use:   "note ID TEXT...",
+		Use:   "note SOURCE:NUMBER TEXT...",
 		Short: "Add a note to a problem (or delete one)",
 		Long: `note stores a dated note on a problem; show prints the notes under the
 verdicts, each with its number. Notes are yours: re-importing a source never
-removes them. The words after ID are joined with spaces, so quoting is
+removes them. The words after the problem are joined with spaces, so quoting is
 optional. --delete N deletes the problem's note number N.
 
-ID is the database id or source:number (metz:125, vantenac:6).`,
-		Example: `  metz note vantenac:1 "the table and the prose differ at move 4"
-  metz note 17 checked against the 1785 edition --json
-  metz note vantenac:1 --delete 3`,
+The problem is named SOURCE:NUMBER (metz:125, vantenac:76).`,
+		Example: `  metz note vantenac:71 "the table and the prose differ at move 4"
+  metz note metz:125 checked against the 1785 edition --json
+  metz note vantenac:71 --delete 3`,
 		Args: cobra.MinimumNArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if del != 0 && len(args) > 1 {
-				return fmt.Errorf("--delete %d takes no text (expected: metz note ID --delete N)", del)
+				return fmt.Errorf("--delete %d takes no text (expected: metz note SOURCE:NUMBER --delete N)", del)
 			}
 			if del == 0 && len(args) < 2 {
-				return fmt.Errorf("no text for the note (expected: metz note ID TEXT...)")
+				return fmt.Errorf("no text for the note (expected: metz note SOURCE:NUMBER TEXT...)")
 			}
-			d, id, err := openAndResolve(args[0])
+			g := globalsOf(cmd)
+			d, id, err := openAndResolve(g, args[0])
 			if err != nil {
 				return err
 			}
 			defer d.Close()
 			if del != 0 {
-				return deleteNote(cmd, d, args[0], id, del)
+				return deleteNote(cmd, g, d, args[0], id, del)
 			}
 			n, err := d.AddNote(id, strings.Join(args[1:], " "))
 			if err != nil {
 				return err
 			}
-			if global.json {
+			if g.json {
 				return writeJSON(cmd.OutOrStdout(), n)
 			}
-			fmt.Fprintf(cmd.OutOrStdout(), "%s (id %d): note %d added\n", args[0], id, n.ID)
+			fmt.Fprintf(cmd.OutOrStdout(), "%s: note %d added\n", args[0], n.ID)
 			return nil
 		},
 	}
@@ -57,17 +58,17 @@ ID is the database id or source:number (metz:125, vantenac:6).`,
 }
 
 // deleteNote deletes note n of problem id (ref as the user wrote it).
-func deleteNote(cmd *cobra.Command, d *db.DB, ref string, id, n int64) error {
+func deleteNote(cmd *cobra.Command, g globalFlags, d *db.DB, ref string, id, n int64) error {
 	ok, err := d.DeleteNote(id, n)
 	if err != nil {
 		return err
 	}
-	if global.json {
+	if g.json {
 		return writeJSON(cmd.OutOrStdout(), map[string]any{"id": id, "note": n, "deleted": ok})
 	}
 	if !ok {
-		return fmt.Errorf("%s (id %d) has no note %d (metz show %s lists its notes)", ref, id, n, ref)
+		return fmt.Errorf("%s has no note %d (metz show %s lists its notes)", ref, n, ref)
 	}
-	fmt.Fprintf(cmd.OutOrStdout(), "%s (id %d): note %d deleted\n", ref, id, n)
+	fmt.Fprintf(cmd.OutOrStdout(), "%s: note %d deleted\n", ref, n)
 	return nil
 }

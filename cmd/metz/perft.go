@@ -69,39 +69,48 @@ func runPerft(cmd *cobra.Command, args []string, o perftOptions) error {
 	default:
 		return fmt.Errorf("--count %q: expected drop or keep", o.count)
 	}
-	out := cmd.OutOrStdout()
+	res := perftResult{Depths: []perftDepth{}}
+	out, asJSON := cmd.OutOrStdout(), globalsOf(cmd).json
 	counter := perftCounter(p, mode, o)
 	for d := 1; d <= depth; d++ {
 		start := time.Now()
 		n := counter(d)
-		secs := time.Since(start).Seconds()
-		if global.json {
-			if err := writeJSON(out, map[string]any{"depth": d, "nodes": n, "seconds": secs}); err != nil {
-				return err
-			}
-		} else {
-			fmt.Fprintf(out, "perft %2d %15d %10.3fs\n", d, n, secs)
+		pd := perftDepth{Depth: d, Nodes: n, Seconds: time.Since(start).Seconds()}
+		res.Depths = append(res.Depths, pd)
+		if !asJSON {
+			fmt.Fprintf(out, "perft %2d %15d %10.3fs\n", pd.Depth, pd.Nodes, pd.Seconds)
 		}
 	}
 	if o.divide && depth > 0 {
-		return printDivide(cmd, p, depth, mode)
+		for _, e := range draughts.Divide(p, depth, mode) {
+			mv := perftMove{Move: p.Rules.FormatMove(e.Move, true), Nodes: e.Nodes}
+			res.Divide = append(res.Divide, mv)
+			if !asJSON {
+				fmt.Fprintf(out, "%-20s %d\n", mv.Move, mv.Nodes)
+			}
+		}
+	}
+	if asJSON {
+		return writeJSON(out, res)
 	}
 	return nil
 }
 
-func printDivide(cmd *cobra.Command, p draughts.Position, depth int, mode draughts.Mode) error {
-	out := cmd.OutOrStdout()
-	for _, e := range draughts.Divide(p, depth, mode) {
-		mv := p.Rules.FormatMove(e.Move, true)
-		if global.json {
-			if err := writeJSON(out, map[string]any{"move": mv, "nodes": e.Nodes}); err != nil {
-				return err
-			}
-			continue
-		}
-		fmt.Fprintf(out, "%-20s %d\n", mv, e.Nodes)
-	}
-	return nil
+// perftResult is perft's --json document.
+type perftResult struct {
+	Depths []perftDepth `json:"depths"`
+	Divide []perftMove  `json:"divide,omitempty"` // with --divide: the count below each move at the last depth
+}
+
+type perftDepth struct {
+	Depth   int     `json:"depth"`
+	Nodes   uint64  `json:"nodes"`
+	Seconds float64 `json:"seconds"`
+}
+
+type perftMove struct {
+	Move  string `json:"move"`
+	Nodes uint64 `json:"nodes"`
 }
 
 // perftCounter picks the generator: the generic one, or a faster one where

@@ -2,7 +2,6 @@ package main
 
 import (
 	"encoding/json"
-	"strings"
 	"testing"
 
 	"metz/draughts"
@@ -19,19 +18,15 @@ func TestPerftCommandAgreesWithGeneric(t *testing.T) {
 			if err != nil {
 				t.Fatalf("%s %s: %v", r.Name, count, err)
 			}
-			lines := strings.Split(strings.TrimSpace(out), "\n")
-			if len(lines) != depth {
-				t.Fatalf("%s %s: %d lines:\n%s", r.Name, count, len(lines), out)
+			var res perftResult
+			if err := json.Unmarshal([]byte(out), &res); err != nil || len(res.Depths) != depth {
+				t.Fatalf("%s %s: not one document of %d depths (%v):\n%s", r.Name, count, depth, err, out)
 			}
 			mode := draughts.Drop
 			if count == "keep" {
 				mode = draughts.Keep
 			}
-			for d, line := range lines {
-				var got struct{ Depth, Nodes uint64 }
-				if err := json.Unmarshal([]byte(line), &got); err != nil {
-					t.Fatalf("%s: %v", line, err)
-				}
+			for d, got := range res.Depths {
 				if want := draughts.Perft(draughts.Start(r), d+1, mode); got.Nodes != want {
 					t.Errorf("%s %s depth %d: %d, generic %d", r.Name, count, d+1, got.Nodes, want)
 				}

@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"metz/app"
 	"metz/db"
 	"metz/solver"
 )
@@ -33,7 +34,7 @@ func TestReportSummarisesVerdicts(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, want := range []string{"vantenac", `misprint "43 à 39" at ply 5: no piece on 43`, "not verified",
+	for _, want := range []string{"vantenac", `misprint "43 à 39" at ply 5`, "not verified",
 		"metz: no record has a position yet (1 records)"} {
 		if !strings.Contains(out, want) {
 			t.Errorf("report lacks %q:\n%s", want, out)
@@ -44,7 +45,7 @@ func TestReportSummarisesVerdicts(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	var reps []sourceReport
+	var reps []app.SourceReport
 	if err := json.Unmarshal([]byte(out), &reps); err != nil {
 		t.Fatalf("%v: %s", err, out)
 	}

@@ -1,31 +1,43 @@
 package main
 
 import (
-	"encoding/json"
+	"context"
 	"fmt"
 	"io"
 	"os"
+	"os/signal"
 	"strings"
+	"syscall"
 
 	"github.com/spf13/cobra"
 
-	"metz/db"
 	"metz/draughts"
 )
 
-// globalFlags are shared by every command.
+// globalFlags are the flags every command has.
 type globalFlags struct {
 	dbPath string
 	json   bool
-	rules  string
 }
 
+// globalsOf reads the global flags as cmd was given them.
+func globalsOf(cmd *cobra.Command) globalFlags {
+	var g globalFlags
+	g.dbPath, _ = cmd.Flags().GetString("db")
+	g.json, _ = cmd.Flags().GetBool("json")
+	return g
+}
+
+// global mirrors globalsOf for the command files that still read it
+// (import.go, export.go, endgame.go): set before each command runs.
+// TODO: those files read globalsOf(cmd) instead, and this goes.
 var global globalFlags
 
 // commandAdders lets each command file register itself (see init functions).
 var commandAdders []func(*cobra.Command)
 
 func newRootCmd() *cobra.Command {
+	var version bool
 	root := &cobra.Command{
 		Use:   "metz",
 		Short: "Draughts problem database and composition solver",
@@ -36,15 +48,31 @@ every defence, every leaf), flags cooked, unsound and misprinted problems with
 proofs, and prints solution trees in the book's style, modern notation, PDN
 and JSON.
 
+A problem is named SOURCE:NUMBER (vantenac:71, metz:125), the number it has
+in its source; metz list shows them.
+
 Rule systems (--rules): ` + joinNames() + `.
 
 The database is metz.db in the working directory unless --db or the METZ_DB
-environment variable says otherwise.`,
+environment variable says otherwise. With --json every command prints one
+JSON document, and an error as {"error": "..."} on standard error
+(docs/cli.md).`,
+		Args:          cobra.NoArgs,
 		SilenceUsage:  true,
 		SilenceErrors: true,
+		PersistentPreRun: func(cmd *cobra.Command, _ []string) {
+			global = globalsOf(cmd)
+		},
+		RunE: func(cmd *cobra.Command, _ []string) error {
+			if version {
+				return printVersion(cmd)
+			}
+			return cmd.Help()
+		},
 	}
-	root.PersistentFlags().StringVar(&global.dbPath, "db", defaultDB(), "SQLite database file (env METZ_DB)")
-	root.PersistentFlags().BoolVar(&global.json, "json", false, "print machine-readable JSON instead of text")
+	root.PersistentFlags().String("db", defaultDB(), "SQLite database file (env METZ_DB)")
+	root.PersistentFlags().Bool("json", false, "print one JSON document instead of text (errors too)")
+	root.Flags().BoolVar(&version, "version", false, "print metz's version and commit")
 	for _, add := range commandAdders {
 		add(root)
 	}
@@ -58,16 +86,7 @@ func defaultDB() string {
 	return "metz.db"
 }
 
-func joinNames() string {
-	s := ""
-	for i, n := range draughts.RuleNames() {
-		if i > 0 {
-			s += ", "
-		}
-		s += n
-	}
-	return s
-}
+func joinNames() string { return strings.Join(draughts.RuleNames(), ", ") }
 
 // addRulesFlag adds --rules to a command.
 func addRulesFlag(c *cobra.Command, target *string) {
@@ -75,6 +94,18 @@ func addRulesFlag(c *cobra.Command, target *string) {
 	_ = c.RegisterFlagCompletionFunc("rules", func(*cobra.Command, []string, string) ([]string, cobra.ShellCompDirective) {
 		return draughts.RuleNames(), cobra.ShellCompDirectiveNoFileComp
 	})
+}
+
+// interruptible is cmd's context, cancelled by Ctrl-C or SIGTERM so that a
+// long command stops cleanly and keeps what it finished; once it is
+// cancelled, a second Ctrl-C stops the program at once.
+func interruptible(cmd *cobra.Command) (context.Context, context.CancelFunc) {
+	ctx, stop := signal.NotifyContext(cmd.Context(), os.Interrupt, syscall.SIGTERM)
+	go func() {
+		<-ctx.Done()
+		stop()
+	}()
+	return ctx, stop
 }
 
 // parsePosition reads "start" or a FEN under the named rules.
@@ -105,42 +136,6 @@ func notEmpty(p draughts.Position, fen string) error {
 		return fmt.Errorf("FEN %q: no piece on the board (expected a position such as W:W28:B19)", fen)
 	}
 	return nil
-}
-
-// checkSources reports a --source key the database does not have (a
-// typo, most often), naming the sources it has: verify and export would
-// otherwise go through an empty selection without a word.
-func checkSources(d *db.DB, keys []string) error {
-	if len(keys) == 0 {
-		return nil
-	}
-	srcs, err := d.Sources()
-	if err != nil {
-		return err
-	}
-	have := map[string]bool{}
-	var names []string
-	for _, s := range srcs {
-		have[s.Key] = true
-		names = append(names, s.Key)
-	}
-	for _, k := range keys {
-		switch {
-		case have[k]:
-		case len(names) == 0:
-			return fmt.Errorf("--source %s: the database has no source yet (metz import)", k)
-		default:
-			return fmt.Errorf("--source %s: no such source (sources: %s)", k, strings.Join(names, ", "))
-		}
-	}
-	return nil
-}
-
-// writeJSON prints v as one JSON line.
-func writeJSON(w io.Writer, v any) error {
-	enc := json.NewEncoder(w)
-	enc.SetEscapeHTML(false)
-	return enc.Encode(v)
 }
 
 // pliesText is a distance in plies in words ("1 ply", "7 plies").

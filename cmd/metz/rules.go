@@ -30,7 +30,8 @@ bundled with metz. (The rule systems the engine plays are listed in metz --help.
   metz rules --json`,
 		Args: cobra.MaximumNArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			texts, err := ruleTexts(source)
+			g := globalsOf(cmd)
+			texts, err := ruleTexts(g, source)
 			if err != nil {
 				return err
 			}
@@ -39,7 +40,10 @@ bundled with metz. (The rule systems the engine plays are listed in metz --help.
 					return err
 				}
 			}
-			if global.json {
+			if g.json {
+				if texts == nil {
+					texts = []problems.SourceText{}
+				}
 				return writeJSON(cmd.OutOrStdout(), texts)
 			}
 			if len(texts) == 0 {
@@ -58,11 +62,11 @@ bundled with metz. (The rule systems the engine plays are listed in metz --help.
 // ruleTexts reads the rules source prints from the database; without a
 // database, the Livre de Metz's (source metz) are read from the copy
 // bundled with metz, so that they need no import.
-func ruleTexts(source string) ([]problems.SourceText, error) {
-	if _, err := os.Stat(global.dbPath); errors.Is(err, fs.ErrNotExist) && source == "metz" {
+func ruleTexts(g globalFlags, source string) ([]problems.SourceText, error) {
+	if _, err := os.Stat(g.dbPath); errors.Is(err, fs.ErrNotExist) && source == "metz" {
 		return importer.BundledRuleTexts() // the Livre de Metz alone, not every bundled book
 	}
-	d, err := db.OpenExisting(global.dbPath)
+	d, err := db.OpenExisting(g.dbPath)
 	if err != nil {
 		return nil, err
 	}

@@ -5,11 +5,12 @@ import (
 	"io"
 	"strings"
 
-	"github.com/olekukonko/tablewriter"
 	"github.com/spf13/cobra"
 
+	"metz/app"
 	"metz/db"
 	"metz/draughts"
+	"metz/internal/texttable"
 )
 
 func init() { commandAdders = append(commandAdders, addSearch) }
@@ -22,7 +23,7 @@ type searchFlags struct {
 	verdict, side, pattern, text, author string
 	whitePieces, whiteMen, whiteKings    string
 	blackPieces, blackMen, blackKings    string
-	position, noPosition                 bool
+	position, noPosition, withEmpty      bool
 	limit, offset                        int
 }
 
@@ -37,7 +38,9 @@ const searchHelp = `Filters (all must hold):
                            tighter than AND, AND tighter than OR; a name may
                            be written in words, with or without accents
                            ("pion en prise", "coup turc" are pion-en-prise,
-                           coup-turc); metz themes list names them
+                           coup-turc); metz themes list names them, and
+                           a name no problem has is refused with the
+                           nearest known one
   --theme-origin ORIGIN    count only themes from book, user or detected
   --verdict V              latest solver verdict: sound, sound-incomplete,
                            cooked, unsound, misprint, unproven, no-position,
@@ -86,6 +89,11 @@ func (f *searchFlags) bind(c *cobra.Command) {
 	})
 }
 
+// bindWithEmpty adds list's and search's --with-empty.
+func (f *searchFlags) bindWithEmpty(c *cobra.Command) {
+	c.Flags().BoolVar(&f.withEmpty, "with-empty", false, "keep the records without a diagram (left out and counted by default)")
+}
+
 // query turns the flags into a db.Query, naming the flag of a bad value.
 func (f *searchFlags) query() (db.Query, error) {
 	q := db.Query{Sources: f.sources, Class: f.class, Rules: f.rules, Themes: f.themes, ThemeOrigin: f.origin,
@@ -129,9 +137,11 @@ func addSearch(root *cobra.Command) {
 		Use:   "search [flags]",
 		Short: "Find problems by source, number, theme, material, verdict or pattern",
 		Long: `search lists the problems of the database that match every filter given,
-ordered by source and number: a table by default, or with --json one JSON
-array of objects (id, source, number, label, title, author, class, rules,
-fen, side, themes, verdict).
+ordered by source and number: a table that fits the terminal by default,
+or with --json one JSON array of objects (id, source, number, label, title,
+author, class, rules, fen, side, themes, verdict). Records without a
+diagram are left out, and counted in one line, unless --with-empty (or
+--no-position) asks for them.
 
 ` + searchHelp,
 		Example: `  metz search --source metz --theme "lunette AND NOT coup-de-repos"
@@ -143,28 +153,27 @@ fen, side, themes, verdict).
 		RunE: func(cmd *cobra.Command, args []string) error { return runSearch(cmd, &f) },
 	}
 	f.bind(c)
+	f.bindWithEmpty(c)
 	root.AddCommand(c)
 }
 
 func runSearch(cmd *cobra.Command, f *searchFlags) error {
+	g := globalsOf(cmd)
 	q, err := f.query()
 	if err != nil {
 		return err
 	}
-	d, err := db.OpenExisting(global.dbPath)
+	d, err := db.OpenExisting(g.dbPath)
 	if err != nil {
 		return err
 	}
 	defer d.Close()
-	if err := checkSources(d, q.Sources); err != nil {
-		return err
-	}
-	res, err := d.Search(q)
+	res, err := app.Select(d, app.Selection{Query: q, All: true, WithEmpty: f.withEmpty})
 	if err != nil {
 		return err
 	}
-	if global.json {
-		return writeJSON(cmd.OutOrStdout(), res)
+	if g.json {
+		return writeJSON(cmd.OutOrStdout(), res.Problems)
 	}
 	return printSummaries(cmd.OutOrStdout(), res)
 }
@@ -179,35 +188,28 @@ func labelTitle(s db.Summary) string {
 	return s.Label
 }
 
-func printSummaries(w io.Writer, res []db.Summary) error {
-	if len(res) == 0 {
+// printSummaries prints the problems found as a table that fits the
+// terminal, then their count and the records without a diagram left out.
+func printSummaries(w io.Writer, res app.Selected) error {
+	if len(res.Problems) == 0 {
 		fmt.Fprintln(w, "no problem matches")
-		return nil
-	}
-	t := tablewriter.NewWriter(w)
-	t.Header("id", "problem", "label", "class", "themes", "verdict", "position")
-	for _, s := range res {
-		pos := s.FEN
-		if pos == "" {
-			pos = "(no position)"
+	} else {
+		t := texttable.New("problem", "label", "class", "themes", "verdict", "position")
+		t.Flex = 5
+		for _, s := range res.Problems {
+			pos := s.FEN
+			if pos == "" {
+				pos = "(no position)"
+			}
+			t.Add(app.Name(s.Source, s.Number), labelTitle(s), s.Class, strings.Join(s.Themes, ", "), s.Verdict, pos)
 		}
-		if err := t.Append(fmt.Sprint(s.ID), fmt.Sprintf("%s:%d", s.Source, s.Number), shorten(labelTitle(s), 40), s.Class,
-			shorten(strings.Join(s.Themes, ", "), 40), s.Verdict, shorten(pos, 48)); err != nil {
+		if err := t.Render(w, texttable.Width(w)); err != nil {
 			return err
 		}
+		fmt.Fprintln(w, count(len(res.Problems), "problem", "problems"))
 	}
-	if err := t.Render(); err != nil {
-		return err
+	if res.LeftOut > 0 {
+		fmt.Fprintf(w, "%s without a diagram left out (--with-empty shows them)\n", count(res.LeftOut, "record", "records"))
 	}
-	fmt.Fprintln(w, count(len(res), "problem", "problems"))
 	return nil
-}
-
-// shorten keeps table rows on one line; the full text is in --json and show.
-func shorten(s string, n int) string {
-	r := []rune(s)
-	if len(r) <= n {
-		return s
-	}
-	return string(r[:n-1]) + "…"
 }

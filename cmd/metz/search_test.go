@@ -68,7 +68,7 @@ type searchRow struct {
 
 func searchJSON(t *testing.T, path string, args ...string) []searchRow {
 	t.Helper()
-	out, err := runMetz(t, append([]string{"search", "--db", path, "--json"}, args...)...)
+	out, err := runMetz(t, append([]string{"search", "--db", path, "--json", "--with-empty"}, args...)...)
 	if err != nil {
 		t.Fatalf("search %v: %v", args, err)
 	}
@@ -122,7 +122,7 @@ func TestSearchCommand(t *testing.T) {
 
 func TestListTable(t *testing.T) {
 	path := seedDB(t)
-	out, err := runMetz(t, "list", "--db", path)
+	out, err := runMetz(t, "list", "--db", path, "--with-empty")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -131,8 +131,16 @@ func TestListTable(t *testing.T) {
 			t.Errorf("list table lacks %q:\n%s", want, out)
 		}
 	}
-	if out, _ := runMetz(t, "list", "--db", path, "--source", "metz"); !strings.HasSuffix(out, "\n1 problem\n") {
+	if out, _ := runMetz(t, "list", "--db", path, "--source", "metz", "--with-empty"); !strings.HasSuffix(out, "\n1 problem\n") {
 		t.Errorf("one problem counted as:\n%s", out)
+	}
+	// Without --with-empty, the record without a diagram is left out and
+	// counted in one line, by list and search alike.
+	for _, cmd := range []string{"list", "search"} {
+		out, err := runMetz(t, cmd, "--db", path)
+		if err != nil || strings.Contains(out, "metz:125") || !strings.HasSuffix(out, "\n4 problems\n1 record without a diagram left out (--with-empty shows them)\n") {
+			t.Errorf("%s: %v\n%s", cmd, err, out)
+		}
 	}
 }
 
@@ -153,5 +161,15 @@ func TestSearchErrors(t *testing.T) {
 		if err == nil || !strings.Contains(err.Error(), want) {
 			t.Errorf("%v: err %v, want %q", args, err, want)
 		}
+	}
+}
+
+// A misspelt theme is an error naming the nearest theme, not an empty
+// result.
+func TestSearchUnknownTheme(t *testing.T) {
+	path := seedDB(t)
+	_, err := runMetz(t, "search", "--db", path, "--theme", "lunete")
+	if err == nil || !strings.Contains(err.Error(), "did you mean lunette?") || !strings.Contains(err.Error(), "known themes:") {
+		t.Errorf("lunete: %v", err)
 	}
 }

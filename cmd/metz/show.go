@@ -7,6 +7,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"metz/app"
 	"metz/db"
 	"metz/draughts"
 	"metz/problems"
@@ -14,18 +15,11 @@ import (
 
 func init() { commandAdders = append(commandAdders, addShow) }
 
-// shownRecord is show's --json output: the record and what was added to it.
-type shownRecord struct {
-	*problems.Problem
-	Verdicts []db.Verdict `json:"verdicts"`
-	Notes    []db.Note    `json:"notes"`
-}
-
 func addShow(root *cobra.Command) {
 	var numbers, ascii, tree bool
 	var notation string
 	c := &cobra.Command{
-		Use:   "show ID",
+		Use:   "show SOURCE:NUMBER",
 		Short: "Print a problem: diagram, FEN, solution as printed and parsed, themes, verdicts",
 		Long: `show prints one problem of the database: its source and number, a diagram
 (White at the bottom; --numbers writes the square numbers on the empty
@@ -36,9 +30,10 @@ for each),
 the themes with their origin (book, user, detected) and ply, cross
 references, import warnings, the verdict history and the user's notes.
 
-ID is the database id (see list) or source:number, e.g. metz:125 or
-vantenac:6; when a source has several records with one number, add the
-label: source:number:label. --json prints the whole record.
+The problem is named SOURCE:NUMBER, e.g. metz:125 or vantenac:76 (see
+metz list); when a source has several records with one number, add the
+label: SOURCE:NUMBER:LABEL. A database id (show prints it) is read too.
+--json prints the whole record.
 
 --tree prints only the verified solution tree: the source's lines as
 printed, merged with what the latest verdict of metz verify added — the
@@ -52,31 +47,32 @@ modern notation (numbered moves, variations in parentheses) or a PDN game
 (solver lines as commented variations). With --json the tree is printed
 as JSON, every node with its origin, "printed" or "solver". Evidence that
 does not fit the stored record is named on standard error.`,
-		Example: `  metz show vantenac:1
+		Example: `  metz show vantenac:71
   metz show metz:125 --numbers
-  metz show 17 --json
-  metz show vantenac:1 --tree
-  metz show vantenac:1 --tree --notation modern
-  metz show vantenac:1 --tree --notation pdn > problem1.pdn
-  metz show vantenac:1 --tree --json`,
+  metz show vantenac:71 --json
+  metz show vantenac:71 --tree
+  metz show vantenac:71 --tree --notation modern
+  metz show vantenac:71 --tree --notation pdn > problem-I.pdn
+  metz show vantenac:71 --tree --json`,
 		Args: cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if !isTreeNotation(notation) {
 				return fmt.Errorf("--notation %q: expected one of %s", notation, strings.Join(treeNotations, ", "))
 			}
-			d, id, err := openAndResolve(args[0])
+			g := globalsOf(cmd)
+			d, id, err := openAndResolve(g, args[0])
 			if err != nil {
 				return err
 			}
 			defer d.Close()
-			rec, err := loadRecord(d, id)
+			rec, err := app.LoadRecord(d, id)
 			if err != nil {
 				return err
 			}
 			if tree {
-				return printVerifiedTree(cmd.OutOrStdout(), cmd.ErrOrStderr(), rec, notation)
+				return printVerifiedTree(cmd.OutOrStdout(), cmd.ErrOrStderr(), g.json, rec, notation)
 			}
-			if global.json {
+			if g.json {
 				return writeJSON(cmd.OutOrStdout(), rec)
 			}
 			printRecord(cmd.OutOrStdout(), rec, draughts.DiagramOptions{Numbers: numbers, ASCII: ascii})
@@ -91,39 +87,20 @@ does not fit the stored record is named on standard error.`,
 }
 
 // openAndResolve opens the existing database and finds the problem a user names.
-func openAndResolve(ref string) (*db.DB, int64, error) {
-	d, err := db.OpenExisting(global.dbPath)
+func openAndResolve(g globalFlags, ref string) (*db.DB, int64, error) {
+	d, err := db.OpenExisting(g.dbPath)
 	if err != nil {
 		return nil, 0, err
 	}
-	id, err := d.Resolve(ref)
+	s, err := app.Resolve(d, ref)
 	if err != nil {
 		d.Close()
 		return nil, 0, err
 	}
-	return d, id, nil
+	return d, s.ID, nil
 }
 
-func loadRecord(d *db.DB, id int64) (shownRecord, error) {
-	var rec shownRecord
-	var err error
-	if rec.Problem, err = d.Get(id); err != nil {
-		return rec, err
-	}
-	if rec.Verdicts, err = d.Verdicts(id); err != nil {
-		return rec, err
-	}
-	rec.Notes, err = d.Notes(id)
-	if rec.Verdicts == nil {
-		rec.Verdicts = []db.Verdict{}
-	}
-	if rec.Notes == nil {
-		rec.Notes = []db.Note{}
-	}
-	return rec, err
-}
-
-func printRecord(w io.Writer, rec shownRecord, opt draughts.DiagramOptions) {
+func printRecord(w io.Writer, rec app.Record, opt draughts.DiagramOptions) {
 	p := rec.Problem
 	fmt.Fprintf(w, "%s:%d  %s  (id %d)\n", p.Source, p.Number, p.Label, p.ID)
 	field := func(name, v string) {
@@ -234,7 +211,7 @@ func printRefsAndWarnings(w io.Writer, p *problems.Problem) {
 	}
 }
 
-func printHistory(w io.Writer, rec shownRecord) {
+func printHistory(w io.Writer, rec app.Record) {
 	fmt.Fprintln(w, "\nVerdicts:")
 	if len(rec.Verdicts) == 0 {
 		fmt.Fprintln(w, "  none yet (metz verify)")
@@ -246,6 +223,16 @@ func printHistory(w io.Writer, rec shownRecord) {
 		}
 		fmt.Fprintf(w, "  %s  %s%s  rules %s, solver %s, %d nodes, %.2fs\n", v.CreatedAt.Format("2006-01-02 15:04"),
 			v.Verdict, dual, v.Rules, v.SolverVersion, v.ProofNodes, v.Seconds)
+	}
+	if n := len(rec.Verdicts); n > 0 {
+		// The tables of verify and report cut the evidence; here it is whole.
+		rep, err := app.DecodeEvidence(rec.Verdicts[n-1].Evidence)
+		switch {
+		case err != nil:
+			fmt.Fprintf(w, "  evidence: %v\n", err)
+		case rep != nil && app.EvidenceText(rep) != "":
+			fmt.Fprintf(w, "  evidence:\n%s\n", wrap(app.EvidenceText(rep), 78, "    "))
+		}
 	}
 	if len(rec.Notes) > 0 {
 		fmt.Fprintln(w, "\nNotes:")

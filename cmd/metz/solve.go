@@ -89,7 +89,7 @@ tables decided.`,
 			stop := clockBar(newProgressBar(cmd.ErrOrStderr(), "solve"), cmp.Or(b.Time, solver.DefaultTime))
 			sol := solver.SolveWith(p, g, solver.Options{Budget: b, Tables: tb, NoTables: noTables(tables)})
 			stop()
-			if global.json {
+			if globalsOf(cmd).json {
 				return writeJSON(cmd.OutOrStdout(), sol)
 			}
 			printSolution(cmd.OutOrStdout(), sol)

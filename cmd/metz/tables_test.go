@@ -52,7 +52,7 @@ func TestSolveManOnCrowningRow(t *testing.T) {
 }
 
 // moves says so when the side to move has none (it printed nothing), and
-// what that means under the rules; --json stays one object a move (none).
+// what that means under the rules; --json prints an empty array.
 func TestMovesNone(t *testing.T) {
 	for rules, want := range map[string]string{"international": "has lost", "qui-perd-gagne": "has won"} {
 		out, errs, err := runSplit(t, "moves", "W:WK46:B41,37", "--rules", rules)
@@ -61,7 +61,7 @@ func TestMovesNone(t *testing.T) {
 		}
 	}
 	out, errs, err := runSplit(t, "moves", "W:WK46:B41,37", "--json")
-	if err != nil || out != "" || errs != "" {
+	if err != nil || out != "[]\n" || errs != "" {
 		t.Errorf("--json: %v %q %q", err, out, errs)
 	}
 }

@@ -11,7 +11,7 @@ func init() { commandAdders = append(commandAdders, addTag) }
 func addTag(root *cobra.Command) {
 	var remove bool
 	c := &cobra.Command{
-		Use:   "tag ID THEME",
+		Use:   "tag SOURCE:NUMBER THEME",
 		Short: "Give a problem a theme of your own (or take it back)",
 		Long: `tag adds a user theme to a problem. User themes are searched like the
 book's (search --theme NAME, --theme-origin user) and survive every
@@ -23,13 +23,14 @@ Tagging twice with the same name does nothing.
 --remove takes a user theme off again; the book's themes and the detector's
 are not yours to remove.
 
-ID is the database id or source:number (metz:125, vantenac:6).`,
-		Example: `  metz tag vantenac:4 lunette
+The problem is named SOURCE:NUMBER (metz:125, vantenac:76).`,
+		Example: `  metz tag vantenac:74 lunette
   metz tag metz:125 favourite --json
   metz tag metz:125 favourite --remove`,
 		Args: cobra.ExactArgs(2),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			d, id, err := openAndResolve(args[0])
+			g := globalsOf(cmd)
+			d, id, err := openAndResolve(g, args[0])
 			if err != nil {
 				return err
 			}
@@ -42,7 +43,7 @@ ID is the database id or source:number (metz:125, vantenac:6).`,
 			if err != nil {
 				return err
 			}
-			if global.json {
+			if g.json {
 				key := "added"
 				if remove {
 					key = "removed"
@@ -52,7 +53,7 @@ ID is the database id or source:number (metz:125, vantenac:6).`,
 			if !done {
 				verb = already
 			}
-			fmt.Fprintf(cmd.OutOrStdout(), "%s (id %d): %s %s\n", args[0], id, verb, theme)
+			fmt.Fprintf(cmd.OutOrStdout(), "%s: %s %s\n", args[0], verb, theme)
 			return nil
 		},
 	}

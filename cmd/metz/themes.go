@@ -6,12 +6,13 @@ import (
 	"io"
 	"sort"
 	"strings"
+	"unicode/utf8"
 
-	"github.com/olekukonko/tablewriter"
 	"github.com/spf13/cobra"
 
+	"metz/app"
 	"metz/db"
-	"metz/export"
+	"metz/internal/texttable"
 	"metz/problems"
 	"metz/themes"
 )
@@ -38,7 +39,7 @@ enough to test: "metz themes list" prints them.
 
 "metz themes --compare" is the same as "metz themes compare".`,
 		Example: `  metz themes detect --all
-  metz themes detect vantenac:7 --json
+  metz themes detect vantenac:77 --json
   metz themes list
   metz themes compare --source vantenac`,
 		Args: cobra.NoArgs,
@@ -57,53 +58,62 @@ enough to test: "metz themes list" prints them.
 
 // detectResult is one problem's line of "themes detect".
 type detectResult struct {
-	ID      int64            `json:"id"`
-	Ref     string           `json:"ref"`
-	Label   string           `json:"label,omitempty"`
-	Themes  []problems.Theme `json:"themes"`
-	Skipped string           `json:"skipped,omitempty"` // why nothing was analysed
-	Error   string           `json:"error,omitempty"`
+	ID    int64  `json:"id"`
+	Ref   string `json:"ref"`
+	Label string `json:"label,omitempty"`
+	app.ThemeResult
 }
 
 func themesDetectCmd() *cobra.Command {
 	var all bool
 	var sources []string
 	c := &cobra.Command{
-		Use:   "detect [ID...]",
+		Use:   "detect [SOURCE:NUMBER...]",
 		Short: "Find themes in stored stated solutions and store them",
 		Long: `detect replays each problem's stated solution (and the witness transcriptions
 that start from the same position, such as Van Tenac's prose) from its
-position under its rules, finds the themes of every line, and stores them
-with origin "detected", replacing what an earlier run stored. The book's
-themes and the user's tags are never changed.
+position under its rules, with the lines its latest verdict added, finds the
+themes of every line, and stores them with origin "detected", replacing what
+an earlier run stored. The book's themes and the user's tags are never
+changed. metz verify does the same for every problem it verifies.
 
 A line is analysed up to its first move that does not resolve (a misprint),
 so a misprinted solution yields the themes of its readable part. Problems
 without a position or a solution are skipped and counted.
 
-ID is a database id or source:number (metz:125, vantenac:6). Choose the
-problems by IDs, --all or --source (repeatable).`,
+Choose the problems as SOURCE:NUMBER (metz:125, vantenac:76), --all or
+--source (repeatable).`,
 		Example: `  metz themes detect --all
   metz themes detect --source vantenac
-  metz themes detect vantenac:7 vantenac:2 --json`,
+  metz themes detect vantenac:77 vantenac:72 --json`,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if (len(args) > 0) == (all || len(sources) > 0) {
-				return errors.New("name the problems: IDs, or --all, or --source S (not both IDs and a selection)")
+				return errors.New("name the problems: SOURCE:NUMBER, or --all, or --source S (not both names and a selection)")
 			}
 			if all && len(sources) > 0 {
 				return errors.New("--all and --source exclude each other")
 			}
-			d, err := db.OpenExisting(global.dbPath)
+			g := globalsOf(cmd)
+			d, err := db.OpenExisting(g.dbPath)
 			if err != nil {
 				return err
 			}
 			defer d.Close()
-			ids, err := detectIDs(d, args, sources)
+			sel := app.Selection{Refs: args, All: all}
+			sel.Query.Sources = sources
+			picked, err := app.Select(d, sel) // records without a position have nothing to replay
 			if err != nil {
 				return err
 			}
-			res := runDetect(d, ids, newProgressBar(cmd.ErrOrStderr(), "themes"))
-			return printDetect(cmd.OutOrStdout(), res)
+			bar := newProgressBar(cmd.ErrOrStderr(), "themes")
+			res := make([]detectResult, 0, len(picked.Problems))
+			for i, s := range picked.Problems {
+				_, tr := app.DetectThemes(d, s.ID)
+				res = append(res, detectResult{ID: s.ID, Ref: app.Name(s.Source, s.Number), Label: s.Label, ThemeResult: tr})
+				bar.update(i+1, len(picked.Problems))
+			}
+			bar.finish()
+			return printDetect(cmd.OutOrStdout(), g.json, res)
 		},
 	}
 	c.Flags().BoolVar(&all, "all", false, "every problem with a position")
@@ -111,75 +121,7 @@ problems by IDs, --all or --source (repeatable).`,
 	return c
 }
 
-// detectIDs resolves the user's references, or selects the problems with a
-// position (only those can be replayed) of the sources, or of all.
-func detectIDs(d *db.DB, refs, sources []string) ([]int64, error) {
-	var ids []int64
-	for _, r := range refs {
-		id, err := d.Resolve(r)
-		if err != nil {
-			return nil, err
-		}
-		ids = append(ids, id)
-	}
-	if len(refs) > 0 {
-		return ids, nil
-	}
-	withPos := true
-	ss, err := d.Search(db.Query{Sources: sources, HasPosition: &withPos})
-	if err != nil {
-		return nil, err
-	}
-	for _, s := range ss {
-		ids = append(ids, s.ID)
-	}
-	return ids, nil
-}
-
-// runDetect detects and stores, one problem at a time: one bad record is
-// reported and the others go on.
-func runDetect(d *db.DB, ids []int64, bar *progressBar) []detectResult {
-	out := make([]detectResult, 0, len(ids))
-	for i, id := range ids {
-		out = append(out, detectOne(d, id))
-		bar.update(i+1, len(ids))
-	}
-	bar.finish()
-	return out
-}
-
-func detectOne(d *db.DB, id int64) detectResult {
-	r := detectResult{ID: id, Themes: []problems.Theme{}}
-	p, err := d.Get(id)
-	if err != nil {
-		r.Error = err.Error()
-		return r
-	}
-	r.Ref, r.Label = fmt.Sprintf("%s:%d", p.Source, p.Number), p.Label
-	if err := withSolverLines(d, p); err != nil {
-		r.Error = err.Error()
-		return r
-	}
-	ts, err := themes.ForProblem(p)
-	switch {
-	case errors.Is(err, themes.ErrNoPosition), errors.Is(err, themes.ErrNoSolution):
-		r.Skipped = err.Error()
-		return r // an earlier run's themes stay: nothing new was learnt
-	case err != nil:
-		r.Error = err.Error()
-		return r
-	}
-	if err := d.SetDetectedThemes(id, ts); err != nil {
-		r.Error = err.Error()
-		return r
-	}
-	if ts != nil {
-		r.Themes = ts
-	}
-	return r
-}
-
-func printDetect(w io.Writer, res []detectResult) error {
+func printDetect(w io.Writer, asJSON bool, res []detectResult) error {
 	failed := 0
 	for _, r := range res {
 		if r.Error != "" {
@@ -190,14 +132,14 @@ func printDetect(w io.Writer, res []detectResult) error {
 	if failed > 0 {
 		err = fmt.Errorf("%d of %d problems failed (see the error column)", failed, len(res))
 	}
-	if global.json {
+	if asJSON {
 		if jerr := writeJSON(w, res); jerr != nil {
 			return jerr
 		}
 		return err
 	}
-	t := tablewriter.NewWriter(w)
-	t.Header("id", "problem", "label", "detected at ply")
+	t := texttable.New("problem", "label", "detected at ply")
+	t.Flex, t.Wrap = 2, true
 	stored, skipped := 0, 0
 	for _, r := range res {
 		cell := themeCell(r.Themes)
@@ -209,11 +151,9 @@ func printDetect(w io.Writer, res []detectResult) error {
 		default:
 			stored++
 		}
-		if aerr := t.Append(fmt.Sprint(r.ID), r.Ref, r.Label, cell); aerr != nil {
-			return aerr
-		}
+		t.Add(r.Ref, r.Label, cell)
 	}
-	if ferr := t.Render(); ferr != nil {
+	if ferr := t.Render(w, texttable.Width(w)); ferr != nil {
 		return ferr
 	}
 	fmt.Fprintf(w, "%s analysed and stored, %d skipped, %d failed\n", count(stored, "problem", "problems"), skipped, failed)
@@ -249,7 +189,7 @@ that maps the books' index themes to detector keys for metz themes compare.`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			w := cmd.OutOrStdout()
-			if global.json {
+			if globalsOf(cmd).json {
 				return writeJSON(w, map[string]any{"themes": themes.Definitions, "book_keys": themes.BookKeys})
 			}
 			for _, d := range themes.Definitions {
@@ -271,33 +211,8 @@ that maps the books' index themes to detector keys for metz themes compare.`,
 
 // wrap breaks text into lines of at most width characters, each indented.
 func wrap(text string, width int, indent string) string {
-	var b strings.Builder
-	n := 0
-	for _, word := range strings.Fields(text) {
-		if n > 0 && n+1+len([]rune(word)) > width {
-			b.WriteString("\n")
-			n = 0
-		}
-		if n == 0 {
-			b.WriteString(indent)
-			n = len(indent)
-		} else {
-			b.WriteString(" ")
-			n++
-		}
-		b.WriteString(word)
-		n += len([]rune(word))
-	}
-	return b.String()
-}
-
-// compareRow is one problem of "themes compare".
-type compareRow struct {
-	ID     int64  `json:"id"`
-	Ref    string `json:"ref"`
-	Label  string `json:"label,omitempty"`
-	Agrees bool   `json:"agrees"`
-	themes.Comparison
+	lines := texttable.Wrap(text, width-utf8.RuneCountInString(indent))
+	return indent + strings.Join(lines, "\n"+indent)
 }
 
 func themesCompareCmd() *cobra.Command {
@@ -324,99 +239,45 @@ problems that disagree; the JSON gives every problem compared.`,
 }
 
 func runThemesCompare(cmd *cobra.Command, sources []string) error {
-	d, err := db.OpenExisting(global.dbPath)
+	g := globalsOf(cmd)
+	d, err := db.OpenExisting(g.dbPath)
 	if err != nil {
 		return err
 	}
 	defer d.Close()
-	rows, err := compareRows(d, sources)
+	rows, uncompared, err := app.CompareThemes(d, sources)
 	if err != nil {
 		return err
 	}
 	w := cmd.OutOrStdout()
-	if global.json {
+	if g.json {
 		return writeJSON(w, rows)
 	}
 	if err := printCompare(w, rows); err != nil {
 		return err
 	}
-	return printUncompared(w, d, sources)
-}
-
-// printUncompared counts the problems whose book themes could not be
-// compared because nothing was detected (no resolvable solution, or detect
-// not run), so that a short table is not mistaken for agreement.
-func printUncompared(w io.Writer, d *db.DB, sources []string) error {
-	withPos := true
-	ss, err := d.Search(db.Query{Sources: sources, ThemeOrigin: problems.OriginBook, HasPosition: &withPos})
-	if err != nil {
-		return err
-	}
-	var refs []string
-	for _, s := range ss {
-		ts, err := d.ThemesOf(s.ID, problems.OriginDetected)
-		if err != nil {
-			return err
-		}
-		if len(ts) == 0 {
-			refs = append(refs, fmt.Sprintf("%s:%d", s.Source, s.Number))
-		}
-	}
-	if len(refs) > 0 {
-		fmt.Fprintf(w, "not compared (book themes, nothing detected): %s\n", strings.Join(refs, ", "))
+	if len(uncompared) > 0 {
+		printNote(w, texttable.Width(w), "not compared (book themes, nothing detected): "+strings.Join(uncompared, ", "))
 	}
 	return nil
 }
 
-func compareRows(d *db.DB, sources []string) ([]compareRow, error) {
-	ss, err := d.Search(db.Query{Sources: sources, ThemeOrigin: problems.OriginDetected})
-	if err != nil {
-		return nil, err
-	}
-	rows := []compareRow{}
-	for _, s := range ss {
-		ts, err := d.ThemesOf(s.ID, "")
-		if err != nil {
-			return nil, err
-		}
-		if !hasOrigin(ts, problems.OriginBook) {
-			continue
-		}
-		c := themes.Compare(ts)
-		rows = append(rows, compareRow{ID: s.ID, Ref: fmt.Sprintf("%s:%d", s.Source, s.Number), Label: s.Label,
-			Agrees: !c.Disagrees(), Comparison: c})
-	}
-	return rows, nil
-}
-
-func hasOrigin(ts []problems.Theme, origin string) bool {
-	for _, t := range ts {
-		if t.Origin == origin {
-			return true
-		}
-	}
-	return false
-}
-
-func printCompare(w io.Writer, rows []compareRow) error {
+func printCompare(w io.Writer, rows []app.ThemeComparison) error {
 	if len(rows) == 0 {
 		fmt.Fprintln(w, "no problem carries both book and detected themes (run metz themes detect first)")
 		return nil
 	}
-	t := tablewriter.NewWriter(w)
-	t.Header("id", "problem", "label", "agree", "book only", "detected only")
+	t := texttable.New("problem", "label", "agree", "book only", "detected only")
 	dis := 0
 	for _, r := range rows {
 		if r.Agrees {
 			continue
 		}
 		dis++
-		if err := t.Append(fmt.Sprint(r.ID), r.Ref, r.Label, orDash(r.Agree), orDash(r.BookOnly), orDash(r.DetectedOnly)); err != nil {
-			return err
-		}
+		t.Add(r.Ref, r.Label, orDash(r.Agree), orDash(r.BookOnly), orDash(r.DetectedOnly))
 	}
 	if dis > 0 {
-		if err := t.Render(); err != nil {
+		if err := t.Render(w, texttable.Width(w)); err != nil {
 			return err
 		}
 	}
@@ -429,25 +290,4 @@ func orDash(xs []string) string {
 		return "-"
 	}
 	return strings.Join(xs, ", ")
-}
-
-// withSolverLines adds the latest verdict's verified tree — the stated lines
-// with the branches the solver added (omitted defences, cooks, duals,
-// refutations) — as a witness, so that detection also covers solver-made
-// lines. A problem with no stated solution takes that tree as its solution.
-func withSolverLines(d *db.DB, p *problems.Problem) error {
-	_, rep, err := latestReport(d, p.ID)
-	if err != nil || rep == nil || p.FEN == "" {
-		return err
-	}
-	tree, _ := export.Verified(p, evidenceOf(rep), export.English)
-	if tree == nil || len(tree.Children) == 0 || !tree.HasOrigin(problems.Solver) {
-		return nil
-	}
-	if p.Solution == nil || len(p.Solution.Children) == 0 {
-		p.Solution = tree
-		return nil
-	}
-	p.Witnesses = append(p.Witnesses, problems.Witness{Name: "verified", Tree: tree})
-	return nil
 }

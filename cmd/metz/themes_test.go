@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"metz/app"
 	"metz/themes"
 )
 
@@ -71,14 +72,14 @@ func TestThemesDetect(t *testing.T) {
 	if got := rowNumbers(searchJSON(t, path, "--source", "vantenac", "--theme", "rafle AND NOT coup-turc", "--theme-origin", "detected")); !reflect.DeepEqual(got, []int{71, 74, 77}) {
 		t.Errorf("search rafle AND NOT coup-turc: %v", got)
 	}
-	if _, err := runMetz(t, "tag", "vantenac:7", "favori", "--db", path); err != nil {
+	if _, err := runMetz(t, "tag", "vantenac:77", "favori", "--db", path); err != nil {
 		t.Fatal(err)
 	}
 	if _, err := runMetz(t, "import", "--db", path); err != nil {
 		t.Fatal(err)
 	}
-	detectJSON(t, path, "vantenac:7") // a second run replaces, never duplicates
-	out, err := runMetz(t, "show", "vantenac:7", "--db", path)
+	detectJSON(t, path, "vantenac:77") // a second run replaces, never duplicates
+	out, err := runMetz(t, "show", "vantenac:77", "--db", path)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -100,11 +101,11 @@ func TestThemesCompare(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	var rows []compareRow
+	var rows []app.ThemeComparison
 	if err := json.Unmarshal([]byte(out), &rows); err != nil {
 		t.Fatalf("compare output: %v\n%s", err, out)
 	}
-	by := map[string]compareRow{}
+	by := map[string]app.ThemeComparison{}
 	for _, r := range rows {
 		by[r.Ref] = r
 	}

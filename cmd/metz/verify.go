@@ -1,22 +1,18 @@
 package main
 
 import (
-	"cmp"
-	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
-	"regexp"
 	"runtime"
-	"strings"
-	"sync"
 
-	"github.com/olekukonko/tablewriter"
-	"github.com/olekukonko/tablewriter/tw"
 	"github.com/spf13/cobra"
 
+	"metz/app"
 	"metz/db"
 	"metz/draughts"
 	"metz/endgame"
+	"metz/internal/texttable"
 	"metz/problems"
 	"metz/retro"
 	"metz/solver"
@@ -35,7 +31,7 @@ type verifyFlags struct {
 func addVerify(root *cobra.Command) {
 	var f verifyFlags
 	c := &cobra.Command{
-		Use:   "verify [ID…]",
+		Use:   "verify [SOURCE:NUMBER…]",
 		Short: "Verify stated solutions: sound, cooked, unsound, misprint, unproven",
 		Long: `verify judges each problem's stated solution: every printed move is replayed
 (an unplayable one is a misprint at its place, and nearby legal moves are
@@ -72,11 +68,16 @@ searches everything.
 
 Without the database: --fen and --solution verify an ad-hoc problem.
 
-With --json each problem's report is one JSON object on a line of its own
-(JSON lines, in the order of the problems): verdict, key, cooks with their
-proofs, omitted defences with the solver's answers, refutation, misprints
-and repairs, unproven places, nodes and seconds.`,
-		Example: `  metz verify 71 72 73
+Each verdict is stored as soon as it is found, with the themes detected in
+the lines it proves (the stated ones and those the solver added; metz show
+and metz report list them). Ctrl-C stops the run: the problems finished are
+printed and keep their stored verdicts, the others are left as they were.
+
+With --json the output is one JSON array of the problems' reports, in the
+order of the problems: verdict, key, cooks with their proofs, omitted
+defences with the solver's answers, refutation, misprints and repairs,
+unproven places, nodes and seconds.`,
+		Example: `  metz verify vantenac:71 vantenac:72 vantenac:73
   metz verify --source vantenac --jobs 2 --budget 2s
   metz verify --all --json
   metz verify --fen "W:W24,29,33,40,49:B10,K14,K34" --solution "24-19 14x35 29x40 35x44 49x40"
@@ -99,6 +100,7 @@ and repairs, unproven places, nodes and seconds.`,
 }
 
 func runVerify(cmd *cobra.Command, args []string, f verifyFlags) error {
+	g := globalsOf(cmd)
 	b, err := solver.ParseBudget(f.budget)
 	if err != nil {
 		return err
@@ -119,29 +121,51 @@ func runVerify(cmd *cobra.Command, args []string, f verifyFlags) error {
 		if err != nil {
 			return err
 		}
-		return printReports(cmd.OutOrStdout(), []*problems.Problem{p}, []*solver.Report{solver.Verify(p, opt)}, tb, 1)
+		return printReports(cmd.OutOrStdout(), g, []app.Verified{{Problem: p, Report: solver.Verify(p, opt)}}, tb, 1)
 	}
 	if len(args) == 0 && !f.all && f.source == "" {
-		return fmt.Errorf("nothing to verify: give problem IDs, --all, --source S, or --fen")
+		return fmt.Errorf("nothing to verify: give problems as SOURCE:NUMBER (vantenac:71), --all, --source S, or --fen")
 	}
-	d, err := db.OpenExisting(global.dbPath)
+	d, err := db.OpenExisting(g.dbPath)
 	if err != nil {
 		return err
 	}
 	defer d.Close()
-	probs, err := loadProblems(d, args, f)
+	sel := app.Selection{Refs: args, All: f.all, WithEmpty: true}
+	if f.source != "" {
+		sel.Query.Sources = []string{f.source}
+	}
+	picked, err := app.Select(d, sel)
 	if err != nil {
 		return err
 	}
-	reports := verifyAll(probs, opt, f.jobs, cmd.ErrOrStderr())
-	if !f.noStore {
-		for _, r := range reports {
-			if err := storeVerdict(d, r); err != nil {
-				return err
-			}
-		}
+	probs, err := app.Load(d, picked.IDs())
+	if err != nil {
+		return err
 	}
-	return printReports(cmd.OutOrStdout(), probs, reports, tb, f.jobs)
+	ctx, stop := interruptible(cmd)
+	defer stop()
+	bar := newProgressBar(cmd.ErrOrStderr(), "verify")
+	done, err := app.VerifyMany(ctx, d, probs, app.VerifyOptions{Solver: opt, Jobs: f.jobs, Store: !f.noStore, Progress: bar.update})
+	bar.finish()
+	if perr := printReports(cmd.OutOrStdout(), g, done, tb, f.jobs); perr != nil && err == nil {
+		err = perr
+	}
+	if ctx.Err() != nil && errors.Is(err, ctx.Err()) {
+		return interrupted(len(done), len(probs), !f.noStore)
+	}
+	return err
+}
+
+// interrupted is the error of a verification stopped by Ctrl-C: what was
+// finished is printed above it and, when stored, kept.
+func interrupted(done, total int, stored bool) error {
+	kept := "the verdicts found are printed above"
+	if stored {
+		kept = "their verdicts are stored"
+	}
+	return fmt.Errorf("interrupted: %d of %d problems verified (%s); the %d others were not (verify them again to finish)",
+		done, total, kept, total-done)
 }
 
 // adHocProblem builds a one-line problem from --fen and --solution,
@@ -155,186 +179,63 @@ func adHocProblem(f verifyFlags, warn io.Writer) (*problems.Problem, error) {
 		return nil, err
 	}
 	warnImpossible(warn, pos)
-	p := &problems.Problem{Label: "ad hoc", Rules: pos.Rules.Name, FEN: pos.FEN(), Stipulation: f.stip}
-	if f.sol != "" {
-		p.Solution = lineTree(pos, solutionMoves(f.sol))
-	}
-	return p, nil
+	return app.AdHocProblem(pos, f.stip, f.sol), nil
 }
 
-// solutionMove is one move of a --solution line: squares (numbers, or c3)
-// joined by -, x, :, × or the books' "à" ("32-28", "33x22x13", "c3:e5",
-// "28 à 23").
-var solutionMove = regexp.MustCompile(`(?:\d{1,2}|[a-l]\d{1,2})(?:(?:\s*[-x:×]\s*|\s+a\s+|\s*à\s*)(?:\d{1,2}|[a-l]\d{1,2}))+`)
+// verifyColumns are the summary table's; the evidence is wrapped.
+var verifyColumns = []string{"problem", "verdict", "key", "evidence", "nodes", "seconds"}
 
-// solutionMoves reads the moves of a --solution line written as PDN
-// ("1. 32-28 19-23 2. 28x19"), plainly ("32-28 19-23") or as the books
-// write them ("32 à 28 19 à 23"): move numbers and marks are left out.
-// A line with no move in it is split at blanks, so that the verdict names
-// what could not be read.
-func solutionMoves(line string) []string {
-	ms := solutionMove.FindAllString(line, -1)
-	if len(ms) == 0 {
-		return strings.Fields(line)
+// printReports prints the outcomes, as one JSON array of the solver's
+// reports or as a table; jobs is how many were verified at once.
+func printReports(w io.Writer, g globalFlags, done []app.Verified, tb *endgame.Tables, jobs int) error {
+	reports := make([]*solver.Report, len(done))
+	for i, v := range done {
+		reports[i] = v.Report
 	}
-	return ms
-}
-
-// lineTree turns a main line into a stated tree, sides alternating from
-// the side to move.
-func lineTree(pos draughts.Position, moves []string) *problems.Tree {
-	t := &problems.Tree{Start: pos.FEN()}
-	white := pos.Turn == draughts.White
-	ns := &t.Children
-	for _, m := range moves {
-		n := &problems.Node{Text: m, Move: m, White: white, Origin: problems.Printed}
-		*ns = append(*ns, n)
-		ns, white = &n.Children, !white
+	if g.json {
+		return writeJSON(w, reports)
 	}
-	return t
-}
-
-func loadProblems(d *db.DB, args []string, f verifyFlags) ([]*problems.Problem, error) {
-	var ids []int64
-	for _, a := range args {
-		id, err := d.Resolve(a)
-		if err != nil {
-			return nil, fmt.Errorf("problem %q: %w (expected an id or source:number, see metz list)", a, err)
-		}
-		ids = append(ids, id)
-	}
-	if f.all || f.source != "" {
-		q := db.Query{}
-		if f.source != "" {
-			q.Sources = []string{f.source}
-		}
-		if err := checkSources(d, q.Sources); err != nil {
-			return nil, err
-		}
-		sums, err := d.Search(q)
-		if err != nil {
-			return nil, err
-		}
-		for _, s := range sums {
-			ids = append(ids, s.ID)
-		}
-	}
-	var out []*problems.Problem
-	for _, id := range ids {
-		p, err := d.Get(id)
-		if err != nil {
-			return nil, fmt.Errorf("problem %d: %w", id, err)
-		}
-		out = append(out, p)
-	}
-	return out, nil
-}
-
-// verifyAll runs the problems on jobs workers, with a progress line on a
-// terminal.
-func verifyAll(probs []*problems.Problem, opt solver.Options, jobs int, errw io.Writer) []*solver.Report {
-	reports := make([]*solver.Report, len(probs))
-	work := make(chan int)
-	var wg sync.WaitGroup
-	var mu sync.Mutex
-	done := 0
-	bar := newProgressBar(errw, "verify")
-	for range jobs {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for i := range work {
-				reports[i] = solver.Verify(probs[i], opt)
-				mu.Lock()
-				done++
-				bar.update(done, len(probs))
-				mu.Unlock()
-			}
-		}()
-	}
-	for i := range probs {
-		work <- i
-	}
-	close(work)
-	wg.Wait()
-	bar.finish()
-	return reports
-}
-
-// problemName names a problem in a table: its source and number, and the
-// source's label for it, else its title ("vantenac:74 Problème IV",
-// "r:1 Test Russian"); ad hoc problems have neither source nor number.
-func problemName(p *problems.Problem) string {
-	name := cmp.Or(p.Label, p.Title)
-	if p.Source == "" {
-		return name
-	}
-	return strings.TrimSpace(fmt.Sprintf("%s:%d %s", p.Source, p.Number, name))
-}
-
-func storeVerdict(d *db.DB, r *solver.Report) error {
-	if r.ProblemID == 0 {
-		return nil
-	}
-	ev, err := json.Marshal(r)
-	if err != nil {
-		return err
-	}
-	_, err = d.AddVerdict(r.ProblemID, db.Verdict{ProblemID: r.ProblemID, Verdict: r.Verdict, Dual: r.Dual,
-		Evidence: ev, Rules: r.Rules, SolverVersion: r.SolverVersion, Budget: r.Budget.Nodes,
-		ProofNodes: r.ProofNodes, Seconds: r.Seconds})
-	return err
-}
-
-// printReports prints the reports on probs (the same order), as JSON lines
-// or as a table; jobs is how many were verified at once.
-func printReports(w io.Writer, probs []*problems.Problem, reports []*solver.Report, tb *endgame.Tables, jobs int) error {
-	if global.json {
-		for _, r := range reports {
-			if err := writeJSON(w, r); err != nil {
-				return err
-			}
-		}
-		return nil
-	}
-	// The evidence runs to several hundred characters: wrapped, it keeps
-	// the table within a wide terminal.
-	t := tablewriter.NewTable(w, tablewriter.WithRowAutoWrap(tw.WrapNormal),
-		tablewriter.WithColumnWidths(tw.NewMapper[int, int]().Set(5, evidenceWidth)))
-	t.Header("ID", "Problem", "Verdict", "Dual", "Key", "Evidence", "Nodes", "Seconds")
+	t := texttable.New(verifyColumns...)
+	t.Flex, t.Wrap = 3, true
 	noPosition := 0
-	for i, r := range reports {
+	for _, v := range done {
+		r := v.Report
 		if r.Verdict == solver.NoPosition {
 			noPosition++ // one line below, not a row each: the Livre de Metz alone has 415
 			continue
 		}
-		dual := ""
-		if r.Dual {
-			dual = "dual"
-		}
-		if err := t.Append(r.ProblemID, problemName(probs[i]), r.Verdict, dual, r.Key, evidence(r), r.ProofNodes, fmt.Sprintf("%.2f", r.Seconds)); err != nil {
+		t.Add(app.ProblemName(v.Problem), verdictText(r.Verdict, r.Dual), r.Key, app.EvidenceText(r), r.ProofNodes, fmt.Sprintf("%.2f", r.Seconds))
+	}
+	width := texttable.Width(w)
+	if len(t.Rows()) > 0 {
+		if err := t.Render(w, width); err != nil {
 			return err
 		}
-	}
-	if err := t.Render(); err != nil {
-		return err
 	}
 	if searched := len(reports) - noPosition; jobs > 1 && searched > 1 {
 		// Read alone, a problem's seconds look like its cost, where it
 		// shared the cores with another.
-		fmt.Fprintf(w, "Seconds are wall time with %d problems verified at once; verified alone (metz verify ID), each takes less.\n", min(jobs, searched))
+		printNote(w, width, fmt.Sprintf("Seconds are wall time with %d problems verified at once; verified alone (metz verify SOURCE:NUMBER), each takes less.", min(jobs, searched)))
 	}
 	if noPosition > 0 {
 		have := " have"
 		if noPosition == 1 {
 			have = " has"
 		}
-		fmt.Fprintf(w, "%s%s no position yet (no-position); add transcriptions with metz import FILE.\n", count(noPosition, "record", "records"), have)
+		printNote(w, width, fmt.Sprintf("%s%s no position yet (no-position); add transcriptions with metz import FILE.", count(noPosition, "record", "records"), have))
 	}
 	if hint := unprovenHint(reports, tb.Complete(5)); hint != "" {
-		fmt.Fprintln(w, hint)
+		printNote(w, width, hint)
 	}
 	return nil
+}
+
+// verdictText is a verdict with its dual flag ("sound+dual").
+func verdictText(verdict string, dual bool) string {
+	if dual {
+		return verdict + "+dual"
+	}
+	return verdict
 }
 
 // unprovenHint tells what to try when budgets ran out, or "". Without
@@ -395,60 +296,3 @@ func savedTablesHint(rules string) string {
 
 // reportBudget is the budget make report verifies with (REPORT_BUDGET).
 const reportBudget = "40M-nodes,120s,256MB"
-
-// evidenceWidth is the evidence column's width in the summary table.
-const evidenceWidth = 72
-
-// evidence summarises a report in one cell.
-func evidence(r *solver.Report) string {
-	var parts []string
-	for _, m := range r.Misprints {
-		parts = append(parts, fmt.Sprintf("misprint %q at ply %d: %s", m.Text, m.Ply, m.Reason))
-	}
-	for _, rp := range r.Repairs {
-		parts = append(parts, fmt.Sprintf("repair %s → %s", rp.Repair, rp.Verdict))
-	}
-	for _, c := range r.Cooks {
-		parts = append(parts, "cook "+c.Move)
-	}
-	if h := horizonNote(r); h != "" {
-		parts = append(parts, h)
-	}
-	if r.Refutation != nil {
-		parts = append(parts, "refuted: "+strings.Join(r.Refutation.Line, " ")+" ("+r.Refutation.Note+")")
-	}
-	for _, o := range r.Omitted {
-		parts = append(parts, fmt.Sprintf("omitted %s at ply %d", o.Defence, o.Ply))
-	}
-	for _, d := range r.Duals {
-		parts = append(parts, fmt.Sprintf("dual %s/%s at ply %d", d.Stated, d.Alternative, d.Ply))
-	}
-	if len(r.TableLeaves) > 0 {
-		parts = append(parts, "endgame tables at "+strings.Join(r.TableLeaves, ", "))
-	}
-	for _, u := range r.Unproven {
-		parts = append(parts, fmt.Sprintf("unproven at ply %d after %d nodes", u.Ply, u.Nodes))
-	}
-	if len(r.Undecided) > 0 {
-		parts = append(parts, "first moves left open: "+strings.Join(r.Undecided, " "))
-	}
-	parts = append(parts, r.Notes...)
-	return strings.Join(parts, "; ")
-}
-
-// horizonNote names the first moves refuted only within a horizon (no win
-// as fast as the key's, a slower one not excluded) and what the horizon
-// rests on.
-func horizonNote(r *solver.Report) string {
-	if len(r.InHorizon) == 0 {
-		return ""
-	}
-	note := fmt.Sprintf("first moves with no win within %d plies, not refuted outright: %s", r.Horizon, strings.Join(r.InHorizon, " "))
-	switch {
-	case r.KeyPlies > 0:
-		note += fmt.Sprintf(" (the key wins in %d)", r.KeyPlies)
-	case r.KeyPliesAtMost > 0:
-		note += fmt.Sprintf(" (the key wins within %d)", r.KeyPliesAtMost)
-	}
-	return note
-}

@@ -1,0 +1,52 @@
+package app
+
+import (
+	"regexp"
+	"strings"
+
+	"metz/draughts"
+	"metz/problems"
+)
+
+// AdHocProblem is a problem given on the command line rather than stored:
+// a position, a stipulation and a main line (see SolutionMoves), "" for
+// none.
+func AdHocProblem(pos draughts.Position, stipulation, solution string) *problems.Problem {
+	p := &problems.Problem{Label: "ad hoc", Rules: pos.Rules.Name, FEN: pos.FEN(), Stipulation: stipulation}
+	if solution != "" {
+		p.Solution = lineTree(pos, SolutionMoves(solution))
+	}
+	return p
+}
+
+// solutionMove is one move of a typed main line: squares (numbers, or c3)
+// joined by -, x, :, × or the books' "à" ("32-28", "33x22x13", "c3:e5",
+// "28 à 23").
+var solutionMove = regexp.MustCompile(`(?:\d{1,2}|[a-l]\d{1,2})(?:(?:\s*[-x:×]\s*|\s+a\s+|\s*à\s*)(?:\d{1,2}|[a-l]\d{1,2}))+`)
+
+// SolutionMoves reads the moves of a main line written as PDN
+// ("1. 32-28 19-23 2. 28x19"), plainly ("32-28 19-23") or as the books
+// write them ("32 à 28 19 à 23"): move numbers and marks are left out.
+// A line with no move in it is split at blanks, so that the verdict names
+// what could not be read.
+func SolutionMoves(line string) []string {
+	ms := solutionMove.FindAllString(line, -1)
+	if len(ms) == 0 {
+		return strings.Fields(line)
+	}
+	return ms
+}
+
+// lineTree turns a main line into a stated tree, sides alternating from
+// the side to move.
+func lineTree(pos draughts.Position, moves []string) *problems.Tree {
+	t := &problems.Tree{Start: pos.FEN()}
+	white := pos.Turn == draughts.White
+	ns := &t.Children
+	for _, m := range moves {
+		n := &problems.Node{Text: m, Move: m, White: white, Origin: problems.Printed}
+		*ns = append(*ns, n)
+		ns, white = &n.Children, !white
+	}
+	return t
+}

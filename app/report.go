@@ -1,0 +1,174 @@
+package app
+
+import (
+	"cmp"
+	"fmt"
+	"slices"
+	"sort"
+	"strings"
+
+	"metz/db"
+	"metz/problems"
+	"metz/solver"
+)
+
+// VerdictOrder is the order verdicts are counted and shown in; "none" is
+// a problem never verified.
+var VerdictOrder = []string{solver.Sound, solver.SoundIncomplete, solver.Cooked, solver.Unsound, solver.Misprint,
+	solver.Unproven, solver.NoPosition, "none"}
+
+// SourceReport is one source's part of the report.
+type SourceReport struct {
+	db.SourceInfo
+	WithPosition int              `json:"with_position"`
+	Verdicts     map[string]int   `json:"verdicts"`  // latest verdict of each problem; "none" = never verified
+	Positions    []ProblemVerdict `json:"positions"` // the problems that have a position, by number
+}
+
+// ProblemVerdict is a problem's line of the report.
+type ProblemVerdict struct {
+	db.Summary
+	Name     string         `json:"name"` // SOURCE:NUMBER
+	Dual     bool           `json:"dual"`
+	Key      string         `json:"key,omitempty"`
+	Evidence string         `json:"evidence,omitempty"`
+	Detected []string       `json:"detected_themes"` // the themes found in what was verified, by first ply
+	Seconds  float64        `json:"seconds"`
+	Report   *solver.Report `json:"report,omitempty"`
+}
+
+// Report reads, for each source (all when only is empty), its counts and
+// every problem with a position with its latest verdict and the themes
+// detected in it.
+func Report(d *db.DB, only []string) ([]SourceReport, error) {
+	if err := CheckSources(d, only); err != nil {
+		return nil, err
+	}
+	infos, err := d.Sources()
+	if err != nil {
+		return nil, err
+	}
+	out := []SourceReport{}
+	for _, info := range infos {
+		if len(only) > 0 && !slices.Contains(only, info.Key) {
+			continue
+		}
+		sr, err := reportSource(d, info)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, sr)
+	}
+	return out, nil
+}
+
+func reportSource(d *db.DB, info db.SourceInfo) (SourceReport, error) {
+	sr := SourceReport{SourceInfo: info, Verdicts: map[string]int{}, Positions: []ProblemVerdict{}}
+	sums, err := d.Search(db.Query{Sources: []string{info.Key}})
+	if err != nil {
+		return sr, err
+	}
+	for _, s := range sums {
+		sr.Verdicts[cmp.Or(s.Verdict, "none")]++
+		if s.FEN == "" {
+			continue
+		}
+		sr.WithPosition++
+		pv, err := problemVerdict(d, s)
+		if err != nil {
+			return sr, err
+		}
+		sr.Positions = append(sr.Positions, pv)
+	}
+	sort.SliceStable(sr.Positions, func(i, j int) bool { return sr.Positions[i].Number < sr.Positions[j].Number })
+	return sr, nil
+}
+
+// problemVerdict reads a problem's latest verdict and detected themes.
+func problemVerdict(d *db.DB, s db.Summary) (ProblemVerdict, error) {
+	pv := ProblemVerdict{Summary: s, Name: Name(s.Source, s.Number)}
+	ts, err := d.ThemesOf(s.ID, problems.OriginDetected)
+	if err != nil {
+		return pv, err
+	}
+	pv.Detected = ThemeNames(ts)
+	l, err := LatestVerdict(d, s.ID)
+	if err != nil || l.Verdict == nil {
+		return pv, err
+	}
+	pv.Dual, pv.Seconds = l.Verdict.Dual, l.Verdict.Seconds
+	switch {
+	case l.Report != nil:
+		pv.Report, pv.Key, pv.Evidence = l.Report, l.Report.Key, EvidenceText(l.Report)
+	case l.Err != nil:
+		pv.Evidence = l.Err.Error()
+	}
+	return pv, nil
+}
+
+// ThemeNames are the distinct names of ts in the order of their first ply.
+func ThemeNames(ts []problems.Theme) []string {
+	sorted := slices.Clone(ts)
+	sort.SliceStable(sorted, func(i, j int) bool { return sorted[i].Ply < sorted[j].Ply })
+	names := []string{}
+	for _, t := range sorted {
+		if !slices.Contains(names, t.Name) {
+			names = append(names, t.Name)
+		}
+	}
+	return names
+}
+
+// EvidenceText sums up a report's evidence in one line of words.
+func EvidenceText(r *solver.Report) string {
+	var parts []string
+	for _, m := range r.Misprints {
+		parts = append(parts, fmt.Sprintf("misprint %q at ply %d: %s", m.Text, m.Ply, m.Reason))
+	}
+	for _, rp := range r.Repairs {
+		parts = append(parts, fmt.Sprintf("repair %s → %s", rp.Repair, rp.Verdict))
+	}
+	for _, c := range r.Cooks {
+		parts = append(parts, "cook "+c.Move)
+	}
+	if h := horizonNote(r); h != "" {
+		parts = append(parts, h)
+	}
+	if r.Refutation != nil {
+		parts = append(parts, "refuted: "+strings.Join(r.Refutation.Line, " ")+" ("+r.Refutation.Note+")")
+	}
+	for _, o := range r.Omitted {
+		parts = append(parts, fmt.Sprintf("omitted %s at ply %d", o.Defence, o.Ply))
+	}
+	for _, d := range r.Duals {
+		parts = append(parts, fmt.Sprintf("dual %s/%s at ply %d", d.Stated, d.Alternative, d.Ply))
+	}
+	if len(r.TableLeaves) > 0 {
+		parts = append(parts, "endgame tables at "+strings.Join(r.TableLeaves, ", "))
+	}
+	for _, u := range r.Unproven {
+		parts = append(parts, fmt.Sprintf("unproven at ply %d after %d nodes", u.Ply, u.Nodes))
+	}
+	if len(r.Undecided) > 0 {
+		parts = append(parts, "first moves left open: "+strings.Join(r.Undecided, " "))
+	}
+	parts = append(parts, r.Notes...)
+	return strings.Join(parts, "; ")
+}
+
+// horizonNote names the first moves refuted only within a horizon (no win
+// as fast as the key's, a slower one not excluded) and what the horizon
+// rests on.
+func horizonNote(r *solver.Report) string {
+	if len(r.InHorizon) == 0 {
+		return ""
+	}
+	note := fmt.Sprintf("first moves with no win within %d plies, not refuted outright: %s", r.Horizon, strings.Join(r.InHorizon, " "))
+	switch {
+	case r.KeyPlies > 0:
+		note += fmt.Sprintf(" (the key wins in %d)", r.KeyPlies)
+	case r.KeyPliesAtMost > 0:
+		note += fmt.Sprintf(" (the key wins within %d)", r.KeyPliesAtMost)
+	}
+	return note
+}

@@ -1,0 +1,44 @@
+package app
+
+import (
+	"fmt"
+
+	"metz/db"
+	"metz/export"
+	"metz/problems"
+)
+
+// VerifiedTree is the solution metz stands behind for one problem: the
+// stated tree merged with the evidence of the latest verdict.
+type VerifiedTree struct {
+	Tree    *problems.Tree `json:"tree"`
+	Verdict string         `json:"verdict,omitempty"` // the latest verdict, "" if none
+	Detail  string         `json:"detail,omitempty"`  // its evidence in words
+	Notes   []string       `json:"notes,omitempty"`   // evidence that could not be placed, or why there is none
+	// Evidence is the latest report as export reads it, nil if none.
+	Evidence *export.Evidence `json:"-"`
+}
+
+// BuildVerifiedTree builds it from a problem's verdict history, oldest first. A
+// verdict whose evidence cannot be read leaves the stated tree alone, and
+// a note says so.
+func BuildVerifiedTree(p *problems.Problem, history []db.Verdict) VerifiedTree {
+	if len(history) == 0 {
+		t, _ := export.Verified(p, nil, export.English)
+		return VerifiedTree{Tree: t, Notes: []string{fmt.Sprintf("no verdict yet: the stated lines only (metz verify %s)", ProblemName(p))}}
+	}
+	latest := history[len(history)-1]
+	v := VerifiedTree{Verdict: latest.Verdict}
+	rep, err := DecodeEvidence(latest.Evidence)
+	if err != nil {
+		v.Notes = append(v.Notes, "the latest verdict's evidence cannot be read ("+err.Error()+"): the stated lines only")
+	}
+	if rep != nil {
+		v.Detail = EvidenceText(rep)
+		v.Evidence = EvidenceOf(rep)
+	}
+	var notes []string
+	v.Tree, notes = export.Verified(p, v.Evidence, export.English)
+	v.Notes = append(v.Notes, notes...)
+	return v
+}
