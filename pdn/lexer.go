@@ -280,8 +280,42 @@ func (lx *lexer) word(start pos) token {
 		}
 		i += size
 	}
+	// "1- 6", "47x 9": tournament files pad squares to two columns; the
+	// move is one word without the padding.
+	end := i
+	for j := paddedSquare(lx.buf, lx.p, end); j > end; j = paddedSquare(lx.buf, lx.p, end) {
+		end = j
+	}
+	if end > i {
+		text := strings.Join(strings.Fields(string(lx.buf[lx.p:end])), "")
+		lx.p = end
+		return token{kind: tWord, text: text, pos: start, end: lx.here()}
+	}
 	return lx.span(tWord, start, i-lx.p)
 }
+
+// paddedSquare returns the end of the move word b[from:to] when it ends in
+// a move separator after a digit and the next square follows after spaces
+// on the same line ("1- 6", "47x 9"), else to. Only digits are joined, so
+// a dash before a word is never glued to it.
+func paddedSquare(b []byte, from, to int) int {
+	if to-from < 2 || !isSeparator(b[to-1]) || !isDigit(b[to-2]) {
+		return to
+	}
+	j := to
+	for j < len(b) && (b[j] == ' ' || b[j] == '\t') {
+		j++
+	}
+	if j == to || j >= len(b) || !isDigit(b[j]) {
+		return to
+	}
+	for j < len(b) && !isDelim(b[j]) && b[j] != ' ' && b[j] != '\t' && b[j] != '\r' && b[j] != '\n' {
+		j++
+	}
+	return j
+}
+
+func isDigit(c byte) bool { return c >= '0' && c <= '9' }
 
 // strengthLen returns the length of a move strength such as "(?!)" at the
 // start of b, or 0. Such a group is never read as a variation, since a
