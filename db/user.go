@@ -82,6 +82,9 @@ type Note struct {
 	ProblemID int64     `json:"problem_id"`
 	Text      string    `json:"text"`
 	CreatedAt time.Time `json:"created_at"`
+	// Outdated: written before an import changed the problem's position
+	// or stated solution; it may speak of the earlier version.
+	Outdated bool `json:"outdated,omitempty"`
 }
 
 // AddNote stores a user note.
@@ -116,9 +119,11 @@ func (d *DB) DeleteNote(id, noteID int64) (bool, error) {
 	return n > 0, err
 }
 
-// Notes lists a problem's notes, oldest first.
+// Notes lists a problem's notes, oldest first; those written before an
+// import last changed its position or stated solution are marked Outdated.
 func (d *DB) Notes(id int64) ([]Note, error) {
-	rows, err := d.sql.Query(`SELECT id, text, created_at FROM notes WHERE problem_id = ? ORDER BY id`, id)
+	rows, err := d.sql.Query(`SELECT n.id, n.text, n.created_at, p.changed_at FROM notes n
+		JOIN problems p ON p.id = n.problem_id WHERE n.problem_id = ? ORDER BY n.id`, id)
 	if err != nil {
 		return nil, err
 	}
@@ -126,11 +131,14 @@ func (d *DB) Notes(id int64) ([]Note, error) {
 	var out []Note
 	for rows.Next() {
 		n := Note{ProblemID: id}
-		var at string
-		if err := rows.Scan(&n.ID, &n.Text, &at); err != nil {
+		var at, changed string
+		if err := rows.Scan(&n.ID, &n.Text, &at, &changed); err != nil {
 			return nil, err
 		}
 		n.CreatedAt, _ = time.Parse(time.RFC3339Nano, at)
+		if c, err := time.Parse(time.RFC3339Nano, changed); err == nil {
+			n.Outdated = n.CreatedAt.Before(c)
+		}
 		out = append(out, n)
 	}
 	return out, rows.Err()
@@ -150,6 +158,9 @@ type Verdict struct {
 	ProofNodes    int64           `json:"proof_nodes"`
 	Seconds       float64         `json:"seconds"`
 	CreatedAt     time.Time       `json:"created_at"`
+	// Outdated: given for an earlier version of the record (its position
+	// or stated solution has changed since).
+	Outdated bool `json:"outdated,omitempty"`
 }
 
 // AddVerdict appends a verdict to the problem's history and returns its id.
@@ -171,20 +182,51 @@ func (d *DB) AddVerdict(id int64, v Verdict) (int64, error) {
 	if len(v.Evidence) > 0 {
 		ev = string(v.Evidence)
 	}
-	res, err := d.sql.Exec(`INSERT INTO verdicts (problem_id, verdict, dual, evidence, rules, solver_version,
-		budget, proof_nodes, seconds, created_at) VALUES (?,?,?,?,?,?,?,?,?,?)`,
-		id, v.Verdict, v.Dual, ev, v.Rules, v.SolverVersion, v.Budget, v.ProofNodes, v.Seconds,
-		v.CreatedAt.UTC().Format(time.RFC3339Nano))
+	tx, err := d.sql.Begin()
 	if err != nil {
 		return 0, err
 	}
-	return res.LastInsertId()
+	defer tx.Rollback()
+	// The verdict belongs to the record as it stands now; the warning that
+	// it had not been verified since it changed goes.
+	res, err := tx.Exec(`INSERT INTO verdicts (problem_id, verdict, dual, evidence, rules, solver_version,
+		budget, proof_nodes, seconds, created_at, verify_key) VALUES (?,?,?,?,?,?,?,?,?,?,
+		(SELECT verify_key FROM problems WHERE id = ?))`,
+		id, v.Verdict, v.Dual, ev, v.Rules, v.SolverVersion, v.Budget, v.ProofNodes, v.Seconds,
+		v.CreatedAt.UTC().Format(time.RFC3339Nano), id)
+	if err != nil {
+		return 0, err
+	}
+	if _, err := tx.Exec(`DELETE FROM import_warnings WHERE problem_id = ? AND text LIKE ?`, id, notVerifiedText+"%"); err != nil {
+		return 0, err
+	}
+	vid, err := res.LastInsertId()
+	if err != nil {
+		return 0, err
+	}
+	return vid, tx.Commit()
 }
 
-// Verdicts lists a problem's verdict history, oldest first.
+// Verdicts lists the verdicts of a problem's current version, oldest
+// first: those given before an import changed its position or stated
+// solution are left out (VerdictHistory has them).
 func (d *DB) Verdicts(id int64) ([]Verdict, error) {
-	rows, err := d.sql.Query(`SELECT id, verdict, dual, evidence, rules, solver_version, budget, proof_nodes,
-		seconds, created_at FROM verdicts WHERE problem_id = ? ORDER BY id`, id)
+	all, err := d.VerdictHistory(id)
+	var out []Verdict
+	for _, v := range all {
+		if !v.Outdated {
+			out = append(out, v)
+		}
+	}
+	return out, err
+}
+
+// VerdictHistory lists all of a problem's verdicts, oldest first, those of
+// earlier versions of the record marked Outdated.
+func (d *DB) VerdictHistory(id int64) ([]Verdict, error) {
+	rows, err := d.sql.Query(`SELECT v.id, v.verdict, v.dual, v.evidence, v.rules, v.solver_version, v.budget,
+		v.proof_nodes, v.seconds, v.created_at, v.verify_key != p.verify_key
+		FROM verdicts v JOIN problems p ON p.id = v.problem_id WHERE v.problem_id = ? ORDER BY v.id`, id)
 	if err != nil {
 		return nil, err
 	}
@@ -195,7 +237,7 @@ func (d *DB) Verdicts(id int64) ([]Verdict, error) {
 		var ev sql.NullString
 		var at string
 		if err := rows.Scan(&v.ID, &v.Verdict, &v.Dual, &ev, &v.Rules, &v.SolverVersion, &v.Budget,
-			&v.ProofNodes, &v.Seconds, &at); err != nil {
+			&v.ProofNodes, &v.Seconds, &at, &v.Outdated); err != nil {
 			return nil, err
 		}
 		if ev.Valid {
