@@ -47,6 +47,9 @@ func (d *DB) ImportBatch(src problems.Source, probs []*problems.Problem, warning
 // counted as Missing.
 func (d *DB) ImportBatchWith(src problems.Source, probs []*problems.Problem, warnings []problems.Warning, opt ImportOptions) (ImportStats, error) {
 	st := ImportStats{Source: src.Key}
+	if err := d.writable(); err != nil {
+		return st, err
+	}
 	if src.Key == "" {
 		return st, errors.New("import: the source has no key")
 	}

@@ -1,6 +1,11 @@
 package db
 
 import (
+	"bytes"
+	"database/sql"
+	"errors"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 )
@@ -113,4 +118,87 @@ func hasStoredWarning(t *testing.T, d *DB, id int64, part string) bool {
 		}
 	}
 	return false
+}
+
+// A database whose directory is read-only opens for browsing; a write says
+// why it cannot happen and the file is left as it was.
+func TestReadOnlyDatabase(t *testing.T) {
+	if os.Geteuid() == 0 {
+		t.Skip("root writes through read-only permissions")
+	}
+	dir := t.TempDir()
+	path := filepath.Join(dir, "metz.db")
+	d, err := Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	mustImport(t, d, vanTenacSource, cloneProblems(vanTenac), nil)
+	d.Close()
+	before, _ := os.ReadFile(path)
+	for _, c := range []struct {
+		name, why string
+		lock      func() error
+		unlock    func() error
+	}{
+		{"directory", "directory is read-only", func() error { return os.Chmod(dir, 0o555) }, func() error { return os.Chmod(dir, 0o755) }},
+		{"file", "file is read-only", func() error { return os.Chmod(path, 0o444) }, func() error { return os.Chmod(path, 0o644) }},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			if err := c.lock(); err != nil {
+				t.Fatal(err)
+			}
+			defer c.unlock()
+			d, err := Open(path)
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer d.Close()
+			if !strings.Contains(d.ReadOnly(), c.why) {
+				t.Errorf("ReadOnly() = %q", d.ReadOnly())
+			}
+			ss, err := d.Search(Query{})
+			if err != nil || len(ss) != len(vanTenac) {
+				t.Errorf("browsing: %d records, %v", len(ss), err)
+			}
+			_, err = d.AddNote(ss[0].ID, "x")
+			if !errors.Is(err, ErrReadOnly) || !strings.Contains(err.Error(), c.why) {
+				t.Errorf("write: %v", err)
+			}
+			if _, err := d.ImportBatch(vanTenacSource, cloneProblems(vanTenac), nil); !errors.Is(err, ErrReadOnly) {
+				t.Errorf("import: %v", err)
+			}
+		})
+	}
+	if after, _ := os.ReadFile(path); !bytes.Equal(before, after) {
+		t.Error("the read-only database changed")
+	}
+}
+
+// Another program's SQLite file is refused and left untouched; so is a
+// file that is not SQLite.
+func TestForeignDatabase(t *testing.T) {
+	dir := t.TempDir()
+	path := filepath.Join(dir, "other.db")
+	h, err := sql.Open("sqlite3", path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := h.Exec(`CREATE TABLE accounts (id INTEGER PRIMARY KEY, name TEXT)`); err != nil {
+		t.Fatal(err)
+	}
+	h.Close()
+	before, _ := os.ReadFile(path)
+	if _, err := Open(path); err == nil || !strings.Contains(err.Error(), "another program") || !strings.Contains(err.Error(), path) {
+		t.Errorf("foreign SQLite: %v", err)
+	}
+	if after, _ := os.ReadFile(path); !bytes.Equal(before, after) {
+		t.Error("the foreign database was altered")
+	}
+	junk := filepath.Join(dir, "junk.db")
+	if err := os.WriteFile(junk, bytes.Repeat([]byte("not sqlite "), 200), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := Open(junk); err == nil || !strings.Contains(err.Error(), "junk.db") {
+		t.Errorf("junk: %v", err)
+	}
 }

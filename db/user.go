@@ -42,6 +42,9 @@ func CheckThemeName(name string) error {
 // (nothing is added twice).
 func (d *DB) AddTag(id int64, name string) (theme string, added bool, err error) {
 	theme = problems.ThemeKey(name)
+	if err := d.writable(); err != nil {
+		return theme, false, err
+	}
 	if err := CheckThemeName(theme); err != nil {
 		return theme, false, err
 	}
@@ -63,6 +66,9 @@ func (d *DB) AddTag(id int64, name string) (theme string, added bool, err error)
 // name; false when the problem had no such user tag.
 func (d *DB) RemoveTag(id int64, name string) (theme string, removed bool, err error) {
 	theme = problems.ThemeKey(name)
+	if err := d.writable(); err != nil {
+		return theme, false, err
+	}
 	if err := d.exists(id); err != nil {
 		return theme, false, err
 	}
@@ -90,6 +96,9 @@ type Note struct {
 // AddNote stores a user note.
 func (d *DB) AddNote(id int64, text string) (Note, error) {
 	n := Note{ProblemID: id, Text: strings.TrimSpace(text), CreatedAt: time.Now().UTC()}
+	if err := d.writable(); err != nil {
+		return n, err
+	}
 	if n.Text == "" {
 		return n, errors.New("empty note")
 	}
@@ -108,6 +117,9 @@ func (d *DB) AddNote(id int64, text string) (Note, error) {
 // DeleteNote removes note noteID of problem id; false when the problem has
 // no note of that id.
 func (d *DB) DeleteNote(id, noteID int64) (bool, error) {
+	if err := d.writable(); err != nil {
+		return false, err
+	}
 	if err := d.exists(id); err != nil {
 		return false, err
 	}
@@ -166,6 +178,9 @@ type Verdict struct {
 // AddVerdict appends a verdict to the problem's history and returns its id.
 // A zero CreatedAt is set to now.
 func (d *DB) AddVerdict(id int64, v Verdict) (int64, error) {
+	if err := d.writable(); err != nil {
+		return 0, err
+	}
 	if strings.TrimSpace(v.Verdict) == "" {
 		return 0, errors.New("empty verdict")
 	}

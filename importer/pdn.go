@@ -49,6 +49,13 @@ func readPDN(name string, data []byte, opt Options) (Batch, error) {
 		p.Source = key
 		b.Problems = append(b.Problems, p)
 	}
+	if k := exportedSource(games, &b.Warnings, file); k != "" {
+		key = k
+		b.Source.Key = k
+		for _, p := range b.Problems {
+			p.Source = k
+		}
+	}
 	for _, w := range rd.Warnings() {
 		b.Warnings = append(b.Warnings, problems.Warning{File: w.File, Line: w.Line, Text: w.Text, Expected: w.Expected})
 	}
@@ -60,6 +67,32 @@ func readPDN(name string, data []byte, opt Options) (Batch, error) {
 		return Batch{}, fmt.Errorf("%s: no game in it (expected tag pairs like [FEN \"W:W31-50:B1-20\"] or moves like 1. 32-28)", file)
 	}
 	return b, nil
+}
+
+// exportedSource is the source key every game of a file metz exported
+// names in its MetzSource tag, "" when some game names none; games of
+// several sources are imported as the file's own source, with a warning.
+func exportedSource(games []*pdn.Game, warns *[]problems.Warning, file string) string {
+	keys := map[string]bool{}
+	for _, g := range games {
+		k, ok := g.Tag(TagSource)
+		if !ok || strings.TrimSpace(k) == "" {
+			return ""
+		}
+		keys[strings.TrimSpace(k)] = true
+	}
+	if len(keys) != 1 {
+		if len(keys) > 1 {
+			*warns = append(*warns, problems.Warning{File: file, Line: 1,
+				Text:     fmt.Sprintf("the games come from %d metz sources (MetzSource tags): imported as one new source", len(keys)),
+				Expected: "one source per file (metz export --source KEY) to update each source's records"})
+		}
+		return ""
+	}
+	for k := range keys {
+		return k
+	}
+	return ""
 }
 
 // anyGame reports whether the games read hold a game at all: a tag pair or
@@ -153,6 +186,10 @@ const (
 	TagRules  = "MetzRules"
 	TagLabel  = "MetzLabel"
 	TagThemes = "Themes" // the file's themes, comma-separated
+	// The record's source key and number: a file metz exported is imported
+	// back into its own records rather than as a new source.
+	TagSource = "MetzSource"
+	TagNumber = "MetzNumber"
 )
 
 // gameTypeLidraughts is the GameType lidraughts writes for antidraughts,
@@ -244,12 +281,16 @@ func pdnTags(p *problems.Problem, g *pdn.Game, warn func(text, expected string))
 	if v, ok := g.Tag(TagThemes); ok {
 		p.Themes = append(p.Themes, pdnThemes(v)...)
 	}
-	if v, ok := g.Tag("Number"); ok {
+	for _, tag := range []string{TagNumber, "Number"} {
+		v, ok := g.Tag(tag)
+		if !ok {
+			continue
+		}
 		if n, err := strconv.Atoi(strings.TrimSpace(v)); err == nil && n > 0 {
 			p.Number = n
-		} else {
-			warn("[Number \""+v+"\"]", "a positive whole number; the game's rank in the file is used")
+			break // MetzNumber, metz's own, before the file's Number
 		}
+		warn("["+tag+" \""+v+"\"]", "a positive whole number; the game's rank in the file is used")
 	}
 	if v, ok := g.Tag("Stipulation"); ok {
 		p.Stipulation = stipulation(v)
