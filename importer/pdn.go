@@ -133,6 +133,7 @@ func fromPDN(g *pdn.Game, file string, index int, given *draughts.Rules) *proble
 	gameWarn := func(t, e string) { warn(g.Line, t, e) }
 	r, unplayed := pdnRules(g, gameWarn)
 	pdnTags(p, g, gameWarn)
+	resultStipulation(p, g)
 	switch {
 	case unplayed != "":
 		// Kept as read, never played on another variant's board.
@@ -271,8 +272,12 @@ func pdnTags(p *problems.Problem, g *pdn.Game, warn func(text, expected string))
 	if v, ok := g.Tag("Source"); ok && v != "?" {
 		p.Label = v
 	}
-	if v, ok := g.Tag(TagLabel); ok && strings.TrimSpace(v) != "" {
-		p.Label = v // metz's own export: the record's label as it was
+	if _, ok := g.Tag(TagSource); ok {
+		// metz's own export: its Source tag is the source key, and the
+		// record's label, as it was, is MetzLabel (absent when empty).
+		p.Label, _ = g.Tag(TagLabel)
+	} else if v, ok := g.Tag(TagLabel); ok && strings.TrimSpace(v) != "" {
+		p.Label = v
 	}
 	p.Author = firstTag(g, "Author", "Composer")
 	if v := firstTag(g, "Date"); strings.Trim(v, "?.") != "" {
@@ -311,6 +316,24 @@ func pdnTags(p *problems.Problem, g *pdn.Game, warn func(text, expected string))
 		if drawStated.MatchString(t) {
 			p.Stipulation = problems.StipDraw
 		}
+	}
+}
+
+// resultStipulation reads the goal of a problem printed as a position and
+// its Result only (English problem books): a drawn result, in the Result
+// tag or as the game's terminator, makes it a draw; a won one is the
+// default win. A Stipulation tag, when there is one, says it better.
+func resultStipulation(p *problems.Problem, g *pdn.Game) {
+	if _, ok := g.Tag("Stipulation"); ok {
+		return
+	}
+	res, _ := g.Tag("Result")
+	if strings.TrimSpace(res) == "" || res == "*" {
+		res = g.Result
+	}
+	switch strings.TrimSpace(res) {
+	case "1/2-1/2", "½-½", "1-1":
+		p.Stipulation = problems.StipDraw
 	}
 }
 

@@ -4,6 +4,7 @@ import (
 	"strings"
 	"testing"
 
+	"metz/draughts"
 	"metz/problems"
 )
 
@@ -139,6 +140,22 @@ func TestNotAGameFile(t *testing.T) {
 		_, err := Reader(name, strings.NewReader(data))
 		if err == nil || !strings.HasPrefix(err.Error(), name+": ") {
 			t.Errorf("%s: %v", name, err)
+		}
+	}
+}
+
+// A problem printed as FEN and Result only: --rules names its system, the
+// Result its goal.
+func TestResultOnlyCollection(t *testing.T) {
+	text := "[Result \"1-0\"]\n[FEN \"W:W30,26:B5,9\"]\n*\n\n[Result \"1/2-1/2\"]\n[FEN \"B:W30:B5,K9\"]\n*\n"
+	b, err := ReaderWith("book.pdn", strings.NewReader(text), Options{Rules: draughts.English})
+	if err != nil || len(b.Problems) != 2 {
+		t.Fatal(err, len(b.Problems))
+	}
+	for i, want := range []string{problems.StipWin, problems.StipDraw} {
+		p := b.Problems[i]
+		if p.Rules != "english" || p.Stipulation != want || p.FEN == "" {
+			t.Errorf("%d: rules %s stipulation %s FEN %q, want english %s", i+1, p.Rules, p.Stipulation, p.FEN, want)
 		}
 	}
 }
