@@ -284,6 +284,10 @@ func TestImportRulesFlag(t *testing.T) {
 	if len(rows) != 2 {
 		t.Fatalf("%d english records, want 2", len(rows))
 	}
+	out, _, err := runSplit(t, "verify", "--db", path, "--all", "--tables", "none", "--budget", "2s", "--jobs", "1")
+	if err != nil || !strings.Contains(out, "book:1") || !strings.Contains(out, "book:2") {
+		t.Errorf("verify --all: %v\n%s", err, out)
+	}
 	if _, err := runMetz(t, "import", "--db", path, "--rules", "chess", file); err == nil || !strings.Contains(err.Error(), "--rules") {
 		t.Errorf("--rules chess: %v", err)
 	}
@@ -374,5 +378,44 @@ func TestVerifySaysSecondsAreShared(t *testing.T) {
 		if err != nil || strings.Contains(out, note) != c.want {
 			t.Errorf("%v: %v, note shown %v, want %v\n%s", c.args, err, strings.Contains(out, note), c.want, out)
 		}
+	}
+}
+
+// A corrected diagram: after the re-import no command shows the verdict
+// given for the old position as the record's (search, its verdict filter,
+// show, export), and show says it has not been verified since it changed.
+func TestCorrectedDiagramOutdated(t *testing.T) {
+	dir := t.TempDir()
+	file := filepath.Join(dir, "fix.pdn")
+	write(t, file, "[FEN \"W:W28:B23\"]\n1. 28x19 *\n")
+	path := filepath.Join(dir, "metz.db")
+	if _, err := importJSON(t, "--db", path, file); err != nil {
+		t.Fatal(err)
+	}
+	if _, _, err := runSplit(t, "verify", "--db", path, "--all", "--tables", "none", "--budget", "2s", "--jobs", "1"); err != nil {
+		t.Fatal(err)
+	}
+	rows := searchJSON(t, path)
+	if len(rows) != 1 || rows[0].Verdict == "" {
+		t.Fatalf("no verdict after verify: %+v", rows)
+	}
+	verdict := rows[0].Verdict
+	write(t, file, "[FEN \"W:W28:B23,5\"]\n1. 28x19 *\n")
+	if _, err := importJSON(t, "--db", path, file); err != nil {
+		t.Fatal(err)
+	}
+	if rows := searchJSON(t, path); len(rows) != 1 || rows[0].Verdict != "" {
+		t.Errorf("search shows a verdict for the corrected record: %+v", rows)
+	}
+	if rows := searchJSON(t, path, "--verdict", verdict); len(rows) != 0 {
+		t.Errorf("--verdict %s finds the corrected record", verdict)
+	}
+	show, err := runMetz(t, "show", "--db", path, "fix:1")
+	if err != nil || !strings.Contains(show, "not verified since it changed") || strings.Contains(show, verdict) {
+		t.Errorf("show: %v\n%s", err, show)
+	}
+	exp, err := runMetz(t, "export", "--db", path, "--format", "pdn")
+	if err != nil || strings.Contains(exp, "MetzVerdict") {
+		t.Errorf("export: %v\n%s", err, exp)
 	}
 }
