@@ -145,16 +145,19 @@ func OpenExisting(path string) (*DB, error) {
 // dsn builds the go-sqlite3 connection string. Each pooled connection gets
 // the same pragmas because they are in the DSN, not run once.
 func dsn(path string) string {
-	esc := strings.NewReplacer("%", "%25", "?", "%3f", "#", "%23").Replace(path)
-	return "file:" + esc + "?_journal_mode=WAL&_foreign_keys=on&_busy_timeout=10000&_txlock=immediate&_synchronous=NORMAL"
+	return "file:" + uriPath(path) + "?_journal_mode=WAL&_foreign_keys=on&_busy_timeout=10000&_txlock=immediate&_synchronous=NORMAL"
 }
 
 // dsnReadOnly opens without writing anything: immutable, since neither
 // the file nor the WAL beside it can be written (no one else can change it
 // through this directory either).
 func dsnReadOnly(path string) string {
-	esc := strings.NewReplacer("%", "%25", "?", "%3f", "#", "%23").Replace(path)
-	return "file:" + esc + "?mode=ro&immutable=1&_foreign_keys=on&_busy_timeout=10000"
+	return "file:" + uriPath(path) + "?mode=ro&immutable=1&_foreign_keys=on&_busy_timeout=10000"
+}
+
+// uriPath escapes what an SQLite URI would read as its query or fragment.
+func uriPath(path string) string {
+	return strings.NewReplacer("%", "%25", "?", "%3f", "#", "%23").Replace(path)
 }
 
 // Path returns the file the database was opened from.

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"strings"
+	"time"
 
 	"metz/problems"
 )
@@ -62,6 +63,7 @@ func migrateVerifyKeys(tx *sql.Tx) error {
 		`ALTER TABLE problems ADD COLUMN verify_key TEXT NOT NULL DEFAULT ''`,
 		`ALTER TABLE problems ADD COLUMN changed_at TEXT NOT NULL DEFAULT ''`,
 		`ALTER TABLE verdicts ADD COLUMN verify_key TEXT NOT NULL DEFAULT ''`,
+		`ALTER TABLE themes ADD COLUMN created_at TEXT NOT NULL DEFAULT ''`,
 	})(tx); err != nil {
 		return err
 	}
@@ -127,4 +129,20 @@ func (im *importer) changed(id int64, p *problems.Problem, st *ImportStats) erro
 	}
 	file, line := p.Place()
 	return im.warning(id, problems.Warning{File: file, Line: line, Text: text, Expected: "metz verify " + fmt.Sprint(id)})
+}
+
+// outdatedTagNote is the note a user tag set before the record last
+// changed carries when read: it may describe the earlier version.
+const outdatedTagNote = "tagged before the record last changed"
+
+// before reports whether RFC 3339 time a is earlier than b; false when
+// either is missing (a tag from before the times were kept counts as
+// earlier than any change).
+func before(a, b string) bool {
+	tb, err := time.Parse(time.RFC3339Nano, b)
+	if err != nil {
+		return false
+	}
+	ta, err := time.Parse(time.RFC3339Nano, a)
+	return err != nil || ta.Before(tb)
 }

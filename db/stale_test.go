@@ -27,6 +27,9 @@ func TestCorrectedDiagramOutdatesVerdicts(t *testing.T) {
 	if _, err := d.AddNote(id, "a fine problem"); err != nil {
 		t.Fatal(err)
 	}
+	if _, _, err := d.AddTag(id, "my-favourite"); err != nil {
+		t.Fatal(err)
+	}
 	if _, err := d.sql.Exec(`INSERT INTO themes (problem_id, name, origin) VALUES (?, 'rafle', 'detected')`, id); err != nil {
 		t.Fatal(err)
 	}
@@ -82,10 +85,15 @@ func TestCorrectedDiagramOutdatesVerdicts(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	tagFlagged := false
 	for _, th := range p.Themes {
 		if th.Origin == "detected" {
 			t.Errorf("detected theme %q kept for the new position", th.Name)
 		}
+		tagFlagged = tagFlagged || th.Name == "my-favourite" && th.Note == outdatedTagNote
+	}
+	if !tagFlagged {
+		t.Errorf("the user tag is not flagged: %+v", p.Themes)
 	}
 	if !hasStoredWarning(t, d, id, "not verified since it changed") {
 		t.Error("no warning that the record was not verified since it changed")

@@ -51,9 +51,9 @@ func (d *DB) AddTag(id int64, name string) (theme string, added bool, err error)
 	if err := d.exists(id); err != nil {
 		return theme, false, err
 	}
-	res, err := d.sql.Exec(`INSERT INTO themes (problem_id, name, origin) SELECT ?, ?, 'user'
+	res, err := d.sql.Exec(`INSERT INTO themes (problem_id, name, origin, created_at) SELECT ?, ?, 'user', ?
 		WHERE NOT EXISTS (SELECT 1 FROM themes WHERE problem_id = ? AND name = ? AND origin = 'user')`,
-		id, theme, id, theme)
+		id, theme, now(), id, theme)
 	if err != nil {
 		return theme, false, err
 	}
