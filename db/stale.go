@@ -146,3 +146,12 @@ func before(a, b string) bool {
 	ta, err := time.Parse(time.RFC3339Nano, a)
 	return err != nil || ta.Before(tb)
 }
+
+// VerdictText is the verdict a listing shows: the current version's, or
+// that the record has not been verified since it changed.
+func (s Summary) VerdictText() string {
+	if s.Verdict == "" && s.Outdated {
+		return notVerifiedText
+	}
+	return s.Verdict
+}

@@ -410,6 +410,9 @@ func TestCorrectedDiagramOutdated(t *testing.T) {
 	if rows := searchJSON(t, path, "--verdict", verdict); len(rows) != 0 {
 		t.Errorf("--verdict %s finds the corrected record", verdict)
 	}
+	if out, err := runMetz(t, "search", "--db", path); err != nil || !strings.Contains(out, "not verified since it changed") {
+		t.Errorf("search: %v\n%s", err, out)
+	}
 	show, err := runMetz(t, "show", "--db", path, "fix:1")
 	if err != nil || !strings.Contains(show, "not verified since it changed") || strings.Contains(show, verdict) {
 		t.Errorf("show: %v\n%s", err, show)

@@ -98,7 +98,7 @@ func reportSource(d *db.DB, info db.SourceInfo) (sourceReport, error) {
 		return sr, err
 	}
 	for _, s := range sums {
-		v := s.Verdict
+		v := s.VerdictText() // an outdated record counts apart
 		if v == "" {
 			v = "none"
 		}

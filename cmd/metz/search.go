@@ -66,7 +66,7 @@ func (f *searchFlags) bind(c *cobra.Command) {
 	fl.StringVar(&f.rules, "rules", "", "rule system: "+joinNames())
 	fl.StringVar(&f.themes, "theme", "", `theme expression, e.g. "lunette AND NOT coup-de-repos"`)
 	fl.StringVar(&f.origin, "theme-origin", "", "only themes of this origin count: book, user, detected")
-	fl.StringVar(&f.verdict, "verdict", "", "latest verdict (or none)")
+	fl.StringVar(&f.verdict, "verdict", "", "latest verdict of the current version (or none, or outdated: verified only before it changed)")
 	fl.StringVar(&f.whitePieces, "white-pieces", "", "white men+kings: N, N-M, N-, -M")
 	fl.StringVar(&f.whiteMen, "white-men", "", "white men: N, N-M, N-, -M")
 	fl.StringVar(&f.whiteKings, "white-kings", "", "white kings: N, N-M, N-, -M")
@@ -192,7 +192,7 @@ func printSummaries(w io.Writer, res []db.Summary) error {
 			pos = "(no position)"
 		}
 		if err := t.Append(fmt.Sprint(s.ID), fmt.Sprintf("%s:%d", s.Source, s.Number), shorten(labelTitle(s), 40), s.Class,
-			shorten(strings.Join(s.Themes, ", "), 40), s.Verdict, shorten(pos, 48)); err != nil {
+			shorten(strings.Join(s.Themes, ", "), 40), s.VerdictText(), shorten(pos, 48)); err != nil {
 			return err
 		}
 	}
