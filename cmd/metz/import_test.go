@@ -235,6 +235,9 @@ func TestExportImportRoundTrip(t *testing.T) {
 	if _, err := importJSON(t, "--db", path, src); err != nil {
 		t.Fatal(err)
 	}
+	if _, _, err := runSplit(t, "verify", "--db", path, "--all", "--tables", "none", "--budget", "2s", "--jobs", "1"); err != nil {
+		t.Fatal(err)
+	}
 	out := filepath.Join(dir, "exported.pdn")
 	if _, err := runMetz(t, "export", "--db", path, "--format", "pdn", "--source", "coll", "-o", out); err != nil {
 		t.Fatal(err)
@@ -243,8 +246,14 @@ func TestExportImportRoundTrip(t *testing.T) {
 	if err != nil || len(rows) != 1 || rows[0].Source != "coll" || rows[0].New != 0 {
 		t.Errorf("%v %+v", err, rows)
 	}
-	if n := len(searchJSON(t, path)); n != 2 {
-		t.Errorf("%d records after the round trip, want 2", n)
+	got := searchJSON(t, path)
+	if len(got) != 2 {
+		t.Errorf("%d records after the round trip, want 2", len(got))
+	}
+	for _, r := range got {
+		if r.Verdict == "" {
+			t.Errorf("%s:%d lost its verdict in the round trip (%+v)", r.Source, r.Number, rows)
+		}
 	}
 }
 
