@@ -61,7 +61,8 @@ func inferRules(g *pdn.Game) inference {
 	}
 	tried := ruleList(cands)
 	switch {
-	case len(fit) > 0 && fit[0] == draughts.International,
+	case len(fit) == 1 && fit[0] == draughts.International,
+		len(fit) > 1 && fit[0] == draughts.International && !statesAnything(g),
 		len(fit) == 0 && len(cands) == 1 && cands[0] == draughts.International:
 		// PDN's default: taken without a word (a move that fails says so).
 		return inference{rules: draughts.International}
@@ -86,6 +87,13 @@ func ruleList(rs []*draughts.Rules) string {
 		names[i] = r.Name
 	}
 	return strings.Join(names, ", ")
+}
+
+// statesAnything reports whether a game has a position or a move to infer
+// its rules from (a header alone is any system's start).
+func statesAnything(g *pdn.Game) bool {
+	fen, _ := g.Tag("FEN")
+	return g.Root.Next != nil || strings.TrimSpace(fen) != ""
 }
 
 // candidateRules lists the systems whose notation fits the game's squares,
