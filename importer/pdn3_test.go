@@ -62,6 +62,8 @@ func TestPDN3Succeed(t *testing.T) {
 		// Algebraic squares, with and without separator.
 		{"algebraic without GameType", "1. c3-d4 f6-g5 2. b2-c3 *\n", "russian", "several systems"},
 		{"algebraic without separator", "1.a3b4\n", "russian", "several systems"},
+		// Several systems fit: PDN's default taken, and said.
+		{"several fit", "[FEN \"W:W32:B19\"]\n1. 32-28 19-23 *\n", "international", "several systems (international, english"},
 		// The side to move left open.
 		{"FEN with ? to move", "[FEN \"?:W31,32:B3,4\"]\n1. 31-27 *\n", "international", "side to move open"},
 		// A plain move written with x.
