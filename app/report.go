@@ -69,7 +69,7 @@ func reportSource(d *db.DB, info db.SourceInfo) (SourceReport, error) {
 		return sr, err
 	}
 	for _, s := range sums {
-		sr.Verdicts[cmp.Or(s.Verdict, "none")]++
+		sr.Verdicts[cmp.Or(s.VerdictText(), "none")]++ // an outdated record counts apart
 		if s.FEN == "" {
 			continue
 		}

@@ -10,7 +10,10 @@ import (
 	"errors"
 	"fmt"
 	"os"
+	"path/filepath"
 	"strings"
+
+	"golang.org/x/sys/unix"
 
 	_ "github.com/mattn/go-sqlite3" // the SQLite driver ("sqlite3")
 )
@@ -19,32 +22,112 @@ import (
 type DB struct {
 	sql  *sql.DB
 	path string
+	// readOnly says why the database was opened read-only ("" when it is
+	// writable): browsing works, every write returns ErrReadOnly.
+	readOnly string
 }
+
+// ErrReadOnly is returned (wrapped, with the reason) by every write to a
+// database opened read-only.
+var ErrReadOnly = errors.New("the database is read-only")
 
 // ErrNotFound is returned (wrapped) when a problem id or reference is unknown.
 var ErrNotFound = errors.New("not found")
 
 // Open opens or creates the database at path and migrates it to the latest
 // schema. WAL lets readers work while an import runs; foreign keys keep
-// themes, notes and verdicts tied to existing problems.
+// themes, notes and verdicts tied to existing problems. A database whose
+// file or directory cannot be written is opened read-only (see ReadOnly);
+// an SQLite file that is not a metz database is refused and left as it is.
 func Open(path string) (*DB, error) {
 	if path == "" {
 		return nil, errors.New("empty database path")
 	}
-	h, err := sql.Open("sqlite3", dsn(path))
+	d := &DB{path: path, readOnly: readOnlyReason(path)}
+	if err := checkMetz(path); err != nil {
+		return nil, err
+	}
+	conn := dsn(path)
+	if d.readOnly != "" {
+		conn = dsnReadOnly(path)
+	}
+	h, err := sql.Open("sqlite3", conn)
 	if err != nil {
 		return nil, fmt.Errorf("open %s: %w", path, err)
 	}
-	d := &DB{sql: h, path: path}
+	d.sql = h
 	if err := h.Ping(); err != nil {
 		h.Close()
 		return nil, fmt.Errorf("open %s: %w", path, err)
+	}
+	if d.readOnly != "" {
+		if v, err := d.Version(); err != nil || v != len(migrations) {
+			h.Close()
+			return nil, fmt.Errorf("open %s: %s, and its schema (version %d) needs upgrading to version %d first: %v", path, d.readOnly, v, len(migrations), err)
+		}
+		return d, nil
 	}
 	if err := d.migrate(len(migrations)); err != nil {
 		h.Close()
 		return nil, fmt.Errorf("migrate %s: %w", path, err)
 	}
 	return d, nil
+}
+
+// readOnlyReason says why the existing database at path cannot be written
+// (its file, or the directory that must hold its journal), "" if it can
+// or does not exist yet.
+func readOnlyReason(path string) string {
+	if _, err := os.Stat(path); err != nil {
+		return ""
+	}
+	if !canWrite(path) {
+		return "its file is read-only"
+	}
+	if !canWrite(filepath.Dir(path)) {
+		return "its directory is read-only"
+	}
+	return ""
+}
+
+// canWrite asks the system whether this process may write path (a test
+// stands in for it where the tests run as root, who may write anything).
+var canWrite = func(path string) bool { return unix.Access(path, unix.W_OK) == nil }
+
+// checkMetz refuses an existing SQLite file that holds tables but not
+// metz's schema history: another program's database, which migrating (or
+// merely switching it to WAL) would alter. It reads the file read-only. A
+// file that is not SQLite at all fails here too, with its name.
+func checkMetz(path string) error {
+	if fi, err := os.Stat(path); err != nil || fi.Size() == 0 {
+		return nil // created (or filled) by Open
+	}
+	h, err := sql.Open("sqlite3", dsnReadOnly(path))
+	if err != nil {
+		return fmt.Errorf("open %s: %w", path, err)
+	}
+	defer h.Close()
+	var tables, ours int
+	err = h.QueryRow(`SELECT count(*), count(*) FILTER (WHERE name = 'schema_migrations')
+		FROM sqlite_master WHERE type = 'table'`).Scan(&tables, &ours)
+	if err != nil {
+		return fmt.Errorf("open %s: not a metz database (%w)", path, err)
+	}
+	if tables > 0 && ours == 0 {
+		return fmt.Errorf("open %s: an SQLite database of another program (%d tables, none of metz's): refused, left untouched (give metz its own file with --db)", path, tables)
+	}
+	return nil
+}
+
+// ReadOnly says why the database was opened read-only, "" if writable.
+func (d *DB) ReadOnly() string { return d.readOnly }
+
+// writable returns ErrReadOnly with the reason when writes cannot happen.
+func (d *DB) writable() error {
+	if d.readOnly == "" {
+		return nil
+	}
+	return fmt.Errorf("%s: %w (%s); browsing works, writing needs a writable copy", d.path, ErrReadOnly, d.readOnly)
 }
 
 // OpenExisting opens a database that must already exist, so that read-only
@@ -62,8 +145,19 @@ func OpenExisting(path string) (*DB, error) {
 // dsn builds the go-sqlite3 connection string. Each pooled connection gets
 // the same pragmas because they are in the DSN, not run once.
 func dsn(path string) string {
-	esc := strings.NewReplacer("%", "%25", "?", "%3f", "#", "%23").Replace(path)
-	return "file:" + esc + "?_journal_mode=WAL&_foreign_keys=on&_busy_timeout=10000&_txlock=immediate&_synchronous=NORMAL"
+	return "file:" + uriPath(path) + "?_journal_mode=WAL&_foreign_keys=on&_busy_timeout=10000&_txlock=immediate&_synchronous=NORMAL"
+}
+
+// dsnReadOnly opens without writing anything: immutable, since neither
+// the file nor the WAL beside it can be written (no one else can change it
+// through this directory either).
+func dsnReadOnly(path string) string {
+	return "file:" + uriPath(path) + "?mode=ro&immutable=1&_foreign_keys=on&_busy_timeout=10000"
+}
+
+// uriPath escapes what an SQLite URI would read as its query or fragment.
+func uriPath(path string) string {
+	return strings.NewReplacer("%", "%25", "?", "%3f", "#", "%23").Replace(path)
 }
 
 // Path returns the file the database was opened from.

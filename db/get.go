@@ -52,7 +52,8 @@ func (d *DB) Get(id int64) (*problems.Problem, error) {
 }
 
 func (d *DB) themes(id int64) ([]problems.Theme, error) {
-	rows, err := d.sql.Query(`SELECT name, label, origin, ply, squares, note FROM themes WHERE problem_id = ? ORDER BY id`, id)
+	rows, err := d.sql.Query(`SELECT t.name, t.label, t.origin, t.ply, t.squares, t.note, t.created_at, p.changed_at
+		FROM themes t JOIN problems p ON p.id = t.problem_id WHERE t.problem_id = ? ORDER BY t.id`, id)
 	if err != nil {
 		return nil, err
 	}
@@ -60,9 +61,12 @@ func (d *DB) themes(id int64) ([]problems.Theme, error) {
 	var out []problems.Theme
 	for rows.Next() {
 		var t problems.Theme
-		var sq string
-		if err := rows.Scan(&t.Name, &t.Label, &t.Origin, &t.Ply, &sq, &t.Note); err != nil {
+		var sq, created, changed string
+		if err := rows.Scan(&t.Name, &t.Label, &t.Origin, &t.Ply, &sq, &t.Note, &created, &changed); err != nil {
 			return nil, err
+		}
+		if t.Origin == problems.OriginUser && t.Note == "" && before(created, changed) {
+			t.Note = outdatedTagNote
 		}
 		t.Squares = splitInts(sq)
 		out = append(out, t)

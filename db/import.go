@@ -18,6 +18,9 @@ type ImportStats struct {
 	Unchanged int    `json:"unchanged"`
 	Warnings  int    `json:"warnings"` // warnings now stored for the source
 	Missing   int    `json:"missing"`  // records in the database the batch no longer has (kept)
+	// Outdated counts the records whose position or stated solution this
+	// import changed while they had verdicts: not verified since.
+	Outdated int `json:"outdated"`
 }
 
 // ImportOptions tunes ImportBatchWith.
@@ -44,6 +47,9 @@ func (d *DB) ImportBatch(src problems.Source, probs []*problems.Problem, warning
 // counted as Missing.
 func (d *DB) ImportBatchWith(src problems.Source, probs []*problems.Problem, warnings []problems.Warning, opt ImportOptions) (ImportStats, error) {
 	st := ImportStats{Source: src.Key}
+	if err := d.writable(); err != nil {
+		return st, err
+	}
 	if src.Key == "" {
 		return st, errors.New("import: the source has no key")
 	}
@@ -111,8 +117,8 @@ func dropDuplicates(key string, probs []*problems.Problem, warnings []problems.W
 }
 
 type existingRec struct {
-	id   int64
-	hash string
+	id        int64
+	hash, key string // content hash and verification key
 }
 
 // importer holds the prepared statements of one import transaction.
@@ -126,11 +132,11 @@ type importer struct {
 var importSQL = map[string]string{
 	"insert": `INSERT INTO problems (source, number, label, class, title, rules, side_to_move, fen,
 		stipulation, solution_text, solution_json, witnesses_json, commentary, location, content_hash,
-		white_men, white_kings, black_men, black_kings, occupancy, author, date)
-		VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)`,
+		white_men, white_kings, black_men, black_kings, occupancy, author, date, verify_key)
+		VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)`,
 	"update": `UPDATE problems SET class=?, title=?, rules=?, side_to_move=?, fen=?, stipulation=?,
 		solution_text=?, solution_json=?, witnesses_json=?, commentary=?, location=?, content_hash=?,
-		white_men=?, white_kings=?, black_men=?, black_kings=?, occupancy=?, author=?, date=? WHERE id=?`,
+		white_men=?, white_kings=?, black_men=?, black_kings=?, occupancy=?, author=?, date=?, verify_key=? WHERE id=?`,
 	"delBookThemes": `DELETE FROM themes WHERE problem_id=? AND origin='book'`,
 	"delRefs":       `DELETE FROM refs WHERE problem_id=?`,
 	"delWarnings":   `DELETE FROM import_warnings WHERE problem_id=?`,
@@ -152,7 +158,7 @@ func newImporter(tx *sql.Tx, key string) (*importer, error) {
 		}
 		im.stmts[name] = s
 	}
-	rows, err := tx.Query(`SELECT id, number, label, content_hash FROM problems WHERE source = ?`, key)
+	rows, err := tx.Query(`SELECT id, number, label, content_hash, verify_key FROM problems WHERE source = ?`, key)
 	if err != nil {
 		im.close()
 		return nil, err
@@ -162,7 +168,7 @@ func newImporter(tx *sql.Tx, key string) (*importer, error) {
 		var r existingRec
 		var num int
 		var label string
-		if err := rows.Scan(&r.id, &num, &label, &r.hash); err != nil {
+		if err := rows.Scan(&r.id, &num, &label, &r.hash, &r.key); err != nil {
 			im.close()
 			return nil, err
 		}
@@ -238,16 +244,22 @@ func (im *importer) problem(p *problems.Problem, st *ImportStats) error {
 			}
 		}
 		st.Updated++
-	} else {
-		res, err := im.stmts["insert"].Exec(cols...)
-		if err != nil {
+		if err := im.children(id, &c, posWarn); err != nil {
 			return err
 		}
-		if id, err = res.LastInsertId(); err != nil {
-			return err
+		if old.key != verifyKey(&c) {
+			return im.changed(id, &c, st)
 		}
-		st.New++
+		return nil
 	}
+	res, err := im.stmts["insert"].Exec(cols...)
+	if err != nil {
+		return err
+	}
+	if id, err = res.LastInsertId(); err != nil {
+		return err
+	}
+	st.New++
 	return im.children(id, &c, posWarn)
 }
 
@@ -269,7 +281,7 @@ func (im *importer) columns(p *problems.Problem, hash string) ([]any, *problems.
 	sol := jsonOrNull(p.Solution, p.Solution == nil)
 	wit := jsonOrNull(p.Witnesses, len(p.Witnesses) == 0)
 	return []any{p.Source, p.Number, p.Label, p.Class, p.Title, p.Rules, side, fen, p.Stipulation,
-		p.SolutionText, sol, wit, p.Commentary, p.Location, hash, wm, wk, bm, bk, occ, p.Author, p.Date}, warn
+		p.SolutionText, sol, wit, p.Commentary, p.Location, hash, wm, wk, bm, bk, occ, p.Author, p.Date, verifyKey(p)}, warn
 }
 
 // children writes a record's themes, references and warnings.

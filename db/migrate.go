@@ -28,6 +28,7 @@ var migrations = []migration{
 		`ALTER TABLE problems ADD COLUMN author TEXT NOT NULL DEFAULT ''`,
 		`ALTER TABLE problems ADD COLUMN date TEXT NOT NULL DEFAULT ''`,
 		`CREATE INDEX problems_author ON problems(author COLLATE NOCASE)`})},
+	{"verification keys: a verdict belongs to the version of the record it was given for", migrateVerifyKeys},
 }
 
 // SchemaVersion is the version Open migrates to.

@@ -63,7 +63,7 @@ type Query struct {
 	Rules                             string // rule system key or alias
 	Themes                            string // theme expression, see ParseThemeExpr
 	ThemeOrigin                       string // book, user or detected: only themes of that origin count
-	Verdict                           string // latest verdict; "none" for problems never verified
+	Verdict                           string // latest verdict of the current version; "none": none; "outdated": verdicts only of an earlier version
 	WhitePieces, WhiteMen, WhiteKings Range
 	BlackPieces, BlackMen, BlackKings Range
 	Side                              string // white or black (problems with a position)
@@ -88,11 +88,16 @@ type Summary struct {
 	FEN     string   `json:"fen"`
 	Side    string   `json:"side,omitempty"`
 	Themes  []string `json:"themes"`
-	Verdict string   `json:"verdict"`
+	Verdict string   `json:"verdict"` // the current version's latest; "" if none
+	// Outdated: the record has verdicts, all given before it changed (not
+	// verified since).
+	Outdated bool `json:"outdated,omitempty"`
 }
 
-// latestVerdictSQL is the newest verdict of problem p (NULL if none).
-const latestVerdictSQL = `(SELECT v.verdict FROM verdicts v WHERE v.problem_id = p.id ORDER BY v.id DESC LIMIT 1)`
+// latestVerdictSQL is the newest verdict of problem p's current version
+// (NULL if none): a verdict given before the record changed is never
+// presented as its verdict (see stale.go).
+const latestVerdictSQL = currentVerdictSQL
 
 // Search returns the matching problems ordered by source, number and label.
 func (d *DB) Search(q Query) ([]Summary, error) {
@@ -101,7 +106,7 @@ func (d *DB) Search(q Query) ([]Summary, error) {
 		return nil, err
 	}
 	stmt := `SELECT p.id, p.source, p.number, p.label, p.title, p.author, p.class, p.rules, coalesce(p.fen, ''),
-		coalesce(p.side_to_move, ''), coalesce(` + latestVerdictSQL + `, ''),
+		coalesce(p.side_to_move, ''), coalesce(` + latestVerdictSQL + `, ''), ` + outdatedSQL + `,
 		coalesce((SELECT group_concat(name, ',') FROM (SELECT DISTINCT t.name FROM themes t
 			WHERE t.problem_id = p.id ORDER BY t.name)), '')
 		FROM problems p WHERE ` + where + ` ORDER BY p.source, p.number, p.label, p.id LIMIT ? OFFSET ?`
@@ -119,7 +124,7 @@ func (d *DB) Search(q Query) ([]Summary, error) {
 		var s Summary
 		var themes string
 		if err := rows.Scan(&s.ID, &s.Source, &s.Number, &s.Label, &s.Title, &s.Author, &s.Class, &s.Rules, &s.FEN, &s.Side,
-			&s.Verdict, &themes); err != nil {
+			&s.Verdict, &s.Outdated, &themes); err != nil {
 			return nil, err
 		}
 		s.Themes = []string{}
@@ -228,10 +233,12 @@ func (q Query) verdictWhere(w *whereBuilder) error {
 	case q.Verdict == "":
 	case q.Verdict == "none":
 		w.add(latestVerdictSQL + ` IS NULL`)
+	case q.Verdict == "outdated":
+		w.add(outdatedSQL)
 	case knownVerdicts[q.Verdict]:
 		w.add(latestVerdictSQL+` = ?`, q.Verdict)
 	default:
-		return fmt.Errorf("verdict %q (expected none, sound, sound-incomplete, cooked, unsound, misprint, unproven or no-position)", q.Verdict)
+		return fmt.Errorf("verdict %q (expected none, outdated, sound, sound-incomplete, cooked, unsound, misprint, unproven or no-position)", q.Verdict)
 	}
 	return nil
 }

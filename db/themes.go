@@ -14,6 +14,9 @@ import (
 // origin "detected" whatever its Origin says, so a caller cannot overwrite
 // book or user themes through this door. An empty ts clears them.
 func (d *DB) SetDetectedThemes(id int64, ts []problems.Theme) error {
+	if err := d.writable(); err != nil {
+		return err
+	}
 	for _, t := range ts {
 		if err := CheckThemeName(t.Name); err != nil {
 			return fmt.Errorf("problem %d: %w", id, err)

@@ -42,15 +42,18 @@ func CheckThemeName(name string) error {
 // (nothing is added twice).
 func (d *DB) AddTag(id int64, name string) (theme string, added bool, err error) {
 	theme = problems.ThemeKey(name)
+	if err := d.writable(); err != nil {
+		return theme, false, err
+	}
 	if err := CheckThemeName(theme); err != nil {
 		return theme, false, err
 	}
 	if err := d.exists(id); err != nil {
 		return theme, false, err
 	}
-	res, err := d.sql.Exec(`INSERT INTO themes (problem_id, name, origin) SELECT ?, ?, 'user'
+	res, err := d.sql.Exec(`INSERT INTO themes (problem_id, name, origin, created_at) SELECT ?, ?, 'user', ?
 		WHERE NOT EXISTS (SELECT 1 FROM themes WHERE problem_id = ? AND name = ? AND origin = 'user')`,
-		id, theme, id, theme)
+		id, theme, now(), id, theme)
 	if err != nil {
 		return theme, false, err
 	}
@@ -63,6 +66,9 @@ func (d *DB) AddTag(id int64, name string) (theme string, added bool, err error)
 // name; false when the problem had no such user tag.
 func (d *DB) RemoveTag(id int64, name string) (theme string, removed bool, err error) {
 	theme = problems.ThemeKey(name)
+	if err := d.writable(); err != nil {
+		return theme, false, err
+	}
 	if err := d.exists(id); err != nil {
 		return theme, false, err
 	}
@@ -82,11 +88,17 @@ type Note struct {
 	ProblemID int64     `json:"problem_id"`
 	Text      string    `json:"text"`
 	CreatedAt time.Time `json:"created_at"`
+	// Outdated: written before an import changed the problem's position
+	// or stated solution; it may speak of the earlier version.
+	Outdated bool `json:"outdated,omitempty"`
 }
 
 // AddNote stores a user note.
 func (d *DB) AddNote(id int64, text string) (Note, error) {
 	n := Note{ProblemID: id, Text: strings.TrimSpace(text), CreatedAt: time.Now().UTC()}
+	if err := d.writable(); err != nil {
+		return n, err
+	}
 	if n.Text == "" {
 		return n, errors.New("empty note")
 	}
@@ -105,6 +117,9 @@ func (d *DB) AddNote(id int64, text string) (Note, error) {
 // DeleteNote removes note noteID of problem id; false when the problem has
 // no note of that id.
 func (d *DB) DeleteNote(id, noteID int64) (bool, error) {
+	if err := d.writable(); err != nil {
+		return false, err
+	}
 	if err := d.exists(id); err != nil {
 		return false, err
 	}
@@ -116,9 +131,11 @@ func (d *DB) DeleteNote(id, noteID int64) (bool, error) {
 	return n > 0, err
 }
 
-// Notes lists a problem's notes, oldest first.
+// Notes lists a problem's notes, oldest first; those written before an
+// import last changed its position or stated solution are marked Outdated.
 func (d *DB) Notes(id int64) ([]Note, error) {
-	rows, err := d.sql.Query(`SELECT id, text, created_at FROM notes WHERE problem_id = ? ORDER BY id`, id)
+	rows, err := d.sql.Query(`SELECT n.id, n.text, n.created_at, p.changed_at FROM notes n
+		JOIN problems p ON p.id = n.problem_id WHERE n.problem_id = ? ORDER BY n.id`, id)
 	if err != nil {
 		return nil, err
 	}
@@ -126,11 +143,14 @@ func (d *DB) Notes(id int64) ([]Note, error) {
 	var out []Note
 	for rows.Next() {
 		n := Note{ProblemID: id}
-		var at string
-		if err := rows.Scan(&n.ID, &n.Text, &at); err != nil {
+		var at, changed string
+		if err := rows.Scan(&n.ID, &n.Text, &at, &changed); err != nil {
 			return nil, err
 		}
 		n.CreatedAt, _ = time.Parse(time.RFC3339Nano, at)
+		if c, err := time.Parse(time.RFC3339Nano, changed); err == nil {
+			n.Outdated = n.CreatedAt.Before(c)
+		}
 		out = append(out, n)
 	}
 	return out, rows.Err()
@@ -150,11 +170,17 @@ type Verdict struct {
 	ProofNodes    int64           `json:"proof_nodes"`
 	Seconds       float64         `json:"seconds"`
 	CreatedAt     time.Time       `json:"created_at"`
+	// Outdated: given for an earlier version of the record (its position
+	// or stated solution has changed since).
+	Outdated bool `json:"outdated,omitempty"`
 }
 
 // AddVerdict appends a verdict to the problem's history and returns its id.
 // A zero CreatedAt is set to now.
 func (d *DB) AddVerdict(id int64, v Verdict) (int64, error) {
+	if err := d.writable(); err != nil {
+		return 0, err
+	}
 	if strings.TrimSpace(v.Verdict) == "" {
 		return 0, errors.New("empty verdict")
 	}
@@ -171,20 +197,51 @@ func (d *DB) AddVerdict(id int64, v Verdict) (int64, error) {
 	if len(v.Evidence) > 0 {
 		ev = string(v.Evidence)
 	}
-	res, err := d.sql.Exec(`INSERT INTO verdicts (problem_id, verdict, dual, evidence, rules, solver_version,
-		budget, proof_nodes, seconds, created_at) VALUES (?,?,?,?,?,?,?,?,?,?)`,
-		id, v.Verdict, v.Dual, ev, v.Rules, v.SolverVersion, v.Budget, v.ProofNodes, v.Seconds,
-		v.CreatedAt.UTC().Format(time.RFC3339Nano))
+	tx, err := d.sql.Begin()
 	if err != nil {
 		return 0, err
 	}
-	return res.LastInsertId()
+	defer tx.Rollback()
+	// The verdict belongs to the record as it stands now; the warning that
+	// it had not been verified since it changed goes.
+	res, err := tx.Exec(`INSERT INTO verdicts (problem_id, verdict, dual, evidence, rules, solver_version,
+		budget, proof_nodes, seconds, created_at, verify_key) VALUES (?,?,?,?,?,?,?,?,?,?,
+		(SELECT verify_key FROM problems WHERE id = ?))`,
+		id, v.Verdict, v.Dual, ev, v.Rules, v.SolverVersion, v.Budget, v.ProofNodes, v.Seconds,
+		v.CreatedAt.UTC().Format(time.RFC3339Nano), id)
+	if err != nil {
+		return 0, err
+	}
+	if _, err := tx.Exec(`DELETE FROM import_warnings WHERE problem_id = ? AND text LIKE ?`, id, notVerifiedText+"%"); err != nil {
+		return 0, err
+	}
+	vid, err := res.LastInsertId()
+	if err != nil {
+		return 0, err
+	}
+	return vid, tx.Commit()
 }
 
-// Verdicts lists a problem's verdict history, oldest first.
+// Verdicts lists the verdicts of a problem's current version, oldest
+// first: those given before an import changed its position or stated
+// solution are left out (VerdictHistory has them).
 func (d *DB) Verdicts(id int64) ([]Verdict, error) {
-	rows, err := d.sql.Query(`SELECT id, verdict, dual, evidence, rules, solver_version, budget, proof_nodes,
-		seconds, created_at FROM verdicts WHERE problem_id = ? ORDER BY id`, id)
+	all, err := d.VerdictHistory(id)
+	var out []Verdict
+	for _, v := range all {
+		if !v.Outdated {
+			out = append(out, v)
+		}
+	}
+	return out, err
+}
+
+// VerdictHistory lists all of a problem's verdicts, oldest first, those of
+// earlier versions of the record marked Outdated.
+func (d *DB) VerdictHistory(id int64) ([]Verdict, error) {
+	rows, err := d.sql.Query(`SELECT v.id, v.verdict, v.dual, v.evidence, v.rules, v.solver_version, v.budget,
+		v.proof_nodes, v.seconds, v.created_at, v.verify_key != p.verify_key
+		FROM verdicts v JOIN problems p ON p.id = v.problem_id WHERE v.problem_id = ? ORDER BY v.id`, id)
 	if err != nil {
 		return nil, err
 	}
@@ -195,7 +252,7 @@ func (d *DB) Verdicts(id int64) ([]Verdict, error) {
 		var ev sql.NullString
 		var at string
 		if err := rows.Scan(&v.ID, &v.Verdict, &v.Dual, &ev, &v.Rules, &v.SolverVersion, &v.Budget,
-			&v.ProofNodes, &v.Seconds, &at); err != nil {
+			&v.ProofNodes, &v.Seconds, &at, &v.Outdated); err != nil {
 			return nil, err
 		}
 		if ev.Valid {

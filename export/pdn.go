@@ -15,8 +15,8 @@ import (
 // travels with the file; other programs ignore them. GameType 20 is shared
 // by three rule systems, hence MetzRules.
 const (
-	TagSource  = "MetzSource"
-	TagNumber  = "MetzNumber"
+	TagSource  = pdngame.TagSource
+	TagNumber  = pdngame.TagNumber
 	TagLabel   = pdngame.TagLabel
 	TagRules   = pdngame.TagRules
 	TagThemes  = pdngame.TagThemes

@@ -50,7 +50,7 @@ func Bundled() ([]Batch, error) {
 		if err != nil {
 			return nil, fmt.Errorf("bundled source %s: %w", name, err)
 		}
-		b, err := read(name, data)
+		b, err := read(name, data, Options{})
 		if err != nil {
 			return nil, err
 		}
@@ -59,19 +59,34 @@ func Bundled() ([]Batch, error) {
 	return out, nil
 }
 
+// Options tune how a file is read.
+type Options struct {
+	// Rules is the rule system of the PDN games that state none (no
+	// GameType, Variant or MetzRules tag); nil infers it from each game.
+	Rules *draughts.Rules
+	// Key, if set, is the source key instead of the file's base name.
+	Key string
+}
+
 // File reads one file, choosing the reader by its content (and extension).
-func File(path string) (Batch, error) {
+func File(path string) (Batch, error) { return FileWith(path, Options{}) }
+
+// FileWith is File with options.
+func FileWith(path string, opt Options) (Batch, error) {
 	f, err := os.Open(path)
 	if err != nil {
 		return Batch{}, err
 	}
 	defer f.Close()
-	return Reader(path, f)
+	return ReaderWith(path, f, opt)
 }
 
 // Reader reads a source from r; name is the file name, used for the source
 // key, in messages and to recognise the bundled books.
-func Reader(name string, r io.Reader) (Batch, error) {
+func Reader(name string, r io.Reader) (Batch, error) { return ReaderWith(name, r, Options{}) }
+
+// ReaderWith is Reader with options.
+func ReaderWith(name string, r io.Reader, opt Options) (Batch, error) {
 	data, err := io.ReadAll(io.LimitReader(r, maxFile+1))
 	if err != nil {
 		return Batch{}, fmt.Errorf("%s: %w", name, err)
@@ -79,7 +94,14 @@ func Reader(name string, r io.Reader) (Batch, error) {
 	if len(data) > maxFile {
 		return Batch{}, fmt.Errorf("%s: larger than %d MiB (expected a PDN file or a transcription)", name, maxFile>>20)
 	}
-	return read(name, data)
+	b, err := read(name, data, opt)
+	if err == nil && opt.Key != "" {
+		b.Source.Key = opt.Key
+		for _, p := range b.Problems {
+			p.Source = opt.Key
+		}
+	}
+	return b, err
 }
 
 // Kinds of input.
@@ -91,13 +113,16 @@ const (
 )
 
 // read dispatches on the kind of input.
-func read(name string, data []byte) (Batch, error) {
+func read(name string, data []byte, opt Options) (Batch, error) {
 	data, err := textenc.FromUTF16(data)
 	if err != nil {
 		return Batch{}, fmt.Errorf("%s: %w", name, err)
 	}
 	if len(bytes.TrimSpace(bytes.TrimPrefix(data, []byte("\ufeff")))) == 0 {
 		return Batch{}, fmt.Errorf("%s: empty file (expected a PDN file or a transcription such as \"Coup 125\" …)", name)
+	}
+	if at := binaryAt(data); at >= 0 {
+		return Batch{}, fmt.Errorf("%s: not a text file (a control byte at offset %d; expected a PDN file or a transcription)", name, at)
 	}
 	// A text typed in Latin-1 (Windows-1252) reads as the text it holds;
 	// the PDN reader decodes such lines itself, warning at the first.
@@ -109,7 +134,7 @@ func read(name string, data []byte) (Batch, error) {
 	case kindVanTenac:
 		b, err = readVanTenac(name, text)
 	case kindPDN:
-		b, err = readPDN(name, data)
+		b, err = readPDN(name, data, opt)
 		latin = 0
 	case kindJSON:
 		b, err = readJSON(name, text)
@@ -135,6 +160,18 @@ func read(name string, data []byte) (Batch, error) {
 	b.Source.File = filepath.Base(name)
 	b.Source.Checksum = hex.EncodeToString(sum[:])
 	return b, nil
+}
+
+// binaryAt returns the offset of the first byte no text file holds (NUL
+// and the C0 controls other than tab, line and page breaks and escape),
+// or -1. UTF-16 has been decoded before.
+func binaryAt(data []byte) int {
+	for i, c := range data {
+		if c < 0x20 && c != '\t' && c != '\n' && c != '\r' && c != '\f' && c != 0x1b && c != 0x1a {
+			return i
+		}
+	}
+	return -1
 }
 
 // diagramWarnings warns, whatever the source, of a position no game

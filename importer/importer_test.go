@@ -305,7 +305,7 @@ func TestPDNRulesTags(t *testing.T) {
 		{`[GameType "20"][Variant "Brazilian"]`, "brazilian", 1},
 	}
 	for _, c := range cases {
-		b, err := Reader("x.pdn", strings.NewReader(c.tags+"\n\n*\n"))
+		b, err := Reader("x.pdn", strings.NewReader("[Event \"x\"]"+c.tags+"\n\n*\n"))
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -565,7 +565,7 @@ func FuzzReader(f *testing.F) {
 
 func TestNonUTF8Unknown(t *testing.T) {
 	_, err := Reader("b.bin", bytes.NewReader([]byte{0x80, 0xff, 0x00, 'x'})) // (0xff 0xfe would be UTF-16)
-	if err == nil || !strings.Contains(err.Error(), "b.bin: not UTF-8 text") {
+	if err == nil || !strings.Contains(err.Error(), "b.bin: not a text file") {
 		t.Error(err)
 	}
 }

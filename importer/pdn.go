@@ -23,12 +23,13 @@ import (
 // goes on at the next game, so that one damaged game does not lose a
 // collection; it keeps its rank, so the games after it keep their numbers.
 // Only a file with no readable game at all is an error.
-func readPDN(name string, data []byte) (Batch, error) {
+func readPDN(name string, data []byte, opt Options) (Batch, error) {
 	file := filepath.Base(name)
 	key := fileKey(name)
 	b := Batch{Source: problems.Source{Key: key, Title: file}}
 	rd := pdn.NewReader(bytes.NewReader(data), file)
 	var firstErr error
+	var games []*pdn.Game
 	for index := 0; ; index++ {
 		g, err := rd.Next()
 		if err == io.EOF {
@@ -44,9 +45,17 @@ func readPDN(name string, data []byte) (Batch, error) {
 		if err != nil {
 			return Batch{}, fmt.Errorf("%s: %w", file, err)
 		}
-		p := FromPDN(g, file, index)
+		games = append(games, g)
+		p := fromPDN(g, file, index, opt.Rules)
 		p.Source = key
 		b.Problems = append(b.Problems, p)
+	}
+	if k := exportedSource(games, &b.Warnings, file); k != "" {
+		key = k
+		b.Source.Key = k
+		for _, p := range b.Problems {
+			p.Source = k
+		}
 	}
 	for _, w := range rd.Warnings() {
 		b.Warnings = append(b.Warnings, problems.Warning{File: w.File, Line: w.Line, Text: w.Text, Expected: w.Expected})
@@ -55,7 +64,53 @@ func readPDN(name string, data []byte) (Batch, error) {
 	if len(b.Problems) == 0 && firstErr != nil {
 		return Batch{}, fmt.Errorf("%s: no game could be read: %w", file, firstErr)
 	}
+	if !anyGame(games) {
+		return Batch{}, fmt.Errorf("%s: no game in it (expected tag pairs like [FEN \"W:W31-50:B1-20\"] or moves like 1. 32-28)", file)
+	}
 	return b, nil
+}
+
+// exportedSource is the source key every game of a file metz exported
+// names in its MetzSource tag, "" when some game names none; games of
+// several sources are imported as the file's own source, with a warning.
+func exportedSource(games []*pdn.Game, warns *[]problems.Warning, file string) string {
+	keys := map[string]bool{}
+	for _, g := range games {
+		k, ok := g.Tag(pdngame.TagSource)
+		if !ok || strings.TrimSpace(k) == "" {
+			return ""
+		}
+		keys[strings.TrimSpace(k)] = true
+	}
+	if len(keys) != 1 {
+		if len(keys) > 1 {
+			*warns = append(*warns, problems.Warning{File: file, Line: 1,
+				Text:     fmt.Sprintf("the games come from %d metz sources (MetzSource tags): imported as one new source", len(keys)),
+				Expected: "one source per file (metz export --source KEY) to update each source's records"})
+		}
+		return ""
+	}
+	for k := range keys {
+		return k
+	}
+	return ""
+}
+
+// anyGame reports whether the games read hold a game at all: a tag pair or
+// a move written as one. Words alone (a text or binary file named .pdn)
+// are none.
+func anyGame(games []*pdn.Game) bool {
+	for _, g := range games {
+		if len(g.Tags) > 0 {
+			return true
+		}
+		found := false
+		walk(g.Root.Next, func(n *pdn.Node) { found = found || n.Squares != nil })
+		if found {
+			return true
+		}
+	}
+	return false
 }
 
 // FromPDN maps one PDN game to a problem: the rule system from GameType,
@@ -66,21 +121,48 @@ func readPDN(name string, data []byte) (Batch, error) {
 // "draw" when the White or Black tag says so or the Event or a game comment
 // states it ("White to play and draw", "jouent et font remise"), else "win".
 func FromPDN(g *pdn.Game, file string, index int) *problems.Problem {
+	return fromPDN(g, file, index, nil)
+}
+
+// fromPDN is FromPDN with the rule system of games that state none
+// (import --rules); nil infers it from the game (inferRules).
+func fromPDN(g *pdn.Game, file string, index int, given *draughts.Rules) *problems.Problem {
 	p := &problems.Problem{Number: index + 1, Stipulation: problems.StipWin, Location: fmt.Sprintf("%s:%d", file, g.Line)}
 	warn := func(line int, text, expected string) {
 		p.Warnings = append(p.Warnings, problems.Warning{File: file, Line: line, Text: text, Expected: expected})
 	}
-	r := pdnRules(g, func(t, e string) { warn(g.Line, t, e) })
+	gameWarn := func(t, e string) { warn(g.Line, t, e) }
+	r, unplayed := pdnRules(g, gameWarn)
+	pdnTags(p, g, gameWarn)
+	resultStipulation(p, g)
+	switch {
+	case unplayed != "":
+		// Kept as read, never played on another variant's board.
+		p.Rules = draughts.International.Name
+		p.Solution = &problems.Tree{Children: pdnLine(g.Root.Next, nil, true, "not replayed: "+unplayed, draughts.International, file, &p.Warnings)}
+		p.SolutionText = movetext(g)
+		return p
+	case r == nil && given != nil:
+		r = given
+	case r == nil:
+		inf := inferRules(g)
+		r = inf.rules
+		if inf.note != "" {
+			gameWarn(inf.note, "a GameType tag naming the rules (or import --rules)")
+		}
+	}
 	p.Rules = r.Name
-	pdnTags(p, g, func(t, e string) { warn(g.Line, t, e) })
 	start := draughts.Start(r)
 	if fen, ok := g.Tag("FEN"); ok && strings.TrimSpace(fen) != "" {
-		pos, err := draughts.ParseFEN(r, fen)
+		pos, note, err := startPosition(g, r)
 		if err != nil {
 			warn(g.Line, "[FEN \""+fen+"\"]", "a FEN for "+r.Name+": "+err.Error())
 			p.Solution = &problems.Tree{Children: pdnLine(g.Root.Next, nil, true, "not replayed: the FEN tag cannot be read", r, file, &p.Warnings)}
 			p.SolutionText = movetext(g)
 			return p
+		}
+		if note != "" {
+			gameWarn(note, "W or B")
 		}
 		start = pos
 	}
@@ -104,24 +186,27 @@ const gameTypeLidraughts = 98
 
 // pdnRules reads the rule system: metz's own MetzRules tag, else a Variant
 // tag naming one (lidraughts writes "Antidraughts", "Russian", …), else
-// GameType ("20" or "20,W,10,10,N2,0"), else international.
-func pdnRules(g *pdn.Game, warn func(text, expected string)) *draughts.Rules {
+// GameType ("20" or "20,W,10,10,N2,0"). It is nil when the game states
+// none; unplayed says why the game cannot be played when its GameType is
+// a variant metz does not play.
+func pdnRules(g *pdn.Game, warn func(text, expected string)) (r *draughts.Rules, unplayed string) {
 	gt, hasGT := g.Tag("GameType")
 	byType, typeOK := gameTypeRules(gt)
 	if r, tag := namedRules(g, warn); r != nil {
 		if typeOK && byType.Geo != r.Geo {
 			warn(tag, fmt.Sprintf("rules on the board of [GameType %q] (%s); read as %s", gt, byType.Name, r.Name))
 		}
-		return r
+		return r, ""
 	}
 	switch {
-	case !hasGT:
-		return draughts.International
+	case !hasGT || strings.TrimSpace(gt) == "":
+		return nil, ""
 	case !typeOK:
-		warn("[GameType \""+gt+"\"]", "a GameType metz plays (20 international, 21 English checkers, 22 Italian, 24 Spanish, 25 Russian, 26 Brazilian, 27 Canadian, 30 Turkish, 98 antidraughts); read as international")
-		return draughts.International
+		why := unplayedGameType(gt)
+		warn(why+"; the game is kept as written, its moves not replayed", "a GameType metz plays (20 international, 21 English checkers, 22 Italian, 24 Spanish, 25 Russian, 26 Brazilian, 27 Canadian, 30 Turkish, 98 antidraughts)")
+		return nil, why
 	}
-	return byType
+	return byType, ""
 }
 
 // namedRules is the rule system a MetzRules or Variant tag names ("Standard"
@@ -174,8 +259,12 @@ func pdnTags(p *problems.Problem, g *pdn.Game, warn func(text, expected string))
 	if v, ok := g.Tag("Source"); ok && v != "?" {
 		p.Label = v
 	}
-	if v, ok := g.Tag(pdngame.TagLabel); ok && strings.TrimSpace(v) != "" {
-		p.Label = v // metz's own export: the record's label as it was
+	if _, ok := g.Tag(pdngame.TagSource); ok {
+		// metz's own export: its Source tag is the source key, and the
+		// record's label, as it was, is MetzLabel (absent when empty).
+		p.Label, _ = g.Tag(pdngame.TagLabel)
+	} else if v, ok := g.Tag(pdngame.TagLabel); ok && strings.TrimSpace(v) != "" {
+		p.Label = v
 	}
 	p.Author = firstTag(g, "Author", "Composer")
 	if v := firstTag(g, "Date"); strings.Trim(v, "?.") != "" {
@@ -184,12 +273,16 @@ func pdnTags(p *problems.Problem, g *pdn.Game, warn func(text, expected string))
 	if v, ok := g.Tag(pdngame.TagThemes); ok {
 		p.Themes = append(p.Themes, pdnThemes(v)...)
 	}
-	if v, ok := g.Tag("Number"); ok {
+	for _, tag := range []string{pdngame.TagNumber, "Number"} {
+		v, ok := g.Tag(tag)
+		if !ok {
+			continue
+		}
 		if n, err := strconv.Atoi(strings.TrimSpace(v)); err == nil && n > 0 {
 			p.Number = n
-		} else {
-			warn("[Number \""+v+"\"]", "a positive whole number; the game's rank in the file is used")
+			break // MetzNumber, metz's own, before the file's Number
 		}
+		warn("["+tag+" \""+v+"\"]", "a positive whole number; the game's rank in the file is used")
 	}
 	if v, ok := g.Tag("Stipulation"); ok {
 		p.Stipulation = stipulation(v)
@@ -210,6 +303,24 @@ func pdnTags(p *problems.Problem, g *pdn.Game, warn func(text, expected string))
 		if drawStated.MatchString(t) {
 			p.Stipulation = problems.StipDraw
 		}
+	}
+}
+
+// resultStipulation reads the goal of a problem printed as a position and
+// its Result only (English problem books): a drawn result, in the Result
+// tag or as the game's terminator, makes it a draw; a won one is the
+// default win. A Stipulation tag, when there is one, says it better.
+func resultStipulation(p *problems.Problem, g *pdn.Game) {
+	if _, ok := g.Tag("Stipulation"); ok {
+		return
+	}
+	res, _ := g.Tag("Result")
+	if strings.TrimSpace(res) == "" || res == "*" {
+		res = g.Result
+	}
+	switch strings.TrimSpace(res) {
+	case "1/2-1/2", "½-½", "1-1":
+		p.Stipulation = problems.StipDraw
 	}
 }
 
@@ -266,7 +377,10 @@ func pdnLine(n *pdn.Node, pos *draughts.Position, white bool, why string, r *dra
 		nextWhy := why
 		if pos != nil {
 			node.White = pos.Turn == draughts.White
-			m, err := draughts.ParseMove(*pos, a.Move)
+			m, note, err := resolveMove(*pos, a)
+			if note != "" {
+				*warns = append(*warns, problems.Warning{File: file, Line: a.Line, Text: note, Expected: "a move written as the standard writes it"})
+			}
 			if err != nil {
 				node.Issue = err.Error()
 				nextWhy = fmt.Sprintf("not replayed: it follows the unresolved move on line %d", a.Line)

@@ -22,6 +22,7 @@ func FuzzParse(f *testing.F) {
 	}
 	f.Add("1. 32-28 (1. 33-28 {x")
 	f.Add("[Event \"\xe9\"]\n1. 32-28 *")
+	f.Add("1. 1- 6 47x 9x 20 \t2. 3-\t\n 4 *")
 	f.Fuzz(func(t *testing.T, src string) {
 		read := readAll(t, src)
 		games, _, err := ParseString(src, "fuzz.pdn")

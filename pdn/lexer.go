@@ -280,8 +280,60 @@ func (lx *lexer) word(start pos) token {
 		}
 		i += size
 	}
+	// "1- 6", "47x 9": tournament files pad squares to two columns; the
+	// move is one word without the padding.
+	if end := paddedSquare(lx.buf, lx.p, i); end > i {
+		text := strings.Join(strings.Fields(string(lx.buf[lx.p:end])), "")
+		lx.p = end
+		return token{kind: tWord, text: text, pos: start, end: lx.here()}
+	}
 	return lx.span(tWord, start, i-lx.p)
 }
+
+// paddedSquare returns the end of the move word b[from:to] when it ends in
+// a move separator after a square and the squares that follow are padded
+// with spaces on the same line ("1- 6", "47x 9", "47x 9x 20"), else to.
+// Only squares of one or two digits are joined, and only when the whole is
+// a move ending in a square: a dash before a word, or a move number after a
+// stray dash, stays apart.
+func paddedSquare(b []byte, from, to int) int {
+	if to-from < 2 || !isSeparator(b[to-1]) || !isDigit(b[to-2]) {
+		return to
+	}
+	k := to
+	for isSeparator(b[k-1]) {
+		j := k
+		for j < len(b) && (b[j] == ' ' || b[j] == '\t') {
+			j++
+		}
+		if j == k {
+			return to // the word goes on unpadded: not this case
+		}
+		k = j
+		for k < len(b) && isDigit(b[k]) {
+			k++
+		}
+		if k == j || k-j > 2 {
+			return to
+		}
+		if k < len(b) && isSeparator(b[k]) {
+			k++
+		}
+	}
+	if k < len(b) && !isDelim(b[k]) && b[k] != ' ' && b[k] != '\t' && b[k] != '\r' && b[k] != '\n' {
+		return to
+	}
+	move := strings.Join(strings.Fields(string(b[from:k])), "")
+	if _, _, rest, ok := moveNumber(move); ok && rest != "" {
+		move = rest // "12.1- 6": the number glued to the move
+	}
+	if _, _, _, ok := parseMove(move); !ok {
+		return to
+	}
+	return k
+}
+
+func isDigit(c byte) bool { return c >= '0' && c <= '9' }
 
 // strengthLen returns the length of a move strength such as "(?!)" at the
 // start of b, or 0. Such a group is never read as a variation, since a

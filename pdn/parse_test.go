@@ -103,8 +103,15 @@ var parseCases = []struct {
 		"=> 1-0 || => 0-1 || => 1/2-1/2 || => ½-½ || => 0-0 || => *", 0},
 	{"result is not a move", "1. 1-18 1-1",
 		"1. 1-18 => 1-1", 0},
+	// PDN separates games by a result: its absence before the next
+	// tags is read but warned of (the standard's fail set has it).
 	{"separated by tags", "[Event \"a\"]\n1. 32-28\n[Event \"b\"]\n1. 33-28",
-		"[Event=a] 1. 32-28 || [Event=b] 1. 33-28", 0},
+		"[Event=a] 1. 32-28 || [Event=b] 1. 33-28", 1},
+	{"dangling move number", "1. 32-28 2.\n[Event \"b\"]\n1. 33-28",
+		"1. 32-28 || [Event=b] 1. 33-28", 2},
+	{"padded squares", "1. 32-28  1- 6 2. 47x 9 18x 7x 9 *",
+		"1. 32-28 1-6 2. 47x9 18x7x9 => *", 0},
+	{"padded dash before a word", "1. 32- abc *", "1. 32- abc => *", 2},
 	{"tags only", "[Event \"a\"]\n[Site \"b\"]",
 		"[Event=a] [Site=b]", 0},
 

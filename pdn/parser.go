@@ -178,6 +178,7 @@ func (p *gameParser) hasMove(f *frame) bool { return f.last != nil && f.last != 
 func (p *gameParser) step(t token) (bool, error) {
 	switch t.kind {
 	case tEOF:
+		p.danglingNumber(t)
 		return true, p.unclosed("end of file")
 	case tLBracket:
 		if len(p.stack) > 1 {
@@ -185,6 +186,7 @@ func (p *gameParser) step(t token) (bool, error) {
 			return true, p.unclosed(fmt.Sprintf("the tag pair at %d:%d", t.pos.line, t.pos.col))
 		}
 		if p.g.hasMovetext() {
+			p.endWithoutResult(t)
 			return true, nil // a new tag section starts the next game
 		}
 		return false, p.tag()
@@ -209,6 +211,25 @@ func (p *gameParser) step(t token) (bool, error) {
 		p.r.warn(t.pos, "unexpected "+describe(t)+" ignored", "")
 	}
 	return false, nil
+}
+
+// endWithoutResult warns of a game that runs into the next game's tag
+// pairs: PDN separates games by a result (the last game of a file may go
+// without), and a missing one most often means lost moves.
+func (p *gameParser) endWithoutResult(next token) {
+	p.danglingNumber(next)
+	if p.g.Result == "" {
+		p.r.warn(next.pos, "a new game's tag pair before the result of the game above", "a result (2-0, 1-1, 0-2, 1-0, 0-1, 1/2-1/2 or *) ending that game")
+	}
+}
+
+// danglingNumber warns of a move number with no move after it ("6." at
+// the end of a game).
+func (p *gameParser) danglingNumber(next token) {
+	if f := p.top(); f.number != 0 {
+		p.r.warn(next.pos, fmt.Sprintf("move number %d without a move", f.number), "a move after the number")
+		f.number = 0
+	}
 }
 
 // unclosed reports the innermost open variation, if any.

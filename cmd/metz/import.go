@@ -1,17 +1,20 @@
 package main
 
 import (
+	"cmp"
 	"fmt"
 	"io"
 	"io/fs"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 
 	"github.com/olekukonko/tablewriter"
 	"github.com/spf13/cobra"
 
 	"metz/db"
+	"metz/draughts"
 	"metz/importer"
 	"metz/problems"
 )
@@ -26,19 +29,28 @@ type importReport struct {
 	Problems int    `json:"problems"`
 	Error    string `json:"error,omitempty"`
 	// The warnings about the file as a whole rather than one record (a game
-	// that could not be read, a damaged index line); a record's own are
-	// in metz show.
+	// that could not be read, a damaged index line).
 	FileWarnings []problems.Warning `json:"file_warnings,omitempty"`
+	// Every warning of the import, the file's and the records' (a move
+	// that does not replay, the rules inferred), in file order.
+	AllWarnings []problems.Warning `json:"all_warnings,omitempty"`
+	Note        string             `json:"note,omitempty"` // how the source key was chosen, when not the base name
 }
 
-// shownFileWarnings is how many of a source's file warnings the text
-// summary prints (--json has them all).
-const shownFileWarnings = 10
+// shownWarnings is how many of a source's warnings the text summary prints
+// (--verbose and --json have them all).
+const shownWarnings = 10
+
+// importFlags are import's own options.
+var importFlags struct {
+	rules, source string
+	verbose       bool
+}
 
 // Loaders of batches; tests replace them to feed the command known batches.
 var (
 	loadBundled = importer.Bundled
-	loadFile    = importer.File
+	loadFile    = importer.FileWith
 )
 
 func addImport(root *cobra.Command) {
@@ -51,38 +63,65 @@ the themes and cross references of its first part) and Van Tenac's problems.
 With files it reads each one: PDN (problem collections and games), a
 transcription in the books' notation (metz export --format book writes one),
 or metz's own JSON export (the records, without the verdicts: verify them
-again); the source key is the file's base name. A directory stands for the
-.pdn and .metz files under it. A PDN game's rule
-system is its MetzRules tag (metz's own export), else a Variant tag naming
-one, else its GameType (20 international, 21 English checkers, 22 Italian,
-24 Spanish, 25 Russian, 26 Brazilian, 27 Canadian, 30 Turkish, 98
-antidraughts); an unknown one is read as international with a warning.
+again). A directory stands for the .pdn and .metz files under it. A file
+that is not text, or holds no game, is an error naming it; the other files
+still go in.
+
+A source is its file: its key is the file's base name, or base-2, base-3 ...
+when another file already holds that name (--source KEY chooses it); a file
+metz exported carries its source key and numbers (MetzSource, MetzNumber)
+and updates those records. A PDN game's rule system is its MetzRules tag,
+else a Variant tag naming one, else its GameType (20 international, 21
+English checkers, 22 Italian, 24 Spanish, 25 Russian, 26 Brazilian, 27
+Canadian, 30 Turkish, 98 antidraughts). A GameType metz does not play
+(Frisian, Czech, Thai, ...) is named in a warning and the game kept as
+written, never played on another board. Without any, --rules says the
+system, else it is inferred: the systems whose notation fits the game are
+tried in turn and the first under which every move replays is taken, with a
+warning saying which (see docs/pdn.md).
 
 Each source is imported in one transaction: if the import is interrupted the
 database stays as it was. Re-importing is safe: unchanged records are not
-touched, changed ones are updated in place, and user tags, notes, verdicts
-and detected themes are kept; the source's book themes and warnings are
-replaced. A record that cannot be read is kept as printed with a warning; a
-PDN game that cannot be parsed (a tag without its "]", a variation left
-open) is left out with a warning at its line, and the games after it still
-go in with their numbers; a file that cannot be read at all is reported and
-the other files still go in.
+touched, changed ones are updated in place, user tags and notes are kept.
+Verdicts belong to a position and stated solution: when a re-import changes
+either, the old verdicts stay in the history as the earlier version's, no
+command shows them as current, and the record reads "not verified since it
+changed" until verified again. A record that cannot be read is kept as
+printed with a warning; a PDN game that cannot be parsed (a tag without its
+"]", a variation left open) is left out with a warning at its line, and the
+games after it still go in with their numbers.
 
 The summary gives per source the records new, updated and unchanged, the
-warnings stored and the records the source no longer has (kept). Under it,
-the warnings about the files given as a whole (a game left out) with their
-places; a record's own are in metz show ID, and --json has every source's
-(file_warnings). A progress bar is drawn on stderr when it is a terminal.`,
+warnings stored, the records the source no longer has (kept) and those
+whose verdicts this import outdated. Under it, the first warnings with
+their places (--verbose: all; --json: all_warnings and file_warnings). A
+progress bar is drawn on stderr when it is a terminal.`,
 		Example: `  metz import
   metz import problems.pdn coups-transcrits.txt
+  metz import --rules english --source ross problems.pdn
   metz import ~/draughts/collections/
   metz import --db /tmp/test.db --json`,
 		RunE: func(cmd *cobra.Command, args []string) error { return runImport(cmd, args) },
 	}
+	c.Flags().StringVar(&importFlags.rules, "rules", "", "rule system of the PDN games that state none (no GameType tag): english, italian, ... (default: inferred from each game)")
+	c.Flags().StringVar(&importFlags.source, "source", "", "source key of the one file imported (default: its base name, or the key an exported file carries)")
+	c.Flags().BoolVarP(&importFlags.verbose, "verbose", "v", false, "list every warning under the summary, not only the first ones")
 	root.AddCommand(c)
 }
 
 func runImport(cmd *cobra.Command, files []string) error {
+	var opt importer.Options
+	if importFlags.rules != "" {
+		r, err := draughts.RulesByName(importFlags.rules)
+		if err != nil {
+			return fmt.Errorf("--rules: %w", err)
+		}
+		opt.Rules = r
+	}
+	if importFlags.source != "" && len(files) != 1 {
+		return fmt.Errorf("--source %s names the source of one file; %d given", importFlags.source, len(files))
+	}
+	opt.Key = importFlags.source
 	d, err := db.Open(global.dbPath)
 	if err != nil {
 		return err
@@ -111,11 +150,12 @@ func runImport(cmd *cobra.Command, files []string) error {
 		reports = append(reports, importReport{File: b.dir, Error: b.err.Error()})
 		failed = append(failed, b.err.Error())
 	}
-	keys := map[string]string{} // source key -> the file that gave it
+	keys := map[string]string{} // source key -> the file that gave it in this import
 	for _, f := range paths {
-		b, err := loadFile(f)
-		if err == nil && keys[b.Source.Key] != "" {
-			err = fmt.Errorf("%s: its source key %q is %s's too in this import (the key is the file's base name): rename one", f, b.Source.Key, keys[b.Source.Key])
+		b, err := loadFile(f, opt)
+		var note string
+		if err == nil && opt.Key == "" {
+			note, err = chooseSourceKey(d, &b, f, keys)
 		}
 		if err != nil {
 			reports = append(reports, importReport{File: f, Error: err.Error()})
@@ -124,6 +164,7 @@ func runImport(cmd *cobra.Command, files []string) error {
 		}
 		keys[b.Source.Key] = f
 		add(b, f)
+		reports[len(reports)-1].Note = note
 	}
 	if err := printImport(cmd.OutOrStdout(), reports, len(files) > 0); err != nil {
 		return err
@@ -192,7 +233,75 @@ func importOne(d *db.DB, b importer.Batch, progressTo io.Writer) importReport {
 	}
 	r.ImportStats = st
 	r.FileWarnings = b.Warnings
+	r.AllWarnings = allWarnings(b)
 	return r
+}
+
+// allWarnings is every warning of a batch, the file's and its records',
+// in file order.
+func allWarnings(b importer.Batch) []problems.Warning {
+	all := append([]problems.Warning(nil), b.Warnings...)
+	for _, p := range b.Problems {
+		all = append(all, p.Warnings...)
+	}
+	slices.SortStableFunc(all, func(x, y problems.Warning) int { return cmp.Compare(x.Line, y.Line) })
+	return all
+}
+
+// chooseSourceKey gives a file's batch its source key: a source is its
+// file, not its base name. The key an exported file carries (MetzSource)
+// is kept; else the key this file was imported under before; else its base
+// name, unless another file holds that key (in the database or in this
+// import), then the base name with -2, -3, ... The note says so.
+func chooseSourceKey(d *db.DB, b *importer.Batch, file string, used map[string]string) (string, error) {
+	abs, err := filepath.Abs(file)
+	if err != nil {
+		return "", err
+	}
+	b.Source.File = abs
+	base := strings.TrimSuffix(filepath.Base(file), filepath.Ext(file))
+	if b.Source.Key != base {
+		return "", nil // the file names its source (an export)
+	}
+	key, err := d.SourceOfFile(abs)
+	if err == nil && (key == "" || used[key] != "") {
+		key, err = freeSourceKey(d, base, abs, used)
+	}
+	if err != nil {
+		return "", err
+	}
+	rekey(b, key)
+	if key != base {
+		return fmt.Sprintf("%s: the source key %s belongs to another file; imported as %s (--source KEY names it)", file, base, key), nil
+	}
+	return "", nil
+}
+
+// freeSourceKey is base, or base-2, base-3, ...: the first key no other
+// file holds, in the database or in this import. A bare base name stored
+// (before paths were kept) is taken to be this file.
+func freeSourceKey(d *db.DB, base, abs string, used map[string]string) (string, error) {
+	for i := 1; ; i++ {
+		cand := base
+		if i > 1 {
+			cand = fmt.Sprintf("%s-%d", base, i)
+		}
+		stored, found, err := d.SourceFile(cand)
+		if err != nil {
+			return "", err
+		}
+		if (!found || stored == abs || !strings.ContainsRune(stored, filepath.Separator)) && used[cand] == "" {
+			return cand, nil
+		}
+	}
+}
+
+// rekey moves a batch to source key.
+func rekey(b *importer.Batch, key string) {
+	b.Source.Key = key
+	for _, p := range b.Problems {
+		p.Source = key
+	}
 }
 
 func printImport(w io.Writer, reports []importReport, listWarnings bool) error {
@@ -203,14 +312,14 @@ func printImport(w io.Writer, reports []importReport, listWarnings bool) error {
 		return writeJSON(w, reports)
 	}
 	t := tablewriter.NewWriter(w)
-	t.Header("source", "problems", "new", "updated", "unchanged", "warnings", "missing", "error")
+	t.Header("source", "problems", "new", "updated", "unchanged", "warnings", "missing", "outdated", "error")
 	for _, r := range reports {
 		name := r.Source
 		if name == "" {
 			name = r.File
 		}
 		if err := t.Append(name, fmt.Sprint(r.Problems), fmt.Sprint(r.New), fmt.Sprint(r.Updated),
-			fmt.Sprint(r.Unchanged), fmt.Sprint(r.Warnings), fmt.Sprint(r.Missing), shorten(r.Error, 60)); err != nil {
+			fmt.Sprint(r.Unchanged), fmt.Sprint(r.Warnings), fmt.Sprint(r.Missing), fmt.Sprint(r.Outdated), shorten(r.Error, 60)); err != nil {
 			return err
 		}
 	}
@@ -219,20 +328,23 @@ func printImport(w io.Writer, reports []importReport, listWarnings bool) error {
 	}
 	if listWarnings {
 		for _, r := range reports {
-			printFileWarnings(w, r)
+			if r.Note != "" {
+				fmt.Fprintln(w, r.Note)
+			}
+			printWarnings(w, r)
 		}
 	}
 	return nil
 }
 
-// printFileWarnings lists the first of a source's warnings about its file,
-// each with its place, under the summary: for files the user gives, where
-// they say what to mend (the bundled books' are notes on the digitised
-// text, in --json).
-func printFileWarnings(w io.Writer, r importReport) {
-	for i, x := range r.FileWarnings {
-		if i == shownFileWarnings {
-			fmt.Fprintf(w, "  … %d more (metz import --json lists them all)\n", len(r.FileWarnings)-i)
+// printWarnings lists the first of a source's warnings (every one with
+// --verbose), each with its place, under the summary: for files the user
+// gives, where they say what to mend (the bundled books' are notes on the
+// digitised text, in --json).
+func printWarnings(w io.Writer, r importReport) {
+	for i, x := range r.AllWarnings {
+		if i == shownWarnings && !importFlags.verbose {
+			fmt.Fprintf(w, "  … %d more (metz import --verbose or --json lists them all)\n", len(r.AllWarnings)-i)
 			return
 		}
 		fmt.Fprintf(w, "%s:%d: %s", x.File, x.Line, x.Text)

@@ -178,8 +178,7 @@ func TestImportDirectory(t *testing.T) {
 		}
 	}
 	rows, err := importJSON(t, "--db", filepath.Join(dir, "metz.db"), dir, filepath.Join(dir, "empty"))
-	if err == nil || !strings.Contains(err.Error(), "2 of 4 sources") || !strings.Contains(err.Error(), `source key "a"`) ||
-		!strings.Contains(err.Error(), "no source file") {
+	if err == nil || !strings.Contains(err.Error(), "1 of 4 sources") || !strings.Contains(err.Error(), "no source file") {
 		t.Errorf("error %v", err)
 	}
 	var got []string
@@ -188,8 +187,123 @@ func TestImportDirectory(t *testing.T) {
 			got = append(got, fmt.Sprintf("%s:%d", r.Source, r.New))
 		}
 	}
-	if !reflect.DeepEqual(got, []string{"a:1", "b:2"}) || len(rows) != 4 {
+	// sub/a.pdn has a.pdn's base name: another file, another source.
+	if !reflect.DeepEqual(got, []string{"a:1", "a-2:1", "b:2"}) || len(rows) != 4 {
 		t.Errorf("rows %+v", rows)
+	}
+}
+
+// A source is its file: the same base name from another path is another
+// source, imported again each keeps its own records; --source names one.
+func TestImportSameBaseName(t *testing.T) {
+	dir := t.TempDir()
+	one, other := filepath.Join(dir, "club.pdn"), filepath.Join(dir, "other", "club.pdn")
+	write(t, one, "[FEN \"W:W28:B23\"]\n1. 28x19 *\n")
+	write(t, other, "[FEN \"W:W45:B5\"]\n1. 45-40 *\n\n[FEN \"W:W44:B5\"]\n1. 44-40 *\n")
+	path := filepath.Join(dir, "metz.db")
+	for range 2 {
+		for _, f := range []string{one, other} {
+			if _, err := importJSON(t, "--db", path, f); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	if n := len(searchJSON(t, path, "--source", "club")); n != 1 {
+		t.Errorf("club: %d records, want 1", n)
+	}
+	if n := len(searchJSON(t, path, "--source", "club-2")); n != 2 {
+		t.Errorf("club-2: %d records, want 2", n)
+	}
+	rows, err := importJSON(t, "--db", path, "--source", "mine", other)
+	if err != nil || len(rows) != 1 || rows[0].Source != "mine" || rows[0].New != 2 {
+		t.Errorf("--source: %v %+v", err, rows)
+	}
+}
+
+func write(t *testing.T, path, text string) {
+	t.Helper()
+	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(path, []byte(text), 0o644); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// metz export --format pdn, then import of that file: the records update
+// themselves (nothing new, no new source).
+func TestExportImportRoundTrip(t *testing.T) {
+	dir := t.TempDir()
+	src := filepath.Join(dir, "coll.pdn")
+	write(t, src, "[Event \"a\"]\n[FEN \"W:W28:B23\"]\n1. 28x19 *\n\n[Event \"b\"]\n[FEN \"W:W45:B5\"]\n1. 45-40 *\n")
+	path := filepath.Join(dir, "metz.db")
+	if _, err := importJSON(t, "--db", path, src); err != nil {
+		t.Fatal(err)
+	}
+	if _, _, err := runSplit(t, "verify", "--db", path, "--all", "--tables", "none", "--budget", "2s", "--jobs", "1"); err != nil {
+		t.Fatal(err)
+	}
+	out := filepath.Join(dir, "exported.pdn")
+	if _, err := runMetz(t, "export", "--db", path, "--format", "pdn", "--source", "coll", "-o", out); err != nil {
+		t.Fatal(err)
+	}
+	rows, err := importJSON(t, "--db", path, out)
+	if err != nil || len(rows) != 1 || rows[0].Source != "coll" || rows[0].New != 0 {
+		t.Errorf("%v %+v", err, rows)
+	}
+	got := searchJSON(t, path)
+	if len(got) != 2 {
+		t.Errorf("%d records after the round trip, want 2", len(got))
+	}
+	for _, r := range got {
+		if r.Verdict == "" {
+			t.Errorf("%s:%d lost its verdict in the round trip (%+v)", r.Source, r.Number, rows)
+		}
+	}
+}
+
+// Binary junk and a text with no game are errors naming the file; the
+// good file of the same batch still goes in; the summary lists the
+// warnings with their places.
+func TestImportMixedBatch(t *testing.T) {
+	dir := t.TempDir()
+	junk, words, good := filepath.Join(dir, "junk.pdn"), filepath.Join(dir, "words.pdn"), filepath.Join(dir, "good.pdn")
+	write(t, junk, "\x00\x01\x02binary\xff\xfe\x00")
+	write(t, words, "hello there\n")
+	write(t, good, "[GameType \"40\"]\n[FEN \"W:W45:B5\"]\n1. 45-40 *\n")
+	path := filepath.Join(dir, "metz.db")
+	out, err := runMetz(t, "import", "--db", path, junk, words, good)
+	if err == nil || !strings.Contains(err.Error(), "junk.pdn: not a text file") || !strings.Contains(err.Error(), "words.pdn: no game") {
+		t.Errorf("error %v", err)
+	}
+	if !strings.Contains(out, "good.pdn:1: [GameType \"40\"] is Frisian draughts") {
+		t.Errorf("summary without the warning:\n%s", out)
+	}
+	if n := len(searchJSON(t, path)); n != 1 {
+		t.Errorf("%d records, want the good file's 1", n)
+	}
+}
+
+// A collection of FEN and Result only (English problem books are printed
+// so) imports with --rules english, each stipulation from its Result.
+func TestImportRulesFlag(t *testing.T) {
+	dir := t.TempDir()
+	file := filepath.Join(dir, "book.pdn")
+	write(t, file, "[Result \"1-0\"]\n[FEN \"W:W30,26:B5,9\"]\n*\n\n[Result \"1/2-1/2\"]\n[FEN \"B:W30:B5,K9\"]\n*\n")
+	path := filepath.Join(dir, "metz.db")
+	if _, err := importJSON(t, "--db", path, "--rules", "english", file); err != nil {
+		t.Fatal(err)
+	}
+	rows := searchJSON(t, path, "--rules", "english")
+	if len(rows) != 2 {
+		t.Fatalf("%d english records, want 2", len(rows))
+	}
+	out, _, err := runSplit(t, "verify", "--db", path, "--all", "--tables", "none", "--budget", "2s", "--jobs", "1")
+	if err != nil || !strings.Contains(out, "book:1") || !strings.Contains(out, "book:2") {
+		t.Errorf("verify --all: %v\n%s", err, out)
+	}
+	if _, err := runMetz(t, "import", "--db", path, "--rules", "chess", file); err == nil || !strings.Contains(err.Error(), "--rules") {
+		t.Errorf("--rules chess: %v", err)
 	}
 }
 
@@ -278,5 +392,47 @@ func TestVerifySaysSecondsAreShared(t *testing.T) {
 		if err != nil || strings.Contains(out, note) != c.want {
 			t.Errorf("%v: %v, note shown %v, want %v\n%s", c.args, err, strings.Contains(out, note), c.want, out)
 		}
+	}
+}
+
+// A corrected diagram: after the re-import no command shows the verdict
+// given for the old position as the record's (search, its verdict filter,
+// show, export), and show says it has not been verified since it changed.
+func TestCorrectedDiagramOutdated(t *testing.T) {
+	dir := t.TempDir()
+	file := filepath.Join(dir, "fix.pdn")
+	write(t, file, "[FEN \"W:W28:B23\"]\n1. 28x19 *\n")
+	path := filepath.Join(dir, "metz.db")
+	if _, err := importJSON(t, "--db", path, file); err != nil {
+		t.Fatal(err)
+	}
+	if _, _, err := runSplit(t, "verify", "--db", path, "--all", "--tables", "none", "--budget", "2s", "--jobs", "1"); err != nil {
+		t.Fatal(err)
+	}
+	rows := searchJSON(t, path)
+	if len(rows) != 1 || rows[0].Verdict == "" {
+		t.Fatalf("no verdict after verify: %+v", rows)
+	}
+	verdict := rows[0].Verdict
+	write(t, file, "[FEN \"W:W28:B23,5\"]\n1. 28x19 *\n")
+	if _, err := importJSON(t, "--db", path, file); err != nil {
+		t.Fatal(err)
+	}
+	if rows := searchJSON(t, path); len(rows) != 1 || rows[0].Verdict != "" {
+		t.Errorf("search shows a verdict for the corrected record: %+v", rows)
+	}
+	if rows := searchJSON(t, path, "--verdict", verdict); len(rows) != 0 {
+		t.Errorf("--verdict %s finds the corrected record", verdict)
+	}
+	if out, err := runMetz(t, "search", "--db", path); err != nil || !strings.Contains(out, "not verified since it changed") {
+		t.Errorf("search: %v\n%s", err, out)
+	}
+	show, err := runMetz(t, "show", "--db", path, "fix:1")
+	if err != nil || !strings.Contains(show, "not verified since it changed") || strings.Contains(show, verdict) {
+		t.Errorf("show: %v\n%s", err, show)
+	}
+	exp, err := runMetz(t, "export", "--db", path, "--format", "pdn")
+	if err != nil || strings.Contains(exp, "MetzVerdict") {
+		t.Errorf("export: %v\n%s", err, exp)
 	}
 }

@@ -69,7 +69,7 @@ func (f *searchFlags) bind(c *cobra.Command) {
 	fl.StringVar(&f.rules, "rules", "", "rule system: "+joinNames())
 	fl.StringVar(&f.themes, "theme", "", `theme expression, e.g. "lunette AND NOT coup-de-repos"`)
 	fl.StringVar(&f.origin, "theme-origin", "", "only themes of this origin count: book, user, detected")
-	fl.StringVar(&f.verdict, "verdict", "", "latest verdict (or none)")
+	fl.StringVar(&f.verdict, "verdict", "", "latest verdict of the current version (or none, or outdated: verified only before it changed)")
 	fl.StringVar(&f.whitePieces, "white-pieces", "", "white men+kings: N, N-M, N-, -M")
 	fl.StringVar(&f.whiteMen, "white-men", "", "white men: N, N-M, N-, -M")
 	fl.StringVar(&f.whiteKings, "white-kings", "", "white kings: N, N-M, N-, -M")
@@ -201,7 +201,7 @@ func printSummaries(w io.Writer, res app.Selected) error {
 			if pos == "" {
 				pos = "(no position)"
 			}
-			t.Add(app.Name(s.Source, s.Number), labelTitle(s), s.Class, strings.Join(s.Themes, ", "), s.Verdict, pos)
+			t.Add(app.Name(s.Source, s.Number), labelTitle(s), s.Class, strings.Join(s.Themes, ", "), s.VerdictText(), pos)
 		}
 		if err := t.Render(w, texttable.Width(w)); err != nil {
 			return err

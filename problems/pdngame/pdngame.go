@@ -20,6 +20,10 @@ const (
 	TagRules  = "MetzRules"
 	TagLabel  = "MetzLabel"
 	TagThemes = "Themes" // the file's themes, comma-separated
+	// The record's source key and number: a file metz exported is imported
+	// back into its own records rather than as a new source.
+	TagSource = "MetzSource"
+	TagNumber = "MetzNumber"
 )
 
 // Game writes a problem as a PDN game: Event (title or label), Number,

@@ -1,0 +1,271 @@
+package importer
+
+import (
+	"errors"
+	"fmt"
+	"strconv"
+	"strings"
+
+	"metz/draughts"
+	"metz/pdn"
+)
+
+// gameTypeNames are the PDN 3.0 GameType numbers of the variants metz
+// does not play, so that such a game is named rather than played on a
+// board it does not belong to.
+var gameTypeNames = map[int]string{23: "American pool checkers", 28: "Portuguese draughts",
+	29: "Czech draughts", 31: "Thai draughts", 40: "Frisian draughts", 41: "Spantsiretti draughts",
+	50: "Othello"}
+
+// unplayedGameType names the variant of a GameType metz knows of but does
+// not play ("GameType 40 (Frisian draughts)"), or says it is unknown.
+func unplayedGameType(gt string) string {
+	first, _, _ := strings.Cut(gt, ",")
+	if n, err := strconv.Atoi(strings.TrimSpace(first)); err == nil {
+		if name, ok := gameTypeNames[n]; ok {
+			return fmt.Sprintf("[GameType %q] is %s, a variant metz does not play", gt, name)
+		}
+	}
+	return fmt.Sprintf("[GameType %q] is no variant metz knows", gt)
+}
+
+// inference is the rule system chosen for a game that does not state one,
+// and the warning that says how (empty when PDN's default, international,
+// was taken with nothing against it).
+type inference struct {
+	rules *draughts.Rules
+	note  string
+}
+
+// inferRules chooses the rule system of a game without GameType: the
+// notation narrows the candidates (algebraic squares: the 8x8 systems that
+// write them; numbers up to 32: the 8x8 numbered systems after PDN's
+// default; up to 50: international; beyond: Canadian), then the game is
+// replayed under each, and the first under which every move replays is
+// taken.
+func inferRules(g *pdn.Game) inference {
+	cands := candidateRules(g)
+	best, bestFails := -1, 0
+	var fit []*draughts.Rules
+	for i, r := range cands {
+		fails, ok := replayFailures(g, r)
+		if !ok {
+			continue
+		}
+		if fails == 0 {
+			fit = append(fit, r)
+		}
+		if best < 0 || fails < bestFails {
+			best, bestFails = i, fails
+		}
+	}
+	tried := ruleList(cands)
+	switch {
+	case len(fit) == 1 && fit[0] == draughts.International,
+		len(fit) > 1 && fit[0] == draughts.International && !statesAnything(g),
+		len(fit) == 0 && len(cands) == 1 && cands[0] == draughts.International:
+		// PDN's default: taken without a word (a move that fails says so).
+		return inference{rules: draughts.International}
+	case len(fit) == 1:
+		return inference{fit[0], fmt.Sprintf("rules: no GameType tag; read as %s, the only system under which the game replays (tried %s)", fit[0].Name, tried)}
+	case len(fit) > 1:
+		return inference{fit[0], fmt.Sprintf("rules: no GameType tag and the game replays under several systems (%s); read as %s, the first of them", ruleList(fit), fit[0].Name)}
+	case best >= 0:
+		hint := ""
+		if cands[0] == draughts.Russian {
+			hint = " (Czech draughts, GameType 29, which metz does not play, is written so too)"
+		}
+		return inference{cands[best], fmt.Sprintf("rules: no GameType tag and no system replays every move (tried %s)%s; read as %s, under which the fewest fail", tried, hint, cands[best].Name)}
+	}
+	// The FEN tag reads under none: its own warning says why.
+	return inference{rules: draughts.International}
+}
+
+func ruleList(rs []*draughts.Rules) string {
+	names := make([]string, len(rs))
+	for i, r := range rs {
+		names[i] = r.Name
+	}
+	return strings.Join(names, ", ")
+}
+
+// statesAnything reports whether a game has a position or a move to infer
+// its rules from (a header alone is any system's start).
+func statesAnything(g *pdn.Game) bool {
+	fen, _ := g.Tag("FEN")
+	return g.Root.Next != nil || strings.TrimSpace(fen) != ""
+}
+
+// candidateRules lists the systems whose notation fits the game's squares,
+// most likely first.
+func candidateRules(g *pdn.Game) []*draughts.Rules {
+	alpha, maxSq := false, 0
+	look := func(sq string) {
+		if sq == "" {
+			return
+		}
+		if sq[0] >= 'a' && sq[0] <= 'z' {
+			alpha = true
+			return
+		}
+		if n, err := strconv.Atoi(sq); err == nil && n > maxSq {
+			maxSq = n
+		}
+	}
+	walk(g.Root.Next, func(n *pdn.Node) {
+		for _, s := range n.Squares {
+			look(s)
+		}
+	})
+	if fen, ok := g.Tag("FEN"); ok {
+		for _, f := range strings.FieldsFunc(fen, func(r rune) bool { return strings.ContainsRune(":,-.", r) }) {
+			look(strings.TrimLeft(strings.TrimSpace(f), "WBK?"))
+		}
+	}
+	switch {
+	case alpha:
+		return []*draughts.Rules{draughts.Russian, draughts.Brazilian, draughts.Turkish}
+	case maxSq <= 32:
+		return []*draughts.Rules{draughts.International, draughts.English, draughts.Italian, draughts.Spanish}
+	case maxSq <= 50:
+		return []*draughts.Rules{draughts.International}
+	}
+	return []*draughts.Rules{draughts.Canadian}
+}
+
+// walk calls f on every move of the tree, variations included.
+func walk(n *pdn.Node, f func(*pdn.Node)) {
+	for ; n != nil; n = n.Next {
+		f(n)
+		for _, v := range n.Variations {
+			walk(v, f)
+		}
+	}
+}
+
+// replayFailures counts the moves of the main line that do not replay
+// under r (a move after a failed one counts as failed too); ok is false
+// when the FEN tag does not read under r.
+func replayFailures(g *pdn.Game, r *draughts.Rules) (int, bool) {
+	pos, _, err := startPosition(g, r)
+	if err != nil {
+		return 0, false
+	}
+	fails := 0
+	for n := g.Root.Next; n != nil; n = n.Next {
+		if fails > 0 {
+			fails++
+			continue
+		}
+		m, _, err := resolveMove(pos, n)
+		if err != nil {
+			fails++
+			continue
+		}
+		pos = pos.Play(m)
+	}
+	return fails, true
+}
+
+// startPosition is the game's position under r: its FEN tag, else the
+// start. A FEN whose side to move is "?" (PDN allows it) is given the side
+// that opens the game under r, and the note says so.
+func startPosition(g *pdn.Game, r *draughts.Rules) (draughts.Position, string, error) {
+	fen, ok := g.Tag("FEN")
+	if !ok || strings.TrimSpace(fen) == "" {
+		return draughts.Start(r), "", nil
+	}
+	note := ""
+	if t := strings.TrimSpace(fen); strings.HasPrefix(t, "?") {
+		side := "W"
+		if r.FirstMover == draughts.Black {
+			side = "B"
+		}
+		fen = side + t[1:]
+		note = fmt.Sprintf("the FEN tag leaves the side to move open (?): %s, who opens the game in %s, is taken", strings.ToLower(r.FirstMover.String()), r.Name)
+	}
+	pos, err := draughts.ParseFEN(r, fen)
+	return pos, note, err
+}
+
+// resolveMove finds the legal move a PDN move names. Two slips of real
+// files are read when the rest of the line settles them, with a note: a
+// capture written from its two ends where several paths take different
+// pieces (the one after which the next move replays), and a plain move
+// written with "x".
+func resolveMove(pos draughts.Position, n *pdn.Node) (draughts.Move, string, error) {
+	m, err := draughts.ParseMove(pos, n.Move)
+	var me *draughts.MoveError
+	if err == nil || !errors.As(err, &me) || len(me.Candidates) == 0 {
+		return m, "", err
+	}
+	switch {
+	case strings.HasPrefix(me.Reason, "written as a capture"):
+		if len(me.Candidates) == 1 {
+			m, err2 := draughts.ParseMove(pos, me.Candidates[0])
+			if err2 == nil {
+				return m, fmt.Sprintf("%s is written as a capture but takes nothing: read as %s", n.Move, me.Candidates[0]), nil
+			}
+		}
+	case strings.HasPrefix(me.Reason, "ambiguous"):
+		if m, name, ok := settleByLookahead(pos, n, me.Candidates); ok {
+			why := "the path after which the moves that follow replay"
+			if n.Next == nil {
+				why = "the first of " + strings.Join(me.Candidates, ", ") + " (nothing follows to tell them apart)"
+			}
+			return m, fmt.Sprintf("%s could take different pieces: read as %s, %s", n.Move, name, why), nil
+		}
+	}
+	return m, "", err
+}
+
+// lookahead bounds how many of the following moves settle an ambiguous
+// capture.
+const lookahead = 20
+
+// settleByLookahead picks, among the capture paths a move could mean, the
+// one after which most of the following moves replay, if one does better
+// than the others.
+func settleByLookahead(pos draughts.Position, n *pdn.Node, cands []string) (draughts.Move, string, bool) {
+	best, bestN, tie := -1, -1, false
+	var moves []draughts.Move
+	for i, c := range cands {
+		cm, err := draughts.ParseMove(pos, c)
+		if err != nil {
+			return draughts.Move{}, "", false
+		}
+		moves = append(moves, cm)
+		k := replayCount(pos.Play(cm), n.Next)
+		switch {
+		case k > bestN:
+			best, bestN, tie = i, k, false
+		case k == bestN:
+			tie = true
+		}
+	}
+	if best < 0 || tie && n.Next != nil {
+		return draughts.Move{}, "", false
+	}
+	// Nothing follows the last move of a line to settle it: the first
+	// path is as good as the others, and the note names them all.
+	return moves[best], cands[best], true
+}
+
+// replayCount counts the moves of the line from n that replay from pos, up
+// to lookahead; an ambiguous move counts and ends the count.
+func replayCount(pos draughts.Position, n *pdn.Node) int {
+	k := 0
+	for ; n != nil && k < lookahead; n = n.Next {
+		m, err := draughts.ParseMove(pos, n.Move)
+		if err != nil {
+			var me *draughts.MoveError
+			if errors.As(err, &me) && strings.HasPrefix(me.Reason, "ambiguous") {
+				k++
+			}
+			break
+		}
+		pos = pos.Play(m)
+		k++
+	}
+	return k
+}
