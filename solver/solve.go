@@ -45,6 +45,10 @@ type Solution struct {
 	Rules     string         `json:"rules"`
 	Budget    Budget         `json:"budget"`
 	TableHits int64          `json:"table_hits,omitempty"` // positions decided by the endgame tables
+	// TablesBuilt counts the table indices built in memory for this
+	// solve (the international tables of the starting position's
+	// material, up to endgame.DemandPieces pieces, when none was there).
+	TablesBuilt int64 `json:"tables_built,omitempty"`
 }
 
 // Solve decides the goal for the side to move in p within the budget.
@@ -56,6 +60,26 @@ func Solve(p draughts.Position, goal Goal, b Budget) *Solution {
 // other fields are Verify's).
 func SolveWith(p draughts.Position, goal Goal, opt Options) *Solution {
 	opt.Tables = withSmallTables(p.Rules, opt)
+	built := ensureRootTables(opt.Tables, p)
+	sol := solveAny(p, goal, opt)
+	sol.TablesBuilt = built
+	return sol
+}
+
+// ensureRootTables builds the international tables of p's material when
+// it has few pieces and they are missing (a second or so at most, once
+// per process or, with a table directory, once per machine): the
+// published longest four-piece wins take a search minutes, a probe none.
+// A build that fails leaves the search to do without.
+func ensureRootTables(t *endgame.Tables, p draughts.Position) int64 {
+	if t == nil {
+		return 0
+	}
+	built, _ := t.EnsureFor(p)
+	return built
+}
+
+func solveAny(p draughts.Position, goal Goal, opt Options) *Solution {
 	if fastRules(p.Rules) {
 		return solveIn[bitboard.Position, bitboard.Move](newFastGame(p.Rules), p, goal, opt)
 	}

@@ -18,9 +18,19 @@ import (
 
 func init() { commandAdders = append(commandAdders, addEndgame) }
 
-// defaultEndgameDir is $XDG_CACHE_HOME/metz/endgame, or ./endgame-tables.
+// tablesEnv names the environment variable that overrides the default
+// table directory (the --tables flag overrides both).
+const tablesEnv = "METZ_TABLES"
+
+// defaultEndgameDir is $METZ_TABLES, else metz/endgame in the user's cache
+// directory (os.UserCacheDir: $XDG_CACHE_HOME or ~/.cache on Linux,
+// ~/Library/Caches on macOS, %LocalAppData% on Windows), shared by every
+// checkout; ./endgame-tables only where the system names no cache.
 func defaultEndgameDir() string {
-	if c := os.Getenv("XDG_CACHE_HOME"); c != "" {
+	if d := os.Getenv(tablesEnv); d != "" {
+		return d
+	}
+	if c, err := os.UserCacheDir(); err == nil {
 		return filepath.Join(c, "metz", "endgame")
 	}
 	return "endgame-tables"
@@ -44,14 +54,18 @@ two bytes a position, in --dir/RULES; solve, verify and probe build those
 themselves when a search meets them, save them there and read them back
 later.
 
---dir defaults to $XDG_CACHE_HOME/metz/endgame, else ./endgame-tables; the
-tables are read on demand and never belong in git.`,
+--tables DIR names the table directory; without it, $METZ_TABLES, else
+metz/endgame in the user's cache directory ($XDG_CACHE_HOME or ~/.cache on
+Linux), shared by every checkout. The tables are read on demand and never
+belong in git.`,
 		Example: `  metz endgame build --pieces 4
   metz endgame probe "W:WK46,K47,K48:BK5"
   metz endgame build --rules russian --pieces 5
   metz endgame claims --json`,
 	}
-	c.PersistentFlags().StringVar(&dir, "dir", defaultEndgameDir(), "table directory")
+	c.PersistentFlags().StringVar(&dir, "tables", defaultEndgameDir(), "table directory (default: $"+tablesEnv+", else the user cache)")
+	c.PersistentFlags().StringVar(&dir, "dir", defaultEndgameDir(), "the same as --tables")
+	_ = c.PersistentFlags().MarkHidden("dir")
 	c.AddCommand(endgameBuildCmd(&dir), endgameProbeCmd(&dir), endgameClaimsCmd(&dir))
 	root.AddCommand(c)
 }

@@ -4,7 +4,6 @@ import (
 	"cmp"
 	"fmt"
 	"io"
-	"path/filepath"
 	"strings"
 
 	"github.com/spf13/cobra"
@@ -104,32 +103,36 @@ tables decided.`,
 }
 
 // tablesHelp documents --tables for solve and verify.
-const tablesHelp = "endgame table directory (metz endgame build); auto: the default one if built, else the 2-3-piece tables metz builds in memory; none: no tables at all"
+const tablesHelp = "endgame table directory; auto: $"+tablesEnv+", else metz/endgame in the user cache (the 2-4-piece tables a position needs are built there on first use); none: no tables at all"
 
 // noTables reports whether --tables asks for a search without any table.
 func noTables(arg string) bool { return arg == "" || arg == "none" }
 
-// openTables opens an endgame table directory. "auto" uses the default
-// directory when tables have been built there (so that `metz endgame build`
-// once makes every later proof use them); "" or "none" means no tables.
-// The other rule systems' tables are pointed at the same directory
+// openTables opens an endgame table directory: "auto" the default one,
+// "" or "none" no tables at all. The directory is created when needed and
+// given the 2-3-piece tables (read, else built in a fraction of a second
+// and saved); the solver adds the 4-piece tables a position needs, saved
+// there too, so a second run reads them. Where the default directory
+// cannot be written, the tables are built in memory instead. The other
+// rule systems' tables are pointed at the same directory
 // (useSavedTables): --tables means one thing for every rule system.
 func openTables(dir string) (*endgame.Tables, error) {
 	useSavedTables(dir)
+	auto := dir == "auto"
 	switch dir {
 	case "", "none":
 		return nil, nil
 	case "auto":
 		dir = defaultEndgameDir()
-		if built, _ := filepath.Glob(filepath.Join(dir, "*.egt")); len(built) == 0 {
-			return nil, nil
-		}
 	}
-	tb, err := endgame.Open(dir)
+	tb, err := endgame.OpenCache(dir)
 	if err == nil {
 		err = tb.Check()
 	}
-	if err != nil {
+	switch {
+	case err != nil && auto:
+		return nil, nil // the solver's in-memory tables
+	case err != nil:
 		return nil, fmt.Errorf("--tables: %w", err)
 	}
 	return tb, nil
