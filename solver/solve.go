@@ -35,7 +35,7 @@ const (
 type Solution struct {
 	Result    string         `json:"result"`
 	Goal      Goal           `json:"goal"`
-	Plies     int            `json:"plies,omitempty"`     // exact length of the shortest forced win; 0 if not established
+	Plies     int            `json:"plies,omitempty"`     // exact length of the shortest forced win, or of the longest defence of a loss the tables hold; 0 if not established
 	Keys      []string       `json:"keys"`                // every first move that meets the goal (full path)
 	Undecided []string       `json:"undecided,omitempty"` // first moves the budget left open
 	Nodes     int64          `json:"nodes"`
@@ -172,6 +172,9 @@ func solveGoal[P, M any](g game[P, M], p draughts.Position, goal Goal, lim *limi
 		case !known:
 			sol.Result, sol.Note = opponentWins(g, q, lim, b, tb)
 		}
+		if sol.Result == ResultLoss {
+			sol.Plies = lossPlies(s, &root)
+		}
 		return
 	case unknown:
 		sol.Result, sol.Note = ResultUnknown, exhausted(s, &root)
@@ -193,6 +196,15 @@ func solveGoal[P, M any](g game[P, M], p draughts.Position, goal Goal, lim *limi
 	sol.Tree = s.proofTree(&root, d, mode)
 	sol.Keys, sol.Undecided = s.keys(&root)
 	inEngineOrder(p, sol)
+}
+
+// lossPlies is the distance of a lost root to the end of the game under
+// the longest defence, when the tables hold it (0 when they do not).
+func lossPlies[P, M any](s *search[P, M], root *child[P, M]) int {
+	if r, plies, ok := s.probe(root); ok && r == endgame.Loss {
+		return plies
+	}
+	return 0
 }
 
 // exhausted is the note of an unknown result: the budget ran out, and for

@@ -103,7 +103,7 @@ tables decided.`,
 }
 
 // tablesHelp documents --tables for solve and verify.
-const tablesHelp = "endgame table directory; auto: $"+tablesEnv+", else metz/endgame in the user cache (the 2-4-piece tables a position needs are built there on first use); none: no tables at all"
+const tablesHelp = "endgame table directory; auto: $" + tablesEnv + ", else metz/endgame in the user cache (the 2-4-piece tables a position needs are built there on first use); none: no tables at all"
 
 // noTables reports whether --tables asks for a search without any table.
 func noTables(arg string) bool { return arg == "" || arg == "none" }
@@ -163,7 +163,10 @@ func printSolution(w io.Writer, s *solver.Solution) {
 	if len(s.Undecided) > 0 {
 		fmt.Fprintf(w, "open:    %s (budget ran out)\n", strings.Join(s.Undecided, ", "))
 	}
-	if s.Plies > 0 {
+	switch {
+	case s.Plies > 0 && s.Result == solver.ResultLoss:
+		fmt.Fprintf(w, "plies:   %d (to the end, against the longest defence)\n", s.Plies)
+	case s.Plies > 0:
 		fmt.Fprintf(w, "plies:   %d (shortest forced win)\n", s.Plies)
 	}
 	if s.Tree != nil {
