@@ -119,3 +119,10 @@ func OpenCache(dir string) (*Tables, error) {
 	}
 	return t, nil
 }
+
+// SmallMissing reports whether a table of up to SmallPieces pieces has no
+// file in dir: OpenCache will build it.
+func SmallMissing(dir string) bool {
+	n, _ := Missing(dir, SmallPieces)
+	return n > 0
+}

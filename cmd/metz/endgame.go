@@ -12,8 +12,10 @@ import (
 
 	"metz/draughts"
 	"metz/endgame"
+	"metz/importer/livremetz"
 	"metz/retro"
 	"metz/solver"
+	"metz/sources"
 )
 
 func init() { commandAdders = append(commandAdders, addEndgame) }
@@ -366,8 +368,11 @@ func runEndgameProbe(cmd *cobra.Command, dir string, r *draughts.Rules, fen stri
 	if err != nil {
 		return err
 	}
-	tabs, err := endgame.Open(dir)
+	tabs, err := openBuilding(cmd, dir)
 	if err != nil {
+		return err
+	}
+	if err := ensureSaying(cmd, tabs, p); err != nil {
 		return err
 	}
 	probe := func(q draughts.Position) (int, int, bool, error) {
@@ -379,6 +384,31 @@ func runEndgameProbe(cmd *cobra.Command, dir string, r *draughts.Rules, fen stri
 		return fmt.Errorf("%s: not covered by the tables in %s (%d white and %d black pieces; build up to %d pieces with metz endgame build --pieces %d)", fen, dir, w, b, w+b, min(w+b, endgame.MaxPieces))
 	}
 	return printProbe(cmd, p, probe)
+}
+
+// openBuilding opens the international tables of dir, creating it with
+// the 2-3-piece tables when they are not there (said on stderr: the
+// first run of a machine builds them).
+func openBuilding(cmd *cobra.Command, dir string) (*endgame.Tables, error) {
+	if !global.json && endgame.SmallMissing(dir) {
+		fmt.Fprintf(cmd.ErrOrStderr(), "building the 2-%d-piece tables into %s (a fraction of a second, once)\n", endgame.SmallPieces, dir)
+	}
+	return endgame.OpenCache(dir)
+}
+
+// ensureSaying builds the tables of p's material when it has at most
+// endgame.DemandPieces pieces and they are missing, saying so on stderr.
+func ensureSaying(cmd *cobra.Command, tabs *endgame.Tables, p draughts.Position) error {
+	start := time.Now()
+	built, err := tabs.EnsureFor(p)
+	if err != nil {
+		return err
+	}
+	if built > 0 && !global.json {
+		fmt.Fprintf(cmd.ErrOrStderr(), "built the tables of %d positions this ending needs in %.1f s, saved in %s\n",
+			built, time.Since(start).Seconds(), tabs.Dir())
+	}
+	return nil
 }
 
 // probedPosition reads the FEN of a probe: a position no game reaches (a
@@ -495,25 +525,44 @@ func endgameClaimsCmd(dir *string) *cobra.Command {
 		Long: `claims reads the endgame claims of the bundled Livre de Metz (three kings
 against one on the long diagonal, two kings against one, a king against
 three men and a king, a king and a man against three kings, ...) and answers
-each with the tables: true, false, partly true, or not covered (material
-beyond the built tables), with counts and example positions (FEN, side to
-move first). Each claim gives the lines of the passage in the bundled text.`,
+each with the tables: true, false, partly true, or not covered, naming the
+tables it needs, with counts and example positions (FEN, side to move
+first). Each claim quotes the passage as the book prints it, with its first
+line in the bundled text. The tables of up to 4 pieces are built when they
+are missing (a few seconds, once, saved in the table directory); the
+5-piece ones come from metz endgame build --pieces 5.`,
 		Example: `  metz endgame claims
-  metz endgame claims --dir /tmp/egt --json`,
+  metz endgame claims --tables /tmp/egt --json`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error { return runEndgameClaims(cmd, *dir) },
 	}
 }
 
 func runEndgameClaims(cmd *cobra.Command, dir string) error {
-	tabs, err := endgame.Open(dir)
+	tabs, err := openBuilding(cmd, dir)
 	if err != nil {
 		return err
 	}
-	claims, err := endgame.Claims(tabs)
+	for _, s := range livremetz.EndgameMaterial() {
+		if s.Pieces() > endgame.DemandPieces || tabs.Has(s) {
+			continue
+		}
+		if !global.json {
+			fmt.Fprintf(cmd.ErrOrStderr(), "building the %s tables and those they lead to into %s\n", s, dir)
+		}
+		if _, err := tabs.Ensure(s); err != nil {
+			return err
+		}
+	}
+	text, err := sources.Read(sources.LivreDeMetz)
 	if err != nil {
 		return err
 	}
+	ix, err := livremetz.Parse(text, sources.LivreDeMetz)
+	if err != nil {
+		return err
+	}
+	claims := livremetz.CheckEndgameClaims(ix, tabs)
 	out := cmd.OutOrStdout()
 	if global.json {
 		return writeJSON(out, claims)
@@ -522,11 +571,11 @@ func runEndgameClaims(cmd *cobra.Command, dir string) error {
 		if i > 0 {
 			fmt.Fprintln(out)
 		}
-		fmt.Fprintf(out, "%s (%s lines %d-%d", c.Key, c.Source, c.Lines[0], c.Lines[1])
+		fmt.Fprintf(out, "%s (%s line %d", c.ID, sources.LivreDeMetz, c.Line)
 		if len(c.Coups) > 0 {
 			fmt.Fprintf(out, ", coups %v", c.Coups)
 		}
-		fmt.Fprintf(out, ")\n  claim:   %s\n  text:    %s\n  verdict: %s — %s\n", c.Claim, c.Excerpt, strings.ToUpper(string(c.Verdict)), c.Answer)
+		fmt.Fprintf(out, ")\n  claim:   %s\n  text:    %s\n  verdict: %s — %s\n", c.Claim, c.Quote, strings.ToUpper(string(c.Verdict)), c.Answer)
 		for _, n := range c.Counts {
 			fmt.Fprintf(out, "  %12d  %s\n", n.N, n.Label)
 		}
@@ -534,7 +583,11 @@ func runEndgameClaims(cmd *cobra.Command, dir string) error {
 			if e.FEN == "" {
 				continue
 			}
-			fmt.Fprintf(out, "  e.g. %-32s %s in %s: %s\n", e.FEN, e.Result, pliesText(e.Plies), e.Note)
+			result := e.Result
+			if e.Result != "draw" {
+				result += " in " + pliesText(e.Plies)
+			}
+			fmt.Fprintf(out, "  e.g. %-32s %s: %s\n", e.FEN, result, e.Note)
 		}
 	}
 	return nil
