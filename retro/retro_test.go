@@ -11,25 +11,6 @@ import (
 	"metz/draughts"
 )
 
-// each calls f for every position of signature s with turn to move, and
-// the value the tables hold for it.
-func each(t *Tables, s Sig, turn draughts.Color, f func(p draughts.Position, v Value, plies int)) {
-	sh := t.l.shape(s)
-	var pl placed
-	board := make([]draughts.Piece, t.r.Geo.N)
-	for i := range sh.size {
-		clear(board)
-		if !t.l.decode(&sh, i, &pl, board) {
-			continue
-		}
-		p := draughts.Position{Rules: t.r, Board: append([]draughts.Piece(nil), board...), Turn: turn}
-		v, plies, ok := t.Probe(p)
-		if !ok {
-			panic("a built signature does not answer")
-		}
-		f(p, v, plies)
-	}
-}
 
 // brute is a plain depth-limited minimax: the value of p for its side to
 // move when it is decided within depth plies, with the exact distance

@@ -473,3 +473,24 @@ func (t *Tables) Stats(s Sig) (base.Stats, error) {
 	}
 	return st, nil
 }
+
+// Each calls f for every position of signature s with turn to move, in
+// index order, with the value the table holds for it; s must be built.
+func (t *Tables) Each(s Sig, turn draughts.Color, f func(p draughts.Position, v Value, plies int)) error {
+	tab := t.table(s)
+	if tab == nil {
+		return fmt.Errorf("retro: %s not built", s)
+	}
+	var pl placed
+	board := make([]draughts.Piece, t.r.Geo.N)
+	for i := range tab.sh.size {
+		clear(board)
+		if !t.l.decode(&tab.sh, i, &pl, board) {
+			continue
+		}
+		p := draughts.Position{Rules: t.r, Board: append([]draughts.Piece(nil), board...), Turn: turn}
+		v, plies, _ := t.probeSig(p, s)
+		f(p, v, plies)
+	}
+	return nil
+}
