@@ -11,7 +11,6 @@ import (
 	"metz/draughts"
 )
 
-
 // brute is a plain depth-limited minimax: the value of p for its side to
 // move when it is decided within depth plies, with the exact distance
 // (the winner's shortest, the loser's longest), else ok false. It shares
