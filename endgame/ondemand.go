@@ -43,18 +43,9 @@ func (t *Tables) Ensure(s Sig) (built int64, err error) {
 		}
 	}
 	b := &builder{dir: t.dir}
-	var missing []Sig
-	for _, n := range closure([]Sig{s}) {
-		tab, err := t.Table(n)
-		if err != nil {
-			return 0, err
-		}
-		if tab != nil && t.has(n.Flip()) {
-			b.done[n.code()] = tab
-			continue
-		}
-		missing = append(missing, n) // a pair is built whole: its flip is missing too
-		built += n.Size()
+	missing, built, err := t.missing(s, &b.done)
+	if err != nil {
+		return 0, err
 	}
 	for _, level := range levels(missing) {
 		if err := b.runLevel(pairs(level)); err != nil {
@@ -65,6 +56,41 @@ func (t *Tables) Ensure(s Sig) (built int64, err error) {
 		t.keep(n, b.done[n.code()])
 	}
 	return built, nil
+}
+
+// missing lists the signatures of s's closure that Ensure must build
+// (pairs whole) and their indices; the tables there are are put in done.
+func (t *Tables) missing(s Sig, done *[4096][]byte) (sigs []Sig, size int64, err error) {
+	for _, n := range closure([]Sig{s}) {
+		tab, err := t.Table(n)
+		if err != nil {
+			return nil, 0, err
+		}
+		if tab != nil && t.has(n.Flip()) {
+			done[n.code()] = tab
+			continue
+		}
+		sigs = append(sigs, n) // a pair is built whole: its flip is missing too
+		size += n.Size()
+	}
+	return sigs, size, nil
+}
+
+// ToBuild is the number of indices Ensure would build for p's material
+// (0 when its tables are there, or p is not an international position
+// Ensure builds).
+func (t *Tables) ToBuild(p draughts.Position) int64 {
+	bp, ok := FromDraughts(p)
+	if !ok {
+		return 0
+	}
+	s := SigOf(normalize(bp))
+	if !s.valid() || s.Pieces() > DemandPieces {
+		return 0
+	}
+	var done [4096][]byte
+	_, size, _ := t.missing(s, &done)
+	return size
 }
 
 // has reports whether the table of s is readable now (in memory or on

@@ -161,14 +161,24 @@ func (t *Tables) Ensure(p draughts.Position) (built int64, err error) {
 	if t.intl != nil {
 		return t.intl.EnsureFor(p)
 	}
-	s := retro.SigOf(p)
-	if !t.gen.Stored(s) {
-		_, built = t.gen.Cost(s)
-	}
-	if err := t.gen.Ensure(s, retro.Limit{Bytes: t.mem}); err != nil {
+	built = t.ToBuild(p)
+	if err := t.gen.Ensure(retro.SigOf(p), retro.Limit{Bytes: t.mem}); err != nil {
 		return 0, err
 	}
 	return built, nil
+}
+
+// ToBuild is the number of positions Ensure(p) would analyse (0 when
+// p's tables are all there to read).
+func (t *Tables) ToBuild(p draughts.Position) int64 {
+	if t.intl != nil {
+		return t.intl.ToBuild(p)
+	}
+	if s := retro.SigOf(p); !t.gen.Has(s) && !t.gen.Stored(s) {
+		_, n := t.gen.Cost(s)
+		return n
+	}
+	return 0
 }
 
 // Probe reads p's value for its side to move and its distance in plies (0

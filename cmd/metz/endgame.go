@@ -2,7 +2,6 @@ package main
 
 import (
 	"fmt"
-	"os"
 	"path/filepath"
 	"sort"
 	"strings"
@@ -16,27 +15,14 @@ import (
 	"metz/retro"
 	"metz/solver"
 	"metz/sources"
+	"metz/tables"
 )
 
 func init() { commandAdders = append(commandAdders, addEndgame) }
 
-// tablesEnv names the environment variable that overrides the default
-// table directory (the --tables flag overrides both).
-const tablesEnv = "METZ_TABLES"
-
-// defaultEndgameDir is $METZ_TABLES, else metz/endgame in the user's cache
-// directory (os.UserCacheDir: $XDG_CACHE_HOME or ~/.cache on Linux,
-// ~/Library/Caches on macOS, %LocalAppData% on Windows), shared by every
-// checkout; ./endgame-tables only where the system names no cache.
-func defaultEndgameDir() string {
-	if d := os.Getenv(tablesEnv); d != "" {
-		return d
-	}
-	if c, err := os.UserCacheDir(); err == nil {
-		return filepath.Join(c, "metz", "endgame")
-	}
-	return "endgame-tables"
-}
+// defaultEndgameDir is the table directory when no --tables is given
+// (tables.DefaultDir: $METZ_TABLES, else the user cache).
+func defaultEndgameDir() string { return tables.DefaultDir() }
 
 func addEndgame(root *cobra.Command) {
 	var dir string
@@ -65,7 +51,7 @@ belong in git.`,
   metz endgame build --rules russian --pieces 5
   metz endgame claims --json`,
 	}
-	c.PersistentFlags().StringVar(&dir, "tables", defaultEndgameDir(), "table directory (default: $"+tablesEnv+", else the user cache)")
+	c.PersistentFlags().StringVar(&dir, "tables", defaultEndgameDir(), "table directory (default: $"+tables.Env+", else the user cache)")
 	c.PersistentFlags().StringVar(&dir, "dir", defaultEndgameDir(), "the same as --tables")
 	_ = c.PersistentFlags().MarkHidden("dir")
 	c.AddCommand(endgameBuildCmd(&dir), endgameProbeCmd(&dir), endgameClaimsCmd(&dir))
@@ -320,14 +306,11 @@ bounds what they may take.`,
 			if err != nil {
 				return err
 			}
-			if r.Name == draughts.International.Name {
-				return runEndgameProbe(cmd, *dir, r, args[0])
-			}
 			mem, err := parseMemory(memory)
 			if err != nil {
 				return err
 			}
-			return runEndgameProbeInMemory(cmd, *dir, r, args[0], mem)
+			return runEndgameProbe(cmd, *dir, r, args[0], mem)
 		},
 	}
 	addRulesFlag(c, &rulesName)
@@ -363,50 +346,56 @@ type probeReport struct {
 	Moves  []probeMove `json:"moves"`
 }
 
-func runEndgameProbe(cmd *cobra.Command, dir string, r *draughts.Rules, fen string) error {
+// runEndgameProbe prints a position's value and its moves', building
+// the tables it needs that are not in dir (said on stderr) under any rule
+// system.
+func runEndgameProbe(cmd *cobra.Command, dir string, r *draughts.Rules, fen string, mem int64) error {
 	p, err := probedPosition(r, fen)
 	if err != nil {
 		return err
 	}
-	tabs, err := openBuilding(cmd, dir)
+	tabs, err := openBuilding(cmd, r, dir, mem)
 	if err != nil {
 		return err
 	}
 	if err := ensureSaying(cmd, tabs, p); err != nil {
-		return err
+		return fmt.Errorf("%s: %w", fen, err)
 	}
 	probe := func(q draughts.Position) (int, int, bool, error) {
-		r, plies, ok, err := tabs.ProbeErr(q)
+		r, plies, ok, err := tabs.Probe(q)
 		return int(r), plies, ok, err
 	}
 	if _, _, ok, err := probe(p); err == nil && !ok {
 		w, b := countPieces(p)
-		return fmt.Errorf("%s: not covered by the tables in %s (%d white and %d black pieces; build up to %d pieces with metz endgame build --pieces %d)", fen, dir, w, b, w+b, min(w+b, endgame.MaxPieces))
+		return fmt.Errorf("%s: not covered by the tables in %s (%d white and %d black pieces; build up to %d pieces with metz endgame build --pieces %d)", fen, tabs.Dir(), w, b, w+b, min(w+b, endgame.MaxPieces))
 	}
 	return printProbe(cmd, p, probe)
 }
 
-// openBuilding opens the international tables of dir, creating it with
-// the 2-3-piece tables when they are not there (said on stderr: the
-// first run of a machine builds them).
-func openBuilding(cmd *cobra.Command, dir string) (*endgame.Tables, error) {
-	if !global.json && endgame.SmallMissing(dir) {
+// openBuilding opens the tables of r in dir, creating it with the
+// international 2-3-piece tables when they are not there (said on stderr:
+// the first run of a machine builds them).
+func openBuilding(cmd *cobra.Command, r *draughts.Rules, dir string, mem int64) (*tables.Tables, error) {
+	if !global.json && r.Name == draughts.International.Name && endgame.SmallMissing(dir) {
 		fmt.Fprintf(cmd.ErrOrStderr(), "building the 2-%d-piece tables into %s (a fraction of a second, once)\n", endgame.SmallPieces, dir)
 	}
-	return endgame.OpenCache(dir)
+	return tables.Open(r, dir, mem)
 }
 
-// ensureSaying builds the tables of p's material when it has at most
-// endgame.DemandPieces pieces and they are missing, saying so on stderr.
-func ensureSaying(cmd *cobra.Command, tabs *endgame.Tables, p draughts.Position) error {
+// ensureSaying builds the tables of p's material when they are missing,
+// saying so on stderr before (how many positions) and after (how long).
+func ensureSaying(cmd *cobra.Command, tabs *tables.Tables, p draughts.Position) error {
+	n := tabs.ToBuild(p)
+	if n > 0 && !global.json {
+		fmt.Fprintf(cmd.ErrOrStderr(), "building the tables of %d positions this ending needs into %s\n", n, tabs.Dir())
+	}
 	start := time.Now()
-	built, err := tabs.EnsureFor(p)
+	built, err := tabs.Ensure(p)
 	if err != nil {
 		return err
 	}
 	if built > 0 && !global.json {
-		fmt.Fprintf(cmd.ErrOrStderr(), "built the tables of %d positions this ending needs in %.1f s, saved in %s\n",
-			built, time.Since(start).Seconds(), tabs.Dir())
+		fmt.Fprintf(cmd.ErrOrStderr(), "built in %.1f s\n", time.Since(start).Seconds())
 	}
 	return nil
 }
@@ -422,47 +411,6 @@ func probedPosition(r *draughts.Rules, fen string) (draughts.Position, error) {
 		return p, fmt.Errorf("%s: %s: no game reaches it (a man there is crowned), so no table holds it; metz solve searches it as given", fen, bad[0])
 	}
 	return p, nil
-}
-
-// runEndgameProbeInMemory is probe under a rule system with no table
-// files of package endgame: the tables saved in dir/RULES are read, the
-// others built in memory (and saved there), with a line per signature on
-// a terminal.
-func runEndgameProbeInMemory(cmd *cobra.Command, dir string, r *draughts.Rules, fen string, mem int64) error {
-	p, err := probedPosition(r, fen)
-	if err != nil {
-		return err
-	}
-	tabs := retro.New(r)
-	tabs.SetDir(dir)
-	bar := newProgressBar(cmd.ErrOrStderr(), "tables")
-	_, positions := tabs.Cost(retro.SigOf(p))
-	var done int64
-	tabs.Built = func(s retro.Sig, n int64, _ time.Duration) {
-		done += n
-		bar.updateWith(done, positions, fmt.Sprintf("%s, %d of %d positions", s, done, positions))
-	}
-	start := time.Now()
-	if err := tabs.Ensure(retro.SigOf(p), retro.Limit{Bytes: mem}); err != nil {
-		return fmt.Errorf("%s: %w", fen, err)
-	}
-	bar.finish()
-	if !global.json {
-		w := cmd.ErrOrStderr()
-		if positions > 0 {
-			fmt.Fprintf(w, "tables built: %d positions in %.1f s, %.1f MB in memory\n",
-				positions, time.Since(start).Seconds(), float64(tabs.Bytes())/(1<<20))
-		}
-		if err := tabs.SaveErr(); err != nil {
-			fmt.Fprintf(w, "warning: tables not saved (they will be built again next time): %v\n", err)
-		}
-	}
-	return printProbe(cmd, p, func(q draughts.Position) (int, int, bool, error) {
-		// A move's capture leads to another signature, read or built
-		// now when the probed one was read from the directory.
-		v, plies, ok, _ := tabs.ProbeOrBuild(q, retro.Limit{Bytes: mem})
-		return int(v), plies, ok, nil
-	})
 }
 
 // printProbe prints p's value and that of each of its moves.
@@ -539,10 +487,11 @@ are missing (a few seconds, once, saved in the table directory); the
 }
 
 func runEndgameClaims(cmd *cobra.Command, dir string) error {
-	tabs, err := openBuilding(cmd, dir)
+	opened, err := openBuilding(cmd, draughts.International, dir, 0)
 	if err != nil {
 		return err
 	}
+	tabs := opened.International()
 	for _, s := range livremetz.EndgameMaterial() {
 		if s.Pieces() > endgame.DemandPieces || tabs.Has(s) {
 			continue

@@ -12,6 +12,7 @@ import (
 	"metz/problems"
 	"metz/retro"
 	"metz/solver"
+	"metz/tables"
 )
 
 func init() { commandAdders = append(commandAdders, addSolve) }
@@ -103,7 +104,7 @@ tables decided.`,
 }
 
 // tablesHelp documents --tables for solve and verify.
-const tablesHelp = "endgame table directory; auto: $" + tablesEnv + ", else metz/endgame in the user cache (the 2-4-piece tables a position needs are built there on first use); none: no tables at all"
+const tablesHelp = "endgame table directory; auto: $" + tables.Env + ", else metz/endgame in the user cache (the 2-4-piece tables a position needs are built there on first use); none: no tables at all"
 
 // noTables reports whether --tables asks for a search without any table.
 func noTables(arg string) bool { return arg == "" || arg == "none" }

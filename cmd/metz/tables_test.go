@@ -9,6 +9,7 @@ import (
 	"metz/draughts"
 	"metz/endgame"
 	"metz/retro"
+	"metz/tables"
 )
 
 // --tables auto opens the default directory, $METZ_TABLES over the user
@@ -17,7 +18,7 @@ import (
 func TestOpenTablesAuto(t *testing.T) {
 	cache := t.TempDir()
 	t.Setenv("XDG_CACHE_HOME", cache)
-	t.Setenv(tablesEnv, "")
+	t.Setenv(tables.Env, "")
 	for _, arg := range []string{"none", ""} {
 		if tb, err := openTables(arg); err != nil || tb != nil {
 			t.Fatalf("%q: tables %v, error %v", arg, tb, err)
@@ -31,9 +32,9 @@ func TestOpenTablesAuto(t *testing.T) {
 		t.Errorf("auto left %d small tables unbuilt", n)
 	}
 	env := filepath.Join(t.TempDir(), "env")
-	t.Setenv(tablesEnv, env)
+	t.Setenv(tables.Env, env)
 	if tb, err := openTables("auto"); err != nil || tb == nil || tb.Dir() != env {
-		t.Fatalf("auto with $%s: tables %v, error %v", tablesEnv, tb, err)
+		t.Fatalf("auto with $%s: tables %v, error %v", tables.Env, tb, err)
 	}
 }
 
