@@ -1,6 +1,8 @@
 package tables
 
 import (
+	"context"
+	"errors"
 	"path/filepath"
 	"testing"
 
@@ -92,5 +94,40 @@ func TestOpenProbeEnsure(t *testing.T) {
 	}
 	if saved, _ := filepath.Glob(filepath.Join(root, "russian", "*")); len(saved) == 0 {
 		t.Error("no Russian table saved")
+	}
+}
+
+// A build whose context is done stops at the next table, keeping those
+// finished; the same build resumes, reading them.
+func TestBuildStopsAndResumes(t *testing.T) {
+	for _, r := range []*draughts.Rules{draughts.International, draughts.Russian} {
+		root := t.TempDir()
+		ctx, cancel := context.WithCancel(context.Background())
+		built := 0
+		err := Build(ctx, r, root, 3, 1<<30, func(p Progress) {
+			built++
+			// The generic builder stops after this table, the
+			// international one after the piece count.
+			cancel()
+			if p.Pieces == 3 {
+				t.Errorf("%s: %s built after the stop", r.Name, p.Sig)
+			}
+		})
+		cancel()
+		if !errors.Is(err, context.Canceled) || built == 0 {
+			t.Fatalf("%s: %v after %d tables", r.Name, err, built)
+		}
+		var loaded, again int
+		if err := Build(context.Background(), r, root, 3, 1<<30, func(p Progress) {
+			again++
+			if p.Loaded {
+				loaded++
+			}
+		}); err != nil {
+			t.Fatal(err)
+		}
+		if loaded < 1 || again <= built {
+			t.Errorf("%s: resumed build read %d of %d tables; %d were finished before the stop", r.Name, loaded, again, built)
+		}
 	}
 }

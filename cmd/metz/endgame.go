@@ -1,8 +1,11 @@
 package main
 
 import (
+	"context"
+	"errors"
 	"fmt"
-	"path/filepath"
+	"os"
+	"os/signal"
 	"sort"
 	"strings"
 	"time"
@@ -12,7 +15,6 @@ import (
 	"metz/draughts"
 	"metz/endgame"
 	"metz/importer/livremetz"
-	"metz/retro"
 	"metz/solver"
 	"metz/sources"
 	"metz/tables"
@@ -94,17 +96,11 @@ slower a position: 4 pieces in about 4 to 5 minutes (0.84 GB).
 			if err != nil {
 				return err
 			}
-			if r.Name == draughts.International.Name {
-				return runEndgameBuild(cmd, *dir, pieces)
-			}
 			mem, err := parseMemory(memory)
 			if err != nil {
 				return err
 			}
-			if pieces < 2 || pieces > maxRetroPieces {
-				return fmt.Errorf("--pieces %d: tables under the %s rules have 2 to %d pieces", pieces, r.Name, maxRetroPieces)
-			}
-			return runRetroBuild(cmd, *dir, r, pieces, mem)
+			return runEndgameBuild(cmd, *dir, r, pieces, mem)
 		},
 	}
 	c.Flags().IntVar(&pieces, "pieces", 4, "largest number of pieces (2 to 5; 6 under other rules than international)")
@@ -112,10 +108,6 @@ slower a position: 4 pieces in about 4 to 5 minutes (0.84 GB).
 	c.Flags().StringVar(&memory, "memory", "4GB", "most memory the tables of one build may take (other rules than international)")
 	return c
 }
-
-// maxRetroPieces is the largest build of the in-memory builder that
-// endgame build offers.
-const maxRetroPieces = 6
 
 // buildSummary is the JSON form of a build.
 type buildSummary struct {
@@ -139,26 +131,27 @@ type buildSigReport struct {
 	Bytes     int64         `json:"bytes"`
 }
 
-func runEndgameBuild(cmd *cobra.Command, dir string, pieces int) error {
+// runEndgameBuild builds r's tables of 2 to pieces pieces into dir (the
+// one build path of every rule system), saying first what is left to do;
+// Ctrl-C stops it, keeping every table finished.
+func runEndgameBuild(cmd *cobra.Command, dir string, r *draughts.Rules, pieces int, mem int64) error {
 	start := time.Now()
-	sum := buildSummary{Dir: dir, Pieces: pieces}
-	if n, size := endgame.Missing(dir, pieces); n > 0 && pieces >= 2 && pieces <= endgame.MaxPieces {
-		if err := checkRoom(dir, fmt.Sprintf("the %d tables left to build", n), size); err != nil {
+	sum := buildSummary{Dir: tables.Dir(dir, r), Pieces: pieces}
+	if n, size := tables.Missing(r, dir, pieces); n > 0 && pieces >= 2 && pieces <= tables.MaxPieces(r) {
+		if err := checkRoom(sum.Dir, fmt.Sprintf("the %d tables left to build", n), size); err != nil {
 			return err
 		}
 		// Said first: without a terminal there is no bar, and five
 		// pieces take minutes.
 		if !global.json {
-			cost := ""
-			if pieces == endgame.MaxPieces {
-				cost = "; 5 pieces from none: about 8 minutes on 2 cores, 2.4 GB of memory"
-			}
-			fmt.Fprintf(cmd.ErrOrStderr(), "building %d tables (%s) into %s%s; an interrupted build resumes\n",
-				n, diskSize(size), dir, cost)
+			fmt.Fprintf(cmd.ErrOrStderr(), "building %d tables (%s) into %s%s; Ctrl-C stops, keeping the tables finished, and the same command resumes\n",
+				n, diskSize(size), sum.Dir, buildCost(r, pieces))
 		}
 	}
-	bar := newProgressBar(cmd.ErrOrStderr(), "endgame")
-	err := endgame.Build(dir, pieces, func(p endgame.Progress) {
+	ctx, stop := interruptible(cmd)
+	defer stop()
+	bar := newProgressBar(cmd.ErrOrStderr(), "tables")
+	err := tables.Build(ctx, r, dir, pieces, mem, func(p tables.Progress) {
 		sum.Signatures++
 		if p.Loaded {
 			sum.Loaded++
@@ -167,16 +160,61 @@ func runEndgameBuild(cmd *cobra.Command, dir string, pieces int) error {
 		}
 		sum.Total.Add(p.Stats)
 		sum.Bytes += p.Bytes
-		sum.Tables = append(sum.Tables, buildSigReport{p.Sig.String(), p.Sig.Pieces(), p.Loaded, p.Stats, p.Time.Seconds(), p.Bytes})
-		bar.updateWith(p.DoneSize, p.TotalSize, fmt.Sprintf("%d/%d %s", p.Done, p.Total, p.Sig))
+		sum.Tables = append(sum.Tables, buildSigReport{p.Sig, p.Pieces, p.Loaded, p.Stats, p.Time.Seconds(), p.Bytes})
+		bar.updateWith(p.Done, p.Total, fmt.Sprintf("%d/%d %s", p.Current, p.Tables, p.Sig))
 	})
 	bar.finish()
+	if errors.Is(err, context.Canceled) {
+		return errors.New(interrupted)
+	}
 	if err != nil {
 		return err
 	}
 	sum.Seconds = time.Since(start).Seconds()
 	return printBuildSummary(cmd, sum)
 }
+
+// buildCost is what the largest builds cost, said before they start.
+func buildCost(r *draughts.Rules, pieces int) string {
+	switch {
+	case r.Name == draughts.International.Name && pieces == endgame.MaxPieces:
+		return "; 5 pieces from none: about 8 minutes on 2 cores, 2.4 GB of memory"
+	case r.Name != draughts.International.Name && pieces >= 5:
+		return "; Russian, 5 pieces: 359 M positions in 2 minutes on 2 cores; 12x12 boards three times slower a position"
+	}
+	return ""
+}
+
+// interruptible is a context that Ctrl-C cancels: the build stops at the
+// next table (or piece count, for the international builder), keeping the
+// tables finished. A builder still busy a few seconds later is left: the
+// process exits, the tables on disk being whole (each is written to a
+// temporary file, then renamed).
+func interruptible(cmd *cobra.Command) (context.Context, func()) {
+	parent := cmd.Context()
+	if parent == nil {
+		parent = context.Background()
+	}
+	ctx, stop := signal.NotifyContext(parent, os.Interrupt)
+	finished := make(chan struct{})
+	go func() {
+		select {
+		case <-finished:
+			return
+		case <-ctx.Done():
+		}
+		select {
+		case <-finished:
+		case <-time.After(3 * time.Second):
+			fmt.Fprintln(cmd.ErrOrStderr(), "\n"+interrupted)
+			os.Exit(130)
+		}
+	}()
+	return ctx, func() { close(finished); stop() }
+}
+
+// interrupted is what a build stopped by Ctrl-C says.
+const interrupted = "interrupted: the tables finished are kept; the same command resumes the build"
 
 // freeSpace tells the bytes free where a build writes (a variable, for
 // the tests).
@@ -215,66 +253,6 @@ func printBuildSummary(cmd *cobra.Command, sum buildSummary) error {
 		sum.Total.Positions, sum.Total.Wins, sum.Total.Draws, sum.Total.Losses, sum.Total.MaxPlies)
 	fmt.Fprintf(out, "time %.1fs, size %.1f MB\n", sum.Seconds, float64(sum.Bytes)/1e6)
 	return nil
-}
-
-// runRetroBuild builds and saves every table of 2 to pieces pieces under
-// r, reading those already saved.
-func runRetroBuild(cmd *cobra.Command, dir string, r *draughts.Rules, pieces int, mem int64) error {
-	start := time.Now()
-	tabs := retro.New(r)
-	tabs.SetDir(dir)
-	sigs := retro.Signatures(pieces)
-	sum := buildSummary{Dir: filepath.Join(dir, r.Name), Pieces: pieces, Signatures: len(sigs)}
-	var total, done int64
-	for _, s := range sigs {
-		if !tabs.Stored(s) {
-			total += tabs.Positions(s)
-		}
-	}
-	if err := checkRoom(sum.Dir, "the "+r.Name+" tables left to build", 2*total); err != nil {
-		return err
-	}
-	if !global.json && total > 0 {
-		// Said first: a large build can take hours (about 0.4 µs of CPU a
-		// position on the 8x8 boards and Turkish, built on bitboards; 1.2 µs
-		// on 12x12, built on the generic engine's boards).
-		fmt.Fprintf(cmd.ErrOrStderr(), "building %d positions into %s (Russian, 5 pieces: 359 M in 2 minutes on 2 cores; 12x12 boards three times slower a position)\n",
-			total, sum.Dir)
-	}
-	bar := newProgressBar(cmd.ErrOrStderr(), "tables")
-	took := map[retro.Sig]time.Duration{}
-	tabs.Built = func(s retro.Sig, n int64, d time.Duration) {
-		done += n
-		took[s] = d
-		bar.updateWith(done, total, fmt.Sprintf("%s, %d of %d positions", s, done, total))
-	}
-	for _, s := range sigs {
-		loaded := tabs.Stored(s)
-		if err := tabs.Ensure(s, retro.Limit{Bytes: mem}); err != nil {
-			bar.finish()
-			return err
-		}
-		st, err := tabs.Stats(s)
-		if err != nil {
-			bar.finish()
-			return err
-		}
-		if loaded {
-			sum.Loaded++
-		} else {
-			sum.Built++
-		}
-		size := 2 * tabs.Positions(s)
-		sum.Total.Add(st)
-		sum.Bytes += size
-		sum.Tables = append(sum.Tables, buildSigReport{s.String(), s.Pieces(), loaded, st, took[s].Seconds(), size})
-	}
-	bar.finish()
-	if err := tabs.SaveErr(); err != nil {
-		return fmt.Errorf("tables built but not saved: %w", err)
-	}
-	sum.Seconds = time.Since(start).Seconds()
-	return printBuildSummary(cmd, sum)
 }
 
 func endgameProbeCmd(dir *string) *cobra.Command {
