@@ -38,11 +38,12 @@ play (the winner hurries, the loser delays). A position that no side can
 force to an end is a draw; no move counter is applied.
 
 International draughts (10x10, FMJD rules) has its own builder and files,
-up to 5 pieces: one file per material signature in --dir, one byte a
-position. Every other rule system (--rules) has tables of up to 6 pieces,
-two bytes a position, in --dir/RULES; solve, verify and probe build those
-themselves when a search meets them, save them there and read them back
-later.
+up to 5 pieces: one file per material signature in the table directory, one
+byte a position; probe, claims and solve build the 2-4-piece ones they need
+themselves (seconds at most, once). Every other rule system (--rules) has
+tables of up to 6 pieces, two bytes a position, in DIR/RULES; solve, verify
+and probe build those themselves when a search meets them. Whatever is
+built is saved and read back by later runs.
 
 --tables DIR names the table directory; without it, $METZ_TABLES, else
 metz/endgame in the user's cache directory ($XDG_CACHE_HOME or ~/.cache on
@@ -66,19 +67,20 @@ func endgameBuildCmd(dir *string) *cobra.Command {
 	c := &cobra.Command{
 		Use:   "build --pieces N",
 		Short: "Build every table of 2 to N pieces",
-		Long: `build computes every table with 2 to N pieces into --dir.
+		Long: `build computes every table with 2 to N pieces into the table directory.
 Tables already there are read, not rebuilt, so a larger build resumes a
-smaller one. A progress bar is drawn on stderr when it is a terminal. The
+smaller one, and Ctrl-C stops a build keeping the tables finished (the
+same command resumes it). A progress bar is drawn on stderr when it is a terminal. The
 summary gives the signatures, positions, wins/draws/losses for the side to
 move, the longest distance, the time and the size on disk.
 
 International draughts (the default --rules; N at most 5), measured on the
 2-core project machine: 4 pieces in 6-30 s (47 MB); 5 pieces in about 8
-minutes, 1.9 GB of disk and 2.4 GB of memory (make report builds them). Up to 3
-pieces, verify and solve build the tables in memory themselves.
+minutes, 1.9 GB of disk and 2.4 GB of memory (make report builds them). Up to 4
+pieces, solve, probe and claims build the tables a position needs themselves.
 
 Any other rule system (--rules R; N at most 6) is built by the in-memory
-builder and saved in --dir/R, two bytes a position, where solve, verify and
+builder and saved in DIR/R, two bytes a position, where solve, verify and
 probe read them at any depth of a search instead of building them (they
 save there what they build, too). Measured on the same machine: Russian,
 4 pieces in 4 s (30 MB); 5 pieces in about 2 minutes, 0.75 GB of disk and
@@ -87,7 +89,7 @@ Canadian (12x12) tables go through the generic engine's boards, three times
 slower a position: 4 pieces in about 4 to 5 minutes (0.84 GB).
 --memory bounds the memory of one signature's build.`,
 		Example: `  metz endgame build --pieces 3
-  metz endgame build --pieces 4 --dir /tmp/egt
+  metz endgame build --pieces 4 --tables /tmp/egt
   metz endgame build --pieces 5 --json
   metz endgame build --rules russian --pieces 5`,
 		Args: cobra.NoArgs,
@@ -224,7 +226,7 @@ var freeSpace = endgame.FreeSpace
 // disk cannot hold, before minutes of work that could not be written.
 func checkRoom(dir, what string, need int64) error {
 	if free, ok := freeSpace(dir); ok && need > 0 && free < need {
-		return fmt.Errorf("endgame build: %s take %s and %s has only %s free (choose another --dir, or fewer --pieces)",
+		return fmt.Errorf("endgame build: %s take %s and %s has only %s free (choose another --tables DIR, or fewer --pieces)",
 			what, diskSize(need), dir, diskSize(free))
 	}
 	return nil
@@ -266,14 +268,15 @@ move (win, draw, loss), the distance to the end in plies, and every legal
 move with the value it leads to; the best moves are marked: the fastest win,
 any drawing move, or the slowest loss.
 
-Under the international rules it reads the table files of --dir. Under any
-other rule system (--rules) it reads the position's table from --dir/RULES
-when a build saved it there (metz endgame build --rules R, or an earlier
-probe, solve or verify); else it builds it, and all it leads to, in memory
-by the same retrograde analysis and saves them there (measured on 2 cores:
-three kings against two under the Russian rules, 5.8 M positions, 7.5 s and
-23 MB; a four-piece ending under a second; read back, 0.03 s); --memory
-bounds what they may take.`,
+It reads the position's table from the table directory (DIR/RULES under
+other rules than international) when a build saved it there (metz endgame
+build, or an earlier probe, solve or verify); else it builds it, and all it
+leads to, says so on stderr, and saves them there. Measured on 2 cores:
+three kings against a man (international), 3.7 M positions, about 1 s of
+CPU; three kings against two under the Russian rules, 5.8 M positions, 7.5 s
+and 23 MB; read back, 0.03 s. International tables of 5 pieces come from
+metz endgame build --pieces 5 only; --memory bounds what the others may
+take.`,
 		Example: `  metz endgame probe "W:WK46:BK23"
   metz endgame probe "B:WK1,K2,K3:BK28" --json
   metz endgame probe "W:WKa1,Kc1,Kh2:BKd8" --rules russian

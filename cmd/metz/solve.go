@@ -43,9 +43,12 @@ Budget: a comma-separated list of a time (10s), a node count (5M-nodes, 200k)
 and a memory size for the tables (64MB, 1GB; default 64MB).
 
 Endgame tables decide positions of few pieces instead of a search. Under the
-international rules: those of --tables DIR (built by metz endgame build), by
-default the ones built in the default directory, else the 2-3-piece tables
-metz builds in memory on first use (a fraction of a second). Under every
+international rules: those of the table directory (--tables DIR, else
+$METZ_TABLES, else metz/endgame in the user cache); the 2-3-piece tables and
+those of a starting position of 4 pieces are built there when missing
+(seconds at most, once a machine), the 5-piece ones by metz endgame build.
+A lost position the tables hold reports its distance (plies to the end
+against the longest defence). Under every
 other rule system, metz builds the tables in memory when the search meets
 them: all those of the starting position when it has five pieces or fewer
 (three kings against two under the Russian rules: 5.8 M positions, about 1.3 s,
