@@ -73,30 +73,17 @@ func Dir(root string, r *draughts.Rules) string {
 func international(r *draughts.Rules) bool { return r.Name == draughts.International.Name }
 
 // Sig is a material signature: White's men and kings, then Black's,
-// whoever is to move.
-type Sig struct{ WM, WK, BM, BK int }
+// whoever is to move (the generic builder's, the one signature type of the
+// API; the international builder's files name the side to move first, an
+// internal matter of that builder).
+type Sig = retro.Sig
 
 // SigOf is the signature of p.
-func SigOf(p draughts.Position) Sig {
-	var s Sig
-	s.WM, s.WK, s.BM, s.BK = p.Material()
-	return s
-}
+func SigOf(p draughts.Position) Sig { return retro.SigOf(p) }
 
-// Pieces is the number of pieces of s.
-func (s Sig) Pieces() int { return s.WM + s.WK + s.BM + s.BK }
-
-// String writes White's pieces, "v", then Black's ("KKMvK").
-func (s Sig) String() string { return base.Counts{M1: s.WM, K1: s.WK, M2: s.BM, K2: s.BK}.Name() }
-
-// ParseSig reads a name written by Sig.String.
-func ParseSig(name string) (Sig, error) {
-	c, err := base.ParseName(name, retro.MaxSide)
-	if err != nil {
-		return Sig{}, fmt.Errorf("tables: %w", err)
-	}
-	return Sig{WM: c.M1, WK: c.K1, BM: c.M2, BK: c.K2}, nil
-}
+// ParseSig reads a name written by Sig.String ("KKMvK": White's two kings
+// and a man against a black king).
+func ParseSig(name string) (Sig, error) { return retro.ParseSig(name) }
 
 // Tables are the tables of one rule system: read from the directory,
 // built when a probe needs them (within the memory given), saved there.
