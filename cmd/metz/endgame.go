@@ -118,19 +118,19 @@ type buildSummary struct {
 	Signatures int              `json:"signatures"`
 	Built      int              `json:"built"`
 	Loaded     int              `json:"loaded"`
-	Total      endgame.Stats    `json:"total"`
+	Total      tables.Stats     `json:"total"`
 	Seconds    float64          `json:"seconds"`
 	Bytes      int64            `json:"bytes"`
 	Tables     []buildSigReport `json:"tables"`
 }
 
 type buildSigReport struct {
-	Signature string        `json:"signature"`
-	Pieces    int           `json:"pieces"`
-	Loaded    bool          `json:"loaded"`
-	Stats     endgame.Stats `json:"stats"`
-	Seconds   float64       `json:"seconds"`
-	Bytes     int64         `json:"bytes"`
+	Signature string       `json:"signature"`
+	Pieces    int          `json:"pieces"`
+	Loaded    bool         `json:"loaded"`
+	Stats     tables.Stats `json:"stats"`
+	Seconds   float64      `json:"seconds"`
+	Bytes     int64        `json:"bytes"`
 }
 
 // runEndgameBuild builds r's tables of 2 to pieces pieces into dir (the
@@ -400,7 +400,7 @@ func printProbe(cmd *cobra.Command, p draughts.Position, probe prober) error {
 	if err != nil {
 		return err
 	}
-	name := func(v int) string { return endgame.Result(v).String() }
+	name := func(v int) string { return tables.Result(v).String() }
 	rep := probeReport{FEN: p.FEN(), Result: name(v), Plies: plies}
 	for _, m := range p.Moves() {
 		cv, cp, cok, err := probe(p.Play(m))
