@@ -92,8 +92,18 @@ func TestOpenProbeEnsure(t *testing.T) {
 	if n, _ := endgame.Missing(root, 3); n != 0 {
 		t.Errorf("%d international tables of up to 3 pieces not saved in %s", n, root)
 	}
-	if saved, _ := filepath.Glob(filepath.Join(root, "russian", "*")); len(saved) == 0 {
-		t.Error("no Russian table saved")
+	list, err := List(root)
+	if err != nil {
+		t.Fatal(err)
+	}
+	found := map[string]bool{}
+	for _, e := range list {
+		found[e.Rules+" "+e.Sig] = e.Bytes > 0
+	}
+	// KKKvM is the first position's (side to move first); KKKvK the
+	// Russian one's (White first).
+	if !found["international KKKvM"] || !found["international KvK"] || !found["russian KKKvK"] {
+		t.Errorf("manifest of %s: %v", root, list)
 	}
 }
 

@@ -57,7 +57,7 @@ belong in git.`,
 	c.PersistentFlags().StringVar(&dir, "tables", defaultEndgameDir(), "table directory (default: $"+tables.Env+", else the user cache)")
 	c.PersistentFlags().StringVar(&dir, "dir", defaultEndgameDir(), "the same as --tables")
 	_ = c.PersistentFlags().MarkHidden("dir")
-	c.AddCommand(endgameBuildCmd(&dir), endgameProbeCmd(&dir), endgameClaimsCmd(&dir))
+	c.AddCommand(endgameBuildCmd(&dir), endgameProbeCmd(&dir), endgameClaimsCmd(&dir), endgameListCmd(&dir))
 	root.AddCommand(c)
 }
 
@@ -519,6 +519,44 @@ func runEndgameClaims(cmd *cobra.Command, dir string) error {
 			}
 			fmt.Fprintf(out, "  e.g. %-32s %s: %s\n", e.FEN, result, e.Note)
 		}
+	}
+	return nil
+}
+
+func endgameListCmd(dir *string) *cobra.Command {
+	return &cobra.Command{
+		Use:   "list",
+		Short: "What the table directory holds, by rule system and piece count",
+		Long: `list prints the table directory and, for each rule system and piece
+count, how many tables it holds and their size on disk (--json: one entry a
+table file).`,
+		Example: `  metz endgame list
+  metz endgame list --tables /tmp/egt --json`,
+		Args: cobra.NoArgs,
+		RunE: func(cmd *cobra.Command, _ []string) error { return runEndgameList(cmd, *dir) },
+	}
+}
+
+func runEndgameList(cmd *cobra.Command, dir string) error {
+	list, err := tables.List(dir)
+	if err != nil {
+		return err
+	}
+	out := cmd.OutOrStdout()
+	if global.json {
+		return writeJSON(out, list)
+	}
+	fmt.Fprintf(out, "%s\n", dir)
+	if len(list) == 0 {
+		fmt.Fprintln(out, "  no table yet (metz endgame build, or any probe or solve, builds them)")
+	}
+	for i := 0; i < len(list); {
+		j, bytes := i, int64(0)
+		for ; j < len(list) && list[j].Rules == list[i].Rules && list[j].Pieces == list[i].Pieces; j++ {
+			bytes += list[j].Bytes
+		}
+		fmt.Fprintf(out, "  %-15s %d pieces: %3d tables, %s\n", list[i].Rules, list[i].Pieces, j-i, diskSize(bytes))
+		i = j
 	}
 	return nil
 }

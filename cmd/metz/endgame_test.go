@@ -71,6 +71,10 @@ func TestEndgameBuildProbeClaims(t *testing.T) {
 	if _, err := runEndgameCLI(t, "endgame", "build", "--pieces", "9", "--dir", dir); err == nil || !strings.Contains(err.Error(), "have 2 to 5 pieces") {
 		t.Errorf("--pieces 9: %v", err)
 	}
+	out, err = runEndgameCLI(t, "endgame", "list", "--tables", dir)
+	if err != nil || !strings.Contains(out, "international   2 pieces:   4 tables") || !strings.Contains(out, "international   3 pieces:") {
+		t.Errorf("list: %v\n%s", err, out)
+	}
 	if err := os.Remove(filepath.Join(dir, "KvK.egt")); err != nil {
 		t.Fatal(err)
 	}
