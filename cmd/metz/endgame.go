@@ -501,13 +501,17 @@ func runEndgameClaims(cmd *cobra.Command, dir string) error {
 		if i > 0 {
 			fmt.Fprintln(out)
 		}
-		fmt.Fprintf(out, "%s (%s line %d", c.ID, sources.LivreDeMetz, c.Line)
+		where := fmt.Sprintf("%s line %d", sources.LivreDeMetz, c.Line)
 		if len(c.Coups) > 0 {
-			fmt.Fprintf(out, ", coups %v", c.Coups)
+			where += fmt.Sprintf(", coups %s", strings.Trim(fmt.Sprint(c.Coups), "[]"))
 		}
-		fmt.Fprintf(out, ")\n  claim:   %s\n  text:    %s\n  verdict: %s — %s\n", c.Claim, c.Quote, strings.ToUpper(string(c.Verdict)), c.Answer)
+		fmt.Fprintln(out, c.ID)
+		fmt.Fprintln(out, hanging("  source:  ", where))
+		fmt.Fprintln(out, hanging("  claim:   ", c.Claim))
+		fmt.Fprintln(out, hanging("  text:    ", c.Quote))
+		fmt.Fprintln(out, hanging("  verdict: ", strings.ToUpper(string(c.Verdict))+" — "+c.Answer))
 		for _, n := range c.Counts {
-			fmt.Fprintf(out, "  %12d  %s\n", n.N, n.Label)
+			fmt.Fprintln(out, hanging(fmt.Sprintf("  %12d  ", n.N), n.Label))
 		}
 		for _, e := range c.Examples {
 			if e.FEN == "" {
@@ -517,7 +521,7 @@ func runEndgameClaims(cmd *cobra.Command, dir string) error {
 			if e.Result != "draw" {
 				result += " in " + pliesText(e.Plies)
 			}
-			fmt.Fprintf(out, "  e.g. %-32s %s: %s\n", e.FEN, result, e.Note)
+			fmt.Fprintln(out, hanging("  e.g. ", e.FEN+" "+result+": "+e.Note))
 		}
 	}
 	return nil
@@ -559,4 +563,11 @@ func runEndgameList(cmd *cobra.Command, dir string) error {
 		i = j
 	}
 	return nil
+}
+
+// hanging writes text after label, wrapped at 80 columns, the lines after
+// the first indented as far as the label.
+func hanging(label, text string) string {
+	pad := strings.Repeat(" ", len([]rune(label)))
+	return label + strings.TrimPrefix(wrap(text, 80, pad), pad)
 }

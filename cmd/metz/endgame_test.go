@@ -84,6 +84,11 @@ func TestEndgameBuildProbeClaims(t *testing.T) {
 		strings.Contains(out, "NOT COVERED — the") {
 		t.Errorf("claims: %v\n%s", err, out)
 	}
+	for _, line := range strings.Split(out, "\n") {
+		if n := len([]rune(line)); n > 80 {
+			t.Errorf("claims: a line of %d columns: %s", n, line)
+		}
+	}
 }
 
 // Under another rule system, probe builds the tables in memory: three
