@@ -29,8 +29,8 @@
 // side can force the end, so play goes on for ever (by repetition); no move
 // counter is applied, in particular not the FMJD or Livre de Metz limits on
 // the number of moves of three kings against one. That "three kings cannot
-// beat one on the long diagonal" is therefore a fact the tables check (see
-// Claims), not a rule built into them.
+// beat one on the long diagonal" is therefore a fact the tables check (metz
+// endgame claims), not a rule built into them.
 //
 // # Index
 //
@@ -42,6 +42,11 @@
 // kept (the table is dense) and marked 255.
 //
 // # Building
+//
+// Build makes every table up to a piece count ahead; Ensure builds the
+// closure of one signature of up to DemandPieces pieces on demand (what
+// solve, probe and claims need), writing it to the directory when the
+// tables have one. Package tables is the API the rest of metz uses.
 //
 // Captures and promotions leave the signature, so tables are built in the
 // order of their piece count, then of their number of men (a promotion turns a
@@ -64,4 +69,7 @@
 // One file per signature ("KKvK.egt": an 16-byte header, then one byte per
 // index) is written in the table directory and mapped (Unix) or read on first
 // use.
+//
+// The Livre de Metz's claims about endings are checked by its importer
+// (package livremetz), through Scan.
 package endgame

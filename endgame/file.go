@@ -6,9 +6,9 @@ import (
 	"fmt"
 	"io"
 	"io/fs"
+	"metz/tables/base"
 	"os"
 	"path/filepath"
-	"time"
 )
 
 // File layout: a 16-byte header, then Size() value bytes.
@@ -58,20 +58,12 @@ func writeTable(dir string, s Sig, vals []byte) error {
 }
 
 // StaleTemp is the age past which a temporary table file was left by a
-// process killed while saving (writing one takes seconds, or minutes for
-// the largest), not one another process is still writing.
-const StaleTemp = time.Hour
+// killed save (base.StaleTemp).
+const StaleTemp = base.StaleTemp
 
-// RemoveStaleTemps deletes the files of dir matching pattern (the
-// temporary files of interrupted saves) last written before cutoff.
-func RemoveStaleTemps(dir, pattern string, cutoff time.Time) {
-	temps, _ := filepath.Glob(filepath.Join(dir, pattern))
-	for _, name := range temps {
-		if fi, err := os.Stat(name); err == nil && fi.ModTime().Before(cutoff) {
-			os.Remove(name)
-		}
-	}
-}
+// RemoveStaleTemps deletes the temporary files of interrupted saves
+// (base.RemoveStaleTemps).
+var RemoveStaleTemps = base.RemoveStaleTemps
 
 // errNoTable is returned by readTable when the file does not exist.
 var errNoTable = errors.New("endgame: table not built")

@@ -10,7 +10,6 @@ import (
 	"time"
 
 	"metz/draughts"
-	"metz/sources"
 )
 
 // Positions whose value can be checked by hand on a board.
@@ -67,73 +66,6 @@ func TestProbeNotCovered(t *testing.T) {
 	p, _ = draughts.ParseFEN(draughts.International, "W:W1:BK32")
 	if _, _, ok := tabs.Probe(p); ok {
 		t.Error("a white man on its crowning row was probed")
-	}
-}
-
-// The passages the claims cite must say what the claims say.
-func TestClaimLinesCiteTheText(t *testing.T) {
-	text, err := sources.Read(sources.LivreDeMetz)
-	if err != nil {
-		t.Fatal(err)
-	}
-	lines := strings.Split(string(text), "\n")
-	want := map[string][]string{
-		"3K-v-1K-on-diagonal":  {"troisDames", "forcémentremise", "lignedumilieu"},
-		"3K-v-1K-off-diagonal": {"troisDames", "lignedumilieu", "vingtcoups"},
-		"2K-v-1K":              {"uneDame", "n'enaquedeux"},
-		"2K-v-4K":              {"deuxDamescontre", "quatre", "384"},
-		"1K-v-3M1K":            {"283et284", "troisPions", "uneDame"},
-		"2K-v-5K":              {"deuxDamescontrecinq", "387et388"},
-		"1K1M-v-3K":            {"uneDameetunPioncontretrois", "276"},
-	}
-	if len(want) != len(claimSpecs) {
-		t.Fatalf("%d claims, %d checked here", len(claimSpecs), len(want))
-	}
-	for _, s := range claimSpecs {
-		ex := excerpt(lines, s.lines)
-		for _, w := range want[s.key] {
-			if !strings.Contains(ex, w) {
-				t.Errorf("claim %s: lines %v do not contain %q: %s", s.key, s.lines, w, ex)
-			}
-		}
-	}
-}
-
-func TestClaimsWithSmallTables(t *testing.T) {
-	tabs := smallTables(t)
-	claims, err := Claims(tabs)
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, c := range claims {
-		switch c.Key {
-		case "2K-v-1K":
-			// KvK-sized facts: the two kings win only where the lone king is
-			// caught; most positions are draws.
-			if c.Verdict != PartlyTrue || len(c.Counts) == 0 || c.Counts[0].N != 58800 {
-				t.Errorf("2K v 1K: %s %s %v", c.Verdict, c.Answer, c.Counts)
-			}
-			for _, e := range c.Examples {
-				checkExample(t, tabs, e)
-			}
-		default:
-			if c.Verdict != NotCovered {
-				t.Errorf("%s: verdict %s without 4- or 5-piece tables", c.Key, c.Verdict)
-			}
-		}
-	}
-}
-
-// checkExample probes an example's FEN and compares with what it says.
-func checkExample(t *testing.T, tabs *Tables, e Example) {
-	t.Helper()
-	p, err := draughts.ParseFEN(draughts.International, e.FEN)
-	if err != nil {
-		t.Fatalf("example %s: %v", e.FEN, err)
-	}
-	r, plies, ok := tabs.Probe(p)
-	if !ok || r.String() != e.Result || plies != e.Plies {
-		t.Errorf("example %s says %s in %d, probe %v in %d", e.FEN, e.Result, e.Plies, r, plies)
 	}
 }
 

@@ -2,8 +2,8 @@ package endgame
 
 import (
 	"fmt"
+	"metz/tables/base"
 	"sort"
-	"strings"
 )
 
 // Sig is a material signature: men and kings of the side to move (W) and of
@@ -42,36 +42,16 @@ func (s Sig) valid() bool {
 
 // String returns the name of the signature: kings as K, men as M, side to
 // move first, e.g. "KKMvK".
-func (s Sig) String() string {
-	return strings.Repeat("K", s.WK) + strings.Repeat("M", s.WM) + "v" +
-		strings.Repeat("K", s.BK) + strings.Repeat("M", s.BM)
-}
+func (s Sig) String() string { return base.Counts{M1: s.WM, K1: s.WK, M2: s.BM, K2: s.BK}.Name() }
 
 // ParseSig reads a name written by Sig.String (letters in any order, lower
 // case accepted).
 func ParseSig(name string) (Sig, error) {
-	var s Sig
-	side := 0
-	for _, c := range strings.ToUpper(name) {
-		switch {
-		case c == 'V' && side == 0:
-			side = 1
-		case c == 'K' && side == 0:
-			s.WK++
-		case c == 'M' && side == 0:
-			s.WM++
-		case c == 'K':
-			s.BK++
-		case c == 'M':
-			s.BM++
-		default:
-			return Sig{}, fmt.Errorf("endgame: signature %q: unexpected %q (expected K, M and one v, e.g. KKMvK)", name, c)
-		}
+	c, err := base.ParseName(name, maxSide)
+	if err != nil {
+		return Sig{}, fmt.Errorf("endgame: %w", err)
 	}
-	if side == 0 || !s.valid() {
-		return Sig{}, fmt.Errorf("endgame: signature %q: expected pieces on both sides of v, at most %d of a kind, e.g. KKMvK", name, maxSide)
-	}
-	return s, nil
+	return Sig{WM: c.M1, WK: c.K1, BM: c.M2, BK: c.K2}, nil
 }
 
 // Size returns the number of indices of the table (positions and the

@@ -1,29 +1,17 @@
 package endgame
 
-import "fmt"
+import "metz/tables/base"
 
-// Result is the game-theoretic value of a position for the side to move.
-type Result int8
+// Result is the game-theoretic value of a position for the side to move,
+// the same type for every table of metz.
+type Result = base.Result
 
 // The three results.
 const (
-	Loss Result = -1
-	Draw Result = 0
-	Win  Result = 1
+	Loss = base.Loss
+	Draw = base.Draw
+	Win  = base.Win
 )
-
-// String returns "win", "draw" or "loss".
-func (r Result) String() string {
-	switch r {
-	case Win:
-		return "win"
-	case Loss:
-		return "loss"
-	case Draw:
-		return "draw"
-	}
-	return fmt.Sprintf("Result(%d)", int8(r))
-}
 
 // Stored bytes (see the package documentation).
 const (
@@ -49,20 +37,7 @@ func decode(v byte) (r Result, plies int, ok bool) {
 }
 
 // Stats counts the values of a table.
-type Stats struct {
-	Positions, Wins, Draws, Losses int64
-	// MaxPlies is the longest distance to the end in the table.
-	MaxPlies int
-}
-
-// Add accumulates o into s.
-func (s *Stats) Add(o Stats) {
-	s.Positions += o.Positions
-	s.Wins += o.Wins
-	s.Draws += o.Draws
-	s.Losses += o.Losses
-	s.MaxPlies = max(s.MaxPlies, o.MaxPlies)
-}
+type Stats = base.Stats
 
 // countValues returns the statistics of a table's bytes.
 func countValues(vals []byte) Stats {

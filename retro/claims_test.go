@@ -37,7 +37,7 @@ func TestPetrovTriangle(t *testing.T) {
 		return !q.HasCapture(), holds, lone
 	}
 	caught, longest := 0, 0
-	each(tabs, s, draughts.White, func(p draughts.Position, v Value, plies int) {
+	tabs.Each(s, draughts.White, func(p draughts.Position, v Value, plies int) {
 		if quiet, holds, lone := where(p); !quiet || !holds || lone {
 			return
 		}
@@ -48,7 +48,7 @@ func TestPetrovTriangle(t *testing.T) {
 		longest = max(longest, plies)
 	})
 	held := 0
-	each(tabs, s, draughts.Black, func(p draughts.Position, v Value, plies int) {
+	tabs.Each(s, draughts.Black, func(p draughts.Position, v Value, plies int) {
 		if quiet, holds, lone := where(p); !quiet || holds || !lone {
 			return
 		}

@@ -16,7 +16,7 @@ import (
 
 	"metz/draughts"
 
-	"metz/endgame"
+	"metz/tables/base"
 )
 
 // Tables built once are worth keeping: a five-piece ending on 8x8 takes
@@ -89,7 +89,7 @@ func (t *Tables) SetDir(dir string) {
 			t.markStored(s)
 		}
 	}
-	endgame.RemoveStaleTemps(t.rulesDir(), "*.tmp", time.Now().Add(-endgame.StaleTemp))
+	base.RemoveStaleTemps(t.rulesDir(), "*.tmp", time.Now().Add(-base.StaleTemp))
 }
 
 // rulesDir is the subdirectory of t's rule system (t.mu held).
@@ -264,10 +264,10 @@ func (t *Tables) writeFile(s Sig, tab *table) error {
 // ParseSig reads a signature written by Sig.String ("KKMvK"), as package
 // endgame reads its own.
 func ParseSig(name string) (Sig, error) {
-	e, err := endgame.ParseSig(name)
+	c, err := base.ParseName(name, MaxSide)
 	if err != nil {
-		return Sig{}, err
+		return Sig{}, fmt.Errorf("retro: %w", err)
 	}
-	s := Sig{WM: e.WM, WK: e.WK, BM: e.BM, BK: e.BK}
+	s := Sig{WM: c.M1, WK: c.K1, BM: c.M2, BK: c.K2}
 	return s, s.check()
 }

@@ -9,7 +9,7 @@ import (
 	"time"
 
 	"metz/draughts"
-	"metz/endgame"
+	"metz/tables/base"
 )
 
 var roomy = Limit{Bytes: 1 << 30}
@@ -247,7 +247,7 @@ func TestStaleTempsRemoved(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	past := time.Now().Add(-2 * endgame.StaleTemp)
+	past := time.Now().Add(-2 * base.StaleTemp)
 	if err := os.Chtimes(old, past, past); err != nil {
 		t.Fatal(err)
 	}

@@ -1,7 +1,8 @@
 // Package retro builds exact endgame tables in memory, by retrograde
 // analysis, for any rule system of package draughts: the 8x8 and 12x12
-// systems, Turkish and the losing game, which have no tables on disk
-// (package endgame serves international draughts only, from files).
+// systems, Turkish and the losing game (package endgame builds the
+// international tables; package tables puts both behind one API). It
+// imports no other builder: what they share is in package tables/base.
 //
 // A table covers one material signature (the men and kings of each colour)
 // with either side to move, and holds for each position its value for the

@@ -3,7 +3,7 @@ package retro
 import (
 	"fmt"
 	"math/bits"
-	"strings"
+	"metz/tables/base"
 
 	"metz/draughts"
 )
@@ -45,12 +45,7 @@ func (s Sig) counts() [4]int { return [4]int{s.WM, s.WK, s.BM, s.BK} }
 
 // String writes White's pieces, "v", then Black's: K a king, M a man
 // ("KKMvK": two kings and a man against a king).
-func (s Sig) String() string {
-	side := func(men, kings int) string {
-		return strings.Repeat("K", kings) + strings.Repeat("M", men)
-	}
-	return side(s.WM, s.WK) + "v" + side(s.BM, s.BK)
-}
+func (s Sig) String() string { return base.Counts{M1: s.WM, K1: s.WK, M2: s.BM, K2: s.BK}.Name() }
 
 // with is s with one more pc; without, one fewer.
 func (s Sig) with(pc draughts.Piece) Sig    { return s.plus(pc, 1) }

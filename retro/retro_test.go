@@ -9,64 +9,7 @@ import (
 	"time"
 
 	"metz/draughts"
-	"metz/endgame"
 )
-
-// each calls f for every position of signature s with turn to move, and
-// the value the tables hold for it.
-func each(t *Tables, s Sig, turn draughts.Color, f func(p draughts.Position, v Value, plies int)) {
-	sh := t.l.shape(s)
-	var pl placed
-	board := make([]draughts.Piece, t.r.Geo.N)
-	for i := range sh.size {
-		clear(board)
-		if !t.l.decode(&sh, i, &pl, board) {
-			continue
-		}
-		p := draughts.Position{Rules: t.r, Board: append([]draughts.Piece(nil), board...), Turn: turn}
-		v, plies, ok := t.Probe(p)
-		if !ok {
-			panic("a built signature does not answer")
-		}
-		f(p, v, plies)
-	}
-}
-
-// The international tables of package endgame un-move with the bitboard
-// generator and index another way: every three-piece position must get
-// the same value and distance from both.
-func TestAgreesWithEndgameTables(t *testing.T) {
-	eg := endgame.Small()
-	tabs := New(draughts.International)
-	sigs := []Sig{{WK: 2, BK: 1}, {WK: 1, BK: 2}, {WK: 1, WM: 1, BK: 1}, {WM: 2, BK: 1}, {WK: 1, BM: 2},
-		{WM: 1, BM: 1, BK: 1}, {WM: 1, BM: 2}, {WM: 2, BM: 1}, {WK: 1, BK: 1, BM: 1}}
-	compared, decided := 0, 0
-	for _, s := range sigs {
-		if err := tabs.Ensure(s, Limit{Bytes: 1 << 30}); err != nil {
-			t.Fatal(err)
-		}
-		for _, turn := range []draughts.Color{draughts.White, draughts.Black} {
-			each(tabs, s, turn, func(p draughts.Position, v Value, plies int) {
-				r, ep, ok := eg.Probe(p)
-				if !ok {
-					t.Fatalf("%s: not in the endgame tables", p.FEN())
-				}
-				want := map[endgame.Result]Value{endgame.Win: Win, endgame.Loss: Loss, endgame.Draw: Draw}[r]
-				if v != want || (v != Draw && plies != ep) {
-					t.Fatalf("%s: %s in %d plies, endgame tables %s in %d", p.FEN(), v, plies, r, ep)
-				}
-				compared++
-				if v != Draw {
-					decided++
-				}
-			})
-		}
-	}
-	t.Logf("%d positions compared, %d decided", compared, decided)
-	if decided == 0 || decided == compared {
-		t.Fatal("the comparison needs wins and draws")
-	}
-}
 
 // brute is a plain depth-limited minimax: the value of p for its side to
 // move when it is decided within depth plies, with the exact distance

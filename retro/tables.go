@@ -10,18 +10,18 @@ import (
 	"metz/draughts"
 	"metz/draughts/bitboard12"
 	"metz/draughts/bitboard8"
-	"metz/endgame"
+	"metz/tables/base"
 )
 
-// Value is a position's value for its side to move: the same as the
-// international tables'.
-type Value = endgame.Result
+// Value is a position's value for its side to move: the one result type
+// of every table.
+type Value = base.Result
 
 // The three values.
 const (
-	Loss = endgame.Loss
-	Draw = endgame.Draw
-	Win  = endgame.Win
+	Loss = base.Loss
+	Draw = base.Draw
+	Win  = base.Win
 )
 
 // Tables are the tables of one rule system built so far.
@@ -419,14 +419,18 @@ func successors(s Sig) []Sig {
 }
 
 // Signatures lists every signature of 2 to maxPieces pieces with a piece
-// on each side (package endgame's, within MaxSide a side), in the order a
-// build takes them (fewer pieces, then fewer men).
+// on each side (within MaxSide a side), in the order a build takes them
+// (fewer pieces, then fewer men).
 func Signatures(maxPieces int) []Sig {
 	var out []Sig
 	for n := 2; n <= maxPieces; n++ {
-		for _, e := range endgame.Signatures(n) {
-			if s := (Sig{WM: e.WM, WK: e.WK, BM: e.BM, BK: e.BK}); s.valid() {
-				out = append(out, s)
+		for white := 1; white < n; white++ {
+			for wm := 0; wm <= white; wm++ {
+				for bm := 0; bm <= n-white; bm++ {
+					if s := (Sig{WM: wm, WK: white - wm, BM: bm, BK: n - white - bm}); s.valid() {
+						out = append(out, s)
+					}
+				}
 			}
 		}
 	}
@@ -445,8 +449,8 @@ func (t *Tables) Positions(s Sig) int64 {
 // Stats counts the values of s's table, which must be in memory:
 // positions (those the index holds that are real), wins, draws and
 // losses for the side to move, and the longest distance.
-func (t *Tables) Stats(s Sig) (endgame.Stats, error) {
-	var st endgame.Stats
+func (t *Tables) Stats(s Sig) (base.Stats, error) {
+	var st base.Stats
 	tab := t.table(s)
 	if tab == nil {
 		return st, fmt.Errorf("retro: %s not built", s)
@@ -455,20 +459,38 @@ func (t *Tables) Stats(s Sig) (endgame.Stats, error) {
 		for _, v := range vals {
 			switch {
 			case v == invalid:
-				continue
 			case v == 0:
-				st.Draws++
+				st.Count(Draw, 0)
 			default:
 				win, plies := decodeValue(v)
+				r := Loss
 				if win {
-					st.Wins++
-				} else {
-					st.Losses++
+					r = Win
 				}
-				st.MaxPlies = max(st.MaxPlies, plies)
+				st.Count(r, plies)
 			}
-			st.Positions++
 		}
 	}
 	return st, nil
+}
+
+// Each calls f for every position of signature s with turn to move, in
+// index order, with the value the table holds for it; s must be built.
+func (t *Tables) Each(s Sig, turn draughts.Color, f func(p draughts.Position, v Value, plies int)) error {
+	tab := t.table(s)
+	if tab == nil {
+		return fmt.Errorf("retro: %s not built", s)
+	}
+	var pl placed
+	board := make([]draughts.Piece, t.r.Geo.N)
+	for i := range tab.sh.size {
+		clear(board)
+		if !t.l.decode(&tab.sh, i, &pl, board) {
+			continue
+		}
+		p := draughts.Position{Rules: t.r, Board: append([]draughts.Piece(nil), board...), Turn: turn}
+		v, plies, _ := t.probeSig(p, s)
+		f(p, v, plies)
+	}
+	return nil
 }

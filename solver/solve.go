@@ -35,7 +35,7 @@ const (
 type Solution struct {
 	Result    string         `json:"result"`
 	Goal      Goal           `json:"goal"`
-	Plies     int            `json:"plies,omitempty"`     // exact length of the shortest forced win; 0 if not established
+	Plies     int            `json:"plies,omitempty"`     // exact length of the shortest forced win, or of the longest defence of a loss the tables hold; 0 if not established
 	Keys      []string       `json:"keys"`                // every first move that meets the goal (full path)
 	Undecided []string       `json:"undecided,omitempty"` // first moves the budget left open
 	Nodes     int64          `json:"nodes"`
@@ -45,6 +45,10 @@ type Solution struct {
 	Rules     string         `json:"rules"`
 	Budget    Budget         `json:"budget"`
 	TableHits int64          `json:"table_hits,omitempty"` // positions decided by the endgame tables
+	// TablesBuilt counts the table indices built in memory for this
+	// solve (the international tables of the starting position's
+	// material, up to endgame.DemandPieces pieces, when none was there).
+	TablesBuilt int64 `json:"tables_built,omitempty"`
 }
 
 // Solve decides the goal for the side to move in p within the budget.
@@ -56,6 +60,26 @@ func Solve(p draughts.Position, goal Goal, b Budget) *Solution {
 // other fields are Verify's).
 func SolveWith(p draughts.Position, goal Goal, opt Options) *Solution {
 	opt.Tables = withSmallTables(p.Rules, opt)
+	built := ensureRootTables(opt.Tables, p)
+	sol := solveAny(p, goal, opt)
+	sol.TablesBuilt = built
+	return sol
+}
+
+// ensureRootTables builds the international tables of p's material when
+// it has few pieces and they are missing (a second or so at most, once
+// per process or, with a table directory, once per machine): the
+// published longest four-piece wins take a search minutes, a probe none.
+// A build that fails leaves the search to do without.
+func ensureRootTables(t *endgame.Tables, p draughts.Position) int64 {
+	if t == nil {
+		return 0
+	}
+	built, _ := t.EnsureFor(p)
+	return built
+}
+
+func solveAny(p draughts.Position, goal Goal, opt Options) *Solution {
 	if fastRules(p.Rules) {
 		return solveIn[bitboard.Position, bitboard.Move](newFastGame(p.Rules), p, goal, opt)
 	}
@@ -148,6 +172,9 @@ func solveGoal[P, M any](g game[P, M], p draughts.Position, goal Goal, lim *limi
 		case !known:
 			sol.Result, sol.Note = opponentWins(g, q, lim, b, tb)
 		}
+		if sol.Result == ResultLoss {
+			sol.Plies = lossPlies(s, &root)
+		}
 		return
 	case unknown:
 		sol.Result, sol.Note = ResultUnknown, exhausted(s, &root)
@@ -169,6 +196,15 @@ func solveGoal[P, M any](g game[P, M], p draughts.Position, goal Goal, lim *limi
 	sol.Tree = s.proofTree(&root, d, mode)
 	sol.Keys, sol.Undecided = s.keys(&root)
 	inEngineOrder(p, sol)
+}
+
+// lossPlies is the distance of a lost root to the end of the game under
+// the longest defence, when the tables hold it (0 when they do not).
+func lossPlies[P, M any](s *search[P, M], root *child[P, M]) int {
+	if r, plies, ok := s.probe(root); ok && r == endgame.Loss {
+		return plies
+	}
+	return 0
 }
 
 // exhausted is the note of an unknown result: the budget ran out, and for

@@ -1,9 +1,10 @@
 package main
 
 import (
+	"context"
+	"errors"
 	"fmt"
 	"os"
-	"path/filepath"
 	"sort"
 	"strings"
 	"time"
@@ -12,19 +13,17 @@ import (
 
 	"metz/draughts"
 	"metz/endgame"
-	"metz/retro"
+	"metz/importer/livremetz"
 	"metz/solver"
+	"metz/sources"
+	"metz/tables"
 )
 
 func init() { commandAdders = append(commandAdders, addEndgame) }
 
-// defaultEndgameDir is $XDG_CACHE_HOME/metz/endgame, or ./endgame-tables.
-func defaultEndgameDir() string {
-	if c := os.Getenv("XDG_CACHE_HOME"); c != "" {
-		return filepath.Join(c, "metz", "endgame")
-	}
-	return "endgame-tables"
-}
+// defaultEndgameDir is the table directory when no --tables is given
+// (tables.DefaultDir: $METZ_TABLES, else the user cache).
+func defaultEndgameDir() string { return tables.DefaultDir() }
 
 func addEndgame(root *cobra.Command) {
 	var dir string
@@ -38,21 +37,26 @@ play (the winner hurries, the loser delays). A position that no side can
 force to an end is a draw; no move counter is applied.
 
 International draughts (10x10, FMJD rules) has its own builder and files,
-up to 5 pieces: one file per material signature in --dir, one byte a
-position. Every other rule system (--rules) has tables of up to 6 pieces,
-two bytes a position, in --dir/RULES; solve, verify and probe build those
-themselves when a search meets them, save them there and read them back
-later.
+up to 5 pieces: one file per material signature in the table directory, one
+byte a position; probe, claims and solve build the 2-4-piece ones they need
+themselves (seconds at most, once). Every other rule system (--rules) has
+tables of up to 6 pieces, two bytes a position, in DIR/RULES; solve, verify
+and probe build those themselves when a search meets them. Whatever is
+built is saved and read back by later runs.
 
---dir defaults to $XDG_CACHE_HOME/metz/endgame, else ./endgame-tables; the
-tables are read on demand and never belong in git.`,
+--tables DIR names the table directory; without it, $METZ_TABLES, else
+metz/endgame in the user's cache directory ($XDG_CACHE_HOME or ~/.cache on
+Linux), shared by every checkout. The tables are read on demand and never
+belong in git.`,
 		Example: `  metz endgame build --pieces 4
   metz endgame probe "W:WK46,K47,K48:BK5"
   metz endgame build --rules russian --pieces 5
   metz endgame claims --json`,
 	}
-	c.PersistentFlags().StringVar(&dir, "dir", defaultEndgameDir(), "table directory")
-	c.AddCommand(endgameBuildCmd(&dir), endgameProbeCmd(&dir), endgameClaimsCmd(&dir))
+	c.PersistentFlags().StringVar(&dir, "tables", defaultEndgameDir(), "table directory (default: $"+tables.Env+", else the user cache)")
+	c.PersistentFlags().StringVar(&dir, "dir", defaultEndgameDir(), "the same as --tables")
+	_ = c.PersistentFlags().MarkHidden("dir")
+	c.AddCommand(endgameBuildCmd(&dir), endgameProbeCmd(&dir), endgameClaimsCmd(&dir), endgameListCmd(&dir))
 	root.AddCommand(c)
 }
 
@@ -62,19 +66,20 @@ func endgameBuildCmd(dir *string) *cobra.Command {
 	c := &cobra.Command{
 		Use:   "build --pieces N",
 		Short: "Build every table of 2 to N pieces",
-		Long: `build computes every table with 2 to N pieces into --dir.
+		Long: `build computes every table with 2 to N pieces into the table directory.
 Tables already there are read, not rebuilt, so a larger build resumes a
-smaller one. A progress bar is drawn on stderr when it is a terminal. The
+smaller one, and Ctrl-C stops a build keeping the tables finished (the
+same command resumes it). A progress bar is drawn on stderr when it is a terminal. The
 summary gives the signatures, positions, wins/draws/losses for the side to
 move, the longest distance, the time and the size on disk.
 
 International draughts (the default --rules; N at most 5), measured on the
 2-core project machine: 4 pieces in 6-30 s (47 MB); 5 pieces in about 8
-minutes, 1.9 GB of disk and 2.4 GB of memory (make report builds them). Up to 3
-pieces, verify and solve build the tables in memory themselves.
+minutes, 1.9 GB of disk and 2.4 GB of memory (make report builds them). Up to 4
+pieces, solve, probe and claims build the tables a position needs themselves.
 
 Any other rule system (--rules R; N at most 6) is built by the in-memory
-builder and saved in --dir/R, two bytes a position, where solve, verify and
+builder and saved in DIR/R, two bytes a position, where solve, verify and
 probe read them at any depth of a search instead of building them (they
 save there what they build, too). Measured on the same machine: Russian,
 4 pieces in 4 s (30 MB); 5 pieces in about 2 minutes, 0.75 GB of disk and
@@ -83,7 +88,7 @@ Canadian (12x12) tables go through the generic engine's boards, three times
 slower a position: 4 pieces in about 4 to 5 minutes (0.84 GB).
 --memory bounds the memory of one signature's build.`,
 		Example: `  metz endgame build --pieces 3
-  metz endgame build --pieces 4 --dir /tmp/egt
+  metz endgame build --pieces 4 --tables /tmp/egt
   metz endgame build --pieces 5 --json
   metz endgame build --rules russian --pieces 5`,
 		Args: cobra.NoArgs,
@@ -92,17 +97,11 @@ slower a position: 4 pieces in about 4 to 5 minutes (0.84 GB).
 			if err != nil {
 				return err
 			}
-			if r.Name == draughts.International.Name {
-				return runEndgameBuild(cmd, *dir, pieces)
-			}
 			mem, err := parseMemory(memory)
 			if err != nil {
 				return err
 			}
-			if pieces < 2 || pieces > maxRetroPieces {
-				return fmt.Errorf("--pieces %d: tables under the %s rules have 2 to %d pieces", pieces, r.Name, maxRetroPieces)
-			}
-			return runRetroBuild(cmd, *dir, r, pieces, mem)
+			return runEndgameBuild(cmd, *dir, r, pieces, mem)
 		},
 	}
 	c.Flags().IntVar(&pieces, "pieces", 4, "largest number of pieces (2 to 5; 6 under other rules than international)")
@@ -111,10 +110,6 @@ slower a position: 4 pieces in about 4 to 5 minutes (0.84 GB).
 	return c
 }
 
-// maxRetroPieces is the largest build of the in-memory builder that
-// endgame build offers.
-const maxRetroPieces = 6
-
 // buildSummary is the JSON form of a build.
 type buildSummary struct {
 	Dir        string           `json:"dir"`
@@ -122,41 +117,42 @@ type buildSummary struct {
 	Signatures int              `json:"signatures"`
 	Built      int              `json:"built"`
 	Loaded     int              `json:"loaded"`
-	Total      endgame.Stats    `json:"total"`
+	Total      tables.Stats     `json:"total"`
 	Seconds    float64          `json:"seconds"`
 	Bytes      int64            `json:"bytes"`
 	Tables     []buildSigReport `json:"tables"`
 }
 
 type buildSigReport struct {
-	Signature string        `json:"signature"`
-	Pieces    int           `json:"pieces"`
-	Loaded    bool          `json:"loaded"`
-	Stats     endgame.Stats `json:"stats"`
-	Seconds   float64       `json:"seconds"`
-	Bytes     int64         `json:"bytes"`
+	Signature string       `json:"signature"`
+	Pieces    int          `json:"pieces"`
+	Loaded    bool         `json:"loaded"`
+	Stats     tables.Stats `json:"stats"`
+	Seconds   float64      `json:"seconds"`
+	Bytes     int64        `json:"bytes"`
 }
 
-func runEndgameBuild(cmd *cobra.Command, dir string, pieces int) error {
+// runEndgameBuild builds r's tables of 2 to pieces pieces into dir (the
+// one build path of every rule system), saying first what is left to do;
+// Ctrl-C stops it, keeping every table finished.
+func runEndgameBuild(cmd *cobra.Command, dir string, r *draughts.Rules, pieces int, mem int64) error {
 	start := time.Now()
-	sum := buildSummary{Dir: dir, Pieces: pieces}
-	if n, size := endgame.Missing(dir, pieces); n > 0 && pieces >= 2 && pieces <= endgame.MaxPieces {
-		if err := checkRoom(dir, fmt.Sprintf("the %d tables left to build", n), size); err != nil {
+	sum := buildSummary{Dir: tables.Dir(dir, r), Pieces: pieces}
+	if n, size := tables.Missing(r, dir, pieces); n > 0 && pieces >= 2 && pieces <= tables.MaxPieces(r) {
+		if err := checkRoom(sum.Dir, fmt.Sprintf("the %d tables left to build", n), size); err != nil {
 			return err
 		}
 		// Said first: without a terminal there is no bar, and five
 		// pieces take minutes.
 		if !global.json {
-			cost := ""
-			if pieces == endgame.MaxPieces {
-				cost = "; 5 pieces from none: about 8 minutes on 2 cores, 2.4 GB of memory"
-			}
-			fmt.Fprintf(cmd.ErrOrStderr(), "building %d tables (%s) into %s%s; an interrupted build resumes\n",
-				n, diskSize(size), dir, cost)
+			fmt.Fprintf(cmd.ErrOrStderr(), "building %d tables (%s) into %s%s; Ctrl-C stops, keeping the tables finished, and the same command resumes\n",
+				n, diskSize(size), sum.Dir, buildCost(r, pieces))
 		}
 	}
-	bar := newProgressBar(cmd.ErrOrStderr(), "endgame")
-	err := endgame.Build(dir, pieces, func(p endgame.Progress) {
+	ctx, stop := interruptibleBuild(cmd)
+	defer stop()
+	bar := newProgressBar(cmd.ErrOrStderr(), "tables")
+	err := tables.Build(ctx, r, dir, pieces, mem, func(p tables.Progress) {
 		sum.Signatures++
 		if p.Loaded {
 			sum.Loaded++
@@ -165,16 +161,57 @@ func runEndgameBuild(cmd *cobra.Command, dir string, pieces int) error {
 		}
 		sum.Total.Add(p.Stats)
 		sum.Bytes += p.Bytes
-		sum.Tables = append(sum.Tables, buildSigReport{p.Sig.String(), p.Sig.Pieces(), p.Loaded, p.Stats, p.Time.Seconds(), p.Bytes})
-		bar.updateWith(p.DoneSize, p.TotalSize, fmt.Sprintf("%d/%d %s", p.Done, p.Total, p.Sig))
+		sum.Tables = append(sum.Tables, buildSigReport{p.Sig, p.Pieces, p.Loaded, p.Stats, p.Time.Seconds(), p.Bytes})
+		bar.updateWith(p.Done, p.Total, fmt.Sprintf("%d/%d %s", p.Current, p.Tables, p.Sig))
 	})
 	bar.finish()
+	if errors.Is(err, context.Canceled) {
+		return errors.New(buildInterrupted)
+	}
 	if err != nil {
 		return err
 	}
 	sum.Seconds = time.Since(start).Seconds()
 	return printBuildSummary(cmd, sum)
 }
+
+// buildCost is what the largest builds cost, said before they start.
+func buildCost(r *draughts.Rules, pieces int) string {
+	switch {
+	case r.Name == draughts.International.Name && pieces == endgame.MaxPieces:
+		return "; 5 pieces from none: about 8 minutes on 2 cores, 2.4 GB of memory"
+	case r.Name != draughts.International.Name && pieces >= 5:
+		return "; Russian, 5 pieces: 359 M positions in 2 minutes on 2 cores; 12x12 boards three times slower a position"
+	}
+	return ""
+}
+
+// interruptibleBuild is interruptible (root.go) for a table build: the
+// build stops at the next table (or piece count, for the international
+// builder), keeping the tables finished. A builder still busy a few seconds
+// later is left: the process exits, the tables on disk being whole (each is
+// written to a temporary file, then renamed).
+func interruptibleBuild(cmd *cobra.Command) (context.Context, func()) {
+	ctx, stop := interruptible(cmd)
+	finished := make(chan struct{})
+	go func() {
+		select {
+		case <-finished:
+			return
+		case <-ctx.Done():
+		}
+		select {
+		case <-finished:
+		case <-time.After(3 * time.Second):
+			fmt.Fprintln(cmd.ErrOrStderr(), "\n"+buildInterrupted)
+			os.Exit(130)
+		}
+	}()
+	return ctx, func() { close(finished); stop() }
+}
+
+// buildInterrupted is what a build stopped by Ctrl-C says.
+const buildInterrupted = "interrupted: the tables finished are kept; the same command resumes the build"
 
 // freeSpace tells the bytes free where a build writes (a variable, for
 // the tests).
@@ -184,7 +221,7 @@ var freeSpace = endgame.FreeSpace
 // disk cannot hold, before minutes of work that could not be written.
 func checkRoom(dir, what string, need int64) error {
 	if free, ok := freeSpace(dir); ok && need > 0 && free < need {
-		return fmt.Errorf("endgame build: %s take %s and %s has only %s free (choose another --dir, or fewer --pieces)",
+		return fmt.Errorf("endgame build: %s take %s and %s has only %s free (choose another --tables DIR, or fewer --pieces)",
 			what, diskSize(need), dir, diskSize(free))
 	}
 	return nil
@@ -215,66 +252,6 @@ func printBuildSummary(cmd *cobra.Command, sum buildSummary) error {
 	return nil
 }
 
-// runRetroBuild builds and saves every table of 2 to pieces pieces under
-// r, reading those already saved.
-func runRetroBuild(cmd *cobra.Command, dir string, r *draughts.Rules, pieces int, mem int64) error {
-	start := time.Now()
-	tabs := retro.New(r)
-	tabs.SetDir(dir)
-	sigs := retro.Signatures(pieces)
-	sum := buildSummary{Dir: filepath.Join(dir, r.Name), Pieces: pieces, Signatures: len(sigs)}
-	var total, done int64
-	for _, s := range sigs {
-		if !tabs.Stored(s) {
-			total += tabs.Positions(s)
-		}
-	}
-	if err := checkRoom(sum.Dir, "the "+r.Name+" tables left to build", 2*total); err != nil {
-		return err
-	}
-	if !global.json && total > 0 {
-		// Said first: a large build can take hours (about 0.4 µs of CPU a
-		// position on the 8x8 boards and Turkish, built on bitboards; 1.2 µs
-		// on 12x12, built on the generic engine's boards).
-		fmt.Fprintf(cmd.ErrOrStderr(), "building %d positions into %s (Russian, 5 pieces: 359 M in 2 minutes on 2 cores; 12x12 boards three times slower a position)\n",
-			total, sum.Dir)
-	}
-	bar := newProgressBar(cmd.ErrOrStderr(), "tables")
-	took := map[retro.Sig]time.Duration{}
-	tabs.Built = func(s retro.Sig, n int64, d time.Duration) {
-		done += n
-		took[s] = d
-		bar.updateWith(done, total, fmt.Sprintf("%s, %d of %d positions", s, done, total))
-	}
-	for _, s := range sigs {
-		loaded := tabs.Stored(s)
-		if err := tabs.Ensure(s, retro.Limit{Bytes: mem}); err != nil {
-			bar.finish()
-			return err
-		}
-		st, err := tabs.Stats(s)
-		if err != nil {
-			bar.finish()
-			return err
-		}
-		if loaded {
-			sum.Loaded++
-		} else {
-			sum.Built++
-		}
-		size := 2 * tabs.Positions(s)
-		sum.Total.Add(st)
-		sum.Bytes += size
-		sum.Tables = append(sum.Tables, buildSigReport{s.String(), s.Pieces(), loaded, st, took[s].Seconds(), size})
-	}
-	bar.finish()
-	if err := tabs.SaveErr(); err != nil {
-		return fmt.Errorf("tables built but not saved: %w", err)
-	}
-	sum.Seconds = time.Since(start).Seconds()
-	return printBuildSummary(cmd, sum)
-}
-
 func endgameProbeCmd(dir *string) *cobra.Command {
 	var rulesName string
 	var memory string
@@ -286,14 +263,15 @@ move (win, draw, loss), the distance to the end in plies, and every legal
 move with the value it leads to; the best moves are marked: the fastest win,
 any drawing move, or the slowest loss.
 
-Under the international rules it reads the table files of --dir. Under any
-other rule system (--rules) it reads the position's table from --dir/RULES
-when a build saved it there (metz endgame build --rules R, or an earlier
-probe, solve or verify); else it builds it, and all it leads to, in memory
-by the same retrograde analysis and saves them there (measured on 2 cores:
-three kings against two under the Russian rules, 5.8 M positions, 7.5 s and
-23 MB; a four-piece ending under a second; read back, 0.03 s); --memory
-bounds what they may take.`,
+It reads the position's table from the table directory (DIR/RULES under
+other rules than international) when a build saved it there (metz endgame
+build, or an earlier probe, solve or verify); else it builds it, and all it
+leads to, says so on stderr, and saves them there. Measured on 2 cores:
+three kings against a man (international), 3.7 M positions, about 1 s of
+CPU; three kings against two under the Russian rules, 5.8 M positions, 7.5 s
+and 23 MB; read back, 0.03 s. International tables of 5 pieces come from
+metz endgame build --pieces 5 only; --memory bounds what the others may
+take.`,
 		Example: `  metz endgame probe "W:WK46:BK23"
   metz endgame probe "B:WK1,K2,K3:BK28" --json
   metz endgame probe "W:WKa1,Kc1,Kh2:BKd8" --rules russian
@@ -304,14 +282,11 @@ bounds what they may take.`,
 			if err != nil {
 				return err
 			}
-			if r.Name == draughts.International.Name {
-				return runEndgameProbe(cmd, *dir, r, args[0])
-			}
 			mem, err := parseMemory(memory)
 			if err != nil {
 				return err
 			}
-			return runEndgameProbeInMemory(cmd, *dir, r, args[0], mem)
+			return runEndgameProbe(cmd, *dir, r, args[0], mem)
 		},
 	}
 	addRulesFlag(c, &rulesName)
@@ -347,24 +322,58 @@ type probeReport struct {
 	Moves  []probeMove `json:"moves"`
 }
 
-func runEndgameProbe(cmd *cobra.Command, dir string, r *draughts.Rules, fen string) error {
+// runEndgameProbe prints a position's value and its moves', building
+// the tables it needs that are not in dir (said on stderr) under any rule
+// system.
+func runEndgameProbe(cmd *cobra.Command, dir string, r *draughts.Rules, fen string, mem int64) error {
 	p, err := probedPosition(r, fen)
 	if err != nil {
 		return err
 	}
-	tabs, err := endgame.Open(dir)
+	tabs, err := openBuilding(cmd, r, dir, mem)
 	if err != nil {
 		return err
 	}
+	if err := ensureSaying(cmd, tabs, p); err != nil {
+		return fmt.Errorf("%s: %w", fen, err)
+	}
 	probe := func(q draughts.Position) (int, int, bool, error) {
-		r, plies, ok, err := tabs.ProbeErr(q)
+		r, plies, ok, err := tabs.Probe(q)
 		return int(r), plies, ok, err
 	}
 	if _, _, ok, err := probe(p); err == nil && !ok {
 		w, b := countPieces(p)
-		return fmt.Errorf("%s: not covered by the tables in %s (%d white and %d black pieces; build up to %d pieces with metz endgame build --pieces %d)", fen, dir, w, b, w+b, min(w+b, endgame.MaxPieces))
+		return fmt.Errorf("%s: not covered by the tables in %s (%d white and %d black pieces; build up to %d pieces with metz endgame build --pieces %d)", fen, tabs.Dir(), w, b, w+b, min(w+b, endgame.MaxPieces))
 	}
 	return printProbe(cmd, p, probe)
+}
+
+// openBuilding opens the tables of r in dir, creating it with the
+// international 2-3-piece tables when they are not there (said on stderr:
+// the first run of a machine builds them).
+func openBuilding(cmd *cobra.Command, r *draughts.Rules, dir string, mem int64) (*tables.Tables, error) {
+	if !global.json && r.Name == draughts.International.Name && endgame.SmallMissing(dir) {
+		fmt.Fprintf(cmd.ErrOrStderr(), "building the 2-%d-piece tables into %s (a fraction of a second, once)\n", endgame.SmallPieces, dir)
+	}
+	return tables.Open(r, dir, mem)
+}
+
+// ensureSaying builds the tables of p's material when they are missing,
+// saying so on stderr before (how many positions) and after (how long).
+func ensureSaying(cmd *cobra.Command, tabs *tables.Tables, p draughts.Position) error {
+	n := tabs.ToBuild(p)
+	if n > 0 && !global.json {
+		fmt.Fprintf(cmd.ErrOrStderr(), "building the tables of %d positions this ending needs into %s\n", n, tabs.Dir())
+	}
+	start := time.Now()
+	built, err := tabs.Ensure(p)
+	if err != nil {
+		return err
+	}
+	if built > 0 && !global.json {
+		fmt.Fprintf(cmd.ErrOrStderr(), "built in %.1f s\n", time.Since(start).Seconds())
+	}
+	return nil
 }
 
 // probedPosition reads the FEN of a probe: a position no game reaches (a
@@ -380,54 +389,13 @@ func probedPosition(r *draughts.Rules, fen string) (draughts.Position, error) {
 	return p, nil
 }
 
-// runEndgameProbeInMemory is probe under a rule system with no table
-// files of package endgame: the tables saved in dir/RULES are read, the
-// others built in memory (and saved there), with a line per signature on
-// a terminal.
-func runEndgameProbeInMemory(cmd *cobra.Command, dir string, r *draughts.Rules, fen string, mem int64) error {
-	p, err := probedPosition(r, fen)
-	if err != nil {
-		return err
-	}
-	tabs := retro.New(r)
-	tabs.SetDir(dir)
-	bar := newProgressBar(cmd.ErrOrStderr(), "tables")
-	_, positions := tabs.Cost(retro.SigOf(p))
-	var done int64
-	tabs.Built = func(s retro.Sig, n int64, _ time.Duration) {
-		done += n
-		bar.updateWith(done, positions, fmt.Sprintf("%s, %d of %d positions", s, done, positions))
-	}
-	start := time.Now()
-	if err := tabs.Ensure(retro.SigOf(p), retro.Limit{Bytes: mem}); err != nil {
-		return fmt.Errorf("%s: %w", fen, err)
-	}
-	bar.finish()
-	if !global.json {
-		w := cmd.ErrOrStderr()
-		if positions > 0 {
-			fmt.Fprintf(w, "tables built: %d positions in %.1f s, %.1f MB in memory\n",
-				positions, time.Since(start).Seconds(), float64(tabs.Bytes())/(1<<20))
-		}
-		if err := tabs.SaveErr(); err != nil {
-			fmt.Fprintf(w, "warning: tables not saved (they will be built again next time): %v\n", err)
-		}
-	}
-	return printProbe(cmd, p, func(q draughts.Position) (int, int, bool, error) {
-		// A move's capture leads to another signature, read or built
-		// now when the probed one was read from the directory.
-		v, plies, ok, _ := tabs.ProbeOrBuild(q, retro.Limit{Bytes: mem})
-		return int(v), plies, ok, nil
-	})
-}
-
 // printProbe prints p's value and that of each of its moves.
 func printProbe(cmd *cobra.Command, p draughts.Position, probe prober) error {
 	v, plies, _, err := probe(p)
 	if err != nil {
 		return err
 	}
-	name := func(v int) string { return endgame.Result(v).String() }
+	name := func(v int) string { return tables.Result(v).String() }
 	rep := probeReport{FEN: p.FEN(), Result: name(v), Plies: plies}
 	for _, m := range p.Moves() {
 		cv, cp, cok, err := probe(p.Play(m))
@@ -481,25 +449,45 @@ func endgameClaimsCmd(dir *string) *cobra.Command {
 		Long: `claims reads the endgame claims of the bundled Livre de Metz (three kings
 against one on the long diagonal, two kings against one, a king against
 three men and a king, a king and a man against three kings, ...) and answers
-each with the tables: true, false, partly true, or not covered (material
-beyond the built tables), with counts and example positions (FEN, side to
-move first). Each claim gives the lines of the passage in the bundled text.`,
+each with the tables: true, false, partly true, or not covered, naming the
+tables it needs, with counts and example positions (FEN, side to move
+first). Each claim quotes the passage as the book prints it, with its first
+line in the bundled text. The tables of up to 4 pieces are built when they
+are missing (a few seconds, once, saved in the table directory); the
+5-piece ones come from metz endgame build --pieces 5.`,
 		Example: `  metz endgame claims
-  metz endgame claims --dir /tmp/egt --json`,
+  metz endgame claims --tables /tmp/egt --json`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error { return runEndgameClaims(cmd, *dir) },
 	}
 }
 
 func runEndgameClaims(cmd *cobra.Command, dir string) error {
-	tabs, err := endgame.Open(dir)
+	opened, err := openBuilding(cmd, draughts.International, dir, 0)
 	if err != nil {
 		return err
 	}
-	claims, err := endgame.Claims(tabs)
+	tabs := opened.International()
+	for _, s := range livremetz.EndgameMaterial() {
+		if s.Pieces() > endgame.DemandPieces || tabs.Has(s) {
+			continue
+		}
+		if !global.json {
+			fmt.Fprintf(cmd.ErrOrStderr(), "building the %s tables and those they lead to into %s\n", s, dir)
+		}
+		if _, err := tabs.Ensure(s); err != nil {
+			return err
+		}
+	}
+	text, err := sources.Read(sources.LivreDeMetz)
 	if err != nil {
 		return err
 	}
+	ix, err := livremetz.Parse(text, sources.LivreDeMetz)
+	if err != nil {
+		return err
+	}
+	claims := livremetz.CheckEndgameClaims(ix, tabs)
 	out := cmd.OutOrStdout()
 	if global.json {
 		return writeJSON(out, claims)
@@ -508,20 +496,73 @@ func runEndgameClaims(cmd *cobra.Command, dir string) error {
 		if i > 0 {
 			fmt.Fprintln(out)
 		}
-		fmt.Fprintf(out, "%s (%s lines %d-%d", c.Key, c.Source, c.Lines[0], c.Lines[1])
+		where := fmt.Sprintf("%s line %d", sources.LivreDeMetz, c.Line)
 		if len(c.Coups) > 0 {
-			fmt.Fprintf(out, ", coups %v", c.Coups)
+			where += fmt.Sprintf(", coups %s", strings.Trim(fmt.Sprint(c.Coups), "[]"))
 		}
-		fmt.Fprintf(out, ")\n  claim:   %s\n  text:    %s\n  verdict: %s — %s\n", c.Claim, c.Excerpt, strings.ToUpper(string(c.Verdict)), c.Answer)
+		fmt.Fprintln(out, c.ID)
+		fmt.Fprintln(out, hanging("  source:  ", where))
+		fmt.Fprintln(out, hanging("  claim:   ", c.Claim))
+		fmt.Fprintln(out, hanging("  text:    ", c.Quote))
+		fmt.Fprintln(out, hanging("  verdict: ", strings.ToUpper(string(c.Verdict))+" — "+c.Answer))
 		for _, n := range c.Counts {
-			fmt.Fprintf(out, "  %12d  %s\n", n.N, n.Label)
+			fmt.Fprintln(out, hanging(fmt.Sprintf("  %12d  ", n.N), n.Label))
 		}
 		for _, e := range c.Examples {
 			if e.FEN == "" {
 				continue
 			}
-			fmt.Fprintf(out, "  e.g. %-32s %s in %s: %s\n", e.FEN, e.Result, pliesText(e.Plies), e.Note)
+			result := e.Result
+			if e.Result != "draw" {
+				result += " in " + pliesText(e.Plies)
+			}
+			fmt.Fprintln(out, hanging("  e.g. ", e.FEN+" "+result+": "+e.Note))
 		}
 	}
 	return nil
+}
+
+func endgameListCmd(dir *string) *cobra.Command {
+	return &cobra.Command{
+		Use:   "list",
+		Short: "What the table directory holds, by rule system and piece count",
+		Long: `list prints the table directory and, for each rule system and piece
+count, how many tables it holds and their size on disk (--json: one entry a
+table file).`,
+		Example: `  metz endgame list
+  metz endgame list --tables /tmp/egt --json`,
+		Args: cobra.NoArgs,
+		RunE: func(cmd *cobra.Command, _ []string) error { return runEndgameList(cmd, *dir) },
+	}
+}
+
+func runEndgameList(cmd *cobra.Command, dir string) error {
+	list, err := tables.List(dir)
+	if err != nil {
+		return err
+	}
+	out := cmd.OutOrStdout()
+	if global.json {
+		return writeJSON(out, list)
+	}
+	fmt.Fprintf(out, "%s\n", dir)
+	if len(list) == 0 {
+		fmt.Fprintln(out, "  no table yet (metz endgame build, or any probe or solve, builds them)")
+	}
+	for i := 0; i < len(list); {
+		j, bytes := i, int64(0)
+		for ; j < len(list) && list[j].Rules == list[i].Rules && list[j].Pieces == list[i].Pieces; j++ {
+			bytes += list[j].Bytes
+		}
+		fmt.Fprintf(out, "  %-15s %d pieces: %3d tables, %s\n", list[i].Rules, list[i].Pieces, j-i, diskSize(bytes))
+		i = j
+	}
+	return nil
+}
+
+// hanging writes text after label, wrapped at 80 columns, the lines after
+// the first indented as far as the label.
+func hanging(label, text string) string {
+	pad := strings.Repeat(" ", len([]rune(label)))
+	return label + strings.TrimPrefix(wrap(text, 80, pad), pad)
 }

@@ -48,8 +48,12 @@ func TestEndgameBuildProbeClaims(t *testing.T) {
 	if err != nil || !strings.HasPrefix(out, "W:WK46:BK23: win in 1 ply\n* 46x") {
 		t.Errorf("probe text: %v\n%s", err, out)
 	}
-	if _, err := runEndgameCLI(t, "endgame", "probe", "W:WK1,K2:BK46", "--dir", dir); err == nil || !strings.Contains(err.Error(), "not covered") {
-		t.Errorf("3 pieces in 2-piece tables: %v", err)
+	// Tables of up to 4 pieces are built when missing; 5 pieces are not.
+	if out, err := runEndgameCLI(t, "endgame", "probe", "W:WK1,K2:BK46", "--tables", dir); err != nil || !strings.HasPrefix(out, "W:WK1,K2:BK46: draw") {
+		t.Errorf("3 pieces in 2-piece tables: %v\n%s", err, out)
+	}
+	if _, err := runEndgameCLI(t, "endgame", "probe", "W:WK1,K2,K3:BK46,K40", "--tables", dir); err == nil || !strings.Contains(err.Error(), "not covered") {
+		t.Errorf("5 pieces in 2-piece tables: %v", err)
 	}
 	// A damaged table is named as such, not "not covered".
 	if err := os.Truncate(filepath.Join(dir, "KvK.egt"), 100); err != nil {
@@ -64,12 +68,26 @@ func TestEndgameBuildProbeClaims(t *testing.T) {
 	if _, err := runEndgameCLI(t, "endgame", "probe", "W:WK77:BK1", "--dir", dir); err == nil {
 		t.Error("bad FEN accepted")
 	}
-	if _, err := runEndgameCLI(t, "endgame", "build", "--pieces", "9", "--dir", dir); err == nil || !strings.Contains(err.Error(), "expected 2 to 5") {
+	if _, err := runEndgameCLI(t, "endgame", "build", "--pieces", "9", "--dir", dir); err == nil || !strings.Contains(err.Error(), "have 2 to 5 pieces") {
 		t.Errorf("--pieces 9: %v", err)
 	}
-	out, err = runEndgameCLI(t, "endgame", "claims", "--dir", dir)
-	if err != nil || !strings.Contains(out, "NOT COVERED") || !strings.Contains(out, "lines 484-494") {
+	out, err = runEndgameCLI(t, "endgame", "list", "--tables", dir)
+	if err != nil || !strings.Contains(out, "international   2 pieces:   4 tables") || !strings.Contains(out, "international   3 pieces:") {
+		t.Errorf("list: %v\n%s", err, out)
+	}
+	if err := os.Remove(filepath.Join(dir, "KvK.egt")); err != nil {
+		t.Fatal(err)
+	}
+	out, err = runEndgameCLI(t, "endgame", "claims", "--tables", dir)
+	if err != nil || !strings.Contains(out, "needs the 5-piece tables") || !strings.Contains(out, "needs the 6-piece tables") ||
+		!strings.Contains(out, "line 484") || !strings.Contains(out, "Lorsque deux joueurs qui ne se font pas avantage") ||
+		strings.Contains(out, "NOT COVERED — the") {
 		t.Errorf("claims: %v\n%s", err, out)
+	}
+	for _, line := range strings.Split(out, "\n") {
+		if n := len([]rune(line)); n > 80 {
+			t.Errorf("claims: a line of %d columns: %s", n, line)
+		}
 	}
 }
 
@@ -214,7 +232,7 @@ func TestEndgameBuildNeedsTheSpace(t *testing.T) {
 	}
 	// Russian 2-piece tables: two bytes a position.
 	if _, err := runMetz(t, "endgame", "build", "--rules", "russian", "--pieces", "2", "--dir", dir); err == nil ||
-		!strings.Contains(err.Error(), "the russian tables left to build take") || !strings.Contains(err.Error(), "has only 5.0 kB free") {
+		!strings.Contains(err.Error(), "the 4 tables left to build take") || !strings.Contains(err.Error(), "has only 5.0 kB free") {
 		t.Errorf("Russian: want the space refused, got %v", err)
 	}
 	freeSpace = func(string) (int64, bool) { return 1e6, true }

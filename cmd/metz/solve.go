@@ -4,7 +4,6 @@ import (
 	"cmp"
 	"fmt"
 	"io"
-	"path/filepath"
 	"strings"
 
 	"github.com/spf13/cobra"
@@ -13,6 +12,7 @@ import (
 	"metz/problems"
 	"metz/retro"
 	"metz/solver"
+	"metz/tables"
 )
 
 func init() { commandAdders = append(commandAdders, addSolve) }
@@ -43,9 +43,12 @@ Budget: a comma-separated list of a time (10s), a node count (5M-nodes, 200k)
 and a memory size for the tables (64MB, 1GB; default 64MB).
 
 Endgame tables decide positions of few pieces instead of a search. Under the
-international rules: those of --tables DIR (built by metz endgame build), by
-default the ones built in the default directory, else the 2-3-piece tables
-metz builds in memory on first use (a fraction of a second). Under every
+international rules: those of the table directory (--tables DIR, else
+$METZ_TABLES, else metz/endgame in the user cache); the 2-3-piece tables and
+those of a starting position of 4 pieces are built there when missing
+(seconds at most, once a machine), the 5-piece ones by metz endgame build.
+A lost position the tables hold reports its distance (plies to the end
+against the longest defence). Under every
 other rule system, metz builds the tables in memory when the search meets
 them: all those of the starting position when it has five pieces or fewer
 (three kings against two under the Russian rules: 5.8 M positions, about 1.3 s,
@@ -104,32 +107,36 @@ tables decided.`,
 }
 
 // tablesHelp documents --tables for solve and verify.
-const tablesHelp = "endgame table directory (metz endgame build); auto: the default one if built, else the 2-3-piece tables metz builds in memory; none: no tables at all"
+const tablesHelp = "endgame table directory; auto: $" + tables.Env + ", else metz/endgame in the user cache (the 2-4-piece tables a position needs are built there on first use); none: no tables at all"
 
 // noTables reports whether --tables asks for a search without any table.
 func noTables(arg string) bool { return arg == "" || arg == "none" }
 
-// openTables opens an endgame table directory. "auto" uses the default
-// directory when tables have been built there (so that `metz endgame build`
-// once makes every later proof use them); "" or "none" means no tables.
-// The other rule systems' tables are pointed at the same directory
+// openTables opens an endgame table directory: "auto" the default one,
+// "" or "none" no tables at all. The directory is created when needed and
+// given the 2-3-piece tables (read, else built in a fraction of a second
+// and saved); the solver adds the 4-piece tables a position needs, saved
+// there too, so a second run reads them. Where the default directory
+// cannot be written, the tables are built in memory instead. The other
+// rule systems' tables are pointed at the same directory
 // (useSavedTables): --tables means one thing for every rule system.
 func openTables(dir string) (*endgame.Tables, error) {
 	useSavedTables(dir)
+	auto := dir == "auto"
 	switch dir {
 	case "", "none":
 		return nil, nil
 	case "auto":
 		dir = defaultEndgameDir()
-		if built, _ := filepath.Glob(filepath.Join(dir, "*.egt")); len(built) == 0 {
-			return nil, nil
-		}
 	}
-	tb, err := endgame.Open(dir)
+	tb, err := endgame.OpenCache(dir)
 	if err == nil {
 		err = tb.Check()
 	}
-	if err != nil {
+	switch {
+	case err != nil && auto:
+		return nil, nil // the solver's in-memory tables
+	case err != nil:
 		return nil, fmt.Errorf("--tables: %w", err)
 	}
 	return tb, nil
@@ -160,7 +167,10 @@ func printSolution(w io.Writer, s *solver.Solution) {
 	if len(s.Undecided) > 0 {
 		fmt.Fprintf(w, "open:    %s (budget ran out)\n", strings.Join(s.Undecided, ", "))
 	}
-	if s.Plies > 0 {
+	switch {
+	case s.Plies > 0 && s.Result == solver.ResultLoss:
+		fmt.Fprintf(w, "plies:   %d (to the end, against the longest defence)\n", s.Plies)
+	case s.Plies > 0:
 		fmt.Fprintf(w, "plies:   %d (shortest forced win)\n", s.Plies)
 	}
 	if s.Tree != nil {

@@ -2,32 +2,39 @@ package main
 
 import (
 	"fmt"
+	"path/filepath"
 	"strings"
 	"testing"
 
 	"metz/draughts"
 	"metz/endgame"
 	"metz/retro"
+	"metz/tables"
 )
 
-// --tables auto uses the default directory only once tables are built there;
-// none and "" never use tables.
+// --tables auto opens the default directory, $METZ_TABLES over the user
+// cache, creating it with the 2-3-piece tables; none and "" never use
+// tables.
 func TestOpenTablesAuto(t *testing.T) {
-	t.Setenv("XDG_CACHE_HOME", t.TempDir())
-	for _, arg := range []string{"auto", "none", ""} {
+	cache := t.TempDir()
+	t.Setenv("XDG_CACHE_HOME", cache)
+	t.Setenv(tables.Env, "")
+	for _, arg := range []string{"none", ""} {
 		if tb, err := openTables(arg); err != nil || tb != nil {
-			t.Fatalf("%q before any build: tables %v, error %v", arg, tb, err)
+			t.Fatalf("%q: tables %v, error %v", arg, tb, err)
 		}
 	}
-	if err := endgame.Build(defaultEndgameDir(), 2, nil); err != nil {
-		t.Fatal(err)
-	}
 	tb, err := openTables("auto")
-	if err != nil || tb == nil {
-		t.Fatalf("auto after a build: tables %v, error %v", tb, err)
+	if err != nil || tb == nil || tb.Dir() != filepath.Join(cache, "metz", "endgame") || tb.Reach() != endgame.SmallPieces {
+		t.Fatalf("auto: tables %v, error %v", tb, err)
 	}
-	if tb, err := openTables("none"); err != nil || tb != nil {
-		t.Fatalf("none after a build: tables %v, error %v", tb, err)
+	if n, _ := endgame.Missing(tb.Dir(), endgame.SmallPieces); n != 0 {
+		t.Errorf("auto left %d small tables unbuilt", n)
+	}
+	env := filepath.Join(t.TempDir(), "env")
+	t.Setenv(tables.Env, env)
+	if tb, err := openTables("auto"); err != nil || tb == nil || tb.Dir() != env {
+		t.Fatalf("auto with $%s: tables %v, error %v", tables.Env, tb, err)
 	}
 }
 

@@ -54,9 +54,9 @@ Draw stipulations (remise): after every stated move of the side that must
 draw, and at every leaf, the opponent must have no forced win; a win found
 is a refutation with the opponent's line.
 
-With endgame tables (--tables DIR; by default those built by metz endgame
-build in its default directory, else the 2-3-piece tables metz builds in
-memory), international positions of few pieces are decided by the tables;
+With endgame tables (--tables DIR; by default $METZ_TABLES, else
+metz/endgame in the user cache, where the 2-3-piece tables are built when
+missing), international positions of few pieces are decided by the tables;
 the evidence names the places whose proof read them. Most king draws of
 four pieces or more stay unproven without the 4-piece tables, and the
 5-piece ones (make report builds them, or metz endgame build --pieces 5,

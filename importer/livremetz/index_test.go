@@ -408,15 +408,6 @@ func TestClaims(t *testing.T) {
 	}
 }
 
-func claimByID(ix *Index, id string) (Claim, bool) {
-	for _, c := range ix.Claims {
-		if c.ID == id {
-			return c, true
-		}
-	}
-	return Claim{}, false
-}
-
 func hasRemark(c Coup, words string) bool {
 	for _, r := range c.Remarks {
 		if strings.Contains(squeeze(r), words) {

@@ -1,23 +1,21 @@
-package endgame
+package livremetz
 
 import (
 	"fmt"
-	"regexp"
-	"strings"
 
 	"metz/draughts/bitboard"
-	"metz/sources"
+	"metz/endgame"
 )
 
-// Verdict is the tables' answer to a claim.
-type Verdict string
+// ClaimVerdict is the endgame tables' answer to one of the book's claims.
+type ClaimVerdict string
 
 // The verdicts.
 const (
-	True       Verdict = "true"
-	False      Verdict = "false"
-	PartlyTrue Verdict = "partly true"
-	NotCovered Verdict = "not covered"
+	ClaimTrue       ClaimVerdict = "true"
+	ClaimFalse      ClaimVerdict = "false"
+	ClaimPartlyTrue ClaimVerdict = "partly true"
+	ClaimNotCovered ClaimVerdict = "not covered"
 )
 
 // Count is one figure of the evidence.
@@ -26,8 +24,8 @@ type Count struct {
 	N     int64  `json:"n"`
 }
 
-// Example is a position of the evidence, with its value for the side to
-// move.
+// Example is a position of the evidence (FEN, side to move first), with
+// its value for the side to move.
 type Example struct {
 	FEN    string `json:"fen"`
 	Result string `json:"result"`
@@ -35,19 +33,127 @@ type Example struct {
 	Note   string `json:"note"`
 }
 
-// Claim is one endgame claim of a bundled text and the tables' answer.
-type Claim struct {
-	Key      string    `json:"key"`
-	Source   string    `json:"source"`          // bundled file
-	Lines    [2]int    `json:"lines"`           // first and last line of the passage
-	Coups    []int     `json:"coups,omitempty"` // coups the passage refers to
-	Claim    string    `json:"claim"`           // what the book says, in English
-	Excerpt  string    `json:"excerpt"`         // the passage, letter-spacing removed
-	Material []string  `json:"material"`        // tables used
-	Verdict  Verdict   `json:"verdict"`
-	Answer   string    `json:"answer"`
-	Counts   []Count   `json:"counts"`
-	Examples []Example `json:"examples"`
+// EndgameClaim is one of the book's claims about an ending, as the text
+// reads it (Claim), and the endgame tables' answer.
+type EndgameClaim struct {
+	ID       string       `json:"id"`              // the claim's key (see claimDefs)
+	Line     int          `json:"line"`            // first line of the passage in the first part
+	Coups    []int        `json:"coups,omitempty"` // coups the passage refers to
+	Claim    string       `json:"claim"`           // what the book says, in English
+	Quote    string       `json:"quote"`           // the passage as the book prints it
+	Material []string     `json:"material"`        // tables read (side to move first)
+	Verdict  ClaimVerdict `json:"verdict"`
+	Answer   string       `json:"answer"`
+	Counts   []Count      `json:"counts"`
+	Examples []Example    `json:"examples"`
+}
+
+// endgameSpec is what a claim of claimDefs says about an ending in
+// English, the tables that answer it, and the check that reads them.
+type endgameSpec struct {
+	id       string
+	claim    string
+	material []string
+	check    func(c *EndgameClaim, t *endgame.Tables)
+}
+
+// endgameSpecs are the claims of the first part the endgame tables can
+// answer, by the id of claimDefs.
+var endgameSpecs = []endgameSpec{
+	{"trois-dames-contre-une-ligne-du-milieu-remise",
+		"Rule XV: three kings against one is a forced draw as soon as the single king occupies the long diagonal (5-46) and can play along it without leaving it and without being taken.",
+		[]string{"KvKKK", "KKKvK"}, checkLoneOnDiagonal},
+	{"trois-dames-tenant-la-ligne-du-milieu",
+		"Rule XVI: when the three kings hold the long diagonal (the single king is off it) the game is not a sure draw, several coups win it; the three kings may be made to play at most 20 (or 25) moves.",
+		[]string{"KKKvK", "KvKKK"}, checkThreeHoldDiagonal},
+	{"une-dame-contre-deux-remise",
+		"Note to rule 18: one king against two is decidedly a draw.",
+		[]string{"KKvK", "KvKK"}, checkTwoKingsOne},
+	{"deux-dames-contre-quatre-remise-sauf-trois-coups",
+		"Two kings against four is also a draw unless the players are of very unequal strength, though three coups win it (384, 385 [printed 383], 386).",
+		[]string{"KKKKvKK"}, nil},
+	{"dame-contre-trois-pions-et-dame-remise",
+		"Coups 283 and 284 show two cases where a single king draws against three men and a king.",
+		[]string{"KvKMMM", "KMMMvK"}, checkKingAgainstThreeMen},
+	{"deux-dames-contre-cinq-perdue",
+		"Two kings against five is lost.",
+		[]string{"KKKKKvKK"}, nil},
+	{"dame-et-pion-contre-trois-dames-perdue",
+		"A king and a man against three kings can be lost (coup 276); the side with the king and the man should give up the man as soon as it can, a single king being much easier to defend.",
+		[]string{"KMvKKK", "KvKKK"}, checkKingManAgainstThree},
+}
+
+// EndgameMaterial lists the tables the endgame claims read, so that a
+// caller can build those it builds on demand first.
+func EndgameMaterial() []endgame.Sig {
+	var out []endgame.Sig
+	for _, s := range endgameSpecs {
+		for _, m := range s.material {
+			if sig, err := endgame.ParseSig(m); err == nil {
+				out = append(out, sig)
+			}
+		}
+	}
+	return out
+}
+
+// CheckEndgameClaims answers every endgame claim of ix with the tables t:
+// a claim whose tables t lacks is answered ClaimNotCovered, naming the
+// tables it needs. A claim the text does not hold is left out.
+func CheckEndgameClaims(ix *Index, t *endgame.Tables) []EndgameClaim {
+	var out []EndgameClaim
+	for _, s := range endgameSpecs {
+		cl, ok := claimByID(ix, s.id)
+		if !ok {
+			continue
+		}
+		c := EndgameClaim{ID: s.id, Line: cl.Line, Coups: cl.Coups, Claim: s.claim, Quote: cl.Text, Material: s.material}
+		if needTables(&c, t, s.material...) {
+			s.check(&c, t)
+		}
+		out = append(out, c)
+	}
+	return out
+}
+
+// claimByID finds the claim of ix with the given id.
+func claimByID(ix *Index, id string) (Claim, bool) {
+	for _, c := range ix.Claims {
+		if c.ID == id {
+			return c, true
+		}
+	}
+	return Claim{}, false
+}
+
+// needTables reports whether t holds the named tables; when it does not,
+// the claim is marked not covered, naming the piece count it needs (six
+// and more pieces are beyond what metz builds).
+func needTables(c *EndgameClaim, t *endgame.Tables, names ...string) bool {
+	for _, n := range names {
+		s, err := endgame.ParseSig(n)
+		if err != nil {
+			panic(err) // the names above are constants
+		}
+		if t != nil && s.Pieces() <= endgame.MaxPieces && t.Has(s) {
+			continue
+		}
+		c.Verdict = ClaimNotCovered
+		if s.Pieces() > endgame.MaxPieces {
+			c.Answer = fmt.Sprintf("needs the %d-piece tables, which metz does not build (6 pieces would take about 59 GB)", s.Pieces())
+		} else {
+			c.Answer = fmt.Sprintf("needs the %d-piece tables (metz endgame build --pieces %d)", s.Pieces(), s.Pieces())
+		}
+		return false
+	}
+	return true
+}
+
+// scan calls f for every position of the table name, which needTables
+// found.
+func scan(t *endgame.Tables, name string, f func(p bitboard.Position, r endgame.Result, plies int)) {
+	s, _ := endgame.ParseSig(name)
+	_ = t.Scan(s, f) // needTables read it: it does not fail
 }
 
 // longDiagonal is the long diagonal 5-46 ("la grande ligne", "la ligne du
@@ -62,111 +168,6 @@ func squaresBB(sq ...int) uint64 {
 	return bb
 }
 
-// claimSpec describes a claim; check computes the answer from the tables.
-type claimSpec struct {
-	key      string
-	lines    [2]int
-	coups    []int
-	claim    string
-	material []string
-	check    func(c *Claim, t *Tables) error
-}
-
-var claimSpecs = []claimSpec{
-	{"3K-v-1K-on-diagonal", [2]int{484, 494}, nil,
-		"Rule XV: three kings against one is a forced draw as soon as the single king occupies the long diagonal (5-46) and can play along it without leaving it and without being taken.",
-		[]string{"KvKKK", "KKKvK"}, checkLoneOnDiagonal},
-	{"3K-v-1K-off-diagonal", [2]int{496, 508}, []int{373, 374, 375, 376, 377, 378, 379, 380, 381, 382, 383},
-		"Rule XVI and the note to rule 18: when the three kings hold the long diagonal (the single king is off it) the game is not a sure draw, several coups win it (eleven in the book, coups 373-383); the three kings may be made to play at most 20 (or 25) moves.",
-		[]string{"KKKvK", "KvKKK"}, checkThreeHoldDiagonal},
-	{"2K-v-1K", [2]int{1061, 1067}, nil,
-		"Note to rule 18: one king against two is decidedly a draw.",
-		[]string{"KKvK", "KvKK"}, checkTwoKingsOne},
-	{"2K-v-4K", [2]int{1069, 1079}, []int{384, 385, 386},
-		"Two kings against four is also a draw unless the players are of very unequal strength, though three coups win it (384, 385 [printed 383], 386).",
-		[]string{"KKKKvKK"}, notCovered(6)},
-	{"1K-v-3M1K", [2]int{1081, 1085}, []int{283, 284},
-		"Coups 283 and 284 show two cases where a single king draws against three men and a king.",
-		[]string{"KvKMMM", "KMMMvK"}, checkKingAgainstThreeMen},
-	{"2K-v-5K", [2]int{1095, 1097}, []int{387, 388},
-		"Two kings against five is lost.",
-		[]string{"KKKKKvKK"}, notCovered(7)},
-	{"1K1M-v-3K", [2]int{1099, 1108}, []int{276},
-		"A king and a man against three kings can be lost (coup 276); the side with the king and the man should give up the man as soon as it can, a single king being much easier to defend.",
-		[]string{"KMvKKK", "KvKKK"}, checkKingManAgainstThree},
-}
-
-// Claims checks every claim against the tables. Claims whose tables are not
-// built are answered NotCovered.
-func Claims(t *Tables) ([]Claim, error) {
-	text, err := sources.Read(sources.LivreDeMetz)
-	if err != nil {
-		return nil, err
-	}
-	lines := strings.Split(string(text), "\n")
-	var out []Claim
-	for _, s := range claimSpecs {
-		c := Claim{Key: s.key, Source: sources.LivreDeMetz, Lines: s.lines, Coups: s.coups,
-			Claim: s.claim, Material: s.material, Excerpt: excerpt(lines, s.lines)}
-		if err := s.check(&c, t); err != nil {
-			return nil, fmt.Errorf("claim %s: %w", s.key, err)
-		}
-		out = append(out, c)
-	}
-	return out, nil
-}
-
-var pageMarker = regexp.MustCompile(`<\|[^|]*\|>`)
-
-// excerpt joins lines[from..to] (1-based) with the letter-spacing of the
-// scan removed (the scan lost the word gaps, so words run together).
-func excerpt(lines []string, r [2]int) string {
-	var sb strings.Builder
-	for n := r[0]; n <= r[1] && n <= len(lines); n++ {
-		l := pageMarker.ReplaceAllString(lines[n-1], "")
-		l = strings.ReplaceAll(l, " ", "")
-		if l == "" {
-			continue
-		}
-		if sb.Len() > 0 {
-			sb.WriteByte(' ')
-		}
-		sb.WriteString(l)
-	}
-	return sb.String()
-}
-
-// needTables loads the named tables; ok is false (and the claim is marked
-// NotCovered) when one is not built.
-func needTables(c *Claim, t *Tables, names ...string) (map[string][]byte, bool, error) {
-	out := map[string][]byte{}
-	for _, n := range names {
-		s, err := ParseSig(n)
-		if err != nil {
-			return nil, false, err
-		}
-		tab, err := t.Table(s)
-		if err != nil {
-			return nil, false, err
-		}
-		if tab == nil {
-			c.Verdict = NotCovered
-			c.Answer = fmt.Sprintf("the %s table is not built (metz endgame build --pieces %d)", n, s.Pieces())
-			return nil, false, nil
-		}
-		out[n] = tab
-	}
-	return out, true, nil
-}
-
-func notCovered(pieces int) func(*Claim, *Tables) error {
-	return func(c *Claim, _ *Tables) error {
-		c.Verdict = NotCovered
-		c.Answer = fmt.Sprintf("needs %d-piece tables; the builder stops at %d pieces (6 pieces would take about 59 GB)", pieces, MaxPieces)
-		return nil
-	}
-}
-
 // tally accumulates the values of a class of positions with examples: the
 // longest win, the longest loss and a draw.
 type tally struct {
@@ -175,19 +176,15 @@ type tally struct {
 	draw                Example
 }
 
-func (y *tally) add(p bitboard.Position, v byte) {
-	r, plies, ok := decode(v)
-	if !ok {
-		return
-	}
+func (y *tally) add(p bitboard.Position, r endgame.Result, plies int) {
 	ex := Example{FEN: p.FEN(), Result: r.String(), Plies: plies}
 	switch r {
-	case Win:
+	case endgame.Win:
 		y.wins++
 		if y.wins == 1 || plies > y.longWin.Plies {
 			y.longWin = ex
 		}
-	case Loss:
+	case endgame.Loss:
 		y.losses++
 		if y.losses == 1 || plies > y.longLoss.Plies {
 			y.longLoss = ex
@@ -208,19 +205,6 @@ func (y *tally) counts(prefix string) []Count {
 		{prefix + ": lost by the side to move", y.losses}}
 }
 
-// scan calls f for every position (White to move, normalised) of table tab
-// of signature name.
-func scan(name string, tab []byte, f func(p bitboard.Position, v byte)) {
-	s, _ := ParseSig(name)
-	for i, v := range tab {
-		if v == vInvalid {
-			continue
-		}
-		p, _ := s.Position(int64(i))
-		f(p, v)
-	}
-}
-
 // safeDiagonalMove reports whether the side to move has a legal move ending
 // on the long diagonal after which the opponent cannot capture.
 func safeDiagonalMove(p bitboard.Position) bool {
@@ -238,29 +222,28 @@ func safeDiagonalMove(p bitboard.Position) bool {
 	return false
 }
 
-func checkLoneOnDiagonal(c *Claim, t *Tables) error {
-	tabs, ok, err := needTables(c, t, "KvKKK", "KKKvK")
-	if !ok || err != nil {
-		return err
+func checkLoneOnDiagonal(c *EndgameClaim, t *endgame.Tables) {
+	if !needTables(c, t, "KvKKK", "KKKvK") {
+		return
 	}
 	// book: the single king alone on the diagonal, to move, with a safe move
 	// along it; shared: the same but a king of the three on the diagonal too;
 	// unsafe: the single king on the diagonal without a safe move along it.
 	var book, shared, unsafe, strong tally
-	scan("KvKKK", tabs["KvKKK"], func(p bitboard.Position, v byte) {
+	scan(t, "KvKKK", func(p bitboard.Position, v endgame.Result, plies int) {
 		switch {
 		case p.White&longDiagonal == 0:
 		case !safeDiagonalMove(p):
-			unsafe.add(p, v)
+			unsafe.add(p, v, plies)
 		case p.Black&longDiagonal != 0:
-			shared.add(p, v)
+			shared.add(p, v, plies)
 		default:
-			book.add(p, v)
+			book.add(p, v, plies)
 		}
 	})
-	scan("KKKvK", tabs["KKKvK"], func(p bitboard.Position, v byte) {
+	scan(t, "KKKvK", func(p bitboard.Position, v endgame.Result, plies int) {
 		if p.Black&longDiagonal != 0 && p.White&longDiagonal == 0 {
-			strong.add(p, v)
+			strong.add(p, v, plies)
 		}
 	})
 	c.Counts = append(book.counts("single king alone on the diagonal, to move, with a safe move along it (the book's condition)"),
@@ -281,13 +264,12 @@ func checkLoneOnDiagonal(c *Claim, t *Tables) error {
 		c.Examples = append(c.Examples, note(strong.longWin, "three kings to move win although the single king holds the diagonal (longest)"))
 	}
 	if book.losses == 0 {
-		c.Verdict = True
+		c.Verdict = ClaimTrue
 		c.Answer = fmt.Sprintf("all %d positions where the single king alone holds the long diagonal, is to move and can move along it without being taken are draws (or wins for it); it loses %d of %d when a king of the three shares the diagonal", book.draws+book.wins, shared.losses, shared.wins+shared.draws+shared.losses)
-		return nil
+		return
 	}
-	c.Verdict = PartlyTrue
+	c.Verdict = ClaimPartlyTrue
 	c.Answer = fmt.Sprintf("%d of %d positions meeting the book's condition are draws; %d are lost for the single king", book.draws, book.draws+book.losses+book.wins, book.losses)
-	return nil
 }
 
 func note(e Example, s string) Example {
@@ -295,23 +277,22 @@ func note(e Example, s string) Example {
 	return e
 }
 
-func checkThreeHoldDiagonal(c *Claim, t *Tables) error {
-	tabs, ok, err := needTables(c, t, "KKKvK", "KvKKK")
-	if !ok || err != nil {
-		return err
+func checkThreeHoldDiagonal(c *EndgameClaim, t *endgame.Tables) {
+	if !needTables(c, t, "KKKvK", "KvKKK") {
+		return
 	}
 	var hold, off tally
 	beyond := [2]int64{} // wins needing more than 20 / 25 moves of the three kings
-	scan("KKKvK", tabs["KKKvK"], func(p bitboard.Position, v byte) {
+	scan(t, "KKKvK", func(p bitboard.Position, v endgame.Result, plies int) {
 		if p.Black&longDiagonal != 0 {
 			return
 		}
-		off.add(p, v)
+		off.add(p, v, plies)
 		if p.White&longDiagonal == 0 {
 			return
 		}
-		hold.add(p, v)
-		if r, plies, _ := decode(v); r == Win {
+		hold.add(p, v, plies)
+		if v == endgame.Win {
 			moves := (plies + 1) / 2
 			if moves > 20 {
 				beyond[0]++
@@ -322,9 +303,9 @@ func checkThreeHoldDiagonal(c *Claim, t *Tables) error {
 		}
 	})
 	var lone tally
-	scan("KvKKK", tabs["KvKKK"], func(p bitboard.Position, v byte) {
+	scan(t, "KvKKK", func(p bitboard.Position, v endgame.Result, plies int) {
 		if p.White&longDiagonal == 0 && p.Black&longDiagonal != 0 {
-			lone.add(p, v)
+			lone.add(p, v, plies)
 		}
 	})
 	c.Counts = append(hold.counts("three kings to move, one of them on the diagonal, single king off it"), off.counts("three kings to move, single king off the diagonal")...)
@@ -336,81 +317,74 @@ func checkThreeHoldDiagonal(c *Claim, t *Tables) error {
 		c.Examples = append(c.Examples, note(hold.draw, "three kings holding the diagonal, yet drawn"))
 	}
 	if hold.wins == 0 {
-		c.Verdict = False
+		c.Verdict = ClaimFalse
 		c.Answer = "no position with the three kings holding the diagonal is won"
-		return nil
+		return
 	}
-	c.Verdict = True
+	c.Verdict = ClaimTrue
 	c.Answer = fmt.Sprintf("%d of %d positions with the three kings to move holding the diagonal are won (longest %d plies, i.e. %d moves of the three kings); the tables cannot count the book's eleven coups, only that wins exist", hold.wins, hold.wins+hold.draws+hold.losses, hold.longWin.Plies, (hold.longWin.Plies+1)/2)
-	return nil
 }
 
-func checkTwoKingsOne(c *Claim, t *Tables) error {
-	tabs, ok, err := needTables(c, t, "KKvK", "KvKK")
-	if !ok || err != nil {
-		return err
+func checkTwoKingsOne(c *EndgameClaim, t *endgame.Tables) {
+	if !needTables(c, t, "KKvK", "KvKK") {
+		return
 	}
 	var two, one tally
-	scan("KKvK", tabs["KKvK"], func(p bitboard.Position, v byte) { two.add(p, v) })
-	scan("KvKK", tabs["KvKK"], func(p bitboard.Position, v byte) { one.add(p, v) })
+	scan(t, "KKvK", func(p bitboard.Position, v endgame.Result, plies int) { two.add(p, v, plies) })
+	scan(t, "KvKK", func(p bitboard.Position, v endgame.Result, plies int) { one.add(p, v, plies) })
 	var deep int64
-	scan("KKvK", tabs["KKvK"], func(p bitboard.Position, v byte) {
-		if r, plies, _ := decode(v); r == Win && plies > 1 && !p.HasCapture() {
+	scan(t, "KKvK", func(p bitboard.Position, v endgame.Result, plies int) {
+		if v == endgame.Win && plies > 1 && !p.HasCapture() {
 			deep++
 		}
 	})
 	c.Counts = append(two.counts("two kings to move"), one.counts("single king to move")...)
 	c.Counts = append(c.Counts, Count{"two kings to move win, not by an immediate capture", deep})
 	c.Examples = []Example{note(two.draw, "drawn"), note(two.longWin, "longest win of the two kings"), note(one.longLoss, "longest loss of the single king to move")}
-	c.Verdict = PartlyTrue
+	c.Verdict = ClaimPartlyTrue
 	c.Answer = fmt.Sprintf("drawn in general (%d of %d with two kings to move, %d of %d with one), but the two kings win where the single king is caught: %d wins with two kings to move, the longest in %d plies", two.draws, two.wins+two.draws+two.losses, one.draws, one.wins+one.draws+one.losses, two.wins, two.longWin.Plies)
-	return nil
 }
 
-func checkKingAgainstThreeMen(c *Claim, t *Tables) error {
-	tabs, ok, err := needTables(c, t, "KvKMMM", "KMMMvK")
-	if !ok || err != nil {
-		return err
+func checkKingAgainstThreeMen(c *EndgameClaim, t *endgame.Tables) {
+	if !needTables(c, t, "KvKMMM", "KMMMvK") {
+		return
 	}
 	var lone, strong tally
-	scan("KvKMMM", tabs["KvKMMM"], func(p bitboard.Position, v byte) { lone.add(p, v) })
-	scan("KMMMvK", tabs["KMMMvK"], func(p bitboard.Position, v byte) { strong.add(p, v) })
+	scan(t, "KvKMMM", func(p bitboard.Position, v endgame.Result, plies int) { lone.add(p, v, plies) })
+	scan(t, "KMMMvK", func(p bitboard.Position, v endgame.Result, plies int) { strong.add(p, v, plies) })
 	c.Counts = append(lone.counts("single king to move"), strong.counts("king and three men to move")...)
 	c.Examples = []Example{note(lone.draw, "single king to move: drawn"), note(strong.draw, "king and three men to move: drawn"), note(strong.longWin, "longest win of the king and three men")}
 	if lone.draws+strong.draws == 0 {
-		c.Verdict = False
+		c.Verdict = ClaimFalse
 		c.Answer = "no position is drawn"
-		return nil
+		return
 	}
-	c.Verdict = True
+	c.Verdict = ClaimTrue
 	c.Answer = fmt.Sprintf("the single king draws %d of %d positions with it to move and %d of %d with the other side to move", lone.draws, lone.wins+lone.draws+lone.losses, strong.draws, strong.wins+strong.draws+strong.losses)
-	return nil
 }
 
-func checkKingManAgainstThree(c *Claim, t *Tables) error {
-	tabs, ok, err := needTables(c, t, "KMvKKK", "KvKKK")
-	if !ok || err != nil {
-		return err
+func checkKingManAgainstThree(c *EndgameClaim, t *endgame.Tables) {
+	if !needTables(c, t, "KMvKKK", "KvKKK") {
+		return
 	}
 	var km, k tally
-	scan("KMvKKK", tabs["KMvKKK"], func(p bitboard.Position, v byte) { km.add(p, v) })
-	scan("KvKKK", tabs["KvKKK"], func(p bitboard.Position, v byte) { k.add(p, v) })
+	scan(t, "KMvKKK", func(p bitboard.Position, v endgame.Result, plies int) { km.add(p, v, plies) })
+	scan(t, "KvKKK", func(p bitboard.Position, v endgame.Result, plies int) { k.add(p, v, plies) })
 	c.Counts = append(km.counts("king and man to move against three kings"), k.counts("single king to move against three kings")...)
 	c.Examples = []Example{note(km.longLoss, "king and man to move: longest loss")}
 	if km.losses == 0 {
-		c.Verdict = False
+		c.Verdict = ClaimFalse
 		c.Answer = "no position of a king and a man to move against three kings is lost"
-		return nil
+		return
 	}
 	kmRate := float64(km.draws) / float64(km.wins+km.draws+km.losses)
 	kRate := float64(k.draws) / float64(k.wins+k.draws+k.losses)
 	c.Answer = fmt.Sprintf("%d of %d positions with the king and man to move are lost (longest %d plies); drawn: %.1f%% with a king and a man, %.1f%% with a single king", km.losses, km.wins+km.draws+km.losses, km.longLoss.Plies, 100*kmRate, 100*kRate)
 	// "Much easier" is read as at least 5 points more draws for the single
 	// king over all positions (a crude measure, stated in the answer).
-	c.Verdict = True
+	c.Verdict = ClaimTrue
 	if kRate-kmRate < 0.05 {
-		c.Verdict = PartlyTrue
+		c.Verdict = ClaimPartlyTrue
 		c.Answer += "; the first half is true, but over all positions a single king is not much easier to defend (less than 5 points more draws)"
 	}
-	return nil
 }

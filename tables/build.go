@@ -1,0 +1,142 @@
+package tables
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"path/filepath"
+	"time"
+
+	"metz/draughts"
+	"metz/endgame"
+	"metz/retro"
+)
+
+// MaxPieces is the largest build of r's tables: 5 pieces under the
+// international rules (6 would take about 59 GB), 6 under the others.
+func MaxPieces(r *draughts.Rules) int {
+	if international(r) {
+		return endgame.MaxPieces
+	}
+	return 6
+}
+
+// Progress reports one table of a build, read or built.
+type Progress struct {
+	Sig     string // its name (side to move first under the international rules, White first under the others)
+	Pieces  int
+	Loaded  bool // read from the directory, not built
+	Stats   Stats
+	Time    time.Duration
+	Bytes   int64 // on disk
+	Done    int64 // positions (indices) read or built so far
+	Total   int64 // positions of the whole build
+	Current int   // tables read or built so far
+	Tables  int   // tables of the whole build
+}
+
+// Missing is what a build of r's tables of 2 to pieces pieces in root has
+// left to do: the tables not in the directory and the bytes they will
+// take on disk.
+func Missing(r *draughts.Rules, root string, pieces int) (tables int, bytes int64) {
+	if international(r) {
+		return endgame.Missing(root, pieces)
+	}
+	gen := retro.New(r)
+	gen.SetDir(root)
+	for _, s := range retro.Signatures(pieces) {
+		if !gen.Stored(s) {
+			tables++
+			bytes += gen.Positions(s) * 2
+		}
+	}
+	return tables, bytes
+}
+
+// Build builds every table of r of 2 to pieces pieces into root, reading
+// those already there (an interrupted or smaller build is resumed), and
+// reports each to progress (from one goroutine at a time). mem bounds the
+// memory of the generic builder. When ctx is done the build stops after
+// the table (generic builder) or piece count (international builder) it
+// is on: every table finished is on disk, and a temporary file left by a
+// killed save is cleared by a later build.
+func Build(ctx context.Context, r *draughts.Rules, root string, pieces int, mem int64, progress func(Progress)) error {
+	if pieces < 2 || pieces > MaxPieces(r) {
+		return fmt.Errorf("--pieces %d: tables under the %s rules have 2 to %d pieces (a table needs a piece on each side; 6 international pieces would need about 59 GB)", pieces, r.Name, MaxPieces(r))
+	}
+	if err := os.MkdirAll(Dir(root, r), 0o755); err != nil {
+		return fmt.Errorf("table directory: %w", err)
+	}
+	if international(r) {
+		return buildInternational(ctx, root, pieces, progress)
+	}
+	return buildGeneric(ctx, r, root, pieces, mem, progress)
+}
+
+// buildInternational runs the international builder one piece count at a
+// time, so that ctx is looked at between them.
+func buildInternational(ctx context.Context, root string, pieces int, progress func(Progress)) error {
+	var done, total int64
+	count, current := 0, 0
+	for n := 2; n <= pieces; n++ {
+		for _, s := range endgame.Signatures(n) {
+			total += s.Size()
+			count++
+		}
+	}
+	for n := 2; n <= pieces; n++ {
+		if err := ctx.Err(); err != nil {
+			return err
+		}
+		err := endgame.Build(root, n, func(p endgame.Progress) {
+			if p.Sig.Pieces() < n {
+				return // reported at its own count
+			}
+			done += p.Sig.Size()
+			current++
+			if progress != nil {
+				progress(Progress{Sig: p.Sig.String(), Pieces: n, Loaded: p.Loaded, Stats: p.Stats, Time: p.Time,
+					Bytes: p.Bytes, Done: done, Total: total, Current: current, Tables: count})
+			}
+		})
+		if err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// buildGeneric runs the generic builder a signature at a time.
+func buildGeneric(ctx context.Context, r *draughts.Rules, root string, pieces int, mem int64, progress func(Progress)) error {
+	gen := retro.New(r)
+	gen.SetDir(root)
+	sigs := retro.Signatures(pieces)
+	var done, total int64
+	for _, s := range sigs {
+		total += gen.Positions(s)
+	}
+	took := map[retro.Sig]time.Duration{}
+	gen.Built = func(s retro.Sig, _ int64, d time.Duration) { took[s] = d }
+	for i, s := range sigs {
+		if err := ctx.Err(); err != nil {
+			return err
+		}
+		loaded := gen.Stored(s)
+		if err := gen.Ensure(s, retro.Limit{Bytes: mem}); err != nil {
+			return err
+		}
+		st, err := gen.Stats(s)
+		if err != nil {
+			return err
+		}
+		done += gen.Positions(s)
+		if progress != nil {
+			progress(Progress{Sig: s.String(), Pieces: s.Pieces(), Loaded: loaded, Stats: st, Time: took[s],
+				Bytes: 2 * gen.Positions(s), Done: done, Total: total, Current: i + 1, Tables: len(sigs)})
+		}
+	}
+	if err := gen.SaveErr(); err != nil {
+		return fmt.Errorf("tables built but not saved in %s: %w", filepath.Join(root, r.Name), err)
+	}
+	return nil
+}

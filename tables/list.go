@@ -1,0 +1,62 @@
+package tables
+
+import (
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+
+	"metz/draughts"
+	"metz/endgame"
+)
+
+// Entry is one table file of a table directory.
+type Entry struct {
+	Rules  string `json:"rules"`
+	Sig    string `json:"signature"` // as the file is named (see Dir)
+	Pieces int    `json:"pieces"`
+	Bytes  int64  `json:"bytes"`
+}
+
+// List is the manifest of the table directory root: every table file of
+// every rule system, by rules, then pieces, then name. A file whose name
+// is no signature is left out (Check reports damaged tables).
+func List(root string) ([]Entry, error) {
+	var out []Entry
+	for _, r := range draughts.AllRules() {
+		ext, parse := ".rtb", func(name string) (int, error) {
+			s, err := ParseSig(name)
+			return s.Pieces(), err
+		}
+		if international(r) {
+			ext, parse = ".egt", func(name string) (int, error) {
+				s, err := endgame.ParseSig(name)
+				return s.Pieces(), err
+			}
+		}
+		paths, err := filepath.Glob(filepath.Join(Dir(root, r), "*"+ext))
+		if err != nil {
+			return nil, err
+		}
+		for _, path := range paths {
+			name := strings.TrimSuffix(filepath.Base(path), ext)
+			n, err := parse(name)
+			fi, statErr := os.Stat(path)
+			if err != nil || statErr != nil {
+				continue
+			}
+			out = append(out, Entry{Rules: r.Name, Sig: name, Pieces: n, Bytes: fi.Size()})
+		}
+	}
+	sort.SliceStable(out, func(i, j int) bool {
+		a, b := out[i], out[j]
+		if a.Rules != b.Rules {
+			return a.Rules < b.Rules
+		}
+		if a.Pieces != b.Pieces {
+			return a.Pieces < b.Pieces
+		}
+		return a.Sig < b.Sig
+	})
+	return out, nil
+}

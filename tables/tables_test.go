@@ -1,0 +1,143 @@
+package tables
+
+import (
+	"context"
+	"errors"
+	"path/filepath"
+	"testing"
+
+	"metz/draughts"
+	"metz/endgame"
+	"metz/retro"
+)
+
+// The two builders behind the API must agree: every international
+// position of three pieces, either side to move, gets the same value and
+// distance from the international builder (bitboard un-moves, side to
+// move first) and from the generic one (any rule system, White first).
+func TestBuildersAgree(t *testing.T) {
+	eg := endgame.Small()
+	gen := retro.New(draughts.International)
+	sigs := []retro.Sig{{WK: 2, BK: 1}, {WK: 1, BK: 2}, {WK: 1, WM: 1, BK: 1}, {WM: 2, BK: 1}, {WK: 1, BM: 2},
+		{WM: 1, BM: 1, BK: 1}, {WM: 1, BM: 2}, {WM: 2, BM: 1}, {WK: 1, BK: 1, BM: 1}}
+	compared, decided := 0, 0
+	for _, s := range sigs {
+		if err := gen.Ensure(s, retro.Limit{Bytes: 1 << 30}); err != nil {
+			t.Fatal(err)
+		}
+		for _, turn := range []draughts.Color{draughts.White, draughts.Black} {
+			err := gen.Each(s, turn, func(p draughts.Position, v retro.Value, plies int) {
+				r, ep, ok := eg.Probe(p)
+				if !ok {
+					t.Fatalf("%s: not in the international tables", p.FEN())
+				}
+				if v != r || (v != Draw && plies != ep) {
+					t.Fatalf("%s: generic %s in %d plies, international %s in %d", p.FEN(), v, plies, r, ep)
+				}
+				compared++
+				if v != Draw {
+					decided++
+				}
+			})
+			if err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	t.Logf("%d positions compared, %d decided", compared, decided)
+	if decided == 0 || decided == compared {
+		t.Fatal("the comparison needs wins and draws")
+	}
+}
+
+// Open serves every rule system through one Probe and one Ensure, saving
+// in the one directory layout: international files in the root, the
+// others in a subdirectory named after the rules.
+func TestOpenProbeEnsure(t *testing.T) {
+	root := t.TempDir()
+	cases := []struct {
+		rules *draughts.Rules
+		fen   string
+		want  Result
+		plies int
+	}{
+		{draughts.International, "W:WK8,K20,K37:B43", Win, 17}, // Grimminck's longest 0310 win
+		{draughts.International, "B:WK19,K20,K37:B43", Loss, 16},
+		{draughts.Russian, "W:WKa1,Kc1,Kh2:BKd8", Win, 0},
+	}
+	for _, c := range cases {
+		tabs, err := Open(c.rules, root, 1<<30)
+		if err != nil {
+			t.Fatal(err)
+		}
+		p, err := draughts.ParseFEN(c.rules, c.fen)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := tabs.Ensure(p); err != nil {
+			t.Fatal(err)
+		}
+		r, plies, ok, err := tabs.Probe(p)
+		if err != nil || !ok || r != c.want || (c.plies > 0 && plies != c.plies) {
+			t.Errorf("%s %s: %s in %d (ok %v, %v); want %s in %d", c.rules.Name, c.fen, r, plies, ok, err, c.want, c.plies)
+		}
+		sig := SigOf(p)
+		if _, err := ParseSig(sig.String()); err != nil {
+			t.Error(err)
+		}
+	}
+	if got := Dir(root, draughts.Russian); got != filepath.Join(root, "russian") {
+		t.Errorf("Russian tables in %s", got)
+	}
+	if n, _ := endgame.Missing(root, 3); n != 0 {
+		t.Errorf("%d international tables of up to 3 pieces not saved in %s", n, root)
+	}
+	list, err := List(root)
+	if err != nil {
+		t.Fatal(err)
+	}
+	found := map[string]bool{}
+	for _, e := range list {
+		found[e.Rules+" "+e.Sig] = e.Bytes > 0
+	}
+	// KKKvM is the first position's (side to move first); KKKvK the
+	// Russian one's (White first).
+	if !found["international KKKvM"] || !found["international KvK"] || !found["russian KKKvK"] {
+		t.Errorf("manifest of %s: %v", root, list)
+	}
+}
+
+// A build whose context is done stops at the next table, keeping those
+// finished; the same build resumes, reading them.
+func TestBuildStopsAndResumes(t *testing.T) {
+	for _, r := range []*draughts.Rules{draughts.International, draughts.Russian} {
+		root := t.TempDir()
+		ctx, cancel := context.WithCancel(context.Background())
+		built := 0
+		err := Build(ctx, r, root, 3, 1<<30, func(p Progress) {
+			built++
+			// The generic builder stops after this table, the
+			// international one after the piece count.
+			cancel()
+			if p.Pieces == 3 {
+				t.Errorf("%s: %s built after the stop", r.Name, p.Sig)
+			}
+		})
+		cancel()
+		if !errors.Is(err, context.Canceled) || built == 0 {
+			t.Fatalf("%s: %v after %d tables", r.Name, err, built)
+		}
+		var loaded, again int
+		if err := Build(context.Background(), r, root, 3, 1<<30, func(p Progress) {
+			again++
+			if p.Loaded {
+				loaded++
+			}
+		}); err != nil {
+			t.Fatal(err)
+		}
+		if loaded < 1 || again <= built {
+			t.Errorf("%s: resumed build read %d of %d tables; %d were finished before the stop", r.Name, loaded, again, built)
+		}
+	}
+}
