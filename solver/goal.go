@@ -114,3 +114,16 @@ func balance(q draughts.Position, attacker draughts.Color) int {
 	dm, dk := q.Count(attacker.Opponent())
 	return am + ak - dm - dk
 }
+
+// BoundStipulation is the stipulation s bounded by within plies (a bound
+// it has already is replaced; 0 leaves s as it is).
+func BoundStipulation(s string, within int) (string, error) {
+	g, err := ParseGoal(s)
+	if err != nil || within == 0 {
+		return s, err
+	}
+	if within < 0 || g.Kind == GoalDraw {
+		return s, fmt.Errorf("--within %d on the goal %q: expected a number of plies ≥ 1 on win, promote or gain:N", within, s)
+	}
+	return g.WithBound(within).String(), nil
+}

@@ -28,7 +28,7 @@ type verifyFlags struct {
 	all                      bool
 	source, budget, fen, sol string
 	rules, stip, tables      string
-	jobs                     int
+	jobs, within             int
 	noStore                  bool
 }
 
@@ -91,7 +91,8 @@ and repairs, unproven places, nodes and seconds.`,
 	fl.StringVar(&f.budget, "budget", "10s", "per problem: time, nodes, memory (e.g. 2s,1M-nodes,64MB)")
 	fl.StringVar(&f.fen, "fen", "", "verify this position instead of database records")
 	fl.StringVar(&f.sol, "solution", "", "with --fen: the stated main line (32-28 19-23, 1. 32-28 19-23, or 32 à 28 19 à 23)")
-	fl.StringVar(&f.stip, "goal", "win", "with --fen: the stipulation (win, draw, promote, gain:N)")
+	fl.StringVar(&f.stip, "goal", "win", "with --fen: the stipulation (win, draw, promote, gain:N; /P bounds it: gain:2/15)")
+	fl.IntVar(&f.within, "within", 0, "the goal must be met within this many plies (every problem's stipulation bounded; see docs/stipulations.md)")
 	fl.StringVar(&f.tables, "tables", "auto", tablesHelp)
 	fl.BoolVar(&f.noStore, "no-store", false, "do not record the verdicts in the database")
 	addRulesFlag(c, &f.rules)
@@ -133,6 +134,11 @@ func runVerify(cmd *cobra.Command, args []string, f verifyFlags) error {
 	if err != nil {
 		return err
 	}
+	for _, p := range probs {
+		if p.Stipulation, err = solver.BoundStipulation(p.Stipulation, f.within); err != nil {
+			return fmt.Errorf("problem %d: %w", p.ID, err)
+		}
+	}
 	reports := verifyAll(probs, opt, f.jobs, cmd.ErrOrStderr())
 	if !f.noStore {
 		for _, r := range reports {
@@ -155,7 +161,11 @@ func adHocProblem(f verifyFlags, warn io.Writer) (*problems.Problem, error) {
 		return nil, err
 	}
 	warnImpossible(warn, pos)
-	p := &problems.Problem{Label: "ad hoc", Rules: pos.Rules.Name, FEN: pos.FEN(), Stipulation: f.stip}
+	stip, err := solver.BoundStipulation(f.stip, f.within)
+	if err != nil {
+		return nil, err
+	}
+	p := &problems.Problem{Label: "ad hoc", Rules: pos.Rules.Name, FEN: pos.FEN(), Stipulation: stip}
 	if f.sol != "" {
 		p.Solution = lineTree(pos, solutionMoves(f.sol))
 	}
@@ -399,56 +409,5 @@ const reportBudget = "40M-nodes,120s,256MB"
 // evidenceWidth is the evidence column's width in the summary table.
 const evidenceWidth = 72
 
-// evidence summarises a report in one cell.
-func evidence(r *solver.Report) string {
-	var parts []string
-	for _, m := range r.Misprints {
-		parts = append(parts, fmt.Sprintf("misprint %q at ply %d: %s", m.Text, m.Ply, m.Reason))
-	}
-	for _, rp := range r.Repairs {
-		parts = append(parts, fmt.Sprintf("repair %s → %s", rp.Repair, rp.Verdict))
-	}
-	for _, c := range r.Cooks {
-		parts = append(parts, "cook "+c.Move)
-	}
-	if h := horizonNote(r); h != "" {
-		parts = append(parts, h)
-	}
-	if r.Refutation != nil {
-		parts = append(parts, "refuted: "+strings.Join(r.Refutation.Line, " ")+" ("+r.Refutation.Note+")")
-	}
-	for _, o := range r.Omitted {
-		parts = append(parts, fmt.Sprintf("omitted %s at ply %d", o.Defence, o.Ply))
-	}
-	for _, d := range r.Duals {
-		parts = append(parts, fmt.Sprintf("dual %s/%s at ply %d", d.Stated, d.Alternative, d.Ply))
-	}
-	if len(r.TableLeaves) > 0 {
-		parts = append(parts, "endgame tables at "+strings.Join(r.TableLeaves, ", "))
-	}
-	for _, u := range r.Unproven {
-		parts = append(parts, fmt.Sprintf("unproven at ply %d after %d nodes", u.Ply, u.Nodes))
-	}
-	if len(r.Undecided) > 0 {
-		parts = append(parts, "first moves left open: "+strings.Join(r.Undecided, " "))
-	}
-	parts = append(parts, r.Notes...)
-	return strings.Join(parts, "; ")
-}
-
-// horizonNote names the first moves refuted only within a horizon (no win
-// as fast as the key's, a slower one not excluded) and what the horizon
-// rests on.
-func horizonNote(r *solver.Report) string {
-	if len(r.InHorizon) == 0 {
-		return ""
-	}
-	note := fmt.Sprintf("first moves with no win within %d plies, not refuted outright: %s", r.Horizon, strings.Join(r.InHorizon, " "))
-	switch {
-	case r.KeyPlies > 0:
-		note += fmt.Sprintf(" (the key wins in %d)", r.KeyPlies)
-	case r.KeyPliesAtMost > 0:
-		note += fmt.Sprintf(" (the key wins within %d)", r.KeyPliesAtMost)
-	}
-	return note
-}
+// evidence summarises a report in one cell (solver.Report.Findings).
+func evidence(r *solver.Report) string { return strings.Join(r.Findings(), "; ") }
