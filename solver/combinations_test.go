@@ -149,3 +149,91 @@ func TestLongCrowningBounded(t *testing.T) {
 		t.Fatalf("omitted %+v, want 19x28 after 28-23", rep.Omitted)
 	}
 }
+
+// TestImpliedGainVanTenacI: Van Tenac's Problem I (Traité, 1868, n° 71;
+// the position as the text lists it, the line as its prose tells it, 26
+// taking 31 to 37 where the table misprints "25 à 27"): "ils gagnent la
+// partie", no more. The line wins three pieces at a quiet position at ply
+// 11 (seven taken by 35x22 against four given), so the verdict is on
+// gain:3/15; 37-31 wins them within 15 as well, a cook; and the literal
+// win from the end of the line is its own line of the report.
+func TestImpliedGainVanTenacI(t *testing.T) {
+	c := combination{"Van Tenac I", "W:W25,28,30,33,35,37,38,40:B4,7,8,12,14,17,18,19,24,26,29",
+		"28-23 19x39 30x10 4x15 37-31 26x37 38-32 37x28 40-34 29x40 35x22", problems.StipWin}
+	rep := Verify(c.problem(t), Options{Budget: nodes(5_000_000)})
+	if rep.Goal != "gain:3/15" || rep.Stated != "win" || rep.Verdict != Cooked {
+		t.Fatalf("goal %s (stated %s), verdict %s; want cooked on gain:3/15", rep.Goal, rep.Stated, rep.Verdict)
+	}
+	if len(rep.Cooks) != 1 || rep.Cooks[0].Move != "37-31" {
+		t.Fatalf("cooks %+v, want 37-31", rep.Cooks)
+	}
+	if !strings.HasPrefix(rep.Stipulation, "the key wins three pieces within 15 plies against every defence (the stated line at ply 11); one other first move also does within 15: 37-31") {
+		t.Errorf("words %q", rep.Stipulation)
+	}
+	if !strings.HasPrefix(rep.Claim, "the win claimed: ") {
+		t.Errorf("claim %q, want a line on the literal win", rep.Claim)
+	}
+	// The reference: the brute force agrees on the keys within 15 plies.
+	pos := mustFEN(t, draughts.International, c.fen)
+	if keys := bruteKeys(pos, Goal{Kind: GoalGain, N: 3}, 15); strings.Join(keys, " ") != "28-23 37-31" {
+		t.Fatalf("brute force: keys %v, want 28-23 37-31", keys)
+	}
+}
+
+// TestImpliedCrowningAndClaim: the crowning on 5 read from a plain win:
+// the verdict is on promote/21 and the literal win, which no search of
+// this budget finishes, is reported as not proven with the material the
+// line ends on.
+func TestImpliedCrowningAndClaim(t *testing.T) {
+	c := crownOn5
+	c.goal = problems.StipWin
+	rep := Verify(c.problem(t), Options{Budget: nodes(1_000_000)})
+	if rep.Goal != "promote/21" || rep.Verdict != SoundIncomplete {
+		t.Fatalf("goal %s, verdict %s; want sound-incomplete on promote/21", rep.Goal, rep.Verdict)
+	}
+	if want := "the win claimed: not proven: the stated line ends 3 men and 1 king v 6 men"; rep.Claim != want {
+		t.Errorf("claim %q, want %q", rep.Claim, want)
+	}
+}
+
+// TestExerciseWinsMaterial: a course exercise (Goedemoed, A course in
+// international draughts, exercise 1.2): from the opening 1.32-28 18-23
+// 2.33-29 23x32 3.37x28 12-18?, "White can perform a combination", with
+// no line printed. Bounded as gain:2/7 it has two keys, which the brute
+// force confirms, and no third piece is won within 7 plies.
+func TestExerciseWinsMaterial(t *testing.T) {
+	pos := playLine(t, mustFEN(t, draughts.International, "W:W31-50:B1-20"), "32-28", "18-23", "33-29", "23x32", "37x28", "12-18")
+	p := &problems.Problem{Label: "exercise 1.2", Rules: "international", FEN: pos.FEN(), Stipulation: "gain:2/7"}
+	rep := Verify(p, Options{Budget: nodes(2_000_000)})
+	want := bruteKeys(pos, Goal{Kind: GoalGain, N: 2}, 7)
+	if rep.Verdict != Cooked || strings.Join(rep.Keys, " ") != strings.Join(want, " ") || len(want) != 2 {
+		t.Fatalf("verdict %s, keys %v; brute force %v", rep.Verdict, rep.Keys, want)
+	}
+	if keys := bruteKeys(pos, Goal{Kind: GoalGain, N: 3}, 7); len(keys) != 0 {
+		t.Fatalf("brute force: %v win three pieces within 7", keys)
+	}
+	sol := SolveWith(pos, Goal{Kind: GoalGain, N: 3, Within: 7}, Options{Budget: nodes(2_000_000)})
+	if sol.Result != ResultDraw || len(sol.Keys) != 0 {
+		t.Fatalf("gain:3/7: %s %v, want no key", sol.Result, sol.Keys)
+	}
+}
+
+// TestShotWinsOutright: the first shot of Goedemoed's pre-course, as its
+// text tells it: White gives 28-22, the black man on 17 takes to 28 (and
+// stops: 37 is White's), and 32x5 takes the three black men, all there
+// are. Bounded as win/3 the verdict is exact, and the key is the only
+// first move, by brute force too.
+func TestShotWinsOutright(t *testing.T) {
+	c := combination{"pre-course shot", "W:W28,32,37:B10,17,19", "28-22 17x28 32x5", "win/3"}
+	rep := Verify(c.problem(t), Options{Budget: nodes(1_000_000)})
+	if rep.Verdict != Sound || rep.Goal != "win/3" {
+		t.Fatalf("verdict %s on %s, want sound on win/3: %+v", rep.Verdict, rep.Goal, rep)
+	}
+	if want := "the key wins outright within 3 plies against every defence (the stated line at ply 3); no other first move does within 3"; rep.Stipulation != want {
+		t.Errorf("words %q, want %q", rep.Stipulation, want)
+	}
+	pos := mustFEN(t, draughts.International, c.fen)
+	if keys := bruteKeys(pos, Win, 3); strings.Join(keys, " ") != "28-22" {
+		t.Fatalf("brute force: %v", keys)
+	}
+}

@@ -18,7 +18,8 @@ import (
 
 // fullBoard is the fewest pieces at the start for which a plain "win" is
 // read as the stipulation its line implies: below it the whole game is
-// searched (the bundled endings, whose lines end in won endings).
+// searched, as the endings' proofs need (Van Tenac's problems, whose
+// lines end in won endings, have at most a dozen pieces).
 const fullBoard = 16
 
 // lineFacts is what the stated main line (every first child) achieves,
@@ -29,7 +30,7 @@ type lineFacts struct {
 	crown  int               // the ply of the attacker's first crowning (0: none)
 	gains  []int             // the pieces won at each ply when quiet (-1: a capture is pending)
 	end    draughts.Position // the position at the end of the line
-	resign bool              // the line was cut by an unplayable move (replay reports it)
+	resign bool              // the line was cut by an unplayable move (replay reports it; no goal is read from it)
 }
 
 // mainLine reads the facts of t's main line from pos for attacker.
@@ -106,18 +107,17 @@ func (f lineFacts) reachedAt(goal Goal) int {
 // read as what the line does: wins outright, else crowns, else wins the
 // most pieces it wins at a quiet position.
 func impliedGoal(pos draughts.Position, f lineFacts, goal Goal, slack int) (g Goal, derived, literal bool) {
-	if goal.Within > 0 || goal.Kind == GoalDraw || f.plies == 0 {
+	if goal.Within > 0 || goal.Kind == GoalDraw || f.plies == 0 || f.resign {
 		return goal, false, false
 	}
 	if goal.Kind == GoalWin {
 		wm, wk, bm, bk := pos.Material()
-		if wm+wk+bm+bk < fullBoard || f.ends > 0 {
-			if f.ends == 0 {
-				return goal, false, false
-			}
-			return goal.WithBound(f.ends + slack), true, false
+		if wm+wk+bm+bk < fullBoard {
+			return goal, false, false
 		}
 		switch n, ply := f.bestGain(); {
+		case f.ends > 0:
+			return goal.WithBound(f.ends + slack), true, false
 		case f.crown > 0:
 			return Goal{Kind: GoalPromote, Within: f.crown + slack}, true, true
 		case n > 0:
