@@ -33,11 +33,11 @@ func (r *Report) Findings() []string {
 	}
 	add(r.reachedNote())
 	add(listed(len(r.Omitted), "omitted defence, answered", "omitted defences, each answered", func(i int) string {
-		return r.Omitted[i].Defence + " " + place(r.Omitted[i].After)
+		return r.Omitted[i].Defence + " " + placeAt(r.Omitted[i].After, r.Omitted[i].Ply)
 	}))
 	add(listed(len(r.Duals), "dual", "duals", func(i int) string {
 		d := r.Duals[i]
-		return fmt.Sprintf("%s as well as %s %s", d.Alternative, d.Stated, place(d.After))
+		return fmt.Sprintf("%s as well as %s %s", d.Alternative, d.Stated, placeAt(d.After, d.Ply))
 	}))
 	if n := len(r.TableLeaves); n > 0 {
 		add(fmt.Sprintf("the endgame tables decided %s", counted(n, "end of a stated line", "ends of stated lines")))
@@ -76,6 +76,15 @@ func place(moves string) string {
 		return "at the start"
 	}
 	return "after " + moves
+}
+
+// placeAt is place for a move at ply: a report stored before places had
+// their moves names the ply instead.
+func placeAt(moves string, ply int) string {
+	if moves == "" && ply > 1 {
+		return fmt.Sprintf("at ply %d", ply)
+	}
+	return place(moves)
 }
 
 // reachedNote says where stated lines met the goal before their end.

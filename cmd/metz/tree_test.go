@@ -125,7 +125,7 @@ func TestShowTreeJSON(t *testing.T) {
 	origins := map[string]int{}
 	got.Tree.Walk(func(n *problems.Node, _ int) { origins[n.Origin]++ })
 	if got.Source != "t" || got.Number != 1 || got.Verdict != "sound-incomplete" || origins["printed"] != 2 || origins["solver"] == 0 || origins[""] != 0 ||
-		!strings.Contains(got.Detail, "omitted 6-11 at ply 2") {
+		!strings.Contains(got.Detail, "two omitted defences, each answered: 6-11 at ply 2") {
 		t.Errorf("got %+v, origins %v\n%s", got, origins, out)
 	}
 }
@@ -157,7 +157,7 @@ func TestExportUsesVerifiedTree(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, want := range []string{"si 6 à 11 * {metz: defence the source omits; it loses too}",
-		"* coup ajouté par metz (solveur)", "Verdict : sound-incomplete — omitted 6-11 at ply 2; omitted 18-22 at ply 2; solver metz-solver/1"} {
+		"* coup ajouté par metz (solveur)", "Verdict : sound-incomplete — two omitted defences, each answered: 6-11 at ply 2, 18-22 at ply 2; solver metz-solver/1"} {
 		if !strings.Contains(out, want) {
 			t.Errorf("export lacks %q:\n%s", want, out)
 		}
