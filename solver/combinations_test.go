@@ -209,6 +209,9 @@ func TestExerciseWinsMaterial(t *testing.T) {
 	if rep.Verdict != Cooked || strings.Join(rep.Keys, " ") != strings.Join(want, " ") || len(want) != 2 {
 		t.Fatalf("verdict %s, keys %v; brute force %v", rep.Verdict, rep.Keys, want)
 	}
+	if w := "two first moves reach the goal within 7 plies: " + strings.Join(want, " "); rep.Stipulation != w {
+		t.Errorf("words %q, want %q", rep.Stipulation, w)
+	}
 	if keys := bruteKeys(pos, Goal{Kind: GoalGain, N: 3}, 7); len(keys) != 0 {
 		t.Fatalf("brute force: %v win three pieces within 7", keys)
 	}

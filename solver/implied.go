@@ -134,10 +134,21 @@ func impliedGoal(pos draughts.Position, f lineFacts, goal Goal, slack int) (g Go
 // describe says in words what was verified under a bound: what the key
 // does, where the stated line does it, and what the other first moves do.
 func describe(rep *Report, goal Goal, f lineFacts) string {
-	if goal.Within == 0 || rep.Key == "" {
+	if goal.Within == 0 || rep.Verdict == Misprint {
 		return ""
 	}
 	what := goalWords(goal)
+	if rep.Key == "" { // no stated solution: the first moves alone
+		n := len(rep.Keys)
+		words := fmt.Sprintf("%s within %d plies", counted(n, "first move reaches the goal", "first moves reach the goal"), goal.Within)
+		if n > 0 {
+			words += ": " + strings.Join(rep.Keys, " ")
+		}
+		if u := len(rep.Undecided); u > 0 {
+			words += fmt.Sprintf("; %s left undecided by the budget", counted(u, "first move", "first moves"))
+		}
+		return words
+	}
 	var b strings.Builder
 	switch {
 	case rep.Refutation != nil:

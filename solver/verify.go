@@ -158,6 +158,7 @@ func verifyIn[P, M any](g game[P, M], p *problems.Problem, pos draughts.Position
 		v.keys(nil)
 		v.retryKeys()
 		rep.Verdict = v.verdictWithoutSolution()
+		rep.Within, rep.Stipulation = goal.Within, describe(rep, goal, facts)
 		return
 	}
 	if !replay(pos, p.Solution, rep) {
@@ -193,7 +194,7 @@ func verifyIn[P, M any](g game[P, M], p *problems.Problem, pos draughts.Position
 	rep.Work = &v.acct
 	rep.Within = goal.Within
 	rep.Stipulation = describe(rep, goal, facts)
-	if literal && !v.s.lim.stopped {
+	if literal {
 		rep.Claim = v.claim(facts.end, attacker)
 	}
 	if rep.Verdict == Unproven {
