@@ -49,6 +49,14 @@ escapes is a refutation); other attacker moves that win as fast as the stated
 one are duals; and every line's end must be proven won within the budget,
 else the verdict is "unproven" with how far the proof got.
 
+A bounded goal (--within N, or a stipulation such as gain:2/15) asks for the
+goal within N plies, and every verdict on it is exact. A promote or gain goal
+without a bound, or a plain win of a position of 16 pieces or more, is read
+from the stated line: the goal it reaches (outright win, crowning, pieces won)
+bounded by where it does so plus 4 plies, said in words, with the literal win
+on a line of its own; a goal met before a line ends makes the rest of the line
+its continuation (docs/stipulations.md).
+
 Verdicts: sound, sound-incomplete, cooked, unsound, misprint, unproven,
 no-position; "dual" is a flag on top. Each verdict is stored in the
 database's verdict history with the solver version, budget and proof size
