@@ -35,11 +35,20 @@ type lineFacts struct {
 
 // mainLine reads the facts of t's main line from pos for attacker.
 func mainLine(pos draughts.Position, t *problems.Tree, attacker draughts.Color) lineFacts {
+	var path []*problems.Node
+	for ns := t.Children; len(ns) > 0; ns = ns[0].Children {
+		path = append(path, ns[0])
+	}
+	return lineOf(pos, path, attacker)
+}
+
+// lineOf reads the facts of the stated moves path from pos for attacker.
+func lineOf(pos draughts.Position, path []*problems.Node, attacker draughts.Color) lineFacts {
 	f := lineFacts{end: pos}
 	root := balance(pos, attacker)
 	q := pos
-	for ns := t.Children; len(ns) > 0; ns = ns[0].Children {
-		m, mp := resolve(q, ns[0])
+	for _, n := range path {
+		m, mp := resolve(q, n)
 		if mp != nil {
 			f.resign = true
 			break
@@ -64,6 +73,34 @@ func mainLine(pos draughts.Position, t *problems.Tree, attacker draughts.Color) 
 	return f
 }
 
+// maxLines bounds the stated lines read for a bound: a tree with more is
+// bounded by those first.
+const maxLines = 4096
+
+// latestReach is the greatest ply at which a stated line of t first meets
+// goal (0: none does): a bound read from the lines must leave every one
+// of them room to meet it.
+func latestReach(pos draughts.Position, t *problems.Tree, attacker draughts.Color, goal Goal) int {
+	most, lines := 0, 0
+	var walk func(ns []*problems.Node, path []*problems.Node)
+	walk = func(ns []*problems.Node, path []*problems.Node) {
+		for _, n := range ns {
+			if lines >= maxLines {
+				return
+			}
+			p := append(path[:len(path):len(path)], n)
+			if len(n.Children) > 0 {
+				walk(n.Children, p)
+				continue
+			}
+			lines++
+			most = max(most, lineOf(pos, p, attacker).reachedAt(goal))
+		}
+	}
+	walk(t.Children, nil)
+	return most
+}
+
 // gainPly is the first ply at which the line is n pieces up at a quiet
 // position (0: never).
 func (f lineFacts) gainPly(n int) int {
@@ -75,15 +112,13 @@ func (f lineFacts) gainPly(n int) int {
 	return 0
 }
 
-// bestGain is the most pieces the line wins at a quiet position and the
-// first ply where it does (0, 0: none).
-func (f lineFacts) bestGain() (n, ply int) {
-	for i, g := range f.gains {
-		if g > n {
-			n, ply = g, i+1
-		}
+// bestGain is the most pieces the line is ever up at a quiet position.
+func (f lineFacts) bestGain() int {
+	n := 0
+	for _, g := range f.gains {
+		n = max(n, g)
 	}
-	return n, ply
+	return n
 }
 
 // reachedAt is the ply at which the main line meets goal (0: never).
@@ -100,35 +135,39 @@ func (f lineFacts) reachedAt(goal Goal) int {
 }
 
 // impliedGoal is the goal Verify checks for a problem stated as goal with
-// the main line f from pos, and whether it was derived from the line
-// (literal is then the source's plain win, checked apart). A bound given
-// is kept; a crowning or a gain without one is bounded by the ply where
-// the line meets it plus slack; a plain win of a full-board position is
-// read as what the line does: wins outright, else crowns, else wins the
-// most pieces it wins at a quiet position.
-func impliedGoal(pos draughts.Position, f lineFacts, goal Goal, slack int) (g Goal, derived, literal bool) {
+// the stated tree t from pos (f: its main line's facts), and whether it
+// was derived from the lines (literal is then the source's plain win,
+// checked apart). A bound given is kept; a crowning or a gain without one
+// is bounded by the latest ply where a stated line meets it plus slack; a
+// plain win of a full-board position is read as what the main line does:
+// wins outright, else crowns, else wins the most pieces it is ever up at
+// a quiet position.
+func impliedGoal(pos draughts.Position, t *problems.Tree, f lineFacts, goal Goal, slack int) (g Goal, derived, literal bool) {
 	if goal.Within > 0 || goal.Kind == GoalDraw || f.plies == 0 || f.resign {
 		return goal, false, false
 	}
+	g = goal
 	if goal.Kind == GoalWin {
 		wm, wk, bm, bk := pos.Material()
 		if wm+wk+bm+bk < fullBoard {
 			return goal, false, false
 		}
-		switch n, ply := f.bestGain(); {
+		switch n := f.bestGain(); {
 		case f.ends > 0:
-			return goal.WithBound(f.ends + slack), true, false
 		case f.crown > 0:
-			return Goal{Kind: GoalPromote, Within: f.crown + slack}, true, true
+			g, literal = Goal{Kind: GoalPromote}, true
 		case n > 0:
-			return Goal{Kind: GoalGain, N: n, Within: ply + slack}, true, true
+			g, literal = Goal{Kind: GoalGain, N: n}, true
+		default:
+			return goal, false, false
 		}
+	}
+	if f.reachedAt(g) == 0 {
 		return goal, false, false
 	}
-	if k := f.reachedAt(goal); k > 0 {
-		return goal.WithBound(k + slack), true, false
-	}
-	return goal, false, false
+	// Every stated line, not the main one alone, must have room to meet
+	// the goal: a longer variation would otherwise end past the bound.
+	return g.WithBound(latestReach(pos, t, pos.Turn, g) + slack), true, literal
 }
 
 // describe says in words what was verified under a bound: what the key

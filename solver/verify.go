@@ -134,7 +134,7 @@ func verifyIn[P, M any](g game[P, M], p *problems.Problem, pos draughts.Position
 		if attacker == pos.Turn {
 			var derived bool
 			stated := goal
-			goal, derived, literal = impliedGoal(pos, facts, goal, opt.Slack)
+			goal, derived, literal = impliedGoal(pos, p.Solution, facts, goal, opt.Slack)
 			if derived {
 				rep.Stated = stated.String()
 			}
