@@ -240,3 +240,26 @@ func TestShotWinsOutright(t *testing.T) {
 		t.Fatalf("brute force: %v", keys)
 	}
 }
+
+// TestBoundCoversEveryLine: with the source's 19x28 stated first at ply
+// 12 (answered by 32x1, a crowning at ply 13) and its 18x29 line (the
+// crowning at ply 17) second, the bound read from the lines covers the
+// longer one: with a slack of 1, 17+1 plies, not the main line's 13+1,
+// which would refute the second line's end.
+func TestBoundCoversEveryLine(t *testing.T) {
+	p := crownOn5.problem(t)
+	at := p.Solution.Children[0]
+	for range 10 { // down to the defender's move at ply 12
+		at = at.Children[0]
+	}
+	alt := line("19x28", "32x1").Children[0]
+	alt.White, alt.Children[0].White = false, true
+	at.Children = append([]*problems.Node{alt}, at.Children...)
+	rep := Verify(p, Options{Budget: nodes(5_000_000), Slack: 1})
+	if rep.Goal != "promote/18" || rep.Verdict != Sound {
+		t.Fatalf("goal %s, verdict %s (%v); want sound on promote/18", rep.Goal, rep.Verdict, rep.Findings())
+	}
+	if !strings.Contains(rep.Stipulation, "(the stated line at ply 13)") {
+		t.Errorf("words %q: the main line crowns at ply 13", rep.Stipulation)
+	}
+}
