@@ -2,7 +2,6 @@ package app
 
 import (
 	"cmp"
-	"fmt"
 	"slices"
 	"sort"
 	"strings"
@@ -119,56 +118,7 @@ func ThemeNames(ts []problems.Theme) []string {
 	return names
 }
 
-// EvidenceText sums up a report's evidence in one line of words.
-func EvidenceText(r *solver.Report) string {
-	var parts []string
-	for _, m := range r.Misprints {
-		parts = append(parts, fmt.Sprintf("misprint %q at ply %d: %s", m.Text, m.Ply, m.Reason))
-	}
-	for _, rp := range r.Repairs {
-		parts = append(parts, fmt.Sprintf("repair %s → %s", rp.Repair, rp.Verdict))
-	}
-	for _, c := range r.Cooks {
-		parts = append(parts, "cook "+c.Move)
-	}
-	if h := horizonNote(r); h != "" {
-		parts = append(parts, h)
-	}
-	if r.Refutation != nil {
-		parts = append(parts, "refuted: "+strings.Join(r.Refutation.Line, " ")+" ("+r.Refutation.Note+")")
-	}
-	for _, o := range r.Omitted {
-		parts = append(parts, fmt.Sprintf("omitted %s at ply %d", o.Defence, o.Ply))
-	}
-	for _, d := range r.Duals {
-		parts = append(parts, fmt.Sprintf("dual %s/%s at ply %d", d.Stated, d.Alternative, d.Ply))
-	}
-	if len(r.TableLeaves) > 0 {
-		parts = append(parts, "endgame tables at "+strings.Join(r.TableLeaves, ", "))
-	}
-	for _, u := range r.Unproven {
-		parts = append(parts, fmt.Sprintf("unproven at ply %d after %d nodes", u.Ply, u.Nodes))
-	}
-	if len(r.Undecided) > 0 {
-		parts = append(parts, "first moves left open: "+strings.Join(r.Undecided, " "))
-	}
-	parts = append(parts, r.Notes...)
-	return strings.Join(parts, "; ")
-}
-
-// horizonNote names the first moves refuted only within a horizon (no win
-// as fast as the key's, a slower one not excluded) and what the horizon
-// rests on.
-func horizonNote(r *solver.Report) string {
-	if len(r.InHorizon) == 0 {
-		return ""
-	}
-	note := fmt.Sprintf("first moves with no win within %d plies, not refuted outright: %s", r.Horizon, strings.Join(r.InHorizon, " "))
-	switch {
-	case r.KeyPlies > 0:
-		note += fmt.Sprintf(" (the key wins in %d)", r.KeyPlies)
-	case r.KeyPliesAtMost > 0:
-		note += fmt.Sprintf(" (the key wins within %d)", r.KeyPliesAtMost)
-	}
-	return note
-}
+// EvidenceText sums up a report's evidence in one line of words: each kind
+// of finding once, with a count, places as the moves leading to them
+// (solver.Report.Findings).
+func EvidenceText(r *solver.Report) string { return strings.Join(r.Findings(), "; ") }

@@ -219,6 +219,10 @@ func TestPDNStatedDraw(t *testing.T) {
 		`[Event "White to play and win"]`:                            problems.StipWin,
 		`[Event "Drawing room tournament"] {a drawn position}`:       problems.StipWin,
 		`[Event "x"][Stipulation "gain:2"] {White to play and draw}`: "gain:2",
+		`[Stipulation "gain:2/15"]`:                                  "gain:2/15",
+		`[Stipulation "Promotion / 9"]`:                              "promote/9",
+		`[Stipulation "draw/9"]`:                                     problems.StipDraw,
+		`[Stipulation "win/x"]`:                                      problems.StipWin,
 	}
 	for head, want := range cases {
 		b, err := Reader("x.pdn", strings.NewReader(head+"\n[FEN \"W:W32:B19\"]\n1. 32-28 *\n"))

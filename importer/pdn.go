@@ -286,6 +286,9 @@ func pdnTags(p *problems.Problem, g *pdn.Game, warn func(text, expected string))
 	}
 	if v, ok := g.Tag("Stipulation"); ok {
 		p.Stipulation = stipulation(v)
+		if strings.Contains(v, "/") && !strings.Contains(p.Stipulation, "/") {
+			warn("[Stipulation \""+v+"\"]", "a bound in plies after the slash, a whole number ≥ 1 (gain:2/15); a draw takes none. The goal is read without it")
+		}
 		return
 	}
 	for _, t := range []string{"White", "Black"} {
@@ -343,8 +346,19 @@ func pdnThemes(v string) []problems.Theme {
 	return out
 }
 
+// stipulation reads a Stipulation tag: win, draw, promote or gain:N in
+// words or keys, optionally bounded by "/P" plies ("gain:2/15",
+// "promote/9"), the bound kept with the goal (a draw takes none).
 func stipulation(v string) string {
-	f := strings.ToLower(strings.TrimSpace(v))
+	f, bound, bounded := strings.Cut(strings.ToLower(strings.TrimSpace(v)), "/")
+	s := stipulationKind(strings.TrimSpace(f))
+	if n, err := strconv.Atoi(strings.TrimSpace(bound)); bounded && err == nil && n > 0 && s != problems.StipDraw {
+		s += "/" + strconv.Itoa(n)
+	}
+	return s
+}
+
+func stipulationKind(f string) string {
 	switch {
 	case strings.Contains(f, "draw") || strings.Contains(f, "remise") || f == "=":
 		return problems.StipDraw

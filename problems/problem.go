@@ -22,6 +22,9 @@ const (
 	StipDraw    = "draw"    // remise
 	StipPromote = "promote" // the line ends on a crowning
 	// "gain:N": win N pieces and reach a quiet position.
+	// Any but draw may carry a bound in plies after a slash: "gain:2/15"
+	// is two pieces won within 15 plies, "promote/9" a crowning within 9
+	// (docs/stipulations.md); the solver reads it (solver.ParseGoal).
 )
 
 // Problem is one record of a source.

@@ -1,8 +1,6 @@
 package solver
 
 import (
-	"fmt"
-
 	"metz/draughts"
 	"metz/problems"
 )
@@ -83,7 +81,7 @@ func (v *verifier[P, M]) walkWin(q draughts.Position, ns []*problems.Node, path 
 		case q.Turn != v.s.attacker:
 			v.spend(&v.acct.Defences, func() { v.defences(q, st, path, line) })
 		case len(path) > 0 && !v.opt.VerdictOnly:
-			v.dualSites = append(v.dualSites, dualSite{q: q, st: st, path: path})
+			v.dualSites = append(v.dualSites, dualSite{q: q, st: st, path: path, line: line})
 		}
 	}
 	if !v.opt.VerdictOnly {
@@ -169,13 +167,13 @@ func (v *verifier[P, M]) leaf(q draughts.Position, promoted bool, path []int, li
 func (v *verifier[P, M]) settleLeaf(l pendingLeaf, parts int) (outcome, int64) {
 	c := v.s.atGeneric(l.q, l.promoted)
 	hits := v.s.tableHit
-	out, spent := v.settle(&c, parts)
+	out, spent := v.settleAt(&c, len(l.path), parts)
 	switch out {
 	case proven:
 		v.leafProven(l.path)
 		v.byTables(l.path, hits)
 	case disproven:
-		v.refute(l.path, l.line, "the stated line ends in a position where the goal is not forced: "+l.q.FEN())
+		v.refute(l.path, l.line, v.notForcedNote()+l.q.FEN())
 	}
 	return out, spent
 }
@@ -257,11 +255,11 @@ func (v *verifier[P, M]) defences(q draughts.Position, st []draughts.Move, path 
 		}
 		name := q.Rules.FormatMove(m, true)
 		c := v.childOf(q, m)
-		out, spent := v.settle(&c, 2*(len(others)-i))
+		out, spent := v.settleAt(&c, len(path)+1, 2*(len(others)-i))
 		switch out {
 		case proven:
-			ans, _, _ := v.answer(&c, false)
-			v.rep.Omitted = append(v.rep.Omitted, Omitted{Path: pathString(path), Ply: len(path) + 1, Defence: name, Answer: ans})
+			ans, _, _ := v.answerAt(&c, len(path)+1, false)
+			v.rep.Omitted = append(v.rep.Omitted, Omitted{Path: pathString(path), Ply: len(path) + 1, After: after(line), Defence: name, Answer: ans})
 		case disproven:
 			v.refute(path, extendLine(line, name), "this defence escapes: "+name)
 		default:
@@ -277,6 +275,7 @@ type dualSite struct {
 	q    draughts.Position
 	st   []draughts.Move
 	path []int
+	line []string // the stated moves leading to it
 }
 
 // runDuals searches the dual sites, each on an equal part of what is left.
@@ -292,15 +291,19 @@ func (v *verifier[P, M]) runDuals() {
 		if v.s.lim.stopped || v.s.lim.nodes >= v.s.lim.maxNodes {
 			break
 		}
-		v.spend(&v.acct.Duals, func() { v.s.share(len(sites)-i, func() { v.duals(d.q, d.st, d.path) }) })
+		v.spend(&v.acct.Duals, func() { v.s.share(len(sites)-i, func() { v.duals(d.q, d.st, d.path, d.line) }) })
 	}
 }
 
 // duals: other attacker moves that win as fast as the stated one. Moves
 // reaching the stated move's position (another capture path) are the same
 // move, not a dual.
-func (v *verifier[P, M]) duals(q draughts.Position, st []draughts.Move, path []int) {
+func (v *verifier[P, M]) duals(q draughts.Position, st []draughts.Move, path []int, line []string) {
 	if len(st) == 0 {
+		return
+	}
+	if v.bound > 0 {
+		v.boundedDuals(q, st, path, line)
 		return
 	}
 	main := v.childOf(q, st[0])
@@ -328,7 +331,7 @@ func (v *verifier[P, M]) duals(q draughts.Position, st []draughts.Move, path []i
 	v.s.share(64, func() { d, found, ok = v.s.shortest(&main, ShortestCap, false) })
 	if !found {
 		if !ok {
-			v.rep.Notes = append(v.rep.Notes, fmt.Sprintf("duals not searched after %s: the stated move's shortest win was not established within the budget", pathString(path)))
+			v.rep.DualsUnsearched = append(v.rep.DualsUnsearched, after(line))
 		}
 		return
 	}
@@ -337,7 +340,7 @@ func (v *verifier[P, M]) duals(q draughts.Position, st []draughts.Move, path []i
 		var w, ok bool
 		v.s.share(4, func() { w, ok = v.s.within(&a.c, d, false) })
 		if ok && w {
-			v.rep.Duals = append(v.rep.Duals, Dual{Path: pathString(path), Ply: len(path) + 1,
+			v.rep.Duals = append(v.rep.Duals, Dual{Path: pathString(path), Ply: len(path) + 1, After: after(line),
 				Stated: q.Rules.FormatMove(st[0], true), Alternative: q.Rules.FormatMove(a.m, true), Plies: d + 1})
 		}
 	}

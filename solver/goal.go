@@ -28,15 +28,41 @@ const (
 type Goal struct {
 	Kind GoalKind
 	N    int // pieces to gain, for GoalGain
+	// Within bounds the goal: it must be reached within that many plies
+	// of the start, against every defence (0: no bound). A bounded goal
+	// is a finite question, so every verdict on it is exact: "promote/9"
+	// asks for a crowning within 9 plies, as a chess problem's "#3" asks
+	// for mate in three moves.
+	Within int
 }
 
 // Win is the default goal.
 var Win = Goal{Kind: GoalWin}
 
-// ParseGoal reads "win", "draw", "promote" or "gain:N" (the stipulation
-// strings of package problems; "" means win).
+// ParseGoal reads "win", "draw", "promote" or "gain:N", each optionally
+// bounded by "/P" (within P plies: "gain:2/15", "promote/9", "win/11"),
+// the stipulation strings of package problems; "" means win.
 func ParseGoal(s string) (Goal, error) {
-	switch t := strings.ToLower(strings.TrimSpace(s)); {
+	t := strings.ToLower(strings.TrimSpace(s))
+	base, bound, bounded := strings.Cut(t, "/")
+	g, err := parseKind(strings.TrimSpace(base), s)
+	if err != nil || !bounded {
+		return g, err
+	}
+	n, err := strconv.Atoi(strings.TrimSpace(bound))
+	switch {
+	case err != nil || n < 1:
+		return Goal{}, fmt.Errorf("goal %q: expected a bound in plies after the slash, a whole number ≥ 1, like gain:2/15", s)
+	case g.Kind == GoalDraw:
+		return Goal{}, fmt.Errorf("goal %q: a draw cannot be bounded (expected win, promote or gain:N before the slash)", s)
+	}
+	g.Within = n
+	return g, nil
+}
+
+// parseKind reads a goal without its bound; s is the whole text, for errors.
+func parseKind(t, s string) (Goal, error) {
+	switch {
 	case t == "" || t == "win" || t == "gagne":
 		return Goal{Kind: GoalWin}, nil
 	case t == "draw" || t == "remise":
@@ -55,15 +81,28 @@ func ParseGoal(s string) (Goal, error) {
 
 // String writes the goal as ParseGoal reads it.
 func (g Goal) String() string {
+	s := "win"
 	switch g.Kind {
 	case GoalDraw:
-		return "draw"
+		s = "draw"
 	case GoalGain:
-		return "gain:" + strconv.Itoa(g.N)
+		s = "gain:" + strconv.Itoa(g.N)
 	case GoalPromote:
-		return "promote"
+		s = "promote"
 	}
-	return "win"
+	if g.Within > 0 {
+		s += "/" + strconv.Itoa(g.Within)
+	}
+	return s
+}
+
+// WithBound is g bounded by within plies (0: unbounded); a draw is never
+// bounded.
+func (g Goal) WithBound(within int) Goal {
+	if g.Kind != GoalDraw {
+		g.Within = within
+	}
+	return g
 }
 
 // MarshalText lets a Goal appear in JSON as its string.
@@ -74,4 +113,17 @@ func balance(q draughts.Position, attacker draughts.Color) int {
 	am, ak := q.Count(attacker)
 	dm, dk := q.Count(attacker.Opponent())
 	return am + ak - dm - dk
+}
+
+// BoundStipulation is the stipulation s bounded by within plies (a bound
+// it has already is replaced; 0 leaves s as it is).
+func BoundStipulation(s string, within int) (string, error) {
+	g, err := ParseGoal(s)
+	if err != nil || within == 0 {
+		return s, err
+	}
+	if within < 0 || g.Kind == GoalDraw {
+		return s, fmt.Errorf("--within %d on the goal %q: expected a number of plies ≥ 1 on win, promote or gain:N", within, s)
+	}
+	return g.WithBound(within).String(), nil
 }

@@ -45,7 +45,7 @@ func (v *verifier[P, M]) keys(ns []*problems.Node) {
 		// moves looked at on a shared table settle more cheaply than in
 		// the rounds' forks (V with the 4-piece tables: sound in 4.1 M
 		// nodes, against unproven at 5 M on a quarter's shares).
-		if out, _ := v.settle(&c, max(16*2*(len(others)-i)*v.overDefault()/max(v.scale, 1), 1)); out != unknown {
+		if out, _ := v.settleAt(&c, 1, max(16*2*(len(others)-i)*v.overDefault()/max(v.scale, 1), 1)); out != unknown {
 			v.keyOutcome(q, m, &c, out)
 		} else {
 			v.open = append(v.open, openKey{m: m})
@@ -68,6 +68,12 @@ func (v *verifier[P, M]) overDefault() int {
 func (v *verifier[P, M]) retryKeys() {
 	open := v.open
 	v.open = nil
+	if v.bound > 0 {
+		if !v.cooked(open) {
+			v.boundedRetry(open)
+		}
+		return
+	}
 	if !v.cooked(open) {
 		v.s.shareOf(7, 8, func() { open = v.refuteKeys(open) })
 		if !v.cooked(open) {
@@ -197,7 +203,7 @@ func (v *verifier[P, M]) refuteRound(open []openKey, opp bool) []outcome {
 // on nodes of the budget and a kth of the forks' memory. Its report is scratch:
 // a round's forks only return outcomes.
 func (v *verifier[P, M]) fork(nodes int64, k int) *verifier[P, M] {
-	f := &verifier[P, M]{rep: &Report{}, opt: v.opt, root: v.root, key: v.key}
+	f := &verifier[P, M]{rep: &Report{}, opt: v.opt, root: v.root, key: v.key, bound: v.bound}
 	f.s = v.s.fork(nodes, max(v.forkMB*4/5/k, 1))
 	if v.opp != nil {
 		f.opp = v.opp.fork(0, max(v.forkMB/5/k, 1))
@@ -313,7 +319,7 @@ func (v *verifier[P, M]) keyOutcome(q draughts.Position, m draughts.Move, c *chi
 		v.rep.Cooks = append(v.rep.Cooks, Cook{Move: name})
 	case !v.drawing() && out == proven:
 		v.rep.Keys = append(v.rep.Keys, name)
-		ans, plies, exact := v.answer(c, true)
+		ans, plies, exact := v.answerAt(c, 1, true)
 		cook := Cook{Move: name, Proof: prefixed(q, m, ans)}
 		if exact {
 			cook.Plies = plies + 1

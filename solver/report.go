@@ -17,17 +17,28 @@ const (
 // stated tree are written as node paths: "1.2.1" is the first child of the
 // second child of the first root child (1-based); Ply is the path's length.
 type Report struct {
-	ProblemID int64    `json:"problem_id,omitempty"`
-	Label     string   `json:"label,omitempty"`
-	Verdict   string   `json:"verdict"`
-	Dual      bool     `json:"dual"`
-	Rules     string   `json:"rules"`
-	Goal      string   `json:"goal"`
-	Key       string   `json:"key,omitempty"`  // the stated first move, full path
-	Keys      []string `json:"keys,omitempty"` // every first move proven to meet the goal
-	Cooks     []Cook   `json:"cooks,omitempty"`
-	Undecided []string `json:"undecided_keys,omitempty"` // first moves neither proven nor refuted
-	Horizon   int      `json:"horizon,omitempty"`        // plies within which the InHorizon moves were refuted
+	ProblemID int64  `json:"problem_id,omitempty"`
+	Label     string `json:"label,omitempty"`
+	Verdict   string `json:"verdict"`
+	Dual      bool   `json:"dual"`
+	Rules     string `json:"rules"`
+	Goal      string `json:"goal"`             // the goal verified, with its bound ("promote/11")
+	Stated    string `json:"stated,omitempty"` // the stipulation as given, when the goal was read from the stated line
+	Within    int    `json:"within,omitempty"` // the goal's bound in plies (0: none)
+	// Stipulation says in words what the verdict on a bounded goal
+	// states: "the key crowns within 11 plies against every defence
+	// (the stated line at ply 7); no other first move does within 11".
+	Stipulation string `json:"stipulation,omitempty"`
+	// Claim judges the source's plain "wins" when the verdict is on the
+	// goal its line implies: proven, refuted, or not proven with the
+	// material at the end of the line.
+	Claim     string    `json:"claim,omitempty"`
+	Reached   []Reached `json:"reached,omitempty"` // goals met before the end of a stated line
+	Key       string    `json:"key,omitempty"`     // the stated first move, full path
+	Keys      []string  `json:"keys,omitempty"`    // every first move proven to meet the goal
+	Cooks     []Cook    `json:"cooks,omitempty"`
+	Undecided []string  `json:"undecided_keys,omitempty"` // first moves neither proven nor refuted
+	Horizon   int       `json:"horizon,omitempty"`        // plies within which the InHorizon moves were refuted
 	// InHorizon: first moves with no win within Horizon plies (none as
 	// fast as the key), but not refuted outright: a slower win is not
 	// excluded, so they keep the verdict from sound.
@@ -46,13 +57,17 @@ type Report struct {
 	// KeyPliesAtMost: when the key's shortest win was too dear to
 	// establish, the length of a proven win after it (an upper bound),
 	// counting the key; the horizon is then measured from it.
-	KeyPliesAtMost int      `json:"key_plies_at_most,omitempty"`
-	ProofNodes     int64    `json:"proof_nodes"`    // positions searched for this report
-	Work           *Work    `json:"work,omitempty"` // ProofNodes by part of the verification
-	Seconds        float64  `json:"seconds"`
-	SolverVersion  string   `json:"solver_version"`
-	Budget         Budget   `json:"budget"`
-	Notes          []string `json:"notes,omitempty"`
+	KeyPliesAtMost int     `json:"key_plies_at_most,omitempty"`
+	ProofNodes     int64   `json:"proof_nodes"`    // positions searched for this report
+	Work           *Work   `json:"work,omitempty"` // ProofNodes by part of the verification
+	Seconds        float64 `json:"seconds"`
+	SolverVersion  string  `json:"solver_version"`
+	Budget         Budget  `json:"budget"`
+	// DualsUnsearched are the stated attacker's places (the moves leading
+	// to each) where duals were not searched: the stated move's shortest
+	// win was not established within the budget.
+	DualsUnsearched []string `json:"duals_unsearched,omitempty"`
+	Notes           []string `json:"notes,omitempty"`
 }
 
 // Cook is another first move that meets the goal, with its proof.
@@ -74,6 +89,7 @@ type Refutation struct {
 type Omitted struct {
 	Path    string         `json:"path"` // the defender's node where it is missing
 	Ply     int            `json:"ply"`
+	After   string         `json:"after,omitempty"` // the stated moves leading to it
 	Defence string         `json:"defence"`
 	Answer  *problems.Tree `json:"answer,omitempty"` // the solver's winning answer
 }
@@ -82,6 +98,7 @@ type Omitted struct {
 type Dual struct {
 	Path        string `json:"path"`
 	Ply         int    `json:"ply"`
+	After       string `json:"after,omitempty"` // the stated moves leading to it
 	Stated      string `json:"stated"`
 	Alternative string `json:"alternative"`
 	Plies       int    `json:"plies"` // it wins within this many plies, as fast as the stated move

@@ -161,6 +161,11 @@ func solveGoal[P, M any](g game[P, M], p draughts.Position, goal Goal, lim *limi
 	s := newSearch(g, q, p.Turn, goal, lim, b.MemoryMB)
 	defer useTables(tb, s)()
 	root := s.at(q, false)
+	if goal.Within > 0 {
+		s.solveWithin(&root, goal.Within, sol)
+		inEngineOrder(p, sol)
+		return
+	}
 	out, forcedPlies := s.decide(&root)
 	switch out {
 	case disproven:

@@ -348,6 +348,23 @@ func TestParseGoalAndBudget(t *testing.T) {
 	if _, err := ParseGoal("gain:x"); err == nil {
 		t.Error("gain:x accepted")
 	}
+	for s, want := range map[string]Goal{"gain:2/15": {Kind: GoalGain, N: 2, Within: 15},
+		"Promote / 9": {Kind: GoalPromote, Within: 9}, "win/11": {Kind: GoalWin, Within: 11}} {
+		if g, err := ParseGoal(s); err != nil || g != want {
+			t.Errorf("%s: %+v %v, want %+v", s, g, err, want)
+		}
+	}
+	for _, bad := range []string{"gain:2/0", "promote/", "draw/3", "win/x", "win/-2"} {
+		if _, err := ParseGoal(bad); err == nil || !strings.Contains(err.Error(), bad) {
+			t.Errorf("%s: %v, want an error naming it", bad, err)
+		}
+	}
+	if s, err := BoundStipulation("gain:2/15", 9); err != nil || s != "gain:2/9" {
+		t.Errorf("gain:2/15 bounded by 9: %s %v", s, err)
+	}
+	if _, err := BoundStipulation("draw", 9); err == nil {
+		t.Error("a bounded draw accepted")
+	}
 	b, err := ParseBudget("10s,5M-nodes,128MB")
 	if err != nil || b.Nodes != 5_000_000 || b.Time.Seconds() != 10 || b.MemoryMB != 128 {
 		t.Errorf("%+v %v", b, err)

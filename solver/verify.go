@@ -69,6 +69,9 @@ type verifier[P, M any] struct {
 	scale int
 	opt   Options
 	root  draughts.Position
+	// bound is the goal's bound in plies from the start (0: none): every
+	// search then asks for the goal within what it leaves (within.go).
+	bound int
 }
 
 // Verify judges a problem's stated solution (verification.md §2–3). It is a
@@ -102,7 +105,7 @@ func verify(p *problems.Problem, opt Options, rep *Report, lim *limits) {
 		rep.Verdict, rep.Notes = NoPosition, append(rep.Notes, err.Error())
 		return
 	}
-	rep.Rules, rep.Goal = pos.Rules.Name, goal.String()
+	rep.Rules = pos.Rules.Name
 	opt.Tables = withSmallTables(pos.Rules, opt)
 	if fastRules(pos.Rules) {
 		verifyIn[bitboard.Position, bitboard.Move](newFastGame(pos.Rules), p, pos, goal, opt, rep, lim)
@@ -123,15 +126,30 @@ func verifyIn[P, M any](g game[P, M], p *problems.Problem, pos draughts.Position
 		attacker, goal = pos.Turn.Opponent(), Win
 	}
 	var ns []*problems.Node
+	var facts lineFacts
+	literal := false
 	if p.Solution != nil {
 		ns = p.Solution.Children
+		facts = mainLine(pos, p.Solution, attacker)
+		if attacker == pos.Turn {
+			var derived bool
+			stated := goal
+			goal, derived, literal = impliedGoal(pos, p.Solution, facts, goal, opt.Slack)
+			if derived {
+				rep.Stated = stated.String()
+			}
+		}
+	}
+	rep.Goal = goal.String()
+	if attacker != pos.Turn {
+		rep.Goal = Goal{Kind: GoalDraw}.String()
 	}
 	// The stated lines and the other first moves run at once when both
 	// are to be searched; the memory is split so that the searches and
 	// the forks of the rounds (keys.go) never hold more than the budget.
 	beside := len(ns) > 0 && !opt.VerdictOnly && len(unstated(pos, stated(pos, ns))) > 0
 	mem, forkMB := memorySplit(opt.Budget.MemoryMB, beside)
-	v := &verifier[P, M]{rep: rep, s: newSearch(g, g.from(pos), attacker, goal, lim, mem), opt: opt, root: pos, forkMB: forkMB}
+	v := &verifier[P, M]{rep: rep, s: newSearch(g, g.from(pos), attacker, goal, lim, mem), opt: opt, root: pos, forkMB: forkMB, bound: goal.Within}
 	v.s.useTables(opt.Tables)
 	v.s.useSmall(smallTables(pos.Rules, opt))
 	defer func() { rep.TableHits += v.tableHits() }()
@@ -140,6 +158,7 @@ func verifyIn[P, M any](g game[P, M], p *problems.Problem, pos draughts.Position
 		v.keys(nil)
 		v.retryKeys()
 		rep.Verdict = v.verdictWithoutSolution()
+		rep.Within, rep.Stipulation = goal.Within, describe(rep, goal, facts)
 		return
 	}
 	if !replay(pos, p.Solution, rep) {
@@ -149,6 +168,9 @@ func verifyIn[P, M any](g game[P, M], p *problems.Problem, pos draughts.Position
 			v.diagramRepairs(p)
 		}
 		return
+	}
+	if !v.drawing() {
+		ns = v.cutAtGoal(pos, ns, nil)
 	}
 	v.ends = countEnds(ns)
 	switch {
@@ -170,6 +192,11 @@ func verifyIn[P, M any](g game[P, M], p *problems.Problem, pos draughts.Position
 	}
 	rep.Verdict = v.verdict()
 	rep.Work = &v.acct
+	rep.Within = goal.Within
+	rep.Stipulation = describe(rep, goal, facts)
+	if literal {
+		rep.Claim = v.claim(facts.end, attacker)
+	}
 	if rep.Verdict == Unproven {
 		rep.Notes = append(rep.Notes, v.acct.note(lim))
 	}
@@ -208,7 +235,7 @@ func (v *verifier[P, M]) walkBesideKeys(pos draughts.Position, ns []*problems.No
 	// either way), so their verifier has tables of its own.
 	left := v.s.lim.maxNodes - v.s.lim.nodes
 	lim := &limits{maxNodes: left / keysPart, deadline: v.s.lim.deadline, stopped: v.s.lim.stopped}
-	kv := &verifier[P, M]{rep: &Report{}, opt: v.opt, root: pos, scale: keysPart,
+	kv := &verifier[P, M]{rep: &Report{}, opt: v.opt, root: pos, scale: keysPart, bound: v.bound,
 		s: newSearch(v.s.g.fork(), v.s.g.from(pos), v.s.attacker, v.s.goal, lim, max(v.opt.Budget.MemoryMB/5, 1))}
 	kv.s.useTables(v.s.tables)
 	kv.s.useSmall(v.s.small)

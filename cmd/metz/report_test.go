@@ -34,7 +34,7 @@ func TestReportSummarisesVerdicts(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, want := range []string{"vantenac", `misprint "43 à 39" at ply 5`, "not verified",
+	for _, want := range []string{"vantenac", `one misprint: "43 à 39"`, "not verified",
 		"metz: no record has a position yet (1 records)"} {
 		if !strings.Contains(out, want) {
 			t.Errorf("report lacks %q:\n%s", want, out)

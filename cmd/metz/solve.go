@@ -19,6 +19,7 @@ func init() { commandAdders = append(commandAdders, addSolve) }
 
 func addSolve(root *cobra.Command) {
 	var rules, goal, budget, tables string
+	var within int
 	c := &cobra.Command{
 		Use:   "solve FEN",
 		Short: "Prove a win, a draw or a weaker goal from a position",
@@ -77,7 +78,11 @@ tables decided.`,
 				return err
 			}
 			warnImpossible(cmd.ErrOrStderr(), p)
-			g, err := solver.ParseGoal(goal)
+			stip, err := solver.BoundStipulation(goal, within)
+			if err != nil {
+				return err
+			}
+			g, err := solver.ParseGoal(stip)
 			if err != nil {
 				return err
 			}
@@ -100,7 +105,8 @@ tables decided.`,
 		},
 	}
 	addRulesFlag(c, &rules)
-	c.Flags().StringVar(&goal, "goal", "win", "win, draw, promote or gain:N")
+	c.Flags().StringVar(&goal, "goal", "win", "win, draw, promote or gain:N; /P bounds it (gain:2/15)")
+	c.Flags().IntVar(&within, "within", 0, "the goal must be met within this many plies: an exact, bounded question (docs/stipulations.md)")
 	c.Flags().StringVar(&budget, "budget", "10s", "limits: time, nodes, memory (e.g. 10s,5M-nodes,64MB)")
 	c.Flags().StringVar(&tables, "tables", "auto", tablesHelp)
 	root.AddCommand(c)

@@ -124,7 +124,7 @@ func TestShowTreeJSON(t *testing.T) {
 	origins := map[string]int{}
 	got.Tree.Walk(func(n *problems.Node, _ int) { origins[n.Origin]++ })
 	if got.Source != "t" || got.Number != 1 || got.Verdict != "sound-incomplete" || origins["printed"] != 2 || origins["solver"] == 0 || origins[""] != 0 ||
-		!strings.Contains(got.Detail, "omitted 6-11 at ply 2") {
+		!strings.Contains(got.Detail, "two omitted defences, each answered: 6-11 at ply 2") {
 		t.Errorf("got %+v, origins %v\n%s", got, origins, out)
 	}
 }

@@ -24,7 +24,7 @@ type verifyFlags struct {
 	all                      bool
 	source, budget, fen, sol string
 	rules, stip, tables      string
-	jobs                     int
+	jobs, within             int
 	noStore                  bool
 }
 
@@ -44,6 +44,14 @@ searched (an omitted one that loses makes the solution incomplete, one that
 escapes is a refutation); other attacker moves that win as fast as the stated
 one are duals; and every line's end must be proven won within the budget,
 else the verdict is "unproven" with how far the proof got.
+
+A bounded goal (--within N, or a stipulation such as gain:2/15) asks for the
+goal within N plies, and every verdict on it is exact. A promote or gain goal
+without a bound, or a plain win of a position of 16 pieces or more, is read
+from the stated line: the goal it reaches (outright win, crowning, pieces won)
+bounded by where it does so plus 4 plies, said in words, with the literal win
+on a line of its own; a goal met before a line ends makes the rest of the line
+its continuation (docs/stipulations.md).
 
 Verdicts: sound, sound-incomplete, cooked, unsound, misprint, unproven,
 no-position; "dual" is a flag on top. Each verdict is stored in the
@@ -92,7 +100,8 @@ unproven places, nodes and seconds.`,
 	fl.StringVar(&f.budget, "budget", "10s", "per problem: time, nodes, memory (e.g. 2s,1M-nodes,64MB)")
 	fl.StringVar(&f.fen, "fen", "", "verify this position instead of database records")
 	fl.StringVar(&f.sol, "solution", "", "with --fen: the stated main line (32-28 19-23, 1. 32-28 19-23, or 32 à 28 19 à 23)")
-	fl.StringVar(&f.stip, "goal", "win", "with --fen: the stipulation (win, draw, promote, gain:N)")
+	fl.StringVar(&f.stip, "goal", "win", "with --fen: the stipulation (win, draw, promote, gain:N; /P bounds it: gain:2/15)")
+	fl.IntVar(&f.within, "within", 0, "the goal must be met within this many plies (every problem's stipulation bounded; see docs/stipulations.md)")
 	fl.StringVar(&f.tables, "tables", "auto", tablesHelp)
 	fl.BoolVar(&f.noStore, "no-store", false, "do not record the verdicts in the database")
 	addRulesFlag(c, &f.rules)
@@ -143,6 +152,11 @@ func runVerify(cmd *cobra.Command, args []string, f verifyFlags) error {
 	if err != nil {
 		return err
 	}
+	for _, p := range probs {
+		if p.Stipulation, err = solver.BoundStipulation(p.Stipulation, f.within); err != nil {
+			return fmt.Errorf("%s: %w", app.ProblemName(p), err)
+		}
+	}
 	ctx, stop := interruptible(cmd)
 	defer stop()
 	bar := newProgressBar(cmd.ErrOrStderr(), "verify")
@@ -179,7 +193,11 @@ func adHocProblem(f verifyFlags, warn io.Writer) (*problems.Problem, error) {
 		return nil, err
 	}
 	warnImpossible(warn, pos)
-	return app.AdHocProblem(pos, f.stip, f.sol), nil
+	stip, err := solver.BoundStipulation(f.stip, f.within)
+	if err != nil {
+		return nil, err
+	}
+	return app.AdHocProblem(pos, stip, f.sol), nil
 }
 
 // verifyColumns are the summary table's; the evidence is wrapped.

@@ -1,0 +1,115 @@
+package solver
+
+import (
+	"fmt"
+	"strings"
+)
+
+// Findings summarises a report for a reader: each kind of finding once,
+// with how many there are, and every place as the stated moves leading to
+// it ("after 37-31 26x46 33-29"), in the problem's notation.
+func (r *Report) Findings() []string {
+	var out []string
+	add := func(s string) {
+		if s != "" {
+			out = append(out, s)
+		}
+	}
+	add(r.Stipulation)
+	add(r.Claim)
+	add(listed(len(r.Misprints), "misprint", "misprints", func(i int) string {
+		m := r.Misprints[i]
+		return fmt.Sprintf("%q at ply %d: %s", m.Text, m.Ply, m.Reason)
+	}))
+	add(listed(len(r.Repairs), "repair", "repairs", func(i int) string {
+		return r.Repairs[i].Repair + " → " + r.Repairs[i].Verdict
+	}))
+	if len(r.Cooks) > 0 && r.Within == 0 {
+		add(listed(len(r.Cooks), "cook", "cooks", func(i int) string { return r.Cooks[i].Move }))
+	}
+	add(r.horizonNote())
+	if f := r.Refutation; f != nil {
+		add("refuted: " + strings.Join(f.Line, " ") + " (" + f.Note + ")")
+	}
+	add(r.reachedNote())
+	add(listed(len(r.Omitted), "omitted defence, answered", "omitted defences, each answered", func(i int) string {
+		return r.Omitted[i].Defence + " " + placeAt(r.Omitted[i].After, r.Omitted[i].Ply)
+	}))
+	add(listed(len(r.Duals), "dual", "duals", func(i int) string {
+		d := r.Duals[i]
+		return fmt.Sprintf("%s as well as %s %s", d.Alternative, d.Stated, placeAt(d.After, d.Ply))
+	}))
+	if n := len(r.TableLeaves); n > 0 {
+		add(fmt.Sprintf("the endgame tables decided %s", counted(n, "end of a stated line", "ends of stated lines")))
+	}
+	add(listed(len(r.Unproven), "place unproven", "places unproven", func(i int) string {
+		u := r.Unproven[i]
+		return fmt.Sprintf("%s (%d nodes)", place(after(u.Line)), u.Nodes)
+	}))
+	if n := len(r.Undecided); n > 0 {
+		add(fmt.Sprintf("%s left open: %s", counted(n, "first move", "first moves"), strings.Join(r.Undecided, " ")))
+	}
+	add(listed(len(r.DualsUnsearched), "place where duals were not searched", "places where duals were not searched", func(i int) string {
+		return place(r.DualsUnsearched[i])
+	}))
+	if len(r.DualsUnsearched) > 0 {
+		out[len(out)-1] += " (the stated move's shortest win was not established within the budget)"
+	}
+	return append(out, r.Notes...)
+}
+
+// listed is "n kind: a; b; c", or "" when n is 0.
+func listed(n int, one, many string, item func(int) string) string {
+	if n == 0 {
+		return ""
+	}
+	items := make([]string, n)
+	for i := range items {
+		items[i] = item(i)
+	}
+	return counted(n, one, many) + ": " + strings.Join(items, ", ")
+}
+
+// place writes a place given by the moves leading to it.
+func place(moves string) string {
+	if moves == "" {
+		return "at the start"
+	}
+	return "after " + moves
+}
+
+// placeAt is place for a move at ply: a report stored before places had
+// their moves names the ply instead.
+func placeAt(moves string, ply int) string {
+	if moves == "" && ply > 1 {
+		return fmt.Sprintf("at ply %d", ply)
+	}
+	return place(moves)
+}
+
+// reachedNote says where stated lines met the goal before their end.
+func (r *Report) reachedNote() string {
+	return listed(len(r.Reached), "line meets the goal before its end", "lines meet the goal before their end", func(i int) string {
+		g := r.Reached[i]
+		return fmt.Sprintf("at ply %d, after %s (the %s printed after it are its continuation, replayed, not judged)",
+			g.Ply, g.After, counted(len(g.Continuation), "move", "moves"))
+	})
+}
+
+// horizonNote names the first moves refuted only within a horizon (no win
+// as fast as the key's, a slower one not excluded) and what the horizon
+// rests on.
+func (r *Report) horizonNote() string {
+	if len(r.InHorizon) == 0 {
+		return ""
+	}
+	note := fmt.Sprintf("%s with no win within %d plies, not refuted outright: %s",
+		counted(len(r.InHorizon), "first move", "first moves"), r.Horizon, strings.Join(r.InHorizon, " "))
+	switch {
+	case r.KeyPlies > 0:
+		note += fmt.Sprintf(" (the key wins in %d)", r.KeyPlies)
+	case r.KeyPliesAtMost > 0:
+		note += fmt.Sprintf(" (the key wins within %d)", r.KeyPliesAtMost)
+	}
+	return note
+}
