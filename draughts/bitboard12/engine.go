@@ -30,16 +30,12 @@ import (
 	"fmt"
 
 	"metz/draughts"
+	"metz/draughts/internal/bitgen"
 )
 
 // maxSquares bounds the boards the engine compiles (12x12 has 72). It
 // also bounds MaxMoves' proof that quiet moves always fit.
 const maxSquares = 72
-
-// maxGroups bounds the shift groups of one table: 4 directions x 2 row
-// parities (on a diagonal board, a direction's index delta alternates with
-// the row).
-const maxGroups = 8
 
 // stepGroup is the quiet steps of one direction that move a piece by the
 // same index delta.
@@ -60,23 +56,6 @@ type jumpGroup struct {
 	victim, landing uint8 // shift counts
 }
 
-// groups holds a few step or jump groups in a fixed array (no allocation).
-type groups[T any] struct {
-	g [maxGroups]T
-	n int
-}
-
-func (gs *groups[T]) add(v T) error {
-	if gs.n == maxGroups {
-		return fmt.Errorf("more than %d shift groups", maxGroups)
-	}
-	gs.g[gs.n] = v
-	gs.n++
-	return nil
-}
-
-func (gs *groups[T]) slice() []T { return gs.g[:gs.n] }
-
 // Engine is a rule system compiled for 128-bit bitboards.
 type Engine struct {
 	rules *draughts.Rules
@@ -88,11 +67,11 @@ type Engine struct {
 	ray  [maxSquares][4]Bits // every square beyond s in direction d, to the edge
 	inc  [4]bool             // square indices increase along direction d
 
-	manStep [2]groups[stepGroup] // men's quiet steps, per colour
+	manStep [2]bitgen.Groups[stepGroup] // men's quiet steps, per colour
 	// men's single jumps (every direction, both colours): [0] those whose
 	// victims and landing squares have higher indices than the origin
 	// (shifted right back onto it), [1] the others (shifted left)
-	manJump [2]groups[jumpGroup]
+	manJump [2]bitgen.Groups[jumpGroup]
 }
 
 // New compiles r. It accepts the international rule family (men forward,
@@ -194,22 +173,17 @@ func (e *Engine) buildTables() error {
 }
 
 // addSteps adds the quiet steps of direction d, grouped by index delta.
-func (e *Engine) addSteps(gs *groups[stepGroup], d int) error {
+func (e *Engine) addSteps(gs *bitgen.Groups[stepGroup], d int) error {
 	for s := range e.rules.Geo.N {
 		t := int(e.nbSq[s][d])
 		if t < 0 {
 			continue
 		}
-		i := 0
-		for i < gs.n && int(gs.g[i].delta) != t-s {
-			i++
+		i, err := gs.Find(0, func(g stepGroup) bool { return int(g.delta) == t-s }, stepGroup{to: shiftBy(t - s), delta: int8(t - s)})
+		if err != nil {
+			return err
 		}
-		if i == gs.n {
-			if err := gs.add(stepGroup{to: shiftBy(t - s), delta: int8(t - s)}); err != nil {
-				return err
-			}
-		}
-		gs.g[i].from = gs.g[i].from.Or(bit(s))
+		gs.G[i].from = gs.G[i].from.Or(bit(s))
 	}
 	return nil
 }
@@ -227,16 +201,11 @@ func (e *Engine) addJumps(d int) error {
 		if v < s {
 			gs, want = &e.manJump[1], jumpGroup{victim: uint8(s - v), landing: uint8(s - l)}
 		}
-		i := 0
-		for i < gs.n && (gs.g[i].victim != want.victim || gs.g[i].landing != want.landing) {
-			i++
+		i, err := gs.Find(0, func(g jumpGroup) bool { return g.victim == want.victim && g.landing == want.landing }, want)
+		if err != nil {
+			return err
 		}
-		if i == gs.n {
-			if err := gs.add(want); err != nil {
-				return err
-			}
-		}
-		gs.g[i].from = gs.g[i].from.Or(bit(s))
+		gs.G[i].from = gs.G[i].from.Or(bit(s))
 	}
 	return nil
 }

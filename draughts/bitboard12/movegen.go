@@ -1,44 +1,30 @@
 package bitboard12
 
 import (
-	"sync"
-
 	"metz/draughts"
+	"metz/draughts/internal/bitgen"
 )
 
-// Generate fills ml with the legal moves of p: the captures the majority
-// rule allows, capture paths with the same effect merged (Drop mode), or
-// else the quiet moves.
+// Generate fills ml with the legal moves of p: the captures the
+// precedence rule allows, capture paths with the same effect merged (Drop
+// mode), or else the quiet moves.
 func (e *Engine) Generate(p Position, ml *MoveList) {
-	ml.N = 0
 	if men, kings := e.capturers(p); !men.Or(kings).IsZero() {
-		n, overflow := e.captures(p, men, kings, ml.Moves[:])
-		if overflow {
-			n = e.capturesBeyond(p, men, kings, &ml.more)
-		}
-		ml.N = n
+		ml.Captures(func(dst []Move) (int, bool) { return e.captures(p, men, kings, dst) })
 		return
 	}
-	e.quiet(p, ml)
+	ml.N = e.quiet(p, ml.Moves[:])
 }
 
-// capturesBeyond lists the captures of a position that has more than
-// MaxMoves of them in *more, grown (and kept) until they fit, and returns
-// how many: first 2*MaxMoves, then doubled. Only constructed positions
-// full of kings come here.
-func (e *Engine) capturesBeyond(p Position, men, kings Bits, more *[]Move) int {
-	size := max(cap(*more), 2*MaxMoves)
-	for {
-		if cap(*more) < size {
-			*more = make([]Move, size)
-		}
-		*more = (*more)[:cap(*more)]
-		n, overflow := e.captures(p, men, kings, *more)
-		if !overflow {
-			return n
-		}
-		size = 2 * cap(*more)
+// AppendMoves appends the moves Generate lists to buf, written in place
+// (buf grows to MaxMoves free places once).
+func (e *Engine) AppendMoves(p Position, buf []Move) []Move {
+	men, kings := e.capturers(p)
+	if men.Or(kings).IsZero() {
+		buf = bitgen.Room(buf)
+		return buf[:len(buf)+e.quiet(p, buf[len(buf):len(buf)+MaxMoves])]
 	}
+	return bitgen.AppendCaptures(buf, func(dst []Move) (int, bool) { return e.captures(p, men, kings, dst) })
 }
 
 // CountMoves returns len(Generate) and whether the moves capture, without
@@ -48,28 +34,18 @@ func (e *Engine) CountMoves(p Position) (n int, capture bool) {
 	if men.Or(kings).IsZero() {
 		return e.countQuiet(p), false
 	}
-	// Captures are merged, so they are listed: in a small list on the
-	// stack (cheap to clear), or in a full one if it overflows.
-	var small [smallList]Move
-	n, overflow := e.captures(p, men, kings, small[:])
-	if overflow {
-		ml := listPool.Get().(*MoveList)
-		n, overflow = e.captures(p, men, kings, ml.Moves[:])
-		if overflow {
-			n = e.capturesBeyond(p, men, kings, &ml.more)
-		}
-		listPool.Put(ml)
+	// Captures are merged, so they are listed: first in a small list on
+	// the stack (the call is direct, so that the list stays there).
+	var small [bitgen.SmallList]Move
+	if n, overflow := e.captures(p, men, kings, small[:]); !overflow {
+		return n, true
 	}
-	return n, true
+	return bitgen.CountCaptures(&listPool, func(dst []Move) (int, bool) { return e.captures(p, men, kings, dst) }), true
 }
 
-// smallList is the capacity of CountMoves' first list: far above the
-// captures of a real game, small enough to clear at every call.
-const smallList = 32
-
-// listPool holds CountMoves' lists for positions with more than smallList
-// captures: a MoveList is 6 KiB, too big to clear on every call.
-var listPool = sync.Pool{New: func() any { return new(MoveList) }}
+// listPool holds CountMoves' lists for positions with more than
+// bitgen.SmallList captures.
+var listPool bitgen.Pool[Move]
 
 // HasCapture reports whether the side to move must capture.
 func (e *Engine) HasCapture(p Position) bool {
@@ -83,10 +59,10 @@ func (e *Engine) capturers(p Position) (men, kings Bits) {
 	own, opp, _ := p.sides()
 	occ := own.Or(opp)
 	empty := e.board.AndNot(occ)
-	for _, g := range e.manJump[0].slice() {
+	for _, g := range e.manJump[0].Slice() {
 		men = men.Or(g.from.And(shr(opp, uint(g.victim))).And(shr(empty, uint(g.landing))))
 	}
-	for _, g := range e.manJump[1].slice() {
+	for _, g := range e.manJump[1].Slice() {
 		men = men.Or(g.from.And(shl(opp, uint(g.victim))).And(shl(empty, uint(g.landing))))
 	}
 	men = men.And(own.AndNot(p.Kings))
@@ -133,28 +109,29 @@ func (e *Engine) captures(p Position, men, kings Bits, moves []Move) (n int, ove
 	return cs.n, cs.overflow
 }
 
-// quiet lists the moves without capture.
-func (e *Engine) quiet(p Position, ml *MoveList) {
+// quiet lists in moves (of MaxMoves places) the moves without capture
+// and returns how many.
+func (e *Engine) quiet(p Position, moves []Move) int {
 	own, opp, c := p.sides()
 	empty := e.board.AndNot(own.Or(opp))
 	men := own.AndNot(p.Kings)
 	promo := e.promo[c]
 	n := 0
-	for _, g := range e.manStep[c].slice() {
+	for _, g := range e.manStep[c].Slice() {
 		for t := g.to.apply(men.And(g.from)).And(empty); !t.IsZero(); t = t.withoutLowest() {
 			to := t.lowest()
-			ml.Moves[n] = Move{From: uint8(to - int(g.delta)), To: uint8(to), Promotes: promo.Has(to)}
+			moves[n] = Move{From: uint8(to - int(g.delta)), To: uint8(to), Promotes: promo.Has(to)}
 			n++
 		}
 	}
 	for k := own.And(p.Kings); !k.IsZero(); k = k.withoutLowest() {
 		s := k.lowest()
 		for t := e.kingMoves(s, empty); !t.IsZero(); t = t.withoutLowest() {
-			ml.Moves[n] = Move{From: uint8(s), To: uint8(t.lowest())}
+			moves[n] = Move{From: uint8(s), To: uint8(t.lowest())}
 			n++
 		}
 	}
-	ml.N = n
+	return n
 }
 
 // countQuiet returns the number of moves quiet would list.
@@ -163,7 +140,7 @@ func (e *Engine) countQuiet(p Position) int {
 	empty := e.board.AndNot(own.Or(opp))
 	men := own.AndNot(p.Kings)
 	n := 0
-	for _, g := range e.manStep[c].slice() {
+	for _, g := range e.manStep[c].Slice() {
 		n += g.to.apply(men.And(g.from)).And(empty).Count()
 	}
 	for k := own.And(p.Kings); !k.IsZero(); k = k.withoutLowest() {

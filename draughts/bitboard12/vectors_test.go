@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"metz/draughts"
+	"metz/draughts/internal/enginetest"
 )
 
 // ruleVectors are Canadian positions with their exact set of legal moves,
@@ -57,7 +58,7 @@ var ruleVectors = []struct {
 }
 
 func TestRuleVectors(t *testing.T) {
-	e := mustNew(t, draughts.Canadian)
+	e := enginetest.Must(New(draughts.Canadian))
 	for _, tc := range ruleVectors {
 		gp, err := draughts.ParseFEN(draughts.Canadian, tc.fen)
 		if err != nil {
@@ -72,16 +73,10 @@ func TestRuleVectors(t *testing.T) {
 			want = append(want, k)
 		}
 		sort.Strings(want)
-		p, err := e.FromGeneric(gp)
-		if err != nil {
-			t.Fatal(err)
-		}
-		var ml MoveList
-		e.Generate(p, &ml)
-		if got := keysOf(ml.Slice()); strings.Join(want, " ") != strings.Join(got, " ") {
+		if got := enginetest.Effects(t, e, gp); strings.Join(want, " ") != strings.Join(got, " ") {
 			t.Errorf("%s %s: got %v, want %v (%s)", tc.name, tc.fen, got, want, tc.want)
 		}
-		compare(t, e, gp)
+		enginetest.Compare(t, e, gp)
 	}
 }
 
@@ -113,7 +108,7 @@ func parseVectorMove(g *draughts.Geometry, w string) (string, error) {
 		}
 		captured = captured.Or(bit(n))
 	}
-	return moveKey(sq[0], sq[1], captured, promotes), nil
+	return enginetest.EffectKey(sq[0], sq[1], [3]uint64{captured.Lo, captured.Hi}, promotes), nil
 }
 
 // manyCaptures are Canadian positions found by hill-climbing on the number
@@ -136,13 +131,13 @@ var manyCaptures = []struct {
 // holds (its fallback list), and more than MaxMoves (the list's slice,
 // grown once and then kept: the same position again does not allocate).
 func TestManyCaptures(t *testing.T) {
-	e := mustNew(t, draughts.Canadian)
+	e := enginetest.Must(New(draughts.Canadian))
 	for _, tc := range manyCaptures {
 		gp, err := draughts.ParseFEN(draughts.Canadian, tc.fen)
 		if err != nil {
 			t.Fatalf("%s: %v", tc.fen, err)
 		}
-		compare(t, e, gp)
+		enginetest.Compare(t, e, gp)
 		p, _ := e.FromGeneric(gp)
 		if n, c := e.CountMoves(p); n != tc.n || !c {
 			t.Errorf("%s: %d moves (capture %v), want %d captures", tc.fen, n, c, tc.n)

@@ -22,6 +22,7 @@ import (
 	"math/bits"
 
 	"metz/draughts"
+	"metz/draughts/internal/bitgen"
 )
 
 // shift translates a bitboard by a fixed index delta: (x << l) >> r, one of
@@ -56,26 +57,6 @@ type jumpGroup struct {
 	victim, landing shift
 }
 
-// groups holds a few step or jump groups in a fixed array (no allocation).
-type groups[T any] struct {
-	g [maxGroups]T
-	n int
-}
-
-// maxGroups bounds the groups of one colour: 4 directions x 2 row parities.
-const maxGroups = 8
-
-func (gs *groups[T]) add(v T) error {
-	if gs.n == maxGroups {
-		return fmt.Errorf("more than %d shift groups", maxGroups)
-	}
-	gs.g[gs.n] = v
-	gs.n++
-	return nil
-}
-
-func (gs *groups[T]) slice() []T { return gs.g[:gs.n] }
-
 // Engine is a rule system compiled for bitboards.
 type Engine struct {
 	rules *draughts.Rules
@@ -88,9 +69,9 @@ type Engine struct {
 	inc    [4]bool       // square indices increase along direction d
 	around [64]uint64    // the four neighbours (a short king's moves)
 
-	manStep  [2]groups[stepGroup] // men's quiet steps, per colour
-	manJump  [2]groups[jumpGroup] // men's jumps, per colour
-	kingJump groups[jumpGroup]    // short kings' jumps (every direction)
+	manStep  [2]bitgen.Groups[stepGroup] // men's quiet steps, per colour
+	manJump  [2]bitgen.Groups[jumpGroup] // men's jumps, per colour
+	kingJump bitgen.Groups[jumpGroup]    // short kings' jumps (every direction)
 
 	manCapDirs [2]uint8 // directions (bit d) a man of each colour captures in
 
@@ -208,30 +189,25 @@ func dirMask(ds []int) uint8 {
 }
 
 // addSteps adds the quiet steps of direction d, grouped by index delta.
-func (e *Engine) addSteps(gs *groups[stepGroup], d int) error {
+func (e *Engine) addSteps(gs *bitgen.Groups[stepGroup], d int) error {
 	for s := range e.rules.Geo.N {
 		t := int(e.nbSq[s][d])
 		if t < 0 {
 			continue
 		}
-		i := 0
-		for i < gs.n && int(gs.g[i].delta) != t-s {
-			i++
+		i, err := gs.Find(0, func(g stepGroup) bool { return int(g.delta) == t-s }, stepGroup{to: shiftBy(t - s), delta: int8(t - s)})
+		if err != nil {
+			return err
 		}
-		if i == gs.n {
-			if err := gs.add(stepGroup{to: shiftBy(t - s), delta: int8(t - s)}); err != nil {
-				return err
-			}
-		}
-		gs.g[i].from |= 1 << s
+		gs.G[i].from |= 1 << s
 	}
 	return nil
 }
 
 // addJumps adds the single jumps of direction d (victim next to the origin,
 // landing right behind it), grouped by their two index deltas.
-func (e *Engine) addJumps(gs *groups[jumpGroup], d int) error {
-	first := gs.n
+func (e *Engine) addJumps(gs *bitgen.Groups[jumpGroup], d int) error {
+	first := gs.N
 	for s := range e.rules.Geo.N {
 		v := int(e.nbSq[s][d])
 		if v < 0 || e.nbSq[v][d] < 0 {
@@ -239,16 +215,11 @@ func (e *Engine) addJumps(gs *groups[jumpGroup], d int) error {
 		}
 		l := int(e.nbSq[v][d])
 		want := jumpGroup{victim: shiftBy(s - v), landing: shiftBy(s - l)}
-		i := first
-		for i < gs.n && (gs.g[i].victim != want.victim || gs.g[i].landing != want.landing) {
-			i++
+		i, err := gs.Find(first, func(g jumpGroup) bool { return g.victim == want.victim && g.landing == want.landing }, want)
+		if err != nil {
+			return err
 		}
-		if i == gs.n {
-			if err := gs.add(want); err != nil {
-				return err
-			}
-		}
-		gs.g[i].from |= 1 << s
+		gs.G[i].from |= 1 << s
 	}
 	return nil
 }

@@ -2,40 +2,30 @@ package bitboard8
 
 import (
 	"math/bits"
-	"sync"
+
+	"metz/draughts/internal/bitgen"
 )
 
-// Generate fills ml with the legal moves of p, capture paths with the same
-// effect merged (Drop mode) after the precedence rule has chosen among them.
+// Generate fills ml with the legal moves of p: the captures the
+// precedence rule allows, capture paths with the same effect merged (Drop
+// mode), or else the quiet moves.
 func (e *Engine) Generate(p Position, ml *MoveList) {
-	ml.N = 0
 	if men, kings := e.capturers(p); men|kings != 0 {
-		n, overflow := e.captures(p, men, kings, ml.Moves[:])
-		if overflow {
-			n = e.capturesBeyond(p, men, kings, &ml.more)
-		}
-		ml.N = n
+		ml.Captures(func(dst []Move) (int, bool) { return e.captures(p, men, kings, dst) })
 		return
 	}
-	e.quiet(p, ml)
+	ml.N = e.quiet(p, ml.Moves[:])
 }
 
-// capturesBeyond lists the captures of a position that has more than
-// MaxMoves of them in *more, grown (and kept) until they fit, and returns
-// how many. Only Turkish positions, and strange ones, come here.
-func (e *Engine) capturesBeyond(p Position, men, kings uint64, more *[]Move) int {
-	size := max(cap(*more), 4*MaxMoves)
-	for {
-		if cap(*more) < size {
-			*more = make([]Move, size)
-		}
-		*more = (*more)[:cap(*more)]
-		n, overflow := e.captures(p, men, kings, *more)
-		if !overflow {
-			return n
-		}
-		size = 2 * cap(*more)
+// AppendMoves appends the moves Generate lists to buf, written in place
+// (buf grows to MaxMoves free places once).
+func (e *Engine) AppendMoves(p Position, buf []Move) []Move {
+	men, kings := e.capturers(p)
+	if men|kings == 0 {
+		buf = bitgen.Room(buf)
+		return buf[:len(buf)+e.quiet(p, buf[len(buf):len(buf)+MaxMoves])]
 	}
+	return bitgen.AppendCaptures(buf, func(dst []Move) (int, bool) { return e.captures(p, men, kings, dst) })
 }
 
 // CountMoves returns len(Generate) and whether the moves capture, without
@@ -45,28 +35,18 @@ func (e *Engine) CountMoves(p Position) (n int, capture bool) {
 	if men|kings == 0 {
 		return e.countQuiet(p), false
 	}
-	// Captures are merged, so they are listed: in a small list on the stack
-	// (cheap to clear), or in a full one if it overflows.
-	var small [smallList]Move
-	n, overflow := e.captures(p, men, kings, small[:])
-	if overflow {
-		ml := listPool.Get().(*MoveList)
-		n, overflow = e.captures(p, men, kings, ml.Moves[:])
-		if overflow {
-			n = e.capturesBeyond(p, men, kings, &ml.more)
-		}
-		listPool.Put(ml)
+	// Captures are merged, so they are listed: first in a small list on
+	// the stack (the call is direct, so that the list stays there).
+	var small [bitgen.SmallList]Move
+	if n, overflow := e.captures(p, men, kings, small[:]); !overflow {
+		return n, true
 	}
-	return n, true
+	return bitgen.CountCaptures(&listPool, func(dst []Move) (int, bool) { return e.captures(p, men, kings, dst) }), true
 }
 
-// smallList is the capacity of CountMoves' first list: far above the
-// captures of a real game, small enough to clear at every call.
-const smallList = 32
-
-// listPool holds CountMoves' lists for positions with more than smallList
-// captures: a MoveList is 8 KiB, too big to clear on every call.
-var listPool = sync.Pool{New: func() any { return new(MoveList) }}
+// listPool holds CountMoves' lists for positions with more than
+// bitgen.SmallList captures.
+var listPool bitgen.Pool[Move]
 
 // HasCapture reports whether the side to move must capture.
 func (e *Engine) HasCapture(p Position) bool {
@@ -98,9 +78,9 @@ func (e *Engine) capturers(p Position) (men, kings uint64) {
 
 // jumpers returns the pieces of from that can make a single jump in one of
 // the groups: the victim next to them in prey, the square behind it empty.
-func jumpers(gs *groups[jumpGroup], from, prey, empty uint64) uint64 {
+func jumpers(gs *bitgen.Groups[jumpGroup], from, prey, empty uint64) uint64 {
 	var out uint64
-	for _, g := range gs.slice() {
+	for _, g := range gs.Slice() {
 		out |= from & g.from & g.victim.apply(prey) & g.landing.apply(empty)
 	}
 	return out
@@ -142,27 +122,28 @@ func (e *Engine) captures(p Position, men, kings uint64, moves []Move) (n int, o
 	return cs.n, cs.overflow
 }
 
-// quiet appends the moves without capture.
-func (e *Engine) quiet(p Position, ml *MoveList) {
+// quiet lists in moves (of MaxMoves places) the moves without capture
+// and returns how many.
+func (e *Engine) quiet(p Position, moves []Move) int {
 	own, opp, c := p.sides()
 	empty := e.board &^ (own | opp)
 	men := own &^ p.Kings
-	n := ml.N
-	for _, g := range e.manStep[c].slice() {
+	n := 0
+	for _, g := range e.manStep[c].Slice() {
 		for t := g.to.apply(men&g.from) & empty; t != 0; t &= t - 1 {
 			to := bits.TrailingZeros64(t)
-			ml.Moves[n] = Move{From: uint8(to - int(g.delta)), To: uint8(to), Promotes: e.promo[c]>>to&1 != 0}
+			moves[n] = Move{From: uint8(to - int(g.delta)), To: uint8(to), Promotes: e.promo[c]>>to&1 != 0}
 			n++
 		}
 	}
 	for k := own & p.Kings; k != 0; k &= k - 1 {
 		s := bits.TrailingZeros64(k)
 		for t := e.kingMoves(s, empty); t != 0; t &= t - 1 {
-			ml.Moves[n] = Move{From: uint8(s), To: uint8(bits.TrailingZeros64(t))}
+			moves[n] = Move{From: uint8(s), To: uint8(bits.TrailingZeros64(t))}
 			n++
 		}
 	}
-	ml.N = n
+	return n
 }
 
 // countQuiet returns the number of moves quiet would list.
@@ -171,7 +152,7 @@ func (e *Engine) countQuiet(p Position) int {
 	empty := e.board &^ (own | opp)
 	men := own &^ p.Kings
 	n := 0
-	for _, g := range e.manStep[c].slice() {
+	for _, g := range e.manStep[c].Slice() {
 		n += bits.OnesCount64(g.to.apply(men&g.from) & empty)
 	}
 	for k := own & p.Kings; k != 0; k &= k - 1 {

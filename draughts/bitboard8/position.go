@@ -29,11 +29,8 @@ func (p Position) sides() (own, opp uint64, c int) {
 // its own crowning row is accepted and moves as the generic engine moves it.
 func (e *Engine) FromGeneric(gp draughts.Position) (Position, error) {
 	var p Position
-	if gp.Rules == nil || !gp.Rules.Geo.SameBoard(e.rules.Geo) {
-		return p, fmt.Errorf("bitboard8: position not on the board of %s", e.rules.Name)
-	}
-	if len(gp.Board) != e.rules.Geo.N {
-		return p, fmt.Errorf("bitboard8: board of %d squares, want %d", len(gp.Board), e.rules.Geo.N)
+	if err := e.rules.CheckBoard(gp); err != nil {
+		return p, fmt.Errorf("bitboard8: %v", err)
 	}
 	for s, pc := range gp.Board {
 		if !draughts.SetPieceBits(pc, uint64(1)<<s, &p.White, &p.Black, &p.Kings) {

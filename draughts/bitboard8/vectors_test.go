@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"metz/draughts"
+	"metz/draughts/internal/enginetest"
 )
 
 // ruleVectors are the 8x8 rule vectors of rules-and-variants.md (as
@@ -83,25 +84,15 @@ func TestRuleVectors(t *testing.T) {
 			if err != nil {
 				t.Fatalf("%s %s: %s: %v", tc.rules.Name, tc.fen, w, err)
 			}
-			want = append(want, genericKey(m))
+			want = append(want, enginetest.GenericKey(m))
 		}
-		e := mustNew(t, tc.rules)
-		p, err := e.FromGeneric(gp)
-		if err != nil {
-			t.Fatal(err)
-		}
-		var ml MoveList
-		e.Generate(p, &ml)
-		var got []string
-		for _, m := range ml.Slice() {
-			got = append(got, ourKey(m))
-		}
+		e := enginetest.Must(New(tc.rules))
+		got := enginetest.Effects(t, e, gp)
 		sort.Strings(want)
-		sort.Strings(got)
 		if strings.Join(want, " ") != strings.Join(got, " ") {
 			t.Errorf("%s %s: got %v, want %v (%s)", tc.rules.Name, tc.fen, got, want, tc.want)
 		}
-		compare(t, e, gp)
+		enginetest.Compare(t, e, gp)
 	}
 }
 
@@ -136,8 +127,8 @@ func TestManyCaptures(t *testing.T) {
 		if err != nil {
 			t.Fatalf("%s %s: %v", tc.rules.Name, tc.fen, err)
 		}
-		e := mustNew(t, tc.rules)
-		compare(t, e, gp)
+		e := enginetest.Must(New(tc.rules))
+		enginetest.Compare(t, e, gp)
 		p, _ := e.FromGeneric(gp)
 		if n, c := e.CountMoves(p); n != tc.n || !c {
 			t.Errorf("%s %s: %d moves (capture %v), want %d captures", tc.rules.Name, tc.fen, n, c, tc.n)

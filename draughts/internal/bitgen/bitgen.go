@@ -1,0 +1,161 @@
+// Package bitgen holds what the bitboard generators of draughts/bitboard8
+// (one 64-bit word) and draughts/bitboard12 (two words) share whatever the
+// width of their bitboards: the move list with its overflow slice, the
+// listing of merged captures that may overflow it, and the small
+// fixed-size tables of shift groups their engines compile. The generators
+// are generic over their move type M only here; the bit arithmetic of each
+// stays in its own package, written for its word.
+package bitgen
+
+import (
+	"fmt"
+	"sync"
+)
+
+// MaxMoves is the capacity of a List's array. Quiet moves always fit (each
+// generator proves its own bound: at most 256 on a diagonal board of 32
+// squares, fewer than 200 on Turkish's, 240 on 12x12). Merged captures have
+// no such simple bound: those that do not fit go to a slice the list
+// allocates the first time and then keeps, so that they are never lost and
+// only such positions allocate.
+const MaxMoves = 512
+
+// List is a list of moves, held in a fixed array (no allocation) unless
+// there are more than MaxMoves. Read the moves through Slice: when N >
+// MaxMoves they are not in Moves.
+type List[M any] struct {
+	N     int
+	Moves [MaxMoves]M
+	more  []M // the moves when N > MaxMoves (captures only), kept for reuse
+}
+
+// Slice returns the moves as a slice aliasing the list.
+func (ml *List[M]) Slice() []M {
+	if ml.N > MaxMoves {
+		return ml.more[:ml.N]
+	}
+	return ml.Moves[:ml.N]
+}
+
+// Lister lists a position's captures into dst and reports how many, or
+// that they did not fit (overflow), in which case it is called again with
+// a larger dst.
+type Lister[M any] func(dst []M) (n int, overflow bool)
+
+// Captures fills ml with the captures list gives: in the array, or, when
+// they overflow it, in the list's own slice.
+func (ml *List[M]) Captures(list Lister[M]) {
+	n, overflow := list(ml.Moves[:])
+	if overflow {
+		n = ml.beyond(list)
+	}
+	ml.N = n
+}
+
+// beyond lists the captures that overflow the array into ml.more, grown
+// (and kept) until they fit: first 4*MaxMoves, then doubled.
+func (ml *List[M]) beyond(list Lister[M]) int {
+	size := max(cap(ml.more), 4*MaxMoves)
+	for {
+		if cap(ml.more) < size {
+			ml.more = make([]M, size)
+		}
+		ml.more = ml.more[:cap(ml.more)]
+		n, overflow := list(ml.more)
+		if !overflow {
+			return n
+		}
+		size = 2 * cap(ml.more)
+	}
+}
+
+// AppendCaptures appends the captures list gives to buf, growing buf to
+// MaxMoves free places first: a search's buffers reach that size once and
+// are then reused, so that the moves are written where they are read.
+func AppendCaptures[M any](buf []M, list Lister[M]) []M {
+	n0 := len(buf)
+	buf = Room(buf)
+	n, overflow := list(buf[n0 : n0+MaxMoves])
+	if !overflow {
+		return buf[:n0+n]
+	}
+	var ml List[M]
+	ml.Captures(list)
+	return append(buf[:n0], ml.Slice()...)
+}
+
+// SmallList is the capacity of the list on the stack a generator's
+// CountMoves first lists captures in: far above the captures of a real
+// game, small enough to clear at every call.
+const SmallList = 32
+
+// Pool holds the lists CountCaptures falls back on: a List is several KiB,
+// too big to clear at every call.
+type Pool[M any] struct{ p sync.Pool }
+
+// CountCaptures returns how many captures list gives, listed in a full
+// List from pool: for the positions whose captures overflow SmallList.
+func CountCaptures[M any](pool *Pool[M], list Lister[M]) int {
+	ml, _ := pool.p.Get().(*List[M])
+	if ml == nil {
+		ml = new(List[M])
+	}
+	ml.Captures(list)
+	n := ml.N
+	pool.p.Put(ml)
+	return n
+}
+
+// Merge records m in moves[:n] unless a move of moves[from:n] equals it (a
+// capture path with the same effect as one already listed), and returns
+// the new count; overflow is true when m is new and moves is full.
+func Merge[M comparable](moves []M, from, n int, m M) (int, bool) {
+	for _, o := range moves[from:n] {
+		if o == m {
+			return n, false
+		}
+	}
+	if n == len(moves) {
+		return n, true
+	}
+	moves[n] = m
+	return n + 1, false
+}
+
+// MaxGroups bounds the shift groups of one table: 4 directions x 2 row
+// parities (on a diagonal board, the index delta of a direction
+// alternates with the row).
+const MaxGroups = 8
+
+// Groups holds a few step or jump groups in a fixed array (no allocation).
+type Groups[T any] struct {
+	G [MaxGroups]T
+	N int
+}
+
+// Slice returns the groups.
+func (gs *Groups[T]) Slice() []T { return gs.G[:gs.N] }
+
+// Find returns the index of the first group of gs[from:] that same
+// accepts, adding v when there is none.
+func (gs *Groups[T]) Find(from int, same func(T) bool, v T) (int, error) {
+	for i := from; i < gs.N; i++ {
+		if same(gs.G[i]) {
+			return i, nil
+		}
+	}
+	if gs.N == MaxGroups {
+		return 0, fmt.Errorf("more than %d shift groups", MaxGroups)
+	}
+	gs.G[gs.N] = v
+	gs.N++
+	return gs.N - 1, nil
+}
+
+// Room returns buf with at least MaxMoves free places after its length.
+func Room[M any](buf []M) []M {
+	if n := len(buf); cap(buf)-n < MaxMoves {
+		return append(buf[:cap(buf)], make([]M, n+MaxMoves-cap(buf))...)[:n]
+	}
+	return buf
+}
