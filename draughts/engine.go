@@ -83,25 +83,33 @@ func (g generic) FromGeneric(q Position) (Position, error) {
 }
 
 // PerftOf is Perft (Drop mode) with any engine: the leaf nodes depth plies
-// below q, the last ply counted with CountMoves. One buffer per ply is
-// allocated once.
+// below q. The last ply is counted with CountMoves, from the loop over the
+// moves of the ply before (a call fewer per node there, the most numerous
+// of the tree). One buffer per ply is allocated once.
 func PerftOf[P, M any](e Engine[P, M], q P, depth int) uint64 {
-	if depth <= 0 {
+	switch {
+	case depth <= 0:
 		return 1
+	case depth == 1:
+		n, _ := e.CountMoves(q)
+		return uint64(n)
 	}
 	return perftOf(e, q, depth, make([][]M, depth))
 }
 
+// perftOf counts below q, depth >= 2.
 func perftOf[P, M any](e Engine[P, M], q P, depth int, bufs [][]M) uint64 {
-	if depth == 1 {
-		n, _ := e.CountMoves(q)
-		return uint64(n)
-	}
 	ms := e.AppendMoves(q, bufs[depth-1][:0])
 	bufs[depth-1] = ms
 	var n uint64
 	for _, m := range ms {
-		n += perftOf(e, e.Play(q, m), depth-1, bufs)
+		c := e.Play(q, m)
+		if depth == 2 {
+			k, _ := e.CountMoves(c)
+			n += uint64(k)
+		} else {
+			n += perftOf(e, c, depth-1, bufs)
+		}
 	}
 	return n
 }

@@ -17,14 +17,18 @@ func (e *Engine) Generate(p Position, ml *MoveList) {
 }
 
 // AppendMoves appends the moves Generate lists to buf, written in place
-// (buf grows to MaxMoves free places once).
+// (buf grows to MaxMoves free places once): the captures listed by a
+// direct call, and again into a grown list if they overflow.
 func (e *Engine) AppendMoves(p Position, buf []Move) []Move {
 	men, kings := e.capturers(p)
+	buf = bitgen.Room(buf)
+	n0, n, overflow := len(buf), 0, false
 	if men.Or(kings).IsZero() {
-		buf = bitgen.Room(buf)
-		return buf[:len(buf)+e.quiet(p, buf[len(buf):len(buf)+MaxMoves])]
+		n = e.quiet(p, buf[n0:n0+MaxMoves])
+	} else if n, overflow = e.captures(p, men, kings, buf[n0:n0+MaxMoves]); overflow {
+		return bitgen.AppendCaptures(buf, func(dst []Move) (int, bool) { return e.captures(p, men, kings, dst) })
 	}
-	return bitgen.AppendCaptures(buf, func(dst []Move) (int, bool) { return e.captures(p, men, kings, dst) })
+	return buf[:n0+n]
 }
 
 // CountMoves returns len(Generate) and whether the moves capture, without
