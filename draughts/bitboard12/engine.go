@@ -37,13 +37,8 @@ import (
 // also bounds MaxMoves' proof that quiet moves always fit.
 const maxSquares = 72
 
-// stepGroup is the quiet steps of one direction that move a piece by the
-// same index delta.
-type stepGroup struct {
-	from  Bits // origins whose neighbour is at from+delta
-	to    shift
-	delta int8
-}
+// stepGroup is the quiet steps of one direction with the same index delta.
+type stepGroup = bitgen.StepGroup[Bits, shift]
 
 // jumpGroup is the single jumps (by a man) with the same victim and landing
 // deltas. Shifting the enemy pieces and the empty squares by them maps
@@ -52,7 +47,7 @@ type stepGroup struct {
 // sign: the engine keeps the groups that shift left apart from those that
 // shift right, for a shift without a test.
 type jumpGroup struct {
-	from            Bits
+	From            Bits
 	victim, landing uint8 // shift counts
 }
 
@@ -174,18 +169,8 @@ func (e *Engine) buildTables() error {
 
 // addSteps adds the quiet steps of direction d, grouped by index delta.
 func (e *Engine) addSteps(gs *bitgen.Groups[stepGroup], d int) error {
-	for s := range e.rules.Geo.N {
-		t := int(e.nbSq[s][d])
-		if t < 0 {
-			continue
-		}
-		i, err := gs.Find(0, func(g stepGroup) bool { return int(g.delta) == t-s }, stepGroup{to: shiftBy(t - s), delta: int8(t - s)})
-		if err != nil {
-			return err
-		}
-		gs.G[i].from = gs.G[i].from.Or(bit(s))
-	}
-	return nil
+	next := func(s int) int { return int(e.nbSq[s][d]) }
+	return bitgen.AddSteps(gs, e.rules.Geo.N, next, shiftBy, func(b Bits, s int) Bits { return b.Or(bit(s)) })
 }
 
 // addJumps adds the single jumps of direction d (victim next to the origin,
@@ -205,7 +190,7 @@ func (e *Engine) addJumps(d int) error {
 		if err != nil {
 			return err
 		}
-		gs.G[i].from = gs.G[i].from.Or(bit(s))
+		gs.G[i].From = gs.G[i].From.Or(bit(s))
 	}
 	return nil
 }

@@ -60,14 +60,14 @@ func (e *Engine) HasCapture(p Position) bool {
 // capturers returns the men and the kings of the side to move that can
 // make a first jump.
 func (e *Engine) capturers(p Position) (men, kings Bits) {
-	own, opp, _ := p.sides()
+	own, opp, _ := p.Sides()
 	occ := own.Or(opp)
 	empty := e.board.AndNot(occ)
 	for _, g := range e.manJump[0].Slice() {
-		men = men.Or(g.from.And(shr(opp, uint(g.victim))).And(shr(empty, uint(g.landing))))
+		men = men.Or(g.From.And(shr(opp, uint(g.victim))).And(shr(empty, uint(g.landing))))
 	}
 	for _, g := range e.manJump[1].Slice() {
-		men = men.Or(g.from.And(shl(opp, uint(g.victim))).And(shl(empty, uint(g.landing))))
+		men = men.Or(g.From.And(shl(opp, uint(g.victim))).And(shl(empty, uint(g.landing))))
 	}
 	men = men.And(own.AndNot(p.Kings))
 	for k := own.And(p.Kings); !k.IsZero(); k = k.withoutLowest() {
@@ -97,7 +97,7 @@ func (e *Engine) flyingCanJump(s int, occ, opp Bits) bool {
 // the given men and kings (those that can jump), and returns how many; on
 // overflow the list is incomplete.
 func (e *Engine) captures(p Position, men, kings Bits, moves []Move) (n int, overflow bool) {
-	own, opp, c := p.sides()
+	own, opp, c := p.Sides()
 	empty := e.board.AndNot(own.Or(opp))
 	cs := capSearch{e: e, moves: moves, prey: opp, promo: e.promo[c]}
 	if e.rules.Precedence == draughts.QuantityKings {
@@ -116,15 +116,15 @@ func (e *Engine) captures(p Position, men, kings Bits, moves []Move) (n int, ove
 // quiet lists in moves (of MaxMoves places) the moves without capture
 // and returns how many.
 func (e *Engine) quiet(p Position, moves []Move) int {
-	own, opp, c := p.sides()
+	own, opp, c := p.Sides()
 	empty := e.board.AndNot(own.Or(opp))
 	men := own.AndNot(p.Kings)
 	promo := e.promo[c]
 	n := 0
 	for _, g := range e.manStep[c].Slice() {
-		for t := g.to.apply(men.And(g.from)).And(empty); !t.IsZero(); t = t.withoutLowest() {
+		for t := g.To.apply(men.And(g.From)).And(empty); !t.IsZero(); t = t.withoutLowest() {
 			to := t.lowest()
-			moves[n] = Move{From: uint8(to - int(g.delta)), To: uint8(to), Promotes: promo.Has(to)}
+			moves[n] = Move{From: uint8(to - int(g.Delta)), To: uint8(to), Promotes: promo.Has(to)}
 			n++
 		}
 	}
@@ -140,12 +140,12 @@ func (e *Engine) quiet(p Position, moves []Move) int {
 
 // countQuiet returns the number of moves quiet would list.
 func (e *Engine) countQuiet(p Position) int {
-	own, opp, c := p.sides()
+	own, opp, c := p.Sides()
 	empty := e.board.AndNot(own.Or(opp))
 	men := own.AndNot(p.Kings)
 	n := 0
 	for _, g := range e.manStep[c].Slice() {
-		n += g.to.apply(men.And(g.from)).And(empty).Count()
+		n += g.To.apply(men.And(g.From)).And(empty).Count()
 	}
 	for k := own.And(p.Kings); !k.IsZero(); k = k.withoutLowest() {
 		n += e.kingMoves(k.lowest(), empty).Count()

@@ -39,21 +39,14 @@ func shiftBy(delta int) shift {
 	return shift{r: uint8(-delta)}
 }
 
-// stepGroup is the quiet steps of one direction that move a piece by the
-// same index delta: on a diagonal board the delta of a direction depends on
-// the row's parity, so a direction is two groups (on Turkish's orthogonal
-// board, one).
-type stepGroup struct {
-	from  uint64 // origins whose neighbour is at from+delta
-	to    shift  // origin bits to target bits
-	delta int8
-}
+// stepGroup is the quiet steps of one direction with the same index delta.
+type stepGroup = bitgen.StepGroup[uint64, shift]
 
 // jumpGroup is the single jumps of one direction with the same victim and
 // landing deltas. The shifts map victim and landing bits back onto the
 // origin, so the pieces able to jump come out of three ANDs.
 type jumpGroup struct {
-	from            uint64
+	From            uint64
 	victim, landing shift
 }
 
@@ -190,18 +183,8 @@ func dirMask(ds []int) uint8 {
 
 // addSteps adds the quiet steps of direction d, grouped by index delta.
 func (e *Engine) addSteps(gs *bitgen.Groups[stepGroup], d int) error {
-	for s := range e.rules.Geo.N {
-		t := int(e.nbSq[s][d])
-		if t < 0 {
-			continue
-		}
-		i, err := gs.Find(0, func(g stepGroup) bool { return int(g.delta) == t-s }, stepGroup{to: shiftBy(t - s), delta: int8(t - s)})
-		if err != nil {
-			return err
-		}
-		gs.G[i].from |= 1 << s
-	}
-	return nil
+	next := func(s int) int { return int(e.nbSq[s][d]) }
+	return bitgen.AddSteps(gs, e.rules.Geo.N, next, shiftBy, func(b uint64, s int) uint64 { return b | 1<<s })
 }
 
 // addJumps adds the single jumps of direction d (victim next to the origin,
@@ -219,7 +202,7 @@ func (e *Engine) addJumps(gs *bitgen.Groups[jumpGroup], d int) error {
 		if err != nil {
 			return err
 		}
-		gs.G[i].from |= 1 << s
+		gs.G[i].From |= 1 << s
 	}
 	return nil
 }

@@ -61,7 +61,7 @@ func (e *Engine) HasCapture(p Position) bool {
 // capturers returns the men and the kings of the side to move that can make
 // a first jump.
 func (e *Engine) capturers(p Position) (men, kings uint64) {
-	own, opp, c := p.sides()
+	own, opp, c := p.Sides()
 	occ := own | opp
 	empty := e.board &^ occ
 	prey := opp
@@ -85,7 +85,7 @@ func (e *Engine) capturers(p Position) (men, kings uint64) {
 func jumpers(gs *bitgen.Groups[jumpGroup], from, prey, empty uint64) uint64 {
 	var out uint64
 	for _, g := range gs.Slice() {
-		out |= from & g.from & g.victim.apply(prey) & g.landing.apply(empty)
+		out |= from & g.From & g.victim.apply(prey) & g.landing.apply(empty)
 	}
 	return out
 }
@@ -109,7 +109,7 @@ func (e *Engine) flyingCanJump(s int, occ, opp uint64) bool {
 // the given men and kings (those that can jump), and returns how many; on
 // overflow the list is incomplete.
 func (e *Engine) captures(p Position, men, kings uint64, moves []Move) (n int, overflow bool) {
-	own, opp, c := p.sides()
+	own, opp, c := p.Sides()
 	empty := e.board &^ (own | opp)
 	cs := capSearch{e: e, moves: moves, prey: opp, kings: p.Kings, lift: e.lift, col: c, manDirs: e.manCapDirs[c]}
 	for pieces := men | kings; pieces != 0; pieces &= pieces - 1 {
@@ -129,14 +129,14 @@ func (e *Engine) captures(p Position, men, kings uint64, moves []Move) (n int, o
 // quiet lists in moves (of MaxMoves places) the moves without capture
 // and returns how many.
 func (e *Engine) quiet(p Position, moves []Move) int {
-	own, opp, c := p.sides()
+	own, opp, c := p.Sides()
 	empty := e.board &^ (own | opp)
 	men := own &^ p.Kings
 	n := 0
 	for _, g := range e.manStep[c].Slice() {
-		for t := g.to.apply(men&g.from) & empty; t != 0; t &= t - 1 {
+		for t := g.To.apply(men&g.From) & empty; t != 0; t &= t - 1 {
 			to := bits.TrailingZeros64(t)
-			moves[n] = Move{From: uint8(to - int(g.delta)), To: uint8(to), Promotes: e.promo[c]>>to&1 != 0}
+			moves[n] = Move{From: uint8(to - int(g.Delta)), To: uint8(to), Promotes: e.promo[c]>>to&1 != 0}
 			n++
 		}
 	}
@@ -152,12 +152,12 @@ func (e *Engine) quiet(p Position, moves []Move) int {
 
 // countQuiet returns the number of moves quiet would list.
 func (e *Engine) countQuiet(p Position) int {
-	own, opp, c := p.sides()
+	own, opp, c := p.Sides()
 	empty := e.board &^ (own | opp)
 	men := own &^ p.Kings
 	n := 0
 	for _, g := range e.manStep[c].Slice() {
-		n += bits.OnesCount64(g.to.apply(men&g.from) & empty)
+		n += bits.OnesCount64(g.To.apply(men&g.From) & empty)
 	}
 	for k := own & p.Kings; k != 0; k &= k - 1 {
 		n += bits.OnesCount64(e.kingMoves(bits.TrailingZeros64(k), empty))

@@ -26,6 +26,11 @@ type subject struct {
 	compare func(t testing.TB, gp draughts.Position)
 	walk    func(t testing.TB, rng *rand.Rand, gp draughts.Position, plies int)
 	perft   func(gp draughts.Position, depth int) uint64
+	effects func(t testing.TB, gp draughts.Position) []string
+	// count is CountMoves of gp, and the allocations of listing gp's
+	// moves again once a buffer has held them.
+	count  func(gp draughts.Position) (n int, capture bool, allocs float64)
+	allocs func(gp draughts.Position) float64 // of the operations at a node
 }
 
 func subjectOf[P, M any](k Kind, e draughts.Engine[P, M]) subject {
@@ -42,6 +47,18 @@ func subjectOf[P, M any](k Kind, e draughts.Engine[P, M]) subject {
 			}
 			return draughts.PerftOf(e.Fork(), q, depth)
 		},
+		effects: func(t testing.TB, gp draughts.Position) []string { return enginetest.Effects(t, e, gp) },
+		count: func(gp draughts.Position) (int, bool, float64) {
+			q := enginetest.Must(e.FromGeneric(gp))
+			n, c := e.CountMoves(q)
+			buf := e.AppendMoves(q, nil)
+			a := testing.AllocsPerRun(2, func() { buf = e.AppendMoves(q, buf[:0]) })
+			if len(buf) != n {
+				a = -1 // AppendMoves and CountMoves disagree
+			}
+			return n, c, a
+		},
+		allocs: func(gp draughts.Position) float64 { return enginetest.Allocs(e, gp) },
 	}
 }
 

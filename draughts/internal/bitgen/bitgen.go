@@ -69,19 +69,18 @@ func (ml *List[M]) beyond(list Lister[M]) int {
 	}
 }
 
-// AppendCaptures appends the captures list gives to buf, growing buf to
-// MaxMoves free places first: a search's buffers reach that size once and
-// are then reused, so that the moves are written where they are read.
+// AppendCaptures appends the captures list gives to buf, written in
+// place: buf grows to MaxMoves free places, or to all its capacity, and is
+// doubled until they fit. A search's buffers reach their size once and are
+// then reused, so that no call allocates after the first.
 func AppendCaptures[M any](buf []M, list Lister[M]) []M {
 	n0 := len(buf)
-	buf = Room(buf)
-	n, overflow := list(buf[n0 : n0+MaxMoves])
-	if !overflow {
-		return buf[:n0+n]
+	for size := max(MaxMoves, cap(buf)-n0); ; size *= 2 {
+		buf = room(buf, size)
+		if n, overflow := list(buf[n0 : n0+size]); !overflow {
+			return buf[:n0+n]
+		}
 	}
-	var ml List[M]
-	ml.Captures(list)
-	return append(buf[:n0], ml.Slice()...)
 }
 
 // SmallList is the capacity of the list on the stack a generator's
@@ -153,9 +152,41 @@ func (gs *Groups[T]) Find(from int, same func(T) bool, v T) (int, error) {
 }
 
 // Room returns buf with at least MaxMoves free places after its length.
-func Room[M any](buf []M) []M {
-	if n := len(buf); cap(buf)-n < MaxMoves {
-		return append(buf[:cap(buf)], make([]M, n+MaxMoves-cap(buf))...)[:n]
+func Room[M any](buf []M) []M { return room(buf, MaxMoves) }
+
+// room returns buf with at least size free places after its length.
+func room[M any](buf []M, size int) []M {
+	if n := len(buf); cap(buf)-n < size {
+		return append(buf[:cap(buf)], make([]M, n+size-cap(buf))...)[:n]
 	}
 	return buf
+}
+
+// StepGroup is the quiet steps of one direction that move a piece by the
+// same index delta, on bitboards of type B shifted by an S: on a diagonal
+// board the delta of a direction depends on the row's parity, so a
+// direction is two groups (on Turkish's orthogonal board, one).
+type StepGroup[B, S any] struct {
+	From  B // origins whose neighbour is at From+Delta
+	To    S // origin bits to target bits
+	Delta int8
+}
+
+// AddSteps adds to gs the quiet steps of one direction over n squares:
+// next(s) is the neighbour of s (-1 off the board), shift makes the shift
+// of an index delta, and set adds square s to a bitboard.
+func AddSteps[B, S any](gs *Groups[StepGroup[B, S]], n int, next func(s int) int, shift func(delta int) S, set func(b B, s int) B) error {
+	for s := range n {
+		t := next(s)
+		if t < 0 {
+			continue
+		}
+		i, err := gs.Find(0, func(g StepGroup[B, S]) bool { return int(g.Delta) == t-s },
+			StepGroup[B, S]{To: shift(t - s), Delta: int8(t - s)})
+		if err != nil {
+			return err
+		}
+		gs.G[i].From = set(gs.G[i].From, s)
+	}
+	return nil
 }

@@ -211,3 +211,21 @@ func Must[E any](e E, err error) E {
 	}
 	return e
 }
+
+// Allocs returns the allocations per run of what a search calls at every
+// node of gp (AppendMoves into a grown buffer, CountMoves, Play, Hash,
+// HashAfter): none is the contract of the bitboard generators.
+func Allocs[P, M any](e draughts.Engine[P, M], gp draughts.Position) float64 {
+	p := Must(e.FromGeneric(gp))
+	buf := e.AppendMoves(p, nil)
+	if len(buf) == 0 {
+		return 0
+	}
+	m, h := buf[0], e.Hash(p)
+	return testing.AllocsPerRun(100, func() {
+		buf = e.AppendMoves(p, buf[:0])
+		e.CountMoves(p)
+		q := e.Play(p, m)
+		h ^= e.HashAfter(p, h, m) ^ e.Hash(q)
+	})
+}

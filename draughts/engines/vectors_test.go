@@ -1,4 +1,4 @@
-package bitboard8
+package engines
 
 import (
 	"sort"
@@ -72,6 +72,8 @@ var ruleVectors = []struct {
 	{draughts.Turkish, "W:WKb1:Bb3,c3,d5,f4", "b1xb5xf5xf3xa3 b1xb5xf5xf3xb3"},
 }
 
+// TestRuleVectors checks every engine that plays a vector's rules against
+// the moves written by hand, and against the generic engine.
 func TestRuleVectors(t *testing.T) {
 	for _, tc := range ruleVectors {
 		gp, err := draughts.ParseFEN(tc.rules, tc.fen)
@@ -86,13 +88,13 @@ func TestRuleVectors(t *testing.T) {
 			}
 			want = append(want, enginetest.GenericKey(m))
 		}
-		e := enginetest.Must(New(tc.rules))
-		got := enginetest.Effects(t, e, gp)
 		sort.Strings(want)
-		if strings.Join(want, " ") != strings.Join(got, " ") {
-			t.Errorf("%s %s: got %v, want %v (%s)", tc.rules.Name, tc.fen, got, want, tc.want)
+		for _, s := range subjects(tc.rules) {
+			if got := s.effects(t, gp); strings.Join(want, " ") != strings.Join(got, " ") {
+				t.Errorf("%s %s %s: got %v, want %v (%s)", s.kind, tc.rules.Name, tc.fen, got, want, tc.want)
+			}
+			s.compare(t, gp)
 		}
-		enginetest.Compare(t, e, gp)
 	}
 }
 
@@ -119,26 +121,65 @@ var manyCaptures = []struct {
 	{draughts.Turkish, "W:WKd4,Ke4,Kf4,Ke5,Kd7,Kb8,Kh8:BKc1,c2,d3,a4,b4,Kc4,Kg4,d5,Kf5,Ke6,c7,Kf7,Kh7,Kc8,e8", 374},
 	{draughts.Turkish, "W:WKa1,Kb1,Kg1,Kh1,Ka7,Kh7,Kb8,Kh8:BKc2,f2,a3,b3,Kd3,Ke3,Kf3,Kg3,Kh3,Kc4,Kc5,Kc6,c7,g7,c8,Kg8", 1144},
 	{draughts.Turkish, "W:WKa3,Ka4,Kd5,Kb7:BKg1,Ka2,Kb2,Kc2,d2,Ke2,f2,g2,h2,Kc3,Kg3,g4,b5,f5,g5,e6,Kg6,Ka7,Kc7,d7,e7,Kf7,g7,h7,Kg8", 2245},
+	{draughts.Canadian, "W:WK1,K2,K5,K6,K7,K18,30,K32,K33,36,K41,42,K50,54,55,K66,K67,K68,K69:B13,K14,15,K19,22,K26,28,K29,37,K45,K47,48,K49,59,61,K62,K63,K64", 79},
+	{draughts.Canadian, "W:WK4,K6,K7,K18,K27,K30,K33,42,K50,K51,K56,K67,K70:B1,K2,K8,11,12,13,14,K19,K23,K24,K26,34,35,38,39,K44,K47,48,K49,54,K55,K57,K59,K61,K63,64", 140},
+	{draughts.Canadian, "W:WK1,K7,K18,K24,K30,K35,K42,55,66:BK2,K8,12,K13,17,21,25,27,K28,36,39,K40,K44,46,49,51,52,K59,61,K65", 486},
+	{draughts.Canadian, "W:WK1,K2,K7,K19,K31,K58,K63,K67,K68,K69:B8,9,K10,K11,K13,25,27,30,34,K40,41,K47,K51,52,K53,K57,K60,K61,62,K66", 1009},
 }
 
+// TestManyCaptures checks the positions with many merged captures in
+// every engine that plays them: more than CountMoves' small list holds
+// (its fallback list), and more than bitgen.MaxMoves (a list grown once
+// and then kept: the same position again does not allocate).
 func TestManyCaptures(t *testing.T) {
 	for _, tc := range manyCaptures {
 		gp, err := draughts.ParseFEN(tc.rules, tc.fen)
 		if err != nil {
 			t.Fatalf("%s %s: %v", tc.rules.Name, tc.fen, err)
 		}
-		e := enginetest.Must(New(tc.rules))
-		enginetest.Compare(t, e, gp)
-		p, _ := e.FromGeneric(gp)
-		if n, c := e.CountMoves(p); n != tc.n || !c {
-			t.Errorf("%s %s: %d moves (capture %v), want %d captures", tc.rules.Name, tc.fen, n, c, tc.n)
+		for _, s := range subjects(tc.rules) {
+			if tc.n <= 512 || s.kind != Board12 || !testing.Short() {
+				s.compare(t, gp)
+			}
+			if n, c, allocs := s.count(gp); n != tc.n || !c || allocs != 0 {
+				t.Errorf("%s %s %s: %d moves (capture %v, %v allocations again), want %d captures",
+					s.kind, tc.rules.Name, tc.fen, n, c, allocs, tc.n)
+			}
 		}
-		// A list that once held more than MaxMoves keeps its slice: the
-		// same position again does not allocate.
-		var ml MoveList
-		e.Generate(p, &ml)
-		if a := testing.AllocsPerRun(2, func() { e.Generate(p, &ml) }); a != 0 || ml.N != tc.n || len(ml.Slice()) != tc.n {
-			t.Errorf("%s %s: again, %d moves, %v allocations", tc.rules.Name, tc.fen, ml.N, a)
+	}
+}
+
+// TestNoAllocs checks that the operations of the contract a search calls
+// at every node do not allocate once its buffer has grown, on positions
+// with long king captures (Russian: the captured pieces block, the coup
+// turc; Turkish: they are lifted at once; Canadian on 12x12) and with
+// quiet moves only. (Lists of more captures than CountMoves' small list
+// fall back on a sync.Pool, which the race detector empties at random:
+// not measured here.)
+func TestNoAllocs(t *testing.T) {
+	for _, tc := range []struct {
+		rules *draughts.Rules
+		fen   string
+	}{
+		{draughts.Russian, "B:Wb4,Kd4,Kf4,g3,Kd2,Kh2:BKb8,Kh4,b2"},
+		{draughts.Russian, "W:W21-32:B1-12"},
+		{draughts.Turkish, "W:WKb1:Bb3,c3,d5,f4"},
+		{draughts.Turkish, "W:WKd4,Kf4,Kb2:Bd6,d7,c4,f6,f2,b5,b6,e4,g4,a2,h2"},
+		{draughts.Turkish, "W:Wa2-h3:Ba6-h7"},
+		{draughts.Canadian, "W:W43-72:B1-30"},
+		{draughts.Canadian, "W:WKa1:Bc3,f4,f2,b4"},
+		{draughts.Canadian, "W:WK1,K2,K3,K4,K5,K6,K7,K18,K19,K30,K31,K42,K43,K54,K55,K66,K67,K68,K69,K70,K71,K72"},
+		{draughts.Canadian, "W:W60,K62,66:BK2,K14,K15,K16,K17,29,K31,K34,K39,52,63,64,K67"},
+		{draughts.Canadian, "W:Wd4:Be5,g5,g3,e3"},
+	} {
+		gp, err := draughts.ParseFEN(tc.rules, tc.fen)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, s := range subjects(tc.rules) {
+			if a := s.allocs(gp); a != 0 {
+				t.Errorf("%s %s %s: %v allocations per run", s.kind, tc.rules.Name, tc.fen, a)
+			}
 		}
 	}
 }
