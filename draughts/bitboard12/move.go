@@ -21,10 +21,9 @@ func (m Move) IsCapture() bool { return !m.Captured.IsZero() }
 // NumCaptured returns the number of pieces taken.
 func (m Move) NumCaptured() int { return m.Captured.Count() }
 
-// MaxMoves is the capacity of a MoveList's array (bitgen.MaxMoves).
+// MaxMoves is the room AppendMoves makes before listing (bitgen.MaxMoves).
 const MaxMoves = bitgen.MaxMoves
 
-// MoveList is a list of moves, held in a fixed array (no allocation) unless
-// there are more captures than MaxMoves. Generate overwrites it. Read the
-// moves through Slice.
+// MoveList is a reusable list of moves: Generate overwrites it, Slice
+// reads it, and its buffer is kept (no allocation once it has grown).
 type MoveList = bitgen.List[Move]

@@ -83,7 +83,7 @@ func TestFromGenericRefuses(t *testing.T) {
 // keys.
 func TestStart(t *testing.T) {
 	e := enginetest.Must(New(draughts.Canadian))
-	p := e.Start()
+	p := enginetest.Must(e.FromGeneric(draughts.Start(draughts.Canadian)))
 	var white, black Bits
 	for s := 0; s < 30; s++ {
 		black = black.Or(bit(s))

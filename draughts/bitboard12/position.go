@@ -29,15 +29,6 @@ func (e *Engine) FromGeneric(gp draughts.Position) (Position, error) {
 // engine's rules.
 func (e *Engine) ToGeneric(p Position) draughts.Position { return bitgen.ToGeneric(e.rules, p, wordOf) }
 
-// Start returns the initial position of the engine's rules.
-func (e *Engine) Start() Position {
-	p, err := e.FromGeneric(draughts.Start(e.rules))
-	if err != nil {
-		panic(err) // the start is on the engine's own board
-	}
-	return p
-}
-
 // Play returns the position after m, a legal move of p (copy-make). A
 // capture that comes back to its origin (From == To) works: the origin is
 // cleared before the destination is set.

@@ -6,16 +6,9 @@ import (
 	"metz/draughts/internal/bitgen"
 )
 
-// Generate fills ml with the legal moves of p: the captures the
-// precedence rule allows, capture paths with the same effect merged (Drop
-// mode), or else the quiet moves.
-func (e *Engine) Generate(p Position, ml *MoveList) {
-	if men, kings := e.capturers(p); men|kings != 0 {
-		ml.Captures(func(dst []Move) (int, bool) { return e.captures(p, men, kings, dst) })
-		return
-	}
-	ml.N = e.quiet(p, ml.Moves[:])
-}
+// Generate fills ml with the legal moves of p (AppendMoves into ml's
+// buffer, kept for the next call).
+func (e *Engine) Generate(p Position, ml *MoveList) { ml.Set(e.AppendMoves(p, ml.Buffer())) }
 
 // AppendMoves appends the moves Generate lists to buf, written in place
 // (buf grows to MaxMoves free places once): the captures listed by a

@@ -12,62 +12,31 @@ import (
 	"sync"
 )
 
-// MaxMoves is the capacity of a List's array. Quiet moves always fit (each
-// generator proves its own bound: at most 256 on a diagonal board of 32
-// squares, fewer than 200 on Turkish's, 240 on 12x12). Merged captures have
-// no such simple bound: those that do not fit go to a slice the list
-// allocates the first time and then keeps, so that they are never lost and
-// only such positions allocate.
+// MaxMoves is the room a generator makes for a position's moves before
+// listing them. Quiet moves always fit (each generator proves its own
+// bound: at most 256 on a diagonal board of 32 squares, fewer than 200 on
+// Turkish's, 240 on 12x12). Merged captures have no such simple bound:
+// their list is doubled until they fit.
 const MaxMoves = 512
 
-// List is a list of moves, held in a fixed array (no allocation) unless
-// there are more than MaxMoves. Read the moves through Slice: when N >
-// MaxMoves they are not in Moves.
-type List[M any] struct {
-	N     int
-	Moves [MaxMoves]M
-	more  []M // the moves when N > MaxMoves (captures only), kept for reuse
-}
+// List is a reusable list of moves: Generate fills it, Slice reads it. Its
+// buffer grows to the most moves it has held and is kept, so that listing
+// them again does not allocate.
+type List[M any] struct{ moves []M }
 
 // Slice returns the moves as a slice aliasing the list.
-func (ml *List[M]) Slice() []M {
-	if ml.N > MaxMoves {
-		return ml.more[:ml.N]
-	}
-	return ml.Moves[:ml.N]
-}
+func (ml *List[M]) Slice() []M { return ml.moves }
+
+// Set makes moves the list's moves (and its buffer).
+func (ml *List[M]) Set(moves []M) { ml.moves = moves }
+
+// Buffer returns the list's buffer, emptied, for the next moves.
+func (ml *List[M]) Buffer() []M { return ml.moves[:0] }
 
 // Lister lists a position's captures into dst and reports how many, or
 // that they did not fit (overflow), in which case it is called again with
 // a larger dst.
 type Lister[M any] func(dst []M) (n int, overflow bool)
-
-// Captures fills ml with the captures list gives: in the array, or, when
-// they overflow it, in the list's own slice.
-func (ml *List[M]) Captures(list Lister[M]) {
-	n, overflow := list(ml.Moves[:])
-	if overflow {
-		n = ml.beyond(list)
-	}
-	ml.N = n
-}
-
-// beyond lists the captures that overflow the array into ml.more, grown
-// (and kept) until they fit: first 4*MaxMoves, then doubled.
-func (ml *List[M]) beyond(list Lister[M]) int {
-	size := max(cap(ml.more), 4*MaxMoves)
-	for {
-		if cap(ml.more) < size {
-			ml.more = make([]M, size)
-		}
-		ml.more = ml.more[:cap(ml.more)]
-		n, overflow := list(ml.more)
-		if !overflow {
-			return n
-		}
-		size = 2 * cap(ml.more)
-	}
-}
 
 // AppendCaptures appends the captures list gives to buf, written in
 // place: buf grows to MaxMoves free places, or to all its capacity, and is
@@ -88,19 +57,19 @@ func AppendCaptures[M any](buf []M, list Lister[M]) []M {
 // game, small enough to clear at every call.
 const SmallList = 32
 
-// Pool holds the lists CountCaptures falls back on: a List is several KiB,
-// too big to clear at every call.
+// Pool holds the buffers CountCaptures falls back on: several KiB, too
+// big to clear at every call.
 type Pool[M any] struct{ p sync.Pool }
 
-// CountCaptures returns how many captures list gives, listed in a full
-// List from pool: for the positions whose captures overflow SmallList.
+// CountCaptures returns how many captures list gives, listed in a buffer
+// from pool: for the positions whose captures overflow SmallList.
 func CountCaptures[M any](pool *Pool[M], list Lister[M]) int {
 	ml, _ := pool.p.Get().(*List[M])
 	if ml == nil {
 		ml = new(List[M])
 	}
-	ml.Captures(list)
-	n := ml.N
+	ml.moves = AppendCaptures(ml.moves[:0], list)
+	n := len(ml.moves)
 	pool.p.Put(ml)
 	return n
 }
