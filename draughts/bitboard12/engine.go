@@ -89,9 +89,12 @@ func New(r *draughts.Rules) (*Engine, error) {
 
 // supported says why r cannot be compiled, or nil.
 func supported(r *draughts.Rules) error {
-	if r == nil || r.Geo == nil {
-		return fmt.Errorf("bitboard12: no rules or no board")
-	}
+	return bitgen.Check("bitboard12", r, notPlayed)
+}
+
+// notPlayed says why r is not of the international family on a diagonal
+// board of at most maxSquares squares, or "".
+func notPlayed(r *draughts.Rules) string {
 	g := r.Geo
 	why := ""
 	switch {
@@ -118,9 +121,9 @@ func supported(r *draughts.Rules) error {
 	case r.Precedence != draughts.Quantity && r.Precedence != draughts.QuantityKings:
 		why = "the capture to make is not the one taking the most pieces (then, or not, the most kings)"
 	default:
-		return nil
+		return ""
 	}
-	return fmt.Errorf("bitboard12: rules %s are not played: %s (only international rules: Canadian, Manoury, international, Brazilian, German)", r.Name, why)
+	return "not played: " + why + " (only international rules: Canadian, Manoury, international, Brazilian, German)"
 }
 
 // buildTables fills the neighbour, ray and shift-group tables from

@@ -60,13 +60,7 @@ var (
 )
 
 func init() {
-	next := draughts.SplitMix64(0x6269746231325f31) // "bitb12_1"
-	for k := range zobrist {
-		for s := range zobrist[k] {
-			zobrist[k][s] = next()
-		}
-	}
-	zobristBlack = next()
+	zobristBlack = bitgen.FillKeys(0x6269746231325f31, zobrist[0][:], zobrist[1][:], zobrist[2][:], zobrist[3][:]) // "bitb12_1"
 }
 
 // Hash returns the Zobrist key of p (pieces and side to move).

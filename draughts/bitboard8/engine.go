@@ -106,17 +106,15 @@ func New(r *draughts.Rules) (*Engine, error) {
 
 // supported says why r cannot be compiled, or nil.
 func supported(r *draughts.Rules) error {
-	if r == nil || r.Geo == nil {
-		return fmt.Errorf("bitboard8: no rules or no board")
-	}
-	g := r.Geo
-	switch {
-	case g.Width*g.Height > 64:
-		return fmt.Errorf("bitboard8: rules %s: a %dx%d board has more than 64 cells", r.Name, g.Width, g.Height)
-	case r.LosingGame:
-		return fmt.Errorf("bitboard8: rules %s: the losing game is not supported", r.Name)
-	}
-	return nil
+	return bitgen.Check("bitboard8", r, func(r *draughts.Rules) string {
+		switch g := r.Geo; {
+		case g.Width*g.Height > 64:
+			return fmt.Sprintf("a %dx%d board has more than 64 cells", g.Width, g.Height)
+		case r.LosingGame:
+			return "the losing game is not supported"
+		}
+		return ""
+	})
 }
 
 // buildTables fills the neighbour, ray and shift-group tables from

@@ -54,13 +54,7 @@ var (
 )
 
 func init() {
-	next := draughts.SplitMix64(0x6269746264383031) // "bitbd801"
-	for k := range zobrist {
-		for b := range zobrist[k] {
-			zobrist[k][b] = next()
-		}
-	}
-	zobristBlack = next()
+	zobristBlack = bitgen.FillKeys(0x6269746264383031, zobrist[0][:], zobrist[1][:], zobrist[2][:], zobrist[3][:]) // "bitbd801"
 }
 
 // Hash returns the Zobrist key of p (pieces and side to move).

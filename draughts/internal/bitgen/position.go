@@ -56,3 +56,29 @@ func ToGeneric[B any](r *draughts.Rules, p Position[B], at Words[B]) draughts.Po
 	gp.Turn = draughts.TurnOf(p.WhiteToMove)
 	return gp
 }
+
+// FillKeys fills a generator's Zobrist keys, one slice of squares per
+// piece kind (white man, white king, black man, black king), from seed,
+// and returns the key of Black to move. Each generator has its own seed,
+// fixed, so that a hash stored today is the one computed tomorrow.
+func FillKeys(seed uint64, kinds ...[]uint64) (black uint64) {
+	next := draughts.SplitMix64(seed)
+	for _, keys := range kinds {
+		for s := range keys {
+			keys[s] = next()
+		}
+	}
+	return next()
+}
+
+// Check says why the generator pkg does not play r: no rules or no board,
+// or the reason why gives ("" when it plays them).
+func Check(pkg string, r *draughts.Rules, why func(r *draughts.Rules) string) error {
+	if r == nil || r.Geo == nil {
+		return fmt.Errorf("%s: no rules or no board", pkg)
+	}
+	if w := why(r); w != "" {
+		return fmt.Errorf("%s: rules %s: %s", pkg, r.Name, w)
+	}
+	return nil
+}
