@@ -126,41 +126,32 @@ func notPlayed(r *draughts.Rules) string {
 	return "not played: " + why + " (only international rules: Canadian, Manoury, international, Brazilian, German)"
 }
 
-// buildTables fills the neighbour, ray and shift-group tables from
-// r.Geo.Step, so that the geometry and numbering are read from one place.
+// buildTables fills the neighbour, ray and shift-group tables from the
+// geometry (bitgen.Walk).
 func (e *Engine) buildTables() error {
-	g := e.rules.Geo
-	for s := range g.N {
-		b := bit(s)
-		e.board = e.board.Or(b)
-		if e.rules.PromotionRow(s, draughts.White) {
-			e.promo[0] = e.promo[0].Or(b)
-		}
-		if e.rules.PromotionRow(s, draughts.Black) {
-			e.promo[1] = e.promo[1].Or(b)
-		}
-		for d := range 4 {
-			t := g.Step(s, d)
-			e.nbSq[s][d] = int8(t)
-			if t >= 0 {
-				e.nb[s][d] = bit(t)
+	square := func(s int, promo [2]bool) {
+		e.board = e.board.Or(bit(s))
+		for c := range promo {
+			if promo[c] {
+				e.promo[c] = e.promo[c].Or(bit(s))
 			}
-			for ; t >= 0; t = g.Step(t, d) {
-				e.ray[s][d] = e.ray[s][d].Or(bit(t))
-			}
+		}
+		e.nbSq[s] = [4]int8{-1, -1, -1, -1}
+	}
+	ray := func(s, d, t, k int) {
+		e.ray[s][d] = e.ray[s][d].Or(bit(t))
+		if k == 1 {
+			e.nbSq[s][d], e.nb[s][d] = int8(t), bit(t)
 		}
 	}
-	inc, err := e.rules.Geo.Increasing()
+	inc, err := bitgen.Walk(e.rules, square, ray)
 	if err != nil {
 		return err
 	}
 	e.inc = inc
-	for c, col := range []draughts.Color{draughts.White, draughts.Black} {
-		for _, d := range e.rules.ManDirs(col) {
-			if err := e.addSteps(&e.manStep[c], d); err != nil {
-				return err
-			}
-		}
+	next := func(s, d int) int { return int(e.nbSq[s][d]) }
+	if err := bitgen.AddManSteps(e.rules, &e.manStep, next, shiftBy, func(b Bits, s int) Bits { return b.Or(bit(s)) }); err != nil {
+		return err
 	}
 	for d := range 4 {
 		if err := e.addJumps(d); err != nil {
@@ -168,12 +159,6 @@ func (e *Engine) buildTables() error {
 		}
 	}
 	return nil
-}
-
-// addSteps adds the quiet steps of direction d, grouped by index delta.
-func (e *Engine) addSteps(gs *bitgen.Groups[stepGroup], d int) error {
-	next := func(s int) int { return int(e.nbSq[s][d]) }
-	return bitgen.AddSteps(gs, e.rules.Geo.N, next, shiftBy, func(b Bits, s int) Bits { return b.Or(bit(s)) })
 }
 
 // addJumps adds the single jumps of direction d (victim next to the origin,

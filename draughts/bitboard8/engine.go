@@ -117,40 +117,35 @@ func supported(r *draughts.Rules) error {
 	})
 }
 
-// buildTables fills the neighbour, ray and shift-group tables from
-// r.Geo.Step, so that every geometry and numbering is read from one place.
+// buildTables fills the neighbour, ray and shift-group tables from the
+// geometry (bitgen.Walk).
 func (e *Engine) buildTables() error {
-	g := e.rules.Geo
-	for s := range g.N {
+	square := func(s int, promo [2]bool) {
 		e.board |= 1 << s
-		if e.rules.PromotionRow(s, draughts.White) {
-			e.promo[0] |= 1 << s
-		}
-		if e.rules.PromotionRow(s, draughts.Black) {
-			e.promo[1] |= 1 << s
-		}
-		for d := range 4 {
-			e.nbSq[s][d] = int8(g.Step(s, d))
-			if t := g.Step(s, d); t >= 0 {
-				e.nb[s][d] = 1 << t
-				e.around[s] |= 1 << t
+		for c := range promo {
+			if promo[c] {
+				e.promo[c] |= 1 << s
 			}
-			for t := g.Step(s, d); t >= 0; t = g.Step(t, d) {
-				e.ray[s][d] |= 1 << t
-			}
+		}
+		e.nbSq[s] = [4]int8{-1, -1, -1, -1}
+	}
+	ray := func(s, d, t, k int) {
+		e.ray[s][d] |= 1 << t
+		if k == 1 {
+			e.nbSq[s][d], e.nb[s][d] = int8(t), 1<<t
+			e.around[s] |= 1 << t
 		}
 	}
-	inc, err := e.rules.Geo.Increasing()
+	inc, err := bitgen.Walk(e.rules, square, ray)
 	if err != nil {
 		return err
 	}
 	e.inc = inc
+	next := func(s, d int) int { return int(e.nbSq[s][d]) }
+	if err := bitgen.AddManSteps(e.rules, &e.manStep, next, shiftBy, func(b uint64, s int) uint64 { return b | 1<<s }); err != nil {
+		return err
+	}
 	for c, col := range []draughts.Color{draughts.White, draughts.Black} {
-		for _, d := range e.rules.ManDirs(col) {
-			if err := e.addSteps(&e.manStep[c], d); err != nil {
-				return err
-			}
-		}
 		e.manCapDirs[c] = dirMask(e.rules.ManDirs(col))
 		if e.rules.MenCaptureBackward {
 			e.manCapDirs[c] = 0xF
@@ -177,12 +172,6 @@ func dirMask(ds []int) uint8 {
 		m |= 1 << d
 	}
 	return m
-}
-
-// addSteps adds the quiet steps of direction d, grouped by index delta.
-func (e *Engine) addSteps(gs *bitgen.Groups[stepGroup], d int) error {
-	next := func(s int) int { return int(e.nbSq[s][d]) }
-	return bitgen.AddSteps(gs, e.rules.Geo.N, next, shiftBy, func(b uint64, s int) uint64 { return b | 1<<s })
 }
 
 // addJumps adds the single jumps of direction d (victim next to the origin,

@@ -10,6 +10,8 @@ package bitgen
 import (
 	"fmt"
 	"sync"
+
+	"metz/draughts"
 )
 
 // MaxMoves is the room a generator makes for a position's moves before
@@ -141,12 +143,26 @@ type StepGroup[B, S any] struct {
 	Delta int8
 }
 
-// AddSteps adds to gs the quiet steps of one direction over n squares:
-// next(s) is the neighbour of s (-1 off the board), shift makes the shift
-// of an index delta, and set adds square s to a bitboard.
-func AddSteps[B, S any](gs *Groups[StepGroup[B, S]], n int, next func(s int) int, shift func(delta int) S, set func(b B, s int) B) error {
+// AddManSteps adds to steps[c] the quiet steps of the men of colour c
+// (0 White, 1 Black) on r's board, grouped by index delta: next(s, d) is
+// the neighbour of s in direction d (-1 off the board), shift makes the
+// shift of an index delta, and set adds square s to a bitboard.
+func AddManSteps[B, S any](r *draughts.Rules, steps *[2]Groups[StepGroup[B, S]], next func(s, d int) int,
+	shift func(delta int) S, set func(b B, s int) B) error {
+	for c, col := range []draughts.Color{draughts.White, draughts.Black} {
+		for _, d := range r.ManDirs(col) {
+			if err := addSteps(&steps[c], r.Geo.N, d, next, shift, set); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+// addSteps adds the steps of direction d to gs.
+func addSteps[B, S any](gs *Groups[StepGroup[B, S]], n, d int, next func(s, d int) int, shift func(delta int) S, set func(b B, s int) B) error {
 	for s := range n {
-		t := next(s)
+		t := next(s, d)
 		if t < 0 {
 			continue
 		}
@@ -158,4 +174,25 @@ func AddSteps[B, S any](gs *Groups[StepGroup[B, S]], n int, next func(s int) int
 		gs.G[i].From = set(gs.G[i].From, s)
 	}
 	return nil
+}
+
+// Walk reads r's board for a generator's tables from Geometry.Step, so
+// that every geometry and numbering is read from one place: it calls
+// square(s, promo) for every square s (promo[c]: s is on the crowning row
+// of the men of colour c) and ray(s, d, t, k) for the squares t beyond s
+// in direction d, k = 1 for its neighbour, 2 for the next, and so on. It
+// returns the directions along which square indices increase.
+func Walk(r *draughts.Rules, square func(s int, promo [2]bool), ray func(s, d, t, k int)) ([4]bool, error) {
+	g := r.Geo
+	for s := range g.N {
+		square(s, [2]bool{r.PromotionRow(s, draughts.White), r.PromotionRow(s, draughts.Black)})
+		for d := range 4 {
+			k := 1
+			for t := g.Step(s, d); t >= 0; t = g.Step(t, d) {
+				ray(s, d, t, k)
+				k++
+			}
+		}
+	}
+	return g.Increasing()
 }
