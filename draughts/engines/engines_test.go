@@ -31,6 +31,9 @@ type subject struct {
 	// moves again once a buffer has held them.
 	count  func(gp draughts.Position) (n int, capture bool, allocs float64)
 	allocs func(gp draughts.Position) float64 // of the operations at a node
+	// appendAll lists the moves of every position of ps, n times over,
+	// into one buffer (a benchmark's loop).
+	appendAll func(ps []draughts.Position, loop func() bool)
 }
 
 func subjectOf[P, M any](k Kind, e draughts.Engine[P, M]) subject {
@@ -59,7 +62,32 @@ func subjectOf[P, M any](k Kind, e draughts.Engine[P, M]) subject {
 			return n, c, a
 		},
 		allocs: func(gp draughts.Position) float64 { return enginetest.Allocs(e, gp) },
+		appendAll: func(gps []draughts.Position, loop func() bool) {
+			ps := make([]P, len(gps))
+			for i, gp := range gps {
+				ps[i] = enginetest.Must(e.FromGeneric(gp))
+			}
+			var buf []M
+			for i := 0; loop(); i++ {
+				buf = e.AppendMoves(ps[i%len(ps)], buf[:0])
+			}
+		},
 	}
+}
+
+// fastest is the engine the registry chooses for r, if it is not the
+// generic one.
+func fastest(r *draughts.Rules) (subject, bool) {
+	c := For(r)
+	switch c.Kind {
+	case Board10:
+		return subjectOf(Board10, c.Board10), true
+	case Board8:
+		return subjectOf(Board8, c.Board8), true
+	case Board12:
+		return subjectOf(Board12, c.Board12), true
+	}
+	return subject{}, false
 }
 
 // subjects are the engines other than the generic one that play r.
@@ -107,6 +135,19 @@ func TestFor(t *testing.T) {
 	}
 }
 
+// eachEngine runs f in a parallel subtest for every engine other than
+// the generic one that plays each rule system of metz (i: its index).
+func eachEngine(t *testing.T, f func(t *testing.T, i int, r *draughts.Rules, s subject)) {
+	for i, r := range draughts.AllRules() {
+		for _, s := range subjects(r) {
+			t.Run(r.Name+"/"+s.kind.String(), func(t *testing.T) {
+				t.Parallel()
+				f(t, i, r, s)
+			})
+		}
+	}
+}
+
 // TestRandomPositions compares every engine with the generic one on random
 // positions of every rule system it plays.
 func TestRandomPositions(t *testing.T) {
@@ -114,17 +155,12 @@ func TestRandomPositions(t *testing.T) {
 	if testing.Short() {
 		n = 400
 	}
-	for i, r := range draughts.AllRules() {
-		for _, s := range subjects(r) {
-			t.Run(r.Name+"/"+s.kind.String(), func(t *testing.T) {
-				t.Parallel()
-				rng := rand.New(rand.NewPCG(uint64(i), uint64(s.kind)))
-				for _, gp := range enginetest.Positions(rng, r, n) {
-					s.compare(t, gp)
-				}
-			})
+	eachEngine(t, func(t *testing.T, i int, r *draughts.Rules, s subject) {
+		rng := rand.New(rand.NewPCG(uint64(i), uint64(s.kind)))
+		for _, gp := range enginetest.Positions(rng, r, n) {
+			s.compare(t, gp)
 		}
-	}
+	})
 }
 
 // TestRandomGames walks random games from the start of every rule system
@@ -135,17 +171,12 @@ func TestRandomGames(t *testing.T) {
 	if testing.Short() {
 		games = 15
 	}
-	for i, r := range draughts.AllRules() {
-		for _, s := range subjects(r) {
-			t.Run(r.Name+"/"+s.kind.String(), func(t *testing.T) {
-				t.Parallel()
-				rng := rand.New(rand.NewPCG(uint64(i), 60))
-				for range games {
-					s.walk(t, rng, draughts.Start(r), 60*r.Geo.N/32)
-				}
-			})
+	eachEngine(t, func(t *testing.T, i int, r *draughts.Rules, s subject) {
+		rng := rand.New(rand.NewPCG(uint64(i), 60))
+		for range games {
+			s.walk(t, rng, draughts.Start(r), 60*r.Geo.N/32)
 		}
-	}
+	})
 }
 
 // TestPerftGeneric compares perft from the start of every rule system with
@@ -155,19 +186,14 @@ func TestPerftGeneric(t *testing.T) {
 	if testing.Short() {
 		depth = 4
 	}
-	for _, r := range draughts.AllRules() {
-		for _, s := range subjects(r) {
-			t.Run(r.Name+"/"+s.kind.String(), func(t *testing.T) {
-				t.Parallel()
-				gp := draughts.Start(r)
-				for d := 1; d <= depth; d++ {
-					if got, want := s.perft(gp, d), draughts.Perft(gp, d, draughts.Drop); got != want {
-						t.Fatalf("depth %d: %d, generic %d", d, got, want)
-					}
-				}
-			})
+	eachEngine(t, func(t *testing.T, _ int, r *draughts.Rules, s subject) {
+		gp := draughts.Start(r)
+		for d := 1; d <= depth; d++ {
+			if got, want := s.perft(gp, d), draughts.Perft(gp, d, draughts.Drop); got != want {
+				t.Fatalf("depth %d: %d, generic %d", d, got, want)
+			}
 		}
-	}
+	})
 }
 
 // published are the Drop perft tables of rules-and-variants.md, where
