@@ -20,10 +20,12 @@
 // directions), the quiet steps and single jumps of men from shifts of the
 // 128-bit sets, grouped by index delta.
 //
-// The generic engine, draughts.Position.Generate(draughts.Drop), is the
-// specification: the tests compare the two on random positions, random
-// games and perft. An Engine is immutable after New and safe for
-// concurrent use.
+// The Engine keeps the contract draughts.Engine, and the generic engine,
+// draughts.Position.Generate(draughts.Drop), is its specification: the
+// shared tests of draughts/engines compare the two on random positions,
+// random games, perft and fuzzed positions. An Engine is immutable after
+// New and safe for concurrent use. What it shares with the other
+// generator of its kind is in draughts/internal/bitgen.
 package bitboard12
 
 import (

@@ -11,10 +11,12 @@
 // bitboard is the generic square index i (square number - 1), so positions
 // convert to and from package draughts bit for bit.
 //
-// The generic engine, draughts.Position.Generate(draughts.Drop), is the
-// specification: the tests compare the two on random positions, random
-// games and perft. An Engine is immutable after New and safe for concurrent
-// use.
+// The Engine keeps the contract draughts.Engine, and the generic engine,
+// draughts.Position.Generate(draughts.Drop), is its specification: the
+// shared tests of draughts/engines compare the two on random positions,
+// random games, perft and fuzzed positions. An Engine is immutable after
+// New and safe for concurrent use. What it shares with the other
+// generator of its kind is in draughts/internal/bitgen.
 package bitboard8
 
 import (
