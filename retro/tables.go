@@ -9,7 +9,7 @@ import (
 
 	"metz/draughts"
 	"metz/draughts/bitboard12"
-	"metz/draughts/bitboard8"
+	"metz/draughts/engines"
 	"metz/tables/base"
 )
 
@@ -47,10 +47,12 @@ type Tables struct {
 // New returns empty tables for r.
 func New(r *draughts.Rules) *Tables {
 	t := &Tables{r: r, l: newLayout(r), refused: map[Sig]Limit{}}
-	fast, _ := bitboard8.New(r) // nil where it does not play r
-	t.bits = newBitLayout(r, t.l, fast)
+	// The builder works on bitboard8's boards, or else on its own with
+	// bitboard12's moves: the engines of each that play r (nil otherwise).
+	c := engines.All(r)
+	t.bits = newBitLayout(r, t.l, c.Board8)
 	if t.bits == nil {
-		t.wide, _ = bitboard12.New(r) // nil where it does not play r
+		t.wide = c.Board12
 	}
 	t.built.Store(new([1 << 12]*table))
 	return t

@@ -146,7 +146,7 @@ func BenchmarkFirstMoves(b *testing.B) {
 func proveFresh(q draughts.Position, attacker draughts.Color, promoted bool, tb *endgame.Tables, cap int64) (int64, bool) {
 	g := newFastGame(q.Rules)
 	lim := newLimits(Budget{Nodes: cap}.withDefaults())
-	s := newSearch(g, g.from(q), attacker, Win, lim, DefaultMemoryMB)
+	s := newSearch(g, from(g, q), attacker, Win, lim, DefaultMemoryMB)
 	s.useTables(tb)
 	c := s.atGeneric(q, promoted)
 	out := s.prove(&c)

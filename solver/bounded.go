@@ -133,7 +133,7 @@ func (s *search[P, M]) settles(c *child[P, M], d int, or bool, tbl *hashTable[bo
 // orderAttack puts the attacker's most forcing moves first (fewest replies),
 // and with forcing keeps only the forcing ones.
 func (s *search[P, M]) orderAttack(cs []child[P, M], forcing bool) []child[P, M] {
-	ownCapture := len(cs) > 0 && s.g.isCapture(cs[0].m)
+	ownCapture := len(cs) > 0 && s.g.IsCapture(cs[0].m)
 	if forcing && !ownCapture {
 		kept := cs[:0]
 		for _, c := range cs {
@@ -209,7 +209,7 @@ func (s *search[P, M]) winParity(c *child[P, M]) int {
 	if s.r.LosingGame {
 		stuck = s.attacker
 	}
-	if s.g.turn(c.q) == stuck {
+	if s.g.Turn(c.q) == stuck {
 		return 0
 	}
 	return 1

@@ -15,7 +15,7 @@ import (
 // apart).
 func shortestFor(p draughts.Position, attacker draughts.Color, limit int, n int64, proveFirst bool) (d int, found, ok bool, spent, proof int64) {
 	g := newFastGame(p.Rules)
-	q := g.from(p)
+	q := from(g, p)
 	b := nodes(n).withDefaults()
 	lim := newLimits(b)
 	s := newSearch(g, q, attacker, Win, lim, b.MemoryMB)

@@ -79,14 +79,14 @@ type boundedProbe struct {
 }
 
 func newProbe(p draughts.Position, attacker draughts.Color, goal Goal, tb *endgame.Tables, n int64) boundedProbe {
-	if fastRules(p.Rules) {
-		return probeIn(newFastGame(p.Rules), p, attacker, goal, tb, n)
+	if e, err := bitboard.New(p.Rules); err == nil {
+		return probeIn(e, p, attacker, goal, tb, n)
 	}
-	return probeIn(slowGame{p.Rules}, p, attacker, goal, tb, n)
+	return probeIn(draughts.Generic(p.Rules), p, attacker, goal, tb, n)
 }
 
 func probeIn[P, M any](g game[P, M], p draughts.Position, attacker draughts.Color, goal Goal, tb *endgame.Tables, n int64) boundedProbe {
-	q := g.from(p)
+	q := from(g, p)
 	b := nodes(n).withDefaults()
 	lim := newLimits(b)
 	s := newSearch(g, q, attacker, goal, lim, b.MemoryMB)
@@ -284,7 +284,7 @@ func TestFrontierAgainstBrute(t *testing.T) {
 	var last, step, lastWins, stepWins int
 	for i := range count {
 		p := randomPosition(t, rng, intl, 50, 5, 3+i%10, i%4)
-		c := searchFor(p.Turn).at(g.from(p), false)
+		c := searchFor(p.Turn).at(from(g, p), false)
 		if searchFor(p.Turn).lastMoveFails(&c) {
 			last++
 			if bruteWithin(p, p.Turn, 1) {
@@ -293,7 +293,7 @@ func TestFrontierAgainstBrute(t *testing.T) {
 		} else if bruteWithin(p, p.Turn, 1) {
 			lastWins++
 		}
-		c = searchFor(p.Turn.Opponent()).at(g.from(p), false)
+		c = searchFor(p.Turn.Opponent()).at(from(g, p), false)
 		if searchFor(p.Turn.Opponent()).stepEscapes(&c) {
 			step++
 			if bruteWithin(p, p.Turn.Opponent(), 2) {
@@ -316,8 +316,8 @@ func TestSettlesDirection(t *testing.T) {
 	p := mustFEN(t, intl, "W:W32,33,44:B14,28")
 	g := newFastGame(intl)
 	b := nodes(1000).withDefaults()
-	s := newSearch(g, g.from(p), draughts.White, Win, newLimits(b), 1)
-	root := s.at(g.from(p), false)
+	s := newSearch(g, from(g, p), draughts.White, Win, newLimits(b), 1)
+	root := s.at(from(g, p), false)
 	c := s.children(&root, nil)[0]
 	// c has Black to move: wins from it take an even number of plies.
 	record(s.bounded, c.h, 4, false, 1) // no win within 4

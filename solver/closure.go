@@ -114,7 +114,7 @@ func (s *search[P, M]) closureCap() int {
 // tryClosure is prove's first step on small material; whole is for the
 // root of a solve (see proveRoot).
 func (s *search[P, M]) tryClosure(c *child[P, M], whole bool) (outcome, bool) {
-	pieces := s.g.material(c.q).Pieces()
+	pieces := material(s.g, c.q).Pieces()
 	if pieces > closurePieces || s.tooBig[c.h] || s.noClosure {
 		return unknown, false
 	}
@@ -211,15 +211,15 @@ func (g *closureGraph[P, M]) explore(c *child[P, M], limit int) bool {
 		n := &g.nodes[k]
 		n.from = int32(len(g.edges))
 		if n.st == open {
-			ms := s.g.moves(cur.q, s.moveBufs.get())
+			ms := s.g.AppendMoves(cur.q, s.moveBufs.get())
 			for _, m := range ms {
-				h := s.g.hashAfter(cur.q, cur.h, m)
+				h := s.g.HashAfter(cur.q, cur.h, m)
 				i, seen := g.index.get(h)
 				if !seen {
 					if len(g.nodes) >= limit {
 						return false
 					}
-					q, _ := s.g.play(cur.q, cur.h, m)
+					q, _ := play(s.g, cur.q, cur.h, m)
 					ch := s.childAfter(cur.q, m, q, h)
 					i = g.add(&ch)
 					queue = append(queue, queued{q, h})

@@ -25,7 +25,7 @@ func TestClosureAgreesWithTables(t *testing.T) {
 // must agree with the tables as the bitboards' does.
 func TestGenericClosureAgreesWithTables(t *testing.T) {
 	closureAgreesWithTables(t, 4, 8, 5, func(p draughts.Position) (status, int, bool) {
-		s := newSearch[draughts.Position, draughts.Move](slowGame{intl}, p, p.Turn, Win, newLimits(nodes(5_000_000)), 8)
+		s := newSearch[draughts.Position, draughts.Move](draughts.Generic(intl), p, p.Turn, Win, newLimits(nodes(5_000_000)), 8)
 		c := s.at(p, false)
 		return s.closure(&c, 1_000_000)
 	})
@@ -68,7 +68,7 @@ func TestClosureAgreesWithBruteForce(t *testing.T) {
 			wins, other := 0, 0
 			for range 8 {
 				p := randomThreePieces(rng, r)
-				s := newSearch[draughts.Position, draughts.Move](slowGame{r}, p, p.Turn, Win, newLimits(nodes(5_000_000)), 8)
+				s := newSearch[draughts.Position, draughts.Move](draughts.Generic(r), p, p.Turn, Win, newLimits(nodes(5_000_000)), 8)
 				c := s.at(p, false)
 				st, d, ok := s.closure(&c, 1_000_000)
 				if !ok {
@@ -111,13 +111,13 @@ func TestClosureAnswersForTheOtherSide(t *testing.T) {
 		rng := rand.New(rand.NewPCG(22, uint64(r.GameType)))
 		for range 6 {
 			p := randomPieces(rng, r, []bool{rng.IntN(2) == 0}, []bool{true, rng.IntN(2) == 0})
-			s := newSearch[draughts.Position, draughts.Move](slowGame{r}, p, p.Turn, Win, newLimits(nodes(5_000_000)), 8)
+			s := newSearch[draughts.Position, draughts.Move](draughts.Generic(r), p, p.Turn, Win, newLimits(nodes(5_000_000)), 8)
 			c := s.at(p, false)
 			st, _, ok := s.closure(&c, 1_000_000)
 			if !ok || st == won {
 				continue
 			}
-			o := newSearch[draughts.Position, draughts.Move](slowGame{r}, p, p.Turn.Opponent(), Win, newLimits(nodes(5_000_000)), 8)
+			o := newSearch[draughts.Position, draughts.Move](draughts.Generic(r), p, p.Turn.Opponent(), Win, newLimits(nodes(5_000_000)), 8)
 			oc := o.at(p, false)
 			ost, _, ook := o.closure(&oc, 1_000_000)
 			if got, known := s.otherWins[c.h]; !ook || !known || got != (ost == won) {
@@ -204,7 +204,7 @@ func TestUnknownNoteAsksForMemory(t *testing.T) {
 // twice the closure's size.
 func TestFirstMovesReadTheRootsClosure(t *testing.T) {
 	p := mustFEN(t, draughts.Russian, "W:WKa1,Kc1,Kh2:BKd8")
-	s := newSearch[draughts.Position, draughts.Move](slowGame{p.Rules}, p, p.Turn, Win, newLimits(nodes(5_000_000)), 64)
+	s := newSearch[draughts.Position, draughts.Move](draughts.Generic(p.Rules), p, p.Turn, Win, newLimits(nodes(5_000_000)), 64)
 	c := s.at(p, false)
 	g := closureGraph[draughts.Position, draughts.Move]{s: s, index: newPosIndex()}
 	if !g.explore(&c, 1_000_000) {
@@ -232,7 +232,7 @@ func TestClosureBeforeTables(t *testing.T) {
 	} {
 		p := mustFEN(t, c.rules, c.fen)
 		tabs := retro.New(c.rules)
-		s := newSearch[draughts.Position, draughts.Move](slowGame{p.Rules}, p, p.Turn, Win, newLimits(nodes(2_000_000)), 64)
+		s := newSearch[draughts.Position, draughts.Move](draughts.Generic(p.Rules), p, p.Turn, Win, newLimits(nodes(2_000_000)), 64)
 		s.useSmall(tabs)
 		root := s.at(p, false)
 		out, _ := s.decide(&root)

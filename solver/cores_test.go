@@ -49,7 +49,7 @@ func TestCoresEach(t *testing.T) {
 func TestForkAbsorb(t *testing.T) {
 	p := mustFEN(t, intl, "W:W24,29,33,40,49:B10,K14,K34")
 	g := newFastGame(intl)
-	s := newSearch(g, g.from(p), p.Turn, Win, newLimits(nodes(1_000_000)), 8)
+	s := newSearch(g, from(g, p), p.Turn, Win, newLimits(nodes(1_000_000)), 8)
 	s.tt.put(11, numbers{pn: 0, dn: inf}, 5)
 	f := s.fork(500, 4)
 	if v, ok := f.tt.get(11); !ok || v.pn != 0 {

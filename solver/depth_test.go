@@ -20,13 +20,13 @@ func TestProofDepthBoundsTheShortestWin(t *testing.T) {
 	}
 	tb := tables3(t)
 	for i, p := range append(cases, cases...) {
-		s := newSearch[bitboard.Position, bitboard.Move](newFastGame(intl), newFastGame(intl).from(p), p.Turn, Win, newLimits(nodes(2_000_000)), 16)
+		s := newSearch[bitboard.Position, bitboard.Move](newFastGame(intl), from(newFastGame(intl), p), p.Turn, Win, newLimits(nodes(2_000_000)), 16)
 		if i >= len(cases) {
 			// A proof that ends in the tables goes on past them: their
 			// distance counts.
 			s.useTables(tb)
 		}
-		c := s.at(s.g.from(p), false)
+		c := s.at(from(s.g, p), false)
 		if s.prove(&c) != proven {
 			t.Fatalf("%s: not proven", p.FEN())
 		}

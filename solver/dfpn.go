@@ -110,7 +110,7 @@ func (s *search[P, M]) byChildren(c *child[P, M]) (outcome, bool) {
 // expand builds the children of n (whose legal moves are ms) into buf.
 func (s *search[P, M]) expand(n *dnode[P, M], ms []M, buf []dnode[P, M]) []dnode[P, M] {
 	for i, m := range ms {
-		q, h := s.g.play(n.c.q, n.c.h, m)
+		q, h := play(s.g, n.c.q, n.c.h, m)
 		buf = append(buf, dnode[P, M]{c: child[P, M]{m: m, q: q, h: h}})
 		c := &buf[len(buf)-1]
 		for j := range i {
@@ -134,7 +134,7 @@ func (s *search[P, M]) expand(n *dnode[P, M], ms []M, buf []dnode[P, M]) []dnode
 			}
 			continue
 		}
-		c.c.n, c.c.capture = s.g.count(q)
+		c.c.n, c.c.capture = s.g.CountMoves(q)
 		c.c.promoted = s.promotes(n.c.q, m)
 		c.st = s.judge(&c.c)
 		switch {
@@ -180,7 +180,7 @@ func (s *search[P, M]) guess(q P) (pn, dn uint32) {
 // Weights n/2 to n/4 with counts up to 8 to 24 did about as well there
 // (5.1 to 5.7 M); n/8 up to 32 did no better than no weight (6.9 M).
 func mobilityDn[P, M any](hd uint32, g game[P, M], q P) uint32 {
-	n, _ := g.count(q)
+	n, _ := g.CountMoves(q)
 	return max(hd*uint32(min(n, 16))/3, 1)
 }
 
@@ -206,7 +206,7 @@ func (s *search[P, M]) tablesServe() bool { return s.reach > 0 && s.goal.Kind ==
 
 // pieces counts q's pieces.
 func (s *search[P, M]) pieces(q P) int {
-	return s.g.material(q).Pieces()
+	return material(s.g, q).Pieces()
 }
 
 // refresh reads a child's numbers from the table, unless they are decided
@@ -231,12 +231,12 @@ func (s *search[P, M]) refresh(c *dnode[P, M]) {
 // enter generates n's moves; a lazy node is judged first, and its numbers
 // set if it is decided.
 func (s *search[P, M]) enter(n *dnode[P, M]) (ms []M, decided bool) {
-	ms = s.g.moves(n.c.q, s.moveBufs.get())
+	ms = s.g.AppendMoves(n.c.q, s.moveBufs.get())
 	if !n.lazy {
 		return ms, false
 	}
 	n.lazy = false
-	n.c.n, n.c.capture = len(ms), len(ms) > 0 && s.g.isCapture(ms[0])
+	n.c.n, n.c.capture = len(ms), len(ms) > 0 && s.g.IsCapture(ms[0])
 	switch n.st = s.judge(&n.c); n.st {
 	case won:
 		n.pn, n.dn = 0, inf

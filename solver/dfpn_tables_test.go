@@ -73,7 +73,7 @@ func eachTableEnding(t *testing.T, seed uint64, n int, f func(p draughts.Positio
 // game, with its root.
 func fastSearch(p draughts.Position, budget int64) (*search[bitboard.Position, bitboard.Move], child[bitboard.Position, bitboard.Move]) {
 	g := newFastGame(intl)
-	q := g.from(p)
+	q := from(g, p)
 	s := newSearch[bitboard.Position, bitboard.Move](g, q, p.Turn, Win, newLimits(nodes(budget)), 8)
 	return s, s.at(q, false)
 }
@@ -217,7 +217,7 @@ func TestKingDefenceDisprovenAfterVanTenacTries(t *testing.T) {
 	} {
 		p := mustFEN(t, intl, fen)
 		g := newFastGame(intl)
-		q := g.from(p)
+		q := from(g, p)
 		lim := newLimits(nodes(3_000_000))
 		s := newSearch[bitboard.Position, bitboard.Move](g, q, draughts.White, Win, lim, 64)
 		s.useTables(tb)

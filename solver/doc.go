@@ -28,15 +28,16 @@
 //
 // # Games
 //
-// The searches are written once, generic over a small game interface
-// (game.go: moves, count, play with the incremental hash, turn, promotes,
-// material, probe). International draughts and qui-perd-gagne, whose moves
-// are the same, run on the allocation-free bitboard generator
-// (metz/draughts/bitboard); the 8x8 systems, Turkish included, on
-// metz/draughts/bitboard8 (game8.go); Canadian (12x12) and Manoury's rule
-// on metz/draughts/bitboard12 (game12.go). No system is searched on the
-// generic engine, which is their specification; the stated solutions are
-// always read and replayed with it, since it knows the books' notations.
+// The searches are written once, generic over the engine contract of the
+// rules engine (draughts.Engine; game.go adds the few solver-only helpers:
+// play with the incremental hash, material, probe). The engine is the one
+// the registry draughts/engines chooses for the rule system, chosen in one
+// place (job.run in game.go): the 10x10 bitboard generator for
+// international draughts and qui-perd-gagne, bitboard8 for the 8x8 systems
+// and Turkish, bitboard12 for Canadian (12x12) and Manoury's rule, the
+// generic engine for the rest (docs/engines.md).
+// The stated solutions are always read and replayed with the generic
+// engine, which knows the books' notations.
 //
 // # Endgame tables
 //

@@ -7,8 +7,7 @@ import (
 	"testing"
 
 	"metz/draughts"
-	"metz/draughts/bitboard12"
-	"metz/draughts/bitboard8"
+	"metz/draughts/engines"
 )
 
 // The bitboard games of the 8x8 and 12x12 boards and the generic engine
@@ -26,14 +25,14 @@ func TestGames8Agree(t *testing.T) {
 		}
 	})
 	for _, r := range draughts.AllRules() {
-		g8, ok := newGame8(r)
-		if !ok {
+		c := engines.For(r)
+		if c.Kind != engines.Board8 {
 			continue
 		}
 		t.Run(r.Name, func(t *testing.T) {
 			t.Parallel()
 			decided.Add(gamesAgree(t, r, 10, func(p draughts.Position, opt Options) *Solution {
-				return solveIn[bitboard8.Position, bitboard8.Move](g8.fork().(game8), p, Win, opt)
+				return solveIn(c.Board8.Fork(), p, Win, opt)
 			}))
 		})
 	}
@@ -45,12 +44,12 @@ func TestGames8Agree(t *testing.T) {
 func TestGames12Agree(t *testing.T) {
 	// Random 10x10 endings are less often decided within the budget.
 	for r, n := range map[*draughts.Rules]int{draughts.Canadian: 12, draughts.Manoury: 30} {
-		g12, ok := newGame12(r)
-		if !ok || fastRules(r) {
+		c := engines.For(r)
+		if c.Kind != engines.Board12 {
 			t.Fatalf("%s: not played by the 12x12 game alone", r.Name)
 		}
 		if d := gamesAgree(t, r, n, func(p draughts.Position, opt Options) *Solution {
-			return solveIn[bitboard12.Position, bitboard12.Move](g12.fork().(game12), p, Win, opt)
+			return solveIn(c.Board12.Fork(), p, Win, opt)
 		}); d < 6 {
 			t.Errorf("%s: weak sample: %d endings decided by both", r.Name, d)
 		} else {
@@ -69,7 +68,7 @@ func gamesAgree(t *testing.T, r *draughts.Rules, n int, fast func(draughts.Posit
 		p := randomPieces(rng, r, []bool{king(), king(), i%2 == 0 && king()}, []bool{king(), i%3 == 0 && king()})
 		opt := Options{Budget: nodes(40_000), NoTables: true}
 		f := fast(p, opt)
-		slow := solveIn[draughts.Position, draughts.Move](slowGame{r}, p, Win, opt)
+		slow := solveIn[draughts.Position, draughts.Move](draughts.Generic(r), p, Win, opt)
 		if f.Result == ResultUnknown || slow.Result == ResultUnknown {
 			continue
 		}

@@ -288,7 +288,7 @@ func (v *verifier[P, M]) opponentWins(c *child[P, M]) bool {
 // that every fork has one of its own.
 func (v *verifier[P, M]) ensureOpp() {
 	if v.opp == nil && v.s.goal.Kind == GoalWin {
-		v.opp = newSearch(v.s.g, v.s.g.from(v.root), v.s.attacker.Opponent(), Win, v.s.lim, max(v.s.memMB/4, 1))
+		v.opp = newSearch(v.s.g, from(v.s.g, v.root), v.s.attacker.Opponent(), Win, v.s.lim, max(v.s.memMB/4, 1))
 		v.opp.useTables(v.s.tables)
 		v.opp.useSmall(v.s.small)
 	}

@@ -59,7 +59,7 @@ func after(line []string) string { return strings.Join(line, " ") }
 // goal its line implies: the end of the main line must be a forced win,
 // which a search or the tables prove on what the budget has left, or not.
 func (v *verifier[P, M]) claim(end draughts.Position, attacker draughts.Color) string {
-	s := newSearch(v.s.g.fork(), v.s.g.from(end), attacker, Win, v.s.lim, max(v.opt.Budget.MemoryMB/2, 1))
+	s := newSearch(v.s.g.Fork(), from(v.s.g, end), attacker, Win, v.s.lim, max(v.opt.Budget.MemoryMB/2, 1))
 	s.useTables(v.s.tables)
 	s.useSmall(v.s.small)
 	c := s.atGeneric(end, false)

@@ -59,7 +59,7 @@ func TestInternationalTablesOnlyForInternational(t *testing.T) {
 func TestBuildsWithinTheClock(t *testing.T) {
 	at := func(r *draughts.Rules, fen string, d time.Duration) *search[draughts.Position, draughts.Move] {
 		p := mustFEN(t, r, fen)
-		s := newSearch[draughts.Position, draughts.Move](slowGame{r}, p, p.Turn, Win, newLimits(Budget{Time: d}), 8)
+		s := newSearch[draughts.Position, draughts.Move](draughts.Generic(r), p, p.Turn, Win, newLimits(Budget{Time: d}), 8)
 		s.useSmall(retro.New(r))
 		return s
 	}

@@ -58,12 +58,12 @@ type search[P, M any] struct {
 
 func newSearch[P, M any](g game[P, M], root P, attacker draughts.Color, goal Goal, lim *limits, memMB int) *search[P, M] {
 	tt, dep, bnd := capacities(memMB)
-	s := &search[P, M]{g: g, r: g.rules(), attacker: attacker, goal: goal, lim: lim, memMB: memMB,
+	s := &search[P, M]{g: g, r: g.Rules(), attacker: attacker, goal: goal, lim: lim, memMB: memMB,
 		tt: newTable(tt), deps: newHashTable[uint64](dep),
 		bounded: newHashTable[bound](bnd),
 		forced:  newHashTable[bound](bnd), maxPath: 400, tooBig: map[uint64]bool{}, otherWins: map[uint64]bool{}}
 	s.rootBal = s.balance(root)
-	s.rootSig = s.g.material(root)
+	s.rootSig = material(s.g, root)
 	return s
 }
 
@@ -82,7 +82,7 @@ func capacities(memMB int) (tt, dep, bound int) {
 func (s *search[P, M]) fork(nodes int64, memMB int) *search[P, M] {
 	f := *s
 	tt, dep, bnd := capacities(memMB)
-	f.g, f.memMB, f.tableHit = s.g.fork(), memMB, 0
+	f.g, f.memMB, f.tableHit = s.g.Fork(), memMB, 0
 	f.lim = &limits{maxNodes: max(nodes, 0), deadline: s.lim.deadline, stopped: nodes <= 0 || s.lim.stopped}
 	f.tt, f.deps = s.tt.under(tt), s.deps.under(dep)
 	f.bounded, f.forced = s.bounded.under(bnd), s.forced.under(bnd)
@@ -195,12 +195,12 @@ func (s *search[P, M]) useSmall(t *retro.Tables) {
 // the in-memory ones.
 func (s *search[P, M]) probe(c *child[P, M]) (r endgame.Result, plies int, ok bool) {
 	if s.tables != nil {
-		return s.g.probe(s.tables, c.q)
+		return probe(s.g, s.tables, c.q)
 	}
 	if s.small == nil {
 		return endgame.Draw, 0, false
 	}
-	sig := s.g.material(c.q)
+	sig := material(s.g, c.q)
 	slot, fits := sig.Code()
 	if fits && s.smallGone[slot] {
 		return endgame.Draw, 0, false
@@ -221,7 +221,7 @@ func (s *search[P, M]) probeSmall(c *child[P, M], sig retro.Sig) (r endgame.Resu
 		}
 		// Tables saved on disk (metz endgame build --rules) are read
 		// at any depth: reading one costs milliseconds, not a build.
-		r, plies, ok, _ := s.g.probeSmall(s.small, c.q, retro.Limit{Bytes: s.smallLim.Bytes, Positions: -1})
+		r, plies, ok, _ := probeSmall(s.g, s.small, c.q, retro.Limit{Bytes: s.smallLim.Bytes, Positions: -1})
 		return r, plies, ok
 	}
 	lim := s.smallLim
@@ -231,7 +231,7 @@ func (s *search[P, M]) probeSmall(c *child[P, M], sig retro.Sig) (r endgame.Resu
 	if lim.Positions <= 0 || s.readOnly {
 		lim.Positions = -1 // read only
 	}
-	v, plies, ok, built := s.g.probeSmall(s.small, c.q, lim)
+	v, plies, ok, built := probeSmall(s.g, s.small, c.q, lim)
 	s.smallLeft -= built
 	return v, plies, ok
 }
@@ -267,7 +267,7 @@ func (s *search[P, M]) balance(q P) int {
 
 // sides is the attacker's men and kings, then the defender's.
 func (s *search[P, M]) sides(q P) (am, ak, dm, dk int) {
-	m := s.g.material(q)
+	m := material(s.g, q)
 	am, ak = sideOf(m, s.attacker)
 	dm, dk = sideOf(m, s.attacker.Opponent())
 	return am, ak, dm, dk
@@ -314,13 +314,13 @@ type child[P, M any] struct {
 
 // at describes q, reached by a move that crowned (promoted) or not.
 func (s *search[P, M]) at(q P, promoted bool) child[P, M] {
-	n, capt := s.g.count(q)
-	return child[P, M]{q: q, h: s.g.hash(q), n: n, capture: capt, promoted: promoted}
+	n, capt := s.g.CountMoves(q)
+	return child[P, M]{q: q, h: s.g.Hash(q), n: n, capture: capt, promoted: promoted}
 }
 
 // atGeneric is at for a position of the generic engine.
 func (s *search[P, M]) atGeneric(q draughts.Position, promoted bool) child[P, M] {
-	return s.at(s.g.from(q), promoted)
+	return s.at(from(s.g, q), promoted)
 }
 
 // statusOf judges a position.
@@ -330,7 +330,7 @@ func (s *search[P, M]) statusOf(c *child[P, M]) status {
 	}
 	if c.n == 0 {
 		// The side to move cannot play: it has lost, or won under qui perd gagne.
-		attackerWins := (s.g.turn(c.q) != s.attacker) != s.r.LosingGame
+		attackerWins := (s.g.Turn(c.q) != s.attacker) != s.r.LosingGame
 		if attackerWins && s.goal.Kind != GoalPromote {
 			return won
 		}
@@ -359,7 +359,7 @@ func (s *search[P, M]) tableStatus(c *child[P, M]) (st status, plies int, ok boo
 	}
 	s.tableHit++
 	attackerWins := r == endgame.Win
-	if s.g.turn(c.q) != s.attacker {
+	if s.g.Turn(c.q) != s.attacker {
 		attackerWins = r == endgame.Loss
 	}
 	if attackerWins {
@@ -379,18 +379,18 @@ func (s *search[P, M]) judge(c *child[P, M]) status {
 }
 
 // isOr reports whether the attacker is to move in q.
-func (s *search[P, M]) isOr(q P) bool { return s.g.turn(q) == s.attacker }
+func (s *search[P, M]) isOr(q P) bool { return s.g.Turn(q) == s.attacker }
 
 // promotes reports whether m, played in q, is an attacker's crowning.
 func (s *search[P, M]) promotes(q P, m M) bool {
-	return s.g.turn(q) == s.attacker && s.g.promotes(q, m)
+	return s.g.Turn(q) == s.attacker && s.g.Promotes(q, m)
 }
 
 // children lists c's successors into buf, each judged.
 func (s *search[P, M]) children(c *child[P, M], buf []child[P, M]) []child[P, M] {
-	ms := s.g.moves(c.q, s.moveBufs.get())
+	ms := s.g.AppendMoves(c.q, s.moveBufs.get())
 	for _, m := range ms {
-		q, h := s.g.play(c.q, c.h, m)
+		q, h := play(s.g, c.q, c.h, m)
 		buf = append(buf, s.childAfter(c.q, m, q, h))
 	}
 	s.moveBufs.put(ms)
@@ -399,7 +399,7 @@ func (s *search[P, M]) children(c *child[P, M], buf []child[P, M]) []child[P, M]
 
 // childAfter describes q (hash h), reached by m from parent.
 func (s *search[P, M]) childAfter(parent P, m M, q P, h uint64) child[P, M] {
-	n, capt := s.g.count(q)
+	n, capt := s.g.CountMoves(q)
 	return child[P, M]{m: m, q: q, h: h, n: n, capture: capt, promoted: s.promotes(parent, m)}
 }
 
@@ -447,4 +447,4 @@ func (s *search[P, M]) firstProven(cs []child[P, M], skip, accept func(*child[P,
 }
 
 // format writes m, played in q, for reports.
-func (s *search[P, M]) format(q P, m M, full bool) string { return s.g.format(q, m, full) }
+func (s *search[P, M]) format(q P, m M, full bool) string { return format(s.g, q, m, full) }

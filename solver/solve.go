@@ -6,9 +6,6 @@ import (
 	"time"
 
 	"metz/draughts"
-	"metz/draughts/bitboard"
-	"metz/draughts/bitboard12"
-	"metz/draughts/bitboard8"
 	"metz/endgame"
 	"metz/problems"
 	"metz/retro"
@@ -61,7 +58,9 @@ func Solve(p draughts.Position, goal Goal, b Budget) *Solution {
 func SolveWith(p draughts.Position, goal Goal, opt Options) *Solution {
 	opt.Tables = withSmallTables(p.Rules, opt)
 	built := ensureRootTables(opt.Tables, p)
-	sol := solveAny(p, goal, opt)
+	j := job{pos: p, goal: goal, opt: opt}
+	j.run()
+	sol := j.sol
 	sol.TablesBuilt = built
 	return sol
 }
@@ -79,26 +78,13 @@ func ensureRootTables(t *endgame.Tables, p draughts.Position) int64 {
 	return built
 }
 
-func solveAny(p draughts.Position, goal Goal, opt Options) *Solution {
-	if fastRules(p.Rules) {
-		return solveIn[bitboard.Position, bitboard.Move](newFastGame(p.Rules), p, goal, opt)
-	}
-	if g, ok := newGame8(p.Rules); ok {
-		return solveIn[bitboard8.Position, bitboard8.Move](g, p, goal, opt)
-	}
-	if g, ok := newGame12(p.Rules); ok {
-		return solveIn[bitboard12.Position, bitboard12.Move](g, p, goal, opt)
-	}
-	return solveIn[draughts.Position, draughts.Move](slowGame{p.Rules}, p, goal, opt)
-}
-
 func solveIn[P, M any](g game[P, M], p draughts.Position, goal Goal, opt Options) *Solution {
 	start := time.Now()
 	b := opt.Budget.withDefaults()
 	lim := newLimits(b)
 	sol := &Solution{Goal: goal, Keys: []string{}, Rules: p.Rules.Name, Budget: b}
 	tb := &tableUse{t: opt.Tables, small: smallTables(p.Rules, opt)}
-	if res, note := gameOver(g, g.from(p), goal); note != "" {
+	if res, note := gameOver(g, from(g, p), goal); note != "" {
 		sol.Result, sol.Note = res, note
 		sol.Seconds = time.Since(start).Seconds()
 		return sol
@@ -127,15 +113,15 @@ func gameOver[P, M any](g game[P, M], q P, goal Goal) (result, note string) {
 		return "", ""
 	}
 	win, loss := ResultWin, ResultLoss
-	if g.rules().LosingGame {
+	if g.Rules().LosingGame {
 		win, loss = loss, win
 	}
-	if men, kings := sideOf(g.material(q), g.turn(q).Opponent()); men+kings == 0 {
+	if men, kings := sideOf(material(g, q), g.Turn(q).Opponent()); men+kings == 0 {
 		return win, "the game is over: the side not to move has no piece left"
 	}
-	if n, _ := g.count(q); n == 0 {
+	if n, _ := g.CountMoves(q); n == 0 {
 		note = "the game is over: the side to move has no legal move"
-		if g.rules().LosingGame {
+		if g.Rules().LosingGame {
 			note += ", and under qui perd gagne that wins"
 		}
 		return loss, note
@@ -157,7 +143,7 @@ func useTables[P, M any](tb *tableUse, s *search[P, M]) func() {
 }
 
 func solveGoal[P, M any](g game[P, M], p draughts.Position, goal Goal, lim *limits, b Budget, sol *Solution, tb *tableUse) {
-	q := g.from(p)
+	q := from(g, p)
 	s := newSearch(g, q, p.Turn, goal, lim, b.MemoryMB)
 	defer useTables(tb, s)()
 	root := s.at(q, false)
@@ -323,7 +309,7 @@ const (
 // have one.
 func (s *search[P, M]) proofTree(c *child[P, M], d int, mode treeMode) *problems.Tree {
 	tb := s.newTreeBuilder()
-	t := &problems.Tree{Start: s.g.generic(c.q).FEN()}
+	t := &problems.Tree{Start: s.g.ToGeneric(c.q).FEN()}
 	switch mode {
 	case anyProof:
 		t.Children = tb.fromTable(c)
@@ -336,7 +322,7 @@ func (s *search[P, M]) proofTree(c *child[P, M], d int, mode treeMode) *problems
 
 // opponentWins settles a disproven win: does the other side force one?
 func opponentWins[P, M any](g game[P, M], q P, lim *limits, b Budget, tb *tableUse) (string, string) {
-	s := newSearch(g, q, g.turn(q).Opponent(), Win, lim, b.MemoryMB)
+	s := newSearch(g, q, g.Turn(q).Opponent(), Win, lim, b.MemoryMB)
 	defer useTables(tb, s)()
 	root := s.at(q, false)
 	switch s.proveRoot(&root) {
@@ -350,7 +336,7 @@ func opponentWins[P, M any](g game[P, M], q P, lim *limits, b Budget, tb *tableU
 
 // solveDraw proves that the opponent has no forced win.
 func solveDraw[P, M any](g game[P, M], p draughts.Position, lim *limits, b Budget, sol *Solution, tb *tableUse) {
-	q := g.from(p)
+	q := from(g, p)
 	s := newSearch(g, q, p.Turn.Opponent(), Win, lim, b.MemoryMB)
 	defer useTables(tb, s)()
 	root := s.at(q, false)

@@ -323,7 +323,7 @@ func captureLast(r *draughts.Rules) draughts.Position {
 func TestMemoryBound(t *testing.T) {
 	p := mustFEN(t, intl, "W:W24,29,33,40,49:B10,K14,K34")
 	g := newFastGame(intl)
-	s := newSearch(g, g.from(p), p.Turn, Win, newLimits(nodes(200_000)), 1)
+	s := newSearch(g, from(g, p), p.Turn, Win, newLimits(nodes(200_000)), 1)
 	s.tt = newTable(16)
 	root := s.atGeneric(p, false)
 	out := s.prove(&root)

@@ -28,7 +28,7 @@ func (s *search[P, M]) newTreeBuilder() *treeBuilder[P, M] {
 // node records move m played in q.
 func (s *search[P, M]) node(q P, m M) *problems.Node {
 	return &problems.Node{Text: s.format(q, m, false), Move: s.format(q, m, true),
-		White: s.g.turn(q) == draughts.White, Origin: problems.Solver}
+		White: s.g.Turn(q) == draughts.White, Origin: problems.Solver}
 }
 
 func (tb *treeBuilder[P, M]) leaf(q P, c *child[P, M]) (*problems.Node, bool) {

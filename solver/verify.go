@@ -7,9 +7,6 @@ import (
 	"time"
 
 	"metz/draughts"
-	"metz/draughts/bitboard"
-	"metz/draughts/bitboard12"
-	"metz/draughts/bitboard8"
 	"metz/endgame"
 	"metz/problems"
 	"metz/retro"
@@ -107,15 +104,8 @@ func verify(p *problems.Problem, opt Options, rep *Report, lim *limits) {
 	}
 	rep.Rules = pos.Rules.Name
 	opt.Tables = withSmallTables(pos.Rules, opt)
-	if fastRules(pos.Rules) {
-		verifyIn[bitboard.Position, bitboard.Move](newFastGame(pos.Rules), p, pos, goal, opt, rep, lim)
-	} else if g, ok := newGame8(pos.Rules); ok {
-		verifyIn[bitboard8.Position, bitboard8.Move](g, p, pos, goal, opt, rep, lim)
-	} else if g, ok := newGame12(pos.Rules); ok {
-		verifyIn[bitboard12.Position, bitboard12.Move](g, p, pos, goal, opt, rep, lim)
-	} else {
-		verifyIn[draughts.Position, draughts.Move](slowGame{pos.Rules}, p, pos, goal, opt, rep, lim)
-	}
+	j := job{pos: pos, goal: goal, opt: opt, prob: p, rep: rep, lim: lim}
+	j.run()
 }
 
 func verifyIn[P, M any](g game[P, M], p *problems.Problem, pos draughts.Position, goal Goal, opt Options, rep *Report, lim *limits) {
@@ -149,7 +139,7 @@ func verifyIn[P, M any](g game[P, M], p *problems.Problem, pos draughts.Position
 	// the forks of the rounds (keys.go) never hold more than the budget.
 	beside := len(ns) > 0 && !opt.VerdictOnly && len(unstated(pos, stated(pos, ns))) > 0
 	mem, forkMB := memorySplit(opt.Budget.MemoryMB, beside)
-	v := &verifier[P, M]{rep: rep, s: newSearch(g, g.from(pos), attacker, goal, lim, mem), opt: opt, root: pos, forkMB: forkMB, bound: goal.Within}
+	v := &verifier[P, M]{rep: rep, s: newSearch(g, from(g, pos), attacker, goal, lim, mem), opt: opt, root: pos, forkMB: forkMB, bound: goal.Within}
 	v.s.useTables(opt.Tables)
 	v.s.useSmall(smallTables(pos.Rules, opt))
 	defer func() { rep.TableHits += v.tableHits() }()
@@ -236,7 +226,7 @@ func (v *verifier[P, M]) walkBesideKeys(pos draughts.Position, ns []*problems.No
 	left := v.s.lim.maxNodes - v.s.lim.nodes
 	lim := &limits{maxNodes: left / keysPart, deadline: v.s.lim.deadline, stopped: v.s.lim.stopped}
 	kv := &verifier[P, M]{rep: &Report{}, opt: v.opt, root: pos, scale: keysPart, bound: v.bound,
-		s: newSearch(v.s.g.fork(), v.s.g.from(pos), v.s.attacker, v.s.goal, lim, max(v.opt.Budget.MemoryMB/5, 1))}
+		s: newSearch(v.s.g.Fork(), from(v.s.g, pos), v.s.attacker, v.s.goal, lim, max(v.opt.Budget.MemoryMB/5, 1))}
 	kv.s.useTables(v.s.tables)
 	kv.s.useSmall(v.s.small)
 	v.opt.Cores.each(2, func(i int) {

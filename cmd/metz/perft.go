@@ -8,6 +8,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"metz/draughts"
+	"metz/draughts/engines"
 )
 
 func init() { commandAdders = append(commandAdders, addPerft) }
@@ -113,11 +114,12 @@ type perftMove struct {
 	Nodes uint64 `json:"nodes"`
 }
 
-// perftCounter picks the generator: the generic one, or a faster one where
-// a rule system has it (see fastPerft).
+// perftCounter counts with the fastest engine for p's rules
+// (engines.Perft; --bulk and --hash apply to the 10x10 generator).
 func perftCounter(p draughts.Position, mode draughts.Mode, o perftOptions) func(int) uint64 {
-	if f := fastPerft(p, mode, o); f != nil {
-		return f
+	opt := engines.PerftOptions{Keep: mode == draughts.Keep, Bulk: o.bulk, HashMB: o.hashMB}
+	return func(d int) uint64 {
+		n, _ := engines.Perft(p, d, opt)
+		return n
 	}
-	return func(d int) uint64 { return draughts.Perft(p, d, mode) }
 }

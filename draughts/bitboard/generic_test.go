@@ -98,7 +98,8 @@ func TestGenericDifferential(t *testing.T) {
 	t.Logf("%d positions compared", n)
 }
 
-// TestGenericFEN checks that the two FEN readers and writers agree.
+// TestGenericFEN checks that this package's FEN writer and package
+// draughts' reader and writer agree.
 func TestGenericFEN(t *testing.T) {
 	for _, p := range testPositions(6)[:2000] {
 		gp, err := draughts.ParseFEN(draughts.International, p.FEN())
@@ -109,7 +110,7 @@ func TestGenericFEN(t *testing.T) {
 		if err != nil || q != p {
 			t.Fatalf("%s: generic reads %s", p.FEN(), q.FEN())
 		}
-		r, err := ParseFEN(gp.FEN())
+		r, err := parseFEN(gp.FEN())
 		if err != nil || r != p {
 			t.Fatalf("%s: generic writes %s, read back %s", p.FEN(), gp.FEN(), r.FEN())
 		}

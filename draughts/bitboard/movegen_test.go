@@ -287,7 +287,7 @@ func TestLayout(t *testing.T) {
 	if bits.OnesCount64(BoardMask) != 50 {
 		t.Fatal("BoardMask")
 	}
-	if Start().FEN() != MustParseFEN(StartFEN).FEN() || Start() != MustParseFEN(StartFEN) {
+	if Start().FEN() != mustFEN(StartFEN).FEN() || Start() != mustFEN(StartFEN) {
 		t.Fatal("start FEN")
 	}
 }
@@ -368,7 +368,7 @@ func TestInvariants(t *testing.T) {
 				t.Fatalf("%s: %v in keep only", p.FEN(), m)
 			}
 		}
-		q, err := ParseFEN(p.FEN())
+		q, err := parseFEN(p.FEN())
 		if err != nil || q != p {
 			t.Fatalf("FEN round trip %s: %v %v", p.FEN(), q.FEN(), err)
 		}

@@ -27,7 +27,7 @@ func checkPerft(t *testing.T, name string, p Position, want []uint64, from, to i
 
 func TestPerftTables(t *testing.T) {
 	start := Start()
-	fr := MustParseFEN(frontRowsFEN)
+	fr := mustFEN(frontRowsFEN)
 	checkPerft(t, "I1", start, perftI1, 0, 8, PerftOptions{Bulk: true})
 	checkPerft(t, "I1k", start, perftI1k, 0, 8, PerftOptions{Bulk: true, Keep: true})
 	checkPerft(t, "I6", fr, perftI6, 0, 8, PerftOptions{Bulk: true, Keep: true})
@@ -47,7 +47,7 @@ func TestPerftDeep(t *testing.T) {
 	start := Start()
 	checkPerft(t, "I1", start, perftI1, 9, 10, PerftOptions{Bulk: true, HashMB: 64})
 	checkPerft(t, "I1k", start, perftI1k, 9, 10, PerftOptions{Bulk: true, Keep: true, HashMB: 64})
-	checkPerft(t, "I6", MustParseFEN(frontRowsFEN), perftI6, 9, 11, PerftOptions{Bulk: true, Keep: true, HashMB: 64})
+	checkPerft(t, "I6", mustFEN(frontRowsFEN), perftI6, 9, 11, PerftOptions{Bulk: true, Keep: true, HashMB: 64})
 	checkPerft(t, "I1", start, perftI1, 9, 9, PerftOptions{Bulk: true})
 }
 
@@ -134,7 +134,7 @@ func TestRuleVectors(t *testing.T) {
 		{"W:W6:B1", nil},
 	}
 	for _, c := range cases {
-		p, err := ParseFEN(c.fen)
+		p, err := parseFEN(c.fen)
 		if err != nil {
 			t.Fatalf("%s: %v", c.fen, err)
 		}

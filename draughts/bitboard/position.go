@@ -1,8 +1,6 @@
 package bitboard
 
 import (
-	"errors"
-	"fmt"
 	"math/bits"
 	"strconv"
 	"strings"
@@ -191,121 +189,6 @@ func (p *Position) HashAfter(h uint64, m Move) uint64 {
 		h ^= zobrist[okind+uint(p.Kings>>(b&63))&1][b&63]
 	}
 	return h
-}
-
-// ---------------------------------------------------------------------------
-// FEN
-
-// ParseFEN parses a PDN FEN such as "W:W31-50:B1-20" or "B:WK46,28:B17".
-// The first field is the side to move (W or B); then one field per colour
-// (W... / B...) with comma-separated squares, "K" before a square for a king,
-// and ranges "a-b" (also "Ka-b"). Surrounding spaces, a trailing '.', and
-// the lidraughts counters ":H<n>" and ":F<n>" are accepted and ignored.
-func ParseFEN(s string) (Position, error) {
-	var p Position
-	s = strings.TrimSpace(s)
-	s = strings.TrimSuffix(s, ".")
-	if s == "" {
-		return p, errors.New("bitboard: empty FEN")
-	}
-	fields := strings.Split(s, ":")
-	switch strings.TrimSpace(fields[0]) {
-	case "W", "w":
-		p.WhiteToMove = true
-	case "B", "b":
-	default:
-		return p, fmt.Errorf("bitboard: FEN %q: bad side to move %q", s, fields[0])
-	}
-	seen := [2]bool{}
-	for _, f := range fields[1:] {
-		f = strings.TrimSpace(f)
-		if f == "" {
-			continue
-		}
-		var colour int
-		switch f[0] {
-		case 'W', 'w':
-			colour = 0
-		case 'B', 'b':
-			colour = 1
-		case 'H', 'F', 'h', 'f':
-			if _, err := strconv.Atoi(strings.TrimSpace(f[1:])); err != nil {
-				return p, fmt.Errorf("bitboard: FEN %q: bad counter %q", s, f)
-			}
-			continue
-		default:
-			return p, fmt.Errorf("bitboard: FEN %q: bad field %q", s, f)
-		}
-		if seen[colour] {
-			return p, fmt.Errorf("bitboard: FEN %q: colour given twice", s)
-		}
-		seen[colour] = true
-		body := strings.TrimSpace(f[1:])
-		if body == "" {
-			continue
-		}
-		for _, item := range strings.Split(body, ",") {
-			item = strings.TrimSpace(item)
-			king := false
-			if len(item) > 0 && (item[0] == 'K' || item[0] == 'k') {
-				king = true
-				item = strings.TrimSpace(item[1:])
-			}
-			lo, hi := item, item
-			if i := strings.IndexByte(item, '-'); i >= 0 {
-				lo, hi = strings.TrimSpace(item[:i]), strings.TrimSpace(item[i+1:])
-				if len(hi) > 0 && (hi[0] == 'K' || hi[0] == 'k') {
-					hi = hi[1:]
-				}
-			}
-			a, err1 := parseSquare(lo)
-			b, err2 := parseSquare(hi)
-			if err1 != nil || err2 != nil || a > b {
-				return p, fmt.Errorf("bitboard: FEN %q: bad square %q", s, item)
-			}
-			for n := a; n <= b; n++ {
-				bit := SquareBit(n)
-				if (p.White|p.Black)&bit != 0 {
-					return p, fmt.Errorf("bitboard: FEN %q: square %d given twice", s, n)
-				}
-				if colour == 0 {
-					p.White |= bit
-				} else {
-					p.Black |= bit
-				}
-				if king {
-					p.Kings |= bit
-				}
-			}
-		}
-	}
-	return p, nil
-}
-
-func parseSquare(s string) (int, error) {
-	if len(s) == 0 || len(s) > 2 {
-		return 0, errors.New("bad square")
-	}
-	n := 0
-	for i := 0; i < len(s); i++ {
-		if s[i] < '0' || s[i] > '9' {
-			return 0, errors.New("bad square")
-		}
-		n = n*10 + int(s[i]-'0')
-	}
-	if n < 1 || n > NumSquares {
-		return 0, errors.New("bad square")
-	}
-	return n, nil
-}
-
-// MustParseFEN is ParseFEN that panics on error (for tests and constants).
-func MustParseFEN(s string) Position {
-	p, err := ParseFEN(s)
-	if err != nil {
-		panic(err)
-	}
-	return p
 }
 
 // FEN returns p as a PDN FEN, e.g. "W:W31,32,K46:B1,2". Squares are listed

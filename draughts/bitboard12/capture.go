@@ -1,6 +1,10 @@
 package bitboard12
 
-import "math/bits"
+import (
+	"math/bits"
+
+	"metz/draughts/internal/bitgen"
+)
 
 // capSearch is the state of the depth-first search of capture paths. It
 // lives on the generator's stack; the recursion is at most one level per
@@ -149,15 +153,8 @@ func (cs *capSearch) emit(to int) {
 		cs.best, cs.n, cs.start, cs.overflow = cs.count, 0, 0, false
 	}
 	m := Move{Captured: cs.captured, From: cs.from, To: uint8(to), Promotes: cs.man && cs.promo.Has(to)}
-	for _, o := range cs.moves[cs.start:cs.n] {
-		if o == m {
-			return
-		}
-	}
-	if cs.n == len(cs.moves) {
+	var full bool
+	if cs.n, full = bitgen.Merge(cs.moves, cs.start, cs.n, m); full {
 		cs.overflow = true
-		return
 	}
-	cs.moves[cs.n] = m
-	cs.n++
 }

@@ -20,34 +20,27 @@
 // directions), the quiet steps and single jumps of men from shifts of the
 // 128-bit sets, grouped by index delta.
 //
-// The generic engine, draughts.Position.Generate(draughts.Drop), is the
-// specification: the tests compare the two on random positions, random
-// games and perft. An Engine is immutable after New and safe for
-// concurrent use.
+// The Engine keeps the contract draughts.Engine, and the generic engine,
+// draughts.Position.Generate(draughts.Drop), is its specification: the
+// shared tests of draughts/engines compare the two on random positions,
+// random games, perft and fuzzed positions. An Engine is immutable after
+// New and safe for concurrent use. What it shares with the other
+// generator of its kind is in draughts/internal/bitgen.
 package bitboard12
 
 import (
 	"fmt"
 
 	"metz/draughts"
+	"metz/draughts/internal/bitgen"
 )
 
 // maxSquares bounds the boards the engine compiles (12x12 has 72). It
 // also bounds MaxMoves' proof that quiet moves always fit.
 const maxSquares = 72
 
-// maxGroups bounds the shift groups of one table: 4 directions x 2 row
-// parities (on a diagonal board, a direction's index delta alternates with
-// the row).
-const maxGroups = 8
-
-// stepGroup is the quiet steps of one direction that move a piece by the
-// same index delta.
-type stepGroup struct {
-	from  Bits // origins whose neighbour is at from+delta
-	to    shift
-	delta int8
-}
+// stepGroup is the quiet steps of one direction with the same index delta.
+type stepGroup = bitgen.StepGroup[Bits, shift]
 
 // jumpGroup is the single jumps (by a man) with the same victim and landing
 // deltas. Shifting the enemy pieces and the empty squares by them maps
@@ -56,26 +49,9 @@ type stepGroup struct {
 // sign: the engine keeps the groups that shift left apart from those that
 // shift right, for a shift without a test.
 type jumpGroup struct {
-	from            Bits
+	From            Bits
 	victim, landing uint8 // shift counts
 }
-
-// groups holds a few step or jump groups in a fixed array (no allocation).
-type groups[T any] struct {
-	g [maxGroups]T
-	n int
-}
-
-func (gs *groups[T]) add(v T) error {
-	if gs.n == maxGroups {
-		return fmt.Errorf("more than %d shift groups", maxGroups)
-	}
-	gs.g[gs.n] = v
-	gs.n++
-	return nil
-}
-
-func (gs *groups[T]) slice() []T { return gs.g[:gs.n] }
 
 // Engine is a rule system compiled for 128-bit bitboards.
 type Engine struct {
@@ -88,11 +64,11 @@ type Engine struct {
 	ray  [maxSquares][4]Bits // every square beyond s in direction d, to the edge
 	inc  [4]bool             // square indices increase along direction d
 
-	manStep [2]groups[stepGroup] // men's quiet steps, per colour
+	manStep [2]bitgen.Groups[stepGroup] // men's quiet steps, per colour
 	// men's single jumps (every direction, both colours): [0] those whose
 	// victims and landing squares have higher indices than the origin
 	// (shifted right back onto it), [1] the others (shifted left)
-	manJump [2]groups[jumpGroup]
+	manJump [2]bitgen.Groups[jumpGroup]
 }
 
 // New compiles r. It accepts the international rule family (men forward,
@@ -115,9 +91,12 @@ func New(r *draughts.Rules) (*Engine, error) {
 
 // supported says why r cannot be compiled, or nil.
 func supported(r *draughts.Rules) error {
-	if r == nil || r.Geo == nil {
-		return fmt.Errorf("bitboard12: no rules or no board")
-	}
+	return bitgen.Check("bitboard12", r, notPlayed)
+}
+
+// notPlayed says why r is not of the international family on a diagonal
+// board of at most maxSquares squares, or "".
+func notPlayed(r *draughts.Rules) string {
 	g := r.Geo
 	why := ""
 	switch {
@@ -144,72 +123,42 @@ func supported(r *draughts.Rules) error {
 	case r.Precedence != draughts.Quantity && r.Precedence != draughts.QuantityKings:
 		why = "the capture to make is not the one taking the most pieces (then, or not, the most kings)"
 	default:
-		return nil
+		return ""
 	}
-	return fmt.Errorf("bitboard12: rules %s are not played: %s (only international rules: Canadian, Manoury, international, Brazilian, German)", r.Name, why)
+	return "not played: " + why + " (only international rules: Canadian, Manoury, international, Brazilian, German)"
 }
 
-// buildTables fills the neighbour, ray and shift-group tables from
-// r.Geo.Step, so that the geometry and numbering are read from one place.
+// buildTables fills the neighbour, ray and shift-group tables from the
+// geometry (bitgen.Walk).
 func (e *Engine) buildTables() error {
-	g := e.rules.Geo
-	for s := range g.N {
-		b := bit(s)
-		e.board = e.board.Or(b)
-		if e.rules.PromotionRow(s, draughts.White) {
-			e.promo[0] = e.promo[0].Or(b)
-		}
-		if e.rules.PromotionRow(s, draughts.Black) {
-			e.promo[1] = e.promo[1].Or(b)
-		}
-		for d := range 4 {
-			t := g.Step(s, d)
-			e.nbSq[s][d] = int8(t)
-			if t >= 0 {
-				e.nb[s][d] = bit(t)
+	square := func(s int, promo [2]bool) {
+		e.board = e.board.Or(bit(s))
+		for c := range promo {
+			if promo[c] {
+				e.promo[c] = e.promo[c].Or(bit(s))
 			}
-			for ; t >= 0; t = g.Step(t, d) {
-				e.ray[s][d] = e.ray[s][d].Or(bit(t))
-			}
+		}
+		e.nbSq[s] = [4]int8{-1, -1, -1, -1}
+	}
+	ray := func(s, d, t, k int) {
+		e.ray[s][d] = e.ray[s][d].Or(bit(t))
+		if k == 1 {
+			e.nbSq[s][d], e.nb[s][d] = int8(t), bit(t)
 		}
 	}
-	inc, err := e.rules.Geo.Increasing()
+	inc, err := bitgen.Walk(e.rules, square, ray)
 	if err != nil {
 		return err
 	}
 	e.inc = inc
-	for c, col := range []draughts.Color{draughts.White, draughts.Black} {
-		for _, d := range e.rules.ManDirs(col) {
-			if err := e.addSteps(&e.manStep[c], d); err != nil {
-				return err
-			}
-		}
+	next := func(s, d int) int { return int(e.nbSq[s][d]) }
+	if err := bitgen.AddManSteps(e.rules, &e.manStep, next, shiftBy, func(b Bits, s int) Bits { return b.Or(bit(s)) }); err != nil {
+		return err
 	}
 	for d := range 4 {
 		if err := e.addJumps(d); err != nil {
 			return err
 		}
-	}
-	return nil
-}
-
-// addSteps adds the quiet steps of direction d, grouped by index delta.
-func (e *Engine) addSteps(gs *groups[stepGroup], d int) error {
-	for s := range e.rules.Geo.N {
-		t := int(e.nbSq[s][d])
-		if t < 0 {
-			continue
-		}
-		i := 0
-		for i < gs.n && int(gs.g[i].delta) != t-s {
-			i++
-		}
-		if i == gs.n {
-			if err := gs.add(stepGroup{to: shiftBy(t - s), delta: int8(t - s)}); err != nil {
-				return err
-			}
-		}
-		gs.g[i].from = gs.g[i].from.Or(bit(s))
 	}
 	return nil
 }
@@ -227,16 +176,11 @@ func (e *Engine) addJumps(d int) error {
 		if v < s {
 			gs, want = &e.manJump[1], jumpGroup{victim: uint8(s - v), landing: uint8(s - l)}
 		}
-		i := 0
-		for i < gs.n && (gs.g[i].victim != want.victim || gs.g[i].landing != want.landing) {
-			i++
+		i, err := gs.Find(0, func(g jumpGroup) bool { return g.victim == want.victim && g.landing == want.landing }, want)
+		if err != nil {
+			return err
 		}
-		if i == gs.n {
-			if err := gs.add(want); err != nil {
-				return err
-			}
-		}
-		gs.g[i].from = gs.g[i].from.Or(bit(s))
+		gs.G[i].From = gs.G[i].From.Or(bit(s))
 	}
 	return nil
 }

@@ -1,44 +1,27 @@
 package bitboard12
 
 import (
-	"sync"
-
 	"metz/draughts"
+	"metz/draughts/internal/bitgen"
 )
 
-// Generate fills ml with the legal moves of p: the captures the majority
-// rule allows, capture paths with the same effect merged (Drop mode), or
-// else the quiet moves.
-func (e *Engine) Generate(p Position, ml *MoveList) {
-	ml.N = 0
-	if men, kings := e.capturers(p); !men.Or(kings).IsZero() {
-		n, overflow := e.captures(p, men, kings, ml.Moves[:])
-		if overflow {
-			n = e.capturesBeyond(p, men, kings, &ml.more)
-		}
-		ml.N = n
-		return
-	}
-	e.quiet(p, ml)
-}
+// Generate fills ml with the legal moves of p (AppendMoves into ml's
+// buffer, kept for the next call).
+func (e *Engine) Generate(p Position, ml *MoveList) { ml.Set(e.AppendMoves(p, ml.Buffer())) }
 
-// capturesBeyond lists the captures of a position that has more than
-// MaxMoves of them in *more, grown (and kept) until they fit, and returns
-// how many: first 2*MaxMoves, then doubled. Only constructed positions
-// full of kings come here.
-func (e *Engine) capturesBeyond(p Position, men, kings Bits, more *[]Move) int {
-	size := max(cap(*more), 2*MaxMoves)
-	for {
-		if cap(*more) < size {
-			*more = make([]Move, size)
-		}
-		*more = (*more)[:cap(*more)]
-		n, overflow := e.captures(p, men, kings, *more)
-		if !overflow {
-			return n
-		}
-		size = 2 * cap(*more)
+// AppendMoves appends the moves Generate lists to buf, written in place
+// (buf grows to MaxMoves free places once): the captures listed by a
+// direct call, and again into a grown list if they overflow.
+func (e *Engine) AppendMoves(p Position, buf []Move) []Move {
+	men, kings := e.capturers(p)
+	buf = bitgen.Room(buf)
+	n0, n, overflow := len(buf), 0, false
+	if men.Or(kings).IsZero() {
+		n = e.quiet(p, buf[n0:n0+MaxMoves])
+	} else if n, overflow = e.captures(p, men, kings, buf[n0:n0+MaxMoves]); overflow {
+		return bitgen.AppendCaptures(buf, func(dst []Move) (int, bool) { return e.captures(p, men, kings, dst) })
 	}
+	return buf[:n0+n]
 }
 
 // CountMoves returns len(Generate) and whether the moves capture, without
@@ -48,28 +31,18 @@ func (e *Engine) CountMoves(p Position) (n int, capture bool) {
 	if men.Or(kings).IsZero() {
 		return e.countQuiet(p), false
 	}
-	// Captures are merged, so they are listed: in a small list on the
-	// stack (cheap to clear), or in a full one if it overflows.
-	var small [smallList]Move
-	n, overflow := e.captures(p, men, kings, small[:])
-	if overflow {
-		ml := listPool.Get().(*MoveList)
-		n, overflow = e.captures(p, men, kings, ml.Moves[:])
-		if overflow {
-			n = e.capturesBeyond(p, men, kings, &ml.more)
-		}
-		listPool.Put(ml)
+	// Captures are merged, so they are listed: first in a small list on
+	// the stack (the call is direct, so that the list stays there).
+	var small [bitgen.SmallList]Move
+	if n, overflow := e.captures(p, men, kings, small[:]); !overflow {
+		return n, true
 	}
-	return n, true
+	return bitgen.CountCaptures(&listPool, func(dst []Move) (int, bool) { return e.captures(p, men, kings, dst) }), true
 }
 
-// smallList is the capacity of CountMoves' first list: far above the
-// captures of a real game, small enough to clear at every call.
-const smallList = 32
-
-// listPool holds CountMoves' lists for positions with more than smallList
-// captures: a MoveList is 6 KiB, too big to clear on every call.
-var listPool = sync.Pool{New: func() any { return new(MoveList) }}
+// listPool holds CountMoves' lists for positions with more than
+// bitgen.SmallList captures.
+var listPool bitgen.Pool[Move]
 
 // HasCapture reports whether the side to move must capture.
 func (e *Engine) HasCapture(p Position) bool {
@@ -80,14 +53,14 @@ func (e *Engine) HasCapture(p Position) bool {
 // capturers returns the men and the kings of the side to move that can
 // make a first jump.
 func (e *Engine) capturers(p Position) (men, kings Bits) {
-	own, opp, _ := p.sides()
+	own, opp, _ := p.Sides()
 	occ := own.Or(opp)
 	empty := e.board.AndNot(occ)
-	for _, g := range e.manJump[0].slice() {
-		men = men.Or(g.from.And(shr(opp, uint(g.victim))).And(shr(empty, uint(g.landing))))
+	for _, g := range e.manJump[0].Slice() {
+		men = men.Or(g.From.And(shr(opp, uint(g.victim))).And(shr(empty, uint(g.landing))))
 	}
-	for _, g := range e.manJump[1].slice() {
-		men = men.Or(g.from.And(shl(opp, uint(g.victim))).And(shl(empty, uint(g.landing))))
+	for _, g := range e.manJump[1].Slice() {
+		men = men.Or(g.From.And(shl(opp, uint(g.victim))).And(shl(empty, uint(g.landing))))
 	}
 	men = men.And(own.AndNot(p.Kings))
 	for k := own.And(p.Kings); !k.IsZero(); k = k.withoutLowest() {
@@ -117,7 +90,7 @@ func (e *Engine) flyingCanJump(s int, occ, opp Bits) bool {
 // the given men and kings (those that can jump), and returns how many; on
 // overflow the list is incomplete.
 func (e *Engine) captures(p Position, men, kings Bits, moves []Move) (n int, overflow bool) {
-	own, opp, c := p.sides()
+	own, opp, c := p.Sides()
 	empty := e.board.AndNot(own.Or(opp))
 	cs := capSearch{e: e, moves: moves, prey: opp, promo: e.promo[c]}
 	if e.rules.Precedence == draughts.QuantityKings {
@@ -133,38 +106,39 @@ func (e *Engine) captures(p Position, men, kings Bits, moves []Move) (n int, ove
 	return cs.n, cs.overflow
 }
 
-// quiet lists the moves without capture.
-func (e *Engine) quiet(p Position, ml *MoveList) {
-	own, opp, c := p.sides()
+// quiet lists in moves (of MaxMoves places) the moves without capture
+// and returns how many.
+func (e *Engine) quiet(p Position, moves []Move) int {
+	own, opp, c := p.Sides()
 	empty := e.board.AndNot(own.Or(opp))
 	men := own.AndNot(p.Kings)
 	promo := e.promo[c]
 	n := 0
-	for _, g := range e.manStep[c].slice() {
-		for t := g.to.apply(men.And(g.from)).And(empty); !t.IsZero(); t = t.withoutLowest() {
+	for _, g := range e.manStep[c].Slice() {
+		for t := g.To.apply(men.And(g.From)).And(empty); !t.IsZero(); t = t.withoutLowest() {
 			to := t.lowest()
-			ml.Moves[n] = Move{From: uint8(to - int(g.delta)), To: uint8(to), Promotes: promo.Has(to)}
+			moves[n] = Move{From: uint8(to - int(g.Delta)), To: uint8(to), Promotes: promo.Has(to)}
 			n++
 		}
 	}
 	for k := own.And(p.Kings); !k.IsZero(); k = k.withoutLowest() {
 		s := k.lowest()
 		for t := e.kingMoves(s, empty); !t.IsZero(); t = t.withoutLowest() {
-			ml.Moves[n] = Move{From: uint8(s), To: uint8(t.lowest())}
+			moves[n] = Move{From: uint8(s), To: uint8(t.lowest())}
 			n++
 		}
 	}
-	ml.N = n
+	return n
 }
 
 // countQuiet returns the number of moves quiet would list.
 func (e *Engine) countQuiet(p Position) int {
-	own, opp, c := p.sides()
+	own, opp, c := p.Sides()
 	empty := e.board.AndNot(own.Or(opp))
 	men := own.AndNot(p.Kings)
 	n := 0
-	for _, g := range e.manStep[c].slice() {
-		n += g.to.apply(men.And(g.from)).And(empty).Count()
+	for _, g := range e.manStep[c].Slice() {
+		n += g.To.apply(men.And(g.From)).And(empty).Count()
 	}
 	for k := own.And(p.Kings); !k.IsZero(); k = k.withoutLowest() {
 		n += e.kingMoves(k.lowest(), empty).Count()

@@ -1,87 +1,16 @@
 package bitboard12
 
 import (
-	"os"
-	"strconv"
 	"testing"
-	"time"
 
 	"metz/draughts"
+	"metz/draughts/internal/enginetest"
 )
 
-// TestPerftGeneric compares perft from the start with the generic engine's
-// (draughts.Perft, Drop mode), depth by depth: Canadian to depth 7 (5 in
-// short mode), the smaller boards to depth 5.
-func TestPerftGeneric(t *testing.T) {
-	for _, r := range compiledRules {
-		depth := 5
-		if r == draughts.Canadian && !testing.Short() {
-			depth = 7
-		}
-		t.Run(r.Name, func(t *testing.T) {
-			t.Parallel()
-			e := mustNew(t, r)
-			p, gp := e.Start(), draughts.Start(r)
-			for d := 1; d <= depth; d++ {
-				if got, want := e.Perft(p, d), draughts.Perft(gp, d, draughts.Drop); got != want {
-					t.Fatalf("depth %d: %d, generic %d", d, got, want)
-				}
-			}
-		})
-	}
-}
-
-// published are the Drop perft tables of rules-and-variants.md: C1
-// (Canadian, dctl board_large.cpp, from the FMJD forum), I1
-// (international), B1d (Brazilian, and German: the same rules).
-var published = []struct {
-	rules *draughts.Rules
-	want  []uint64
-	depth int // how deep the normal test goes
-}{
-	{draughts.Canadian, []uint64{11, 121, 1222, 10053, 79049, 584100, 4369366, 31839056, 237209258, 1761652936}, 8},
-	{draughts.International, []uint64{9, 81, 658, 4265, 27117, 167140, 1049442, 6483961, 41022423, 258895763, 1665861398}, 7},
-	{draughts.Brazilian, []uint64{7, 49, 302, 1469, 7473, 37628, 187302, 907830, 4431766, 21560022, 105491257, 511882477, 2481546396}, 8},
-	{draughts.German, []uint64{7, 49, 302, 1469, 7473, 37628, 187302, 907830, 4431766, 21560022, 105491257, 511882477, 2481546396}, 7},
-}
-
-// TestPerftPublished checks the published counts, every depth up to the
-// table's normal depth (2 less in short mode). METZ_DEEP=1 goes to depth
-// 9, or METZ_DEEP_DEPTH (Canadian depth 9 takes about 6 s, depth 10 about
-// a minute).
-func TestPerftPublished(t *testing.T) {
-	deep := 0
-	if os.Getenv("METZ_DEEP") == "1" {
-		deep = 9
-		if s := os.Getenv("METZ_DEEP_DEPTH"); s != "" {
-			n, err := strconv.Atoi(s)
-			if err != nil || n < 1 {
-				t.Fatalf("METZ_DEEP_DEPTH=%q: expected a positive whole number", s)
-			}
-			deep = n
-		}
-	}
-	for _, tc := range published {
-		t.Run(tc.rules.Name, func(t *testing.T) {
-			t.Parallel()
-			e := mustNew(t, tc.rules)
-			depth := tc.depth
-			if testing.Short() {
-				depth -= 2
-			}
-			depth = min(max(depth, deep), len(tc.want))
-			for d := 1; d <= depth; d++ {
-				start := time.Now()
-				if got := e.Perft(e.Start(), d); got != tc.want[d-1] {
-					t.Fatalf("depth %d: %d, published %d", d, got, tc.want[d-1])
-				}
-				if d == depth {
-					t.Logf("depth %d: %d nodes in %v", d, tc.want[d-1], time.Since(start).Round(time.Millisecond))
-				}
-			}
-		})
-	}
-}
+// compiledRules are the presets the package compiles: Canadian, its
+// subject, and the same rules on the smaller boards (a check of the tables
+// on other geometries).
+var compiledRules = []*draughts.Rules{draughts.Canadian, draughts.Manoury, draughts.International, draughts.Brazilian, draughts.German}
 
 // TestRefused checks that every system outside the package's reach is
 // refused with a reason, and the international family compiled.
@@ -129,7 +58,7 @@ func TestRefused(t *testing.T) {
 // TestFromGenericRefuses checks the conversion's errors: another board, a
 // board of the wrong size, an unknown piece.
 func TestFromGenericRefuses(t *testing.T) {
-	e := mustNew(t, draughts.Canadian)
+	e := enginetest.Must(New(draughts.Canadian))
 	for _, r := range []*draughts.Rules{draughts.International, draughts.Brazilian, draughts.Turkish} {
 		if _, err := e.FromGeneric(draughts.Start(r)); err == nil {
 			t.Errorf("%s position accepted by a Canadian engine", r.Name)
@@ -153,8 +82,8 @@ func TestFromGenericRefuses(t *testing.T) {
 // White to move, no king; and its hash against a recomputation from the
 // keys.
 func TestStart(t *testing.T) {
-	e := mustNew(t, draughts.Canadian)
-	p := e.Start()
+	e := enginetest.Must(New(draughts.Canadian))
+	p := enginetest.Must(e.FromGeneric(draughts.Start(draughts.Canadian)))
 	var white, black Bits
 	for s := 0; s < 30; s++ {
 		black = black.Or(bit(s))
@@ -191,7 +120,7 @@ func TestStart(t *testing.T) {
 // kings round the edge, 200 moves.
 func TestQuietBound(t *testing.T) {
 	for _, r := range compiledRules {
-		e := mustNew(t, r)
+		e := enginetest.Must(New(r))
 		most := 0
 		for s := range r.Geo.N {
 			most = max(most, e.kingMoves(s, e.board.AndNot(bit(s))).Count())
@@ -205,57 +134,14 @@ func TestQuietBound(t *testing.T) {
 			}
 		}
 	}
-	e := mustNew(t, draughts.Canadian)
+	e := enginetest.Must(New(draughts.Canadian))
 	gp, err := draughts.ParseFEN(draughts.Canadian, "W:WK1,K2,K3,K4,K5,K6,K7,K18,K19,K30,K31,K42,K43,K54,K55,K66,K67,K68,K69,K70,K71,K72")
 	if err != nil {
 		t.Fatal(err)
 	}
-	compare(t, e, gp)
+	enginetest.Compare(t, e, gp)
 	p, _ := e.FromGeneric(gp)
 	if n, c := e.CountMoves(p); n != 200 || c {
 		t.Errorf("%s: %d moves (capture %v), want 200 quiet moves", gp.FEN(), n, c)
-	}
-}
-
-// TestNoAllocs checks that the hot operations do not allocate, on
-// positions with long king captures and on ones with quiet moves only.
-// (CountMoves' fallback for more than smallList captures uses a
-// sync.Pool, which the race detector empties at random, and lists of more
-// than MaxMoves captures allocate once: neither is measured here.)
-func TestNoAllocs(t *testing.T) {
-	e := mustNew(t, draughts.Canadian)
-	for _, fen := range []string{
-		"W:W43-72:B1-30",
-		"B:W43-72:B1-30",
-		"W:WKa1:Bc3,f4,f2,b4",
-		"W:WK1,K2,K3,K4,K5,K6,K7,K18,K19,K30,K31,K42,K43,K54,K55,K66,K67,K68,K69,K70,K71,K72",
-		"W:W60,K62,66:BK2,K14,K15,K16,K17,29,K31,K34,K39,52,63,64,K67", // 14 captures of 9 pieces
-		"W:Wd4:Be5,g5,g3,e3",
-	} {
-		gp, err := draughts.ParseFEN(draughts.Canadian, fen)
-		if err != nil {
-			t.Fatal(err)
-		}
-		p, _ := e.FromGeneric(gp)
-		var ml MoveList
-		e.Generate(p, &ml)
-		m := ml.Moves[0]
-		h := e.Hash(p)
-		var q Position
-		for name, f := range map[string]func(){
-			"Generate":   func() { e.Generate(p, &ml) },
-			"CountMoves": func() { e.CountMoves(p) },
-			"HasCapture": func() { e.HasCapture(p) },
-			"Play":       func() { q = e.Play(p, m) },
-			"Hash":       func() { h ^= e.Hash(p) },
-			"HashAfter":  func() { h ^= e.HashAfter(p, h, m) },
-		} {
-			if a := testing.AllocsPerRun(100, f); a != 0 {
-				t.Errorf("%s: %s: %v allocations per run", fen, name, a)
-			}
-		}
-		if q != e.Play(p, m) {
-			t.Errorf("%s: Play is not a function of its arguments", fen)
-		}
 	}
 }

@@ -1,87 +1,33 @@
 package bitboard12
 
 import (
-	"fmt"
 	"math/bits"
 
 	"metz/draughts"
+	"metz/draughts/internal/bitgen"
 )
 
-// Position is a board and the side to move. Bit i is the generic square
-// index i (square number - 1). Kings is a subset of White|Black; White and
-// Black are disjoint.
-type Position struct {
-	White, Black, Kings Bits
-	WhiteToMove         bool
-}
+// Position is a board and the side to move, on two words a set.
+type Position = bitgen.Position[Bits]
 
-// sides returns the pieces of the side to move, those of the opponent, and
-// the colour index of the side to move (0 White, 1 Black).
-func (p Position) sides() (own, opp Bits, c int) {
-	if p.WhiteToMove {
-		return p.White, p.Black, 0
+// wordOf locates square s: in the low word of each set below 64, in the
+// high one from 64.
+func wordOf(p *Position, s int) (w, b, k *uint64, bit uint64) {
+	if s < 64 {
+		return &p.White.Lo, &p.Black.Lo, &p.Kings.Lo, uint64(1) << s
 	}
-	return p.Black, p.White, 1
+	return &p.White.Hi, &p.Black.Hi, &p.Kings.Hi, uint64(1) << (s - 64)
 }
 
-// FromGeneric converts a position of the generic engine. Its rules must be
-// played on the engine's board (the other rule flags may differ). A man on
-// its own crowning row is accepted and moves as the generic engine moves it.
+// FromGeneric converts a position of the generic engine on the engine's
+// board (bitgen.FromGeneric).
 func (e *Engine) FromGeneric(gp draughts.Position) (Position, error) {
-	var p Position
-	if gp.Rules == nil || !gp.Rules.Geo.SameBoard(e.rules.Geo) {
-		return p, fmt.Errorf("bitboard12: position not on the board of %s", e.rules.Name)
-	}
-	if len(gp.Board) != e.rules.Geo.N {
-		return p, fmt.Errorf("bitboard12: board of %d squares, want %d", len(gp.Board), e.rules.Geo.N)
-	}
-	for s, pc := range gp.Board {
-		// draughts.SetPieceBits works on one word: set the bit in the
-		// word that holds s.
-		var w, b, k uint64
-		if !draughts.SetPieceBits(pc, uint64(1)<<(s&63), &w, &b, &k) {
-			return p, fmt.Errorf("bitboard12: unknown piece %d on square %d", pc, s+1)
-		}
-		if s < 64 {
-			p.White.Lo, p.Black.Lo, p.Kings.Lo = p.White.Lo|w, p.Black.Lo|b, p.Kings.Lo|k
-		} else {
-			p.White.Hi, p.Black.Hi, p.Kings.Hi = p.White.Hi|w, p.Black.Hi|b, p.Kings.Hi|k
-		}
-	}
-	p.WhiteToMove = gp.Turn == draughts.White
-	return p, nil
+	return bitgen.FromGeneric("bitboard12", e.rules, gp, wordOf)
 }
 
 // ToGeneric converts p to a position of the generic engine under the
 // engine's rules.
-func (e *Engine) ToGeneric(p Position) draughts.Position {
-	gp := draughts.NewPosition(e.rules)
-	for s := range gp.Board {
-		gp.Board[s] = pieceAt(p, s)
-	}
-	gp.Turn = draughts.Black
-	if p.WhiteToMove {
-		gp.Turn = draughts.White
-	}
-	return gp
-}
-
-// pieceAt returns the piece on square s of p, or Empty.
-func pieceAt(p Position, s int) draughts.Piece {
-	if s < 64 {
-		return draughts.PieceOfBits(p.White.Lo, p.Black.Lo, p.Kings.Lo, uint64(1)<<s)
-	}
-	return draughts.PieceOfBits(p.White.Hi, p.Black.Hi, p.Kings.Hi, uint64(1)<<(s-64))
-}
-
-// Start returns the initial position of the engine's rules.
-func (e *Engine) Start() Position {
-	p, err := e.FromGeneric(draughts.Start(e.rules))
-	if err != nil {
-		panic(err) // the start is on the engine's own board
-	}
-	return p
-}
+func (e *Engine) ToGeneric(p Position) draughts.Position { return bitgen.ToGeneric(e.rules, p, wordOf) }
 
 // Play returns the position after m, a legal move of p (copy-make). A
 // capture that comes back to its origin (From == To) works: the origin is
@@ -114,13 +60,7 @@ var (
 )
 
 func init() {
-	next := draughts.SplitMix64(0x6269746231325f31) // "bitb12_1"
-	for k := range zobrist {
-		for s := range zobrist[k] {
-			zobrist[k][s] = next()
-		}
-	}
-	zobristBlack = next()
+	zobristBlack = bitgen.FillKeys(0x6269746231325f31, zobrist[0][:], zobrist[1][:], zobrist[2][:], zobrist[3][:]) // "bitb12_1"
 }
 
 // Hash returns the Zobrist key of p (pieces and side to move).

@@ -1,6 +1,10 @@
 package bitboard8
 
-import "math/bits"
+import (
+	"math/bits"
+
+	"metz/draughts/internal/bitgen"
+)
 
 // Capture scores. The precedence rules compare capture paths on a tuple —
 // pieces taken, then (Italian) whether the capturing piece is a king, then
@@ -178,15 +182,8 @@ func (cs *capSearch) emit(to int, crowned bool, order uint64) {
 	}
 	m := Move{Captured: c, From: cs.from, To: uint8(to),
 		Promotes: cs.man && (crowned || cs.e.promo[cs.col]>>to&1 != 0)}
-	for _, o := range cs.moves[:cs.n] {
-		if o == m {
-			return
-		}
-	}
-	if cs.n == len(cs.moves) {
+	var full bool
+	if cs.n, full = bitgen.Merge(cs.moves, 0, cs.n, m); full {
 		cs.overflow = true
-		return
 	}
-	cs.moves[cs.n] = m
-	cs.n++
 }

@@ -11,10 +11,12 @@
 // bitboard is the generic square index i (square number - 1), so positions
 // convert to and from package draughts bit for bit.
 //
-// The generic engine, draughts.Position.Generate(draughts.Drop), is the
-// specification: the tests compare the two on random positions, random
-// games and perft. An Engine is immutable after New and safe for concurrent
-// use.
+// The Engine keeps the contract draughts.Engine, and the generic engine,
+// draughts.Position.Generate(draughts.Drop), is its specification: the
+// shared tests of draughts/engines compare the two on random positions,
+// random games, perft and fuzzed positions. An Engine is immutable after
+// New and safe for concurrent use. What it shares with the other
+// generator of its kind is in draughts/internal/bitgen.
 package bitboard8
 
 import (
@@ -22,6 +24,7 @@ import (
 	"math/bits"
 
 	"metz/draughts"
+	"metz/draughts/internal/bitgen"
 )
 
 // shift translates a bitboard by a fixed index delta: (x << l) >> r, one of
@@ -38,43 +41,16 @@ func shiftBy(delta int) shift {
 	return shift{r: uint8(-delta)}
 }
 
-// stepGroup is the quiet steps of one direction that move a piece by the
-// same index delta: on a diagonal board the delta of a direction depends on
-// the row's parity, so a direction is two groups (on Turkish's orthogonal
-// board, one).
-type stepGroup struct {
-	from  uint64 // origins whose neighbour is at from+delta
-	to    shift  // origin bits to target bits
-	delta int8
-}
+// stepGroup is the quiet steps of one direction with the same index delta.
+type stepGroup = bitgen.StepGroup[uint64, shift]
 
 // jumpGroup is the single jumps of one direction with the same victim and
 // landing deltas. The shifts map victim and landing bits back onto the
 // origin, so the pieces able to jump come out of three ANDs.
 type jumpGroup struct {
-	from            uint64
+	From            uint64
 	victim, landing shift
 }
-
-// groups holds a few step or jump groups in a fixed array (no allocation).
-type groups[T any] struct {
-	g [maxGroups]T
-	n int
-}
-
-// maxGroups bounds the groups of one colour: 4 directions x 2 row parities.
-const maxGroups = 8
-
-func (gs *groups[T]) add(v T) error {
-	if gs.n == maxGroups {
-		return fmt.Errorf("more than %d shift groups", maxGroups)
-	}
-	gs.g[gs.n] = v
-	gs.n++
-	return nil
-}
-
-func (gs *groups[T]) slice() []T { return gs.g[:gs.n] }
 
 // Engine is a rule system compiled for bitboards.
 type Engine struct {
@@ -88,9 +64,9 @@ type Engine struct {
 	inc    [4]bool       // square indices increase along direction d
 	around [64]uint64    // the four neighbours (a short king's moves)
 
-	manStep  [2]groups[stepGroup] // men's quiet steps, per colour
-	manJump  [2]groups[jumpGroup] // men's jumps, per colour
-	kingJump groups[jumpGroup]    // short kings' jumps (every direction)
+	manStep  [2]bitgen.Groups[stepGroup] // men's quiet steps, per colour
+	manJump  [2]bitgen.Groups[jumpGroup] // men's jumps, per colour
+	kingJump bitgen.Groups[jumpGroup]    // short kings' jumps (every direction)
 
 	manCapDirs [2]uint8 // directions (bit d) a man of each colour captures in
 
@@ -132,53 +108,46 @@ func New(r *draughts.Rules) (*Engine, error) {
 
 // supported says why r cannot be compiled, or nil.
 func supported(r *draughts.Rules) error {
-	if r == nil || r.Geo == nil {
-		return fmt.Errorf("bitboard8: no rules or no board")
-	}
-	g := r.Geo
-	switch {
-	case g.Width*g.Height > 64:
-		return fmt.Errorf("bitboard8: rules %s: a %dx%d board has more than 64 cells", r.Name, g.Width, g.Height)
-	case r.LosingGame:
-		return fmt.Errorf("bitboard8: rules %s: the losing game is not supported", r.Name)
-	}
-	return nil
+	return bitgen.Check("bitboard8", r, func(r *draughts.Rules) string {
+		switch g := r.Geo; {
+		case g.Width*g.Height > 64:
+			return fmt.Sprintf("a %dx%d board has more than 64 cells", g.Width, g.Height)
+		case r.LosingGame:
+			return "the losing game is not supported"
+		}
+		return ""
+	})
 }
 
-// buildTables fills the neighbour, ray and shift-group tables from
-// r.Geo.Step, so that every geometry and numbering is read from one place.
+// buildTables fills the neighbour, ray and shift-group tables from the
+// geometry (bitgen.Walk).
 func (e *Engine) buildTables() error {
-	g := e.rules.Geo
-	for s := range g.N {
+	square := func(s int, promo [2]bool) {
 		e.board |= 1 << s
-		if e.rules.PromotionRow(s, draughts.White) {
-			e.promo[0] |= 1 << s
-		}
-		if e.rules.PromotionRow(s, draughts.Black) {
-			e.promo[1] |= 1 << s
-		}
-		for d := range 4 {
-			e.nbSq[s][d] = int8(g.Step(s, d))
-			if t := g.Step(s, d); t >= 0 {
-				e.nb[s][d] = 1 << t
-				e.around[s] |= 1 << t
+		for c := range promo {
+			if promo[c] {
+				e.promo[c] |= 1 << s
 			}
-			for t := g.Step(s, d); t >= 0; t = g.Step(t, d) {
-				e.ray[s][d] |= 1 << t
-			}
+		}
+		e.nbSq[s] = [4]int8{-1, -1, -1, -1}
+	}
+	ray := func(s, d, t, k int) {
+		e.ray[s][d] |= 1 << t
+		if k == 1 {
+			e.nbSq[s][d], e.nb[s][d] = int8(t), 1<<t
+			e.around[s] |= 1 << t
 		}
 	}
-	inc, err := e.rules.Geo.Increasing()
+	inc, err := bitgen.Walk(e.rules, square, ray)
 	if err != nil {
 		return err
 	}
 	e.inc = inc
+	next := func(s, d int) int { return int(e.nbSq[s][d]) }
+	if err := bitgen.AddManSteps(e.rules, &e.manStep, next, shiftBy, func(b uint64, s int) uint64 { return b | 1<<s }); err != nil {
+		return err
+	}
 	for c, col := range []draughts.Color{draughts.White, draughts.Black} {
-		for _, d := range e.rules.ManDirs(col) {
-			if err := e.addSteps(&e.manStep[c], d); err != nil {
-				return err
-			}
-		}
 		e.manCapDirs[c] = dirMask(e.rules.ManDirs(col))
 		if e.rules.MenCaptureBackward {
 			e.manCapDirs[c] = 0xF
@@ -207,31 +176,10 @@ func dirMask(ds []int) uint8 {
 	return m
 }
 
-// addSteps adds the quiet steps of direction d, grouped by index delta.
-func (e *Engine) addSteps(gs *groups[stepGroup], d int) error {
-	for s := range e.rules.Geo.N {
-		t := int(e.nbSq[s][d])
-		if t < 0 {
-			continue
-		}
-		i := 0
-		for i < gs.n && int(gs.g[i].delta) != t-s {
-			i++
-		}
-		if i == gs.n {
-			if err := gs.add(stepGroup{to: shiftBy(t - s), delta: int8(t - s)}); err != nil {
-				return err
-			}
-		}
-		gs.g[i].from |= 1 << s
-	}
-	return nil
-}
-
 // addJumps adds the single jumps of direction d (victim next to the origin,
 // landing right behind it), grouped by their two index deltas.
-func (e *Engine) addJumps(gs *groups[jumpGroup], d int) error {
-	first := gs.n
+func (e *Engine) addJumps(gs *bitgen.Groups[jumpGroup], d int) error {
+	first := gs.N
 	for s := range e.rules.Geo.N {
 		v := int(e.nbSq[s][d])
 		if v < 0 || e.nbSq[v][d] < 0 {
@@ -239,16 +187,11 @@ func (e *Engine) addJumps(gs *groups[jumpGroup], d int) error {
 		}
 		l := int(e.nbSq[v][d])
 		want := jumpGroup{victim: shiftBy(s - v), landing: shiftBy(s - l)}
-		i := first
-		for i < gs.n && (gs.g[i].victim != want.victim || gs.g[i].landing != want.landing) {
-			i++
+		i, err := gs.Find(first, func(g jumpGroup) bool { return g.victim == want.victim && g.landing == want.landing }, want)
+		if err != nil {
+			return err
 		}
-		if i == gs.n {
-			if err := gs.add(want); err != nil {
-				return err
-			}
-		}
-		gs.g[i].from |= 1 << s
+		gs.G[i].From |= 1 << s
 	}
 	return nil
 }

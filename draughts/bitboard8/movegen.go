@@ -2,40 +2,27 @@ package bitboard8
 
 import (
 	"math/bits"
-	"sync"
+
+	"metz/draughts/internal/bitgen"
 )
 
-// Generate fills ml with the legal moves of p, capture paths with the same
-// effect merged (Drop mode) after the precedence rule has chosen among them.
-func (e *Engine) Generate(p Position, ml *MoveList) {
-	ml.N = 0
-	if men, kings := e.capturers(p); men|kings != 0 {
-		n, overflow := e.captures(p, men, kings, ml.Moves[:])
-		if overflow {
-			n = e.capturesBeyond(p, men, kings, &ml.more)
-		}
-		ml.N = n
-		return
-	}
-	e.quiet(p, ml)
-}
+// Generate fills ml with the legal moves of p (AppendMoves into ml's
+// buffer, kept for the next call).
+func (e *Engine) Generate(p Position, ml *MoveList) { ml.Set(e.AppendMoves(p, ml.Buffer())) }
 
-// capturesBeyond lists the captures of a position that has more than
-// MaxMoves of them in *more, grown (and kept) until they fit, and returns
-// how many. Only Turkish positions, and strange ones, come here.
-func (e *Engine) capturesBeyond(p Position, men, kings uint64, more *[]Move) int {
-	size := max(cap(*more), 4*MaxMoves)
-	for {
-		if cap(*more) < size {
-			*more = make([]Move, size)
-		}
-		*more = (*more)[:cap(*more)]
-		n, overflow := e.captures(p, men, kings, *more)
-		if !overflow {
-			return n
-		}
-		size = 2 * cap(*more)
+// AppendMoves appends the moves Generate lists to buf, written in place
+// (buf grows to MaxMoves free places once): the captures listed by a
+// direct call, and again into a grown list if they overflow.
+func (e *Engine) AppendMoves(p Position, buf []Move) []Move {
+	men, kings := e.capturers(p)
+	buf = bitgen.Room(buf)
+	n0, n, overflow := len(buf), 0, false
+	if men|kings == 0 {
+		n = e.quiet(p, buf[n0:n0+MaxMoves])
+	} else if n, overflow = e.captures(p, men, kings, buf[n0:n0+MaxMoves]); overflow {
+		return bitgen.AppendCaptures(buf, func(dst []Move) (int, bool) { return e.captures(p, men, kings, dst) })
 	}
+	return buf[:n0+n]
 }
 
 // CountMoves returns len(Generate) and whether the moves capture, without
@@ -45,28 +32,18 @@ func (e *Engine) CountMoves(p Position) (n int, capture bool) {
 	if men|kings == 0 {
 		return e.countQuiet(p), false
 	}
-	// Captures are merged, so they are listed: in a small list on the stack
-	// (cheap to clear), or in a full one if it overflows.
-	var small [smallList]Move
-	n, overflow := e.captures(p, men, kings, small[:])
-	if overflow {
-		ml := listPool.Get().(*MoveList)
-		n, overflow = e.captures(p, men, kings, ml.Moves[:])
-		if overflow {
-			n = e.capturesBeyond(p, men, kings, &ml.more)
-		}
-		listPool.Put(ml)
+	// Captures are merged, so they are listed: first in a small list on
+	// the stack (the call is direct, so that the list stays there).
+	var small [bitgen.SmallList]Move
+	if n, overflow := e.captures(p, men, kings, small[:]); !overflow {
+		return n, true
 	}
-	return n, true
+	return bitgen.CountCaptures(&listPool, func(dst []Move) (int, bool) { return e.captures(p, men, kings, dst) }), true
 }
 
-// smallList is the capacity of CountMoves' first list: far above the
-// captures of a real game, small enough to clear at every call.
-const smallList = 32
-
-// listPool holds CountMoves' lists for positions with more than smallList
-// captures: a MoveList is 8 KiB, too big to clear on every call.
-var listPool = sync.Pool{New: func() any { return new(MoveList) }}
+// listPool holds CountMoves' lists for positions with more than
+// bitgen.SmallList captures.
+var listPool bitgen.Pool[Move]
 
 // HasCapture reports whether the side to move must capture.
 func (e *Engine) HasCapture(p Position) bool {
@@ -77,7 +54,7 @@ func (e *Engine) HasCapture(p Position) bool {
 // capturers returns the men and the kings of the side to move that can make
 // a first jump.
 func (e *Engine) capturers(p Position) (men, kings uint64) {
-	own, opp, c := p.sides()
+	own, opp, c := p.Sides()
 	occ := own | opp
 	empty := e.board &^ occ
 	prey := opp
@@ -98,10 +75,10 @@ func (e *Engine) capturers(p Position) (men, kings uint64) {
 
 // jumpers returns the pieces of from that can make a single jump in one of
 // the groups: the victim next to them in prey, the square behind it empty.
-func jumpers(gs *groups[jumpGroup], from, prey, empty uint64) uint64 {
+func jumpers(gs *bitgen.Groups[jumpGroup], from, prey, empty uint64) uint64 {
 	var out uint64
-	for _, g := range gs.slice() {
-		out |= from & g.from & g.victim.apply(prey) & g.landing.apply(empty)
+	for _, g := range gs.Slice() {
+		out |= from & g.From & g.victim.apply(prey) & g.landing.apply(empty)
 	}
 	return out
 }
@@ -125,7 +102,7 @@ func (e *Engine) flyingCanJump(s int, occ, opp uint64) bool {
 // the given men and kings (those that can jump), and returns how many; on
 // overflow the list is incomplete.
 func (e *Engine) captures(p Position, men, kings uint64, moves []Move) (n int, overflow bool) {
-	own, opp, c := p.sides()
+	own, opp, c := p.Sides()
 	empty := e.board &^ (own | opp)
 	cs := capSearch{e: e, moves: moves, prey: opp, kings: p.Kings, lift: e.lift, col: c, manDirs: e.manCapDirs[c]}
 	for pieces := men | kings; pieces != 0; pieces &= pieces - 1 {
@@ -142,37 +119,38 @@ func (e *Engine) captures(p Position, men, kings uint64, moves []Move) (n int, o
 	return cs.n, cs.overflow
 }
 
-// quiet appends the moves without capture.
-func (e *Engine) quiet(p Position, ml *MoveList) {
-	own, opp, c := p.sides()
+// quiet lists in moves (of MaxMoves places) the moves without capture
+// and returns how many.
+func (e *Engine) quiet(p Position, moves []Move) int {
+	own, opp, c := p.Sides()
 	empty := e.board &^ (own | opp)
 	men := own &^ p.Kings
-	n := ml.N
-	for _, g := range e.manStep[c].slice() {
-		for t := g.to.apply(men&g.from) & empty; t != 0; t &= t - 1 {
+	n := 0
+	for _, g := range e.manStep[c].Slice() {
+		for t := g.To.apply(men&g.From) & empty; t != 0; t &= t - 1 {
 			to := bits.TrailingZeros64(t)
-			ml.Moves[n] = Move{From: uint8(to - int(g.delta)), To: uint8(to), Promotes: e.promo[c]>>to&1 != 0}
+			moves[n] = Move{From: uint8(to - int(g.Delta)), To: uint8(to), Promotes: e.promo[c]>>to&1 != 0}
 			n++
 		}
 	}
 	for k := own & p.Kings; k != 0; k &= k - 1 {
 		s := bits.TrailingZeros64(k)
 		for t := e.kingMoves(s, empty); t != 0; t &= t - 1 {
-			ml.Moves[n] = Move{From: uint8(s), To: uint8(bits.TrailingZeros64(t))}
+			moves[n] = Move{From: uint8(s), To: uint8(bits.TrailingZeros64(t))}
 			n++
 		}
 	}
-	ml.N = n
+	return n
 }
 
 // countQuiet returns the number of moves quiet would list.
 func (e *Engine) countQuiet(p Position) int {
-	own, opp, c := p.sides()
+	own, opp, c := p.Sides()
 	empty := e.board &^ (own | opp)
 	men := own &^ p.Kings
 	n := 0
-	for _, g := range e.manStep[c].slice() {
-		n += bits.OnesCount64(g.to.apply(men&g.from) & empty)
+	for _, g := range e.manStep[c].Slice() {
+		n += bits.OnesCount64(g.To.apply(men&g.From) & empty)
 	}
 	for k := own & p.Kings; k != 0; k &= k - 1 {
 		n += bits.OnesCount64(e.kingMoves(bits.TrailingZeros64(k), empty))

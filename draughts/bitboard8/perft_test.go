@@ -4,61 +4,8 @@ import (
 	"testing"
 
 	"metz/draughts"
+	"metz/draughts/internal/enginetest"
 )
-
-// TestPerftGeneric compares perft from the start of every supported system
-// with the generic engine's, depth by depth (depth 7; 5 in short mode).
-func TestPerftGeneric(t *testing.T) {
-	depth := 7
-	if testing.Short() {
-		depth = 5
-	}
-	for _, r := range supportedRules {
-		t.Run(r.Name, func(t *testing.T) {
-			t.Parallel()
-			e := mustNew(t, r)
-			p, gp := e.Start(), draughts.Start(r)
-			for d := 1; d <= depth; d++ {
-				if got, want := e.Perft(p, d), draughts.Perft(gp, d, draughts.Drop); got != want {
-					t.Fatalf("depth %d: %d, generic %d", d, got, want)
-				}
-			}
-		})
-	}
-}
-
-// TestPerftPublished checks deeper counts against the published Drop
-// tables (dctl, as draughts/bench_test.go lists them), where only this
-// engine is fast enough to go. Turkish: draughts/perft_test.go's K1d (drop)
-// through depth 7, equal to kish's published keep counts (K1) through
-// depth 6; depth 8 is rules-and-variants.md's K1d, a cross-check's own
-// count, not kish's (whose keep count there is 123290300).
-func TestPerftPublished(t *testing.T) {
-	tables := []struct {
-		rules *draughts.Rules
-		want  []uint64
-	}{
-		{draughts.Brazilian, []uint64{7, 49, 302, 1469, 7473, 37628, 187302, 907830, 4431766}},
-		{draughts.German, []uint64{7, 49, 302, 1469, 7473, 37628, 187302, 907830, 4431766}},
-		{draughts.Russian, []uint64{7, 49, 302, 1469, 7482, 37986, 190146, 929899, 4570586}},
-		{draughts.English, []uint64{7, 49, 302, 1469, 7361, 36768, 179740, 845931, 3963680}},
-		{draughts.Turkish, []uint64{8, 64, 708, 7538, 85090, 931312, 10782308, 123285642}},
-	}
-	depth := 9
-	if testing.Short() {
-		depth = 7
-	}
-	for _, tc := range tables {
-		t.Run(tc.rules.Name, func(t *testing.T) {
-			t.Parallel()
-			e := mustNew(t, tc.rules)
-			d := min(depth, len(tc.want))
-			if got := e.Perft(e.Start(), d); got != tc.want[d-1] {
-				t.Fatalf("depth %d: %d, published %d", d, got, tc.want[d-1])
-			}
-		})
-	}
-}
 
 // TestRefused checks that every system outside the package's reach (the
 // boards of more than 64 cells, the losing game) is refused with a reason,
@@ -99,14 +46,14 @@ func TestRefused(t *testing.T) {
 // TestFromGenericRefuses checks the conversion's errors: another board, a
 // board of the wrong size, an unknown piece.
 func TestFromGenericRefuses(t *testing.T) {
-	e := mustNew(t, draughts.Russian)
+	e := enginetest.Must(New(draughts.Russian))
 	if _, err := e.FromGeneric(draughts.Start(draughts.Italian)); err == nil {
 		t.Error("Italian board (h1 playable) accepted by a Russian engine")
 	}
 	if _, err := e.FromGeneric(draughts.Start(draughts.Turkish)); err == nil {
 		t.Error("Turkish board (64 squares) accepted by a Russian engine")
 	}
-	if _, err := mustNew(t, draughts.Turkish).FromGeneric(draughts.Start(draughts.Russian)); err == nil {
+	if _, err := enginetest.Must(New(draughts.Turkish)).FromGeneric(draughts.Start(draughts.Russian)); err == nil {
 		t.Error("Russian board (32 squares) accepted by a Turkish engine")
 	}
 	if _, err := e.FromGeneric(draughts.Start(draughts.International)); err == nil {
@@ -123,45 +70,5 @@ func TestFromGenericRefuses(t *testing.T) {
 	gp.Board = gp.Board[:20]
 	if _, err := e.FromGeneric(gp); err == nil {
 		t.Error("short board accepted")
-	}
-}
-
-// TestNoAllocs checks that the hot operations do not allocate, on
-// positions with long king captures (Russian: the captured pieces block, the
-// coup turc; Turkish: they are lifted at once) and on ones with quiet moves
-// only. (CountMoves' fallback for more than 32 captures uses a sync.Pool,
-// which the race detector empties at random, and lists of more than
-// MaxMoves captures allocate: neither is measured here.)
-func TestNoAllocs(t *testing.T) {
-	for _, tc := range []struct {
-		rules *draughts.Rules
-		fen   string
-	}{
-		{draughts.Russian, "B:Wb4,Kd4,Kf4,g3,Kd2,Kh2:BKb8,Kh4,b2"},
-		{draughts.Russian, "W:W21-32:B1-12"},
-		{draughts.Turkish, "W:WKb1:Bb3,c3,d5,f4"},
-		{draughts.Turkish, "W:WKd4,Kf4,Kb2:Bd6,d7,c4,f6,f2,b5,b6,e4,g4,a2,h2"},
-		{draughts.Turkish, "W:Wa2-h3:Ba6-h7"},
-	} {
-		e := mustNew(t, tc.rules)
-		gp, err := draughts.ParseFEN(tc.rules, tc.fen)
-		if err != nil {
-			t.Fatal(err)
-		}
-		p, _ := e.FromGeneric(gp)
-		var ml MoveList
-		e.Generate(p, &ml)
-		m := ml.Moves[0]
-		h := e.Hash(p)
-		allocs := testing.AllocsPerRun(100, func() {
-			e.Generate(p, &ml)
-			e.CountMoves(p)
-			e.HasCapture(p)
-			q := e.Play(p, m)
-			h ^= e.HashAfter(p, h, m) ^ e.Hash(q)
-		})
-		if allocs != 0 {
-			t.Errorf("%s %s: %v allocations per run", tc.rules.Name, tc.fen, allocs)
-		}
 	}
 }

@@ -1,71 +1,29 @@
 package bitboard8
 
 import (
-	"fmt"
 	"math/bits"
 
 	"metz/draughts"
+	"metz/draughts/internal/bitgen"
 )
 
-// Position is a board and the side to move. Bit i is the generic square
-// index i (square number - 1). Kings is a subset of White|Black; White and
-// Black are disjoint.
-type Position struct {
-	White, Black, Kings uint64
-	WhiteToMove         bool
+// Position is a board and the side to move, on one 64-bit word a set.
+type Position = bitgen.Position[uint64]
+
+// wordOf locates square s: it is bit s of the one word of each set.
+func wordOf(p *Position, s int) (w, b, k *uint64, bit uint64) {
+	return &p.White, &p.Black, &p.Kings, uint64(1) << s
 }
 
-// sides returns the pieces of the side to move, those of the opponent, and
-// the colour index of the side to move (0 White, 1 Black).
-func (p Position) sides() (own, opp uint64, c int) {
-	if p.WhiteToMove {
-		return p.White, p.Black, 0
-	}
-	return p.Black, p.White, 1
-}
-
-// FromGeneric converts a position of the generic engine. Its rules must be
-// played on the engine's board (the other rule flags may differ). A man on
-// its own crowning row is accepted and moves as the generic engine moves it.
+// FromGeneric converts a position of the generic engine on the engine's
+// board (bitgen.FromGeneric).
 func (e *Engine) FromGeneric(gp draughts.Position) (Position, error) {
-	var p Position
-	if gp.Rules == nil || !gp.Rules.Geo.SameBoard(e.rules.Geo) {
-		return p, fmt.Errorf("bitboard8: position not on the board of %s", e.rules.Name)
-	}
-	if len(gp.Board) != e.rules.Geo.N {
-		return p, fmt.Errorf("bitboard8: board of %d squares, want %d", len(gp.Board), e.rules.Geo.N)
-	}
-	for s, pc := range gp.Board {
-		if !draughts.SetPieceBits(pc, uint64(1)<<s, &p.White, &p.Black, &p.Kings) {
-			return p, fmt.Errorf("bitboard8: unknown piece %d on square %d", pc, s+1)
-		}
-	}
-	p.WhiteToMove = gp.Turn == draughts.White
-	return p, nil
+	return bitgen.FromGeneric("bitboard8", e.rules, gp, wordOf)
 }
 
 // ToGeneric converts p to a position of the generic engine under the
 // engine's rules.
-func (e *Engine) ToGeneric(p Position) draughts.Position {
-	gp := draughts.NewPosition(e.rules)
-	for s := range gp.Board {
-		gp.Board[s] = draughts.PieceOfBits(p.White, p.Black, p.Kings, uint64(1)<<s)
-	}
-	gp.Turn = draughts.Black
-	if p.WhiteToMove {
-		gp.Turn = draughts.White
-	}
-	return gp
-}
-
-// Start returns the initial position of the engine's rules.
-func (e *Engine) Start() Position {
-	p, err := e.FromGeneric(draughts.Start(e.rules))
-	if err != nil {
-		panic(err) // the start is on the engine's own board
-	}
-	return p
-}
+func (e *Engine) ToGeneric(p Position) draughts.Position { return bitgen.ToGeneric(e.rules, p, wordOf) }
 
 // Play returns the position after m, a legal move of p (copy-make).
 func (e *Engine) Play(p Position, m Move) Position {
@@ -96,13 +54,7 @@ var (
 )
 
 func init() {
-	next := draughts.SplitMix64(0x6269746264383031) // "bitbd801"
-	for k := range zobrist {
-		for b := range zobrist[k] {
-			zobrist[k][b] = next()
-		}
-	}
-	zobristBlack = next()
+	zobristBlack = bitgen.FillKeys(0x6269746264383031, zobrist[0][:], zobrist[1][:], zobrist[2][:], zobrist[3][:]) // "bitbd801"
 }
 
 // Hash returns the Zobrist key of p (pieces and side to move).

@@ -51,3 +51,27 @@ func MenOnCrowningRow(rng *rand.Rand, gp draughts.Position, n int) {
 		}
 	}
 }
+
+// NearCrowning adds up to n men of either colour on the three rows before
+// their crowning row, and up to n enemy pieces among them: men that crown
+// by a step, by a capture, or pass the crowning row during a capture.
+func NearCrowning(rng *rand.Rand, gp draughts.Position, n int) {
+	g := gp.Rules.Geo
+	for range n {
+		col := draughts.Color(rng.IntN(2))
+		row := g.Height - 2 - rng.IntN(3)
+		enemyRow := g.Height - 1 - rng.IntN(4)
+		if col == draughts.Black {
+			row, enemyRow = g.Height-1-row, g.Height-1-enemyRow
+		}
+		if s := g.Square(row, rng.IntN(g.Width)); s >= 0 && gp.Board[s] == draughts.Empty {
+			gp.Board[s] = draughts.ManOf(col)
+		}
+		if s := g.Square(enemyRow, rng.IntN(g.Width)); s >= 0 && gp.Board[s] == draughts.Empty {
+			gp.Board[s] = draughts.ManOf(col.Opponent())
+			if rng.IntN(4) == 0 {
+				gp.Board[s] = draughts.KingOf(col.Opponent())
+			}
+		}
+	}
+}
