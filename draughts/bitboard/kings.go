@@ -1,0 +1,160 @@
+package bitboard
+
+import "math/bits"
+
+// King moves and captures.
+//
+// Quiet moves and the test "can a king capture?" are done for all kings at
+// once, one slide per direction: the squares a king reaches in direction d
+// are the empty run after it, and the runs of two kings in the same
+// direction never overlap (a king stops before the other). So the number of
+// quiet king moves is the sum of four popcounts, whatever the number of
+// kings.
+//
+// A capture search follows runs: after jumping a piece in direction d the
+// king may stop on any square of the empty run behind it. From each square
+// of the run it may turn into the two perpendicular directions; at the end
+// of the run it may jump on in direction d. Going back is impossible (the
+// captured piece, still on the board, blocks). The straight continuation is
+// the same from every square of the run, so it is tried once: one path in
+// keep mode too (see GenerateKeep).
+
+// stepBits shifts a bitboard one step in direction d; the ghost bits a step
+// produces are removed by the callers' masks.
+func stepBits(bb uint64, d int) uint64 {
+	switch d {
+	case 0:
+		return bb >> 6
+	case 1:
+		return bb >> 5
+	case 2:
+		return bb << 5
+	}
+	return bb << 6
+}
+
+// slide returns the squares reached from the squares of gen by moving
+// through empty squares in direction d (gen itself excluded).
+func slide(gen, empty uint64, d int) uint64 {
+	var acc uint64
+	for t := stepBits(gen, d) & empty; t != 0; t = stepBits(t, d) & empty {
+		acc |= t
+	}
+	return acc
+}
+
+// kingSlides returns the empty squares each direction's slide of kings
+// reaches.
+func kingSlides(kings, empty uint64) (r0, r1, r2, r3 uint64) {
+	return slide(kings, empty, 0), slide(kings, empty, 1), slide(kings, empty, 2), slide(kings, empty, 3)
+}
+
+// kingsCapture reports whether one of kings can capture, given the slides
+// r0..r3 of the kings and the jump squares a0..a3 of jumpTargets: a king
+// captures in direction d when it, or the last square of its slide, stands
+// next to an enemy piece with an empty square behind it.
+func kingsCapture(kings, r0, r1, r2, r3, a0, a1, a2, a3 uint64) bool {
+	return (kings|r0)&a0|(kings|r1)&a1|(kings|r2)&a2|(kings|r3)&a3 != 0
+}
+
+// countKingQuiet returns the number of quiet moves of kings (no capture).
+func countKingQuiet(kings, empty uint64) int {
+	r0, r1, r2, r3 := kingSlides(kings, empty)
+	return bits.OnesCount64(r0) + bits.OnesCount64(r1) + bits.OnesCount64(r2) + bits.OnesCount64(r3)
+}
+
+// perpendicular gives, for each direction, the two directions at right
+// angles: the negative one (towards lower bits) first.
+var perpendicular = [4][2]int{{1, 2}, {0, 3}, {0, 3}, {1, 2}}
+
+// nearestOnRay returns the bit index of the square of the non-empty set blk,
+// a subset of a ray in direction d, nearest to the ray's origin.
+func nearestOnRay(d int, blk uint64) uint {
+	if d < 2 {
+		return uint(63-bits.LeadingZeros64(blk)) & 63
+	}
+	return uint(bits.TrailingZeros64(blk)) & 63
+}
+
+// kingCaptures adds to g the maximal captures of the kings of the side to
+// move. a0..a3 are the squares from which a piece could jump in each
+// direction (jumpTargets of the position), j holds the enemy pieces with an
+// empty square behind them in each direction.
+func (g *capGen) kingCaptures(kings, occ uint64, a [4]uint64, j [4]uint64) {
+	empty := ^occ & BoardMask
+	r0, r1, r2, r3 := kingSlides(kings, empty)
+	starts := [4]uint64{(kings | r0) & a[0], (kings | r1) & a[1], (kings | r2) & a[2], (kings | r3) & a[3]}
+	for d := 0; d < 4; d++ {
+		back := 3 - d
+		s := dirShift[d]
+		for x := starts[d]; x != 0; x &= x - 1 {
+			b := uint(bits.TrailingZeros64(x)) & 63
+			// The king is on b or is the first piece behind b.
+			k := b
+			if kings>>b&1 == 0 {
+				k = nearestOnRay(back, ray[back][b]&occ)
+			}
+			g.setKing(k, occ, j)
+			c := uint(int(b)+s) & 63
+			g.kingRun(d, uint(int(c)+s)&63, 1<<c, 1)
+		}
+	}
+}
+
+// setKing prepares g for captures by the king on bit k: its square becomes
+// empty, which lets the pieces next to it be jumped towards it.
+func (g *capGen) setKing(k uint, occ uint64, j [4]uint64) {
+	o := uint64(1) << k
+	g.from = uint8(k)
+	g.occ = occ &^ o
+	g.empty = ^g.occ & BoardMask
+	g.jd[0] = j[0] | g.opp&(o<<6)
+	g.jd[1] = j[1] | g.opp&(o<<5)
+	g.jd[2] = j[2] | g.opp&(o>>5)
+	g.jd[3] = j[3] | g.opp&(o>>6)
+}
+
+// kingRun continues a king capture that has just jumped in direction d and
+// may stop on l, the first square of the empty run behind the captured
+// piece, or on the squares after it. captured holds the n pieces captured.
+func (g *capGen) kingRun(d int, l uint, captured uint64, n int) {
+	s := dirShift[d]
+	pn, pp := perpendicular[d][0], perpendicular[d][1]
+	jn, jp := g.jd[pn]&^captured, g.jd[pp]&^captured
+	sn, sp := dirShift[pn], dirShift[pp]
+	first := l
+	found := false
+	for {
+		if r := ray[pn][l] & g.occ; r != 0 {
+			if f := uint(63-bits.LeadingZeros64(r)) & 63; jn>>f&1 != 0 {
+				found = true
+				g.kingRun(pn, uint(int(f)+sn)&63, captured|1<<f, n+1)
+			}
+		}
+		if r := ray[pp][l] & g.occ; r != 0 {
+			if f := uint(bits.TrailingZeros64(r)) & 63; jp>>f&1 != 0 {
+				found = true
+				g.kingRun(pp, uint(int(f)+sp)&63, captured|1<<f, n+1)
+			}
+		}
+		next := uint(int(l) + s)
+		if g.empty>>next&1 == 0 {
+			break
+		}
+		l = next
+	}
+	// The square after the run: jump on in the same direction?
+	if x := uint(int(l) + s); (g.jd[d]&^captured)>>x&1 != 0 {
+		found = true
+		g.kingRun(d, uint(int(x)+s)&63, captured|1<<x, n+1)
+	}
+	if found || n < g.best {
+		return
+	}
+	for sq := first; ; sq = uint(int(sq)+s) & 63 {
+		g.add(sq, captured, n, true)
+		if sq == l {
+			return
+		}
+	}
+}
