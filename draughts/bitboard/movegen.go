@@ -53,7 +53,7 @@ type capGen struct {
 	jd    [4]uint64
 	empty uint64 // empty squares, the origin of the moving piece included
 	from  uint8
-	keep bool
+	keep  bool
 }
 
 // add records a complete capture of n pieces ending on bit to, keeping only
