@@ -43,24 +43,16 @@ func slide(gen, empty uint64, d int) uint64 {
 	return acc
 }
 
-// kingSlides returns the empty squares each direction's slide of kings
-// reaches.
-func kingSlides(kings, empty uint64) (r0, r1, r2, r3 uint64) {
-	return slide(kings, empty, 0), slide(kings, empty, 1), slide(kings, empty, 2), slide(kings, empty, 3)
-}
-
-// kingsCapture reports whether one of kings can capture, given the slides
-// r0..r3 of the kings and the jump squares a0..a3 of jumpTargets: a king
-// captures in direction d when it, or the last square of its slide, stands
-// next to an enemy piece with an empty square behind it.
-func kingsCapture(kings, r0, r1, r2, r3, a0, a1, a2, a3 uint64) bool {
-	return (kings|r0)&a0|(kings|r1)&a1|(kings|r2)&a2|(kings|r3)&a3 != 0
-}
-
-// countKingQuiet returns the number of quiet moves of kings (no capture).
-func countKingQuiet(kings, empty uint64) int {
-	r0, r1, r2, r3 := kingSlides(kings, empty)
-	return bits.OnesCount64(r0) + bits.OnesCount64(r1) + bits.OnesCount64(r2) + bits.OnesCount64(r3)
+// kingStarts returns, for each direction d, the squares from which a king
+// of kings captures in direction d: the king's own square or the last
+// square of its empty run, when a[d] (jumpTargets) holds it. If there is
+// none, quiet is the number of quiet king moves: the squares of the runs
+// (two kings' runs in one direction never overlap: one stops before the
+// other).
+func kingStarts(kings, empty, a0, a1, a2, a3 uint64) (s0, s1, s2, s3 uint64, quiet int) {
+	r0, r1, r2, r3 := slide(kings, empty, 0), slide(kings, empty, 1), slide(kings, empty, 2), slide(kings, empty, 3)
+	quiet = bits.OnesCount64(r0) + bits.OnesCount64(r1) + bits.OnesCount64(r2) + bits.OnesCount64(r3)
+	return (kings | r0) & a0, (kings | r1) & a1, (kings | r2) & a2, (kings | r3) & a3, quiet
 }
 
 // perpendicular gives, for each direction, the two directions at right
@@ -76,25 +68,21 @@ func nearestOnRay(d int, blk uint64) uint {
 	return uint(bits.TrailingZeros64(blk)) & 63
 }
 
-// kingCaptures adds to g the maximal captures of the kings of the side to
-// move. a0..a3 are the squares from which a piece could jump in each
-// direction (jumpTargets of the position), j holds the enemy pieces with an
-// empty square behind them in each direction.
-func (g *capGen) kingCaptures(kings, occ uint64, a [4]uint64, j [4]uint64) {
-	empty := ^occ & BoardMask
-	r0, r1, r2, r3 := kingSlides(kings, empty)
-	starts := [4]uint64{(kings | r0) & a[0], (kings | r1) & a[1], (kings | r2) & a[2], (kings | r3) & a[3]}
+// kingCaptures adds to g the maximal captures of kings, the kings of the
+// side to move, whose first jumps are in g.kstart.
+func (g *capGen) kingCaptures(kings, occ uint64) {
+	j := behindEmpty(g.opp, ^occ&BoardMask)
 	for d := 0; d < 4; d++ {
 		back := 3 - d
 		s := dirShift[d]
-		for x := starts[d]; x != 0; x &= x - 1 {
+		for x := g.kstart[d]; x != 0; x &= x - 1 {
 			b := uint(bits.TrailingZeros64(x)) & 63
 			// The king is on b or is the first piece behind b.
 			k := b
 			if kings>>b&1 == 0 {
 				k = nearestOnRay(back, ray[back][b]&occ)
 			}
-			g.setKing(k, occ, j)
+			g.setKing(k, occ, &j)
 			c := uint(int(b)+s) & 63
 			g.kingRun(d, uint(int(c)+s)&63, 1<<c, 1)
 		}
@@ -103,7 +91,7 @@ func (g *capGen) kingCaptures(kings, occ uint64, a [4]uint64, j [4]uint64) {
 
 // setKing prepares g for captures by the king on bit k: its square becomes
 // empty, which lets the pieces next to it be jumped towards it.
-func (g *capGen) setKing(k uint, occ uint64, j [4]uint64) {
+func (g *capGen) setKing(k uint, occ uint64, j *[4]uint64) {
 	o := uint64(1) << k
 	g.from = uint8(k)
 	g.occ = occ &^ o
@@ -118,37 +106,51 @@ func (g *capGen) setKing(k uint, occ uint64, j [4]uint64) {
 // may stop on l, the first square of the empty run behind the captured
 // piece, or on the squares after it. captured holds the n pieces captured.
 func (g *capGen) kingRun(d int, l uint, captured uint64, n int) {
+	d &= 3
 	s := dirShift[d]
-	pn, pp := perpendicular[d][0], perpendicular[d][1]
+	pn, pp := perpendicular[d][0]&3, perpendicular[d][1]&3
 	jn, jp := g.jd[pn]&^captured, g.jd[pp]&^captured
 	sn, sp := dirShift[pn], dirShift[pp]
+	rn, rp := &ray[pn], &ray[pp]
+	occ, empty := g.occ, g.empty
 	first := l
 	found := false
+	run := 1
 	for {
-		if r := ray[pn][l] & g.occ; r != 0 {
+		l &= 63
+		if r := rn[l] & occ; r != 0 {
 			if f := uint(63-bits.LeadingZeros64(r)) & 63; jn>>f&1 != 0 {
 				found = true
-				g.kingRun(pn, uint(int(f)+sn)&63, captured|1<<f, n+1)
+				g.kingRun(pn, uint(int(f)+sn), captured|1<<f, n+1)
 			}
 		}
-		if r := ray[pp][l] & g.occ; r != 0 {
+		if r := rp[l] & occ; r != 0 {
 			if f := uint(bits.TrailingZeros64(r)) & 63; jp>>f&1 != 0 {
 				found = true
-				g.kingRun(pp, uint(int(f)+sp)&63, captured|1<<f, n+1)
+				g.kingRun(pp, uint(int(f)+sp), captured|1<<f, n+1)
 			}
 		}
 		next := uint(int(l) + s)
-		if g.empty>>next&1 == 0 {
+		if empty>>next&1 == 0 {
 			break
 		}
 		l = next
+		run++
 	}
 	// The square after the run: jump on in the same direction?
 	if x := uint(int(l) + s); (g.jd[d]&^captured)>>x&1 != 0 {
 		found = true
-		g.kingRun(d, uint(int(x)+s)&63, captured|1<<x, n+1)
+		g.kingRun(d, uint(int(x)+s), captured|1<<x, n+1)
 	}
 	if found || n < g.best {
+		return
+	}
+	if g.count && (g.keep || n < 3) {
+		// No duplicates to merge (see add): count the run.
+		if n > g.best {
+			g.best, g.ml.N, g.n = n, 0, 0
+		}
+		g.n += run
 		return
 	}
 	for sq := first; ; sq = uint(int(sq)+s) & 63 {

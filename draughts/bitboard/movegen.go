@@ -54,6 +54,13 @@ type capGen struct {
 	empty uint64 // empty squares, the origin of the moving piece included
 	from  uint8
 	keep  bool
+	// count: only the number of moves is wanted; captures that need no
+	// merging may be counted in n instead of listed in ml.
+	count bool
+	n     int
+	// kstart[d]: the squares from which a king of the side to move jumps
+	// in direction d (see kingStarts).
+	kstart [4]uint64
 }
 
 // add records a complete capture of n pieces ending on bit to, keeping only
@@ -69,6 +76,7 @@ func (g *capGen) add(to uint, captured uint64, n int, king bool) {
 	if n > g.best {
 		g.best = n
 		g.ml.N = 0
+		g.n = 0
 	}
 	if !g.keep && (n >= 4 || (king && n >= 3)) {
 		for i := 0; i < g.ml.N; i++ {
@@ -175,12 +183,27 @@ func continuing(j0, j1, j2, j3, a0, a1, a2, a3 uint64) uint64 {
 // generateCaptures fills ml with the maximal captures and returns the number
 // of pieces they capture (0 and an empty list if there is no capture).
 func (p *Position) generateCaptures(ml *MoveList, keep bool) int {
+	g := capGen{ml: ml, keep: keep}
+	own, opp := p.sides()
+	if kings := p.Kings & own; kings != 0 {
+		empty := ^(own | opp) & BoardMask
+		a0, a1, a2, a3 := jumpTargets(opp, empty)
+		g.kstart[0], g.kstart[1], g.kstart[2], g.kstart[3], _ = kingStarts(kings, empty, a0, a1, a2, a3)
+	}
+	p.searchCaptures(&g)
+	return g.best
+}
+
+// searchCaptures runs the capture search of p into g, whose ml, keep, count
+// and kstart are set.
+func (p *Position) searchCaptures(g *capGen) {
+	ml := g.ml
 	ml.N = 0
 	own, opp := p.sides()
 	occ := own | opp
 	empty := ^occ & BoardMask
 	men := own &^ p.Kings
-	g := capGen{ml: ml, opp: opp, keep: keep}
+	g.opp = opp
 	a0, a1, a2, a3 := jumpTargets(opp, empty)
 	j0, j1, j2, j3 := men&a0, men&a1, men&a2, men&a3
 	if j0|j1|j2|j3 != 0 {
@@ -228,10 +251,9 @@ func (p *Position) generateCaptures(ml *MoveList, keep bool) int {
 			}
 		}
 	}
-	if kings := own & p.Kings; kings != 0 {
-		g.kingCaptures(kings, occ, [4]uint64{a0, a1, a2, a3}, behindEmpty(opp, empty))
+	if g.kstart[0]|g.kstart[1]|g.kstart[2]|g.kstart[3] != 0 {
+		g.kingCaptures(own&p.Kings, occ)
 	}
-	return g.best
 }
 
 func (p *Position) generate(ml *MoveList, keep bool) {
@@ -276,18 +298,13 @@ func (p *Position) generate(ml *MoveList, keep bool) {
 	ml.N = n
 }
 
-// countQuiet returns the number of non-capture moves (valid when there is no
-// capture).
-func (p *Position) countQuiet(own, occ uint64) int {
-	empty := ^occ & BoardMask
-	men := own &^ p.Kings
-	var n int
-	if p.WhiteToMove {
-		n = bits.OnesCount64((men>>6)&empty) + bits.OnesCount64((men>>5)&empty)
-	} else {
-		n = bits.OnesCount64((men<<5)&empty) + bits.OnesCount64((men<<6)&empty)
+// countMenQuiet returns the number of non-capture moves of men (white: men
+// moving up).
+func countMenQuiet(men, empty uint64, white bool) int {
+	if white {
+		return bits.OnesCount64((men>>6)&empty) + bits.OnesCount64((men>>5)&empty)
 	}
-	return n + countKingQuiet(own&p.Kings, empty)
+	return bits.OnesCount64((men<<5)&empty) + bits.OnesCount64((men<<6)&empty)
 }
 
 // countMoves returns the number of legal moves, using ml (nil: a pooled
@@ -308,22 +325,27 @@ func (p *Position) countMovesCapture(ml *MoveList, keep bool) (int, bool) {
 	j0, j1, j2, j3 := men&a0, men&a1, men&a2, men&a3
 	if j0|j1|j2|j3 == 0 {
 		if kings == 0 {
-			return p.countQuiet(own, occ), false
-		}
-		r0, r1, r2, r3 := kingSlides(kings, empty)
-		if !kingsCapture(kings, r0, r1, r2, r3, a0, a1, a2, a3) {
-			n := bits.OnesCount64(r0) + bits.OnesCount64(r1) + bits.OnesCount64(r2) + bits.OnesCount64(r3)
-			return n + p.countQuiet(own&^kings, occ), false
+			return countMenQuiet(men, empty, p.WhiteToMove), false
 		}
 	} else if kings == 0 && continuing(j0, j1, j2, j3, a0, a1, a2, a3) == 0 {
 		return bits.OnesCount64(j0) + bits.OnesCount64(j1) + bits.OnesCount64(j2) + bits.OnesCount64(j3), true
+	}
+	var s0, s1, s2, s3 uint64
+	if kings != 0 {
+		var quiet int
+		s0, s1, s2, s3, quiet = kingStarts(kings, empty, a0, a1, a2, a3)
+		if j0|j1|j2|j3|s0|s1|s2|s3 == 0 {
+			return quiet + countMenQuiet(men, empty, p.WhiteToMove), false
+		}
 	}
 	if ml == nil {
 		ml = listPool.Get().(*MoveList)
 		defer listPool.Put(ml)
 	}
-	p.generateCaptures(ml, keep)
-	return ml.N, true
+	g := capGen{ml: ml, keep: keep, count: true}
+	g.kstart[0], g.kstart[1], g.kstart[2], g.kstart[3] = s0, s1, s2, s3
+	p.searchCaptures(&g)
+	return g.n + ml.N, true
 }
 
 // listPool holds scratch lists for CountMoves (a MoveList is 16 KiB: too big
@@ -340,8 +362,8 @@ func (p *Position) hasCapture(own, opp, occ uint64) bool {
 		return false
 	}
 	a0, a1, a2, a3 := jumpTargets(opp, empty)
-	r0, r1, r2, r3 := kingSlides(kings, empty)
-	return kingsCapture(kings, r0, r1, r2, r3, a0, a1, a2, a3)
+	s0, s1, s2, s3, _ := kingStarts(kings, empty, a0, a1, a2, a3)
+	return s0|s1|s2|s3 != 0
 }
 
 // CountMoves returns the number of legal moves (drop mode), without
