@@ -19,28 +19,29 @@ import "math/bits"
 // the same from every square of the run, so it is tried once: one path in
 // keep mode too (see GenerateKeep).
 
-// stepBits shifts a bitboard one step in direction d; the ghost bits a step
-// produces are removed by the callers' masks.
-func stepBits(bb uint64, d int) uint64 {
-	switch d {
-	case 0:
-		return bb >> 6
-	case 1:
-		return bb >> 5
-	case 2:
-		return bb << 5
-	}
-	return bb << 6
+// fillUp returns gen and the squares reached from it by moving through
+// empty squares towards lower bits, s bits a step (s = 6: up-left, 5:
+// up-right). Doubling steps (1, 2, 4, 8 squares) cover the longest run, 9
+// squares, without a data-dependent branch.
+func fillUp(gen, empty uint64, s uint) uint64 {
+	gen |= empty & (gen >> s)
+	empty &= empty >> s
+	gen |= empty & (gen >> (2 * s))
+	empty &= empty >> (2 * s)
+	gen |= empty & (gen >> (4 * s))
+	empty &= empty >> (4 * s)
+	return gen | empty&(gen>>(8*s))
 }
 
-// slide returns the squares reached from the squares of gen by moving
-// through empty squares in direction d (gen itself excluded).
-func slide(gen, empty uint64, d int) uint64 {
-	var acc uint64
-	for t := stepBits(gen, d) & empty; t != 0; t = stepBits(t, d) & empty {
-		acc |= t
-	}
-	return acc
+// fillDown is fillUp towards higher bits (s = 5: down-left, 6: down-right).
+func fillDown(gen, empty uint64, s uint) uint64 {
+	gen |= empty & (gen << s)
+	empty &= empty << s
+	gen |= empty & (gen << (2 * s))
+	empty &= empty << (2 * s)
+	gen |= empty & (gen << (4 * s))
+	empty &= empty << (4 * s)
+	return gen | empty&(gen<<(8*s))
 }
 
 // kingStarts returns, for each direction d, the squares from which a king
@@ -50,9 +51,9 @@ func slide(gen, empty uint64, d int) uint64 {
 // (two kings' runs in one direction never overlap: one stops before the
 // other).
 func kingStarts(kings, empty, a0, a1, a2, a3 uint64) (s0, s1, s2, s3 uint64, quiet int) {
-	r0, r1, r2, r3 := slide(kings, empty, 0), slide(kings, empty, 1), slide(kings, empty, 2), slide(kings, empty, 3)
-	quiet = bits.OnesCount64(r0) + bits.OnesCount64(r1) + bits.OnesCount64(r2) + bits.OnesCount64(r3)
-	return (kings | r0) & a0, (kings | r1) & a1, (kings | r2) & a2, (kings | r3) & a3, quiet
+	f0, f1, f2, f3 := fillUp(kings, empty, 6), fillUp(kings, empty, 5), fillDown(kings, empty, 5), fillDown(kings, empty, 6)
+	quiet = bits.OnesCount64(f0) + bits.OnesCount64(f1) + bits.OnesCount64(f2) + bits.OnesCount64(f3) - 4*bits.OnesCount64(kings)
+	return f0 & a0, f1 & a1, f2 & a2, f3 & a3, quiet
 }
 
 // perpendicular gives, for each direction, the two directions at right
