@@ -70,13 +70,13 @@ func nearestOnRay(d int, blk uint64) uint {
 }
 
 // kingCaptures adds to g the maximal captures of kings, the kings of the
-// side to move, whose first jumps are in g.kstart.
-func (g *capGen) kingCaptures(kings, occ uint64) {
+// side to move, whose first jumps are in starts (see kingStarts).
+func (g *capGen) kingCaptures(starts *[4]uint64, kings, occ uint64) {
 	j := behindEmpty(g.opp, ^occ&BoardMask)
 	for d := 0; d < 4; d++ {
 		back := 3 - d
 		s := dirShift[d]
-		for x := g.kstart[d]; x != 0; x &= x - 1 {
+		for x := starts[d]; x != 0; x &= x - 1 {
 			b := uint(bits.TrailingZeros64(x)) & 63
 			// The king is on b or is the first piece behind b.
 			k := b

@@ -58,9 +58,6 @@ type capGen struct {
 	// merging may be counted in n instead of listed in ml.
 	count bool
 	n     int
-	// kstart[d]: the squares from which a king of the side to move jumps
-	// in direction d (see kingStarts).
-	kstart [4]uint64
 }
 
 // add records a complete capture of n pieces ending on bit to, keeping only
@@ -183,27 +180,21 @@ func continuing(j0, j1, j2, j3, a0, a1, a2, a3 uint64) uint64 {
 // generateCaptures fills ml with the maximal captures and returns the number
 // of pieces they capture (0 and an empty list if there is no capture).
 func (p *Position) generateCaptures(ml *MoveList, keep bool) int {
-	g := capGen{ml: ml, keep: keep}
-	own, opp := p.sides()
-	if kings := p.Kings & own; kings != 0 {
-		empty := ^(own | opp) & BoardMask
-		a0, a1, a2, a3 := jumpTargets(opp, empty)
-		g.kstart[0], g.kstart[1], g.kstart[2], g.kstart[3], _ = kingStarts(kings, empty, a0, a1, a2, a3)
-	}
-	p.searchCaptures(&g)
-	return g.best
+	best, _ := p.captures(ml, keep, false, nil)
+	return best
 }
 
-// searchCaptures runs the capture search of p into g, whose ml, keep, count
-// and kstart are set.
-func (p *Position) searchCaptures(g *capGen) {
-	ml := g.ml
+// captures fills ml with the maximal captures and returns the number of
+// pieces they capture. With count, captures that need no merging may only
+// be counted: counted of them are not in ml. starts holds the first
+// jumps of the kings (see kingStarts), or is nil to have them computed here.
+func (p *Position) captures(ml *MoveList, keep, count bool, starts *[4]uint64) (best, counted int) {
 	ml.N = 0
 	own, opp := p.sides()
 	occ := own | opp
 	empty := ^occ & BoardMask
 	men := own &^ p.Kings
-	g.opp = opp
+	g := capGen{ml: ml, opp: opp, keep: keep, count: count}
 	a0, a1, a2, a3 := jumpTargets(opp, empty)
 	j0, j1, j2, j3 := men&a0, men&a1, men&a2, men&a3
 	if j0|j1|j2|j3 != 0 {
@@ -251,9 +242,18 @@ func (p *Position) searchCaptures(g *capGen) {
 			}
 		}
 	}
-	if g.kstart[0]|g.kstart[1]|g.kstart[2]|g.kstart[3] != 0 {
-		g.kingCaptures(own&p.Kings, occ)
+	if kings := own & p.Kings; kings != 0 {
+		var ks [4]uint64
+		if starts != nil {
+			ks = *starts
+		} else {
+			ks[0], ks[1], ks[2], ks[3], _ = kingStarts(kings, empty, a0, a1, a2, a3)
+		}
+		if ks[0]|ks[1]|ks[2]|ks[3] != 0 {
+			g.kingCaptures(&ks, kings, occ)
+		}
 	}
+	return g.best, g.n
 }
 
 func (p *Position) generate(ml *MoveList, keep bool) {
@@ -330,11 +330,11 @@ func (p *Position) countMovesCapture(ml *MoveList, keep bool) (int, bool) {
 	} else if kings == 0 && continuing(j0, j1, j2, j3, a0, a1, a2, a3) == 0 {
 		return bits.OnesCount64(j0) + bits.OnesCount64(j1) + bits.OnesCount64(j2) + bits.OnesCount64(j3), true
 	}
-	var s0, s1, s2, s3 uint64
+	var ks [4]uint64
 	if kings != 0 {
 		var quiet int
-		s0, s1, s2, s3, quiet = kingStarts(kings, empty, a0, a1, a2, a3)
-		if j0|j1|j2|j3|s0|s1|s2|s3 == 0 {
+		ks[0], ks[1], ks[2], ks[3], quiet = kingStarts(kings, empty, a0, a1, a2, a3)
+		if j0|j1|j2|j3|ks[0]|ks[1]|ks[2]|ks[3] == 0 {
 			return quiet + countMenQuiet(men, empty, p.WhiteToMove), false
 		}
 	}
@@ -342,10 +342,8 @@ func (p *Position) countMovesCapture(ml *MoveList, keep bool) (int, bool) {
 		ml = listPool.Get().(*MoveList)
 		defer listPool.Put(ml)
 	}
-	g := capGen{ml: ml, keep: keep, count: true}
-	g.kstart[0], g.kstart[1], g.kstart[2], g.kstart[3] = s0, s1, s2, s3
-	p.searchCaptures(&g)
-	return g.n + ml.N, true
+	_, counted := p.captures(ml, keep, true, &ks)
+	return counted + ml.N, true
 }
 
 // listPool holds scratch lists for CountMoves (a MoveList is 16 KiB: too big
