@@ -1,6 +1,7 @@
 package bitboard
 
 import (
+	"fmt"
 	"testing"
 
 	"metz/draughts"
@@ -60,24 +61,28 @@ func TestKingsPerftDeep(t *testing.T) {
 	}
 }
 
-// TestKingsPerftGeneric checks the king positions' tables against the
-// generic engine, which computes them from the rules alone.
+// kingsCases: each position's table, the depth checked against the generic
+// engine and the depth of its benchmark.
+var kingsCases = []struct {
+	name, fen          string
+	want               []uint64
+	generic, benchmark int
+}{
+	{"AllKings", allKingsFEN, perftAllKings, 7, 9},
+	{"KingsMix", kingsMixFEN, perftKingsMix, 6, 7},
+	{"Woldouby", woldoubyFEN, perftWoldouby, 8, 12},
+}
+
+// TestKingsPerftGeneric checks the tables against the generic engine, which
+// computes them from the rules alone.
 func TestKingsPerftGeneric(t *testing.T) {
-	for _, c := range []struct {
-		name, fen string
-		want      []uint64
-		depth     int
-	}{
-		{"AllKings", allKingsFEN, perftAllKings, 7},
-		{"KingsMix", kingsMixFEN, perftKingsMix, 6},
-		{"Woldouby", woldoubyFEN, perftWoldouby, 8},
-	} {
+	for _, c := range kingsCases {
 		gp, err := draughts.ParseFEN(draughts.International, c.fen)
 		if err != nil {
 			t.Fatal(err)
 		}
-		if n := draughts.Perft(gp, c.depth, draughts.Drop); n != c.want[c.depth] {
-			t.Errorf("%s: generic perft %d = %d, table %d", c.name, c.depth, n, c.want[c.depth])
+		if n := draughts.Perft(gp, c.generic, draughts.Drop); n != c.want[c.generic] {
+			t.Errorf("%s: generic perft %d = %d, table %d", c.name, c.generic, n, c.want[c.generic])
 		}
 	}
 }
@@ -85,20 +90,12 @@ func TestKingsPerftGeneric(t *testing.T) {
 // BenchmarkPerftKings: bulk perft without a table from AllKings (depth 9),
 // KingsMix (depth 7) and Woldouby (depth 12).
 func BenchmarkPerftKings(b *testing.B) {
-	for _, bc := range []struct {
-		name, fen string
-		want      []uint64
-		depth     int
-	}{
-		{"AllKings9", allKingsFEN, perftAllKings, 9},
-		{"KingsMix7", kingsMixFEN, perftKingsMix, 7},
-		{"Woldouby12", woldoubyFEN, perftWoldouby, 12},
-	} {
-		p := MustParseFEN(bc.fen)
-		b.Run(bc.name, func(b *testing.B) {
+	for _, c := range kingsCases {
+		p := MustParseFEN(c.fen)
+		b.Run(fmt.Sprint(c.name, c.benchmark), func(b *testing.B) {
 			for i := 0; i < b.N; i++ {
-				if n := Perft(p, bc.depth, PerftOptions{Bulk: true}); n != bc.want[bc.depth] {
-					b.Fatalf("perft %d = %d", bc.depth, n)
+				if n := Perft(p, c.benchmark, PerftOptions{Bulk: true}); n != c.want[c.benchmark] {
+					b.Fatalf("perft %d = %d", c.benchmark, n)
 				}
 			}
 		})
