@@ -103,8 +103,9 @@ func BenchmarkPerftKings(b *testing.B) {
 }
 
 // FuzzKingsGeneric compares the moves of arbitrary positions (any bits as
-// the pieces, kings likely) with the generic engine, and the counting
-// shortcuts with the generated lists.
+// the pieces, kings likely) with the generic engine and with the coordinate
+// reference (keep mode too), and the counting shortcuts with the generated
+// lists.
 func FuzzKingsGeneric(f *testing.F) {
 	for _, fen := range []string{allKingsFEN, kingsMixFEN, "W:WK46:B37,28", "B:W6,K29,33:BK1,12,K24"} {
 		p := MustParseFEN(fen)
@@ -120,6 +121,7 @@ func FuzzKingsGeneric(f *testing.F) {
 			t.Fatalf("%s: %v", p.FEN(), err)
 		}
 		compareWithGeneric(t, p, gp)
+		compareWithReference(t, p)
 		var ml, mk MoveList
 		p.Generate(&ml)
 		p.GenerateKeep(&mk)
