@@ -50,15 +50,20 @@ type capGen struct {
 	// jd[d]: enemy pieces with an empty square right behind them in
 	// direction d (the origin of the moving piece counts as empty), i.e.
 	// the pieces a man next to them can jump in direction d.
-	jd   [4]uint64
-	from uint8
-	keep bool
+	jd    [4]uint64
+	empty uint64 // empty squares, the origin of the moving piece included
+	from  uint8
+	keep  bool
+	// count: only the number of moves is wanted; captures that need no
+	// merging may be counted in n instead of listed in ml.
+	count bool
+	n     int
 }
 
 // add records a complete capture of n pieces ending on bit to, keeping only
 // the maximal captures (majority rule) and, in drop mode, merging duplicates.
 // Duplicates need a loop: at least 4 captures for a man. For kings, the
-// same-direction continuation (see kingCap) is explored from one landing
+// same-direction continuation (see kingRun) is explored from one landing
 // square only, which leaves loops of at least 3 captures (a safe bound; the
 // tests compare with dedupe of every move).
 func (g *capGen) add(to uint, captured uint64, n int, king bool) {
@@ -68,6 +73,7 @@ func (g *capGen) add(to uint, captured uint64, n int, king bool) {
 	if n > g.best {
 		g.best = n
 		g.ml.N = 0
+		g.n = 0
 	}
 	if !g.keep && (n >= 4 || (king && n >= 3)) {
 		for i := 0; i < g.ml.N; i++ {
@@ -109,15 +115,6 @@ func (g *capGen) manCap(sq uint, captured uint64, n int) {
 	}
 }
 
-// firstOnRay returns the bit index of the square of blk (non-empty, a subset
-// of a ray in direction d) nearest to the ray's origin.
-func firstOnRay(d int, blk uint64) uint {
-	if d < 2 {
-		return uint(63-bits.LeadingZeros64(blk)) & 63
-	}
-	return uint(bits.TrailingZeros64(blk)) & 63
-}
-
 // beforeBlocker returns the squares of r (a ray in direction d) strictly
 // before its first square in blk (all of r if blk is empty).
 func beforeBlocker(d int, r, blk uint64) uint64 {
@@ -125,60 +122,6 @@ func beforeBlocker(d int, r, blk uint64) uint64 {
 		return r &^ (1<<uint(bits.Len64(blk)) - 1)
 	}
 	return r & ((blk & -blk) - 1)
-}
-
-// kingCap continues the capture of a king standing on bit sq after capturing
-// the pieces in captured (n of them). Directions whose bit is set in skip are
-// not explored.
-//
-// After a jump in direction d the king may land on any square of the empty
-// run behind the captured piece. Continuing in the same direction d is the
-// same from every square of that run (same next piece, same landing squares),
-// so it is explored from the first landing square only (in keep mode too: a
-// straight continuation is one path, see GenerateKeep). The
-// other landing squares then may record a shorter, non-maximal capture, which
-// the majority rule discards at once (the longer one was recorded first).
-func (g *capGen) kingCap(sq uint, captured uint64, n int, skip uint) {
-	found := false
-	avail := g.opp &^ captured
-	for d := 0; d < 4; d++ {
-		if skip>>d&1 != 0 {
-			continue
-		}
-		r := ray[d][sq]
-		blk := r & g.occ
-		if blk == 0 {
-			continue
-		}
-		f := firstOnRay(d, blk)
-		fb := uint64(1) << f
-		if fb&avail == 0 {
-			continue
-		}
-		r2 := ray[d][f]
-		land := beforeBlocker(d, r2, r2&g.occ)
-		if land == 0 {
-			continue
-		}
-		found = true
-		nc := captured | fb
-		childSkip := uint(1) << (3 - d) // never back over the captured piece
-		for land != 0 {
-			var l uint
-			if d < 2 {
-				l = uint(63-bits.LeadingZeros64(land)) & 63
-				land &^= 1 << l
-			} else {
-				l = uint(bits.TrailingZeros64(land)) & 63
-				land &= land - 1
-			}
-			g.kingCap(l, nc, n+1, childSkip)
-			childSkip |= 1 << d
-		}
-	}
-	if !found && n > 0 {
-		g.add(sq, captured, n, true)
-	}
 }
 
 // sides returns the pieces of the side to move and of the opponent.
@@ -192,39 +135,6 @@ func (p *Position) sides() (own, opp uint64) {
 // manCaptures returns the men of men that can capture an enemy piece of opp.
 func manCaptures(men, opp, empty uint64) uint64 {
 	return men & ((opp>>6)&(empty>>12) | (opp>>5)&(empty>>10) | (opp<<5)&(empty<<10) | (opp<<6)&(empty<<12))
-}
-
-// kingCanCapture reports whether a king on bit sq can capture (one jump).
-func kingCanCapture(sq uint, occ, opp uint64) bool {
-	for d := 0; d < 4; d++ {
-		r := ray[d][sq]
-		blk := r & occ
-		if blk == 0 {
-			continue
-		}
-		f := firstOnRay(d, blk)
-		if opp>>f&1 == 0 {
-			continue
-		}
-		// The square right behind f must be empty.
-		if nx := nextOnRay(d, f); nx != 0 && nx&occ == 0 {
-			return true
-		}
-	}
-	return false
-}
-
-// nextOnRay returns the bit of the square right after bit f in direction d
-// (0 at the edge).
-func nextOnRay(d int, f uint) uint64 {
-	r := ray[d][f]
-	if r == 0 {
-		return 0
-	}
-	if d < 2 {
-		return 1 << (63 - bits.LeadingZeros64(r))
-	}
-	return r & -r
 }
 
 // kingMoves returns the squares a king on bit sq can move to (no capture).
@@ -251,6 +161,13 @@ func jumpTargets(opp, empty uint64) (a0, a1, a2, a3 uint64) {
 	return
 }
 
+// behindEmpty returns, for each direction d, the pieces of opp with an empty
+// square right behind them in direction d: those a piece next to them can
+// jump in direction d.
+func behindEmpty(opp, empty uint64) [4]uint64 {
+	return [4]uint64{opp & (empty << 6), opp & (empty << 5), opp & (empty >> 5), opp & (empty >> 6)}
+}
+
 // continuing returns the landing squares of the single man jumps j0..j3
 // (j_d = men that can jump in direction d) from which the capture can go
 // on. For a man, a continuation in any direction but the reverse one does
@@ -263,12 +180,21 @@ func continuing(j0, j1, j2, j3, a0, a1, a2, a3 uint64) uint64 {
 // generateCaptures fills ml with the maximal captures and returns the number
 // of pieces they capture (0 and an empty list if there is no capture).
 func (p *Position) generateCaptures(ml *MoveList, keep bool) int {
+	best, _ := p.captures(ml, keep, false, nil)
+	return best
+}
+
+// captures fills ml with the maximal captures and returns the number of
+// pieces they capture. With count, captures that need no merging may only
+// be counted: counted of them are not in ml. starts holds the first
+// jumps of the kings (see kingStarts), or is nil to have them computed here.
+func (p *Position) captures(ml *MoveList, keep, count bool, starts *[4]uint64) (best, counted int) {
 	ml.N = 0
 	own, opp := p.sides()
 	occ := own | opp
 	empty := ^occ & BoardMask
 	men := own &^ p.Kings
-	g := capGen{ml: ml, opp: opp, keep: keep}
+	g := capGen{ml: ml, opp: opp, keep: keep, count: count}
 	a0, a1, a2, a3 := jumpTargets(opp, empty)
 	j0, j1, j2, j3 := men&a0, men&a1, men&a2, men&a3
 	if j0|j1|j2|j3 != 0 {
@@ -301,7 +227,7 @@ func (p *Position) generateCaptures(ml *MoveList, keep bool) int {
 			// Longer captures exist; they start with one of these jumps, so
 			// only the men making them need a search.
 			starts := (cont&(j0>>12))<<12 | (cont&(j1>>10))<<10 | (cont&(j2<<10))>>10 | (cont&(j3<<12))>>12
-			j := [4]uint64{opp & (empty << 6), opp & (empty << 5), opp & (empty >> 5), opp & (empty >> 6)}
+			j := behindEmpty(opp, empty)
 			for ; starts != 0; starts &= starts - 1 {
 				b := uint(bits.TrailingZeros64(starts)) & 63
 				o := uint64(1) << b
@@ -316,13 +242,18 @@ func (p *Position) generateCaptures(ml *MoveList, keep bool) int {
 			}
 		}
 	}
-	for k := own & p.Kings; k != 0; k &= k - 1 {
-		b := uint(bits.TrailingZeros64(k)) & 63
-		g.from = uint8(b)
-		g.occ = occ &^ (1 << b)
-		g.kingCap(b, 0, 0, 0)
+	if kings := own & p.Kings; kings != 0 {
+		var ks [4]uint64
+		if starts != nil {
+			ks = *starts
+		} else {
+			ks[0], ks[1], ks[2], ks[3], _ = kingStarts(kings, empty, a0, a1, a2, a3)
+		}
+		if ks[0]|ks[1]|ks[2]|ks[3] != 0 {
+			g.kingCaptures(&ks, kings, occ)
+		}
 	}
-	return g.best
+	return g.best, g.n
 }
 
 func (p *Position) generate(ml *MoveList, keep bool) {
@@ -367,21 +298,13 @@ func (p *Position) generate(ml *MoveList, keep bool) {
 	ml.N = n
 }
 
-// countQuiet returns the number of non-capture moves (valid when there is no
-// capture).
-func (p *Position) countQuiet(own, occ uint64) int {
-	empty := ^occ & BoardMask
-	men := own &^ p.Kings
-	var n int
-	if p.WhiteToMove {
-		n = bits.OnesCount64((men>>6)&empty) + bits.OnesCount64((men>>5)&empty)
-	} else {
-		n = bits.OnesCount64((men<<5)&empty) + bits.OnesCount64((men<<6)&empty)
+// countMenQuiet returns the number of non-capture moves of men (white: men
+// moving up).
+func countMenQuiet(men, empty uint64, white bool) int {
+	if white {
+		return bits.OnesCount64((men>>6)&empty) + bits.OnesCount64((men>>5)&empty)
 	}
-	for k := own & p.Kings; k != 0; k &= k - 1 {
-		n += bits.OnesCount64(kingMoves(uint(bits.TrailingZeros64(k))&63, occ))
-	}
-	return n
+	return bits.OnesCount64((men<<5)&empty) + bits.OnesCount64((men<<6)&empty)
 }
 
 // countMoves returns the number of legal moves, using ml (nil: a pooled
@@ -401,43 +324,44 @@ func (p *Position) countMovesCapture(ml *MoveList, keep bool) (int, bool) {
 	a0, a1, a2, a3 := jumpTargets(opp, empty)
 	j0, j1, j2, j3 := men&a0, men&a1, men&a2, men&a3
 	if j0|j1|j2|j3 == 0 {
-		if kings == 0 || !p.kingsCanCapture(kings, occ, opp) {
-			return p.countQuiet(own, occ), false
+		if kings == 0 {
+			return countMenQuiet(men, empty, p.WhiteToMove), false
 		}
 	} else if kings == 0 && continuing(j0, j1, j2, j3, a0, a1, a2, a3) == 0 {
 		return bits.OnesCount64(j0) + bits.OnesCount64(j1) + bits.OnesCount64(j2) + bits.OnesCount64(j3), true
+	}
+	var ks [4]uint64
+	if kings != 0 {
+		var quiet int
+		ks[0], ks[1], ks[2], ks[3], quiet = kingStarts(kings, empty, a0, a1, a2, a3)
+		if j0|j1|j2|j3|ks[0]|ks[1]|ks[2]|ks[3] == 0 {
+			return quiet + countMenQuiet(men, empty, p.WhiteToMove), false
+		}
 	}
 	if ml == nil {
 		ml = listPool.Get().(*MoveList)
 		defer listPool.Put(ml)
 	}
-	p.generateCaptures(ml, keep)
-	return ml.N, true
+	_, counted := p.captures(ml, keep, true, &ks)
+	return counted + ml.N, true
 }
 
 // listPool holds scratch lists for CountMoves (a MoveList is 16 KiB: too big
 // to zero on every call).
 var listPool = sync.Pool{New: func() any { return new(MoveList) }}
 
-func (p *Position) kingsCanCapture(kings, occ, opp uint64) bool {
-	for ; kings != 0; kings &= kings - 1 {
-		if kingCanCapture(uint(bits.TrailingZeros64(kings))&63, occ, opp) {
-			return true
-		}
-	}
-	return false
-}
-
 func (p *Position) hasCapture(own, opp, occ uint64) bool {
-	if manCaptures(own&^p.Kings, opp, ^occ&BoardMask) != 0 {
+	empty := ^occ & BoardMask
+	if manCaptures(own&^p.Kings, opp, empty) != 0 {
 		return true
 	}
-	for k := own & p.Kings; k != 0; k &= k - 1 {
-		if kingCanCapture(uint(bits.TrailingZeros64(k))&63, occ, opp) {
-			return true
-		}
+	kings := own & p.Kings
+	if kings == 0 {
+		return false
 	}
-	return false
+	a0, a1, a2, a3 := jumpTargets(opp, empty)
+	s0, s1, s2, s3, _ := kingStarts(kings, empty, a0, a1, a2, a3)
+	return s0|s1|s2|s3 != 0
 }
 
 // CountMoves returns the number of legal moves (drop mode), without

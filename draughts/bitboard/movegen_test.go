@@ -295,27 +295,33 @@ func TestLayout(t *testing.T) {
 // TestReference compares the bitboard generator with the coordinate
 // reference on random positions, in drop and keep modes.
 func TestReference(t *testing.T) {
-	ps := testPositions(1)
+	for _, p := range testPositions(1) {
+		compareWithReference(t, p)
+	}
+}
+
+// compareWithReference checks p's moves against the coordinate reference,
+// in drop and keep modes.
+func compareWithReference(t *testing.T, p Position) {
+	t.Helper()
 	var ml MoveList
-	for _, p := range ps {
-		for _, keep := range []bool{false, true} {
-			ref := refGenerate(p, keep)
-			if keep {
-				p.GenerateKeep(&ml)
-			} else {
-				p.Generate(&ml)
-			}
-			var a, b []string
-			for _, m := range ref {
-				a = append(a, refKey(m.from, m.to, m.captured))
-			}
-			for _, m := range ml.Slice() {
-				b = append(b, bbKey(m))
-			}
-			a, b = sortedKeys(a), sortedKeys(b)
-			if fmt.Sprint(a) != fmt.Sprint(b) {
-				t.Fatalf("%s keep=%v:\nreference %v\nbitboard  %v\n%s", p.FEN(), keep, a, b, p.Diagram())
-			}
+	for _, keep := range []bool{false, true} {
+		ref := refGenerate(p, keep)
+		if keep {
+			p.GenerateKeep(&ml)
+		} else {
+			p.Generate(&ml)
+		}
+		var a, b []string
+		for _, m := range ref {
+			a = append(a, refKey(m.from, m.to, m.captured))
+		}
+		for _, m := range ml.Slice() {
+			b = append(b, bbKey(m))
+		}
+		a, b = sortedKeys(a), sortedKeys(b)
+		if fmt.Sprint(a) != fmt.Sprint(b) {
+			t.Fatalf("%s keep=%v:\nreference %v\nbitboard  %v\n%s", p.FEN(), keep, a, b, p.Diagram())
 		}
 	}
 }

@@ -1,0 +1,163 @@
+package bitboard
+
+import "math/bits"
+
+// King moves and captures.
+//
+// Quiet moves and the test "can a king capture?" are done for all kings at
+// once, one slide per direction: the squares a king reaches in direction d
+// are the empty run after it, and the runs of two kings in the same
+// direction never overlap (a king stops before the other). So the number of
+// quiet king moves is the sum of four popcounts, whatever the number of
+// kings.
+//
+// A capture search follows runs: after jumping a piece in direction d the
+// king may stop on any square of the empty run behind it. From each square
+// of the run it may turn into the two perpendicular directions; at the end
+// of the run it may jump on in direction d. Going back is impossible (the
+// captured piece, still on the board, blocks). The straight continuation is
+// the same from every square of the run, so it is tried once: one path in
+// keep mode too (see GenerateKeep).
+
+// fillUp returns gen and the squares reached from it by moving through
+// empty squares towards lower bits, s bits a step (s = 6: up-left, 5:
+// up-right). Doubling steps (1, 2, 4, 8 squares) cover the longest run, 9
+// squares, without a data-dependent branch.
+func fillUp(gen, empty uint64, s uint) uint64 {
+	gen |= empty & (gen >> s)
+	empty &= empty >> s
+	gen |= empty & (gen >> (2 * s))
+	empty &= empty >> (2 * s)
+	gen |= empty & (gen >> (4 * s))
+	empty &= empty >> (4 * s)
+	return gen | empty&(gen>>(8*s))
+}
+
+// fillDown is fillUp towards higher bits (s = 5: down-left, 6: down-right).
+func fillDown(gen, empty uint64, s uint) uint64 {
+	gen |= empty & (gen << s)
+	empty &= empty << s
+	gen |= empty & (gen << (2 * s))
+	empty &= empty << (2 * s)
+	gen |= empty & (gen << (4 * s))
+	empty &= empty << (4 * s)
+	return gen | empty&(gen<<(8*s))
+}
+
+// kingStarts returns, for each direction d, the squares from which a king
+// of kings captures in direction d: the king's own square or the last
+// square of its empty run, when a[d] (jumpTargets) holds it. If there is
+// none, quiet is the number of quiet king moves: the squares of the runs
+// (two kings' runs in one direction never overlap: one stops before the
+// other).
+func kingStarts(kings, empty, a0, a1, a2, a3 uint64) (s0, s1, s2, s3 uint64, quiet int) {
+	f0, f1, f2, f3 := fillUp(kings, empty, 6), fillUp(kings, empty, 5), fillDown(kings, empty, 5), fillDown(kings, empty, 6)
+	quiet = bits.OnesCount64(f0) + bits.OnesCount64(f1) + bits.OnesCount64(f2) + bits.OnesCount64(f3) - 4*bits.OnesCount64(kings)
+	return f0 & a0, f1 & a1, f2 & a2, f3 & a3, quiet
+}
+
+// perpendicular gives, for each direction, the two directions at right
+// angles: the negative one (towards lower bits) first.
+var perpendicular = [4][2]int{{1, 2}, {0, 3}, {0, 3}, {1, 2}}
+
+// nearestOnRay returns the bit index of the square of the non-empty set blk,
+// a subset of a ray in direction d, nearest to the ray's origin.
+func nearestOnRay(d int, blk uint64) uint {
+	if d < 2 {
+		return uint(63-bits.LeadingZeros64(blk)) & 63
+	}
+	return uint(bits.TrailingZeros64(blk)) & 63
+}
+
+// kingCaptures adds to g the maximal captures of kings, the kings of the
+// side to move, whose first jumps are in starts (see kingStarts).
+func (g *capGen) kingCaptures(starts *[4]uint64, kings, occ uint64) {
+	j := behindEmpty(g.opp, ^occ&BoardMask)
+	for d := 0; d < 4; d++ {
+		back := 3 - d
+		s := dirShift[d]
+		for x := starts[d]; x != 0; x &= x - 1 {
+			b := uint(bits.TrailingZeros64(x)) & 63
+			// The king is on b or is the first piece behind b.
+			k := b
+			if kings>>b&1 == 0 {
+				k = nearestOnRay(back, ray[back][b]&occ)
+			}
+			g.setKing(k, occ, &j)
+			c := uint(int(b)+s) & 63
+			g.kingRun(d, uint(int(c)+s)&63, 1<<c, 1)
+		}
+	}
+}
+
+// setKing prepares g for captures by the king on bit k: its square becomes
+// empty, which lets the pieces next to it be jumped towards it.
+func (g *capGen) setKing(k uint, occ uint64, j *[4]uint64) {
+	o := uint64(1) << k
+	g.from = uint8(k)
+	g.occ = occ &^ o
+	g.empty = ^g.occ & BoardMask
+	g.jd[0] = j[0] | g.opp&(o<<6)
+	g.jd[1] = j[1] | g.opp&(o<<5)
+	g.jd[2] = j[2] | g.opp&(o>>5)
+	g.jd[3] = j[3] | g.opp&(o>>6)
+}
+
+// kingRun continues a king capture that has just jumped in direction d and
+// may stop on l, the first square of the empty run behind the captured
+// piece, or on the squares after it. captured holds the n pieces captured.
+func (g *capGen) kingRun(d int, l uint, captured uint64, n int) {
+	d &= 3
+	s := dirShift[d]
+	pn, pp := perpendicular[d][0]&3, perpendicular[d][1]&3
+	jn, jp := g.jd[pn]&^captured, g.jd[pp]&^captured
+	sn, sp := dirShift[pn], dirShift[pp]
+	rn, rp := &ray[pn], &ray[pp]
+	occ, empty := g.occ, g.empty
+	first := l
+	found := false
+	run := 1
+	for {
+		l &= 63
+		if r := rn[l] & occ; r != 0 {
+			if f := uint(63-bits.LeadingZeros64(r)) & 63; jn>>f&1 != 0 {
+				found = true
+				g.kingRun(pn, uint(int(f)+sn), captured|1<<f, n+1)
+			}
+		}
+		if r := rp[l] & occ; r != 0 {
+			if f := uint(bits.TrailingZeros64(r)) & 63; jp>>f&1 != 0 {
+				found = true
+				g.kingRun(pp, uint(int(f)+sp), captured|1<<f, n+1)
+			}
+		}
+		next := uint(int(l) + s)
+		if empty>>next&1 == 0 {
+			break
+		}
+		l = next
+		run++
+	}
+	// The square after the run: jump on in the same direction?
+	if x := uint(int(l) + s); (g.jd[d]&^captured)>>x&1 != 0 {
+		found = true
+		g.kingRun(d, uint(int(x)+s), captured|1<<x, n+1)
+	}
+	if found || n < g.best {
+		return
+	}
+	if g.count && (g.keep || n < 3) {
+		// No duplicates to merge (see add): count the run.
+		if n > g.best {
+			g.best, g.ml.N, g.n = n, 0, 0
+		}
+		g.n += run
+		return
+	}
+	for sq := first; ; sq = uint(int(sq)+s) & 63 {
+		g.add(sq, captured, n, true)
+		if sq == l {
+			return
+		}
+	}
+}

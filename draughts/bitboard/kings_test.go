@@ -1,0 +1,136 @@
+package bitboard
+
+import (
+	"fmt"
+	"testing"
+
+	"metz/draughts"
+)
+
+// Positions with kings and their perft (drop, bulk) counts. The deepest
+// figures are published: perft 9 of kingsMixFEN and perft 15 of
+// woldoubyFEN are the expected counts of Moby Dam's perft script
+// (test/doperft in its public sources), perft 10 of AllKings is issue 30's
+// figure, reproduced by Moby Dam built from those sources. The shallow ones
+// are checked live against the generic engine, the specification, by
+// TestKingsPerftGeneric.
+const (
+	// allKingsFEN: twenty kings a side on the men's starting squares.
+	allKingsFEN = "W:WK31,K32,K33,K34,K35,K36,K37,K38,K39,K40,K41,K42,K43,K44,K45,K46,K47,K48,K49,K50:BK1,K2,K3,K4,K5,K6,K7,K8,K9,K10,K11,K12,K13,K14,K15,K16,K17,K18,K19,K20"
+	// kingsMixFEN: men and kings of both colours, Black to move.
+	kingsMixFEN = "B:W6,9,10,11,20,21,22,23,30,K31,33,37,41,42,43,44,46:BK17,K24"
+	// woldoubyFEN: the Woldouby position (men only; kings appear deep).
+	woldoubyFEN = "W:W25,27,28,30,32,33,34,35,37,38:B12,13,14,16,18,19,21,23,24,26"
+)
+
+var (
+	perftAllKings = []uint64{1, 17, 79, 352, 1399, 7062, 37589, 217575, 1333217, 8558321, 58381162}
+	perftKingsMix = []uint64{1, 14, 55, 1168, 5432, 87195, 629010, 9041010}
+	perftWoldouby = []uint64{1, 6, 12, 30, 73, 215, 590, 1944, 6269, 22369, 88050, 377436, 1910989}
+)
+
+// Published deep counts (see above).
+const (
+	perftKingsMix9  = 1216917193
+	perftWoldouby15 = 346184885
+)
+
+func TestKingsPerft(t *testing.T) {
+	ak, km, wd := MustParseFEN(allKingsFEN), MustParseFEN(kingsMixFEN), MustParseFEN(woldoubyFEN)
+	for _, opt := range []PerftOptions{{Bulk: true}, {}, {Bulk: true, HashMB: 4}} {
+		checkPerft(t, "AllKings", ak, perftAllKings, 0, 7, opt)
+		checkPerft(t, "KingsMix", km, perftKingsMix, 0, 5, opt)
+		checkPerft(t, "Woldouby", wd, perftWoldouby, 0, 9, opt)
+	}
+}
+
+// TestKingsPerftDeep runs the published depths (a few seconds); skipped with
+// -short.
+func TestKingsPerftDeep(t *testing.T) {
+	if testing.Short() {
+		t.Skip("long perft")
+	}
+	checkPerft(t, "AllKings", MustParseFEN(allKingsFEN), perftAllKings, 8, 10, PerftOptions{Bulk: true})
+	checkPerft(t, "KingsMix", MustParseFEN(kingsMixFEN), perftKingsMix, 6, 7, PerftOptions{Bulk: true})
+	checkPerft(t, "Woldouby", MustParseFEN(woldoubyFEN), perftWoldouby, 10, 12, PerftOptions{Bulk: true})
+	if n := Perft(MustParseFEN(kingsMixFEN), 9, PerftOptions{Bulk: true, HashMB: 64}); n != perftKingsMix9 {
+		t.Errorf("KingsMix perft 9: got %d, want %d", n, perftKingsMix9)
+	}
+	if n := Perft(MustParseFEN(woldoubyFEN), 15, PerftOptions{Bulk: true, HashMB: 64}); n != perftWoldouby15 {
+		t.Errorf("Woldouby perft 15: got %d, want %d", n, perftWoldouby15)
+	}
+}
+
+// kingsCases: each position's table, the depth checked against the generic
+// engine and the depth of its benchmark.
+var kingsCases = []struct {
+	name, fen          string
+	want               []uint64
+	generic, benchmark int
+}{
+	{"AllKings", allKingsFEN, perftAllKings, 7, 9},
+	{"KingsMix", kingsMixFEN, perftKingsMix, 6, 7},
+	{"Woldouby", woldoubyFEN, perftWoldouby, 8, 12},
+}
+
+// TestKingsPerftGeneric checks the tables against the generic engine, which
+// computes them from the rules alone.
+func TestKingsPerftGeneric(t *testing.T) {
+	for _, c := range kingsCases {
+		gp, err := draughts.ParseFEN(draughts.International, c.fen)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if n := draughts.Perft(gp, c.generic, draughts.Drop); n != c.want[c.generic] {
+			t.Errorf("%s: generic perft %d = %d, table %d", c.name, c.generic, n, c.want[c.generic])
+		}
+	}
+}
+
+// BenchmarkPerftKings: bulk perft without a table from AllKings (depth 9),
+// KingsMix (depth 7) and Woldouby (depth 12).
+func BenchmarkPerftKings(b *testing.B) {
+	for _, c := range kingsCases {
+		p := MustParseFEN(c.fen)
+		b.Run(fmt.Sprint(c.name, c.benchmark), func(b *testing.B) {
+			for i := 0; i < b.N; i++ {
+				if n := Perft(p, c.benchmark, PerftOptions{Bulk: true}); n != c.want[c.benchmark] {
+					b.Fatalf("perft %d = %d", c.benchmark, n)
+				}
+			}
+		})
+	}
+}
+
+// FuzzKingsGeneric compares the moves of arbitrary positions (any bits as
+// the pieces, kings likely) with the generic engine and with the coordinate
+// reference (keep mode too), and the counting shortcuts with the generated
+// lists.
+func FuzzKingsGeneric(f *testing.F) {
+	for _, fen := range []string{allKingsFEN, kingsMixFEN, "W:WK46:B37,28", "B:W6,K29,33:BK1,12,K24"} {
+		p := MustParseFEN(fen)
+		f.Add(p.White, p.Black, p.Kings, p.WhiteToMove)
+	}
+	f.Fuzz(func(t *testing.T, white, black, kings uint64, whiteToMove bool) {
+		p := Position{White: white & BoardMask, WhiteToMove: whiteToMove}
+		p.Black = black & BoardMask &^ p.White
+		// Men on their own promotion row cannot stand there: make them kings.
+		p.Kings = (kings | p.White&WhitePromo | p.Black&BlackPromo) & (p.White | p.Black)
+		gp, err := p.ToGeneric(nil)
+		if err != nil {
+			t.Fatalf("%s: %v", p.FEN(), err)
+		}
+		compareWithGeneric(t, p, gp)
+		compareWithReference(t, p)
+		var ml, mk MoveList
+		p.Generate(&ml)
+		p.GenerateKeep(&mk)
+		n, capt := p.CountMovesCapture()
+		if n != ml.N || p.CountMovesKeep() != mk.N {
+			t.Fatalf("%s: counted %d/%d, generated %d/%d", p.FEN(), n, p.CountMovesKeep(), ml.N, mk.N)
+		}
+		if capt != (ml.N > 0 && ml.Moves[0].Captured != 0) || capt != p.HasCapture() {
+			t.Fatalf("%s: capture flag %v, HasCapture %v, moves %v", p.FEN(), capt, p.HasCapture(), ml.Slice())
+		}
+	})
+}
