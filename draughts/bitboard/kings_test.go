@@ -36,7 +36,7 @@ const (
 )
 
 func TestKingsPerft(t *testing.T) {
-	ak, km, wd := MustParseFEN(allKingsFEN), MustParseFEN(kingsMixFEN), MustParseFEN(woldoubyFEN)
+	ak, km, wd := mustFEN(allKingsFEN), mustFEN(kingsMixFEN), mustFEN(woldoubyFEN)
 	for _, opt := range []PerftOptions{{Bulk: true}, {}, {Bulk: true, HashMB: 4}} {
 		checkPerft(t, "AllKings", ak, perftAllKings, 0, 7, opt)
 		checkPerft(t, "KingsMix", km, perftKingsMix, 0, 5, opt)
@@ -50,13 +50,13 @@ func TestKingsPerftDeep(t *testing.T) {
 	if testing.Short() {
 		t.Skip("long perft")
 	}
-	checkPerft(t, "AllKings", MustParseFEN(allKingsFEN), perftAllKings, 8, 10, PerftOptions{Bulk: true})
-	checkPerft(t, "KingsMix", MustParseFEN(kingsMixFEN), perftKingsMix, 6, 7, PerftOptions{Bulk: true})
-	checkPerft(t, "Woldouby", MustParseFEN(woldoubyFEN), perftWoldouby, 10, 12, PerftOptions{Bulk: true})
-	if n := Perft(MustParseFEN(kingsMixFEN), 9, PerftOptions{Bulk: true, HashMB: 64}); n != perftKingsMix9 {
+	checkPerft(t, "AllKings", mustFEN(allKingsFEN), perftAllKings, 8, 10, PerftOptions{Bulk: true})
+	checkPerft(t, "KingsMix", mustFEN(kingsMixFEN), perftKingsMix, 6, 7, PerftOptions{Bulk: true})
+	checkPerft(t, "Woldouby", mustFEN(woldoubyFEN), perftWoldouby, 10, 12, PerftOptions{Bulk: true})
+	if n := Perft(mustFEN(kingsMixFEN), 9, PerftOptions{Bulk: true, HashMB: 64}); n != perftKingsMix9 {
 		t.Errorf("KingsMix perft 9: got %d, want %d", n, perftKingsMix9)
 	}
-	if n := Perft(MustParseFEN(woldoubyFEN), 15, PerftOptions{Bulk: true, HashMB: 64}); n != perftWoldouby15 {
+	if n := Perft(mustFEN(woldoubyFEN), 15, PerftOptions{Bulk: true, HashMB: 64}); n != perftWoldouby15 {
 		t.Errorf("Woldouby perft 15: got %d, want %d", n, perftWoldouby15)
 	}
 }
@@ -91,7 +91,7 @@ func TestKingsPerftGeneric(t *testing.T) {
 // KingsMix (depth 7) and Woldouby (depth 12).
 func BenchmarkPerftKings(b *testing.B) {
 	for _, c := range kingsCases {
-		p := MustParseFEN(c.fen)
+		p := mustFEN(c.fen)
 		b.Run(fmt.Sprint(c.name, c.benchmark), func(b *testing.B) {
 			for i := 0; i < b.N; i++ {
 				if n := Perft(p, c.benchmark, PerftOptions{Bulk: true}); n != c.want[c.benchmark] {
@@ -108,7 +108,7 @@ func BenchmarkPerftKings(b *testing.B) {
 // lists.
 func FuzzKingsGeneric(f *testing.F) {
 	for _, fen := range []string{allKingsFEN, kingsMixFEN, "W:WK46:B37,28", "B:W6,K29,33:BK1,12,K24"} {
-		p := MustParseFEN(fen)
+		p := mustFEN(fen)
 		f.Add(p.White, p.Black, p.Kings, p.WhiteToMove)
 	}
 	f.Fuzz(func(t *testing.T, white, black, kings uint64, whiteToMove bool) {
