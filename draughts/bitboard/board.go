@@ -46,7 +46,10 @@
 // are found for all men at once with shifts; when no landing square allows a
 // second jump (the usual case) the moves are emitted, or counted with
 // popcounts, without any search. Otherwise a depth-first search runs from the
-// men whose jump continues, and from each king along precomputed rays.
+// men whose jump continues. Kings' quiet moves, and whether any king can
+// capture, are found for all kings at once with shift fills; a king's
+// captures follow each run of landing squares (kings.go), one look to the
+// sides from each landing square and one straight on at the run's end.
 // Duplicate paths are merged by a scan only for captures of 4 or more pieces
 // (3 for kings). [Perft] with Bulk counts the last two plies from the
 // children's bitboards, and with HashMB uses a transposition table keyed by
