@@ -7,11 +7,10 @@ import (
 	"runtime"
 	"runtime/debug"
 	"slices"
-	"strings"
 
 	"github.com/spf13/cobra"
 
-	"metz/internal/texttable"
+	"metz/internal/textout"
 )
 
 // The JSON convention (docs/cli.md): under --json a command prints one
@@ -97,6 +96,4 @@ func printVersion(cmd *cobra.Command) error {
 }
 
 // printNote prints a sentence under a table, wrapped to width.
-func printNote(w io.Writer, width int, text string) {
-	fmt.Fprintln(w, strings.Join(texttable.Wrap(text, width), "\n"))
-}
+func printNote(w io.Writer, width int, text string) { textout.Note(w, width, text) }
