@@ -4,12 +4,11 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
-	"runtime"
-	"runtime/debug"
 	"slices"
 
 	"github.com/spf13/cobra"
 
+	"metz/app"
 	"metz/internal/textout"
 )
 
@@ -49,41 +48,8 @@ func printError(w io.Writer, cmd *cobra.Command, args []string, err error) {
 	fmt.Fprintln(w, "metz:", err)
 }
 
-// buildVersion is metz's module version and VCS commit as the binary
-// records them; "unknown" where it does not (a build with -buildvcs=false,
-// or go run).
-type buildVersion struct {
-	Version  string `json:"version"`
-	Commit   string `json:"commit"`
-	Time     string `json:"commit_time,omitempty"`
-	Modified bool   `json:"modified"`
-	Go       string `json:"go"`
-}
-
-func readVersion() buildVersion {
-	v := buildVersion{Version: "unknown", Commit: "unknown", Go: runtime.Version()}
-	info, ok := debug.ReadBuildInfo()
-	if !ok {
-		return v
-	}
-	if info.Main.Version != "" {
-		v.Version = info.Main.Version // "(devel)" for a build from a checkout
-	}
-	for _, s := range info.Settings {
-		switch s.Key {
-		case "vcs.revision":
-			v.Commit = s.Value
-		case "vcs.time":
-			v.Time = s.Value
-		case "vcs.modified":
-			v.Modified = s.Value == "true"
-		}
-	}
-	return v
-}
-
 func printVersion(cmd *cobra.Command) error {
-	v := readVersion()
+	v := app.ReadVersion()
 	if globalsOf(cmd).json {
 		return writeJSON(cmd.OutOrStdout(), v)
 	}
