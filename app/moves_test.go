@@ -21,3 +21,18 @@ func TestMoves(t *testing.T) {
 		t.Errorf("double capture: %+v", ms)
 	}
 }
+
+// A position is "start" or a FEN under the named rules; an empty board and
+// unknown rules are refused.
+func TestParsePosition(t *testing.T) {
+	if p, err := ParsePosition("russian", "start"); err != nil || len(Moves(p)) != 7 {
+		t.Errorf("russian start: %v", err)
+	}
+	p, err := ParsePosition("international", "W:W:B")
+	if err != nil || NotEmpty(p, "W:W:B") == nil {
+		t.Errorf("an empty board: %v, refused: %v", err, NotEmpty(p, "W:W:B"))
+	}
+	if _, err := ParsePosition("chess", "start"); err == nil {
+		t.Error("rules chess accepted")
+	}
+}

@@ -11,6 +11,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"metz/app"
 	"metz/draughts"
 	"metz/internal/textout"
 )
@@ -95,14 +96,7 @@ func interruptible(cmd *cobra.Command) (context.Context, context.CancelFunc) {
 
 // parsePosition reads "start" or a FEN under the named rules.
 func parsePosition(rulesName, arg string) (draughts.Position, error) {
-	r, err := draughts.RulesByName(rulesName)
-	if err != nil {
-		return draughts.Position{}, err
-	}
-	if arg == "start" || arg == "initial" {
-		return draughts.Start(r), nil
-	}
-	return draughts.ParseFEN(r, arg)
+	return app.ParsePosition(rulesName, arg)
 }
 
 // warnImpossible prints to w what makes p impossible in a game (a man on
@@ -114,14 +108,8 @@ func warnImpossible(w io.Writer, p draughts.Position) {
 	}
 }
 
-// notEmpty refuses a board without a piece: there is nothing to solve (it
-// was reported won for the side to move).
-func notEmpty(p draughts.Position, fen string) error {
-	if wm, wk, bm, bk := p.Material(); wm+wk+bm+bk == 0 {
-		return fmt.Errorf("FEN %q: no piece on the board (expected a position such as W:W28:B19)", fen)
-	}
-	return nil
-}
+// notEmpty refuses a board without a piece.
+func notEmpty(p draughts.Position, fen string) error { return app.NotEmpty(p, fen) }
 
 // pliesText is a distance in plies in words ("1 ply", "7 plies").
 func pliesText(n int) string { return count(n, "ply", "plies") }
