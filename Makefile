@@ -46,8 +46,7 @@ vet:
 # each problem then verified in under a second; four take half a minute
 # and 47 MB, and leave two problems to the larger budget), verify, report.
 # The budget is eight times the default nodes and four times its memory,
-# for problems the tables do not cut short. cmd/metz quotes it after
-# unproven verdicts (reportBudget; a test keeps the two equal).
+# for problems the tables do not cut short.
 # A build that fails (no room on the disk, say: endgame build refuses one
 # that would not fit) does not stop the report: the 4-piece tables are
 # tried instead, and verify reads the tables there are.

@@ -1,6 +1,7 @@
 package app
 
 import (
+	"fmt"
 	"regexp"
 	"strings"
 
@@ -49,4 +50,26 @@ func lineTree(pos draughts.Position, moves []string) *problems.Tree {
 		ns, white = &n.Children, !white
 	}
 	return t
+}
+
+// ParsePosition reads a position given on the command line: "start" (or
+// "initial") or a FEN, under the named rules.
+func ParsePosition(rulesName, arg string) (draughts.Position, error) {
+	r, err := draughts.RulesByName(rulesName)
+	if err != nil {
+		return draughts.Position{}, err
+	}
+	if arg == "start" || arg == "initial" {
+		return draughts.Start(r), nil
+	}
+	return draughts.ParseFEN(r, arg)
+}
+
+// NotEmpty refuses a board without a piece: there is nothing to solve (it
+// was once reported won for the side to move).
+func NotEmpty(p draughts.Position, fen string) error {
+	if wm, wk, bm, bk := p.Material(); wm+wk+bm+bk == 0 {
+		return fmt.Errorf("FEN %q: no piece on the board (expected a position such as W:W28:B19)", fen)
+	}
+	return nil
 }

@@ -2,6 +2,7 @@ package app
 
 import (
 	"errors"
+	"fmt"
 
 	"metz/db"
 	"metz/export"
@@ -80,4 +81,34 @@ func withSolverLines(p *problems.Problem, rep *solver.Report) *problems.Problem 
 	}
 	q.Witnesses = append(append([]problems.Witness(nil), p.Witnesses...), problems.Witness{Name: "verified", Tree: tree})
 	return &q
+}
+
+// DetectResult is one problem's outcome of DetectMany.
+type DetectResult struct {
+	ID    int64  `json:"id"`
+	Ref   string `json:"ref"` // SOURCE:NUMBER
+	Label string `json:"label,omitempty"`
+	ThemeResult
+}
+
+// DetectMany detects and stores the themes of the selected problems, in
+// order, calling progress (if set) after each. A problem that fails is
+// reported in its result and the others go on; the error then counts them.
+func DetectMany(d *db.DB, sel Selected, progress func(done, total int)) ([]DetectResult, error) {
+	res := make([]DetectResult, 0, len(sel.Problems))
+	failed := 0
+	for i, s := range sel.Problems {
+		_, tr := DetectThemes(d, s.ID)
+		if tr.Error != "" {
+			failed++
+		}
+		res = append(res, DetectResult{ID: s.ID, Ref: Name(s.Source, s.Number), Label: s.Label, ThemeResult: tr})
+		if progress != nil {
+			progress(i+1, len(sel.Problems))
+		}
+	}
+	if failed > 0 {
+		return res, fmt.Errorf("%d of %d problems failed (see the error column)", failed, len(res))
+	}
+	return res, nil
 }

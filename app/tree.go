@@ -42,3 +42,22 @@ func BuildVerifiedTree(p *problems.Problem, history []db.Verdict) VerifiedTree {
 	v.Notes = append(v.Notes, notes...)
 	return v
 }
+
+// ShownTree is a problem's verified tree with what names the problem (show
+// --tree --json's document).
+type ShownTree struct {
+	ID           int64  `json:"id"`
+	Source       string `json:"source"`
+	Number       int    `json:"number"`
+	Label        string `json:"label,omitempty"`
+	Rules        string `json:"rules"`
+	FEN          string `json:"fen,omitempty"`
+	VerifiedTree        // the tree, its nodes' origin "printed" or "solver"
+}
+
+// ShowTree is rec's verified tree, named.
+func ShowTree(rec Record) ShownTree {
+	p := rec.Problem
+	return ShownTree{ID: p.ID, Source: p.Source, Number: p.Number, Label: p.Label, Rules: p.Rules, FEN: p.FEN,
+		VerifiedTree: BuildVerifiedTree(p, rec.Verdicts)}
+}

@@ -2,6 +2,7 @@ package solver
 
 import (
 	"fmt"
+	"math"
 	"strconv"
 	"strings"
 	"time"
@@ -21,17 +22,59 @@ const (
 	DefaultMemoryMB = 64
 )
 
-func (b Budget) withDefaults() Budget {
-	if b.Nodes <= 0 {
-		b.Nodes = DefaultNodes
-	}
-	if b.Time <= 0 {
-		b.Time = DefaultTime
+// A limit given alone sets the other so that the one given is the one that
+// stops the search: a time alone allows nodes at FastNodeRate, faster than
+// the solver searches (about 1.5 M nodes a second of CPU on one core of the
+// 2-core machine the figures of docs/ come from), and a node count alone
+// allows time at SlowNodeRate, slower than it searches on that machine
+// under heavy load (300 k a second at a load of 17), and never less than
+// DefaultTime. Neither given: DefaultNodes and DefaultTime.
+const (
+	FastNodeRate = 4_000_000 // nodes a second
+	SlowNodeRate = 100_000   // nodes a second
+)
+
+// WithDefaults is the budget a search runs on: b's limits, the ones not
+// given derived from the ones given (see FastNodeRate) or the defaults.
+func (b Budget) WithDefaults() Budget {
+	switch {
+	case b.Nodes <= 0 && b.Time <= 0:
+		b.Nodes, b.Time = DefaultNodes, DefaultTime
+	case b.Nodes <= 0:
+		b.Nodes = max(int64(b.Time.Seconds()*FastNodeRate), 1)
+	case b.Time <= 0:
+		b.Time = max(time.Duration(float64(b.Nodes)/SlowNodeRate*float64(time.Second)), DefaultTime)
 	}
 	if b.MemoryMB <= 0 {
 		b.MemoryMB = DefaultMemoryMB
 	}
 	return b
+}
+
+func (b Budget) withDefaults() Budget { return b.WithDefaults() }
+
+// Times is b with its node and time limits multiplied by k (the memory
+// stays): a budget whose search goes k times as far whichever limit
+// stopped b's.
+func (b Budget) Times(k int64) Budget {
+	b = b.WithDefaults()
+	b.Nodes = min(b.Nodes, math.MaxInt64/k) * k
+	b.Time = min(b.Time, math.MaxInt64/time.Duration(k)) * time.Duration(k)
+	return b
+}
+
+// Stop names the limit of b (with its defaults) that a search which spent
+// nodes in seconds ran into: "nodes", "time", or "" when it stopped short
+// of both (its parts used up their shares, or it was done).
+func (b Budget) Stop(nodes int64, seconds float64) string {
+	b = b.WithDefaults()
+	switch {
+	case nodes >= b.Nodes-b.Nodes/100: // parts that run at once may stop just short
+		return "nodes"
+	case seconds >= 0.98*b.Time.Seconds():
+		return "time"
+	}
+	return ""
 }
 
 // String writes the budget as ParseBudget reads it.
@@ -41,7 +84,7 @@ func (b Budget) String() string {
 		parts = append(parts, b.Time.String())
 	}
 	if b.Nodes > 0 {
-		parts = append(parts, strconv.FormatInt(b.Nodes, 10)+"-nodes")
+		parts = append(parts, countText(b.Nodes)+"-nodes")
 	}
 	if b.MemoryMB > 0 {
 		parts = append(parts, strconv.Itoa(b.MemoryMB)+"MB")
@@ -49,10 +92,25 @@ func (b Budget) String() string {
 	return strings.Join(parts, ",")
 }
 
+// countText writes a node count as parseCount reads it, with the largest
+// of G, M and k that writes it exactly ("40M", "1500k", "123").
+func countText(n int64) string {
+	for _, u := range []struct {
+		mult   int64
+		suffix string
+	}{{1_000_000_000, "G"}, {1_000_000, "M"}, {1_000, "k"}} {
+		if n%u.mult == 0 {
+			return strconv.FormatInt(n/u.mult, 10) + u.suffix
+		}
+	}
+	return strconv.FormatInt(n, 10)
+}
+
 // ParseBudget reads a comma-separated list of limits: a duration ("10s",
 // "500ms", "2m": Go's units, lower case), a node count ("5M-nodes", "5M",
-// "200k", "100000") and a memory size ("256MB", "2GB"). Fields not given keep
-// their defaults.
+// "200k", "1500-nodes") and a memory size ("256MB", "2GB"). A number
+// without a unit is refused: "10" could be any of the three. Fields not
+// given are zero, WithDefaults sets them.
 func ParseBudget(s string) (Budget, error) {
 	var b Budget
 	for _, part := range strings.Split(s, ",") {
@@ -73,6 +131,9 @@ func ParseBudget(s string) (Budget, error) {
 		if d, err := time.ParseDuration(strings.TrimSpace(part)); err == nil && d > 0 {
 			b.Time = d
 			continue
+		}
+		if strings.Trim(t, "0123456789.") == "" {
+			return Budget{}, fmt.Errorf("budget %q: a number needs its unit: %[2]ss (seconds), %[2]s-nodes or %[2]sk (nodes), %[2]sMB (memory)", part, t)
 		}
 		n, err := parseCount(strings.TrimSuffix(strings.TrimSuffix(t, "-nodes"), "nodes"))
 		if err != nil {

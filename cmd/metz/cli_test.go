@@ -81,7 +81,7 @@ func TestVersion(t *testing.T) {
 		t.Errorf("--version: %d %q %q", code, out, errs)
 	}
 	out, _, code = runStatus(t, context.Background(), "--version", "--json")
-	var v buildVersion
+	var v app.BuildVersion
 	if err := json.Unmarshal([]byte(out), &v); code != 0 || err != nil || v.Version == "" || v.Commit == "" || v.Go == "" {
 		t.Errorf("--version --json: %d %v %q", code, err, out)
 	}

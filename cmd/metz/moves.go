@@ -5,47 +5,27 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"metz/app"
 	"metz/draughts"
 )
 
 func init() { commandAdders = append(commandAdders, addMoves) }
 
-// moveJSON is one legal move for scripts.
-type moveJSON struct {
-	Move     string   `json:"move"`     // short notation
-	Path     []string `json:"path"`     // every square stood on
-	Captured []string `json:"captured"` // captured squares in order
-	Kings    int      `json:"captured_kings"`
-	Promotes bool     `json:"promotes"`
-}
-
 func addMoves(root *cobra.Command) {
 	var rules string
 	var diagram, ascii bool
-	c := &cobra.Command{
+	c := withHelp(&cobra.Command{
 		Use:   "moves FEN|start",
 		Short: "List the legal moves of a position",
-		Long: `moves prints every legal move of the side to move with its full capture path
-and the captured squares. Capture paths that take the same pieces to the same
-square are one move. With --diagram the position is drawn first. With --json
-the output is one JSON array of the moves (empty when there is none).`,
-		Example: `  metz moves start
-  metz moves "W:WK46:B37,29" --json
-  metz moves "W:Wb6:Bc7,f6" --rules russian`,
-		Args: cobra.ExactArgs(1),
+		Args:  cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			p, err := parsePosition(rules, args[0])
 			if err != nil {
 				return err
 			}
-			out, asJSON := cmd.OutOrStdout(), globalsOf(cmd).json
-			ms := p.Moves()
-			if asJSON {
-				list := make([]moveJSON, len(ms))
-				for i, m := range ms {
-					list[i] = moveToJSON(p.Rules, m)
-				}
-				return writeJSON(out, list)
+			out, ms := cmd.OutOrStdout(), app.Moves(p)
+			if globalsOf(cmd).json {
+				return writeJSON(out, ms)
 			}
 			if diagram {
 				fmt.Fprint(out, p.Diagram(draughts.DiagramOptions{ASCII: ascii, Numbers: true}))
@@ -58,10 +38,9 @@ the output is one JSON array of the moves (empty when there is none).`,
 				fmt.Fprintf(cmd.ErrOrStderr(), "no legal move: %s to move has none, and so has %s\n", p.Turn, result)
 			}
 			for _, m := range ms {
-				j := moveToJSON(p.Rules, m)
-				fmt.Fprintf(out, "%-10s %s", j.Move, p.Rules.FormatMove(m, true))
-				if len(j.Captured) > 0 {
-					fmt.Fprintf(out, "  takes %v", j.Captured)
+				fmt.Fprintf(out, "%-10s %s", m.Move, m.Long)
+				if len(m.Captured) > 0 {
+					fmt.Fprintf(out, "  takes %v", m.Captured)
 				}
 				if m.Promotes {
 					fmt.Fprint(out, "  crowns")
@@ -70,21 +49,9 @@ the output is one JSON array of the moves (empty when there is none).`,
 			}
 			return nil
 		},
-	}
+	}, "moves")
 	addRulesFlag(c, &rules)
 	c.Flags().BoolVar(&diagram, "diagram", false, "draw the position first")
 	c.Flags().BoolVar(&ascii, "ascii", false, "draw with ASCII letters instead of Unicode pieces")
 	root.AddCommand(c)
-}
-
-func moveToJSON(r *draughts.Rules, m draughts.Move) moveJSON {
-	names := func(sq []int) []string {
-		out := make([]string, len(sq))
-		for i, s := range sq {
-			out[i] = r.SquareName(s)
-		}
-		return out
-	}
-	return moveJSON{Move: r.FormatMove(m, false), Path: names(m.Path), Captured: names(m.Captured),
-		Kings: m.CapturedKings(), Promotes: m.Promotes}
 }

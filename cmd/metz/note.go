@@ -13,19 +13,10 @@ func init() { commandAdders = append(commandAdders, addNote) }
 
 func addNote(root *cobra.Command) {
 	var del int64
-	c := &cobra.Command{
+	c := withHelp(&cobra.Command{
 		Use:   "note SOURCE:NUMBER TEXT...",
 		Short: "Add a note to a problem (or delete one)",
-		Long: `note stores a dated note on a problem; show prints the notes under the
-verdicts, each with its number. Notes are yours: re-importing a source never
-removes them. The words after the problem are joined with spaces, so quoting is
-optional. --delete N deletes the problem's note number N.
-
-The problem is named SOURCE:NUMBER (metz:125, vantenac:76).`,
-		Example: `  metz note vantenac:71 "the table and the prose differ at move 4"
-  metz note metz:125 checked against the 1785 edition --json
-  metz note vantenac:71 --delete 3`,
-		Args: cobra.MinimumNArgs(1),
+		Args:  cobra.MinimumNArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if del != 0 && len(args) > 1 {
 				return fmt.Errorf("--delete %d takes no text (expected: metz note SOURCE:NUMBER --delete N)", del)
@@ -52,7 +43,7 @@ The problem is named SOURCE:NUMBER (metz:125, vantenac:76).`,
 			fmt.Fprintf(cmd.OutOrStdout(), "%s: note %d added\n", args[0], n.ID)
 			return nil
 		},
-	}
+	}, "note")
 	c.Flags().Int64Var(&del, "delete", 0, "delete the problem's note number N (as show lists them)")
 	root.AddCommand(c)
 }

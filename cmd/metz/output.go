@@ -4,14 +4,12 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
-	"runtime"
-	"runtime/debug"
 	"slices"
-	"strings"
 
 	"github.com/spf13/cobra"
 
-	"metz/internal/texttable"
+	"metz/app"
+	"metz/internal/textout"
 )
 
 // The JSON convention (docs/cli.md): under --json a command prints one
@@ -50,41 +48,8 @@ func printError(w io.Writer, cmd *cobra.Command, args []string, err error) {
 	fmt.Fprintln(w, "metz:", err)
 }
 
-// buildVersion is metz's module version and VCS commit as the binary
-// records them; "unknown" where it does not (a build with -buildvcs=false,
-// or go run).
-type buildVersion struct {
-	Version  string `json:"version"`
-	Commit   string `json:"commit"`
-	Time     string `json:"commit_time,omitempty"`
-	Modified bool   `json:"modified"`
-	Go       string `json:"go"`
-}
-
-func readVersion() buildVersion {
-	v := buildVersion{Version: "unknown", Commit: "unknown", Go: runtime.Version()}
-	info, ok := debug.ReadBuildInfo()
-	if !ok {
-		return v
-	}
-	if info.Main.Version != "" {
-		v.Version = info.Main.Version // "(devel)" for a build from a checkout
-	}
-	for _, s := range info.Settings {
-		switch s.Key {
-		case "vcs.revision":
-			v.Commit = s.Value
-		case "vcs.time":
-			v.Time = s.Value
-		case "vcs.modified":
-			v.Modified = s.Value == "true"
-		}
-	}
-	return v
-}
-
 func printVersion(cmd *cobra.Command) error {
-	v := readVersion()
+	v := app.ReadVersion()
 	if globalsOf(cmd).json {
 		return writeJSON(cmd.OutOrStdout(), v)
 	}
@@ -97,6 +62,4 @@ func printVersion(cmd *cobra.Command) error {
 }
 
 // printNote prints a sentence under a table, wrapped to width.
-func printNote(w io.Writer, width int, text string) {
-	fmt.Fprintln(w, strings.Join(texttable.Wrap(text, width), "\n"))
-}
+func printNote(w io.Writer, width int, text string) { textout.Note(w, width, text) }

@@ -84,3 +84,13 @@ func clockBar(bar *progressBar, limit time.Duration) (stop func()) {
 		<-finished
 	}
 }
+
+// updateFinishing is update, ending the bar's line once done reaches
+// total: for a caller that tells the progress and not the end.
+func (p *progressBar) updateFinishing(done, total int) {
+	p.update(done, total)
+	if done == total {
+		p.finish()
+		p.last = -1
+	}
+}

@@ -2,9 +2,9 @@ package main
 
 import (
 	"encoding/json"
-	"os"
 	"strings"
 	"testing"
+	"time"
 
 	"metz/app"
 	"metz/db"
@@ -62,19 +62,26 @@ func TestReportWithoutDatabase(t *testing.T) {
 	}
 }
 
-// The hint after unproven verdicts quotes make report's budget: the two
-// must not drift apart.
-func TestUnprovenHintQuotesMakeReportBudget(t *testing.T) {
-	mk, err := os.ReadFile("../../Makefile")
-	if err != nil {
-		t.Fatal(err)
+// The hint after unproven verdicts names the limit they ran into and a
+// budget four times as large on both limits, which takes the search
+// further whichever stopped it (issue 32: "a larger one may settle them"
+// once named a budget no larger than the one that ran out).
+func TestUnprovenHintNamesALargerBudget(t *testing.T) {
+	b := solver.Budget{Nodes: 5_000_000, Time: 10 * time.Second, MemoryMB: 64}
+	reports := []*solver.Report{{Verdict: solver.Sound, Budget: b},
+		{Verdict: solver.Unproven, Rules: "russian", Budget: b, ProofNodes: 5_000_000, Seconds: 3},
+		{Verdict: solver.Unproven, Budget: b, ProofNodes: 1_000_000, Seconds: 10}}
+	h := unprovenHint(reports, false)
+	for _, want := range []string{"2 unproven", "10s,5M-nodes,64MB", "1 at the node limit, 1 at the time limit", "--budget 40s,20M-nodes,64MB"} {
+		if !strings.Contains(h, want) {
+			t.Errorf("hint %q lacks %q", h, want)
+		}
 	}
-	if !strings.Contains(string(mk), "REPORT_BUDGET ?= "+reportBudget+"\n") {
-		t.Errorf("the Makefile's REPORT_BUDGET is not %q", reportBudget)
-	}
-	reports := []*solver.Report{{Verdict: solver.Sound}, {Verdict: solver.Unproven, Rules: "russian"}, {Verdict: solver.Unproven}}
-	if h := unprovenHint(reports, false); !strings.HasPrefix(h, "2 unproven") || !strings.Contains(h, reportBudget) {
-		t.Errorf("hint %q", h)
+	// A time given alone: the hint goes on from the nodes it allowed.
+	alone := solver.Budget{Time: 30 * time.Second}.WithDefaults()
+	h = unprovenHint([]*solver.Report{{Verdict: solver.Unproven, Budget: alone, ProofNodes: 9_000_000, Seconds: 30.2}}, true)
+	if !strings.Contains(h, "1 at the time limit") || !strings.Contains(h, "--budget 2m0s,480M-nodes,64MB") {
+		t.Errorf("30s alone: hint %q", h)
 	}
 	if h := unprovenHint(reports[:1], false); h != "" {
 		t.Errorf("hint without unproven verdicts: %q", h)
@@ -92,5 +99,16 @@ func TestUnprovenHintQuotesMakeReportBudget(t *testing.T) {
 	if h := unprovenHint(reports[:2], false); strings.Contains(h, "metz endgame build --pieces 5") ||
 		!strings.Contains(h, "metz endgame build --rules russian --pieces 5") {
 		t.Errorf("russian only: hint %q", h)
+	}
+}
+
+// A bare number is no budget: verify and solve refuse it, naming the
+// units, where it once meant ten nodes.
+func TestBudgetWithoutUnitRefused(t *testing.T) {
+	for _, args := range [][]string{{"verify", "--fen", "W:W28:B23", "--budget", "10"}, {"solve", "W:W28:B23", "--budget", "10"}} {
+		_, err := runMetz(t, args...)
+		if err == nil || !strings.Contains(err.Error(), "10s (seconds), 10-nodes") {
+			t.Errorf("%v: %v", args, err)
+		}
 	}
 }

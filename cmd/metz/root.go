@@ -11,7 +11,9 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"metz/app"
 	"metz/draughts"
+	"metz/internal/textout"
 )
 
 // globalFlags are the flags every command has.
@@ -28,9 +30,9 @@ func globalsOf(cmd *cobra.Command) globalFlags {
 	return g
 }
 
-// global mirrors globalsOf for the command files that still read it
-// (import.go, export.go, endgame.go): set before each command runs.
-// TODO: those files read globalsOf(cmd) instead, and this goes.
+// global mirrors globalsOf for endgame.go, the one command file that
+// still reads it: set before each command runs. TODO: endgame.go reads
+// globalsOf(cmd) instead, and this goes.
 var global globalFlags
 
 // commandAdders lets each command file register itself (see init functions).
@@ -38,25 +40,9 @@ var commandAdders []func(*cobra.Command)
 
 func newRootCmd() *cobra.Command {
 	var version bool
-	root := &cobra.Command{
-		Use:   "metz",
-		Short: "Draughts problem database and composition solver",
-		Long: `metz imports the old French draughts books (the Livre de Metz, Van Tenac's
-Traité) and PDN problem files into a SQLite database, verifies every stated
-solution with an exhaustive solver (legality of every printed move, the key,
-every defence, every leaf), flags cooked, unsound and misprinted problems with
-proofs, and prints solution trees in the book's style, modern notation, PDN
-and JSON.
-
-A problem is named SOURCE:NUMBER (vantenac:71, metz:125), the number it has
-in its source; metz list shows them.
-
-Rule systems (--rules): ` + joinNames() + `.
-
-The database is metz.db in the working directory unless --db or the METZ_DB
-environment variable says otherwise. With --json every command prints one
-JSON document, and an error as {"error": "..."} on standard error
-(docs/cli.md).`,
+	root := withHelp(&cobra.Command{
+		Use:           "metz",
+		Short:         "Draughts problem database and composition solver",
 		Args:          cobra.NoArgs,
 		SilenceUsage:  true,
 		SilenceErrors: true,
@@ -69,7 +55,7 @@ JSON document, and an error as {"error": "..."} on standard error
 			}
 			return cmd.Help()
 		},
-	}
+	}, "root")
 	root.PersistentFlags().String("db", defaultDB(), "SQLite database file (env METZ_DB)")
 	root.PersistentFlags().Bool("json", false, "print one JSON document instead of text (errors too)")
 	root.Flags().BoolVar(&version, "version", false, "print metz's version and commit")
@@ -110,14 +96,7 @@ func interruptible(cmd *cobra.Command) (context.Context, context.CancelFunc) {
 
 // parsePosition reads "start" or a FEN under the named rules.
 func parsePosition(rulesName, arg string) (draughts.Position, error) {
-	r, err := draughts.RulesByName(rulesName)
-	if err != nil {
-		return draughts.Position{}, err
-	}
-	if arg == "start" || arg == "initial" {
-		return draughts.Start(r), nil
-	}
-	return draughts.ParseFEN(r, arg)
+	return app.ParsePosition(rulesName, arg)
 }
 
 // warnImpossible prints to w what makes p impossible in a game (a man on
@@ -129,22 +108,11 @@ func warnImpossible(w io.Writer, p draughts.Position) {
 	}
 }
 
-// notEmpty refuses a board without a piece: there is nothing to solve (it
-// was reported won for the side to move).
-func notEmpty(p draughts.Position, fen string) error {
-	if wm, wk, bm, bk := p.Material(); wm+wk+bm+bk == 0 {
-		return fmt.Errorf("FEN %q: no piece on the board (expected a position such as W:W28:B19)", fen)
-	}
-	return nil
-}
+// notEmpty refuses a board without a piece.
+func notEmpty(p draughts.Position, fen string) error { return app.NotEmpty(p, fen) }
 
 // pliesText is a distance in plies in words ("1 ply", "7 plies").
 func pliesText(n int) string { return count(n, "ply", "plies") }
 
 // count writes n things, in the singular for one ("1 problem").
-func count(n int, one, many string) string {
-	if n == 1 {
-		return "1 " + one
-	}
-	return fmt.Sprintf("%d %s", n, many)
-}
+func count(n int, one, many string) string { return textout.Count(n, one, many) }

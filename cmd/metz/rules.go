@@ -1,16 +1,11 @@
 package main
 
 import (
-	"errors"
 	"fmt"
-	"io/fs"
-	"os"
-	"strconv"
 
 	"github.com/spf13/cobra"
 
-	"metz/db"
-	"metz/importer"
+	"metz/app"
 	"metz/problems"
 )
 
@@ -18,27 +13,15 @@ func init() { commandAdders = append(commandAdders, addRules) }
 
 func addRules(root *cobra.Command) {
 	var source string
-	c := &cobra.Command{
+	c := withHelp(&cobra.Command{
 		Use:   "rules [N]",
 		Short: "Print the rules of the game as a source states them (the Livre de Metz's 22 rules)",
-		Long: `rules prints the rules of the game the imported sources print — the Livre de
-Metz's 22 rules "à la polonaise", with their footnotes — or one of them by
-number; with no database yet, the Livre de Metz's are read from the copy
-bundled with metz. (The rule systems the engine plays are listed in metz --help.)`,
-		Example: `  metz rules
-  metz rules 12
-  metz rules --json`,
-		Args: cobra.MaximumNArgs(1),
+		Args:  cobra.MaximumNArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			g := globalsOf(cmd)
-			texts, err := ruleTexts(g, source)
+			texts, err := app.RuleTexts(g.dbPath, source, append(args, "")[0])
 			if err != nil {
 				return err
-			}
-			if len(args) == 1 {
-				if texts, err = pickRule(texts, args[0]); err != nil {
-					return err
-				}
 			}
 			if g.json {
 				if texts == nil {
@@ -54,35 +37,7 @@ bundled with metz. (The rule systems the engine plays are listed in metz --help.
 			}
 			return nil
 		},
-	}
+	}, "rules")
 	c.Flags().StringVar(&source, "source", "metz", "source key (empty for all)")
 	root.AddCommand(c)
-}
-
-// ruleTexts reads the rules source prints from the database; without a
-// database, the Livre de Metz's (source metz) are read from the copy
-// bundled with metz, so that they need no import.
-func ruleTexts(g globalFlags, source string) ([]problems.SourceText, error) {
-	if _, err := os.Stat(g.dbPath); errors.Is(err, fs.ErrNotExist) && source == "metz" {
-		return importer.BundledRuleTexts() // the Livre de Metz alone, not every bundled book
-	}
-	d, err := db.OpenExisting(g.dbPath)
-	if err != nil {
-		return nil, err
-	}
-	defer d.Close()
-	return d.Texts(source, "rule")
-}
-
-func pickRule(texts []problems.SourceText, arg string) ([]problems.SourceText, error) {
-	n, err := strconv.Atoi(arg)
-	if err != nil {
-		return nil, fmt.Errorf("rule %q: expected a number", arg)
-	}
-	for _, t := range texts {
-		if t.Number == n {
-			return []problems.SourceText{t}, nil
-		}
-	}
-	return nil, fmt.Errorf("no rule %d (the source has %d rules)", n, len(texts))
 }

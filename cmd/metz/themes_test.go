@@ -21,17 +21,17 @@ func importBundledDB(t *testing.T) string {
 	return path
 }
 
-func detectJSON(t *testing.T, path string, args ...string) map[string]detectResult {
+func detectJSON(t *testing.T, path string, args ...string) map[string]app.DetectResult {
 	t.Helper()
 	out, err := runMetz(t, append([]string{"themes", "detect", "--db", path, "--json"}, args...)...)
 	if err != nil {
 		t.Fatalf("themes detect %v: %v\n%s", args, err, out)
 	}
-	var rows []detectResult
+	var rows []app.DetectResult
 	if err := json.Unmarshal([]byte(out), &rows); err != nil {
 		t.Fatalf("themes detect: output is not one JSON array: %v\n%s", err, out)
 	}
-	by := map[string]detectResult{}
+	by := map[string]app.DetectResult{}
 	for _, r := range rows {
 		by[r.Ref] = r
 	}

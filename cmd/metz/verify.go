@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"runtime"
+	"strings"
 
 	"github.com/spf13/cobra"
 
@@ -97,7 +98,7 @@ unproven places, nodes and seconds.`,
 	fl.BoolVar(&f.all, "all", false, "verify every problem of the database")
 	fl.StringVar(&f.source, "source", "", "verify every problem of one source (e.g. vantenac, metz)")
 	fl.IntVar(&f.jobs, "jobs", runtime.NumCPU(), "cores to use: problems verified at once, and the parts of one problem's work")
-	fl.StringVar(&f.budget, "budget", "10s", "per problem: time, nodes, memory (e.g. 2s,1M-nodes,64MB)")
+	fl.StringVar(&f.budget, "budget", "10s,5M-nodes", "per problem: time, nodes, memory (e.g. 2s,1M-nodes,64MB); one limit given alone is the one that stops")
 	fl.StringVar(&f.fen, "fen", "", "verify this position instead of database records")
 	fl.StringVar(&f.sol, "solution", "", "with --fen: the stated main line (32-28 19-23, 1. 32-28 19-23, or 32 à 28 19 à 23)")
 	fl.StringVar(&f.stip, "goal", "win", "with --fen: the stipulation (win, draw, promote, gain:N; /P bounds it: gain:2/15)")
@@ -256,26 +257,34 @@ func verdictText(verdict string, dual bool) string {
 	return verdict
 }
 
-// unprovenHint tells what to try when budgets ran out, or "". Without
-// the 5-piece endgame tables (five is the table set's complete one), an
-// international problem left unproven is most often a king ending they
-// would cut short, so the hint says how to build them.
+// unprovenHint tells what to try when budgets ran out, or "": the limit
+// they ran into, and a budget four times as large on both, whose search
+// goes further whichever it was. Without the 5-piece endgame tables (five
+// is the table set's complete one), an international problem left
+// unproven is most often a king ending they would cut short, so the hint
+// says how to build them.
 func unprovenHint(reports []*solver.Report, fivePieces bool) string {
 	n, intl, other := 0, false, ""
+	var used solver.Budget
+	stops := map[string]int{}
 	for _, r := range reports {
-		if r.Verdict == solver.Unproven {
-			n++
-			intl = intl || r.Rules == draughts.International.Name
-			if other == "" {
-				other = savedTablesHint(r.Rules)
-			}
+		if r.Verdict != solver.Unproven {
+			continue
+		}
+		n++
+		stops[r.Budget.Stop(r.ProofNodes, r.Seconds)]++
+		used.Nodes, used.Time = max(used.Nodes, r.Budget.Nodes), max(used.Time, r.Budget.Time)
+		used.MemoryMB = max(used.MemoryMB, r.Budget.MemoryMB)
+		intl = intl || r.Rules == draughts.International.Name
+		if other == "" {
+			other = savedTablesHint(r.Rules)
 		}
 	}
 	if n == 0 {
 		return ""
 	}
-	hint := fmt.Sprintf("%d unproven: the budget ran out before a proof either way; a larger one may settle them "+
-		"(make report uses --budget %s).", n, reportBudget)
+	hint := fmt.Sprintf("%d unproven: the budget (%s) ran out before a proof either way (%s); "+
+		"a larger one takes the search further: --budget %s.", n, used.WithDefaults(), stopText(stops), used.Times(4))
 	if intl && !fivePieces {
 		hint += " Endings with kings settle much sooner with the 5-piece endgame tables: " +
 			"metz endgame build --pieces 5 (once: about 8 minutes on 2 cores, 1.9 GB on disk, 2.4 GB of memory)."
@@ -284,6 +293,17 @@ func unprovenHint(reports []*solver.Report, fivePieces bool) string {
 		hint += " " + other
 	}
 	return hint
+}
+
+// stopText says which limits the unproven searches ran into.
+func stopText(stops map[string]int) string {
+	var parts []string
+	for _, s := range []struct{ key, text string }{{"nodes", "at the node limit"}, {"time", "at the time limit"}, {"", "within their parts' shares"}} {
+		if stops[s.key] > 0 {
+			parts = append(parts, fmt.Sprintf("%d %s", stops[s.key], s.text))
+		}
+	}
+	return strings.Join(parts, ", ")
 }
 
 // savedTablesHint suggests saving the tables of a rule system without
@@ -311,6 +331,3 @@ func savedTablesHint(rules string) string {
 	return fmt.Sprintf("Under the %s rules, endings of %d pieces met deep in a search are read, not searched, once their tables are saved: "+
 		"metz endgame build --rules %s --pieces %d (once: %s).", r.Name, pieces, r.Name, pieces, cost)
 }
-
-// reportBudget is the budget make report verifies with (REPORT_BUDGET).
-const reportBudget = "40M-nodes,120s,256MB"

@@ -1,0 +1,61 @@
+package textout
+
+import (
+	"fmt"
+	"io"
+
+	"github.com/olekukonko/tablewriter"
+
+	"metz/app"
+	"metz/internal/texttable"
+)
+
+// shownWarnings is how many of a source's warnings Import prints unless
+// asked for all.
+const shownWarnings = 10
+
+// Import prints import's summary, a line a source; with warnings, under
+// it each source's note and first warnings (all of them with all).
+func Import(w io.Writer, reports []app.ImportReport, warnings, all bool) error {
+	t := tablewriter.NewWriter(w)
+	t.Header("source", "problems", "new", "updated", "unchanged", "warnings", "missing", "outdated", "error")
+	for _, r := range reports {
+		name := r.Source
+		if name == "" {
+			name = r.File
+		}
+		if err := t.Append(name, fmt.Sprint(r.Problems), fmt.Sprint(r.New), fmt.Sprint(r.Updated),
+			fmt.Sprint(r.Unchanged), fmt.Sprint(r.Warnings), fmt.Sprint(r.Missing), fmt.Sprint(r.Outdated), texttable.Cut(r.Error, 60)); err != nil {
+			return err
+		}
+	}
+	if err := t.Render(); err != nil {
+		return err
+	}
+	if warnings {
+		for _, r := range reports {
+			if r.Note != "" {
+				fmt.Fprintln(w, r.Note)
+			}
+			importWarnings(w, r, all)
+		}
+	}
+	return nil
+}
+
+// importWarnings lists the first of a source's warnings (every one with
+// all), each with its place: for files the user gives, where they say what
+// to mend (the bundled books' are notes on the digitised text, in --json).
+func importWarnings(w io.Writer, r app.ImportReport, all bool) {
+	for i, x := range r.AllWarnings {
+		if i == shownWarnings && !all {
+			fmt.Fprintf(w, "  … %d more (metz import --verbose or --json lists them all)\n", len(r.AllWarnings)-i)
+			return
+		}
+		fmt.Fprintf(w, "%s:%d: %s", x.File, x.Line, x.Text)
+		if x.Expected != "" {
+			fmt.Fprintf(w, " (expected %s)", x.Expected)
+		}
+		fmt.Fprintln(w)
+	}
+}

@@ -1,0 +1,49 @@
+// Package textout prints what package app returns as text for a terminal:
+// the tables of list, search, report, themes and import, a problem's
+// record, and its solution trees. cmd/metz chooses between it and JSON;
+// the web server will have its own views.
+package textout
+
+import (
+	"fmt"
+	"io"
+	"strings"
+	"unicode/utf8"
+
+	"metz/internal/texttable"
+)
+
+// Count writes n things, in the singular for one ("1 problem").
+func Count(n int, one, many string) string {
+	if n == 1 {
+		return "1 " + one
+	}
+	return fmt.Sprintf("%d %s", n, many)
+}
+
+// Wrap breaks text into lines of at most width characters, each indented.
+func Wrap(text string, width int, indent string) string {
+	lines := texttable.Wrap(text, width-utf8.RuneCountInString(indent))
+	return indent + strings.Join(lines, "\n"+indent)
+}
+
+// Note prints a sentence under a table, wrapped to width.
+func Note(w io.Writer, width int, text string) {
+	fmt.Fprintln(w, strings.Join(texttable.Wrap(text, width), "\n"))
+}
+
+// Verdict is a verdict with its dual flag ("sound+dual").
+func Verdict(verdict string, dual bool) string {
+	if dual {
+		return verdict + "+dual"
+	}
+	return verdict
+}
+
+// orDash joins xs, or is "-" for none.
+func orDash(xs []string) string {
+	if len(xs) == 0 {
+		return "-"
+	}
+	return strings.Join(xs, ", ")
+}
