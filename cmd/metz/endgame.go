@@ -14,6 +14,7 @@ import (
 	"metz/draughts"
 	"metz/endgame"
 	"metz/importer/livremetz"
+	"metz/internal/textout"
 	"metz/solver"
 	"metz/sources"
 	"metz/tables"
@@ -564,5 +565,5 @@ func runEndgameList(cmd *cobra.Command, dir string) error {
 // the first indented as far as the label.
 func hanging(label, text string) string {
 	pad := strings.Repeat(" ", len([]rune(label)))
-	return label + strings.TrimPrefix(wrap(text, 80, pad), pad)
+	return label + strings.TrimPrefix(textout.Wrap(text, 80, pad), pad)
 }

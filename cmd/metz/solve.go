@@ -1,7 +1,6 @@
 package main
 
 import (
-	"cmp"
 	"fmt"
 	"io"
 	"strings"
@@ -94,7 +93,7 @@ tables decided.`,
 			if err != nil {
 				return err
 			}
-			stop := clockBar(newProgressBar(cmd.ErrOrStderr(), "solve"), cmp.Or(b.Time, solver.DefaultTime))
+			stop := clockBar(newProgressBar(cmd.ErrOrStderr(), "solve"), b.WithDefaults().Time)
 			sol := solver.SolveWith(p, g, solver.Options{Budget: b, Tables: tb, NoTables: noTables(tables)})
 			stop()
 			if globalsOf(cmd).json {
