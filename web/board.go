@@ -58,19 +58,19 @@ func pieceIndex(pc draughts.Piece) int {
 // ply is a tree node replayed: the move with the position after it, so
 // that the page steps through any line without a rules engine of its own.
 type ply struct {
-	Move     string  `json:"move,omitempty"`
-	Name     string  `json:"name,omitempty"` // short notation, "" if not playable
-	Text     string  `json:"text,omitempty"`
-	White    bool    `json:"white"`
-	Origin   string  `json:"origin,omitempty"`
-	Mark     string  `json:"mark,omitempty"`
-	Comment  string  `json:"comment,omitempty"`
-	Issue    string  `json:"issue,omitempty"`
-	FEN      string  `json:"fen,omitempty"`
-	Board    string  `json:"board,omitempty"`
-	Path     []int   `json:"path,omitempty"`     // square indices stood on
-	Captured []int   `json:"captured,omitempty"` // square indices taken
-	Children []*ply  `json:"children,omitempty"`
+	Move     string `json:"move,omitempty"`
+	Name     string `json:"name,omitempty"` // short notation, "" if not playable
+	Text     string `json:"text,omitempty"`
+	White    bool   `json:"white"`
+	Origin   string `json:"origin,omitempty"`
+	Mark     string `json:"mark,omitempty"`
+	Comment  string `json:"comment,omitempty"`
+	Issue    string `json:"issue,omitempty"`
+	FEN      string `json:"fen,omitempty"`
+	Board    string `json:"board,omitempty"`
+	Path     []int  `json:"path,omitempty"`     // square indices stood on
+	Captured []int  `json:"captured,omitempty"` // square indices taken
+	Children []*ply `json:"children,omitempty"`
 }
 
 // replayed is a tree with each node's position after it.

@@ -150,7 +150,9 @@ func (s *Server) runVerify(ctx context.Context, j *job, probs []*problems.Proble
 	opt := app.VerifyOptions{Jobs: 1, Solver: solver.Options{Budget: budget, Cores: solver.NewCores(runtime.NumCPU())}}
 	for i, p := range probs {
 		name := app.ProblemName(p)
-		j.update(func(st *jobStatus) { st.Phase = "searching " + name + " (" + strconv.Itoa(i+1) + " of " + strconv.Itoa(len(probs)) + ")" })
+		j.update(func(st *jobStatus) {
+			st.Phase = "searching " + name + " (" + strconv.Itoa(i+1) + " of " + strconv.Itoa(len(probs)) + ")"
+		})
 		done, err := app.VerifyMany(ctx, s.db, []*problems.Problem{p}, opt)
 		if err != nil {
 			return err

@@ -20,9 +20,9 @@ import (
 var files embed.FS
 
 var pages = template.Must(template.New("").Funcs(template.FuncMap{
-	"name": app.Name,
-	"join": strings.Join,
-	"split": strings.Fields,
+	"name":    app.Name,
+	"join":    strings.Join,
+	"split":   strings.Fields,
 	"pathref": func(source string, number int) string { return url.PathEscape(app.Name(source, number)) },
 }).ParseFS(files, "templates/*.html"))
 
