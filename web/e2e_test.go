@@ -1,0 +1,209 @@
+package web
+
+import (
+	"context"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/chromedp/chromedp"
+	"github.com/chromedp/chromedp/kb"
+)
+
+// browser starts headless Chromium, off the network, on a fresh profile;
+// the test is skipped when Chromium is not installed.
+func browser(t *testing.T) context.Context {
+	t.Helper()
+	if testing.Short() {
+		t.Skip("the browser test is long: not under -short")
+	}
+	bin := ""
+	for _, name := range []string{"chromium", "chromium-browser", "google-chrome"} {
+		if p, err := exec.LookPath(name); err == nil {
+			bin = p
+			break
+		}
+	}
+	if bin == "" {
+		t.Skip("Chromium is not installed; install it with: apt-get update && apt-get install -y chromium")
+	}
+	opts := []chromedp.ExecAllocatorOption{
+		chromedp.ExecPath(bin), chromedp.UserDataDir(t.TempDir()), chromedp.WindowSize(1280, 1000),
+		chromedp.Flag("headless", true), chromedp.Flag("no-sandbox", true), chromedp.Flag("disable-gpu", true),
+		chromedp.Flag("disable-background-networking", true), chromedp.Flag("disable-component-update", true),
+		chromedp.Flag("disable-sync", true), chromedp.Flag("no-first-run", true),
+		chromedp.Flag("disable-dev-shm-usage", true),
+	}
+	actx, cancelAlloc := chromedp.NewExecAllocator(context.Background(), opts...)
+	ctx, cancelCtx := chromedp.NewContext(actx)
+	ctx, cancelTime := context.WithTimeout(ctx, 3*time.Minute)
+	t.Cleanup(func() { cancelTime(); cancelCtx(); cancelAlloc() })
+	return ctx
+}
+
+// The whole workbench in a real browser, on a fresh database with the
+// bundled books: search lunette, open Van Tenac VII and step through its
+// line, open a Livre de Metz coup (no diagram), set a diagram up with
+// clicks, type its execution in the book's notation, save it, verify it
+// and see the verdict. Screenshots go to a temporary directory (named in
+// the log); with METZ_DOCS_SCREENSHOT=FILE the problem page is also saved
+// there (docs/web-screenshot.png).
+func TestBrowser(t *testing.T) {
+	ctx := browser(t)
+	_, ts := newTestServer(t, Options{})
+	shots, err := os.MkdirTemp("", "metz-web-screenshots-")
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Logf("screenshots in %s", shots)
+	do := func(what string, steps ...chromedp.Action[chromedp.Void]) {
+		t.Helper()
+		if err := chromedp.Do(ctx, steps...); err != nil {
+			t.Fatalf("%s: %v", what, err)
+		}
+	}
+	text := func(sel string) string {
+		t.Helper()
+		v, err := chromedp.Run(ctx, chromedp.Text(sel))
+		if err != nil {
+			t.Fatalf("text of %s: %v", sel, err)
+		}
+		return v
+	}
+	count := func(sel string) int {
+		t.Helper()
+		n, err := chromedp.Run(ctx, chromedp.Evaluate[int]("document.querySelectorAll("+strconv.Quote(sel)+").length"))
+		if err != nil {
+			t.Fatalf("count %s: %v", sel, err)
+		}
+		return n
+	}
+	clear := func(sel string) chromedp.Action[chromedp.Void] {
+		return chromedp.Func(func(ctx context.Context, tg *chromedp.Target) error {
+			_, err := chromedp.Evaluate[bool]("(document.querySelector("+strconv.Quote(sel)+").value = '', true)")(ctx, tg)
+			return err
+		})
+	}
+	shot := func(name string) {
+		t.Helper()
+		buf, err := chromedp.Run(ctx, chromedp.FullScreenshot(100))
+		if err == nil {
+			err = os.WriteFile(filepath.Join(shots, name), buf, 0o644)
+		}
+		if err != nil {
+			t.Fatalf("screenshot %s: %v", name, err)
+		}
+	}
+
+	// Search by theme from the form.
+	do("search lunette",
+		chromedp.Navigate(ts.URL+"/"),
+		chromedp.SetValue("#theme", "lunette"),
+		chromedp.Click("#search-button"),
+		// The first page lists every problem: wait for the search's own.
+		chromedp.WaitNotPresent(`#results a.ref[href="/problems/vantenac:71"]`),
+		chromedp.WaitVisible(`#results a.ref[href="/problems/vantenac:77"]`))
+	shot("1-search-lunette.png")
+	if r := text("#results"); !strings.Contains(r, "Problème VII") {
+		t.Errorf("the lunette search lists: %s", r)
+	}
+	if url, err := chromedp.Run(ctx, chromedp.Location()); err != nil || !strings.Contains(url, "theme=lunette") {
+		t.Errorf("the search's URL %s does not hold its filters (%v)", url, err)
+	}
+
+	// Van Tenac VII: step through its line with the buttons and the keys.
+	do("open Van Tenac VII",
+		chromedp.Click(`#results a.ref[href="/problems/vantenac:77"]`),
+		chromedp.WaitVisible("#board .piece"))
+	if n := count("#board .piece"); n != 8 {
+		t.Errorf("the board shows %d pieces, want 8", n)
+	}
+	do("step", chromedp.Click("#fwd"), chromedp.Click("#fwd"))
+	shot("2-vantenac-77-ply-2.png")
+	if info, taken := text("#plyinfo"), count("#board .sq.taken"); !strings.HasPrefix(info, "ply 2: 14x35") || taken != 3 {
+		t.Errorf("after two steps: %q, %d captured squares marked (want the king's rafle, 3)", info, taken)
+	}
+	do("keys", chromedp.KeyEvent(kb.ArrowRight), chromedp.KeyEvent(kb.ArrowRight), chromedp.KeyEvent(kb.ArrowRight))
+	if info, fen := text("#plyinfo"), text("#fen"); info != "ply 5: 49x40" || fen != "B:W40:B10" {
+		t.Errorf("at the line's end: %q, FEN %q", info, fen)
+	}
+	do("back", chromedp.KeyEvent(kb.ArrowLeft))
+	if info := text("#plyinfo"); !strings.HasPrefix(info, "ply 4:") {
+		t.Errorf("after ←: %q", info)
+	}
+
+	// A Livre de Metz coup without a diagram, set up in the editor.
+	do("open a coup",
+		chromedp.Navigate(ts.URL+"/problems/metz:3"),
+		chromedp.WaitVisible("#transcribe"),
+		chromedp.Click("#transcribe"),
+		chromedp.WaitVisible(`#board .sq[data-square="24"]`))
+	put := func(piece string, squares ...string) chromedp.Action[chromedp.Void] {
+		steps := []chromedp.Action[chromedp.Void]{chromedp.Click(`input[name=piece][value=` + piece + `]`)}
+		for _, s := range squares {
+			steps = append(steps, chromedp.Click(`#board .sq[data-square="`+s+`"]`))
+		}
+		return chromedp.Steps(steps...)
+	}
+	// The stand-in diagram is Van Tenac VII's (the coup's own is in the
+	// book); 45 is put and taken off again.
+	do("set up", put("w", "24", "29", "33", "40", "49", "45"), put("w", "45"), put("b", "10"), put("B", "14", "34"))
+	if fen, err := chromedp.Run(ctx, chromedp.Value("#fenin")); err != nil || fen != "W:W24,29,33,40,49:B10,K14,K34" {
+		t.Errorf("the clicks set up %q (%v)", fen, err)
+	}
+	const execution = "24 à 19     14 à 35\n29 à 40     35 à 44\n49 à 40 gagne."
+	do("type the execution",
+		clear("#solution"),
+		chromedp.SendKeys("#solution", execution),
+		chromedp.Click("#check"),
+		chromedp.WaitVisible("#messages li"))
+	shot("3-editor.png")
+	if msgs := text("#messages"); !strings.Contains(msgs, "every move is legal: 5 move(s) read") {
+		t.Errorf("check: %s", msgs)
+	}
+	do("a wrong move is named",
+		chromedp.SendKeys("#solution", "\n40 à 34"),
+		chromedp.Click("#check"),
+		chromedp.WaitVisible("#messages li.warning"))
+	if msgs := text("#messages"); !strings.Contains(msgs, `"40 à 34"`) || !strings.Contains(msgs, "expected") {
+		t.Errorf("the wrong move: %s", msgs)
+	}
+	do("save",
+		clear("#solution"),
+		chromedp.SendKeys("#solution", execution),
+		chromedp.Click("#save"),
+		chromedp.WaitVisible("#saved"))
+	if name := text("#saved"); name != "web:3" {
+		t.Fatalf("saved as %q", name)
+	}
+
+	// Verify it from its page and see the verdict.
+	do("verify",
+		chromedp.Click("#saved"),
+		chromedp.WaitVisible("#verify"),
+		chromedp.Click("#verify"))
+	// The page follows the job and, once the verdict is stored, shows it.
+	do("verdict shown", chromedp.WaitVisible(`#verdict[data-verdict]:not([data-verdict=""])`), chromedp.Click("#last"))
+	shot("4-verified.png")
+	if v := text("#verdict"); v != "sound" {
+		t.Errorf("verdict %q", v)
+	}
+	if h := text("#history"); !strings.Contains(h, "sound") {
+		t.Errorf("history: %s", h)
+	}
+	if doc := os.Getenv("METZ_DOCS_SCREENSHOT"); doc != "" {
+		do("docs page", chromedp.Navigate(ts.URL+"/problems/web:3"), chromedp.WaitVisible("#board .piece"),
+			chromedp.Click("#fwd"), chromedp.Click("#fwd"))
+		buf, err := chromedp.Run(ctx, chromedp.CaptureScreenshot())
+		if err == nil {
+			err = os.WriteFile(doc, buf, 0o644)
+		}
+		if err != nil {
+			t.Fatal(err)
+		}
+	}
+}
