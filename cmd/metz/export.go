@@ -10,6 +10,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"metz/app"
 	"metz/db"
 	"metz/export"
 )
@@ -198,39 +199,15 @@ func exportIDs(d *db.DB, args []string, f *exportFlags) ([]int64, error) {
 	return ids, nil
 }
 
-// exportItems loads each problem with its latest verdict, the verified
-// tree built from that verdict's evidence, and its notes; evidence that
-// cannot be placed is named on errw.
+// exportItems loads each problem for the export (app.ExportItems, which
+// the web server's print page shares); evidence that cannot be placed is
+// named on errw.
 func exportItems(d *db.DB, ids []int64, errw io.Writer) ([]export.Item, error) {
-	items := make([]export.Item, 0, len(ids))
-	for _, id := range ids {
-		p, err := d.Get(id)
-		if err != nil {
-			return nil, err
-		}
-		it := export.Item{Problem: p}
-		vs, err := d.Verdicts(id)
-		if err != nil {
-			return nil, err
-		}
-		if len(vs) > 0 {
-			v := verifiedTree(p, vs)
-			it.Verdict, it.Evidence = v.Verdict, v.Evidence
-			it.VerdictDetail = verdictDetail(v, vs[len(vs)-1])
-			for _, n := range v.Notes {
-				fmt.Fprintf(errw, "metz: %s: %s\n", ref(p), n)
-			}
-		}
-		notes, err := d.Notes(id)
-		if err != nil {
-			return nil, err
-		}
-		for _, n := range notes {
-			it.Notes = append(it.Notes, n.Text)
-		}
-		items = append(items, it)
+	items, notes, err := app.ExportItems(d, ids)
+	for _, n := range notes {
+		fmt.Fprintf(errw, "metz: %s\n", n)
 	}
-	return items, nil
+	return items, err
 }
 
 // withDiagram keeps the items whose record has a diagram and says how
@@ -250,22 +227,6 @@ func plainItems(items []export.Item) {
 	for i := range items {
 		items[i].Plain = true
 	}
-}
-
-// verdictDetail is the evidence of the latest verdict in words, with its
-// dual flag and solver.
-func verdictDetail(v verified, latest db.Verdict) string {
-	var parts []string
-	if v.Detail != "" {
-		parts = append(parts, v.Detail)
-	}
-	if latest.Dual {
-		parts = append(parts, "dual")
-	}
-	if latest.SolverVersion != "" {
-		parts = append(parts, "solver "+latest.SolverVersion)
-	}
-	return strings.Join(parts, "; ")
 }
 
 func writeExport(stdout, stderr io.Writer, f *exportFlags, format string, items []export.Item) error {

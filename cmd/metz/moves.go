@@ -5,19 +5,11 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"metz/app"
 	"metz/draughts"
 )
 
 func init() { commandAdders = append(commandAdders, addMoves) }
-
-// moveJSON is one legal move for scripts.
-type moveJSON struct {
-	Move     string   `json:"move"`     // short notation
-	Path     []string `json:"path"`     // every square stood on
-	Captured []string `json:"captured"` // captured squares in order
-	Kings    int      `json:"captured_kings"`
-	Promotes bool     `json:"promotes"`
-}
 
 func addMoves(root *cobra.Command) {
 	var rules string
@@ -41,7 +33,7 @@ the output is one JSON array of the moves (empty when there is none).`,
 			out, asJSON := cmd.OutOrStdout(), globalsOf(cmd).json
 			ms := p.Moves()
 			if asJSON {
-				list := make([]moveJSON, len(ms))
+				list := make([]app.MoveInfo, len(ms))
 				for i, m := range ms {
 					list[i] = moveToJSON(p.Rules, m)
 				}
@@ -77,14 +69,4 @@ the output is one JSON array of the moves (empty when there is none).`,
 	root.AddCommand(c)
 }
 
-func moveToJSON(r *draughts.Rules, m draughts.Move) moveJSON {
-	names := func(sq []int) []string {
-		out := make([]string, len(sq))
-		for i, s := range sq {
-			out[i] = r.SquareName(s)
-		}
-		return out
-	}
-	return moveJSON{Move: r.FormatMove(m, false), Path: names(m.Path), Captured: names(m.Captured),
-		Kings: m.CapturedKings(), Promotes: m.Promotes}
-}
+func moveToJSON(r *draughts.Rules, m draughts.Move) app.MoveInfo { return app.DescribeMove(r, m) }

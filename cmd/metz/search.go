@@ -94,41 +94,14 @@ func (f *searchFlags) bindWithEmpty(c *cobra.Command) {
 	c.Flags().BoolVar(&f.withEmpty, "with-empty", false, "keep the records without a diagram (left out and counted by default)")
 }
 
-// query turns the flags into a db.Query, naming the flag of a bad value.
+// query turns the flags into a db.Query, naming the flag of a bad value
+// (app.Filters, which the web server's form shares).
 func (f *searchFlags) query() (db.Query, error) {
-	q := db.Query{Sources: f.sources, Class: f.class, Rules: f.rules, Themes: f.themes, ThemeOrigin: f.origin,
-		Verdict: f.verdict, Side: f.side, Pattern: f.pattern, Text: f.text, Author: f.author,
-		Limit: f.limit, Offset: f.offset}
-	ranges := []struct {
-		flag, value string
-		dst         *db.Range
-	}{
-		{"number", f.number, &q.Number},
-		{"white-pieces", f.whitePieces, &q.WhitePieces}, {"white-men", f.whiteMen, &q.WhiteMen},
-		{"white-kings", f.whiteKings, &q.WhiteKings}, {"black-pieces", f.blackPieces, &q.BlackPieces},
-		{"black-men", f.blackMen, &q.BlackMen}, {"black-kings", f.blackKings, &q.BlackKings},
-	}
-	for _, r := range ranges {
-		if r.value == "" {
-			continue
-		}
-		v, err := db.ParseRange(r.value)
-		if err != nil {
-			return q, fmt.Errorf("--%s: %v", r.flag, err)
-		}
-		*r.dst = v
-	}
-	if f.position && f.noPosition {
-		return q, fmt.Errorf("--position and --no-position exclude each other")
-	}
-	if f.position || f.noPosition {
-		has := f.position
-		q.HasPosition = &has
-	}
-	if f.limit < 0 || f.offset < 0 {
-		return q, fmt.Errorf("--limit and --offset must not be negative")
-	}
-	return q, nil
+	return app.Filters{Sources: f.sources, Number: f.number, Class: f.class, Rules: f.rules, Themes: f.themes,
+		Origin: f.origin, Verdict: f.verdict, Side: f.side, Pattern: f.pattern, Text: f.text, Author: f.author,
+		WhitePieces: f.whitePieces, WhiteMen: f.whiteMen, WhiteKings: f.whiteKings,
+		BlackPieces: f.blackPieces, BlackMen: f.blackMen, BlackKings: f.blackKings,
+		Position: f.position, NoPosition: f.noPosition, Limit: f.limit, Offset: f.offset}.Query()
 }
 
 func addSearch(root *cobra.Command) {
