@@ -205,5 +205,22 @@ func SaveDraft(d *db.DB, dr Draft) (db.ImportStats, error) {
 	if err != nil {
 		return db.ImportStats{}, err
 	}
+	if err := sameDraft(dr, b.Problems); err != nil {
+		return db.ImportStats{}, err
+	}
 	return d.ImportBatch(b.Source, b.Problems, b.Warnings)
+}
+
+// sameDraft checks that the transcription read back is the draft: a line
+// of the solution that the format reads as a header ("Coup 5") or a field
+// ("Blancs : 28") would otherwise add a record or change this one.
+func sameDraft(dr Draft, ps []*problems.Problem) error {
+	_, pos, err := draftPosition(dr.Rules, dr.FEN)
+	if err != nil {
+		return err
+	}
+	if len(ps) != 1 || ps[0].Number != dr.Number || ps[0].FEN != pos.FEN() || ps[0].Rules != pos.Rules.Name {
+		return fmt.Errorf("the solution holds a line the transcription format reads as a record's header or field (Coup N, Blancs :, Règles : …): expected moves only")
+	}
+	return nil
 }
