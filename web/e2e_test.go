@@ -196,7 +196,8 @@ func TestBrowser(t *testing.T) {
 		t.Errorf("history: %s", h)
 	}
 	if doc := os.Getenv("METZ_DOCS_SCREENSHOT"); doc != "" {
-		do("docs page", chromedp.Navigate(ts.URL+"/problems/web:3"), chromedp.WaitVisible("#board .piece"),
+		do("docs page", chromedp.Navigate(ts.URL+"/problems/vantenac:77"), chromedp.WaitVisible("#verify"),
+			chromedp.Click("#verify"), chromedp.WaitVisible(`#verdict[data-verdict]:not([data-verdict=""])`),
 			chromedp.Click("#fwd"), chromedp.Click("#fwd"))
 		buf, err := chromedp.Run(ctx, chromedp.CaptureScreenshot())
 		if err == nil {
