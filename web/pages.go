@@ -1,6 +1,7 @@
 package web
 
 import (
+	"bytes"
 	"embed"
 	"fmt"
 	"html/template"
@@ -186,25 +187,45 @@ func (s *Server) editorPage(w http.ResponseWriter, r *http.Request) {
 // maxPrint bounds a printed selection.
 const maxPrint = 2000
 
-// printPage writes the current selection as metz export --format html.
+// printFormats are the export formats /print writes, with their types.
+var printFormats = map[string]string{
+	"html": "text/html; charset=utf-8", "pdf": "application/pdf",
+	"pdn": "text/plain; charset=utf-8", "book": "text/plain; charset=utf-8", "json": "application/json",
+}
+
+// printPage writes the current selection as metz export does, in HTML
+// unless format= asks for pdf, pdn, book or json.
 func (s *Server) printPage(w http.ResponseWriter, r *http.Request) {
 	v := cloneValues(r.URL.Query())
+	format := cmpOr(v.Get("format"), "html")
+	v.Del("format")
+	ctype, ok := printFormats[format]
+	if !ok {
+		fail(w, r, badRequest("--format %q: expected html, pdf, pdn, book or json", format))
+		return
+	}
 	v.Set("limit", strconv.Itoa(maxPrint))
 	res, f, err := s.search(v)
 	var items []export.Item
 	if err == nil {
 		items, _, err = app.ExportItems(s.db, res.IDs())
 	}
-	if err != nil {
-		fail(w, r, err)
-		return
-	}
 	title := "metz"
 	if len(f.Sources) > 0 {
 		title += " — " + strings.Join(f.Sources, ", ")
 	}
-	w.Header().Set("Content-Type", "text/html; charset=utf-8")
-	if err := export.WriteHTML(w, items, export.HTMLOptions{Title: title}); err != nil {
-		fmt.Fprintf(w, "<p>%s</p>", template.HTMLEscapeString(err.Error()))
+	// Written whole first, so that a failure is an error page, not half a document.
+	var buf bytes.Buffer
+	if err == nil {
+		err = export.Write(&buf, format, items, export.HTMLOptions{Title: title})
 	}
+	if err != nil {
+		fail(w, r, err)
+		return
+	}
+	w.Header().Set("Content-Type", ctype)
+	if format == "pdf" {
+		w.Header().Set("Content-Disposition", `inline; filename="metz.pdf"`)
+	}
+	_, _ = w.Write(buf.Bytes())
 }
