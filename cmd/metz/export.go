@@ -155,7 +155,7 @@ func runExport(cmd *cobra.Command, args []string, f *exportFlags) error {
 	if f.plain {
 		plainItems(items)
 	}
-	if withEmpty, _ := cmd.Flags().GetBool(withEmptyFlag); !withEmpty && len(args) == 0 && !f.search.noPosition {
+	if withEmpty, _ := cmd.Flags().GetBool(withEmptyFlag); !withEmpty && len(args) == 0 && !f.search.NoPosition {
 		var left int
 		items, left = withDiagram(items)
 		if left > 0 {
