@@ -48,7 +48,7 @@ func browser(t *testing.T) context.Context {
 // The whole workbench in a real browser, on a fresh database with the
 // bundled books: search lunette, open Van Tenac VII and step through its
 // line, open a Livre de Metz coup (no diagram), set a diagram up with
-// clicks, type its execution in the book's notation, save it, verify it
+// clicks, play two moves on it, type its execution in the book's notation, save it, verify it
 // and see the verdict. Screenshots go to a temporary directory (named in
 // the log); with METZ_DOCS_SCREENSHOT=FILE the problem page is also saved
 // there (docs/web-screenshot.png).
@@ -155,6 +155,22 @@ func TestBrowser(t *testing.T) {
 	if fen, err := chromedp.Run(ctx, chromedp.Value("#fenin")); err != nil || fen != "W:W24,29,33,40,49:B10,K14,K34" {
 		t.Errorf("the clicks set up %q (%v)", fen, err)
 	}
+	// Moves played on the board are written into the solution as the book writes them.
+	sq := func(s string) string { return `#board .sq[data-square="` + s + `"]` }
+	waitSolution := func(want string) chromedp.Action[chromedp.Void] {
+		return chromedp.Func(func(ctx context.Context, tg *chromedp.Target) error {
+			_, err := chromedp.Poll[bool]("document.getElementById('solution').value.trim() === "+strconv.Quote(want),
+				chromedp.WithPollingTimeout(10*time.Second))(ctx, tg)
+			return err
+		})
+	}
+	do("play by clicks",
+		chromedp.Click("#playmode"),
+		chromedp.Click(sq("24")), chromedp.WaitVisible(sq("24")+".from"), chromedp.Click(sq("19")),
+		waitSolution("24 à 19"),
+		chromedp.Click(sq("14")), chromedp.WaitVisible(sq("14")+".from"), chromedp.Click(sq("35")),
+		waitSolution("24 à 19     14 à 35"),
+		chromedp.Click("#playmode"))
 	const execution = "24 à 19     14 à 35\n29 à 40     35 à 44\n49 à 40 gagne."
 	do("type the execution",
 		clear("#solution"),

@@ -95,16 +95,22 @@ Player.prototype.renderLines = function () {
   }
   walk(this.replay.children, [], this.linesEl);
 };
+// keys makes this player the one the arrow keys and the buttons step
+// (a page that replays again, the editor, binds them once).
 Player.prototype.keys = function () {
-  var self = this;
+  Player.active = this;
+  if (Player.bound) return;
+  Player.bound = true;
+  var go = function (f) { return function () { var p = Player.active; p.go(f(p)); }; };
   document.addEventListener("keydown", function (e) {
-    if (e.target && (e.target.tagName === "INPUT" || e.target.tagName === "TEXTAREA")) return;
-    if (e.key === "ArrowRight") { self.go(self.at + 1); e.preventDefault(); }
-    if (e.key === "ArrowLeft") { self.go(self.at - 1); e.preventDefault(); }
-    if (e.key === "Home") self.go(0);
-    if (e.key === "End") self.go(self.line.length);
+    var p = Player.active;
+    if (e.target && (e.target.tagName === "INPUT" || e.target.tagName === "TEXTAREA" || e.target.tagName === "SELECT")) return;
+    if (e.key === "ArrowRight") { p.go(p.at + 1); e.preventDefault(); }
+    if (e.key === "ArrowLeft") { p.go(p.at - 1); e.preventDefault(); }
+    if (e.key === "Home") p.go(0);
+    if (e.key === "End") p.go(p.line.length);
   });
   var b = function (id, f) { var el = document.getElementById(id); if (el) el.addEventListener("click", f); };
-  b("first", function () { self.go(0); }); b("back", function () { self.go(self.at - 1); });
-  b("fwd", function () { self.go(self.at + 1); }); b("last", function () { self.go(self.line.length); });
+  b("first", go(function () { return 0; })); b("back", go(function (p) { return p.at - 1; }));
+  b("fwd", go(function (p) { return p.at + 1; })); b("last", go(function (p) { return p.line.length; }));
 };

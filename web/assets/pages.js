@@ -101,6 +101,7 @@ function editorPage() {
         if (!geo || geo.rules !== rp.geometry.rules) {
           geo = rp.geometry; board = new Board($("board"), geo);
           board.onClick(function (i) {
+            if ($("playmode").checked) { play(i); return; }
             var want = document.querySelector("input[name=piece]:checked").value;
             var cur = pos.charAt(i);
             pos = pos.substring(0, i) + (cur === want ? "." : want) + pos.substring(i + 1);
@@ -120,14 +121,48 @@ function editorPage() {
       var n = 0; (function count(ch) { (ch || []).forEach(function (x) { if (x.board) n++; count(x.children); }); })(c.replay.children);
       message(c.warnings.length ? "bad" : "ok", c.warnings.length ? c.warnings.length + " problem(s) in the solution; " + n + " move(s) read" : "every move is legal: " + n + " move(s) read");
       $("lines").innerHTML = "";
-      new Player(board, c.replay, $("lines"), null).keys();
+      var player = new Player(board, c.replay, $("lines"), null);
+      player.keys();
+      // Moves played by clicking continue the main line from its end.
+      var line = mainLine(c.replay.children), k = player.playable();
+      end = { fen: k > 0 ? line[k - 1].fen : c.replay.fen, moves: null, from: null };
+      player.go(k);
     }, function (e) { message("bad", e.message); });
+  }
+  // end is where a move played by clicking starts: the end of the typed
+  // solution's main line, as the last check read it.
+  var end = null;
+  function play(i) {
+    var name = geo.names[i];
+    var ready = end ? Promise.resolve() : check();
+    ready.then(function () {
+      if (!end) return;
+      if (!end.moves) {
+        return api("GET", "/api/moves?rules=" + encodeURIComponent($("rules").value) + "&fen=" + encodeURIComponent(end.fen))
+          .then(function (ms) { end.moves = ms; pick(name); });
+      }
+      pick(name);
+    });
+  }
+  function pick(name) {
+    var from = end.moves.filter(function (m) { return m.path[0] === name; });
+    if (from.length && end.from !== name) { end.from = name; board.cells[geo.names.indexOf(name)].classList.add("from"); return; }
+    var ms = end.moves.filter(function (m) { return m.path[0] === end.from && m.path[m.path.length - 1] === name; });
+    if (!ms.length) { $("messages").innerHTML = ""; message("bad", "no legal move from " + end.from + " to " + name + (end.moves.length ? "" : ": the side to move has none")); end.from = null; return; }
+    var m = ms[0], text = ms.length > 1 ? m.path.join(" à ") : m.path[0] + " à " + m.path[m.path.length - 1];
+    var white = end.fen.charAt(0) === "W", sol = $("solution").value.replace(/\s+$/, "");
+    if (white) sol += (sol ? "\n" : "") + text;
+    else sol += (sol ? "     " : "... ") + text;
+    $("solution").value = sol + "\n";
+    end = null;
+    check();
   }
   $("rules").addEventListener("change", function () { geo = null; load("W::"); });
   $("turn").addEventListener("change", function () { $("fenin").value = fen(); });
   $("clear").addEventListener("click", function () { pos = pos.replace(/[^.]/g, "."); draw(); });
   $("loadfen").addEventListener("click", function () { load($("fenin").value).catch(function (e) { $("messages").innerHTML = ""; message("bad", e.message); }); });
   $("check").addEventListener("click", check);
+  $("solution").addEventListener("input", function () { end = null; });
   $("save").addEventListener("click", function () {
     $("messages").innerHTML = "";
     api("POST", "/api/drafts", { source: $("source").value, number: +$("number").value, title: $("title").value,
