@@ -136,6 +136,26 @@ func TestBrowser(t *testing.T) {
 		t.Errorf("after ←: %q", info)
 	}
 
+	// The solver's evidence is a line one click plays: verified from its
+	// page, Van Tenac III (the coup de repos) gets the black defences at
+	// ply 2 the book leaves out, each listed and played on the board.
+	do("verify Van Tenac III",
+		chromedp.Navigate(ts.URL+"/problems/vantenac:73"),
+		chromedp.WaitVisible("#verify"),
+		chromedp.SetValue("#budget", "2s"),
+		chromedp.Click("#verify"),
+		chromedp.WaitVisible(`#verdict[data-verdict]:not([data-verdict=""])`),
+		chromedp.WaitVisible("#evidence-lines .evline"))
+	if ev := text("#evidence-lines"); !strings.Contains(ev, "ply 2: 50x17") || !strings.Contains(ev, "defence the source omits") {
+		t.Errorf("evidence lines: %q", ev)
+	}
+	first := text("#evidence-lines .evline") // "ply 4: 6x39"
+	do("play the omitted defence", chromedp.Click(`#evidence-lines .evline`))
+	if info := text("#plyinfo"); info != first {
+		t.Errorf("the omitted defence %q played to %q", first, info)
+	}
+	shot("2b-vantenac-73-omitted-defence.png")
+
 	// A Livre de Metz coup without a diagram, set up in the editor.
 	do("open a coup",
 		chromedp.Navigate(ts.URL+"/problems/metz:3"),

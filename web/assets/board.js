@@ -79,7 +79,18 @@ Player.prototype.renderLines = function () {
     move(main, prefix, into);
     for (var i = 1; i < alts.length; i++) {
       var v = document.createElement("span"); v.className = "var"; v.appendChild(document.createTextNode(" ("));
-      move(alts[i], prefix, v); walk(alts[i].children, prefix.concat([alts[i]]), v);
+      move(alts[i], prefix, v);
+      // A solver's line (its proofs run long) shows its first move; the
+      // rest opens on a click.
+      var rest = document.createElement("span");
+      walk(alts[i].children, prefix.concat([alts[i]]), rest);
+      if (alts[i].origin === "solver" && rest.childNodes.length) {
+        var t = document.createElement("a"); t.href = "#"; t.className = "toggle"; t.textContent = "…"; t.title = "show the rest of the line";
+        rest.hidden = true;
+        t.addEventListener("click", (function (r, t) { return function (e) { e.preventDefault(); r.hidden = !r.hidden; t.textContent = r.hidden ? "…" : "−"; }; })(rest, t));
+        v.appendChild(t);
+      }
+      v.appendChild(rest);
       v.appendChild(document.createTextNode(") ")); into.appendChild(v);
     }
     walk(main.children, prefix.concat([main]), into);

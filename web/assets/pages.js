@@ -48,6 +48,28 @@ function searchPage() {
   });
 }
 
+// evidenceLines lists where the solver's lines leave the stated ones (a
+// cook, an omitted defence, a refutation, a dual), each a link that plays
+// it on the board.
+function evidenceLines(data, player, ul) {
+  if (!ul) return;
+  (function walk(alts, prefix) {
+    (alts || []).forEach(function (n) {
+      var line = prefix.concat([n]);
+      if (n.origin === "solver" && (!prefix.length || prefix[prefix.length - 1].origin !== "solver")) {
+        var li = document.createElement("li"), a = document.createElement("a");
+        a.href = "#"; a.className = "evline";
+        a.textContent = "ply " + line.length + ": " + (n.name || n.move);
+        a.addEventListener("click", function (e) { e.preventDefault(); player.choose(line.concat(mainLine(n.children)), line.length); });
+        li.appendChild(a); li.appendChild(document.createTextNode(" " + (n.comment || "").replace(/^metz: /, "")));
+        ul.appendChild(li);
+      }
+      walk(n.children, line);
+    });
+  })(data.children, []);
+  ul.hidden = !ul.children.length;
+}
+
 function problemPage() {
   var art = $("problem"); if (!art) return;
   var ref = encodeURIComponent(art.dataset.ref);
@@ -55,6 +77,7 @@ function problemPage() {
   if (data && $("board")) {
     var player = new Player(new Board($("board"), data.geometry), data, $("lines"), $("plyinfo"));
     player.keys();
+    evidenceLines(data, player, $("evidence-lines"));
     document.querySelectorAll(".goply").forEach(function (a) {
       a.addEventListener("click", function (e) { e.preventDefault(); player.choose(mainLine(data.children), +a.dataset.ply); });
     });
