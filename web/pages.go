@@ -153,7 +153,12 @@ func (s *Server) problemPage(w http.ResponseWriter, r *http.Request) {
 	for i, v := range rec.Verdicts {
 		hist[len(rec.Verdicts)-1-i] = map[string]any{"V": v, "When": v.CreatedAt.Format("2006-01-02 15:04")}
 	}
-	render(w, "problem.html", map[string]any{
+	referring, err := s.db.ReferringTo(p.Source, p.Number)
+	if err != nil {
+		fail(w, r, err)
+		return
+	}
+	render(w, "problem.html", map[string]any{"ReferredBy": referring,
 		"Title": t.Name + " " + p.Label, "P": p, "Name": t.Name, "Tree": t, "History": hist, "Notes": rec.Notes,
 		"Diagram": diagram(p.Rules, p.FEN, 360, true), "Heading": export.Heading(p), "Byline": export.Byline(p),
 	})

@@ -230,6 +230,8 @@ func TestCheckAndDrafts(t *testing.T) {
 	}
 	st, body = call(t, ts, "POST", "/api/drafts", strings.Replace(draft, "40,49:B10", "40,46,49:B10", 1))
 	want(t, "update", st, body, 200, `"updated":1`, `"outdated":1`)
+	st, body = call(t, ts, "GET", "/problems/metz:2", "")
+	want(t, "the book's record names its transcription", st, body, 200, `<a href="/problems/web:2">web:2</a> transcribes this record`)
 	st, body = call(t, ts, "GET", "/api/search?source=web&verdict=outdated", "")
 	want(t, "outdated verdict", st, body, 200, `"number":2`)
 	for b, msg := range map[string]string{
