@@ -353,6 +353,12 @@ func (s *Server) budget(text string) (solver.Budget, error) {
 	if text == "" {
 		text = s.opt.Budget
 	}
+	return ParseBudget(text)
+}
+
+// ParseBudget reads a budget given to the server: the solver's syntax,
+// with a time of at most maxBudget.
+func ParseBudget(text string) (solver.Budget, error) {
 	b, err := solver.ParseBudget(text)
 	if err != nil {
 		return b, badRequest("--budget: %v", err)

@@ -29,6 +29,9 @@ gives what the --json of search, show, verify, solve and moves give
   metz serve --addr 0.0.0.0:8080   # reachable from the network: token required`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
+			if _, err := web.ParseBudget(budget); err != nil {
+				return err
+			}
 			d, err := db.OpenExisting(globalsOf(cmd).dbPath)
 			if err != nil {
 				return err

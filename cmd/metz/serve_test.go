@@ -92,6 +92,9 @@ func TestServe(t *testing.T) {
 	if _, errs, code := runStatus(t, context.Background(), "serve", "--db", filepath.Join(t.TempDir(), "none.db")); code != 1 || errs == "" {
 		t.Errorf("no database: %d %s", code, errs)
 	}
+	if _, errs, code := runStatus(t, context.Background(), "serve", "--db", path, "--budget", "lots"); code != 1 || !strings.Contains(errs, "--budget") {
+		t.Errorf("bad budget: %d %s", code, errs)
+	}
 	if _, errs, code := runStatus(t, context.Background(), "serve", "--db", path, "--addr", "nonsense"); code != 1 || !strings.Contains(errs, "--addr nonsense") {
 		t.Errorf("bad address: %d %s", code, errs)
 	}
