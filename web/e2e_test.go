@@ -42,6 +42,10 @@ func browser(t *testing.T) context.Context {
 	ctx, cancelCtx := chromedp.NewContext(actx)
 	ctx, cancelTime := context.WithTimeout(ctx, 3*time.Minute)
 	t.Cleanup(func() { cancelTime(); cancelCtx(); cancelAlloc() })
+	// Start the browser on this context, not on a step's shorter one.
+	if err := chromedp.Do(ctx, chromedp.Navigate("about:blank")); err != nil {
+		t.Fatalf("starting %s: %v", bin, err)
+	}
 	return ctx
 }
 
@@ -60,10 +64,18 @@ func TestBrowser(t *testing.T) {
 		t.Fatal(err)
 	}
 	t.Logf("screenshots in %s", shots)
+	// do runs steps with a minute at most, so that on failure the browser
+	// is still there to show the page (failure.png) and the job's state.
 	do := func(what string, steps ...chromedp.Action[chromedp.Void]) {
 		t.Helper()
-		if err := chromedp.Do(ctx, steps...); err != nil {
-			t.Fatalf("%s: %v", what, err)
+		sctx, cancel := context.WithTimeout(ctx, time.Minute)
+		defer cancel()
+		if err := chromedp.Do(sctx, steps...); err != nil {
+			if buf, serr := chromedp.Run(ctx, chromedp.FullScreenshot(100)); serr == nil {
+				_ = os.WriteFile(filepath.Join(shots, "failure.png"), buf, 0o644)
+			}
+			job, _ := chromedp.Run(ctx, chromedp.Evaluate[string](`(document.getElementById("job") || {}).textContent || ""`))
+			t.Fatalf("%s: %v (page in failure.png; job: %q)", what, err, job)
 		}
 	}
 	text := func(sel string) string {
@@ -99,6 +111,9 @@ func TestBrowser(t *testing.T) {
 		}
 	}
 
+	// ready waits for the page's script: a button shows before it answers.
+	ready := chromedp.WaitVisible(`body[data-ready="1"]`)
+
 	// Search by theme from the form.
 	do("search lunette",
 		chromedp.Navigate(ts.URL+"/"),
@@ -106,7 +121,7 @@ func TestBrowser(t *testing.T) {
 		chromedp.Click("#search-button"),
 		// The first page lists every problem: wait for the search's own.
 		chromedp.WaitNotPresent(`#results a.ref[href="/problems/vantenac:71"]`),
-		chromedp.WaitVisible(`#results a.ref[href="/problems/vantenac:77"]`))
+		chromedp.WaitVisible(`#results a.ref[href="/problems/vantenac:77"]`), ready)
 	shot("1-search-lunette.png")
 	if r := text("#results"); !strings.Contains(r, "Problème VII") {
 		t.Errorf("the lunette search lists: %s", r)
@@ -118,7 +133,7 @@ func TestBrowser(t *testing.T) {
 	// Van Tenac VII: step through its line with the buttons and the keys.
 	do("open Van Tenac VII",
 		chromedp.Click(`#results a.ref[href="/problems/vantenac:77"]`),
-		chromedp.WaitVisible("#board .piece"))
+		chromedp.WaitVisible("#board .piece"), ready)
 	if n := count("#board .piece"); n != 8 {
 		t.Errorf("the board shows %d pieces, want 8", n)
 	}
@@ -141,7 +156,7 @@ func TestBrowser(t *testing.T) {
 	// ply 2 the book leaves out, each listed and played on the board.
 	do("verify Van Tenac III",
 		chromedp.Navigate(ts.URL+"/problems/vantenac:73"),
-		chromedp.WaitVisible("#verify"),
+		chromedp.WaitVisible("#verify"), ready,
 		chromedp.SetValue("#budget", "2s"),
 		chromedp.Click("#verify"),
 		chromedp.WaitVisible(`#verdict[data-verdict]:not([data-verdict=""])`),
@@ -161,7 +176,7 @@ func TestBrowser(t *testing.T) {
 		chromedp.Navigate(ts.URL+"/problems/metz:3"),
 		chromedp.WaitVisible("#transcribe"),
 		chromedp.Click("#transcribe"),
-		chromedp.WaitVisible(`#board .sq[data-square="24"]`))
+		chromedp.WaitVisible(`#board .sq[data-square="24"]`), ready)
 	put := func(piece string, squares ...string) chromedp.Action[chromedp.Void] {
 		steps := []chromedp.Action[chromedp.Void]{chromedp.Click(`input[name=piece][value=` + piece + `]`)}
 		for _, s := range squares {
@@ -220,7 +235,7 @@ func TestBrowser(t *testing.T) {
 	// Verify it from its page and see the verdict.
 	do("verify",
 		chromedp.Click("#saved"),
-		chromedp.WaitVisible("#verify"),
+		chromedp.WaitVisible("#verify"), ready,
 		chromedp.Click("#verify"))
 	// The page follows the job and, once the verdict is stored, shows it.
 	do("verdict shown", chromedp.WaitVisible(`#verdict[data-verdict]:not([data-verdict=""])`), chromedp.Click("#last"))
@@ -232,7 +247,7 @@ func TestBrowser(t *testing.T) {
 		t.Errorf("history: %s", h)
 	}
 	if doc := os.Getenv("METZ_DOCS_SCREENSHOT"); doc != "" {
-		do("docs page", chromedp.Navigate(ts.URL+"/problems/vantenac:77"), chromedp.WaitVisible("#verify"),
+		do("docs page", chromedp.Navigate(ts.URL+"/problems/vantenac:77"), chromedp.WaitVisible("#verify"), ready,
 			chromedp.Click("#verify"), chromedp.WaitVisible(`#verdict[data-verdict]:not([data-verdict=""])`),
 			chromedp.Click("#fwd"), chromedp.Click("#fwd"))
 		buf, err := chromedp.Run(ctx, chromedp.CaptureScreenshot())

@@ -10,14 +10,14 @@ function api(method, url, body) {
 function $(id) { return document.getElementById(id); }
 function text(el, s) { el.textContent = s; }
 
-// followJob streams a verification's progress into el until it ends.
+// followJob streams a verification's progress into el until it ends;
+// should the stream break (a proxy, a busy machine), it polls instead.
 function followJob(job, el, done) {
   el.hidden = false;
-  var es = new EventSource("/api/jobs/" + job.id + "/events");
-  var cancel = $("cancel");
+  var cancel = $("cancel"), over = false;
   if (cancel) { cancel.hidden = false; cancel.onclick = function () { api("POST", "/api/jobs/" + job.id + "/cancel"); }; }
-  es.onmessage = function (m) {
-    var st = JSON.parse(m.data);
+  function show(st) {
+    if (over) return;
     el.innerHTML = "";
     var p = document.createElement("p"); p.className = "progress";
     p.textContent = st.state + " — " + st.phase + " — " + st.done + " of " + st.total + " problems, " +
@@ -33,9 +33,16 @@ function followJob(job, el, done) {
     });
     el.appendChild(ul);
     if (st.error) { var e = document.createElement("p"); e.className = "error"; e.textContent = st.error; el.appendChild(e); }
-    if (st.state !== "running") { es.close(); if (cancel) cancel.hidden = true; if (done) done(st); }
-  };
-  es.onerror = function () { es.close(); };
+    if (st.state !== "running") { over = true; es.close(); if (cancel) cancel.hidden = true; if (done) done(st); }
+  }
+  function poll() {
+    if (over) return;
+    api("GET", "/api/jobs/" + job.id).then(function (st) { show(st); setTimeout(poll, 1000); },
+      function () { setTimeout(poll, 2000); });
+  }
+  var es = new EventSource("/api/jobs/" + job.id + "/events");
+  es.onmessage = function (m) { show(JSON.parse(m.data)); };
+  es.onerror = function () { es.close(); poll(); };
 }
 
 function searchPage() {
@@ -200,3 +207,5 @@ function editorPage() {
   load($("fenin").value || "W::");
 }
 searchPage(); problemPage(); editorPage();
+// The page answers clicks from here on (the browser test waits for it).
+document.body.dataset.ready = "1";
