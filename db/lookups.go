@@ -26,13 +26,19 @@ func (d *DB) ThemeNamesInUse() ([]string, error) {
 // (a transcription of a book's coup, a cross reference), each as a Ref
 // to the referring record with the reference's kind and note.
 func (d *DB) ReferringTo(source string, number int) ([]problems.Ref, error) {
-	rows, err := d.sql.Query(`SELECT p.source, p.number, r.kind, r.note FROM refs r JOIN problems p ON p.id = r.problem_id
+	return d.queryRefs(`SELECT p.source, p.number, r.kind, r.note FROM refs r JOIN problems p ON p.id = r.problem_id
 		WHERE r.source = ? AND r.number = ? ORDER BY p.source, p.number`, source, number)
+}
+
+// queryRefs reads references (source, number, kind, note) from a query;
+// nil when there is none.
+func (d *DB) queryRefs(query string, args ...any) ([]problems.Ref, error) {
+	rows, err := d.sql.Query(query, args...)
 	if err != nil {
 		return nil, err
 	}
 	defer rows.Close()
-	out := []problems.Ref{}
+	var out []problems.Ref
 	for rows.Next() {
 		var r problems.Ref
 		if err := rows.Scan(&r.Source, &r.Number, &r.Kind, &r.Note); err != nil {
