@@ -7,6 +7,9 @@ import (
 	"net/http/httptest"
 	"os"
 	"path/filepath"
+	"runtime"
+	"runtime/debug"
+	"strings"
 	"sync"
 	"testing"
 
@@ -111,3 +114,29 @@ func BenchmarkProblemPage(b *testing.B) {
 }
 
 func osMkdirTemp() (string, error) { return os.MkdirTemp("", "metz-web-bench-") }
+
+// BenchmarkIdleMemory reports the process's resident memory (Linux) after
+// the server has answered a search and a problem page on bigN problems and
+// gone idle: the goal is under 100 MB. The process is the test binary, so
+// the figure is an upper bound for metz serve's.
+func BenchmarkIdleMemory(b *testing.B) {
+	h := bigServer(b).Handler()
+	for b.Loop() {
+		for _, path := range []string{"/search?source=bench", fmt.Sprintf("/problems/bench:%d", bigN/3)} {
+			w := httptest.NewRecorder()
+			h.ServeHTTP(w, httptest.NewRequest("GET", path, nil))
+		}
+	}
+	runtime.GC()
+	debug.FreeOSMemory()
+	status, err := os.ReadFile("/proc/self/status")
+	if err != nil {
+		b.Skip("no /proc/self/status: resident memory is read on Linux only")
+	}
+	for _, line := range strings.Split(string(status), "\n") {
+		var kb float64
+		if _, err := fmt.Sscanf(line, "VmRSS: %f kB", &kb); err == nil {
+			b.ReportMetric(kb/1024, "MB-resident")
+		}
+	}
+}
