@@ -22,6 +22,7 @@ import (
 const bigN = 100_000
 
 var (
+	bigDir  string // the big database's directory, removed by TestMain
 	bigOnce sync.Once
 	bigSrv  *Server
 	bigErr  error
@@ -34,6 +35,7 @@ var (
 func bigServer(b *testing.B) *Server {
 	bigOnce.Do(func() {
 		dir, err := osMkdirTemp()
+		bigDir = dir
 		if err != nil {
 			bigErr = err
 			return
@@ -139,4 +141,16 @@ func BenchmarkIdleMemory(b *testing.B) {
 			b.ReportMetric(kb/1024, "MB-resident")
 		}
 	}
+}
+
+// TestMain removes the big database the benchmarks built, if any.
+func TestMain(m *testing.M) {
+	code := m.Run()
+	if bigSrv != nil {
+		bigSrv.db.Close()
+	}
+	if bigDir != "" {
+		os.RemoveAll(bigDir)
+	}
+	os.Exit(code)
 }
