@@ -1,6 +1,6 @@
 // Package app is what metz does, between the domain packages (db, solver,
-// themes) and the programs that face a user (cmd/metz, and the web server
-// to come): which problems a command means, verifying many of them with
+// themes) and the programs that face a user (cmd/metz, and the web server,
+// package web): which problems a command means, verifying many of them with
 // progress and cancellation, the stored form of a verdict's evidence,
 // the themes found after a verification, and the report.
 //

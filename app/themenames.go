@@ -51,13 +51,11 @@ func KnownThemes(d *db.DB) ([]string, error) {
 	for _, keys := range themes.BookKeys {
 		names = append(names, keys...)
 	}
-	all, err := d.Search(db.Query{})
+	inUse, err := d.ThemeNamesInUse()
 	if err != nil {
 		return nil, err
 	}
-	for _, s := range all {
-		names = append(names, s.Themes...)
-	}
+	names = append(names, inUse...)
 	slices.Sort(names)
 	return slices.Compact(names), nil
 }

@@ -105,3 +105,8 @@ func inOrder(vs []*Verified) []Verified {
 	}
 	return out
 }
+
+// StoreVerified records one outcome of VerifyMany run without Store: its
+// verdict, then the themes of what it proves (a caller that serializes its
+// writes stores them itself).
+func StoreVerified(d *db.DB, v *Verified) error { return store(d, v) }

@@ -75,20 +75,7 @@ func (d *DB) themes(id int64) ([]problems.Theme, error) {
 }
 
 func (d *DB) refs(id int64) ([]problems.Ref, error) {
-	rows, err := d.sql.Query(`SELECT source, number, kind, note FROM refs WHERE problem_id = ? ORDER BY id`, id)
-	if err != nil {
-		return nil, err
-	}
-	defer rows.Close()
-	var out []problems.Ref
-	for rows.Next() {
-		var r problems.Ref
-		if err := rows.Scan(&r.Source, &r.Number, &r.Kind, &r.Note); err != nil {
-			return nil, err
-		}
-		out = append(out, r)
-	}
-	return out, rows.Err()
+	return d.queryRefs(`SELECT source, number, kind, note FROM refs WHERE problem_id = ? ORDER BY id`, id)
 }
 
 // Resolve turns a user's reference into a problem id: a number ("17") is a

@@ -1,0 +1,53 @@
+package main
+
+import (
+	"fmt"
+
+	"github.com/spf13/cobra"
+
+	"metz/db"
+	"metz/web"
+)
+
+func init() { commandAdders = append(commandAdders, addServe) }
+
+func addServe(root *cobra.Command) {
+	var addr, budget string
+	c := &cobra.Command{
+		Use:   "serve [--addr 127.0.0.1:8080]",
+		Short: "A local web workbench: browse, transcribe, verify and print problems",
+		Long: `serve runs a web application over the database, on this machine only unless
+--addr names another interface (then every request needs the access token
+printed with the URL). One binary, nothing fetched from the network: search
+with small diagrams, a problem's page with a board that steps through any
+line, verification with progress, an editor to set up a diagram and type a
+solution as the book prints it, and printing. The JSON API under /api/
+gives what the --json of search, show, verify, solve and moves give
+(docs/web.md). Ctrl-C stops it.`,
+		Example: `  metz serve
+  metz serve --addr 127.0.0.1:9000 --db books.db
+  metz serve --addr 0.0.0.0:8080   # reachable from the network: token required`,
+		Args: cobra.NoArgs,
+		RunE: func(cmd *cobra.Command, _ []string) error {
+			if _, err := web.ParseBudget(budget); err != nil {
+				return err
+			}
+			d, err := db.OpenExisting(globalsOf(cmd).dbPath)
+			if err != nil {
+				return err
+			}
+			defer d.Close()
+			opt := web.Options{Budget: budget}
+			if !web.IsLoopback(addr) {
+				opt.Token = web.NewToken()
+				fmt.Fprintf(cmd.ErrOrStderr(), "metz: %s is reachable from other machines: every request needs the token %s\n", addr, opt.Token)
+			}
+			ctx, stop := interruptible(cmd)
+			defer stop()
+			return web.New(d, opt).ListenAndServe(ctx, addr, cmd.OutOrStdout())
+		},
+	}
+	c.Flags().StringVar(&addr, "addr", "127.0.0.1:8080", "address to listen on (host:port)")
+	c.Flags().StringVar(&budget, "budget", "10s", "default solver budget of a verification started from a page")
+	root.AddCommand(c)
+}

@@ -1,0 +1,87 @@
+package web
+
+import (
+	"crypto/subtle"
+	"fmt"
+	"log"
+	"net/http"
+	"net/url"
+	"runtime/debug"
+)
+
+// recoverer turns a panic in a handler into a 500 naming it, so that one
+// bad request never stops the server.
+func recoverer(h http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		defer func() {
+			if v := recover(); v != nil {
+				if v == http.ErrAbortHandler {
+					panic(v)
+				}
+				log.Printf("metz serve: panic on %s %s: %v\n%s", r.Method, r.URL.Path, v, debug.Stack())
+				writeError(w, r, http.StatusInternalServerError, fmt.Errorf("internal error: %v (the server goes on; please report it)", v))
+			}
+		}()
+		h.ServeHTTP(w, r)
+	})
+}
+
+// tokenCookie carries the access token once given in the URL.
+const tokenCookie = "metz_token"
+
+// guard checks the access token (when the server has one) and refuses a
+// state-changing request that another site's page sent: a browser says
+// where a request comes from in Sec-Fetch-Site and Origin, and only this
+// server's own pages (or a client that is no browser, which sends
+// neither) may write.
+func (s *Server) guard(h http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if s.opt.Token != "" && !s.tokenOK(w, r) {
+			writeError(w, r, http.StatusUnauthorized, fmt.Errorf("access token missing or wrong: open the URL metz serve printed (it ends with ?token=…)"))
+			return
+		}
+		if r.Method != http.MethodGet && r.Method != http.MethodHead && crossSite(r) {
+			writeError(w, r, http.StatusForbidden, fmt.Errorf("cross-site %s refused: only metz's own pages may change the database", r.Method))
+			return
+		}
+		h.ServeHTTP(w, r)
+	})
+}
+
+// tokenOK accepts the token from the query (then remembered in a cookie),
+// the cookie or an Authorization: Bearer header.
+func (s *Server) tokenOK(w http.ResponseWriter, r *http.Request) bool {
+	same := func(got string) bool { return subtle.ConstantTimeCompare([]byte(got), []byte(s.opt.Token)) == 1 }
+	if t := r.URL.Query().Get("token"); t != "" && same(t) {
+		http.SetCookie(w, &http.Cookie{Name: tokenCookie, Value: t, Path: "/", HttpOnly: true, SameSite: http.SameSiteStrictMode})
+		return true
+	}
+	if c, err := r.Cookie(tokenCookie); err == nil && same(c.Value) {
+		return true
+	}
+	return same(trimBearer(r.Header.Get("Authorization")))
+}
+
+func trimBearer(h string) string {
+	const p = "Bearer "
+	if len(h) > len(p) && h[:len(p)] == p {
+		return h[len(p):]
+	}
+	return ""
+}
+
+// crossSite reports a request a browser sent from another site's page.
+func crossSite(r *http.Request) bool {
+	switch r.Header.Get("Sec-Fetch-Site") {
+	case "same-origin", "none":
+		return false
+	case "cross-site", "same-site":
+		return true
+	}
+	o := r.Header.Get("Origin")
+	if o == "" {
+		return false // not a browser's cross-origin request (curl, a script)
+	}
+	u, err := url.Parse(o)
+	return err != nil || u.Host != r.Host
+}

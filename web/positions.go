@@ -1,0 +1,90 @@
+package web
+
+import (
+	"net/http"
+
+	"metz/app"
+	"metz/draughts"
+	"metz/solver"
+)
+
+// positionOf reads rules and a FEN as metz solve and moves read them.
+func positionOf(rulesName, fen string) (draughts.Position, error) {
+	r, err := draughts.RulesByName(cmpOr(rulesName, draughts.International.Name))
+	if err != nil {
+		return draughts.Position{}, err
+	}
+	if fen == "start" || fen == "initial" {
+		return draughts.Start(r), nil
+	}
+	if fen == "" {
+		return draughts.Position{}, badRequest("fen: missing (expected a position such as W:W28:B19, or start)")
+	}
+	return draughts.ParseFEN(r, fen)
+}
+
+func cmpOr(a, b string) string {
+	if a != "" {
+		return a
+	}
+	return b
+}
+
+// POST /api/solve {"fen", "rules", "goal", "budget"}: metz solve --json.
+func (s *Server) apiSolve(w http.ResponseWriter, r *http.Request) {
+	var body struct {
+		FEN, Rules, Goal, Budget string
+	}
+	err := readJSON(r, &body)
+	var p draughts.Position
+	if err == nil {
+		p, err = positionOf(body.Rules, body.FEN)
+	}
+	if wm, wk, bm, bk := p.Material(); err == nil && wm+wk+bm+bk == 0 {
+		err = badRequest("FEN %q: no piece on the board (expected a position such as W:W28:B19)", body.FEN)
+	}
+	var g solver.Goal
+	if err == nil {
+		g, err = solver.ParseGoal(cmpOr(body.Goal, "win"))
+	}
+	var b solver.Budget
+	if err == nil {
+		b, err = s.budget(body.Budget)
+	}
+	if err != nil {
+		fail(w, r, err)
+		return
+	}
+	writeJSON(w, http.StatusOK, solver.SolveWith(p, g, solver.Options{Budget: b}))
+}
+
+// GET /api/moves?fen=…&rules=…: metz moves --json.
+func (s *Server) apiMoves(w http.ResponseWriter, r *http.Request) {
+	p, err := positionOf(r.URL.Query().Get("rules"), r.URL.Query().Get("fen"))
+	if err != nil {
+		fail(w, r, err)
+		return
+	}
+	list := []app.Move{}
+	for _, m := range p.Moves() {
+		list = append(list, app.DescribeMove(p.Rules, m))
+	}
+	writeJSON(w, http.StatusOK, list)
+}
+
+// GET /api/position?fen=…&rules=…: the position as the board draws it,
+// the FEN written back in metz's form.
+func (s *Server) apiPosition(w http.ResponseWriter, r *http.Request) {
+	q := r.URL.Query()
+	p, err := positionOf(q.Get("rules"), cmpOr(q.Get("fen"), "W::"))
+	if err != nil {
+		fail(w, r, err)
+		return
+	}
+	rp, err := replay(p.Rules.Name, p.FEN(), nil)
+	if err != nil {
+		fail(w, r, err)
+		return
+	}
+	writeJSON(w, http.StatusOK, rp)
+}

@@ -1,0 +1,113 @@
+// Package web is metz's local workbench: a web server over one database
+// with pages to browse, read, transcribe and verify problems, and a JSON
+// API under /api/ shaped as the command line's --json output. It holds no
+// logic of its own: every page and every route calls package app (and the
+// domain packages below it), as cmd/metz does.
+package web
+
+import (
+	"context"
+	"crypto/rand"
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"io"
+	"net"
+	"net/http"
+	"sync"
+	"time"
+
+	"metz/db"
+)
+
+// Options set up a Server.
+type Options struct {
+	// Token, if set, is required of every request (as ?token=, which sets
+	// a cookie, or the cookie itself): a server reachable from other
+	// machines must not serve whoever finds it.
+	Token string
+	// Budget is the default solver budget of a verification ("10s").
+	Budget string
+}
+
+// Server serves one database.
+type Server struct {
+	db   *db.DB
+	opt  Options
+	mux  *http.ServeMux
+	jobs *jobs
+	// writeMu makes the server's writes one at a time (notes, tags,
+	// drafts, verdicts): SQLite's WAL has one writer, and a write waiting
+	// on another here is clearer than a busy error.
+	writeMu sync.Mutex
+}
+
+// New builds a server over d.
+func New(d *db.DB, opt Options) *Server {
+	if opt.Budget == "" {
+		opt.Budget = "10s"
+	}
+	s := &Server{db: d, opt: opt, mux: http.NewServeMux(), jobs: newJobs()}
+	s.routes()
+	return s
+}
+
+// Handler is the server's whole handler, middleware included.
+func (s *Server) Handler() http.Handler {
+	return recoverer(s.guard(s.mux))
+}
+
+// Close cancels the running verifications.
+func (s *Server) Close() { s.jobs.cancelAll() }
+
+// NewToken is a random access token.
+func NewToken() string {
+	b := make([]byte, 16)
+	_, _ = rand.Read(b)
+	return hex.EncodeToString(b)
+}
+
+// IsLoopback reports whether addr (host:port) listens on this machine only.
+func IsLoopback(addr string) bool {
+	host, _, err := net.SplitHostPort(addr)
+	if err != nil {
+		return false
+	}
+	if host == "localhost" {
+		return true
+	}
+	ip := net.ParseIP(host)
+	return ip != nil && ip.IsLoopback()
+}
+
+// ListenAndServe serves on addr until ctx is cancelled, then shuts down
+// gracefully: requests in flight finish (for up to 5 seconds) and running
+// verifications are cancelled. It prints the URL on out once listening.
+func (s *Server) ListenAndServe(ctx context.Context, addr string, out io.Writer) error {
+	ln, err := net.Listen("tcp", addr)
+	if err != nil {
+		return fmt.Errorf("--addr %s: %w", addr, err)
+	}
+	url := "http://" + ln.Addr().String() + "/"
+	if s.opt.Token != "" {
+		url += "?token=" + s.opt.Token
+	}
+	fmt.Fprintf(out, "metz: serving %s on %s (Ctrl-C stops)\n", s.db.Path(), url)
+	srv := &http.Server{Handler: s.Handler(), ReadHeaderTimeout: 10 * time.Second}
+	errc := make(chan error, 1)
+	go func() { errc <- srv.Serve(ln) }()
+	select {
+	case err := <-errc:
+		return err
+	case <-ctx.Done():
+	}
+	s.Close()
+	sctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+	defer cancel()
+	err = srv.Shutdown(sctx)
+	if serr := <-errc; !errors.Is(serr, http.ErrServerClosed) && err == nil {
+		err = serr
+	}
+	fmt.Fprintln(out, "metz: server stopped")
+	return err
+}
