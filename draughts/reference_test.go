@@ -25,7 +25,7 @@ type refFlags struct {
 	flying       bool   // kings move and capture at a distance
 	immediate    bool   // captured pieces leave at once (Turkish), no 180° turn
 	passKing     bool   // a man crowned mid-capture goes on as a king (Russian)
-	precedence   string // "free", "count", "count-kings", "italian"
+	precedence   string // "free", "count", "count-kings", "with-king", "italian"
 }
 
 // refTable restates each rule system from the reference, keyed by --rules name.
@@ -42,6 +42,8 @@ var refTable = map[string]refFlags{
 	"francaise":      {menTakeKings: true, precedence: "count"},                                             // §11b, §14.4
 	"english":        {menTakeKings: true, precedence: "free"},                                              // §11b (checkers)
 	"turkish":        {ortho: true, menTakeKings: true, flying: true, immediate: true, precedence: "count"}, // §10
+	"czech":          {menTakeKings: true, flying: true, precedence: "with-king"},                           // dctl czech.hpp
+	"pool":           {menBack: true, menTakeKings: true, flying: true, precedence: "free"},                 // §6 G2, dctl pool.hpp
 }
 
 type cell struct{ r, c int }
@@ -294,6 +296,14 @@ func kingCount(m refMove) int {
 	return n
 }
 
+// byKing scores a sequence made by a king above one made by a man.
+func byKing(m refMove) int {
+	if m.byKing {
+		return 1
+	}
+	return 0
+}
+
 // precedence keeps the sequences the rule system allows to be chosen.
 func (rg *refGen) precedence(ms []refMove) []refMove {
 	best := func(ms []refMove, score func(refMove) int) []refMove {
@@ -317,16 +327,13 @@ func (rg *refGen) precedence(ms []refMove) []refMove {
 		return best(ms, count)
 	case "count-kings":
 		return best(best(ms, count), kingCount)
+	case "with-king":
+		return best(ms, byKing)
 	}
 	// Italian: most pieces, then with a king, then most kings, then the king
 	// met earliest. The last is a string comparison of K/m flags in capture
 	// order: at the first difference, the sequence with a king there wins.
-	ms = best(best(best(ms, count), func(m refMove) int {
-		if m.byKing {
-			return 1
-		}
-		return 0
-	}), kingCount)
+	ms = best(best(best(ms, count), byKing), kingCount)
 	flags := func(m refMove) string { // "1" where a king is taken, "0" for a man
 		var b strings.Builder
 		for _, k := range m.vicKings {
@@ -569,6 +576,8 @@ func TestReferenceReproducesPublishedPerft(t *testing.T) {
 		{Spanish, "", true, []uint64{7, 49, 302, 1469, 7361}},
 		{Turkish, "", true, []uint64{8, 64, 708}},
 		{Canadian, "", false, []uint64{11, 121, 1222}},
+		{Czech, "", true, []uint64{7, 49, 302, 1469, 7361}},
+		{Pool, "", true, []uint64{7, 49, 302, 1469, 7482}},
 	}
 	for _, tc := range cases {
 		p := Start(tc.rules)
@@ -633,9 +642,9 @@ func TestReferenceCatchesAWrongFlag(t *testing.T) {
 		"king lands behind":     func(r *Rules) { r.KingLandsBehind = !r.KingLandsBehind },
 		"immediate removal":     func(r *Rules) { r.ImmediateRemoval = !r.ImmediateRemoval },
 		"passing":               func(r *Rules) { r.Passing = 1 - r.Passing },
-		"precedence":            func(r *Rules) { r.Precedence = (r.Precedence + 1) % 4 },
+		"precedence":            func(r *Rules) { r.Precedence = (r.Precedence + 1) % 5 },
 	}
-	for _, base := range []*Rules{International, Russian, Italian, Turkish, Francaise, Spanish} {
+	for _, base := range []*Rules{International, Russian, Italian, Turkish, Francaise, Spanish, Czech, Pool} {
 		for name, mutate := range mutants {
 			if !base.FlyingKings && (name == "king lands behind" || name == "immediate removal") {
 				continue // with short kings these flags change nothing, or almost nothing

@@ -7,7 +7,7 @@ import (
 )
 
 // Capture scores. The precedence rules compare capture paths on a tuple —
-// pieces taken, then (Italian) whether the capturing piece is a king, then
+// pieces taken, then (Italian, Czech) whether the capturing piece is a king, then
 // kings taken, then (Italian) the king met earliest — which packs into one
 // integer so that the preferred paths are those of the largest score. The
 // Engine's scoreMask keeps the fields its rules compare (none for Free).

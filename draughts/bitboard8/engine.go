@@ -97,6 +97,8 @@ func New(r *draughts.Rules) (*Engine, error) {
 		e.scoreMask = scoreCount | scoreKings
 	case draughts.ItalianOrder:
 		e.scoreMask = ^uint64(0)
+	case draughts.WithKing:
+		e.scoreMask = scoreFromKing
 	default:
 		return nil, fmt.Errorf("bitboard8: rules %s: unknown precedence %d", r.Name, r.Precedence)
 	}

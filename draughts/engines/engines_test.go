@@ -113,6 +113,7 @@ func TestFor(t *testing.T) {
 		"international": Board10, "qui-perd-gagne": Board10,
 		"brazilian": Board8, "german": Board8, "francaise": Board8, "spanish": Board8,
 		"italian": Board8, "russian": Board8, "english": Board8, "turkish": Board8,
+		"czech": Board8, "pool": Board8,
 		"canadian": Board12, "manoury": Board12,
 	}
 	for _, r := range draughts.AllRules() {
@@ -200,7 +201,7 @@ func TestPerftGeneric(t *testing.T) {
 // only the bitboard engines go deep: I1 (international), C1 (Canadian,
 // dctl board_large.cpp, from the FMJD forum), B1d (Brazilian, and German:
 // the same rules), the 8x8 tables of dctl as draughts/bench_test.go lists
-// them, and Turkish's K1d (equal to kish's keep counts through depth 6;
+// them, Czech and Pool (dctl board_08x08.cpp), and Turkish's K1d (equal to kish's keep counts through depth 6;
 // depth 8 a cross-check's own count, not kish's).
 var published = []struct {
 	rules *draughts.Rules
@@ -214,6 +215,8 @@ var published = []struct {
 	{draughts.Russian, []uint64{7, 49, 302, 1469, 7482, 37986, 190146, 929899, 4570586}, 8},
 	{draughts.English, []uint64{7, 49, 302, 1469, 7361, 36768, 179740, 845931, 3963680}, 8},
 	{draughts.Turkish, []uint64{8, 64, 708, 7538, 85090, 931312, 10782308, 123285642}, 6},
+	{draughts.Czech, []uint64{7, 49, 302, 1469, 7361, 36768, 179740, 845931, 3963671, 18368918, 84967210, 386262109, 1749707352}, 9},
+	{draughts.Pool, []uint64{7, 49, 302, 1469, 7482, 37986, 190146, 929896, 4570534, 22435955, 110833952, 544005148, 2668385616}, 8},
 }
 
 // TestPerftPublished checks the published counts with every engine that
