@@ -37,6 +37,10 @@ var perftTables = []struct {
 	{"Z1d czech drop", Czech, "", Drop, []uint64{7, 49, 302, 1469, 7361, 36768, 179740, 845931, 3963671, 18368918}, 9},
 	{"P1 pool keep", Pool, "", Keep, []uint64{7, 49, 302, 1469, 7482, 37986, 190146, 929902, 4570615}, 7},
 	{"P1d pool drop", Pool, "", Drop, []uint64{7, 49, 302, 1469, 7482, 37986, 190146, 929896, 4570534}, 8},
+	// dctl board_08x08.cpp, Thai (FMJD forum t=2822): Thai rules from the
+	// 12-man start of the other 8x8 games, not Thai's own 8-man start.
+	{"H1 thai keep, 12 men", Thai, "W:W21-32:B1-12", Keep, []uint64{7, 49, 302, 1469, 7361, 36768, 179740, 845931, 3963648, 18363523}, 8},
+	{"H1d thai drop, 12 men", Thai, "W:W21-32:B1-12", Drop, []uint64{7, 49, 302, 1469, 7361, 36768, 179740, 845931, 3963648, 18363523}, 9},
 	{"K1 turkish keep", Turkish, "", Keep, []uint64{8, 64, 708, 7538, 85090, 931312, 10782382}, 5},
 	{"K1d turkish drop", Turkish, "", Drop, []uint64{8, 64, 708, 7538, 85090, 931312, 10782308}, 5},
 }

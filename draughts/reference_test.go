@@ -23,27 +23,30 @@ type refFlags struct {
 	menBack      bool   // men capture backwards
 	menTakeKings bool   // false only in Italian
 	flying       bool   // kings move and capture at a distance
-	immediate    bool   // captured pieces leave at once (Turkish), no 180° turn
+	immediate    bool   // captured pieces leave at once (Turkish, Thai)
+	turnBack     bool   // with immediate removal, a capture may turn back 180° (Thai)
+	landBehind   bool   // a flying king stops on the square right behind its victim (Thai)
 	passKing     bool   // a man crowned mid-capture goes on as a king (Russian)
 	precedence   string // "free", "count", "count-kings", "with-king", "italian"
 }
 
 // refTable restates each rule system from the reference, keyed by --rules name.
 var refTable = map[string]refFlags{
-	"international":  {menBack: true, menTakeKings: true, flying: true, precedence: "count"},                // §2
-	"qui-perd-gagne": {menBack: true, menTakeKings: true, flying: true, precedence: "count"},                // §3
-	"brazilian":      {menBack: true, menTakeKings: true, flying: true, precedence: "count"},                // §4
-	"canadian":       {menBack: true, menTakeKings: true, flying: true, precedence: "count"},                // §5
-	"german":         {menBack: true, menTakeKings: true, flying: true, precedence: "count"},                // §6 G1, §14.1
-	"manoury":        {menBack: true, menTakeKings: true, flying: true, precedence: "count-kings"},          // §11a, §14.2
-	"russian":        {menBack: true, menTakeKings: true, flying: true, passKing: true, precedence: "free"}, // §7
-	"spanish":        {menTakeKings: true, flying: true, precedence: "count-kings"},                         // §8
-	"italian":        {precedence: "italian"},                                                               // §9
-	"francaise":      {menTakeKings: true, precedence: "count"},                                             // §11b, §14.4
-	"english":        {menTakeKings: true, precedence: "free"},                                              // §11b (checkers)
-	"turkish":        {ortho: true, menTakeKings: true, flying: true, immediate: true, precedence: "count"}, // §10
-	"czech":          {menTakeKings: true, flying: true, precedence: "with-king"},                           // dctl czech.hpp
-	"pool":           {menBack: true, menTakeKings: true, flying: true, precedence: "free"},                 // §6 G2, dctl pool.hpp
+	"international":  {menBack: true, menTakeKings: true, flying: true, precedence: "count"},                                    // §2
+	"qui-perd-gagne": {menBack: true, menTakeKings: true, flying: true, precedence: "count"},                                    // §3
+	"brazilian":      {menBack: true, menTakeKings: true, flying: true, precedence: "count"},                                    // §4
+	"canadian":       {menBack: true, menTakeKings: true, flying: true, precedence: "count"},                                    // §5
+	"german":         {menBack: true, menTakeKings: true, flying: true, precedence: "count"},                                    // §6 G1, §14.1
+	"manoury":        {menBack: true, menTakeKings: true, flying: true, precedence: "count-kings"},                              // §11a, §14.2
+	"russian":        {menBack: true, menTakeKings: true, flying: true, passKing: true, precedence: "free"},                     // §7
+	"spanish":        {menTakeKings: true, flying: true, precedence: "count-kings"},                                             // §8
+	"italian":        {precedence: "italian"},                                                                                   // §9
+	"francaise":      {menTakeKings: true, precedence: "count"},                                                                 // §11b, §14.4
+	"english":        {menTakeKings: true, precedence: "free"},                                                                  // §11b (checkers)
+	"turkish":        {ortho: true, menTakeKings: true, flying: true, immediate: true, precedence: "count"},                     // §10
+	"czech":          {menTakeKings: true, flying: true, precedence: "with-king"},                                               // dctl czech.hpp
+	"pool":           {menBack: true, menTakeKings: true, flying: true, precedence: "free"},                                     // §6 G2, dctl pool.hpp
+	"thai":           {menTakeKings: true, flying: true, immediate: true, turnBack: true, landBehind: true, precedence: "free"}, // dctl thai.hpp; MindSports
 }
 
 type cell struct{ r, c int }
@@ -150,7 +153,7 @@ func (rg *refGen) jumpsFrom(a cell, king bool, prev cell) []refJump {
 		dirs = rg.kingDirs()
 	}
 	for _, d := range dirs {
-		if rg.f.immediate && prev != (cell{}) && d == (cell{-prev.r, -prev.c}) {
+		if rg.f.immediate && !rg.f.turnBack && prev != (cell{}) && d == (cell{-prev.r, -prev.c}) {
 			continue // Turkish: no turning back on the same line
 		}
 		v := a.add(d)
@@ -169,7 +172,7 @@ func (rg *refGen) jumpsFrom(a cell, king bool, prev cell) []refJump {
 		var lands []cell
 		for l := v.add(d); rg.free(l); l = l.add(d) {
 			lands = append(lands, l)
-			if !king || !rg.f.flying {
+			if !king || !rg.f.flying || rg.f.landBehind {
 				break
 			}
 		}
@@ -578,6 +581,7 @@ func TestReferenceReproducesPublishedPerft(t *testing.T) {
 		{Canadian, "", false, []uint64{11, 121, 1222}},
 		{Czech, "", true, []uint64{7, 49, 302, 1469, 7361}},
 		{Pool, "", true, []uint64{7, 49, 302, 1469, 7482}},
+		{Thai, "W:W21-32:B1-12", true, []uint64{7, 49, 302, 1469, 7361}},
 	}
 	for _, tc := range cases {
 		p := Start(tc.rules)
@@ -643,11 +647,15 @@ func TestReferenceCatchesAWrongFlag(t *testing.T) {
 		"immediate removal":     func(r *Rules) { r.ImmediateRemoval = !r.ImmediateRemoval },
 		"passing":               func(r *Rules) { r.Passing = 1 - r.Passing },
 		"precedence":            func(r *Rules) { r.Precedence = (r.Precedence + 1) % 5 },
+		"turn back":             func(r *Rules) { r.TurnBack = !r.TurnBack },
 	}
-	for _, base := range []*Rules{International, Russian, Italian, Turkish, Francaise, Spanish, Czech, Pool} {
+	for _, base := range []*Rules{International, Russian, Italian, Turkish, Francaise, Spanish, Czech, Pool, Thai} {
 		for name, mutate := range mutants {
 			if !base.FlyingKings && (name == "king lands behind" || name == "immediate removal") {
 				continue // with short kings these flags change nothing, or almost nothing
+			}
+			if name == "turn back" && !base.ImmediateRemoval {
+				continue // only pieces lifted at once leave a square to turn back over
 			}
 			r := *base
 			mutate(&r)

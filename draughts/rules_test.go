@@ -76,6 +76,13 @@ var ruleVectors = []struct {
 	{English, "W:WK22:B18", "22x15"},
 	{English, "W:W11:B7,6", "11x2"},
 	{Russian, "W:Wf6:Be7,c7", "f6:d8:b6 f6:d8:a5"},
+	// Thai (MindSports' rules, dctl thai.hpp): a flying king stops right
+	// behind its victim; a piece taken leaves at once, and the capture may
+	// turn back over its square; free choice among captures.
+	{Thai, "W:WK29:B18", "29x15"},
+	{Thai, "W:WK22:B15,25", "22x11x29 22x29x11"},
+	{Thai, "W:WK22:B18,11,25", "22x15x8x29 22x15x29x8"},
+	{Thai, "W:Wa3,h2:Bb4,g3,e5", "21x14 28x19x10"},
 	// Czech (dctl czech.hpp: the capture made with a king is preferred,
 	// nothing else): the king's capture excludes the man's, even one of
 	// more pieces; among men's captures the choice is free; a man crowned
