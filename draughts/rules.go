@@ -190,8 +190,11 @@ func RulesByName(name string) (*Rules, error) {
 // Several of metz's systems write a neighbour's number, having none of
 // their own (Manoury and qui perd gagne 20, German 26, the jeu à la
 // française 21): a number read back names the system PDN means by it.
+// Portuguese draughts (28) is the Spanish game: the Portuguese federation's
+// rules, which dctl's Spanish preset follows, put the playable corner on
+// each player's right and number from White's bottom right, as Spanish.
 var gameTypes = map[int]*Rules{20: International, 21: English, 22: Italian, 23: Pool, 24: Spanish,
-	25: Russian, 26: Brazilian, 27: Canadian, 29: Czech, 30: Turkish, 31: Thai}
+	25: Russian, 26: Brazilian, 27: Canadian, 28: Spanish, 29: Czech, 30: Turkish, 31: Thai}
 
 // RulesByGameType maps a PDN GameType number to a rule system.
 func RulesByGameType(t int) (*Rules, bool) {

@@ -212,7 +212,7 @@ func pdnRules(g *pdn.Game, warn func(text, expected string)) (r *draughts.Rules,
 		return nil, ""
 	case !typeOK:
 		why := unplayedGameType(gt)
-		warn(why+"; the game is kept as written, its moves not replayed", "a GameType metz plays (20 international, 21 English checkers, 22 Italian, 23 American pool checkers, 24 Spanish, 25 Russian, 26 Brazilian, 27 Canadian, 29 Czech, 30 Turkish, 31 Thai, 98 antidraughts)")
+		warn(why+"; the game is kept as written, its moves not replayed", "a GameType metz plays (20 international, 21 English checkers, 22 Italian, 23 American pool checkers, 24 Spanish, 25 Russian, 26 Brazilian, 27 Canadian, 28 Portuguese (Spanish rules), 29 Czech, 30 Turkish, 31 Thai, 98 antidraughts)")
 		return nil, why
 	}
 	return byType, ""

@@ -14,7 +14,7 @@ import (
 // gameTypeNames are the PDN 3.0 GameType numbers of the variants metz
 // does not play, so that such a game is named rather than played on a
 // board it does not belong to.
-var gameTypeNames = map[int]string{28: "Portuguese draughts", 40: "Frisian draughts", 41: "Spantsiretti draughts",
+var gameTypeNames = map[int]string{40: "Frisian draughts", 41: "Spantsiretti draughts",
 	50: "Othello"}
 
 // unplayedGameType names the variant of a GameType metz knows of but does

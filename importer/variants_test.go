@@ -77,12 +77,13 @@ func TestFileRules(t *testing.T) {
 }
 
 // GameType 29, 23 and 31 are played, as Czech draughts, pool checkers and
-// Thai draughts.
+// Thai draughts, and 28 (Portuguese) as the Spanish game it is.
 func TestCzechAndPoolGameTypes(t *testing.T) {
 	cases := []struct{ text, rules string }{
 		{"[GameType \"29\"]\n1. c3-d4 f6-g5 *\n", "czech"},
 		{"[GameType \"23\"]\n1. 9-14 22-17 *\n", "pool"},
 		{"[GameType \"31\"]\n1. 27-23 6-10 *\n", "thai"},
+		{"[GameType \"28\"]\n1. 10-14 22-18 *\n", "spanish"},
 	}
 	for _, c := range cases {
 		p, _ := readOne(t, c.text)

@@ -73,8 +73,9 @@ metz exported carries its source key and numbers (MetzSource, MetzNumber)
 and updates those records. A PDN game's rule system is its MetzRules tag,
 else a Variant tag naming one, else its GameType (20 international, 21
 English checkers, 22 Italian, 23 pool checkers, 24 Spanish, 25 Russian, 26
-Brazilian, 27 Canadian, 29 Czech, 30 Turkish, 31 Thai, 98 antidraughts). A
-GameType metz does not play (Frisian, Portuguese, ...) is named in a warning and the game kept as
+Brazilian, 27 Canadian, 28 Portuguese (Spanish rules), 29 Czech, 30 Turkish,
+31 Thai, 98 antidraughts). A GameType metz does not play (Frisian, ...) is
+named in a warning and the game kept as
 written, never played on another board. Without any, --rules says the
 system, else it is inferred: the systems whose notation fits the game are
 tried in turn and the first under which every move replays is taken, with a
