@@ -59,7 +59,7 @@ func (cs *capSearch) jumps(s int, king bool, lastDir int) (js [4]jump, n int) {
 		dirs = cs.r.manCaptureDirs(cs.side)
 	}
 	for _, d := range dirs {
-		if cs.r.ImmediateRemoval && lastDir >= 0 && d == 3-lastDir {
+		if cs.r.ImmediateRemoval && !cs.r.TurnBack && lastDir >= 0 && d == 3-lastDir {
 			continue
 		}
 		v := cs.g.Step(s, d)

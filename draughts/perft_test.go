@@ -29,6 +29,18 @@ var perftTables = []struct {
 	{"T2 italian gilbert", Italian, "W:W30,26,27,22,23,24,17,18,20:B14,15,16,9,11,5,6,1,3", Keep, []uint64{5, 13, 42, 107, 360, 1099, 3736, 12495, 43686, 164177}, 9},
 	{"T3 italian gilbert", Italian, "B:W30,21,22,17,20,K6:B25,28,9,5,1,3", Keep, []uint64{6, 47, 271, 1916, 10810, 73137, 389809}, 6},
 	{"T4 italian gilbert", Italian, "W:WK27,K28,17,20,9,K12,8:B21,24,K19,K13,14,K11,4", Keep, []uint64{13, 112, 828, 6756, 46241, 368908}, 5},
+	// dctl board_08x08.cpp: Czech from the FMJD forum's "Perft for all
+	// recognized draughts variants" (t=2822), Pool from the shashki.com
+	// forum (t=627). Czech equals English checkers to depth 8 (no king
+	// appears earlier to make the king-must-capture rule bite).
+	{"Z1 czech keep", Czech, "", Keep, []uint64{7, 49, 302, 1469, 7361, 36768, 179740, 845931, 3963671, 18368918}, 8},
+	{"Z1d czech drop", Czech, "", Drop, []uint64{7, 49, 302, 1469, 7361, 36768, 179740, 845931, 3963671, 18368918}, 9},
+	{"P1 pool keep", Pool, "", Keep, []uint64{7, 49, 302, 1469, 7482, 37986, 190146, 929902, 4570615}, 7},
+	{"P1d pool drop", Pool, "", Drop, []uint64{7, 49, 302, 1469, 7482, 37986, 190146, 929896, 4570534}, 8},
+	// dctl board_08x08.cpp, Thai (FMJD forum t=2822): Thai rules from the
+	// 12-man start of the other 8x8 games, not Thai's own 8-man start.
+	{"H1 thai keep, 12 men", Thai, "W:W21-32:B1-12", Keep, []uint64{7, 49, 302, 1469, 7361, 36768, 179740, 845931, 3963648, 18363523}, 8},
+	{"H1d thai drop, 12 men", Thai, "W:W21-32:B1-12", Drop, []uint64{7, 49, 302, 1469, 7361, 36768, 179740, 845931, 3963648, 18363523}, 9},
 	{"K1 turkish keep", Turkish, "", Keep, []uint64{8, 64, 708, 7538, 85090, 931312, 10782382}, 5},
 	{"K1d turkish drop", Turkish, "", Drop, []uint64{8, 64, 708, 7538, 85090, 931312, 10782308}, 5},
 }

@@ -13,6 +13,8 @@ func (r *Rules) filterPrecedence(ms []Move, board []Piece) []Move {
 		ms = keepMax(ms, func(m Move) int { return boolInt(board[m.From()].IsKing()) })
 		ms = keepMax(ms, Move.CapturedKings)
 		return keepEarliestKing(ms)
+	case WithKing:
+		return keepMax(ms, func(m Move) int { return boolInt(board[m.From()].IsKing()) })
 	}
 	return ms
 }

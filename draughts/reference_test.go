@@ -23,25 +23,30 @@ type refFlags struct {
 	menBack      bool   // men capture backwards
 	menTakeKings bool   // false only in Italian
 	flying       bool   // kings move and capture at a distance
-	immediate    bool   // captured pieces leave at once (Turkish), no 180° turn
+	immediate    bool   // captured pieces leave at once (Turkish, Thai)
+	turnBack     bool   // with immediate removal, a capture may turn back 180° (Thai)
+	landBehind   bool   // a flying king stops on the square right behind its victim (Thai)
 	passKing     bool   // a man crowned mid-capture goes on as a king (Russian)
-	precedence   string // "free", "count", "count-kings", "italian"
+	precedence   string // "free", "count", "count-kings", "with-king", "italian"
 }
 
 // refTable restates each rule system from the reference, keyed by --rules name.
 var refTable = map[string]refFlags{
-	"international":  {menBack: true, menTakeKings: true, flying: true, precedence: "count"},                // §2
-	"qui-perd-gagne": {menBack: true, menTakeKings: true, flying: true, precedence: "count"},                // §3
-	"brazilian":      {menBack: true, menTakeKings: true, flying: true, precedence: "count"},                // §4
-	"canadian":       {menBack: true, menTakeKings: true, flying: true, precedence: "count"},                // §5
-	"german":         {menBack: true, menTakeKings: true, flying: true, precedence: "count"},                // §6 G1, §14.1
-	"manoury":        {menBack: true, menTakeKings: true, flying: true, precedence: "count-kings"},          // §11a, §14.2
-	"russian":        {menBack: true, menTakeKings: true, flying: true, passKing: true, precedence: "free"}, // §7
-	"spanish":        {menTakeKings: true, flying: true, precedence: "count-kings"},                         // §8
-	"italian":        {precedence: "italian"},                                                               // §9
-	"francaise":      {menTakeKings: true, precedence: "count"},                                             // §11b, §14.4
-	"english":        {menTakeKings: true, precedence: "free"},                                              // §11b (checkers)
-	"turkish":        {ortho: true, menTakeKings: true, flying: true, immediate: true, precedence: "count"}, // §10
+	"international":  {menBack: true, menTakeKings: true, flying: true, precedence: "count"},                                    // §2
+	"qui-perd-gagne": {menBack: true, menTakeKings: true, flying: true, precedence: "count"},                                    // §3
+	"brazilian":      {menBack: true, menTakeKings: true, flying: true, precedence: "count"},                                    // §4
+	"canadian":       {menBack: true, menTakeKings: true, flying: true, precedence: "count"},                                    // §5
+	"german":         {menBack: true, menTakeKings: true, flying: true, precedence: "count"},                                    // §6 G1, §14.1
+	"manoury":        {menBack: true, menTakeKings: true, flying: true, precedence: "count-kings"},                              // §11a, §14.2
+	"russian":        {menBack: true, menTakeKings: true, flying: true, passKing: true, precedence: "free"},                     // §7
+	"spanish":        {menTakeKings: true, flying: true, precedence: "count-kings"},                                             // §8
+	"italian":        {precedence: "italian"},                                                                                   // §9
+	"francaise":      {menTakeKings: true, precedence: "count"},                                                                 // §11b, §14.4
+	"english":        {menTakeKings: true, precedence: "free"},                                                                  // §11b (checkers)
+	"turkish":        {ortho: true, menTakeKings: true, flying: true, immediate: true, precedence: "count"},                     // §10
+	"czech":          {menTakeKings: true, flying: true, precedence: "with-king"},                                               // dctl czech.hpp
+	"pool":           {menBack: true, menTakeKings: true, flying: true, precedence: "free"},                                     // §6 G2, dctl pool.hpp
+	"thai":           {menTakeKings: true, flying: true, immediate: true, turnBack: true, landBehind: true, precedence: "free"}, // dctl thai.hpp; MindSports
 }
 
 type cell struct{ r, c int }
@@ -148,7 +153,7 @@ func (rg *refGen) jumpsFrom(a cell, king bool, prev cell) []refJump {
 		dirs = rg.kingDirs()
 	}
 	for _, d := range dirs {
-		if rg.f.immediate && prev != (cell{}) && d == (cell{-prev.r, -prev.c}) {
+		if rg.f.immediate && !rg.f.turnBack && prev != (cell{}) && d == (cell{-prev.r, -prev.c}) {
 			continue // Turkish: no turning back on the same line
 		}
 		v := a.add(d)
@@ -167,7 +172,7 @@ func (rg *refGen) jumpsFrom(a cell, king bool, prev cell) []refJump {
 		var lands []cell
 		for l := v.add(d); rg.free(l); l = l.add(d) {
 			lands = append(lands, l)
-			if !king || !rg.f.flying {
+			if !king || !rg.f.flying || rg.f.landBehind {
 				break
 			}
 		}
@@ -294,6 +299,14 @@ func kingCount(m refMove) int {
 	return n
 }
 
+// byKing scores a sequence made by a king above one made by a man.
+func byKing(m refMove) int {
+	if m.byKing {
+		return 1
+	}
+	return 0
+}
+
 // precedence keeps the sequences the rule system allows to be chosen.
 func (rg *refGen) precedence(ms []refMove) []refMove {
 	best := func(ms []refMove, score func(refMove) int) []refMove {
@@ -317,16 +330,13 @@ func (rg *refGen) precedence(ms []refMove) []refMove {
 		return best(ms, count)
 	case "count-kings":
 		return best(best(ms, count), kingCount)
+	case "with-king":
+		return best(ms, byKing)
 	}
 	// Italian: most pieces, then with a king, then most kings, then the king
 	// met earliest. The last is a string comparison of K/m flags in capture
 	// order: at the first difference, the sequence with a king there wins.
-	ms = best(best(best(ms, count), func(m refMove) int {
-		if m.byKing {
-			return 1
-		}
-		return 0
-	}), kingCount)
+	ms = best(best(best(ms, count), byKing), kingCount)
 	flags := func(m refMove) string { // "1" where a king is taken, "0" for a man
 		var b strings.Builder
 		for _, k := range m.vicKings {
@@ -569,6 +579,9 @@ func TestReferenceReproducesPublishedPerft(t *testing.T) {
 		{Spanish, "", true, []uint64{7, 49, 302, 1469, 7361}},
 		{Turkish, "", true, []uint64{8, 64, 708}},
 		{Canadian, "", false, []uint64{11, 121, 1222}},
+		{Czech, "", true, []uint64{7, 49, 302, 1469, 7361}},
+		{Pool, "", true, []uint64{7, 49, 302, 1469, 7482}},
+		{Thai, "W:W21-32:B1-12", true, []uint64{7, 49, 302, 1469, 7361}},
 	}
 	for _, tc := range cases {
 		p := Start(tc.rules)
@@ -633,12 +646,16 @@ func TestReferenceCatchesAWrongFlag(t *testing.T) {
 		"king lands behind":     func(r *Rules) { r.KingLandsBehind = !r.KingLandsBehind },
 		"immediate removal":     func(r *Rules) { r.ImmediateRemoval = !r.ImmediateRemoval },
 		"passing":               func(r *Rules) { r.Passing = 1 - r.Passing },
-		"precedence":            func(r *Rules) { r.Precedence = (r.Precedence + 1) % 4 },
+		"precedence":            func(r *Rules) { r.Precedence = (r.Precedence + 1) % 5 },
+		"turn back":             func(r *Rules) { r.TurnBack = !r.TurnBack },
 	}
-	for _, base := range []*Rules{International, Russian, Italian, Turkish, Francaise, Spanish} {
+	for _, base := range []*Rules{International, Russian, Italian, Turkish, Francaise, Spanish, Czech, Pool, Thai} {
 		for name, mutate := range mutants {
 			if !base.FlyingKings && (name == "king lands behind" || name == "immediate removal") {
 				continue // with short kings these flags change nothing, or almost nothing
+			}
+			if name == "turn back" && !base.ImmediateRemoval {
+				continue // only pieces lifted at once leave a square to turn back over
 			}
 			r := *base
 			mutate(&r)

@@ -19,6 +19,9 @@ const (
 	// ItalianOrder: the most pieces; then capture with a king; then the most
 	// kings; then the king met earliest (lexicographic on the capture order).
 	ItalianOrder
+	// WithKing: a king must capture when one can, whatever a man could
+	// take; otherwise the choice is free (Czech).
+	WithKing
 )
 
 // Passing says what happens to a man that reaches its promotion row during a
@@ -44,7 +47,8 @@ type Rules struct {
 	MenCaptureKings    bool // false only in Italian
 	FlyingKings        bool // kings move and capture at a distance
 	KingLandsBehind    bool // a flying king must stop right behind the captured piece
-	ImmediateRemoval   bool // captured pieces leave the board at once (Turkish)
+	ImmediateRemoval   bool // captured pieces leave the board at once (Turkish, Thai)
+	TurnBack           bool // with ImmediateRemoval, a capture may turn back 180° (Thai; Turkish forbids it)
 	Passing            Passing
 	Precedence         Precedence
 	LosingGame         bool // qui perd gagne: the side that cannot move wins
@@ -96,6 +100,28 @@ var (
 	// rule, Black moving first (dctl's checkers rules; PDN GameType 21).
 	English = &Rules{Name: "english", Title: "English checkers (straight checkers: men forward only, short kings, free choice of captures, Black moves first)",
 		Geo: geo8, MenCaptureKings: true, Precedence: Free, FirstMover: Black, StartRows: 3, CaptureSep: 'x', GameType: 21}
+	// Czech draughts (damweb.cz rules, as dctl's czech preset restates
+	// them): men move and capture forward only, flying kings, and the one
+	// precedence rule that a king must capture if a king can.
+	Czech = &Rules{Name: "czech", Title: "Czech draughts (men capture forward only, flying kings, a king must capture when it can)",
+		Geo: geo8, MenCaptureKings: true, FlyingKings: true, Precedence: WithKing, StartRows: 3,
+		Algebraic: true, CaptureSep: ':', GameType: 29}
+	// American pool checkers (APCA rules, as dctl's pool preset restates
+	// them): Russian's moves without the crowning in passing — a man that
+	// reaches the last row during a capture goes on as a man — and free
+	// choice among captures; Black moves first, squares numbered as in
+	// English checkers.
+	Pool = &Rules{Name: "pool", Title: "American pool checkers (men capture backward, flying kings, free choice of captures, Black moves first)",
+		Geo: geo8, MenCaptureBackward: true, MenCaptureKings: true, FlyingKings: true, Precedence: Free,
+		FirstMover: Black, StartRows: 3, CaptureSep: 'x', GameType: 23}
+	// Thai draughts (mak-hot; dctl's thai preset, MindSports' rules): men
+	// move and capture forward only, kings fly but land right behind the
+	// piece taken, captured pieces leave the board at once and a capture
+	// may turn back over the square it freed; free choice among captures;
+	// 8 men a side on the two nearest rows, White moves first.
+	Thai = &Rules{Name: "thai", Title: "Thai draughts (mak-hot: 8 men a side, flying kings stop right behind, pieces taken off at once, free choice)",
+		Geo: geo8, MenCaptureKings: true, FlyingKings: true, KingLandsBehind: true, ImmediateRemoval: true, TurnBack: true,
+		Precedence: Free, StartRows: 2, CaptureSep: 'x', GameType: 31}
 	Turkish = &Rules{Name: "turkish", Title: "Turkish draughts (dama)", Geo: geoTurk, MenSideways: true,
 		MenCaptureKings: true, FlyingKings: true, ImmediateRemoval: true, Precedence: Quantity, StartRows: 2, StartGap: 1,
 		Algebraic: true, CaptureSep: 'x', GameType: 30}
@@ -106,7 +132,7 @@ func losing(r *Rules) *Rules                       { r.LosingGame = true; return
 func algebraic(r *Rules) *Rules                    { r.Algebraic = true; return r }
 
 var allRules = []*Rules{International, Manoury, Francaise, Brazilian, German, Canadian, Spanish,
-	Italian, Russian, Turkish, QuiPerdGagne, English}
+	Italian, Russian, Turkish, QuiPerdGagne, English, Czech, Pool, Thai}
 
 // AllRules lists every rule system in a stable order.
 func AllRules() []*Rules { return append([]*Rules(nil), allRules...) }
@@ -129,6 +155,9 @@ var ruleAliases = map[string]string{
 	"quiperdgagne": "qui-perd-gagne", "qpg": "qui-perd-gagne",
 	"checkers": "english", "english checkers": "english", "straight checkers": "english",
 	"american checkers": "english", "english draughts": "english", "anglais": "english", "anglaise": "english",
+	"czech draughts": "czech", "ceska dama": "czech", "česká dáma": "czech", "tchèque": "czech", "tcheque": "czech",
+	"mak-hot": "thai", "makhos": "thai", "thai draughts": "thai", "thaï": "thai",
+	"pool checkers": "pool", "american pool": "pool", "american pool checkers": "pool",
 	"jeu à l'anglaise": "english", "à l'anglaise": "english", "a l'anglaise": "english",
 	// The French names, as a transcription's "Règles :" line gives them.
 	"internationale": "international", "jeu à la polonaise": "international", "à la polonaise": "international",
@@ -161,8 +190,11 @@ func RulesByName(name string) (*Rules, error) {
 // Several of metz's systems write a neighbour's number, having none of
 // their own (Manoury and qui perd gagne 20, German 26, the jeu à la
 // française 21): a number read back names the system PDN means by it.
-var gameTypes = map[int]*Rules{20: International, 21: English, 22: Italian, 24: Spanish,
-	25: Russian, 26: Brazilian, 27: Canadian, 30: Turkish}
+// Portuguese draughts (28) is the Spanish game: the Portuguese federation's
+// rules, which dctl's Spanish preset follows, put the playable corner on
+// each player's right and number from White's bottom right, as Spanish.
+var gameTypes = map[int]*Rules{20: International, 21: English, 22: Italian, 23: Pool, 24: Spanish,
+	25: Russian, 26: Brazilian, 27: Canadian, 28: Spanish, 29: Czech, 30: Turkish, 31: Thai}
 
 // RulesByGameType maps a PDN GameType number to a rule system.
 func RulesByGameType(t int) (*Rules, bool) {

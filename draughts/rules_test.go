@@ -76,6 +76,30 @@ var ruleVectors = []struct {
 	{English, "W:WK22:B18", "22x15"},
 	{English, "W:W11:B7,6", "11x2"},
 	{Russian, "W:Wf6:Be7,c7", "f6:d8:b6 f6:d8:a5"},
+	// Thai (MindSports' rules, dctl thai.hpp): a flying king stops right
+	// behind its victim; a piece taken leaves at once, and the capture may
+	// turn back over its square; free choice among captures.
+	{Thai, "W:WK29:B18", "29x15"},
+	{Thai, "W:WK22:B15,25", "22x11x29 22x29x11"},
+	{Thai, "W:WK22:B18,11,25", "22x15x8x29 22x15x29x8"},
+	{Thai, "W:Wa3,h2:Bb4,g3,e5", "21x14 28x19x10"},
+	// Czech (dctl czech.hpp: the capture made with a king is preferred,
+	// nothing else): the king's capture excludes the man's, even one of
+	// more pieces; among men's captures the choice is free; a man crowned
+	// by a capture stops there (men capture forward only).
+	{Czech, "W:WKa7,e3:Bb6,d4", "a7:c5"},
+	{Czech, "B:Wg3,e5:BKh2,d6", "h2:f4"},
+	{Czech, "W:WKh2,a3,c7:Bg3,b4,d6", "h2:f4 h2:e5"}, // not a3:c5:e7, of two pieces
+	{Russian, "W:WKh2,a3,c7:Bg3,b4,d6", "c7:e5 a3:c5:e7 h2:f4 h2:e5"},
+	{Czech, "W:Wa3,h2:Bb4,g3,e5", "a3:c5 h2:f4:d6"},
+	{Czech, "W:Wb6:Bc7,f6", "b6:d8"},
+	{Czech, "W:Wc3:Bb4,d2", "c3:a5"},
+	// Pool (§6 G2, dctl pool.hpp): men capture backward, a man that
+	// passes the last row goes on as a man, free choice.
+	{Pool, "W:Wb6:Bc7,f6", "9x2"},
+	{Pool, "W:Wa3,h2:Bb4,g3,e5", "21x14 28x19x10"},
+	{Pool, "W:Wc3:Bb4,d2", "22x13 22x31"},
+	{Pool, "W:Wa1,e1:Bb2,f2,f4", "29x22 31x24x15"},
 	// Manoury's older rule (§11a, decision 14.2: quantity, then kings).
 	{International, "W:W26:B12,K21,31,32", "26x8 26x28"},
 	{Manoury, "W:W26:B12,K21,31,32", "26x8"},

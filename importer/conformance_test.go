@@ -79,8 +79,8 @@ func TestConformance(t *testing.T) {
 }
 
 // unplayable reports whether the game was kept as read because it states
-// no rule system and none of metz's replays it (the standard's Czech
-// draughts files): a clear warning, not a silent failure.
+// no rule system and none of metz's replays it: a clear warning, not a
+// silent failure.
 func unplayable(p *problems.Problem) bool {
 	for _, w := range p.Warnings {
 		if strings.HasPrefix(w.Text, "rules: no GameType tag and no system replays every move") {

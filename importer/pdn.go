@@ -30,6 +30,7 @@ func readPDN(name string, data []byte, opt Options) (Batch, error) {
 	rd := pdn.NewReader(bytes.NewReader(data), file)
 	var firstErr error
 	var games []*pdn.Game
+	var indexes []int // each game's rank in the file
 	for index := 0; ; index++ {
 		g, err := rd.Next()
 		if err == io.EOF {
@@ -46,7 +47,14 @@ func readPDN(name string, data []byte, opt Options) (Batch, error) {
 			return Batch{}, fmt.Errorf("%s: %w", file, err)
 		}
 		games = append(games, g)
-		p := fromPDN(g, file, index, opt.Rules)
+		indexes = append(indexes, index)
+	}
+	var prefer *draughts.Rules
+	if opt.Rules == nil {
+		prefer = fileRules(games)
+	}
+	for i, g := range games {
+		p := fromPDN(g, file, indexes[i], opt.Rules, prefer)
 		p.Source = key
 		b.Problems = append(b.Problems, p)
 	}
@@ -121,12 +129,13 @@ func anyGame(games []*pdn.Game) bool {
 // "draw" when the White or Black tag says so or the Event or a game comment
 // states it ("White to play and draw", "jouent et font remise"), else "win".
 func FromPDN(g *pdn.Game, file string, index int) *problems.Problem {
-	return fromPDN(g, file, index, nil)
+	return fromPDN(g, file, index, nil, nil)
 }
 
 // fromPDN is FromPDN with the rule system of games that state none
-// (import --rules); nil infers it from the game (inferRules).
-func fromPDN(g *pdn.Game, file string, index int, given *draughts.Rules) *problems.Problem {
+// (import --rules); nil infers it from the game (inferRules), taking
+// prefer among several systems under which it replays.
+func fromPDN(g *pdn.Game, file string, index int, given, prefer *draughts.Rules) *problems.Problem {
 	p := &problems.Problem{Number: index + 1, Stipulation: problems.StipWin, Location: fmt.Sprintf("%s:%d", file, g.Line)}
 	warn := func(line int, text, expected string) {
 		p.Warnings = append(p.Warnings, problems.Warning{File: file, Line: line, Text: text, Expected: expected})
@@ -145,7 +154,7 @@ func fromPDN(g *pdn.Game, file string, index int, given *draughts.Rules) *proble
 	case r == nil && given != nil:
 		r = given
 	case r == nil:
-		inf := inferRules(g)
+		inf := inferRules(g, prefer)
 		r = inf.rules
 		if inf.note != "" {
 			gameWarn(inf.note, "a GameType tag naming the rules (or import --rules)")
@@ -203,7 +212,7 @@ func pdnRules(g *pdn.Game, warn func(text, expected string)) (r *draughts.Rules,
 		return nil, ""
 	case !typeOK:
 		why := unplayedGameType(gt)
-		warn(why+"; the game is kept as written, its moves not replayed", "a GameType metz plays (20 international, 21 English checkers, 22 Italian, 24 Spanish, 25 Russian, 26 Brazilian, 27 Canadian, 30 Turkish, 98 antidraughts)")
+		warn(why+"; the game is kept as written, its moves not replayed", "a GameType metz plays (20 international, 21 English checkers, 22 Italian, 23 American pool checkers, 24 Spanish, 25 Russian, 26 Brazilian, 27 Canadian, 28 Portuguese (Spanish rules), 29 Czech, 30 Turkish, 31 Thai, 98 antidraughts)")
 		return nil, why
 	}
 	return byType, ""

@@ -3,6 +3,7 @@ package importer
 import (
 	"errors"
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -13,8 +14,7 @@ import (
 // gameTypeNames are the PDN 3.0 GameType numbers of the variants metz
 // does not play, so that such a game is named rather than played on a
 // board it does not belong to.
-var gameTypeNames = map[int]string{23: "American pool checkers", 28: "Portuguese draughts",
-	29: "Czech draughts", 31: "Thai draughts", 40: "Frisian draughts", 41: "Spantsiretti draughts",
+var gameTypeNames = map[int]string{40: "Frisian draughts", 41: "Spantsiretti draughts",
 	50: "Othello"}
 
 // unplayedGameType names the variant of a GameType metz knows of but does
@@ -42,25 +42,18 @@ type inference struct {
 // write them; numbers up to 32: the 8x8 numbered systems after PDN's
 // default; up to 50: international; beyond: Canadian), then the game is
 // replayed under each, and the first under which every move replays is
-// taken.
-func inferRules(g *pdn.Game) inference {
-	cands := candidateRules(g)
-	best, bestFails := -1, 0
-	var fit []*draughts.Rules
-	for i, r := range cands {
-		fails, ok := replayFailures(g, r)
-		if !ok {
-			continue
-		}
-		if fails == 0 {
-			fit = append(fit, r)
-		}
-		if best < 0 || fails < bestFails {
-			best, bestFails = i, fails
-		}
-	}
+// taken — or prefer, when it is one of those or the game states neither
+// position nor move (prefer: the system the file's other games replay
+// under alone, fileRules).
+func inferRules(g *pdn.Game, prefer *draughts.Rules) inference {
+	t := tryRules(g)
+	cands, fit, best := t.cands, t.fit, t.best
 	tried := ruleList(cands)
 	switch {
+	case prefer != nil && !statesAnything(g):
+		return inference{prefer, fmt.Sprintf("rules: no GameType tag, position or move; read as %s, the only system under which other games of the file replay", prefer.Name)}
+	case len(fit) > 1 && prefer != nil && slices.Contains(fit, prefer):
+		return inference{prefer, fmt.Sprintf("rules: no GameType tag and the game replays under several systems (%s); read as %s, the only system under which other games of the file replay", ruleList(fit), prefer.Name)}
 	case len(fit) == 1 && fit[0] == draughts.International,
 		len(fit) > 1 && fit[0] == draughts.International && !statesAnything(g),
 		len(fit) == 0 && len(cands) == 1 && cands[0] == draughts.International:
@@ -71,14 +64,59 @@ func inferRules(g *pdn.Game) inference {
 	case len(fit) > 1:
 		return inference{fit[0], fmt.Sprintf("rules: no GameType tag and the game replays under several systems (%s); read as %s, the first of them", ruleList(fit), fit[0].Name)}
 	case best >= 0:
-		hint := ""
-		if cands[0] == draughts.Russian {
-			hint = " (Czech draughts, GameType 29, which metz does not play, is written so too)"
-		}
-		return inference{cands[best], fmt.Sprintf("rules: no GameType tag and no system replays every move (tried %s)%s; read as %s, under which the fewest fail", tried, hint, cands[best].Name)}
+		return inference{cands[best], fmt.Sprintf("rules: no GameType tag and no system replays every move (tried %s); read as %s, under which the fewest fail", tried, cands[best].Name)}
 	}
 	// The FEN tag reads under none: its own warning says why.
 	return inference{rules: draughts.International}
+}
+
+// trial is a game replayed under each candidate system: the candidates,
+// those under which every move replays, and the index of the one under
+// which the fewest fail (-1: the FEN reads under none).
+type trial struct {
+	cands, fit []*draughts.Rules
+	best       int
+}
+
+func tryRules(g *pdn.Game) trial {
+	t := trial{cands: candidateRules(g), best: -1}
+	bestFails := 0
+	for i, r := range t.cands {
+		fails, ok := replayFailures(g, r)
+		if !ok {
+			continue
+		}
+		if fails == 0 {
+			t.fit = append(t.fit, r)
+		}
+		if t.best < 0 || fails < bestFails {
+			t.best, bestFails = i, fails
+		}
+	}
+	return t
+}
+
+// fileRules is the system a file's games without GameType point to
+// together: the one under which some of them, and no other system, replay
+// (a Czech tournament file: most games replay under Russian rules too, a
+// few under Czech rules only). Nil when no game settles it, or games
+// settle it differently.
+func fileRules(games []*pdn.Game) *draughts.Rules {
+	var only *draughts.Rules
+	for _, g := range games {
+		if r, unplayed := pdnRules(g, func(string, string) {}); r != nil || unplayed != "" {
+			continue
+		}
+		t := tryRules(g)
+		if len(t.fit) != 1 {
+			continue
+		}
+		if only != nil && only != t.fit[0] {
+			return nil
+		}
+		only = t.fit[0]
+	}
+	return only
 }
 
 func ruleList(rs []*draughts.Rules) string {
@@ -124,9 +162,9 @@ func candidateRules(g *pdn.Game) []*draughts.Rules {
 	}
 	switch {
 	case alpha:
-		return []*draughts.Rules{draughts.Russian, draughts.Brazilian, draughts.Turkish}
+		return []*draughts.Rules{draughts.Russian, draughts.Brazilian, draughts.Czech, draughts.Turkish}
 	case maxSq <= 32:
-		return []*draughts.Rules{draughts.International, draughts.English, draughts.Italian, draughts.Spanish}
+		return []*draughts.Rules{draughts.International, draughts.English, draughts.Italian, draughts.Spanish, draughts.Pool, draughts.Thai}
 	case maxSq <= 50:
 		return []*draughts.Rules{draughts.International}
 	}

@@ -8,9 +8,9 @@
 #   scripts/pdn-conformance.sh /tmp/pdn
 #
 # It passes when every game of every succeed file is read with every move
-# replayed on its board (games of a variant metz does not play, such as the
-# Czech draughts files without GameType, are kept as read with a warning and
-# listed), and every fail file gives at least one warning with its line.
+# replayed on its board (a game no system of metz replays is kept as read
+# with a warning and listed), and every fail file gives at least one warning
+# with its line.
 # Add -v to see each file's games and warnings.
 set -eu
 if [ $# -lt 1 ] || [ ! -d "$1/games/succeed" ]; then

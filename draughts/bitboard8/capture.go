@@ -7,7 +7,7 @@ import (
 )
 
 // Capture scores. The precedence rules compare capture paths on a tuple —
-// pieces taken, then (Italian) whether the capturing piece is a king, then
+// pieces taken, then (Italian, Czech) whether the capturing piece is a king, then
 // kings taken, then (Italian) the king met earliest — which packs into one
 // integer so that the preferred paths are those of the largest score. The
 // Engine's scoreMask keeps the fields its rules compare (none for Free).
@@ -117,12 +117,15 @@ func (cs *capSearch) search(s int, king, crowned bool, order uint64, skip uint8)
 }
 
 // land goes on from the landing squares land of a jump in direction d. The
-// reverse direction is never searched: where the victim stays on the
-// board, taken, no jump back over it is possible; where it is lifted at
-// once (Turkish), the rules forbid the 180-degree turn, as the generic
-// engine does (its jumps skip the reverse of the last direction).
+// reverse direction is not searched: where the victim stays on the board,
+// taken, no jump back over it is possible; where it is lifted at once,
+// Turkish rules forbid the 180-degree turn, as the generic engine does
+// (its jumps skip the reverse of the last direction). Thai rules allow it.
 func (cs *capSearch) land(land uint64, d int, king, crowned bool, order uint64) {
 	back := uint8(1) << (3 - d)
+	if cs.e.turnBack {
+		back = 0
+	}
 	if land&(land-1) == 0 { // one landing square: a man, a short king, a short run
 		l := bits.TrailingZeros64(land)
 		k := king || cs.e.becomeKing && cs.e.promo[cs.col]>>l&1 != 0

@@ -74,7 +74,8 @@ type Engine struct {
 	landsBehind  bool // a flying king stops right behind its victim
 	menTakeKings bool
 	becomeKing   bool   // Passing == BecomeKing
-	lift         bool   // captured pieces leave the board at once (Turkish)
+	lift         bool   // captured pieces leave the board at once (Turkish, Thai)
+	turnBack     bool   // a capture may turn back 180° over the square it freed (Thai)
 	scoreMask    uint64 // precedence fields of a capture's score (see emit)
 }
 
@@ -87,7 +88,7 @@ func New(r *draughts.Rules) (*Engine, error) {
 	}
 	e := &Engine{rules: r, flying: r.FlyingKings, landsBehind: r.KingLandsBehind,
 		menTakeKings: r.MenCaptureKings, becomeKing: r.Passing == draughts.BecomeKing,
-		lift: r.ImmediateRemoval}
+		lift: r.ImmediateRemoval, turnBack: r.ImmediateRemoval && r.TurnBack}
 	switch r.Precedence {
 	case draughts.Free:
 		e.scoreMask = 0
@@ -97,6 +98,8 @@ func New(r *draughts.Rules) (*Engine, error) {
 		e.scoreMask = scoreCount | scoreKings
 	case draughts.ItalianOrder:
 		e.scoreMask = ^uint64(0)
+	case draughts.WithKing:
+		e.scoreMask = scoreFromKing
 	default:
 		return nil, fmt.Errorf("bitboard8: rules %s: unknown precedence %d", r.Name, r.Precedence)
 	}

@@ -113,6 +113,7 @@ func TestFor(t *testing.T) {
 		"international": Board10, "qui-perd-gagne": Board10,
 		"brazilian": Board8, "german": Board8, "francaise": Board8, "spanish": Board8,
 		"italian": Board8, "russian": Board8, "english": Board8, "turkish": Board8,
+		"czech": Board8, "pool": Board8, "thai": Board8,
 		"canadian": Board12, "manoury": Board12,
 	}
 	for _, r := range draughts.AllRules() {
@@ -200,20 +201,25 @@ func TestPerftGeneric(t *testing.T) {
 // only the bitboard engines go deep: I1 (international), C1 (Canadian,
 // dctl board_large.cpp, from the FMJD forum), B1d (Brazilian, and German:
 // the same rules), the 8x8 tables of dctl as draughts/bench_test.go lists
-// them, and Turkish's K1d (equal to kish's keep counts through depth 6;
+// them, Czech, Pool and Thai (dctl board_08x08.cpp; Thai's from the 12-man
+// start of the others), and Turkish's K1d (equal to kish's keep counts through depth 6;
 // depth 8 a cross-check's own count, not kish's).
 var published = []struct {
 	rules *draughts.Rules
+	fen   string // "": the start position
 	want  []uint64
 	depth int // how deep the normal test goes (2 less in short mode)
 }{
-	{draughts.International, []uint64{9, 81, 658, 4265, 27117, 167140, 1049442, 6483961, 41022423, 258895763, 1665861398}, 7},
-	{draughts.Canadian, []uint64{11, 121, 1222, 10053, 79049, 584100, 4369366, 31839056, 237209258, 1761652936}, 7},
-	{draughts.Brazilian, []uint64{7, 49, 302, 1469, 7473, 37628, 187302, 907830, 4431766, 21560022, 105491257, 511882477, 2481546396}, 8},
-	{draughts.German, []uint64{7, 49, 302, 1469, 7473, 37628, 187302, 907830, 4431766, 21560022, 105491257, 511882477, 2481546396}, 8},
-	{draughts.Russian, []uint64{7, 49, 302, 1469, 7482, 37986, 190146, 929899, 4570586}, 8},
-	{draughts.English, []uint64{7, 49, 302, 1469, 7361, 36768, 179740, 845931, 3963680}, 8},
-	{draughts.Turkish, []uint64{8, 64, 708, 7538, 85090, 931312, 10782308, 123285642}, 6},
+	{draughts.International, "", []uint64{9, 81, 658, 4265, 27117, 167140, 1049442, 6483961, 41022423, 258895763, 1665861398}, 7},
+	{draughts.Canadian, "", []uint64{11, 121, 1222, 10053, 79049, 584100, 4369366, 31839056, 237209258, 1761652936}, 7},
+	{draughts.Brazilian, "", []uint64{7, 49, 302, 1469, 7473, 37628, 187302, 907830, 4431766, 21560022, 105491257, 511882477, 2481546396}, 8},
+	{draughts.German, "", []uint64{7, 49, 302, 1469, 7473, 37628, 187302, 907830, 4431766, 21560022, 105491257, 511882477, 2481546396}, 8},
+	{draughts.Russian, "", []uint64{7, 49, 302, 1469, 7482, 37986, 190146, 929899, 4570586}, 8},
+	{draughts.English, "", []uint64{7, 49, 302, 1469, 7361, 36768, 179740, 845931, 3963680}, 8},
+	{draughts.Turkish, "", []uint64{8, 64, 708, 7538, 85090, 931312, 10782308, 123285642}, 6},
+	{draughts.Czech, "", []uint64{7, 49, 302, 1469, 7361, 36768, 179740, 845931, 3963671, 18368918, 84967210, 386262109, 1749707352}, 9},
+	{draughts.Pool, "", []uint64{7, 49, 302, 1469, 7482, 37986, 190146, 929896, 4570534, 22435955, 110833952, 544005148, 2668385616}, 8},
+	{draughts.Thai, "W:W21-32:B1-12", []uint64{7, 49, 302, 1469, 7361, 36768, 179740, 845931, 3963648, 18363523, 84892793, 385713660, 1745666630}, 9},
 }
 
 // TestPerftPublished checks the published counts with every engine that
@@ -243,7 +249,14 @@ func TestPerftPublished(t *testing.T) {
 		for _, s := range ss {
 			t.Run(tc.rules.Name+"/"+s.kind.String(), func(t *testing.T) {
 				t.Parallel()
-				if got := s.perft(draughts.Start(tc.rules), depth); got != tc.want[depth-1] {
+				p := draughts.Start(tc.rules)
+				if tc.fen != "" {
+					var err error
+					if p, err = draughts.ParseFEN(tc.rules, tc.fen); err != nil {
+						t.Fatal(err)
+					}
+				}
+				if got := s.perft(p, depth); got != tc.want[depth-1] {
 					t.Fatalf("depth %d: %d, published %d", depth, got, tc.want[depth-1])
 				}
 			})
