@@ -196,7 +196,8 @@ func (g *group) exitValue(c bitboard.Position) (Result, int, error) {
 	if tab == nil {
 		return Draw, 0, fmt.Errorf("endgame: table %v needed before it was built", s)
 	}
-	r, plies, ok := decode(tab[s.Index(n)])
+	i := s.index(n.White&^n.Kings, n.White&n.Kings, n.Black&^n.Kings, n.Black&n.Kings) // counts known: SigOf
+	r, plies, ok := decode(tab[i])
 	if !ok {
 		return Draw, 0, fmt.Errorf("endgame: %v: position %s marked invalid", s, n.FEN())
 	}
