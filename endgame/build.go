@@ -122,12 +122,32 @@ func buildSigs(dir string, want []Sig, progress func(Progress)) error {
 			b.totalSize += s.Size()
 		}
 	}
-	for _, level := range levels(closure(want)) {
+	all := levels(closure(want))
+	top := all[len(all)-1][0].Pieces()
+	for _, level := range all {
 		if err := b.runLevel(pairs(level)); err != nil {
 			return err
 		}
+		if level[0].Pieces() == top {
+			b.drop(all, top, level[0].Men())
+		}
 	}
 	return nil
+}
+
+// drop lets go of the finished tables of the given pieces with fewer than
+// men men (they are on disk): the levels still to build have the most
+// pieces and more men, and a move leads them only into fewer pieces or one
+// man less (a promotion). The five-piece build held every finished table
+// to the end: 1.8 GB; now one level of men.
+func (b *builder) drop(all [][]Sig, pieces, men int) {
+	for _, level := range all {
+		for _, s := range level {
+			if s.Pieces() == pieces && s.Men() < men {
+				b.done[s.code()] = nil
+			}
+		}
+	}
 }
 
 // closure returns want and every signature a capture or a promotion can

@@ -219,6 +219,10 @@ func (g *group) level(t, o *part, n int) {
 	if len(t.val) >= 1<<16 {
 		ws = make([]*levelWorker, g.cores())
 	}
+	if len(ws) == 1 {
+		g.top = max(g.top, levelAlone(t, o, n))
+		return
+	}
 	for k := range ws {
 		ws[k] = &levelWorker{out: make([][]int64, len(ws))}
 	}
@@ -234,6 +238,24 @@ func (g *group) level(t, o *part, n int) {
 	})
 	for _, w := range ws {
 		g.top = max(g.top, w.top)
+	}
+}
+
+// levelAlone is level on one core (the usual case: the groups of a level
+// are built side by side, one a core), updating each predecessor as it is
+// found: listing them for the rounds first cost a tenth of the time. It
+// returns the largest distance it assigned. An update never writes the
+// value the scan looks for (see update), so o may be t.
+func levelAlone(t, o *part, n int) (top int) {
+	target := byte(n + 1)
+	for i := int64(0); ; i++ {
+		k := bytes.IndexByte(t.val[i:], target)
+		if k < 0 {
+			return top
+		}
+		i += int64(k)
+		q, _ := t.sig.Position(i)
+		predecessorIndices(q, o.sig, func(j int64) { top = max(top, update(o, j, n)) })
 	}
 }
 
@@ -274,12 +296,23 @@ func (w *levelWorker) scan(t, o *part, n int, blocks *atomic.Int64) (listed int)
 		w.next = i + 1
 		q, _ := t.sig.Position(i)
 		predecessorIndices(q, o.sig, func(j int64) {
-			k := j / ownBlock % int64(len(w.out))
+			k := owner(j, len(w.out))
 			w.out[k] = append(w.out[k], j)
 			listed++
 		})
 	}
 	return listed
+}
+
+// owner returns which of n workers applies the updates of index j: the
+// stretches of ownBlock indices are dealt in turn. One or two workers (the
+// usual counts) take no division, which cost as much as listing the index.
+func owner(j int64, n int) int {
+	b := int(uint64(j) / ownBlock)
+	if n&(n-1) == 0 {
+		return b & (n - 1)
+	}
+	return b % n
 }
 
 // waits reports whether the position of m can still learn from a quiet
