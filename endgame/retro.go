@@ -51,8 +51,9 @@ type group struct {
 func buildGroup(sigs []Sig, done *[4096][]byte, cores func() int) ([][]byte, error) {
 	g := &group{done: done, cores: cores}
 	for _, s := range sigs {
-		n := s.Size()
-		g.parts = append(g.parts, &part{sig: s, val: make([]byte, n), meta: make([]meta, n)})
+		m, free := newMetas(s.Size())
+		defer free() // the tables returned are val alone
+		g.parts = append(g.parts, &part{sig: s, val: make([]byte, s.Size()), meta: m})
 	}
 	for _, t := range g.parts {
 		if err := g.initPart(t); err != nil {
