@@ -28,32 +28,10 @@ func defaultEndgameDir() string { return tables.DefaultDir() }
 
 func addEndgame(root *cobra.Command) {
 	var dir string
-	c := &cobra.Command{
+	c := withHelp(&cobra.Command{
 		Use:   "endgame",
 		Short: "Endgame tables: build, probe (every rule system), check the books' claims",
-		Long: `endgame builds and reads retrograde-analysis tables: for every material
-balance of a few pieces (men and kings, a piece on each side) the exact
-result for the side to move and the number of plies to the end under best
-play (the winner hurries, the loser delays). A position that no side can
-force to an end is a draw; no move counter is applied.
-
-International draughts (10x10, FMJD rules) has its own builder and files,
-up to 5 pieces: one file per material signature in the table directory, one
-byte a position; probe, claims and solve build the 2-4-piece ones they need
-themselves (seconds at most, once). Every other rule system (--rules) has
-tables of up to 6 pieces, two bytes a position, in DIR/RULES; solve, verify
-and probe build those themselves when a search meets them. Whatever is
-built is saved and read back by later runs.
-
---tables DIR names the table directory; without it, $METZ_TABLES, else
-metz/endgame in the user's cache directory ($XDG_CACHE_HOME or ~/.cache on
-Linux), shared by every checkout. The tables are read on demand and never
-belong in git.`,
-		Example: `  metz endgame build --pieces 4
-  metz endgame probe "W:WK46,K47,K48:BK5"
-  metz endgame build --rules russian --pieces 5
-  metz endgame claims --json`,
-	}
+	}, "endgame")
 	c.PersistentFlags().StringVar(&dir, "tables", defaultEndgameDir(), "table directory (default: $"+tables.Env+", else the user cache)")
 	c.PersistentFlags().StringVar(&dir, "dir", defaultEndgameDir(), "the same as --tables")
 	_ = c.PersistentFlags().MarkHidden("dir")
@@ -64,35 +42,10 @@ belong in git.`,
 func endgameBuildCmd(dir *string) *cobra.Command {
 	var pieces int
 	var rulesName, memory string
-	c := &cobra.Command{
+	c := withHelp(&cobra.Command{
 		Use:   "build --pieces N",
 		Short: "Build every table of 2 to N pieces",
-		Long: `build computes every table with 2 to N pieces into the table directory.
-Tables already there are read, not rebuilt, so a larger build resumes a
-smaller one, and Ctrl-C stops a build keeping the tables finished (the
-same command resumes it). A progress bar is drawn on stderr when it is a terminal. The
-summary gives the signatures, positions, wins/draws/losses for the side to
-move, the longest distance, the time and the size on disk.
-
-International draughts (the default --rules; N at most 5), measured on the
-2-core project machine: 4 pieces in 6-30 s (47 MB); 5 pieces in about 8
-minutes, 1.9 GB of disk and 2.4 GB of memory (make report builds them). Up to 4
-pieces, solve, probe and claims build the tables a position needs themselves.
-
-Any other rule system (--rules R; N at most 6) is built by the in-memory
-builder and saved in DIR/R, two bytes a position, where solve, verify and
-probe read them at any depth of a search instead of building them (they
-save there what they build, too). Measured on the same machine: Russian,
-4 pieces in 4 s (30 MB); 5 pieces in about 2 minutes, 0.75 GB of disk and
-1.5 GB of memory; Turkish (64 squares), 4 pieces in under 2 minutes (0.5 GB).
-Canadian (12x12) tables go through the generic engine's boards, three times
-slower a position: 4 pieces in about 4 to 5 minutes (0.84 GB).
---memory bounds the memory of one signature's build.`,
-		Example: `  metz endgame build --pieces 3
-  metz endgame build --pieces 4 --tables /tmp/egt
-  metz endgame build --pieces 5 --json
-  metz endgame build --rules russian --pieces 5`,
-		Args: cobra.NoArgs,
+		Args:  cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			r, err := draughts.RulesByName(rulesName)
 			if err != nil {
@@ -104,7 +57,7 @@ slower a position: 4 pieces in about 4 to 5 minutes (0.84 GB).
 			}
 			return runEndgameBuild(cmd, *dir, r, pieces, mem)
 		},
-	}
+	}, "endgame-build")
 	c.Flags().IntVar(&pieces, "pieces", 4, "largest number of pieces (2 to 5; 6 under other rules than international)")
 	addRulesFlag(c, &rulesName)
 	c.Flags().StringVar(&memory, "memory", "4GB", "most memory the tables of one build may take (other rules than international)")
@@ -256,28 +209,10 @@ func printBuildSummary(cmd *cobra.Command, sum buildSummary) error {
 func endgameProbeCmd(dir *string) *cobra.Command {
 	var rulesName string
 	var memory string
-	c := &cobra.Command{
+	c := withHelp(&cobra.Command{
 		Use:   "probe FEN",
 		Short: "Result and distance of a position, and its best moves",
-		Long: `probe looks a position up in the tables and prints its result for the side to
-move (win, draw, loss), the distance to the end in plies, and every legal
-move with the value it leads to; the best moves are marked: the fastest win,
-any drawing move, or the slowest loss.
-
-It reads the position's table from the table directory (DIR/RULES under
-other rules than international) when a build saved it there (metz endgame
-build, or an earlier probe, solve or verify); else it builds it, and all it
-leads to, says so on stderr, and saves them there. Measured on 2 cores:
-three kings against a man (international), 3.7 M positions, about 1 s of
-CPU; three kings against two under the Russian rules, 5.8 M positions, 7.5 s
-and 23 MB; read back, 0.03 s. International tables of 5 pieces come from
-metz endgame build --pieces 5 only; --memory bounds what the others may
-take.`,
-		Example: `  metz endgame probe "W:WK46:BK23"
-  metz endgame probe "B:WK1,K2,K3:BK28" --json
-  metz endgame probe "W:WKa1,Kc1,Kh2:BKd8" --rules russian
-  metz endgame probe "W:WK13,K17:BK16,26" --rules italian`,
-		Args: cobra.ExactArgs(1),
+		Args:  cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			r, err := draughts.RulesByName(rulesName)
 			if err != nil {
@@ -289,7 +224,7 @@ take.`,
 			}
 			return runEndgameProbe(cmd, *dir, r, args[0], mem)
 		},
-	}
+	}, "endgame-probe")
 	addRulesFlag(c, &rulesName)
 	c.Flags().StringVar(&memory, "memory", "2GB", "most memory the in-memory tables may take (other rules than international)")
 	return c
@@ -444,23 +379,12 @@ func countPieces(p draughts.Position) (white, black int) {
 }
 
 func endgameClaimsCmd(dir *string) *cobra.Command {
-	return &cobra.Command{
+	return withHelp(&cobra.Command{
 		Use:   "claims",
 		Short: "Check the endgame claims of the Livre de Metz against the tables",
-		Long: `claims reads the endgame claims of the bundled Livre de Metz (three kings
-against one on the long diagonal, two kings against one, a king against
-three men and a king, a king and a man against three kings, ...) and answers
-each with the tables: true, false, partly true, or not covered, naming the
-tables it needs, with counts and example positions (FEN, side to move
-first). Each claim quotes the passage as the book prints it, with its first
-line in the bundled text. The tables of up to 4 pieces are built when they
-are missing (a few seconds, once, saved in the table directory); the
-5-piece ones come from metz endgame build --pieces 5.`,
-		Example: `  metz endgame claims
-  metz endgame claims --tables /tmp/egt --json`,
-		Args: cobra.NoArgs,
-		RunE: func(cmd *cobra.Command, _ []string) error { return runEndgameClaims(cmd, *dir) },
-	}
+		Args:  cobra.NoArgs,
+		RunE:  func(cmd *cobra.Command, _ []string) error { return runEndgameClaims(cmd, *dir) },
+	}, "endgame-claims")
 }
 
 func runEndgameClaims(cmd *cobra.Command, dir string) error {
@@ -524,17 +448,12 @@ func runEndgameClaims(cmd *cobra.Command, dir string) error {
 }
 
 func endgameListCmd(dir *string) *cobra.Command {
-	return &cobra.Command{
+	return withHelp(&cobra.Command{
 		Use:   "list",
 		Short: "What the table directory holds, by rule system and piece count",
-		Long: `list prints the table directory and, for each rule system and piece
-count, how many tables it holds and their size on disk (--json: one entry a
-table file).`,
-		Example: `  metz endgame list
-  metz endgame list --tables /tmp/egt --json`,
-		Args: cobra.NoArgs,
-		RunE: func(cmd *cobra.Command, _ []string) error { return runEndgameList(cmd, *dir) },
-	}
+		Args:  cobra.NoArgs,
+		RunE:  func(cmd *cobra.Command, _ []string) error { return runEndgameList(cmd, *dir) },
+	}, "endgame-list")
 }
 
 func runEndgameList(cmd *cobra.Command, dir string) error {

@@ -23,28 +23,12 @@ type perftOptions struct {
 
 func addPerft(root *cobra.Command) {
 	var o perftOptions
-	c := &cobra.Command{
+	c := withHelp(&cobra.Command{
 		Use:   "perft FEN|start DEPTH",
 		Short: "Count the leaf nodes of the move tree (move generator test)",
-		Long: `perft counts the positions reached after DEPTH plies from a position, for
-every depth from 1 to DEPTH, and prints the count and the time of each.
-It is the standard test of a move generator: the counts are compared with
-published tables.
-
---count drop (default) merges capture paths that take the same pieces to
-the same square (one move, as the rules say); --count keep counts every path,
-as some published tables do. --bulk counts the moves at the last ply without
-playing them. International rules use the fast bitboard generator; in drop
-mode the 8x8 systems (Russian, Brazilian, English, Turkish…) use another and
-Canadian and Manoury's rule a third (two words a set); --count keep on those,
-the generic generator.`,
-		Example: `  metz perft start 6
-  metz perft start 11 --bulk
-  metz perft "W:B16-20:W31-35" 5 --count keep --divide
-  metz perft start 7 --rules russian --json`,
-		Args: cobra.ExactArgs(2),
-		RunE: func(cmd *cobra.Command, args []string) error { return runPerft(cmd, args, o) },
-	}
+		Args:  cobra.ExactArgs(2),
+		RunE:  func(cmd *cobra.Command, args []string) error { return runPerft(cmd, args, o) },
+	}, "perft")
 	addRulesFlag(c, &o.rules)
 	c.Flags().BoolVar(&o.divide, "divide", false, "print the count below each legal move at the last depth")
 	c.Flags().StringVar(&o.count, "count", "drop", "duplicate capture paths: drop (merge) or keep")

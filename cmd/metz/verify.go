@@ -31,69 +31,11 @@ type verifyFlags struct {
 
 func addVerify(root *cobra.Command) {
 	var f verifyFlags
-	c := &cobra.Command{
+	c := withHelp(&cobra.Command{
 		Use:   "verify [SOURCE:NUMBER…]",
 		Short: "Verify stated solutions: sound, cooked, unsound, misprint, unproven",
-		Long: `verify judges each problem's stated solution: every printed move is replayed
-(an unplayable one is a misprint at its place, and nearby legal moves are
-tried as repairs, each re-verified; the record itself is never changed);
-every first move is tested (another winning key is a cook, given with its
-proof; "sound" needs every other first move refuted outright, and one that is
-only shown not to win within the key's own win plus 4 plies is listed as
-refuted within the horizon and leaves the problem unproven); at every defender node of the stated tree each legal defence is
-searched (an omitted one that loses makes the solution incomplete, one that
-escapes is a refutation); other attacker moves that win as fast as the stated
-one are duals; and every line's end must be proven won within the budget,
-else the verdict is "unproven" with how far the proof got.
-
-A bounded goal (--within N, or a stipulation such as gain:2/15) asks for the
-goal within N plies, and every verdict on it is exact. A promote or gain goal
-without a bound, or a plain win of a position of 16 pieces or more, is read
-from the stated line: the goal it reaches (outright win, crowning, pieces won)
-bounded by where it does so plus 4 plies, said in words, with the literal win
-on a line of its own; a goal met before a line ends makes the rest of the line
-its continuation (docs/stipulations.md).
-
-Verdicts: sound, sound-incomplete, cooked, unsound, misprint, unproven,
-no-position; "dual" is a flag on top. Each verdict is stored in the
-database's verdict history with the solver version, budget and proof size
-(unless --no-store), and a summary table is printed at the end.
-
-Draw stipulations (remise): after every stated move of the side that must
-draw, and at every leaf, the opponent must have no forced win; a win found
-is a refutation with the opponent's line.
-
-With endgame tables (--tables DIR; by default $METZ_TABLES, else
-metz/endgame in the user cache, where the 2-3-piece tables are built when
-missing), international positions of few pieces are decided by the tables;
-the evidence names the places whose proof read them. Most king draws of
-four pieces or more stay unproven without the 4-piece tables, and the
-5-piece ones (make report builds them, or metz endgame build --pieces 5,
-once) settle most endings with kings many times sooner. Under the other rule
-systems the searches build their own tables in memory and save them in a
-subdirectory of the same directory, where later runs read them (see metz
-solve --help; metz endgame build --rules R builds them ahead). --tables none
-searches everything.
-
-Without the database: --fen and --solution verify an ad-hoc problem.
-
-Each verdict is stored as soon as it is found, with the themes detected in
-the lines it proves (the stated ones and those the solver added; metz show
-and metz report list them). Ctrl-C stops the run: the problems finished are
-printed and keep their stored verdicts, the others are left as they were.
-
-With --json the output is one JSON array of the problems' reports, in the
-order of the problems: verdict, key, cooks with their proofs, omitted
-defences with the solver's answers, refutation, misprints and repairs,
-unproven places, nodes and seconds.`,
-		Example: `  metz verify vantenac:71 vantenac:72 vantenac:73
-  metz verify --source vantenac --jobs 2 --budget 2s
-  metz verify --all --json
-  metz verify --fen "W:W24,29,33,40,49:B10,K14,K34" --solution "24-19 14x35 29x40 35x44 49x40"
-  metz verify --fen "W:W20,24:BK25" --goal draw --solution "20-15" --tables /tmp/egt
-  metz verify --fen "W:WK4:B29,33" --solution "4 à 15 29 à 34"`,
-		RunE: func(cmd *cobra.Command, args []string) error { return runVerify(cmd, args, f) },
-	}
+		RunE:  func(cmd *cobra.Command, args []string) error { return runVerify(cmd, args, f) },
+	}, "verify")
 	fl := c.Flags()
 	fl.BoolVar(&f.all, "all", false, "verify every problem of the database")
 	fl.StringVar(&f.source, "source", "", "verify every problem of one source (e.g. vantenac, metz)")
