@@ -2,13 +2,11 @@ package main
 
 import (
 	"fmt"
-	"io"
-	"strings"
 
 	"github.com/spf13/cobra"
 
 	"metz/endgame"
-	"metz/problems"
+	"metz/internal/textout"
 	"metz/retro"
 	"metz/solver"
 	"metz/tables"
@@ -54,7 +52,7 @@ func addSolve(root *cobra.Command) {
 			if globalsOf(cmd).json {
 				return writeJSON(cmd.OutOrStdout(), sol)
 			}
-			printSolution(cmd.OutOrStdout(), sol)
+			textout.Solution(cmd.OutOrStdout(), sol)
 			return nil
 		},
 	}, "solve")
@@ -114,45 +112,4 @@ func useSavedTables(arg string) {
 	default:
 		retro.SetSharedDir(arg)
 	}
-}
-
-func printSolution(w io.Writer, s *solver.Solution) {
-	fmt.Fprintf(w, "result:  %s (goal %s, %s rules)\n", s.Result, s.Goal, s.Rules)
-	if s.Note != "" {
-		fmt.Fprintf(w, "note:    %s\n", s.Note)
-	}
-	if len(s.Keys) > 0 {
-		fmt.Fprintf(w, "keys:    %s\n", strings.Join(s.Keys, ", "))
-	}
-	if len(s.Undecided) > 0 {
-		fmt.Fprintf(w, "open:    %s (budget ran out)\n", strings.Join(s.Undecided, ", "))
-	}
-	switch {
-	case s.Plies > 0 && s.Result == solver.ResultLoss:
-		fmt.Fprintf(w, "plies:   %d (to the end, against the longest defence)\n", s.Plies)
-	case s.Plies > 0:
-		fmt.Fprintf(w, "plies:   %d (shortest forced win)\n", s.Plies)
-	}
-	if s.Tree != nil {
-		fmt.Fprintf(w, "line:    %s\n", mainLineText(s.Tree))
-		fmt.Fprintf(w, "proof:   %d moves in the tree\n", s.Tree.Size())
-	}
-	if s.Result == solver.ResultUnknown || len(s.Undecided) > 0 {
-		if hint := savedTablesHint(s.Rules); hint != "" {
-			fmt.Fprintf(w, "hint:    %s\n", hint)
-		}
-	}
-	if s.TableHits > 0 {
-		fmt.Fprintf(w, "tables:  %d positions decided by the endgame tables\n", s.TableHits)
-	}
-	fmt.Fprintf(w, "nodes:   %d in %.2fs\n", s.Nodes, s.Seconds)
-}
-
-// mainLineText is a tree's first line in full-path notation.
-func mainLineText(t *problems.Tree) string {
-	var moves []string
-	for _, n := range t.MainLine() {
-		moves = append(moves, n.Move)
-	}
-	return strings.Join(moves, " ")
 }
