@@ -1,7 +1,7 @@
 // Package textout prints what package app returns as text for a terminal:
 // the tables of list, search, report, verify, themes and import, what
-// solve found, a problem's
-// record, and its solution trees. cmd/metz chooses between it and JSON;
+// solve found, the endgame tables' builds, probes, claims and listing, a
+// problem's record, and its solution trees. cmd/metz chooses between it and JSON;
 // the web server will have its own views.
 package textout
 
