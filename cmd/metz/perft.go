@@ -3,12 +3,12 @@ package main
 import (
 	"fmt"
 	"strconv"
-	"time"
 
 	"github.com/spf13/cobra"
 
+	"metz/app"
 	"metz/draughts"
-	"metz/draughts/engines"
+	"metz/internal/textout"
 )
 
 func init() { commandAdders = append(commandAdders, addPerft) }
@@ -54,56 +54,16 @@ func runPerft(cmd *cobra.Command, args []string, o perftOptions) error {
 	default:
 		return fmt.Errorf("--count %q: expected drop or keep", o.count)
 	}
-	res := perftResult{Depths: []perftDepth{}}
 	out, asJSON := cmd.OutOrStdout(), globalsOf(cmd).json
-	counter := perftCounter(p, mode, o)
-	for d := 1; d <= depth; d++ {
-		start := time.Now()
-		n := counter(d)
-		pd := perftDepth{Depth: d, Nodes: n, Seconds: time.Since(start).Seconds()}
-		res.Depths = append(res.Depths, pd)
+	opt := app.PerftOptions{Mode: mode, Bulk: o.bulk, HashMB: o.hashMB, Divide: o.divide}
+	res := app.Perft(p, depth, opt, func(d app.PerftDepth) {
 		if !asJSON {
-			fmt.Fprintf(out, "perft %2d %15d %10.3fs\n", pd.Depth, pd.Nodes, pd.Seconds)
+			textout.PerftDepth(out, d)
 		}
-	}
-	if o.divide && depth > 0 {
-		for _, e := range draughts.Divide(p, depth, mode) {
-			mv := perftMove{Move: p.Rules.FormatMove(e.Move, true), Nodes: e.Nodes}
-			res.Divide = append(res.Divide, mv)
-			if !asJSON {
-				fmt.Fprintf(out, "%-20s %d\n", mv.Move, mv.Nodes)
-			}
-		}
-	}
+	})
 	if asJSON {
 		return writeJSON(out, res)
 	}
+	textout.PerftDivide(out, res.Divide)
 	return nil
-}
-
-// perftResult is perft's --json document.
-type perftResult struct {
-	Depths []perftDepth `json:"depths"`
-	Divide []perftMove  `json:"divide,omitempty"` // with --divide: the count below each move at the last depth
-}
-
-type perftDepth struct {
-	Depth   int     `json:"depth"`
-	Nodes   uint64  `json:"nodes"`
-	Seconds float64 `json:"seconds"`
-}
-
-type perftMove struct {
-	Move  string `json:"move"`
-	Nodes uint64 `json:"nodes"`
-}
-
-// perftCounter counts with the fastest engine for p's rules
-// (engines.Perft; --bulk and --hash apply to the 10x10 generator).
-func perftCounter(p draughts.Position, mode draughts.Mode, o perftOptions) func(int) uint64 {
-	opt := engines.PerftOptions{Keep: mode == draughts.Keep, Bulk: o.bulk, HashMB: o.hashMB}
-	return func(d int) uint64 {
-		n, _ := engines.Perft(p, d, opt)
-		return n
-	}
 }
