@@ -7,6 +7,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"metz/app"
 )
 
 // runEndgameCLI runs the metz command line with args and returns stdout.
@@ -37,7 +39,7 @@ func TestEndgameBuildProbeClaims(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	var rep probeReport
+	var rep app.Probed
 	if err := json.Unmarshal([]byte(out), &rep); err != nil {
 		t.Fatalf("%v: %s", err, out)
 	}
@@ -99,7 +101,7 @@ func TestEndgameProbeOtherRules(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	var rep probeReport
+	var rep app.Probed
 	if err := json.Unmarshal([]byte(out), &rep); err != nil {
 		t.Fatalf("%v: %s", err, out)
 	}
@@ -132,13 +134,13 @@ func TestEndgameProbeOtherRules(t *testing.T) {
 // (solve with --tables DIR: its tables decide the root, with no node).
 func TestEndgameBuildOtherRules(t *testing.T) {
 	dir := t.TempDir()
-	build := func() buildSummary {
+	build := func() app.TableBuild {
 		t.Helper()
 		out, err := runEndgameCLI(t, "endgame", "build", "--rules", "russian", "--pieces", "3", "--dir", dir, "--json")
 		if err != nil {
 			t.Fatal(err)
 		}
-		var sum buildSummary
+		var sum app.TableBuild
 		if err := json.Unmarshal([]byte(out), &sum); err != nil {
 			t.Fatalf("%v: %s", err, out)
 		}
@@ -174,7 +176,7 @@ func TestEndgameBuildOtherRules(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	var rep probeReport
+	var rep app.Probed
 	if err := json.Unmarshal([]byte(out), &rep); err != nil {
 		t.Fatalf("%v: %s", err, out)
 	}
@@ -204,7 +206,7 @@ func TestEndgameProbeManOnCrowningRow(t *testing.T) {
 func TestEndgameBuildAnnounces(t *testing.T) {
 	dir := t.TempDir()
 	out, err := runMetz(t, "endgame", "build", "--pieces", "2", "--dir", dir)
-	if err != nil || !strings.Contains(out, "building 4 tables (9.1 kB) into "+dir) || strings.Contains(out, "8 minutes") {
+	if err != nil || !strings.Contains(out, "building 4 tables (9.1 kB) into "+dir) || strings.Contains(out, "450 s of CPU") {
 		t.Errorf("first build (announced, without the 5-piece cost): %v\n%s", err, out)
 	}
 	out, err = runMetz(t, "endgame", "build", "--pieces", "2", "--dir", dir)
@@ -220,8 +222,8 @@ func TestEndgameBuildAnnounces(t *testing.T) {
 // A build that would not fit on its disk is refused before any work, with
 // what it needs and what is free; one that fits goes ahead.
 func TestEndgameBuildNeedsTheSpace(t *testing.T) {
-	defer func(f func(string) (int64, bool)) { freeSpace = f }(freeSpace)
-	freeSpace = func(string) (int64, bool) { return 5000, true }
+	defer func(f func(string) (int64, bool)) { app.FreeSpace = f }(app.FreeSpace)
+	app.FreeSpace = func(string) (int64, bool) { return 5000, true }
 	dir := filepath.Join(t.TempDir(), "egt")
 	_, err := runMetz(t, "endgame", "build", "--pieces", "2", "--dir", dir)
 	if err == nil || !strings.Contains(err.Error(), "the 4 tables left to build take 9.1 kB and "+dir+" has only 5.0 kB free") {
@@ -235,7 +237,7 @@ func TestEndgameBuildNeedsTheSpace(t *testing.T) {
 		!strings.Contains(err.Error(), "the 4 tables left to build take") || !strings.Contains(err.Error(), "has only 5.0 kB free") {
 		t.Errorf("Russian: want the space refused, got %v", err)
 	}
-	freeSpace = func(string) (int64, bool) { return 1e6, true }
+	app.FreeSpace = func(string) (int64, bool) { return 1e6, true }
 	if out, err := runMetz(t, "endgame", "build", "--pieces", "2", "--dir", dir); err != nil || !strings.Contains(out, "4 built") {
 		t.Errorf("with the space: %v\n%s", err, out)
 	}

@@ -9,7 +9,6 @@ import (
 	"github.com/spf13/cobra"
 
 	"metz/app"
-	"metz/internal/textout"
 )
 
 // The JSON convention (docs/cli.md): under --json a command prints one
@@ -60,6 +59,3 @@ func printVersion(cmd *cobra.Command) error {
 	fmt.Fprintf(cmd.OutOrStdout(), "metz %s, commit %s, %s\n", v.Version, commit, v.Go)
 	return nil
 }
-
-// printNote prints a sentence under a table, wrapped to width.
-func printNote(w io.Writer, width int, text string) { textout.Note(w, width, text) }

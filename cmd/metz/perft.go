@@ -3,12 +3,12 @@ package main
 import (
 	"fmt"
 	"strconv"
-	"time"
 
 	"github.com/spf13/cobra"
 
+	"metz/app"
 	"metz/draughts"
-	"metz/draughts/engines"
+	"metz/internal/textout"
 )
 
 func init() { commandAdders = append(commandAdders, addPerft) }
@@ -23,28 +23,12 @@ type perftOptions struct {
 
 func addPerft(root *cobra.Command) {
 	var o perftOptions
-	c := &cobra.Command{
+	c := withHelp(&cobra.Command{
 		Use:   "perft FEN|start DEPTH",
 		Short: "Count the leaf nodes of the move tree (move generator test)",
-		Long: `perft counts the positions reached after DEPTH plies from a position, for
-every depth from 1 to DEPTH, and prints the count and the time of each.
-It is the standard test of a move generator: the counts are compared with
-published tables.
-
---count drop (default) merges capture paths that take the same pieces to
-the same square (one move, as the rules say); --count keep counts every path,
-as some published tables do. --bulk counts the moves at the last ply without
-playing them. International rules use the fast bitboard generator; in drop
-mode the 8x8 systems (Russian, Brazilian, English, Turkish…) use another and
-Canadian and Manoury's rule a third (two words a set); --count keep on those,
-the generic generator.`,
-		Example: `  metz perft start 6
-  metz perft start 11 --bulk
-  metz perft "W:B16-20:W31-35" 5 --count keep --divide
-  metz perft start 7 --rules russian --json`,
-		Args: cobra.ExactArgs(2),
-		RunE: func(cmd *cobra.Command, args []string) error { return runPerft(cmd, args, o) },
-	}
+		Args:  cobra.ExactArgs(2),
+		RunE:  func(cmd *cobra.Command, args []string) error { return runPerft(cmd, args, o) },
+	}, "perft")
 	addRulesFlag(c, &o.rules)
 	c.Flags().BoolVar(&o.divide, "divide", false, "print the count below each legal move at the last depth")
 	c.Flags().StringVar(&o.count, "count", "drop", "duplicate capture paths: drop (merge) or keep")
@@ -70,56 +54,16 @@ func runPerft(cmd *cobra.Command, args []string, o perftOptions) error {
 	default:
 		return fmt.Errorf("--count %q: expected drop or keep", o.count)
 	}
-	res := perftResult{Depths: []perftDepth{}}
 	out, asJSON := cmd.OutOrStdout(), globalsOf(cmd).json
-	counter := perftCounter(p, mode, o)
-	for d := 1; d <= depth; d++ {
-		start := time.Now()
-		n := counter(d)
-		pd := perftDepth{Depth: d, Nodes: n, Seconds: time.Since(start).Seconds()}
-		res.Depths = append(res.Depths, pd)
+	opt := app.PerftOptions{Mode: mode, Bulk: o.bulk, HashMB: o.hashMB, Divide: o.divide}
+	res := app.Perft(p, depth, opt, func(d app.PerftDepth) {
 		if !asJSON {
-			fmt.Fprintf(out, "perft %2d %15d %10.3fs\n", pd.Depth, pd.Nodes, pd.Seconds)
+			textout.PerftDepth(out, d)
 		}
-	}
-	if o.divide && depth > 0 {
-		for _, e := range draughts.Divide(p, depth, mode) {
-			mv := perftMove{Move: p.Rules.FormatMove(e.Move, true), Nodes: e.Nodes}
-			res.Divide = append(res.Divide, mv)
-			if !asJSON {
-				fmt.Fprintf(out, "%-20s %d\n", mv.Move, mv.Nodes)
-			}
-		}
-	}
+	})
 	if asJSON {
 		return writeJSON(out, res)
 	}
+	textout.PerftDivide(out, res.Divide)
 	return nil
-}
-
-// perftResult is perft's --json document.
-type perftResult struct {
-	Depths []perftDepth `json:"depths"`
-	Divide []perftMove  `json:"divide,omitempty"` // with --divide: the count below each move at the last depth
-}
-
-type perftDepth struct {
-	Depth   int     `json:"depth"`
-	Nodes   uint64  `json:"nodes"`
-	Seconds float64 `json:"seconds"`
-}
-
-type perftMove struct {
-	Move  string `json:"move"`
-	Nodes uint64 `json:"nodes"`
-}
-
-// perftCounter counts with the fastest engine for p's rules
-// (engines.Perft; --bulk and --hash apply to the 10x10 generator).
-func perftCounter(p draughts.Position, mode draughts.Mode, o perftOptions) func(int) uint64 {
-	opt := engines.PerftOptions{Keep: mode == draughts.Keep, Bulk: o.bulk, HashMB: o.hashMB}
-	return func(d int) uint64 {
-		n, _ := engines.Perft(p, d, opt)
-		return n
-	}
 }

@@ -4,6 +4,8 @@ import (
 	"encoding/json"
 	"testing"
 
+	"metz/app"
+
 	"metz/draughts"
 )
 
@@ -18,7 +20,7 @@ func TestPerftCommandAgreesWithGeneric(t *testing.T) {
 			if err != nil {
 				t.Fatalf("%s %s: %v", r.Name, count, err)
 			}
-			var res perftResult
+			var res app.PerftResult
 			if err := json.Unmarshal([]byte(out), &res); err != nil || len(res.Depths) != depth {
 				t.Fatalf("%s %s: not one document of %d depths (%v):\n%s", r.Name, count, depth, err, out)
 			}

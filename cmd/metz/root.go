@@ -30,11 +30,6 @@ func globalsOf(cmd *cobra.Command) globalFlags {
 	return g
 }
 
-// global mirrors globalsOf for endgame.go, the one command file that
-// still reads it: set before each command runs. TODO: endgame.go reads
-// globalsOf(cmd) instead, and this goes.
-var global globalFlags
-
 // commandAdders lets each command file register itself (see init functions).
 var commandAdders []func(*cobra.Command)
 
@@ -46,9 +41,6 @@ func newRootCmd() *cobra.Command {
 		Args:          cobra.NoArgs,
 		SilenceUsage:  true,
 		SilenceErrors: true,
-		PersistentPreRun: func(cmd *cobra.Command, _ []string) {
-			global = globalsOf(cmd)
-		},
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			if version {
 				return printVersion(cmd)
@@ -110,9 +102,6 @@ func warnImpossible(w io.Writer, p draughts.Position) {
 
 // notEmpty refuses a board without a piece.
 func notEmpty(p draughts.Position, fen string) error { return app.NotEmpty(p, fen) }
-
-// pliesText is a distance in plies in words ("1 ply", "7 plies").
-func pliesText(n int) string { return count(n, "ply", "plies") }
 
 // count writes n things, in the singular for one ("1 problem").
 func count(n int, one, many string) string { return textout.Count(n, one, many) }

@@ -1,14 +1,11 @@
 package main
 
 import (
-	"fmt"
 	"path/filepath"
 	"strings"
 	"testing"
 
-	"metz/draughts"
 	"metz/endgame"
-	"metz/retro"
 	"metz/tables"
 )
 
@@ -70,33 +67,5 @@ func TestMovesNone(t *testing.T) {
 	out, errs, err := runSplit(t, "moves", "W:WK46:B41,37", "--json")
 	if err != nil || out != "[]\n" || errs != "" {
 		t.Errorf("--json: %v %q %q", err, out, errs)
-	}
-}
-
-// The hint to save tables names as many pieces as take minutes on the
-// board (five on 8x8, four on Turkish's and Canadian's), and none on the
-// 10x10 board: international has its own hint, and Manoury's rule and
-// qui perd gagne would take hours.
-func TestSavedTablesHint(t *testing.T) {
-	want := map[string]int{"russian": 5, "italian": 5, "turkish": 4, "canadian": 4,
-		"international": 0, "manoury": 0, "qui-perd-gagne": 0}
-	for name, pieces := range want {
-		hint := savedTablesHint(name)
-		if pieces == 0 {
-			if hint != "" {
-				t.Errorf("%s: hint %q, want none", name, hint)
-			}
-			continue
-		}
-		r, err := draughts.RulesByName(name)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if retro.For(r).StoredPieces() >= pieces {
-			continue // saved on this machine already: nothing to suggest
-		}
-		if flag := fmt.Sprintf("--rules %s --pieces %d ", name, pieces); !strings.Contains(hint, flag) {
-			t.Errorf("%s: hint %q does not say %q", name, hint, flag)
-		}
 	}
 }

@@ -1,7 +1,8 @@
 // Package textout prints what package app returns as text for a terminal:
-// the tables of list, search, report, themes and import, a problem's
-// record, and its solution trees. cmd/metz chooses between it and JSON;
-// the web server will have its own views.
+// the tables of list, search, report, verify, themes and import, what
+// solve and perft found, the endgame tables' builds, probes, claims and
+// listing, a problem's record, and its solution trees. cmd/metz chooses
+// between it and JSON; the web server will have its own views.
 package textout
 
 import (
@@ -10,6 +11,7 @@ import (
 	"strings"
 	"unicode/utf8"
 
+	"metz/app"
 	"metz/internal/texttable"
 )
 
@@ -46,4 +48,16 @@ func orDash(xs []string) string {
 		return "-"
 	}
 	return strings.Join(xs, ", ")
+}
+
+// PerftDepth prints the count of one perft depth and its time.
+func PerftDepth(w io.Writer, d app.PerftDepth) {
+	fmt.Fprintf(w, "perft %2d %15d %10.3fs\n", d.Depth, d.Nodes, d.Seconds)
+}
+
+// PerftDivide prints the count below each move.
+func PerftDivide(w io.Writer, moves []app.PerftMove) {
+	for _, m := range moves {
+		fmt.Fprintf(w, "%-20s %d\n", m.Move, m.Nodes)
+	}
 }

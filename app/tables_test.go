@@ -1,0 +1,78 @@
+package app
+
+import (
+	"context"
+	"strings"
+	"testing"
+
+	"metz/draughts"
+	"metz/tables"
+)
+
+// A build is told what it has left (the four 2-piece signatures, 8845
+// positions of one byte plus their headers) and refused when its disk
+// cannot hold it; a piece count out of range leaves the refusal to the
+// build.
+func TestTablesLeftChecksTheRoom(t *testing.T) {
+	defer func(f func(string) (int64, bool)) { FreeSpace = f }(FreeSpace)
+	dir := t.TempDir()
+	FreeSpace = func(string) (int64, bool) { return 5000, true }
+	if _, _, err := TablesLeft(draughts.International, dir, 2); err == nil || !strings.Contains(err.Error(), "has only 5.0 kB free") {
+		t.Errorf("want the build refused, got %v", err)
+	}
+	FreeSpace = func(string) (int64, bool) { return 1e6, true }
+	n, size, err := TablesLeft(draughts.International, dir, 2)
+	if err != nil || n != 4 || size < 8845 {
+		t.Errorf("2 pieces: %d tables, %d bytes, %v", n, size, err)
+	}
+	if n, _, err := TablesLeft(draughts.International, dir, 9); n != 0 || err != nil {
+		t.Errorf("9 pieces: %d tables, %v", n, err)
+	}
+}
+
+// A build counts what it built, and a second one reads it all back;
+// a probe then lists the fastest win first, and a move that draws has no
+// distance.
+func TestBuildTablesThenProbe(t *testing.T) {
+	dir := t.TempDir()
+	r := draughts.International
+	calls := 0
+	sum, err := BuildTables(context.Background(), r, dir, 2, 0, func(tables.Progress) { calls++ })
+	if err != nil || sum.Signatures != 4 || sum.Built != 4 || calls != 4 || sum.Total.Positions != 8845 {
+		t.Fatalf("first build: %+v, %d calls, %v", sum, calls, err)
+	}
+	if sum, err = BuildTables(context.Background(), r, dir, 2, 0, func(tables.Progress) {}); err != nil || sum.Loaded != 4 || sum.Built != 0 {
+		t.Fatalf("second build: %+v, %v", sum, err)
+	}
+	tabs, err := tables.Open(r, dir, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	p, err := ProbedPosition(r, "W:WK46:BK23")
+	if err != nil {
+		t.Fatal(err)
+	}
+	rep, err := Probe(tabs, p, "W:WK46:BK23")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if rep.Result != "win" || rep.Plies != 1 || !rep.Moves[0].Best || rep.Moves[0].Move != "46x19" {
+		t.Errorf("probe: %+v", rep)
+	}
+	for _, m := range rep.Moves {
+		if m.Result == "draw" && (m.Plies != 0 || m.Best) {
+			t.Errorf("drawing move %+v", m)
+		}
+	}
+	if _, err := ProbedPosition(r, "W:W3:BK23"); err == nil || !strings.Contains(err.Error(), "no game reaches it") {
+		t.Errorf("a man on its crowning row: %v", err)
+	}
+}
+
+func TestDiskSize(t *testing.T) {
+	for n, want := range map[int64]string{9100: "9.1 kB", 47e6: "47.0 MB", 1.9e9: "1.9 GB"} {
+		if got := DiskSize(n); got != want {
+			t.Errorf("DiskSize(%d) = %q, want %q", n, got, want)
+		}
+	}
+}

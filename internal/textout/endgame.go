@@ -1,0 +1,116 @@
+package textout
+
+import (
+	"fmt"
+	"io"
+	"strings"
+
+	"metz/app"
+	"metz/draughts"
+	"metz/endgame"
+	"metz/importer/livremetz"
+	"metz/sources"
+	"metz/tables"
+)
+
+// BuildPlan says, before a table build, what it has left to do (n tables
+// of size bytes into dir) and what the largest builds cost: without a
+// terminal there is no progress bar, and five pieces take minutes.
+func BuildPlan(w io.Writer, n int, size int64, dir string, r *draughts.Rules, pieces int) {
+	fmt.Fprintf(w, "building %d tables (%s) into %s%s; Ctrl-C stops, keeping the tables finished, and the same command resumes\n",
+		n, app.DiskSize(size), dir, buildCost(r, pieces))
+}
+
+// buildCost is what the largest builds cost, said before they start.
+func buildCost(r *draughts.Rules, pieces int) string {
+	switch {
+	case r.Name == draughts.International.Name && pieces == endgame.MaxPieces:
+		return "; 5 pieces from none: about 450 s of CPU, 2.6 GB of memory"
+	case r.Name != draughts.International.Name && pieces >= 5:
+		return "; Russian, 5 pieces: 359 M positions in 2 minutes on 2 cores; 12x12 boards three times slower a position"
+	}
+	return ""
+}
+
+// BuildSummary prints what a table build did.
+func BuildSummary(w io.Writer, sum app.TableBuild) {
+	fmt.Fprintf(w, "%d signatures (%d built, %d read) of 2-%d pieces in %s\n", sum.Signatures, sum.Built, sum.Loaded, sum.Pieces, sum.Dir)
+	fmt.Fprintf(w, "%d positions: %d won, %d drawn, %d lost for the side to move; longest %d plies\n",
+		sum.Total.Positions, sum.Total.Wins, sum.Total.Draws, sum.Total.Losses, sum.Total.MaxPlies)
+	fmt.Fprintf(w, "time %.1fs, size %.1f MB\n", sum.Seconds, float64(sum.Bytes)/1e6)
+}
+
+// Probed prints a position's value and that of each of its moves, the
+// best ones marked with a star.
+func Probed(w io.Writer, rep app.Probed) {
+	fmt.Fprintf(w, "%s: %s\n", rep.FEN, resultText(rep.Result, rep.Plies))
+	for _, m := range rep.Moves {
+		mark := " "
+		if m.Best {
+			mark = "*"
+		}
+		fmt.Fprintf(w, "%s %-8s %s\n", mark, m.Move, resultText(m.Result, m.Plies))
+	}
+}
+
+// resultText is "draw", or a win or loss with its distance.
+func resultText(result string, plies int) string {
+	if result == "draw" {
+		return result
+	}
+	return result + " in " + PliesText(plies)
+}
+
+// PliesText is a distance in plies in words ("1 ply", "7 plies").
+func PliesText(n int) string { return Count(n, "ply", "plies") }
+
+// Claims prints the Livre de Metz's endgame claims and the tables'
+// answers, each with its place in the book, counts and examples.
+func Claims(w io.Writer, claims []livremetz.EndgameClaim) {
+	for i, c := range claims {
+		if i > 0 {
+			fmt.Fprintln(w)
+		}
+		where := fmt.Sprintf("%s line %d", sources.LivreDeMetz, c.Line)
+		if len(c.Coups) > 0 {
+			where += fmt.Sprintf(", coups %s", strings.Trim(fmt.Sprint(c.Coups), "[]"))
+		}
+		fmt.Fprintln(w, c.ID)
+		fmt.Fprintln(w, hanging("  source:  ", where))
+		fmt.Fprintln(w, hanging("  claim:   ", c.Claim))
+		fmt.Fprintln(w, hanging("  text:    ", c.Quote))
+		fmt.Fprintln(w, hanging("  verdict: ", strings.ToUpper(string(c.Verdict))+" — "+c.Answer))
+		for _, n := range c.Counts {
+			fmt.Fprintln(w, hanging(fmt.Sprintf("  %12d  ", n.N), n.Label))
+		}
+		for _, e := range c.Examples {
+			if e.FEN != "" {
+				fmt.Fprintln(w, hanging("  e.g. ", e.FEN+" "+resultText(e.Result, e.Plies)+": "+e.Note))
+			}
+		}
+	}
+}
+
+// hanging writes text after label, wrapped at 80 columns, the lines after
+// the first indented as far as the label.
+func hanging(label, text string) string {
+	pad := strings.Repeat(" ", len([]rune(label)))
+	return label + strings.TrimPrefix(Wrap(text, 80, pad), pad)
+}
+
+// TableList prints the table directory dir and, for each rule system and
+// piece count, how many tables list holds and their size on disk.
+func TableList(w io.Writer, dir string, list []tables.Entry) {
+	fmt.Fprintf(w, "%s\n", dir)
+	if len(list) == 0 {
+		fmt.Fprintln(w, "  no table yet (metz endgame build, or any probe or solve, builds them)")
+	}
+	for i := 0; i < len(list); {
+		j, bytes := i, int64(0)
+		for ; j < len(list) && list[j].Rules == list[i].Rules && list[j].Pieces == list[i].Pieces; j++ {
+			bytes += list[j].Bytes
+		}
+		fmt.Fprintf(w, "  %-15s %d pieces: %3d tables, %s\n", list[i].Rules, list[i].Pieces, j-i, app.DiskSize(bytes))
+		i = j
+	}
+}

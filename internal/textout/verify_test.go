@@ -1,0 +1,80 @@
+package textout
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+	"time"
+
+	"metz/draughts"
+	"metz/retro"
+	"metz/solver"
+)
+
+// The hint after unproven verdicts names the limit they ran into and a
+// budget four times as large on both limits, which takes the search
+// further whichever stopped it (issue 32: "a larger one may settle them"
+// once named a budget no larger than the one that ran out).
+func TestUnprovenHintNamesALargerBudget(t *testing.T) {
+	b := solver.Budget{Nodes: 5_000_000, Time: 10 * time.Second, MemoryMB: 64}
+	reports := []*solver.Report{{Verdict: solver.Sound, Budget: b},
+		{Verdict: solver.Unproven, Rules: "russian", Budget: b, ProofNodes: 5_000_000, Seconds: 3},
+		{Verdict: solver.Unproven, Budget: b, ProofNodes: 1_000_000, Seconds: 10}}
+	h := UnprovenHint(reports, false)
+	for _, want := range []string{"2 unproven", "10s,5M-nodes,64MB", "1 at the node limit, 1 at the time limit", "--budget 40s,20M-nodes,64MB"} {
+		if !strings.Contains(h, want) {
+			t.Errorf("hint %q lacks %q", h, want)
+		}
+	}
+	// A time given alone: the hint goes on from the nodes it allowed.
+	alone := solver.Budget{Time: 30 * time.Second}.WithDefaults()
+	h = UnprovenHint([]*solver.Report{{Verdict: solver.Unproven, Budget: alone, ProofNodes: 9_000_000, Seconds: 30.2}}, true)
+	if !strings.Contains(h, "1 at the time limit") || !strings.Contains(h, "--budget 2m0s,480M-nodes,64MB") {
+		t.Errorf("30s alone: hint %q", h)
+	}
+	if h := UnprovenHint(reports[:1], false); h != "" {
+		t.Errorf("hint without unproven verdicts: %q", h)
+	}
+	// The 5-piece tables are suggested for international problems only,
+	// and only when they are not there; the Russian ones, for the Russian
+	// problem.
+	reports[2].Rules = "international"
+	if h := UnprovenHint(reports, false); !strings.Contains(h, "--pieces 5") {
+		t.Errorf("no 5-piece tables, international unproven: hint %q", h)
+	}
+	if h := UnprovenHint(reports, true); strings.Contains(h, "metz endgame build --pieces 5") {
+		t.Errorf("5-piece tables there: hint %q", h)
+	}
+	if h := UnprovenHint(reports[:2], false); strings.Contains(h, "metz endgame build --pieces 5") ||
+		!strings.Contains(h, "metz endgame build --rules russian --pieces 5") {
+		t.Errorf("russian only: hint %q", h)
+	}
+}
+
+// The hint to save tables names as many pieces as take minutes on the
+// board (five on 8x8, four on Turkish's and Canadian's), and none on the
+// 10x10 board: international has its own hint, and Manoury's rule and
+// qui perd gagne would take hours.
+func TestSavedTablesHint(t *testing.T) {
+	want := map[string]int{"russian": 5, "italian": 5, "turkish": 4, "canadian": 4,
+		"international": 0, "manoury": 0, "qui-perd-gagne": 0}
+	for name, pieces := range want {
+		hint := SavedTablesHint(name)
+		if pieces == 0 {
+			if hint != "" {
+				t.Errorf("%s: hint %q, want none", name, hint)
+			}
+			continue
+		}
+		r, err := draughts.RulesByName(name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if retro.For(r).StoredPieces() >= pieces {
+			continue // saved on this machine already: nothing to suggest
+		}
+		if flag := fmt.Sprintf("--rules %s --pieces %d ", name, pieces); !strings.Contains(hint, flag) {
+			t.Errorf("%s: hint %q does not say %q", name, hint, flag)
+		}
+	}
+}
