@@ -12,22 +12,29 @@
 # side to move of the FEN that is the result metz solve must give: win when
 # the winner moves, loss when the other side moves, draw for 1/2-1/2. Each
 # problem gets the time budget -t (default 10s); -j runs that many solves at
-# once. It prints one line per problem that misses (stated, got, seconds)
-# and a summary per file: problems, stated results given, within the budget.
+# once; -b N first builds the tables of each problem of up to N pieces
+# whose material they lack (metz endgame probe, within -m memory, default
+# 2GB; not timed, saved for later runs; a build past the memory is skipped).
+# It prints one line per problem that misses (stated, got, seconds) and a
+# summary per file: problems, stated results given, within the budget.
 # The tables metz uses are those of $METZ_TABLES, else the user cache.
 set -eu
 budget=10s
 jobs=1
-while getopts t:j: o; do
+build=0
+memory=2GB
+while getopts t:j:b:m: o; do
 	case $o in
 	t) budget=$OPTARG ;;
 	j) jobs=$OPTARG ;;
+	b) build=$OPTARG ;;
+	m) memory=$OPTARG ;;
 	*) exit 2 ;;
 	esac
 done
 shift $((OPTIND - 1))
 if [ $# -lt 1 ]; then
-	echo "usage: $0 [-t BUDGET] [-j JOBS] BOOK.pdn ..." >&2
+	echo "usage: $0 [-t BUDGET] [-j JOBS] [-b PIECES [-m MEMORY]] BOOK.pdn ..." >&2
 	exit 2
 fi
 metz=${METZ:-metz}
@@ -58,6 +65,15 @@ for book in "$@"; do
 		fi
 		printf '%s\t%s\t%s\t%s\n' "$n" "$ev" "$fen" "$want"
 	done <"$work/list" >"$work/jobs"
+	if [ "$build" -gt 0 ]; then
+		cut -f3 "$work/jobs" | while read -r fen; do
+			pieces=$(printf %s "$fen" | tr -cd ',:' | wc -c)
+			if [ "$pieces" -le "$build" ]; then # a comma or colon a piece
+				"$metz" endgame probe "$fen" --rules english --memory "$memory" >/dev/null 2>&1 </dev/null ||
+					echo "$(basename "$book"): $fen: tables not built" >&2
+			fi
+		done
+	fi
 	# Solve in parallel, one JSON answer per problem.
 	export metz budget work
 	# shellcheck disable=SC2016
