@@ -13,8 +13,10 @@
 # the winner moves, loss when the other side moves, draw for 1/2-1/2. Each
 # problem gets the time budget -t (default 10s); -j runs that many solves at
 # once; -b N first builds the tables of each problem of up to N pieces
-# whose material they lack (metz endgame probe, within -m memory, default
-# 2GB; not timed, saved for later runs; a build past the memory is skipped).
+# whose material they lack (metz endgame probe, within -m memory; not
+# timed, saved for later runs; a build past the memory is skipped). -m
+# (default 1GB) is also each solve's memory budget, which bounds the saved
+# tables it reads: a six-piece one takes 100-800 MB.
 # It prints one line per problem that misses (stated, got, seconds) and a
 # summary per file: problems, stated results given, within the budget.
 # The tables metz uses are those of $METZ_TABLES, else the user cache.
@@ -22,7 +24,7 @@ set -eu
 budget=10s
 jobs=1
 build=0
-memory=2GB
+memory=1GB
 while getopts t:j:b:m: o; do
 	case $o in
 	t) budget=$OPTARG ;;
@@ -75,12 +77,12 @@ for book in "$@"; do
 		done
 	fi
 	# Solve in parallel, one JSON answer per problem.
-	export metz budget work
+	export metz budget work memory
 	# shellcheck disable=SC2016
 	<"$work/jobs" xargs -d '\n' -P "$jobs" -I{} sh -c '
 		line="$1"
 		n=$(printf %s "$line" | cut -f1); fen=$(printf %s "$line" | cut -f3); want=$(printf %s "$line" | cut -f4)
-		got=$("$metz" solve "$fen" --rules english --budget "$budget,1000M-nodes,512MB" --json 2>/dev/null | jq -r "[.result, (.seconds|tostring)] | join(\" \")" 2>/dev/null || echo "error 0")
+		got=$("$metz" solve "$fen" --rules english --budget "$budget,1000M-nodes,$memory" --json 2>/dev/null | jq -r "[.result, (.seconds|tostring)] | join(\" \")" 2>/dev/null || echo "error 0")
 		printf "%s\t%s\t%s\n" "$n" "$want" "$got" >"$work/r.$n"
 	' _ {}
 	total=0
