@@ -6,6 +6,7 @@ import (
 	"sync"
 
 	"metz/draughts"
+	"metz/draughts/bitboard"
 )
 
 // DemandPieces is the largest piece count Ensure builds on demand: the
@@ -84,13 +85,7 @@ func (t *Tables) ToBuild(p draughts.Position) int64 {
 	if !ok {
 		return 0
 	}
-	s := SigOf(normalize(bp))
-	if !s.valid() || s.Pieces() > DemandPieces {
-		return 0
-	}
-	var done [4096][]byte
-	_, size, _ := t.missing(s, &done)
-	return size
+	return t.ToBuildSig(SigOf(normalize(bp)))
 }
 
 // has reports whether the table of s is readable now (in memory or on
@@ -151,4 +146,32 @@ func OpenCache(dir string) (*Tables, error) {
 func SmallMissing(dir string) bool {
 	n, _ := Missing(dir, SmallPieces)
 	return n > 0
+}
+
+// EnsureBitboard is Ensure for the material of p when building it (with
+// all it leads to) analyses at most limit indices (a negative limit: none,
+// only what is there is read). built is the indices analysed; a table too
+// large for limit, or of more than DemandPieces pieces, is an error.
+func (t *Tables) EnsureBitboard(p bitboard.Position, limit int64) (built int64, err error) {
+	s := SigOf(normalize(p))
+	if !s.valid() || s.Pieces() > DemandPieces {
+		return 0, fmt.Errorf("endgame: %v is not built on demand", s)
+	}
+	if t.has(s) && t.has(s.Flip()) {
+		return 0, nil
+	}
+	if need := t.ToBuildSig(s); need > 0 && (limit < 0 || need > limit) {
+		return 0, fmt.Errorf("endgame: the tables of %v need %d indices built (allowed: %d)", s, need, limit)
+	}
+	return t.Ensure(s)
+}
+
+// ToBuildSig is ToBuild for the signature s (side to move first).
+func (t *Tables) ToBuildSig(s Sig) int64 {
+	if !s.valid() || s.Pieces() > DemandPieces {
+		return 0
+	}
+	var done [4096][]byte
+	_, size, _ := t.missing(s, &done)
+	return size
 }

@@ -10,6 +10,7 @@ import (
 	"metz/draughts"
 	"metz/draughts/bitboard"
 	"metz/endgame"
+	"metz/tables"
 )
 
 // df-pn's answers must agree with the retrograde tables on king endings,
@@ -62,7 +63,7 @@ func eachTableEnding(t *testing.T, seed uint64, n int, f func(p draughts.Positio
 	rng := rand.New(rand.NewPCG(seed, seed+1))
 	for range n {
 		if p, ok := randomEnding(rng); ok {
-			if want, plies, ok := tb.Probe(p); ok {
+			if want, plies, ok, _ := tb.Probe(p); ok {
 				f(p, want, plies)
 			}
 		}
@@ -139,13 +140,13 @@ func TestDfpnRepetitionsAgreeWithTables4(t *testing.T) {
 		if !ok {
 			continue
 		}
-		want, _, ok := tb4.Probe(p)
+		want, _, ok, _ := tb4.Probe(p)
 		if !ok {
 			continue
 		}
 		s, c := fastSearch(p, 50_000)
 		s.noClosure = true
-		s.useTables(endgame.Small())
+		s.useTables(tables.For(draughts.International))
 		a.check(t, p, s.prove(&c), want)
 		records += s.deps.Len()
 	}
@@ -191,7 +192,7 @@ var tables4Once struct {
 
 // tables4 are the endgame tables up to four pieces, built in memory once
 // per test run (about 6 s on two cores); skipped with -short.
-func tables4(t *testing.T) *endgame.Tables {
+func tables4(t *testing.T) *tables.Tables {
 	t.Helper()
 	if testing.Short() {
 		t.Skip("builds the 4-piece tables (seconds)")
@@ -200,7 +201,7 @@ func tables4(t *testing.T) *endgame.Tables {
 	if tables4Once.err != nil {
 		t.Fatal(tables4Once.err)
 	}
-	return tables4Once.t
+	return tables.International(tables4Once.t)
 }
 
 // After Van Tenac II's 13-9 and IV's 16-11, Black to move, White's win is

@@ -20,6 +20,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"sync"
 
 	"metz/draughts"
 	"metz/endgame"
@@ -131,7 +132,12 @@ func (t *Tables) Dir() string {
 
 // International is the international builder's tables behind t (nil under
 // other rules), for the solver's bitboard probes.
-func (t *Tables) International() *endgame.Tables { return t.intl }
+func (t *Tables) International() *endgame.Tables {
+	if t == nil {
+		return nil
+	}
+	return t.intl
+}
 
 // Generic is the generic builder's tables behind t (nil under the
 // international rules).
@@ -177,4 +183,37 @@ func (t *Tables) Probe(p draughts.Position) (r Result, plies int, ok bool, err e
 	}
 	r, plies, ok, _ = t.gen.ProbeOrBuild(p, retro.Limit{Bytes: t.mem})
 	return r, plies, ok, nil
+}
+
+// shared holds For's tables, one per rule system.
+var shared sync.Map // rules name → *Tables
+
+// For is the process's shared tables of r, built in memory as searches
+// meet them: the international ones of up to endgame.SmallPieces pieces
+// (endgame.Small) and the 4-piece ones on demand; every other system's
+// through retro.For (read from and saved in the directory given to
+// retro.SetSharedDir, if any).
+func For(r *draughts.Rules) *Tables {
+	if t, ok := shared.Load(r.Name); ok {
+		return t.(*Tables)
+	}
+	var t *Tables
+	if international(r) {
+		t = International(endgame.Small())
+	} else {
+		t = Generic(retro.For(r))
+	}
+	got, _ := shared.LoadOrStore(r.Name, t)
+	return got.(*Tables)
+}
+
+// International wraps tables of the international builder (a test's, or
+// a directory opened by endgame.OpenCache).
+func International(t *endgame.Tables) *Tables {
+	return &Tables{r: draughts.International, root: t.Dir(), intl: t}
+}
+
+// Generic wraps tables of the generic builder.
+func Generic(t *retro.Tables) *Tables {
+	return &Tables{r: t.Rules(), gen: t, mem: retro.TotalBytes}
 }

@@ -11,11 +11,11 @@ import (
 	"metz/app"
 	"metz/db"
 	"metz/draughts"
-	"metz/endgame"
 	"metz/internal/texttable"
 	"metz/problems"
 	"metz/retro"
 	"metz/solver"
+	"metz/tables"
 )
 
 func init() { commandAdders = append(commandAdders, addVerify) }
@@ -205,7 +205,7 @@ var verifyColumns = []string{"problem", "verdict", "key", "evidence", "nodes", "
 
 // printReports prints the outcomes, as one JSON array of the solver's
 // reports or as a table; jobs is how many were verified at once.
-func printReports(w io.Writer, g globalFlags, done []app.Verified, tb *endgame.Tables, jobs int) error {
+func printReports(w io.Writer, g globalFlags, done []app.Verified, tb *tables.Tables, jobs int) error {
 	reports := make([]*solver.Report, len(done))
 	for i, v := range done {
 		reports[i] = v.Report
@@ -242,7 +242,7 @@ func printReports(w io.Writer, g globalFlags, done []app.Verified, tb *endgame.T
 		}
 		printNote(w, width, fmt.Sprintf("%s%s no position yet (no-position); add transcriptions with metz import FILE.", count(noPosition, "record", "records"), have))
 	}
-	if hint := unprovenHint(reports, tb.Complete(5)); hint != "" {
+	if hint := unprovenHint(reports, tb.International().Complete(5)); hint != "" {
 		printNote(w, width, hint)
 	}
 	return nil
