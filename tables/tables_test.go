@@ -16,10 +16,44 @@ import (
 // distance from the international builder (bitboard un-moves, side to
 // move first) and from the generic one (any rule system, White first).
 func TestBuildersAgree(t *testing.T) {
-	eg := endgame.Small()
+	compareBuilders(t, endgame.Small(), []retro.Sig{{WK: 2, BK: 1}, {WK: 1, BK: 2}, {WK: 1, WM: 1, BK: 1}, {WM: 2, BK: 1}, {WK: 1, BM: 2},
+		{WM: 1, BM: 1, BK: 1}, {WM: 1, BM: 2}, {WM: 2, BM: 1}, {WK: 1, BK: 1, BM: 1}})
+}
+
+// The same on a few four-piece signatures, each built on demand by both
+// builders (the international one through Ensure, as a search does):
+// three kings against a king, and against a man (a man's promotion and
+// the kings' captures lead to the three-piece tables).
+func TestBuildersAgreeFourPieces(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds four-piece tables with the generic builder (seconds)")
+	}
+	small, err := endgame.InMemory(endgame.SmallPieces)
+	if err != nil {
+		t.Fatal(err)
+	}
+	eg := International(small)
+	sigs := []retro.Sig{{WK: 3, BK: 1}, {WK: 3, BM: 1}}
+	for _, s := range sigs {
+		p, err := draughts.ParseFEN(draughts.International, map[bool]string{true: "W:WK1,K2,K3:BK50", false: "W:WK1,K2,K3:B45"}[s.BK == 1])
+		if err != nil {
+			t.Fatal(err)
+		}
+		if SigOf(p) != s {
+			t.Fatalf("%s is not %v", p.FEN(), s)
+		}
+		if built, err := eg.Ensure(p); err != nil || built == 0 {
+			t.Fatalf("%v: %d indices built, %v", s, built, err)
+		}
+	}
+	compareBuilders(t, eg.International(), sigs)
+}
+
+// compareBuilders builds sigs with the generic builder and reads every
+// position of them from eg, the international builder's tables.
+func compareBuilders(t *testing.T, eg *endgame.Tables, sigs []retro.Sig) {
+	t.Helper()
 	gen := retro.New(draughts.International)
-	sigs := []retro.Sig{{WK: 2, BK: 1}, {WK: 1, BK: 2}, {WK: 1, WM: 1, BK: 1}, {WM: 2, BK: 1}, {WK: 1, BM: 2},
-		{WM: 1, BM: 1, BK: 1}, {WM: 1, BM: 2}, {WM: 2, BM: 1}, {WK: 1, BK: 1, BM: 1}}
 	compared, decided := 0, 0
 	for _, s := range sigs {
 		if err := gen.Ensure(s, retro.Limit{Bytes: 1 << 30}); err != nil {
