@@ -1,6 +1,7 @@
 package endgame
 
 import (
+	"context"
 	"fmt"
 	"os"
 	"sync"
@@ -27,6 +28,13 @@ var demand sync.Mutex
 // analysed (0 when nothing was built). Signatures of more than
 // DemandPieces pieces are refused: Build makes those ahead.
 func (t *Tables) Ensure(s Sig) (built int64, err error) {
+	return t.EnsureContext(context.Background(), s)
+}
+
+// EnsureContext is Ensure that stops, with ctx's error, between the groups
+// of tables it builds (those of one level of the closure) when ctx is
+// done: what was built before is kept.
+func (t *Tables) EnsureContext(ctx context.Context, s Sig) (built int64, err error) {
 	if !s.valid() {
 		return 0, fmt.Errorf("endgame: %v has no table", s)
 	}
@@ -48,13 +56,20 @@ func (t *Tables) Ensure(s Sig) (built int64, err error) {
 	if err != nil {
 		return 0, err
 	}
+	defer func() {
+		for _, n := range missing {
+			if tab := b.done[n.code()]; tab != nil {
+				t.keep(n, tab)
+			}
+		}
+	}()
 	for _, level := range levels(missing) {
+		if err := ctx.Err(); err != nil {
+			return 0, err
+		}
 		if err := b.runLevel(pairs(level)); err != nil {
 			return 0, err
 		}
-	}
-	for _, n := range missing {
-		t.keep(n, b.done[n.code()])
 	}
 	return built, nil
 }
@@ -106,7 +121,7 @@ func (t *Tables) keep(s Sig, tab []byte) {
 // EnsureFor is Ensure for the signature of p, when p is an international
 // position of at most DemandPieces pieces with a piece on each side;
 // other positions are left alone (built 0, no error).
-func (t *Tables) EnsureFor(p draughts.Position) (built int64, err error) {
+func (t *Tables) EnsureFor(ctx context.Context, p draughts.Position) (built int64, err error) {
 	bp, ok := FromDraughts(p)
 	if !ok {
 		return 0, nil
@@ -115,7 +130,7 @@ func (t *Tables) EnsureFor(p draughts.Position) (built int64, err error) {
 	if !s.valid() || s.Pieces() > DemandPieces {
 		return 0, nil
 	}
-	return t.Ensure(s)
+	return t.EnsureContext(ctx, s)
 }
 
 // OpenCache opens the table directory dir, creating it when needed, with

@@ -1,6 +1,7 @@
 package solver
 
 import (
+	"context"
 	"os"
 	"slices"
 	"strings"
@@ -177,7 +178,7 @@ func tables3(t *testing.T) *tables.Tables {
 	t.Helper()
 	tablesOnce.Do(func() {
 		if tablesDir, tablesErr = os.MkdirTemp("", "metz-solver-tables-"); tablesErr == nil {
-			tablesErr = endgame.Build(tablesDir, 3, nil)
+			tablesErr = endgame.Build(context.Background(), tablesDir, 3, nil)
 		}
 	})
 	if tablesErr != nil {

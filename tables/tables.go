@@ -17,6 +17,7 @@
 package tables
 
 import (
+	"context"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -146,16 +147,17 @@ func (t *Tables) Generic() *retro.Tables { return t.gen }
 // Ensure makes the table of p's material, and all it leads to, ready to
 // probe: read from the directory, else built (the international ones up
 // to endgame.DemandPieces pieces, the others within t's memory). built is
-// the positions analysed (0 when all were there).
-func (t *Tables) Ensure(p draughts.Position) (built int64, err error) {
+// the positions analysed (0 when all were there). When ctx is done the
+// build stops between tables (those finished are kept) with ctx's error.
+func (t *Tables) Ensure(ctx context.Context, p draughts.Position) (built int64, err error) {
 	if p.Rules != t.r && p.Rules.Name != t.r.Name {
 		return 0, fmt.Errorf("tables: a %s position in %s tables", p.Rules.Name, t.r.Name)
 	}
 	if t.intl != nil {
-		return t.intl.EnsureFor(p)
+		return t.intl.EnsureFor(ctx, p)
 	}
 	built = t.ToBuild(p)
-	if err := t.gen.Ensure(retro.SigOf(p), retro.Limit{Bytes: t.mem}); err != nil {
+	if err := t.gen.EnsureContext(ctx, retro.SigOf(p), retro.Limit{Bytes: t.mem}); err != nil {
 		return 0, err
 	}
 	return built, nil

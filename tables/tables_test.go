@@ -42,7 +42,7 @@ func TestBuildersAgreeFourPieces(t *testing.T) {
 		if SigOf(p) != s {
 			t.Fatalf("%s is not %v", p.FEN(), s)
 		}
-		if built, err := eg.Ensure(p); err != nil || built == 0 {
+		if built, err := eg.Ensure(context.Background(), p); err != nil || built == 0 {
 			t.Fatalf("%v: %d indices built, %v", s, built, err)
 		}
 	}
@@ -108,7 +108,7 @@ func TestOpenProbeEnsure(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if _, err := tabs.Ensure(p); err != nil {
+		if _, err := tabs.Ensure(context.Background(), p); err != nil {
 			t.Fatal(err)
 		}
 		r, plies, ok, err := tabs.Probe(p)
@@ -172,6 +172,39 @@ func TestBuildStopsAndResumes(t *testing.T) {
 		}
 		if loaded < 1 || again <= built {
 			t.Errorf("%s: resumed build read %d of %d tables; %d were finished before the stop", r.Name, loaded, again, built)
+		}
+	}
+}
+
+// Ensure stops between tables when its context is done: a cancelled one
+// builds nothing, under either builder, and says why.
+func TestEnsureStops(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	for _, c := range []struct {
+		rules *draughts.Rules
+		fen   string
+	}{
+		{draughts.International, "W:WK8,K20,K37:B43"},
+		{draughts.Russian, "W:WKa1,Kc1,Ke1:Bh6"},
+	} {
+		tabs, err := Open(c.rules, "", 1<<30)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if c.rules == draughts.International {
+			small, err := endgame.InMemory(endgame.SmallPieces) // not the process's shared tables
+			if err != nil {
+				t.Fatal(err)
+			}
+			tabs = International(small)
+		}
+		p, err := draughts.ParseFEN(c.rules, c.fen)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if built, err := tabs.Ensure(ctx, p); !errors.Is(err, context.Canceled) || built != 0 || tabs.Has(SigOf(p)) {
+			t.Errorf("%s %s: built %d, %v, table there %v; want nothing built and context.Canceled", c.rules.Name, c.fen, built, err, tabs.Has(SigOf(p)))
 		}
 	}
 }
