@@ -208,7 +208,7 @@ func TestMain(m *testing.M) {
 // as it meets them, the omitted defences are proven lost: sound, incomplete.
 func TestHorizonAloneIsNotSound(t *testing.T) {
 	const fen = "W:W16,31,42:B6,18"
-	if rep := Verify(problemOf(fen, "win", "42-38", "18-23"), Options{Budget: nodes(1_000_000)}); rep.Verdict != SoundIncomplete || rep.TablesBuilt == 0 {
+	if rep := Verify(problemOf(fen, "win", "42-38", "18-23"), Options{Budget: nodes(1_000_000), Tables: fresh3(t)}); rep.Verdict != SoundIncomplete || rep.TablesBuilt == 0 {
 		t.Errorf("with tables: verdict %s, %d table positions built; want %s", rep.Verdict, rep.TablesBuilt, SoundIncomplete)
 	}
 	rep := Verify(problemOf(fen, "win", "42-38", "18-23"), Options{Budget: nodes(1_000_000), NoTables: true})

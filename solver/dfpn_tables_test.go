@@ -132,6 +132,7 @@ func randomEnding(rng *rand.Rand) (draughts.Position, bool) {
 // (TestRepetitionDisproofReadOnItsPath).
 func TestDfpnRepetitionsAgreeWithTables4(t *testing.T) {
 	tb4 := tables4(t)
+	tb3 := fresh3(t)
 	rng := rand.New(rand.NewPCG(5, 6))
 	var a agreement
 	records := 0
@@ -146,7 +147,8 @@ func TestDfpnRepetitionsAgreeWithTables4(t *testing.T) {
 		}
 		s, c := fastSearch(p, 50_000)
 		s.noClosure = true
-		s.useTables(tables.For(draughts.International))
+		s.useTables(tb3)
+		s.smallLeft = 0 // the 3-piece tables only: none built
 		a.check(t, p, s.prove(&c), want)
 		records += s.deps.Len()
 	}
@@ -188,6 +190,18 @@ var tables4Once struct {
 	sync.Once
 	t   *endgame.Tables
 	err error
+}
+
+// fresh3 are international tables of up to 3 pieces built in memory for
+// one test alone: those the searches build on demand are not shared with
+// the other tests (tables.For's are).
+func fresh3(t *testing.T) *tables.Tables {
+	t.Helper()
+	small, err := endgame.InMemory(endgame.SmallPieces)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return tables.International(small)
 }
 
 // tables4 are the endgame tables up to four pieces, built in memory once

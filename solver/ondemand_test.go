@@ -3,7 +3,6 @@ package solver
 import (
 	"testing"
 
-	"metz/endgame"
 	"metz/tables"
 )
 
@@ -26,11 +25,7 @@ func TestVerifyBuildsTheTablesItMeets(t *testing.T) {
 	if key == "" {
 		t.Fatalf("%s: the 4-piece tables give no win in %d plies", fen, plies)
 	}
-	small, err := endgame.InMemory(endgame.SmallPieces)
-	if err != nil {
-		t.Fatal(err)
-	}
-	fresh := tables.International(small)
+	fresh := fresh3(t)
 	sig := tables.SigOf(p)
 	if fresh.Has(sig) {
 		t.Fatalf("%v built before the verification", sig)

@@ -187,6 +187,9 @@ func (s *search[P, M]) useTables(t *tables.Tables) {
 		// like any larger one (a 12x12 four-piece ending of 20 M
 		// positions built 4.7 M of three-piece tables, 4.4 s, and no
 		// node fewer).
+		// A root whose own table is never built on demand (five
+		// international pieces, need < 0) is still an ending asked
+		// about: the tables below it are built on the root's terms.
 		if need := t.Cost(s.rootSig); need <= rootLim {
 			s.smallMax, s.smallLim = max(smallPieces, s.rootSig.Pieces()), tables.Limit{Positions: rootLim}
 		}

@@ -60,11 +60,19 @@ func (t *Tables) Has(s Sig) bool {
 }
 
 // Cost is the positions a build of s (with all it leads to) would analyse,
-// 0 when nothing is to be built.
+// 0 when nothing is to be built, -1 when s itself is never built on
+// demand (an international table of more than endgame.DemandPieces
+// pieces not in the directory: only the tables below it are).
 func (t *Tables) Cost(s Sig) int64 {
 	if t.intl == nil {
 		_, n := t.gen.Cost(s)
 		return n
+	}
+	if s.Pieces() > endgame.DemandPieces {
+		if t.Has(s) {
+			return 0
+		}
+		return -1
 	}
 	w, _ := intlSigs(s)
 	return t.intl.ToBuildSig(w)
