@@ -255,7 +255,7 @@ func (s *search[P, M]) probeSig(c *child[P, M], sig tables.Sig) (r tables.Result
 // after most of its second was gone). A search of a small ending is not
 // bounded: its tables are its answer, and they are saved for the next
 // run. Building costs about buildNanos a position on 32 squares, more on
-// larger boards (useSmall).
+// larger boards (tables.NanosPerPosition).
 func (s *search[P, M]) buildable() int64 {
 	if s.rootSig.Pieces() <= smallRootPieces {
 		return s.smallLim.Positions
