@@ -1,6 +1,7 @@
 package endgame
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"os"
@@ -33,10 +34,15 @@ type Progress struct {
 // Build builds every table with 2..maxPieces pieces in dir (created if
 // needed). Tables already present and valid are read instead of rebuilt, so
 // an interrupted or smaller build is resumed. progress, if not nil, is
-// called once per signature, from one goroutine at a time.
-func Build(dir string, maxPieces int, progress func(Progress)) error {
+// called once per signature, from one goroutine at a time. ctx is looked
+// at before the build starts (a caller that wants to stop between piece
+// counts, as package tables does, builds one count at a time).
+func Build(ctx context.Context, dir string, maxPieces int, progress func(Progress)) error {
 	if maxPieces < 2 || maxPieces > MaxPieces {
 		return fmt.Errorf("endgame: --pieces %d: expected 2 to %d (a table needs a piece on each side; 6 pieces would need about 59 GB)", maxPieces, MaxPieces)
+	}
+	if err := ctx.Err(); err != nil {
+		return err
 	}
 	var sigs []Sig
 	for n := 2; n <= maxPieces; n++ {

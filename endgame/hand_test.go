@@ -1,6 +1,7 @@
 package endgame
 
 import (
+	"context"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -148,7 +149,7 @@ func TestComplete(t *testing.T) {
 func builtTables(t *testing.T, n int) (string, *Tables) {
 	t.Helper()
 	dir := t.TempDir()
-	if err := Build(dir, n, nil); err != nil {
+	if err := Build(context.Background(), dir, n, nil); err != nil {
 		t.Fatal(err)
 	}
 	tabs, err := Open(dir)
@@ -202,7 +203,7 @@ func TestBuildRemovesStaleTemps(t *testing.T) {
 	if err := os.Chtimes(old, past, past); err != nil {
 		t.Fatal(err)
 	}
-	if err := Build(dir, 2, nil); err != nil {
+	if err := Build(context.Background(), dir, 2, nil); err != nil {
 		t.Fatal(err)
 	}
 	if _, err := os.Stat(old); !os.IsNotExist(err) {
@@ -222,7 +223,7 @@ func TestMissing(t *testing.T) {
 	if n != 4 || size != 2500+2250+2250+2025+4*headerSize {
 		t.Errorf("empty directory: %d tables, %d bytes", n, size)
 	}
-	if err := Build(dir, 2, nil); err != nil {
+	if err := Build(context.Background(), dir, 2, nil); err != nil {
 		t.Fatal(err)
 	}
 	if n, size = Missing(dir, 2); n != 0 || size != 0 {

@@ -1,11 +1,13 @@
 package endgame
 
 import (
+	"context"
 	"fmt"
 	"os"
 	"sync"
 
 	"metz/draughts"
+	"metz/draughts/bitboard"
 )
 
 // DemandPieces is the largest piece count Ensure builds on demand: the
@@ -26,6 +28,13 @@ var demand sync.Mutex
 // analysed (0 when nothing was built). Signatures of more than
 // DemandPieces pieces are refused: Build makes those ahead.
 func (t *Tables) Ensure(s Sig) (built int64, err error) {
+	return t.EnsureContext(context.Background(), s)
+}
+
+// EnsureContext is Ensure that stops, with ctx's error, between the groups
+// of tables it builds (those of one level of the closure) when ctx is
+// done: what was built before is kept.
+func (t *Tables) EnsureContext(ctx context.Context, s Sig) (built int64, err error) {
 	if !s.valid() {
 		return 0, fmt.Errorf("endgame: %v has no table", s)
 	}
@@ -47,13 +56,20 @@ func (t *Tables) Ensure(s Sig) (built int64, err error) {
 	if err != nil {
 		return 0, err
 	}
+	defer func() {
+		for _, n := range missing {
+			if tab := b.done[n.code()]; tab != nil {
+				t.keep(n, tab)
+			}
+		}
+	}()
 	for _, level := range levels(missing) {
+		if err := ctx.Err(); err != nil {
+			return 0, err
+		}
 		if err := b.runLevel(pairs(level)); err != nil {
 			return 0, err
 		}
-	}
-	for _, n := range missing {
-		t.keep(n, b.done[n.code()])
 	}
 	return built, nil
 }
@@ -84,13 +100,7 @@ func (t *Tables) ToBuild(p draughts.Position) int64 {
 	if !ok {
 		return 0
 	}
-	s := SigOf(normalize(bp))
-	if !s.valid() || s.Pieces() > DemandPieces {
-		return 0
-	}
-	var done [4096][]byte
-	_, size, _ := t.missing(s, &done)
-	return size
+	return t.ToBuildSig(SigOf(normalize(bp)))
 }
 
 // has reports whether the table of s is readable now (in memory or on
@@ -111,7 +121,7 @@ func (t *Tables) keep(s Sig, tab []byte) {
 // EnsureFor is Ensure for the signature of p, when p is an international
 // position of at most DemandPieces pieces with a piece on each side;
 // other positions are left alone (built 0, no error).
-func (t *Tables) EnsureFor(p draughts.Position) (built int64, err error) {
+func (t *Tables) EnsureFor(ctx context.Context, p draughts.Position) (built int64, err error) {
 	bp, ok := FromDraughts(p)
 	if !ok {
 		return 0, nil
@@ -120,7 +130,7 @@ func (t *Tables) EnsureFor(p draughts.Position) (built int64, err error) {
 	if !s.valid() || s.Pieces() > DemandPieces {
 		return 0, nil
 	}
-	return t.Ensure(s)
+	return t.EnsureContext(ctx, s)
 }
 
 // OpenCache opens the table directory dir, creating it when needed, with
@@ -151,4 +161,32 @@ func OpenCache(dir string) (*Tables, error) {
 func SmallMissing(dir string) bool {
 	n, _ := Missing(dir, SmallPieces)
 	return n > 0
+}
+
+// EnsureBitboard is Ensure for the material of p when building it (with
+// all it leads to) analyses at most limit indices (a negative limit: none,
+// only what is there is read). built is the indices analysed; a table too
+// large for limit, or of more than DemandPieces pieces, is an error.
+func (t *Tables) EnsureBitboard(p bitboard.Position, limit int64) (built int64, err error) {
+	s := SigOf(normalize(p))
+	if !s.valid() || s.Pieces() > DemandPieces {
+		return 0, fmt.Errorf("endgame: %v is not built on demand", s)
+	}
+	if t.has(s) && t.has(s.Flip()) {
+		return 0, nil
+	}
+	if need := t.ToBuildSig(s); need > 0 && (limit < 0 || need > limit) {
+		return 0, fmt.Errorf("endgame: the tables of %v need %d indices built (allowed: %d)", s, need, limit)
+	}
+	return t.Ensure(s)
+}
+
+// ToBuildSig is ToBuild for the signature s (side to move first).
+func (t *Tables) ToBuildSig(s Sig) int64 {
+	if !s.valid() || s.Pieces() > DemandPieces {
+		return 0
+	}
+	var done [4096][]byte
+	_, size, _ := t.missing(s, &done)
+	return size
 }

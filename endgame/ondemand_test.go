@@ -2,6 +2,7 @@ package endgame
 
 import (
 	"bytes"
+	"context"
 	"sync"
 	"testing"
 
@@ -56,7 +57,7 @@ func TestEnsureOnDemand(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if built, err := disk.EnsureFor(p); err != nil || built == 0 {
+	if built, err := disk.EnsureFor(context.Background(), p); err != nil || built == 0 {
 		t.Fatalf("EnsureFor into %s: %d, %v", dir, built, err)
 	}
 	reopened, err := Open(dir)

@@ -1,6 +1,7 @@
 package endgame
 
 import (
+	"context"
 	"math/rand/v2"
 	"sync"
 	"testing"
@@ -76,7 +77,7 @@ func smallTables(t *testing.T) *Tables {
 	smallOnce.Do(func() {
 		smallDir, smallErr = tempDir()
 		if smallErr == nil {
-			smallErr = Build(smallDir, 3, nil)
+			smallErr = Build(context.Background(), smallDir, 3, nil)
 		}
 	})
 	if smallErr != nil {

@@ -9,6 +9,7 @@ import (
 	"metz/pdn"
 	"metz/retro"
 	"metz/solver"
+	"metz/tables"
 )
 
 // statedResult is what metz solve must answer for the side to move of a
@@ -75,7 +76,7 @@ func TestEnglishBookResults(t *testing.T) {
 		} else if err := tabs.Ensure(sig, retro.Limit{Bytes: 1 << 30}); err != nil {
 			t.Fatalf("%s: %v", name, err)
 		}
-		opt := solver.Options{Budget: solver.Budget{Time: 10 * time.Second, Nodes: 1 << 40}, RuleTables: tabs}
+		opt := solver.Options{Budget: solver.Budget{Time: 10 * time.Second, Nodes: 1 << 40}, Tables: tables.Generic(tabs)}
 		sol := solver.SolveWith(pos, solver.Win, opt)
 		if sol.Result != want {
 			t.Errorf("%s (%s): %s, stated %s (%s)", name, fen, sol.Result, want, res)

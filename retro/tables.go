@@ -1,6 +1,7 @@
 package retro
 
 import (
+	"context"
 	"fmt"
 	"slices"
 	"sync"
@@ -285,6 +286,12 @@ const TotalBytes = 1 << 30
 // of the tables it leads to); a table built is saved there. A negative
 // lim.Positions allows reading only.
 func (t *Tables) Ensure(s Sig, lim Limit) error {
+	return t.EnsureContext(context.Background(), s, lim)
+}
+
+// EnsureContext is Ensure that stops, with ctx's error, between the tables
+// it builds when ctx is done: those built before are kept (and saved).
+func (t *Tables) EnsureContext(ctx context.Context, s Sig, lim Limit) error {
 	if err := s.check(); err != nil {
 		return err
 	}
@@ -317,7 +324,7 @@ func (t *Tables) Ensure(s Sig, lim Limit) error {
 		if !t.loadAll(load) {
 			continue // a file that did not read is built instead
 		}
-		return t.buildAll(build)
+		return t.buildAll(ctx, build)
 	}
 }
 
@@ -334,8 +341,11 @@ func (t *Tables) loadAll(sigs []Sig) bool {
 
 // buildAll builds sigs in their order, publishing and saving each (t.mu
 // held).
-func (t *Tables) buildAll(sigs []Sig) error {
+func (t *Tables) buildAll(ctx context.Context, sigs []Sig) error {
 	for _, n := range sigs {
+		if err := ctx.Err(); err != nil {
+			return err
+		}
 		start := time.Now()
 		tab, err := newBuilder(t, n).build()
 		if err != nil {

@@ -7,9 +7,9 @@ import (
 	"testing"
 
 	"metz/draughts"
-	"metz/endgame"
 	"metz/importer"
 	"metz/problems"
+	"metz/tables"
 )
 
 // BenchmarkSolve reports the search speed on Van Tenac VII (df-pn, keys,
@@ -60,7 +60,7 @@ func BenchmarkVerifyBundled(b *testing.B) {
 	// As many cores as GOMAXPROCS (-cpu 1,2 compares them).
 	opt := Options{Budget: nodes(DefaultNodes), Cores: NewCores(runtime.GOMAXPROCS(0))}
 	if dir := os.Getenv("METZ_TABLES"); dir != "" {
-		if opt.Tables, err = endgame.Open(dir); err != nil {
+		if opt.Tables, err = tables.Open(draughts.International, dir, 0); err != nil {
 			b.Fatal(err)
 		}
 	}
@@ -101,10 +101,10 @@ func BenchmarkVerifyBundled(b *testing.B) {
 // search is capped at 2 M nodes; "open" counts those left undecided). The
 // tables are those of METZ_TABLES, else the small in-memory ones.
 func BenchmarkFirstMoves(b *testing.B) {
-	tb := endgame.Small()
+	tb := tables.For(draughts.International)
 	if dir := os.Getenv("METZ_TABLES"); dir != "" {
 		var err error
-		if tb, err = endgame.Open(dir); err != nil {
+		if tb, err = tables.Open(draughts.International, dir, 0); err != nil {
 			b.Fatal(err)
 		}
 	}
@@ -143,7 +143,7 @@ func BenchmarkFirstMoves(b *testing.B) {
 
 // proveFresh runs df-pn on q for attacker with a new search, the tables tb
 // and a node cap, and returns the nodes spent and whether it decided.
-func proveFresh(q draughts.Position, attacker draughts.Color, promoted bool, tb *endgame.Tables, cap int64) (int64, bool) {
+func proveFresh(q draughts.Position, attacker draughts.Color, promoted bool, tb *tables.Tables, cap int64) (int64, bool) {
 	g := newFastGame(q.Rules)
 	lim := newLimits(Budget{Nodes: cap}.withDefaults())
 	s := newSearch(g, from(g, q), attacker, Win, lim, DefaultMemoryMB)

@@ -8,7 +8,7 @@ import (
 
 	"metz/draughts"
 	"metz/draughts/bitboard"
-	"metz/endgame"
+	"metz/tables"
 )
 
 // bruteGoal is the reference for within with any goal and with the
@@ -78,14 +78,14 @@ type boundedProbe struct {
 	nodes    func() int64
 }
 
-func newProbe(p draughts.Position, attacker draughts.Color, goal Goal, tb *endgame.Tables, n int64) boundedProbe {
+func newProbe(p draughts.Position, attacker draughts.Color, goal Goal, tb *tables.Tables, n int64) boundedProbe {
 	if e, err := bitboard.New(p.Rules); err == nil {
 		return probeIn(e, p, attacker, goal, tb, n)
 	}
 	return probeIn(draughts.Generic(p.Rules), p, attacker, goal, tb, n)
 }
 
-func probeIn[P, M any](g game[P, M], p draughts.Position, attacker draughts.Color, goal Goal, tb *endgame.Tables, n int64) boundedProbe {
+func probeIn[P, M any](g game[P, M], p draughts.Position, attacker draughts.Color, goal Goal, tb *tables.Tables, n int64) boundedProbe {
 	q := from(g, p)
 	b := nodes(n).withDefaults()
 	lim := newLimits(b)
@@ -152,7 +152,7 @@ func randomPosition(t *testing.T, rng *rand.Rand, r *draughts.Rules, squares, ro
 // force, for both attackers and with and without the forcing restriction.
 // With tables only the full search is checked: the forcing search takes a
 // table's win as it comes, whatever its moves.
-func checkWithin(t *testing.T, p draughts.Position, goal Goal, tb *endgame.Tables, maxD int) {
+func checkWithin(t *testing.T, p draughts.Position, goal Goal, tb *tables.Tables, maxD int) {
 	t.Helper()
 	modes := []bool{false, true}
 	if tb != nil {

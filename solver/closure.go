@@ -107,6 +107,11 @@ const (
 )
 
 // closureCap is the most positions a closure of s may list.
+// closureNanos is about what a closure costs a position it lists, in the
+// builders' terms (tables.NanosPerPosition): a builder cheaper than that
+// is run before a closure is tried.
+const closureNanos = 250
+
 func (s *search[P, M]) closureCap() int {
 	return max(closureLimit, s.memMB<<20/closureBytes)
 }
@@ -119,10 +124,12 @@ func (s *search[P, M]) tryClosure(c *child[P, M], whole bool) (outcome, bool) {
 		return unknown, false
 	}
 	// The tables hold what the closure would list. Built ones are read
-	// first; building them costs more than a closure that fits (a Russian
-	// four-piece ending: 0.25 s listed, 2.2 s built), so they are built
-	// only when the closure turns out too large.
-	s.readOnly = true
+	// first; building them through the generic builder costs more than a
+	// closure that fits (a Russian four-piece ending: 0.25 s listed, 2.2
+	// s built), so they are built only when the closure turns out too
+	// large. The international builder is the faster: its tables are
+	// built first (within the search's bounds).
+	s.readOnly = s.tables == nil || s.tables.NanosPerPosition() > closureNanos
 	st, _, ok := s.tableStatus(c)
 	s.readOnly = false
 	if ok {

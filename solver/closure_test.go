@@ -9,6 +9,7 @@ import (
 	"metz/draughts"
 	"metz/endgame"
 	"metz/retro"
+	"metz/tables"
 )
 
 // The closure's values and distances must be the tables' on random
@@ -233,7 +234,7 @@ func TestClosureBeforeTables(t *testing.T) {
 		p := mustFEN(t, c.rules, c.fen)
 		tabs := retro.New(c.rules)
 		s := newSearch[draughts.Position, draughts.Move](draughts.Generic(p.Rules), p, p.Turn, Win, newLimits(nodes(2_000_000)), 64)
-		s.useSmall(tabs)
+		s.useTables(tables.Generic(tabs))
 		root := s.at(p, false)
 		out, _ := s.decide(&root)
 		if out == unknown {

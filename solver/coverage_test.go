@@ -1,6 +1,7 @@
 package solver
 
 import (
+	"context"
 	"os"
 	"slices"
 	"strings"
@@ -10,6 +11,7 @@ import (
 	"metz/draughts"
 	"metz/endgame"
 	"metz/problems"
+	"metz/tables"
 )
 
 // The positions below were found by a random search judged by the
@@ -106,7 +108,7 @@ func TestVerifyDraw(t *testing.T) {
 	start := mustFEN(t, intl, fen)
 	for _, m := range start.Moves() {
 		name := intl.FormatMove(m, true)
-		r, plies, ok := tb.Probe(start.Play(m))
+		r, plies, ok, _ := tb.Probe(start.Play(m))
 		switch {
 		case !ok:
 			t.Fatalf("no table for %s", name)
@@ -172,11 +174,11 @@ var (
 
 // tables3 are the endgame tables up to three pieces, built once per test
 // run (a fraction of a second) in a directory TestMain removes.
-func tables3(t *testing.T) *endgame.Tables {
+func tables3(t *testing.T) *tables.Tables {
 	t.Helper()
 	tablesOnce.Do(func() {
 		if tablesDir, tablesErr = os.MkdirTemp("", "metz-solver-tables-"); tablesErr == nil {
-			tablesErr = endgame.Build(tablesDir, 3, nil)
+			tablesErr = endgame.Build(context.Background(), tablesDir, 3, nil)
 		}
 	})
 	if tablesErr != nil {
@@ -186,7 +188,7 @@ func tables3(t *testing.T) *endgame.Tables {
 	if err != nil {
 		t.Fatal(err)
 	}
-	return tb
+	return tables.International(tb)
 }
 
 func TestMain(m *testing.M) {
@@ -202,10 +204,14 @@ func TestMain(m *testing.M) {
 // men (kings to come) that neither df-pn nor a proof of Black's win
 // settles without the 4-piece tables. The horizon search shows they win
 // within no 11 plies (the brute force agrees); that is no refutation, so
-// the verdict is unproven, never sound.
+// the verdict is unproven, never sound. With the tables the search builds
+// as it meets them, the omitted defences are proven lost: sound, incomplete.
 func TestHorizonAloneIsNotSound(t *testing.T) {
 	const fen = "W:W16,31,42:B6,18"
-	rep := Verify(problemOf(fen, "win", "42-38", "18-23"), Options{Budget: nodes(1_000_000)})
+	if rep := Verify(problemOf(fen, "win", "42-38", "18-23"), Options{Budget: nodes(1_000_000), Tables: fresh3(t)}); rep.Verdict != SoundIncomplete || rep.TablesBuilt == 0 {
+		t.Errorf("with tables: verdict %s, %d table positions built; want %s", rep.Verdict, rep.TablesBuilt, SoundIncomplete)
+	}
+	rep := Verify(problemOf(fen, "win", "42-38", "18-23"), Options{Budget: nodes(1_000_000), NoTables: true})
 	if rep.Verdict != Unproven || len(rep.InHorizon) == 0 || rep.KeyPlies != 7 || rep.Horizon != rep.KeyPlies+4 || len(rep.Omitted) != 2 {
 		t.Fatalf("verdict %s within horizon %v (horizon %d, key %d) undecided %v omitted %d", rep.Verdict, rep.InHorizon, rep.Horizon, rep.KeyPlies, rep.Undecided, len(rep.Omitted))
 	}

@@ -10,6 +10,7 @@ import (
 	"metz/draughts"
 	"metz/draughts/bitboard"
 	"metz/endgame"
+	"metz/tables"
 )
 
 // df-pn's answers must agree with the retrograde tables on king endings,
@@ -62,7 +63,7 @@ func eachTableEnding(t *testing.T, seed uint64, n int, f func(p draughts.Positio
 	rng := rand.New(rand.NewPCG(seed, seed+1))
 	for range n {
 		if p, ok := randomEnding(rng); ok {
-			if want, plies, ok := tb.Probe(p); ok {
+			if want, plies, ok, _ := tb.Probe(p); ok {
 				f(p, want, plies)
 			}
 		}
@@ -131,6 +132,7 @@ func randomEnding(rng *rand.Rand) (draughts.Position, bool) {
 // (TestRepetitionDisproofReadOnItsPath).
 func TestDfpnRepetitionsAgreeWithTables4(t *testing.T) {
 	tb4 := tables4(t)
+	tb3 := fresh3(t)
 	rng := rand.New(rand.NewPCG(5, 6))
 	var a agreement
 	records := 0
@@ -139,13 +141,14 @@ func TestDfpnRepetitionsAgreeWithTables4(t *testing.T) {
 		if !ok {
 			continue
 		}
-		want, _, ok := tb4.Probe(p)
+		want, _, ok, _ := tb4.Probe(p)
 		if !ok {
 			continue
 		}
 		s, c := fastSearch(p, 50_000)
 		s.noClosure = true
-		s.useTables(endgame.Small())
+		s.useTables(tb3)
+		s.smallLeft = 0 // the 3-piece tables only: none built
 		a.check(t, p, s.prove(&c), want)
 		records += s.deps.Len()
 	}
@@ -189,9 +192,21 @@ var tables4Once struct {
 	err error
 }
 
+// fresh3 are international tables of up to 3 pieces built in memory for
+// one test alone: those the searches build on demand are not shared with
+// the other tests (tables.For's are).
+func fresh3(t *testing.T) *tables.Tables {
+	t.Helper()
+	small, err := endgame.InMemory(endgame.SmallPieces)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return tables.International(small)
+}
+
 // tables4 are the endgame tables up to four pieces, built in memory once
 // per test run (about 6 s on two cores); skipped with -short.
-func tables4(t *testing.T) *endgame.Tables {
+func tables4(t *testing.T) *tables.Tables {
 	t.Helper()
 	if testing.Short() {
 		t.Skip("builds the 4-piece tables (seconds)")
@@ -200,7 +215,7 @@ func tables4(t *testing.T) *endgame.Tables {
 	if tables4Once.err != nil {
 		t.Fatal(tables4Once.err)
 	}
-	return tables4Once.t
+	return tables.International(tables4Once.t)
 }
 
 // After Van Tenac II's 13-9 and IV's 16-11, Black to move, White's win is

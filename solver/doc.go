@@ -42,11 +42,14 @@
 // # Endgame tables
 //
 // Positions of few pieces are decided by retrograde tables instead of
-// searched: under international rules those of metz/endgame
-// (Options.Tables: files built by metz endgame build, else the 2–3-piece
-// tables built in memory), under every other system those metz/retro
-// builds in memory when a search meets them (Options.RuleTables). The
-// bounded search uses their distances, so shortest wins stay exact. Draws
+// searched, through one prober for every rule system (Options.Tables, a
+// tables.Tables; nil: tables.For the position's rules, shared by the
+// process). A search reads the tables saved in the table directory, and
+// builds the signatures of up to four pieces it meets that are missing
+// (five at the root of a small ending), within a bound in positions set
+// from its time (search.go, useTables): the international ones through
+// metz/endgame, the others through metz/retro. The bounded search uses
+// their distances, so shortest wins stay exact. Draws
 // and king endings, where df-pn has to exhaust cycles, are where they
 // matter. Without tables, an ending of up to four pieces is solved by a
 // closure (closure.go): every position reachable from it listed, the wins

@@ -8,7 +8,7 @@ import (
 	"metz/draughts/engines"
 	"metz/endgame"
 	"metz/problems"
-	"metz/retro"
+	"metz/tables"
 )
 
 // game is a rules engine as the searches see it: the contract every move
@@ -30,9 +30,9 @@ func play[P, M any](g game[P, M], q P, h uint64, m M) (P, uint64) {
 }
 
 // material is q's signature of men and kings.
-func material[P, M any](g game[P, M], q P) retro.Sig {
+func material[P, M any](g game[P, M], q P) tables.Sig {
 	wm, wk, bm, bk := g.Material(q)
-	return retro.Sig{WM: wm, WK: wk, BM: bm, BK: bk}
+	return tables.Sig{WM: wm, WK: wk, BM: bm, BK: bk}
 }
 
 // format names m as the generic engine writes it (its capture path
@@ -44,25 +44,16 @@ func format[P, M any](g game[P, M], q P, m M, full bool) string {
 	return "?" // unreachable while the generators agree (tested in draughts/engines)
 }
 
-// probe reads q's value for its side to move from the endgame tables on
-// disk, and the distance to the end in plies; ok is false when t has no
-// table for q (or t is nil). The tables cover international draughts,
-// which the 10x10 bitboard generator plays.
-func probe[P, M any](g game[P, M], t *endgame.Tables, q P) (r endgame.Result, plies int, ok bool) {
-	bp, is10 := any(&q).(*bitboard.Position)
-	if t == nil || !is10 || g.Rules().Name != draughts.International.Name ||
-		bits.OnesCount64(bp.White|bp.Black) > endgame.MaxPieces {
-		return endgame.Draw, 0, false
-	}
-	r, plies, ok, err := t.ProbeBitboard(*bp)
-	return r, plies, ok && err == nil
-}
-
-// probeSmall is probe from tables built in memory (through the generic
-// engine), building q's signature first if it fits in lim.
-func probeSmall[P, M any](g game[P, M], t *retro.Tables, q P, lim retro.Limit) (v retro.Value, plies int, ok bool, built int64) {
-	if t == nil {
-		return retro.Draw, 0, false, 0
+// probe reads q's value for its side to move from t, and the distance to
+// the end in plies, building its table first when it fits lim (see
+// tables.ProbeOrBuild); ok is false when t has no table for q. The
+// international positions go to t in the 10x10 generator's own form.
+func probe[P, M any](g game[P, M], t *tables.Tables, q P, lim tables.Limit) (r tables.Result, plies int, ok bool, built int64) {
+	if bp, is10 := any(&q).(*bitboard.Position); is10 && g.Rules().Name == draughts.International.Name {
+		if bits.OnesCount64(bp.White|bp.Black) > endgame.MaxPieces {
+			return tables.Draw, 0, false, 0
+		}
+		return t.ProbeBitboard(*bp, lim)
 	}
 	return t.ProbeOrBuild(g.ToGeneric(q), lim)
 }

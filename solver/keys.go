@@ -289,8 +289,7 @@ func (v *verifier[P, M]) opponentWins(c *child[P, M]) bool {
 func (v *verifier[P, M]) ensureOpp() {
 	if v.opp == nil && v.s.goal.Kind == GoalWin {
 		v.opp = newSearch(v.s.g, from(v.s.g, v.root), v.s.attacker.Opponent(), Win, v.s.lim, max(v.s.memMB/4, 1))
-		v.opp.useTables(v.s.tables)
-		v.opp.useSmall(v.s.small)
+		v.opp.tablesOf(v.s)
 	}
 }
 

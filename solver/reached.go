@@ -60,8 +60,7 @@ func after(line []string) string { return strings.Join(line, " ") }
 // which a search or the tables prove on what the budget has left, or not.
 func (v *verifier[P, M]) claim(end draughts.Position, attacker draughts.Color) string {
 	s := newSearch(v.s.g.Fork(), from(v.s.g, end), attacker, Win, v.s.lim, max(v.opt.Budget.MemoryMB/2, 1))
-	s.useTables(v.s.tables)
-	s.useSmall(v.s.small)
+	s.tablesOf(v.s)
 	c := s.atGeneric(end, false)
 	var out outcome
 	s.share(2, func() { out, _ = s.decide(&c) })

@@ -53,6 +53,7 @@ type Report struct {
 	ProvenLeaves []string        `json:"proven_leaves,omitempty"` // the stated lines' ends proven, by path
 	TableLeaves  []string        `json:"table_leaves,omitempty"`  // places whose proof read the endgame tables
 	TableHits    int64           `json:"table_hits,omitempty"`    // positions the tables decided, all searches`
+	TablesBuilt  int64           `json:"tables_built,omitempty"`  // table positions built for this verification (see Options.Tables)
 	KeyPlies     int             `json:"key_plies,omitempty"`     // shortest win after the stated key, counting the key
 	// KeyPliesAtMost: when the key's shortest win was too dear to
 	// establish, the length of a proven win after it (an upper bound),

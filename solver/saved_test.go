@@ -6,8 +6,8 @@ import (
 	"time"
 
 	"metz/draughts"
-	"metz/endgame"
 	"metz/retro"
+	"metz/tables"
 )
 
 // A table saved on disk is read wherever the search meets it, above the
@@ -28,8 +28,8 @@ func TestSavedTablesReadDeep(t *testing.T) {
 	p := mustFEN(t, r, "W:WKa1,Kc1,Kh2,Kg1:BKd8,b6")
 	read := retro.New(r)
 	read.SetDir(dir)
-	withSaved := SolveWith(p, Win, Options{Budget: nodes(1_000_000), RuleTables: read})
-	without := SolveWith(p, Win, Options{Budget: nodes(1_000_000), RuleTables: retro.New(r)})
+	withSaved := SolveWith(p, Win, Options{Budget: nodes(1_000_000), Tables: tables.Generic(read)})
+	without := SolveWith(p, Win, Options{Budget: nodes(1_000_000), Tables: tables.Generic(retro.New(r))})
 	if withSaved.Result != ResultWin || without.Result != ResultWin || withSaved.Plies != without.Plies ||
 		!slices.Equal(withSaved.Keys, without.Keys) {
 		t.Fatalf("with the saved table: %s in %d plies, keys %v; without: %s in %d, keys %v",
@@ -44,11 +44,14 @@ func TestSavedTablesReadDeep(t *testing.T) {
 // to a Russian search, they are set aside and its own tables serve
 // (before, an explicit --tables DIR left a Russian search without any).
 func TestInternationalTablesOnlyForInternational(t *testing.T) {
-	if withSmallTables(draughts.Russian, Options{Tables: endgame.Small()}) != nil {
+	if tb := tablesFor(draughts.Russian, Options{Tables: tables.For(draughts.International)}); tb == nil || tb.Rules() != draughts.Russian {
 		t.Error("a Russian search was given the international tables")
 	}
-	if withSmallTables(draughts.International, Options{}) == nil {
+	if tablesFor(draughts.International, Options{}) == nil {
 		t.Error("an international search was given no tables")
+	}
+	if tablesFor(draughts.International, Options{NoTables: true}) != nil {
+		t.Error("NoTables: an international search was given tables")
 	}
 }
 
@@ -60,7 +63,7 @@ func TestBuildsWithinTheClock(t *testing.T) {
 	at := func(r *draughts.Rules, fen string, d time.Duration) *search[draughts.Position, draughts.Move] {
 		p := mustFEN(t, r, fen)
 		s := newSearch[draughts.Position, draughts.Move](draughts.Generic(r), p, p.Turn, Win, newLimits(Budget{Time: d}), 8)
-		s.useSmall(retro.New(r))
+		s.useTables(tables.Generic(retro.New(r)))
 		return s
 	}
 	big := "W:Wa1,c1,e1,g1:Bb8,d8,f8,h8"
@@ -82,7 +85,7 @@ func TestBuildsWithinTheClock(t *testing.T) {
 	// Its probe reads no table it would have to build.
 	late.lim.deadline = time.Now().Add(-time.Millisecond)
 	c := late.atGeneric(mustFEN(t, draughts.Russian, "W:WKa1,Kc1:BKh8"), false)
-	if _, _, ok := late.probe(&c); ok || late.small.Bytes() != 0 {
-		t.Errorf("built with no time left: ok %v, %d bytes", ok, late.small.Bytes())
+	if _, _, ok := late.probe(&c); ok || late.tables.Generic().Bytes() != 0 {
+		t.Errorf("built with no time left: ok %v, %d bytes", ok, late.tables.Generic().Bytes())
 	}
 }

@@ -2,11 +2,13 @@ package solver
 
 import (
 	"maps"
+	"sync/atomic"
 	"time"
 
 	"metz/draughts"
 	"metz/endgame"
 	"metz/retro"
+	"metz/tables"
 )
 
 // search holds what every search of one goal shares: the game, who
@@ -35,12 +37,12 @@ type search[P, M any] struct {
 	closed    *closedSet         // the last closure completed, read like a table (nil: none)
 	noClosure bool               // df-pn alone (tests of df-pn itself)
 	maxPath   int                // df-pn depth at which a line is cut (reported, never "disproven")
-	tables    *endgame.Tables    // nil: none (set by useTables)
+	tables    *tables.Tables     // the endgame tables read and built (nil: none; set by useTables)
 	reach     int                // every position of at most reach pieces is in tables (0: none)
 	tableHit  int64              // positions decided by the tables
-	small     *retro.Tables      // tables built in memory for rules without files (nil: none)
+	built     *atomic.Int64      // table positions built, shared with forks and helpers (tablesOf)
 	smallMax  int                // the most pieces whose signature is built on demand
-	smallLim  retro.Limit        // and how large a build may be
+	smallLim  tables.Limit       // and how large a build may be
 	smallLeft int64              // positions this search may still build
 	// smallGone marks the signatures (by Sig.Code) whose tables this search
 	// can neither read nor build: its limits only shrink, so a refusal
@@ -61,7 +63,8 @@ func newSearch[P, M any](g game[P, M], root P, attacker draughts.Color, goal Goa
 	s := &search[P, M]{g: g, r: g.Rules(), attacker: attacker, goal: goal, lim: lim, memMB: memMB,
 		tt: newTable(tt), deps: newHashTable[uint64](dep),
 		bounded: newHashTable[bound](bnd),
-		forced:  newHashTable[bound](bnd), maxPath: 400, tooBig: map[uint64]bool{}, otherWins: map[uint64]bool{}}
+		forced:  newHashTable[bound](bnd), maxPath: 400, tooBig: map[uint64]bool{}, otherWins: map[uint64]bool{},
+		built: new(atomic.Int64)}
 	s.rootBal = s.balance(root)
 	s.rootSig = material(s.g, root)
 	return s
@@ -140,11 +143,6 @@ func (s *search[P, M]) takeTables(o *search[P, M]) {
 	}
 }
 
-// useTables makes the searches read t (nil: none).
-func (s *search[P, M]) useTables(t *endgame.Tables) {
-	s.tables, s.reach = t, t.Reach()
-}
-
 // The in-memory tables are built when a search meets a signature they
 // lack. At the root of a search of at most smallRootPieces pieces (an
 // ending asked about), every signature the ending needs is built when
@@ -173,55 +171,68 @@ const (
 // five-piece endings may build fewer tables.
 var smallRootPositions int64 = 10_000_000
 
-// useSmall makes the searches read (and build) t (nil: none).
-func (s *search[P, M]) useSmall(t *retro.Tables) {
-	s.small = t
-	s.smallMax, s.smallLim = smallPieces, retro.Limit{Positions: smallPositions * 32 / int64(s.r.Geo.N)}
-	rootLim := smallRootPositions * 32 / int64(s.r.Geo.N)
-	if t != nil && s.rootSig.Pieces() <= smallRootPieces {
+// useTables makes the searches read t, and build what it lacks within
+// the bounds above (nil: no tables).
+func (s *search[P, M]) useTables(t *tables.Tables) {
+	s.tables, s.reach = t, t.Reach()
+	if t == nil {
+		return
+	}
+	// The bounds are in time, through the builder's cost a position.
+	nanos := t.NanosPerPosition()
+	s.smallMax, s.smallLim = smallPieces, tables.Limit{Positions: smallPositions * buildNanos / nanos}
+	rootLim := smallRootPositions * buildNanos / nanos
+	if s.rootSig.Pieces() <= smallRootPieces {
 		// The root's tables when they fit; else the root is searched
 		// like any larger one (a 12x12 four-piece ending of 20 M
 		// positions built 4.7 M of three-piece tables, 4.4 s, and no
 		// node fewer).
-		if _, need := t.Cost(s.rootSig); need <= rootLim {
-			s.smallMax, s.smallLim = max(smallPieces, s.rootSig.Pieces()), retro.Limit{Positions: rootLim}
+		// A root whose own table is never built on demand (five
+		// international pieces, need < 0) is still an ending asked
+		// about: the tables below it are built on the root's terms.
+		if need := t.Cost(s.rootSig); need <= rootLim {
+			s.smallMax, s.smallLim = max(smallPieces, s.rootSig.Pieces()), tables.Limit{Positions: rootLim}
 		}
 	}
 	s.smallLim.Bytes = int64(max(s.memMB, DefaultMemoryMB)) << 20
 	s.smallLeft = s.smallLim.Positions
 }
 
-// probe reads c's value for its side to move from the endgame tables or
-// the in-memory ones.
-func (s *search[P, M]) probe(c *child[P, M]) (r endgame.Result, plies int, ok bool) {
-	if s.tables != nil {
-		return probe(s.g, s.tables, c.q)
-	}
-	if s.small == nil {
-		return endgame.Draw, 0, false
+// tablesOf makes s read o's tables and count what it builds with o's.
+func (s *search[P, M]) tablesOf(o *search[P, M]) {
+	s.built = o.built
+	s.useTables(o.tables)
+}
+
+// probe reads c's value for its side to move from the tables, building
+// its signature first when the limits allow (see useTables): one path for
+// every rule system and both builders.
+func (s *search[P, M]) probe(c *child[P, M]) (r tables.Result, plies int, ok bool) {
+	if s.tables == nil {
+		return tables.Draw, 0, false
 	}
 	sig := material(s.g, c.q)
 	slot, fits := sig.Code()
 	if fits && s.smallGone[slot] {
-		return endgame.Draw, 0, false
+		return tables.Draw, 0, false
 	}
-	r, plies, ok = s.probeSmall(c, sig)
-	if !ok && fits && !s.readOnly && !s.small.Has(sig) {
+	r, plies, ok = s.probeSig(c, sig)
+	if !ok && fits && !s.readOnly && !s.tables.Has(sig) {
 		s.smallGone[slot] = true
 	}
 	return r, plies, ok
 }
 
-// probeSmall reads c (of material sig) from the tables built in memory,
-// building its signature first when the limits allow.
-func (s *search[P, M]) probeSmall(c *child[P, M], sig retro.Sig) (r endgame.Result, plies int, ok bool) {
+// probeSig reads c (of material sig), building its signature first when
+// the limits allow.
+func (s *search[P, M]) probeSig(c *child[P, M], sig tables.Sig) (r tables.Result, plies int, ok bool) {
 	if n := sig.Pieces(); n > s.smallMax {
-		if n > s.small.StoredPieces() {
-			return endgame.Draw, 0, false
+		if n > s.tables.StoredPieces() {
+			return tables.Draw, 0, false
 		}
-		// Tables saved on disk (metz endgame build --rules) are read
-		// at any depth: reading one costs milliseconds, not a build.
-		r, plies, ok, _ := probeSmall(s.g, s.small, c.q, retro.Limit{Bytes: s.smallLim.Bytes, Positions: -1})
+		// Tables saved on disk (metz endgame build) are read at any
+		// depth: reading one costs milliseconds, not a build.
+		r, plies, ok, _ := probe(s.g, s.tables, c.q, tables.Limit{Bytes: s.smallLim.Bytes, Positions: -1})
 		return r, plies, ok
 	}
 	lim := s.smallLim
@@ -231,9 +242,10 @@ func (s *search[P, M]) probeSmall(c *child[P, M], sig retro.Sig) (r endgame.Resu
 	if lim.Positions <= 0 || s.readOnly {
 		lim.Positions = -1 // read only
 	}
-	v, plies, ok, built := probeSmall(s.g, s.small, c.q, lim)
+	r, plies, ok, built := probe(s.g, s.tables, c.q, lim)
 	s.smallLeft -= built
-	return v, plies, ok
+	s.built.Add(built)
+	return r, plies, ok
 }
 
 // buildable is how many positions of in-memory tables the clock leaves
@@ -243,13 +255,13 @@ func (s *search[P, M]) probeSmall(c *child[P, M], sig retro.Sig) (r endgame.Resu
 // after most of its second was gone). A search of a small ending is not
 // bounded: its tables are its answer, and they are saved for the next
 // run. Building costs about buildNanos a position on 32 squares, more on
-// larger boards (useSmall).
+// larger boards (tables.NanosPerPosition).
 func (s *search[P, M]) buildable() int64 {
 	if s.rootSig.Pieces() <= smallRootPieces {
 		return s.smallLim.Positions
 	}
 	left := time.Until(s.lim.deadline)
-	return max(int64(left)/buildNanos*32/int64(s.r.Geo.N), 0)
+	return max(int64(left)/s.tables.NanosPerPosition(), 0)
 }
 
 // buildNanos is what building the in-memory tables costs a position on

@@ -6,9 +6,8 @@ import (
 	"time"
 
 	"metz/draughts"
-	"metz/endgame"
 	"metz/problems"
-	"metz/retro"
+	"metz/tables"
 )
 
 // Version is recorded with every verdict so that runs can be compared.
@@ -42,9 +41,9 @@ type Solution struct {
 	Rules     string         `json:"rules"`
 	Budget    Budget         `json:"budget"`
 	TableHits int64          `json:"table_hits,omitempty"` // positions decided by the endgame tables
-	// TablesBuilt counts the table indices built in memory for this
-	// solve (the international tables of the starting position's
-	// material, up to endgame.DemandPieces pieces, when none was there).
+	// TablesBuilt counts the table positions built for this solve (the
+	// signatures its searches met that were neither in memory nor in
+	// the table directory).
 	TablesBuilt int64 `json:"tables_built,omitempty"`
 }
 
@@ -56,26 +55,10 @@ func Solve(p draughts.Position, goal Goal, b Budget) *Solution {
 // SolveWith is Solve with options: the budget and the endgame tables (the
 // other fields are Verify's).
 func SolveWith(p draughts.Position, goal Goal, opt Options) *Solution {
-	opt.Tables = withSmallTables(p.Rules, opt)
-	built := ensureRootTables(opt.Tables, p)
+	opt.Tables = tablesFor(p.Rules, opt)
 	j := job{pos: p, goal: goal, opt: opt}
 	j.run()
-	sol := j.sol
-	sol.TablesBuilt = built
-	return sol
-}
-
-// ensureRootTables builds the international tables of p's material when
-// it has few pieces and they are missing (a second or so at most, once
-// per process or, with a table directory, once per machine): the
-// published longest four-piece wins take a search minutes, a probe none.
-// A build that fails leaves the search to do without.
-func ensureRootTables(t *endgame.Tables, p draughts.Position) int64 {
-	if t == nil {
-		return 0
-	}
-	built, _ := t.EnsureFor(p)
-	return built
+	return j.sol
 }
 
 func solveIn[P, M any](g game[P, M], p draughts.Position, goal Goal, opt Options) *Solution {
@@ -83,7 +66,7 @@ func solveIn[P, M any](g game[P, M], p draughts.Position, goal Goal, opt Options
 	b := opt.Budget.withDefaults()
 	lim := newLimits(b)
 	sol := &Solution{Goal: goal, Keys: []string{}, Rules: p.Rules.Name, Budget: b}
-	tb := &tableUse{t: opt.Tables, small: smallTables(p.Rules, opt)}
+	tb := &tableUse{t: tablesFor(p.Rules, opt)}
 	if res, note := gameOver(g, from(g, p), goal); note != "" {
 		sol.Result, sol.Note = res, note
 		sol.Seconds = time.Since(start).Seconds()
@@ -94,7 +77,7 @@ func solveIn[P, M any](g game[P, M], p draughts.Position, goal Goal, opt Options
 	} else {
 		solveGoal(g, p, goal, lim, b, sol, tb)
 	}
-	sol.TableHits = tb.hits
+	sol.TableHits, sol.TablesBuilt = tb.hits, tb.built
 	sol.Nodes = lim.nodes
 	sol.Seconds = time.Since(start).Seconds()
 	return sol
@@ -131,15 +114,13 @@ func gameOver[P, M any](g game[P, M], q P, goal Goal) (result, note string) {
 
 // tableUse hands the tables to each search of a solve and adds up their hits.
 type tableUse struct {
-	t     *endgame.Tables
-	small *retro.Tables
-	hits  int64
+	t           *tables.Tables
+	hits, built int64
 }
 
 func useTables[P, M any](tb *tableUse, s *search[P, M]) func() {
 	s.useTables(tb.t)
-	s.useSmall(tb.small)
-	return func() { tb.hits += s.tableHit }
+	return func() { tb.hits, tb.built = tb.hits+s.tableHit, tb.built+s.built.Load() }
 }
 
 func solveGoal[P, M any](g game[P, M], p draughts.Position, goal Goal, lim *limits, b Budget, sol *Solution, tb *tableUse) {
@@ -192,7 +173,7 @@ func solveGoal[P, M any](g game[P, M], p draughts.Position, goal Goal, lim *limi
 // lossPlies is the distance of a lost root to the end of the game under
 // the longest defence, when the tables hold it (0 when they do not).
 func lossPlies[P, M any](s *search[P, M], root *child[P, M]) int {
-	if r, plies, ok := s.probe(root); ok && r == endgame.Loss {
+	if r, plies, ok := s.probe(root); ok && r == tables.Loss {
 		return plies
 	}
 	return 0

@@ -94,7 +94,7 @@ func TestOmittedDefence(t *testing.T) {
 	tb := tables3(t)
 	start := mustFEN(t, intl, fen)
 	for _, m := range start.Moves() {
-		r, _, ok := tb.Probe(start.Play(m))
+		r, _, ok, _ := tb.Probe(start.Play(m))
 		if name := intl.FormatMove(m, true); !ok || (r == endgame.Loss) != (name == "4-15") {
 			t.Fatalf("tables after %s: %v (ok %v)", name, r, ok)
 		}

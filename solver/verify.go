@@ -7,9 +7,8 @@ import (
 	"time"
 
 	"metz/draughts"
-	"metz/endgame"
 	"metz/problems"
-	"metz/retro"
+	"metz/tables"
 )
 
 // Options tune Verify.
@@ -26,14 +25,11 @@ type Options struct {
 	// of an unsound problem is evidence, but a repair reports its verdict
 	// only).
 	VerdictOnly bool
-	// Tables are endgame tables read at the leaves of every search (win
-	// goals, international rules); nil means the tables of up to
-	// endgame.SmallPieces pieces, built in memory (endgame.Small).
-	Tables *endgame.Tables
-	// RuleTables are the tables the searches of every other rule system
-	// read and build in memory (nil: retro.For of the position's rules,
-	// shared by the process).
-	RuleTables *retro.Tables
+	// Tables are the endgame tables the searches read at the leaves (win
+	// goals), and build as they meet small endings (see useTables): for
+	// the position's rule system, else (nil, or another system's)
+	// tables.For of its rules, shared by the process.
+	Tables *tables.Tables
 	// NoTables searches every position, even the smallest endings: no
 	// tables at all (for comparisons, and the tests of the searches).
 	NoTables bool
@@ -103,7 +99,7 @@ func verify(p *problems.Problem, opt Options, rep *Report, lim *limits) {
 		return
 	}
 	rep.Rules = pos.Rules.Name
-	opt.Tables = withSmallTables(pos.Rules, opt)
+	opt.Tables = tablesFor(pos.Rules, opt)
 	j := job{pos: pos, goal: goal, opt: opt, prob: p, rep: rep, lim: lim}
 	j.run()
 }
@@ -141,8 +137,7 @@ func verifyIn[P, M any](g game[P, M], p *problems.Problem, pos draughts.Position
 	mem, forkMB := memorySplit(opt.Budget.MemoryMB, beside)
 	v := &verifier[P, M]{rep: rep, s: newSearch(g, from(g, pos), attacker, goal, lim, mem), opt: opt, root: pos, forkMB: forkMB, bound: goal.Within}
 	v.s.useTables(opt.Tables)
-	v.s.useSmall(smallTables(pos.Rules, opt))
-	defer func() { rep.TableHits += v.tableHits() }()
+	defer func() { rep.TableHits, rep.TablesBuilt = rep.TableHits+v.tableHits(), v.s.built.Load() }()
 	if len(ns) == 0 {
 		rep.Notes = append(rep.Notes, "no stated solution: only the keys are searched")
 		v.keys(nil)
@@ -227,8 +222,7 @@ func (v *verifier[P, M]) walkBesideKeys(pos draughts.Position, ns []*problems.No
 	lim := &limits{maxNodes: left / keysPart, deadline: v.s.lim.deadline, stopped: v.s.lim.stopped}
 	kv := &verifier[P, M]{rep: &Report{}, opt: v.opt, root: pos, scale: keysPart, bound: v.bound,
 		s: newSearch(v.s.g.Fork(), from(v.s.g, pos), v.s.attacker, v.s.goal, lim, max(v.opt.Budget.MemoryMB/5, 1))}
-	kv.s.useTables(v.s.tables)
-	kv.s.useSmall(v.s.small)
+	kv.s.tablesOf(v.s)
 	v.opt.Cores.each(2, func(i int) {
 		if i == 0 {
 			v.s.shareOf(3, 4, func() { v.walk(pos, ns, nil, nil, false) })
@@ -288,31 +282,16 @@ func (v *verifier[P, M]) refutedEnough() bool {
 // opponent's win, and the stated side holds when they fail.
 func (v *verifier[P, M]) drawing() bool { return v.s.attacker != v.root.Turn }
 
-// withSmallTables is the tables opt asks for: its own, else (unless
-// NoTables) the small in-memory ones for the rules they serve
-// (international). A few hundred milliseconds once per process spare a
-// search of every small king ending.
-func withSmallTables(r *draughts.Rules, opt Options) *endgame.Tables {
+// tablesFor is the tables the searches of r read: opt's when they are
+// r's, else the process's (tables.For), none with NoTables.
+func tablesFor(r *draughts.Rules, opt Options) *tables.Tables {
 	switch {
-	case opt.NoTables || r.Name != draughts.International.Name:
-		return nil // the files hold international positions only
-	case opt.Tables == nil:
-		return endgame.Small()
-	}
-	return opt.Tables
-}
-
-// smallTables is the tables built in memory that the searches of r read,
-// shared by the process: every rule system but international, which has
-// its tables on disk (unless NoTables).
-func smallTables(r *draughts.Rules, opt Options) *retro.Tables {
-	switch {
-	case opt.NoTables || r.Name == draughts.International.Name:
+	case opt.NoTables:
 		return nil
-	case opt.RuleTables != nil && opt.RuleTables.Rules() == r:
-		return opt.RuleTables
+	case opt.Tables != nil && opt.Tables.Rules().Name == r.Name:
+		return opt.Tables
 	}
-	return retro.For(r)
+	return tables.For(r)
 }
 
 func setup(p *problems.Problem) (draughts.Position, Goal, error) {

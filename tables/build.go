@@ -88,7 +88,7 @@ func buildInternational(ctx context.Context, root string, pieces int, progress f
 		if err := ctx.Err(); err != nil {
 			return err
 		}
-		err := endgame.Build(root, n, func(p endgame.Progress) {
+		err := endgame.Build(ctx, root, n, func(p endgame.Progress) {
 			if p.Sig.Pieces() < n {
 				return // reported at its own count
 			}
@@ -122,7 +122,7 @@ func buildGeneric(ctx context.Context, r *draughts.Rules, root string, pieces in
 			return err
 		}
 		loaded := gen.Stored(s)
-		if err := gen.Ensure(s, retro.Limit{Bytes: mem}); err != nil {
+		if err := gen.EnsureContext(ctx, s, retro.Limit{Bytes: mem}); err != nil {
 			return err
 		}
 		st, err := gen.Stats(s)

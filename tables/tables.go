@@ -17,9 +17,11 @@
 package tables
 
 import (
+	"context"
 	"fmt"
 	"os"
 	"path/filepath"
+	"sync"
 
 	"metz/draughts"
 	"metz/endgame"
@@ -131,7 +133,12 @@ func (t *Tables) Dir() string {
 
 // International is the international builder's tables behind t (nil under
 // other rules), for the solver's bitboard probes.
-func (t *Tables) International() *endgame.Tables { return t.intl }
+func (t *Tables) International() *endgame.Tables {
+	if t == nil {
+		return nil
+	}
+	return t.intl
+}
 
 // Generic is the generic builder's tables behind t (nil under the
 // international rules).
@@ -140,16 +147,17 @@ func (t *Tables) Generic() *retro.Tables { return t.gen }
 // Ensure makes the table of p's material, and all it leads to, ready to
 // probe: read from the directory, else built (the international ones up
 // to endgame.DemandPieces pieces, the others within t's memory). built is
-// the positions analysed (0 when all were there).
-func (t *Tables) Ensure(p draughts.Position) (built int64, err error) {
+// the positions analysed (0 when all were there). When ctx is done the
+// build stops between tables (those finished are kept) with ctx's error.
+func (t *Tables) Ensure(ctx context.Context, p draughts.Position) (built int64, err error) {
 	if p.Rules != t.r && p.Rules.Name != t.r.Name {
 		return 0, fmt.Errorf("tables: a %s position in %s tables", p.Rules.Name, t.r.Name)
 	}
 	if t.intl != nil {
-		return t.intl.EnsureFor(p)
+		return t.intl.EnsureFor(ctx, p)
 	}
 	built = t.ToBuild(p)
-	if err := t.gen.Ensure(retro.SigOf(p), retro.Limit{Bytes: t.mem}); err != nil {
+	if err := t.gen.EnsureContext(ctx, retro.SigOf(p), retro.Limit{Bytes: t.mem}); err != nil {
 		return 0, err
 	}
 	return built, nil
@@ -177,4 +185,37 @@ func (t *Tables) Probe(p draughts.Position) (r Result, plies int, ok bool, err e
 	}
 	r, plies, ok, _ = t.gen.ProbeOrBuild(p, retro.Limit{Bytes: t.mem})
 	return r, plies, ok, nil
+}
+
+// shared holds For's tables, one per rule system.
+var shared sync.Map // rules name → *Tables
+
+// For is the process's shared tables of r, built in memory as searches
+// meet them: the international ones of up to endgame.SmallPieces pieces
+// (endgame.Small) and the 4-piece ones on demand; every other system's
+// through retro.For (read from and saved in the directory given to
+// retro.SetSharedDir, if any).
+func For(r *draughts.Rules) *Tables {
+	if t, ok := shared.Load(r.Name); ok {
+		return t.(*Tables)
+	}
+	var t *Tables
+	if international(r) {
+		t = International(endgame.Small())
+	} else {
+		t = Generic(retro.For(r))
+	}
+	got, _ := shared.LoadOrStore(r.Name, t)
+	return got.(*Tables)
+}
+
+// International wraps tables of the international builder (a test's, or
+// a directory opened by endgame.OpenCache).
+func International(t *endgame.Tables) *Tables {
+	return &Tables{r: draughts.International, root: t.Dir(), intl: t}
+}
+
+// Generic wraps tables of the generic builder.
+func Generic(t *retro.Tables) *Tables {
+	return &Tables{r: t.Rules(), gen: t, mem: retro.TotalBytes}
 }

@@ -16,10 +16,44 @@ import (
 // distance from the international builder (bitboard un-moves, side to
 // move first) and from the generic one (any rule system, White first).
 func TestBuildersAgree(t *testing.T) {
-	eg := endgame.Small()
+	compareBuilders(t, endgame.Small(), []retro.Sig{{WK: 2, BK: 1}, {WK: 1, BK: 2}, {WK: 1, WM: 1, BK: 1}, {WM: 2, BK: 1}, {WK: 1, BM: 2},
+		{WM: 1, BM: 1, BK: 1}, {WM: 1, BM: 2}, {WM: 2, BM: 1}, {WK: 1, BK: 1, BM: 1}})
+}
+
+// The same on a few four-piece signatures, each built on demand by both
+// builders (the international one through Ensure, as a search does):
+// three kings against a king, and against a man (a man's promotion and
+// the kings' captures lead to the three-piece tables).
+func TestBuildersAgreeFourPieces(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds four-piece tables with the generic builder (seconds)")
+	}
+	small, err := endgame.InMemory(endgame.SmallPieces)
+	if err != nil {
+		t.Fatal(err)
+	}
+	eg := International(small)
+	sigs := []retro.Sig{{WK: 3, BK: 1}, {WK: 3, BM: 1}}
+	for _, s := range sigs {
+		p, err := draughts.ParseFEN(draughts.International, map[bool]string{true: "W:WK1,K2,K3:BK50", false: "W:WK1,K2,K3:B45"}[s.BK == 1])
+		if err != nil {
+			t.Fatal(err)
+		}
+		if SigOf(p) != s {
+			t.Fatalf("%s is not %v", p.FEN(), s)
+		}
+		if built, err := eg.Ensure(context.Background(), p); err != nil || built == 0 {
+			t.Fatalf("%v: %d indices built, %v", s, built, err)
+		}
+	}
+	compareBuilders(t, eg.International(), sigs)
+}
+
+// compareBuilders builds sigs with the generic builder and reads every
+// position of them from eg, the international builder's tables.
+func compareBuilders(t *testing.T, eg *endgame.Tables, sigs []retro.Sig) {
+	t.Helper()
 	gen := retro.New(draughts.International)
-	sigs := []retro.Sig{{WK: 2, BK: 1}, {WK: 1, BK: 2}, {WK: 1, WM: 1, BK: 1}, {WM: 2, BK: 1}, {WK: 1, BM: 2},
-		{WM: 1, BM: 1, BK: 1}, {WM: 1, BM: 2}, {WM: 2, BM: 1}, {WK: 1, BK: 1, BM: 1}}
 	compared, decided := 0, 0
 	for _, s := range sigs {
 		if err := gen.Ensure(s, retro.Limit{Bytes: 1 << 30}); err != nil {
@@ -74,7 +108,7 @@ func TestOpenProbeEnsure(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if _, err := tabs.Ensure(p); err != nil {
+		if _, err := tabs.Ensure(context.Background(), p); err != nil {
 			t.Fatal(err)
 		}
 		r, plies, ok, err := tabs.Probe(p)
@@ -138,6 +172,39 @@ func TestBuildStopsAndResumes(t *testing.T) {
 		}
 		if loaded < 1 || again <= built {
 			t.Errorf("%s: resumed build read %d of %d tables; %d were finished before the stop", r.Name, loaded, again, built)
+		}
+	}
+}
+
+// Ensure stops between tables when its context is done: a cancelled one
+// builds nothing, under either builder, and says why.
+func TestEnsureStops(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	for _, c := range []struct {
+		rules *draughts.Rules
+		fen   string
+	}{
+		{draughts.International, "W:WK8,K20,K37:B43"},
+		{draughts.Russian, "W:WKa1,Kc1,Ke1:Bh6"},
+	} {
+		tabs, err := Open(c.rules, "", 1<<30)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if c.rules == draughts.International {
+			small, err := endgame.InMemory(endgame.SmallPieces) // not the process's shared tables
+			if err != nil {
+				t.Fatal(err)
+			}
+			tabs = International(small)
+		}
+		p, err := draughts.ParseFEN(c.rules, c.fen)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if built, err := tabs.Ensure(ctx, p); !errors.Is(err, context.Canceled) || built != 0 || tabs.Has(SigOf(p)) {
+			t.Errorf("%s %s: built %d, %v, table there %v; want nothing built and context.Canceled", c.rules.Name, c.fen, built, err, tabs.Has(SigOf(p)))
 		}
 	}
 }

@@ -197,7 +197,7 @@ func ensureSaying(cmd *cobra.Command, tabs *tables.Tables, p draughts.Position) 
 		fmt.Fprintf(cmd.ErrOrStderr(), "building the tables of %d positions this ending needs into %s\n", n, tabs.Dir())
 	}
 	start := time.Now()
-	built, err := tabs.Ensure(p)
+	built, err := tabs.Ensure(cmd.Context(), p)
 	if err != nil {
 		return err
 	}

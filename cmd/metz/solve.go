@@ -78,7 +78,7 @@ func noTables(arg string) bool { return arg == "" || arg == "none" }
 // cannot be written, the tables are built in memory instead. The other
 // rule systems' tables are pointed at the same directory
 // (useSavedTables): --tables means one thing for every rule system.
-func openTables(dir string) (*endgame.Tables, error) {
+func openTables(dir string) (*tables.Tables, error) {
 	useSavedTables(dir)
 	auto := dir == "auto"
 	switch dir {
@@ -97,7 +97,7 @@ func openTables(dir string) (*endgame.Tables, error) {
 	case err != nil:
 		return nil, fmt.Errorf("--tables: %w", err)
 	}
-	return tb, nil
+	return tables.International(tb), nil
 }
 
 // useSavedTables points the in-memory tables of the other rule systems at

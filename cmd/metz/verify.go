@@ -10,10 +10,10 @@ import (
 
 	"metz/app"
 	"metz/db"
-	"metz/endgame"
 	"metz/internal/textout"
 	"metz/problems"
 	"metz/solver"
+	"metz/tables"
 )
 
 func init() { commandAdders = append(commandAdders, addVerify) }
@@ -142,7 +142,7 @@ func adHocProblem(f verifyFlags, warn io.Writer) (*problems.Problem, error) {
 
 // printReports prints the outcomes, as one JSON array of the solver's
 // reports or as a table; jobs is how many were verified at once.
-func printReports(w io.Writer, g globalFlags, done []app.Verified, tb *endgame.Tables, jobs int) error {
+func printReports(w io.Writer, g globalFlags, done []app.Verified, tb *tables.Tables, jobs int) error {
 	if g.json {
 		reports := make([]*solver.Report, len(done))
 		for i, v := range done {
@@ -150,5 +150,5 @@ func printReports(w io.Writer, g globalFlags, done []app.Verified, tb *endgame.T
 		}
 		return writeJSON(w, reports)
 	}
-	return textout.Verified(w, done, jobs, tb.Complete(5))
+	return textout.Verified(w, done, jobs, tb.International().Complete(5))
 }

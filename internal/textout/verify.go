@@ -9,8 +9,8 @@ import (
 	"metz/draughts"
 	"metz/internal/texttable"
 	"metz/problems"
-	"metz/retro"
 	"metz/solver"
+	"metz/tables"
 )
 
 // verifyColumns are the summary table's; the evidence is wrapped.
@@ -125,7 +125,7 @@ func SavedTablesHint(rules string) string {
 	case r.Geo.N > 32:
 		pieces, cost = 4, "about 2 minutes on 2 cores, 0.5 GB on disk"
 	}
-	if retro.For(r).StoredPieces() >= pieces {
+	if tables.For(r).StoredPieces() >= pieces {
 		return ""
 	}
 	return fmt.Sprintf("Under the %s rules, endings of %d pieces met deep in a search are read, not searched, once their tables are saved: "+

@@ -1,0 +1,123 @@
+package tables
+
+import (
+	"metz/draughts"
+	"metz/draughts/bitboard"
+	"metz/endgame"
+	"metz/retro"
+)
+
+// Limit bounds what a probe may build: the memory of the tables built
+// (Bytes) and the positions analysed (Positions; 0 is no bound, a negative
+// value allows reading only).
+type Limit = retro.Limit
+
+// ProbeOrBuild is Probe for a search: p's table is read when it is in
+// memory or in the directory, else built first (with every table it
+// leads to) when that fits lim. built is the positions analysed. Both
+// builders build on demand up to 4 pieces (the international one no
+// more: endgame.DemandPieces); larger tables are read when saved.
+func (t *Tables) ProbeOrBuild(p draughts.Position, lim Limit) (r Result, plies int, ok bool, built int64) {
+	if t.intl == nil {
+		return t.gen.ProbeOrBuild(p, lim)
+	}
+	bp, is := endgame.FromDraughts(p)
+	if !is {
+		return Draw, 0, false, 0
+	}
+	return t.ProbeBitboard(bp, lim)
+}
+
+// ProbeBitboard is ProbeOrBuild for an international position in the
+// 10x10 bitboard form (the solver's fast path: no conversion). Under other
+// rules ok is false.
+func (t *Tables) ProbeBitboard(p bitboard.Position, lim Limit) (r Result, plies int, ok bool, built int64) {
+	if t.intl == nil {
+		return Draw, 0, false, 0
+	}
+	r, plies, ok, err := t.intl.ProbeBitboard(p)
+	if ok || err != nil || lim.Positions < 0 {
+		return r, plies, ok, 0
+	}
+	if lim.Bytes > 0 && (lim.Positions == 0 || lim.Positions > lim.Bytes) {
+		lim.Positions = lim.Bytes // one byte an index
+	}
+	if built, err = t.intl.EnsureBitboard(p, lim.Positions); err != nil {
+		return Draw, 0, false, 0
+	}
+	r, plies, ok, _ = t.intl.ProbeBitboard(p)
+	return r, plies, ok, built
+}
+
+// Has reports whether the table of s is ready to probe without building
+// (in memory; under the international rules, in the directory too).
+func (t *Tables) Has(s Sig) bool {
+	if t.intl == nil {
+		return t.gen.Has(s)
+	}
+	w, b := intlSigs(s)
+	return t.intl.Built(w) && t.intl.Built(b)
+}
+
+// Cost is the positions a build of s (with all it leads to) would analyse,
+// 0 when nothing is to be built, -1 when s itself is never built on
+// demand (an international table of more than endgame.DemandPieces
+// pieces not in the directory: only the tables below it are).
+func (t *Tables) Cost(s Sig) int64 {
+	if t.intl == nil {
+		_, n := t.gen.Cost(s)
+		return n
+	}
+	if s.Pieces() > endgame.DemandPieces {
+		if t.Has(s) {
+			return 0
+		}
+		return -1
+	}
+	w, _ := intlSigs(s)
+	return t.intl.ToBuildSig(w)
+}
+
+// StoredPieces is the most pieces of a table that may be read from the
+// directory without being built (every table saved, whatever its size).
+func (t *Tables) StoredPieces() int {
+	if t.intl == nil {
+		return t.gen.StoredPieces()
+	}
+	if t.intl.Dir() == "" {
+		return 0
+	}
+	return endgame.MaxPieces
+}
+
+// Reach is the largest piece count n such that every table of 2 to n
+// pieces is ready: every position of at most Reach pieces is decided by a
+// probe (0 when the tables are built as they are met, as the generic
+// builder's are).
+func (t *Tables) Reach() int {
+	if t == nil || t.intl == nil {
+		return 0
+	}
+	return t.intl.Reach()
+}
+
+// NanosPerPosition is about what building a table costs a position on one
+// core: the searches turn time into positions with it. The generic
+// builder's is 1.5 µs on 32 squares, scaled by the board's squares (it is
+// faster on 8x8 bitboards: the figure keeps the clock's bound cautious);
+// the international builder's was measured at about 0.2 µs (the 26 M
+// indices of a man against three, 4.6 s of CPU on the loaded 2-core
+// machine).
+func (t *Tables) NanosPerPosition() int64 {
+	if t.intl != nil {
+		return 200
+	}
+	return 1500 * int64(t.r.Geo.N) / 32
+}
+
+// intlSigs are the international builder's signatures (side to move
+// first) of s: White to move, then Black.
+func intlSigs(s Sig) (white, black endgame.Sig) {
+	w := endgame.Sig{WM: s.WM, WK: s.WK, BM: s.BM, BK: s.BK}
+	return w, w.Flip()
+}
