@@ -88,7 +88,7 @@ func (v *verifier[P, M]) walkWin(q draughts.Position, ns []*problems.Node, path 
 		others()
 	}
 	for i, m := range st {
-		v.walkWin(q.Play(m), ns[i].Children, extend(path, i), extendLine(line, ns[i].Printed()), m.Promotes && q.Turn == v.s.attacker)
+		v.walkWin(q.Play(m), ns[i].Children, extend(path, i), extendLine(line, placeMove(ns[i])), m.Promotes && q.Turn == v.s.attacker)
 	}
 	if v.opt.VerdictOnly {
 		others()
@@ -109,7 +109,7 @@ func (v *verifier[P, M]) walkDraw(q draughts.Position, ns []*problems.Node, path
 	st := stated(q, ns)
 	mine := q.Turn != v.s.attacker
 	for i, m := range st {
-		p, l := extend(path, i), extendLine(line, ns[i].Printed())
+		p, l := extend(path, i), extendLine(line, placeMove(ns[i]))
 		c := q.Play(m)
 		if mine && !v.holds(c, p, l) {
 			continue // refuted or unproven here: the line is not followed further

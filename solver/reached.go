@@ -29,7 +29,7 @@ func (v *verifier[P, M]) cutAtGoal(q draughts.Position, ns []*problems.Node, lin
 		if mp != nil {
 			continue // replay has reported it
 		}
-		l := extendLine(line, n.Printed())
+		l := extendLine(line, placeMove(n))
 		ch := v.childOf(q, m)
 		if v.s.statusOf(&ch) != won {
 			c.Children = v.cutAtGoal(q.Play(m), n.Children, l)
@@ -50,6 +50,17 @@ func printedLine(ns []*problems.Node) []string {
 		out = append(out, ns[0].Printed())
 	}
 	return out
+}
+
+// placeMove names a stated move in a place: the move as read (28-23,
+// 26x37), which says where the pieces went, rather than the book's words
+// for it ("50 prend 22 à volonté, soit à 6, 11, 17"), which a place
+// strung from several would bury; an unread move keeps its printed text.
+func placeMove(n *problems.Node) string {
+	if n.Move != "" {
+		return n.Move
+	}
+	return n.Printed()
 }
 
 // after writes a place as the stated moves leading to it.
