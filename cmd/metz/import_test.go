@@ -112,8 +112,18 @@ func TestImportFilesWithABadOne(t *testing.T) {
 	}
 	// Table output names the sources.
 	out, _ := runMetz(t, "import", "--db", path, good)
-	if !strings.Contains(out, "two") || !strings.Contains(out, "UNCHANGED") {
+	if !strings.Contains(out, "two") || !strings.Contains(out, "same") {
 		t.Errorf("table:\n%s", out)
+	}
+	// The summary table fits 80 columns (the warnings under it are lines
+	// of text, file:line first, not table rows).
+	for _, l := range strings.Split(out, "\n") {
+		if strings.HasPrefix(l, "two.pdn:") {
+			continue
+		}
+		if n := len([]rune(l)); n > 80 {
+			t.Errorf("import table line of %d columns: %q", n, l)
+		}
 	}
 	// A PDN record has no label: the search table names it by its Event,
 	// and the JSON gives the title.

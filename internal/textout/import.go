@@ -4,8 +4,6 @@ import (
 	"fmt"
 	"io"
 
-	"github.com/olekukonko/tablewriter"
-
 	"metz/app"
 	"metz/internal/texttable"
 )
@@ -17,19 +15,22 @@ const shownWarnings = 10
 // Import prints import's summary, a line a source; with warnings, under
 // it each source's note and first warnings (all of them with all).
 func Import(w io.Writer, reports []app.ImportReport, warnings, all bool) error {
-	t := tablewriter.NewWriter(w)
-	t.Header("source", "problems", "new", "updated", "unchanged", "warnings", "missing", "outdated", "error")
+	// The counts' headings are short so that the table fits 80 columns; a
+	// source that failed is marked, its error being said in full under the
+	// table by the command.
+	t := texttable.New("source", "problems", "new", "updated", "same", "warnings", "missing", "outdated")
+	t.Flex, t.Wrap = 0, true
 	for _, r := range reports {
 		name := r.Source
 		if name == "" {
 			name = r.File
 		}
-		if err := t.Append(name, fmt.Sprint(r.Problems), fmt.Sprint(r.New), fmt.Sprint(r.Updated),
-			fmt.Sprint(r.Unchanged), fmt.Sprint(r.Warnings), fmt.Sprint(r.Missing), fmt.Sprint(r.Outdated), texttable.Cut(r.Error, 60)); err != nil {
-			return err
+		if r.Error != "" {
+			name += " (not imported)"
 		}
+		t.Add(name, r.Problems, r.New, r.Updated, r.Unchanged, r.Warnings, r.Missing, r.Outdated)
 	}
-	if err := t.Render(); err != nil {
+	if err := t.Render(w, texttable.Width(w)); err != nil {
 		return err
 	}
 	if warnings {
