@@ -299,7 +299,7 @@ func pdnTags(p *problems.Problem, g *pdn.Game, warn func(text, expected string))
 	if v, ok := g.Tag("Stipulation"); ok {
 		p.Stipulation = stipulation(v)
 		if strings.Contains(v, "/") && !strings.Contains(p.Stipulation, "/") {
-			warn("[Stipulation \""+v+"\"]", "a bound in plies after the slash, a whole number ≥ 1 (gain:2/15); a draw takes none. The goal is read without it")
+			warn("[Stipulation \""+v+"\"]", "a bound in plies after the slash, a whole number ≥ 1 (gain:2/15); a draw or a loss takes none. The goal is read without it")
 		}
 		return
 	}
