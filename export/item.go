@@ -154,6 +154,8 @@ func Stipulation(p *problems.Problem, turn draughts.Color) string {
 		return side + " jouent et gagnent."
 	case s == problems.StipDraw:
 		return side + " jouent et font remise."
+	case s == problems.StipLoss:
+		return side + " jouent et perdent."
 	case s == problems.StipPromote:
 		return side + " jouent et vont à dame."
 	case strings.HasPrefix(s, "gain:"):

@@ -127,7 +127,9 @@ func anyGame(games []*pdn.Game) bool {
 // solution tree with variations as alternatives, every move resolved on the
 // board, comments kept. The stipulation comes from a Stipulation tag, else
 // "draw" when the White or Black tag says so or the Event or a game comment
-// states it ("White to play and draw", "jouent et font remise"), else "win".
+// states it ("White to play and draw", "jouent et font remise") or the
+// Result is drawn, "loss" when a position's Result names the side not to
+// move as the winner, else "win".
 func FromPDN(g *pdn.Game, file string, index int) *problems.Problem {
 	return fromPDN(g, file, index, nil, nil)
 }
@@ -176,6 +178,7 @@ func fromPDN(g *pdn.Game, file string, index int, given, prefer *draughts.Rules)
 		start = pos
 	}
 	p.FEN = start.FEN()
+	resultLoss(p, g, start)
 	p.Solution = &problems.Tree{Start: p.FEN, Children: pdnLine(g.Root.Next, &start, true, "", r, file, &p.Warnings)}
 	p.SolutionText = movetext(g)
 	var comments []string
@@ -296,7 +299,7 @@ func pdnTags(p *problems.Problem, g *pdn.Game, warn func(text, expected string))
 	if v, ok := g.Tag("Stipulation"); ok {
 		p.Stipulation = stipulation(v)
 		if strings.Contains(v, "/") && !strings.Contains(p.Stipulation, "/") {
-			warn("[Stipulation \""+v+"\"]", "a bound in plies after the slash, a whole number ≥ 1 (gain:2/15); a draw takes none. The goal is read without it")
+			warn("[Stipulation \""+v+"\"]", "a bound in plies after the slash, a whole number ≥ 1 (gain:2/15); a draw or a loss takes none. The goal is read without it")
 		}
 		return
 	}
@@ -326,14 +329,46 @@ func resultStipulation(p *problems.Problem, g *pdn.Game) {
 	if _, ok := g.Tag("Stipulation"); ok {
 		return
 	}
+	switch pdnResult(g) {
+	case "1/2-1/2", "½-½", "1-1":
+		p.Stipulation = problems.StipDraw
+	}
+}
+
+// resultLoss makes a problem given as a position (a FEN tag) a loss when
+// its Result names the side not to move as the winner (1-0: the side that
+// opens the game under the rules, Black in English checkers; 0-1: the
+// other). A goal stated otherwise (a Stipulation tag, a draw in the
+// text) says it better.
+func resultLoss(p *problems.Problem, g *pdn.Game, start draughts.Position) {
+	if _, ok := g.Tag("Stipulation"); ok || p.Stipulation != problems.StipWin {
+		return
+	}
+	if fen, ok := g.Tag("FEN"); !ok || strings.TrimSpace(fen) == "" {
+		return
+	}
+	first := start.Rules.FirstMover
+	var winner draughts.Color
+	switch pdnResult(g) {
+	case "1-0", "2-0":
+		winner = first
+	case "0-1", "0-2":
+		winner = first.Opponent()
+	default:
+		return
+	}
+	if winner != start.Turn {
+		p.Stipulation = problems.StipLoss
+	}
+}
+
+// pdnResult is the game's result: its Result tag, else its terminator.
+func pdnResult(g *pdn.Game) string {
 	res, _ := g.Tag("Result")
 	if strings.TrimSpace(res) == "" || res == "*" {
 		res = g.Result
 	}
-	switch strings.TrimSpace(res) {
-	case "1/2-1/2", "½-½", "1-1":
-		p.Stipulation = problems.StipDraw
-	}
+	return strings.TrimSpace(res)
 }
 
 // drawStated matches a stated drawing goal, in English or French.
@@ -355,13 +390,13 @@ func pdnThemes(v string) []problems.Theme {
 	return out
 }
 
-// stipulation reads a Stipulation tag: win, draw, promote or gain:N in
-// words or keys, optionally bounded by "/P" plies ("gain:2/15",
-// "promote/9"), the bound kept with the goal (a draw takes none).
+// stipulation reads a Stipulation tag: win, draw, loss, promote or gain:N
+// in words or keys, optionally bounded by "/P" plies ("gain:2/15",
+// "promote/9"), the bound kept with the goal (a draw or a loss takes none).
 func stipulation(v string) string {
 	f, bound, bounded := strings.Cut(strings.ToLower(strings.TrimSpace(v)), "/")
 	s := stipulationKind(strings.TrimSpace(f))
-	if n, err := strconv.Atoi(strings.TrimSpace(bound)); bounded && err == nil && n > 0 && s != problems.StipDraw {
+	if n, err := strconv.Atoi(strings.TrimSpace(bound)); bounded && err == nil && n > 0 && s != problems.StipDraw && s != problems.StipLoss {
 		s += "/" + strconv.Itoa(n)
 	}
 	return s
@@ -371,6 +406,8 @@ func stipulationKind(f string) string {
 	switch {
 	case strings.Contains(f, "draw") || strings.Contains(f, "remise") || f == "=":
 		return problems.StipDraw
+	case strings.Contains(f, "loss") || strings.Contains(f, "lose") || strings.HasPrefix(f, "perd"):
+		return problems.StipLoss
 	case strings.HasPrefix(f, "gain:"):
 		return f
 	case strings.Contains(f, "promot") || strings.Contains(f, "dame"):

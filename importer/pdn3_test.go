@@ -147,14 +147,27 @@ func TestNotAGameFile(t *testing.T) {
 }
 
 // A problem printed as FEN and Result only: --rules names its system, the
-// Result its goal.
+// Result its goal. English checkers write Black's score first (Black
+// opens the game): 1-0 with White to move is a loss for the side to move,
+// 0-1 a win; a result in the terminator counts as in the tag; a
+// Stipulation tag or a draw stated in the text is not overridden.
 func TestResultOnlyCollection(t *testing.T) {
-	text := "[Result \"1-0\"]\n[FEN \"W:W30,26:B5,9\"]\n*\n\n[Result \"1/2-1/2\"]\n[FEN \"B:W30:B5,K9\"]\n*\n"
+	text := "[Result \"1-0\"]\n[FEN \"W:W30,26:B5,9\"]\n*\n\n" +
+		"[Result \"1/2-1/2\"]\n[FEN \"B:W30:B5,K9\"]\n*\n\n" +
+		"[Result \"0-1\"]\n[FEN \"W:W30,26:B5,9\"]\n*\n\n" +
+		"[Result \"1-0\"]\n[FEN \"B:W30:B5,K9\"]\n*\n\n" +
+		"[FEN \"B:W30:B5,K9\"]\n0-1\n\n" +
+		"[Result \"1-0\"]\n[Stipulation \"win\"]\n[FEN \"W:W30,26:B5,9\"]\n*\n\n" +
+		"[Result \"1-0\"]\n[Event \"White to play and draw\"]\n[FEN \"W:W30,26:B5,9\"]\n*\n\n" +
+		"[Result \"1-0\"]\n*\n\n" +
+		"[Stipulation \"loss\"]\n[FEN \"W:W30:B5,K9\"]\n*\n"
 	b, err := ReaderWith("book.pdn", strings.NewReader(text), Options{Rules: draughts.English})
-	if err != nil || len(b.Problems) != 2 {
+	want := []string{problems.StipLoss, problems.StipDraw, problems.StipWin, problems.StipWin, problems.StipLoss,
+		problems.StipWin, problems.StipDraw, problems.StipWin, problems.StipLoss}
+	if err != nil || len(b.Problems) != len(want) {
 		t.Fatal(err, len(b.Problems))
 	}
-	for i, want := range []string{problems.StipWin, problems.StipDraw} {
+	for i, want := range want {
 		p := b.Problems[i]
 		if p.Rules != "english" || p.Stipulation != want || p.FEN == "" {
 			t.Errorf("%d: rules %s stipulation %s FEN %q, want english %s", i+1, p.Rules, p.Stipulation, p.FEN, want)

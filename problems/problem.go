@@ -20,9 +20,10 @@ const (
 const (
 	StipWin     = "win"     // les Blancs jouent et gagnent
 	StipDraw    = "draw"    // remise
+	StipLoss    = "loss"    // the side to move loses: the other side wins
 	StipPromote = "promote" // the line ends on a crowning
 	// "gain:N": win N pieces and reach a quiet position.
-	// Any but draw may carry a bound in plies after a slash: "gain:2/15"
+	// Any but draw and loss may carry a bound in plies after a slash: "gain:2/15"
 	// is two pieces won within 15 plies, "promote/9" a crowning within 9
 	// (docs/stipulations.md); the solver reads it (solver.ParseGoal).
 )

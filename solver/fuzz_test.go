@@ -13,7 +13,7 @@ import (
 // FuzzParseGoal: any text is either refused with an error or read as a
 // goal that writes back to a text read as the same goal.
 func FuzzParseGoal(f *testing.F) {
-	for _, s := range []string{"", "win", "draw", "promote", "gain:2", "GAIN: 3", "gain:0", "gain:x", "remise", "gain:99999999999999999999", "gain:2/15", "promote/9", "win/0", "draw/3", "win/1/2"} {
+	for _, s := range []string{"", "win", "draw", "promote", "gain:2", "GAIN: 3", "gain:0", "gain:x", "remise", "gain:99999999999999999999", "gain:2/15", "promote/9", "win/0", "draw/3", "win/1/2", "loss", "loss/3", "perd"} {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, s string) {
@@ -31,7 +31,7 @@ func FuzzParseGoal(f *testing.F) {
 		if g.Kind == GoalGain && g.N < 1 {
 			t.Fatalf("%q: gain of %d pieces", s, g.N)
 		}
-		if g.Within < 0 || (g.Kind == GoalDraw && g.Within != 0) {
+		if g.Within < 0 || (!g.Boundable() && g.Within != 0) {
 			t.Fatalf("%q: bound %d on %v", s, g.Within, g.Kind)
 		}
 	})

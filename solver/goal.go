@@ -22,6 +22,10 @@ const (
 	GoalGain
 	// GoalPromote: the attacker crowns a man.
 	GoalPromote
+	// GoalLoss: the side to move loses: the other side forces a win
+	// against every move (problem books whose Result names the side not
+	// to move as the winner).
+	GoalLoss
 )
 
 // Goal is a stipulation the solver can prove.
@@ -39,7 +43,7 @@ type Goal struct {
 // Win is the default goal.
 var Win = Goal{Kind: GoalWin}
 
-// ParseGoal reads "win", "draw", "promote" or "gain:N", each optionally
+// ParseGoal reads "win", "draw", "loss", "promote" or "gain:N", each optionally
 // bounded by "/P" (within P plies: "gain:2/15", "promote/9", "win/11"),
 // the stipulation strings of package problems; "" means win.
 func ParseGoal(s string) (Goal, error) {
@@ -53,8 +57,8 @@ func ParseGoal(s string) (Goal, error) {
 	switch {
 	case err != nil || n < 1:
 		return Goal{}, fmt.Errorf("goal %q: expected a bound in plies after the slash, a whole number ≥ 1, like gain:2/15", s)
-	case g.Kind == GoalDraw:
-		return Goal{}, fmt.Errorf("goal %q: a draw cannot be bounded (expected win, promote or gain:N before the slash)", s)
+	case !g.Boundable():
+		return Goal{}, fmt.Errorf("goal %q: a %s cannot be bounded (expected win, promote or gain:N before the slash)", s, g)
 	}
 	g.Within = n
 	return g, nil
@@ -67,6 +71,8 @@ func parseKind(t, s string) (Goal, error) {
 		return Goal{Kind: GoalWin}, nil
 	case t == "draw" || t == "remise":
 		return Goal{Kind: GoalDraw}, nil
+	case t == "loss" || t == "perd":
+		return Goal{Kind: GoalLoss}, nil
 	case t == "promote" || t == "promotion":
 		return Goal{Kind: GoalPromote}, nil
 	case strings.HasPrefix(t, "gain:"):
@@ -76,7 +82,7 @@ func parseKind(t, s string) (Goal, error) {
 		}
 		return Goal{Kind: GoalGain, N: n}, nil
 	}
-	return Goal{}, fmt.Errorf("unknown goal %q (expected win, draw, promote or gain:N)", s)
+	return Goal{}, fmt.Errorf("unknown goal %q (expected win, draw, loss, promote or gain:N)", s)
 }
 
 // String writes the goal as ParseGoal reads it.
@@ -85,6 +91,8 @@ func (g Goal) String() string {
 	switch g.Kind {
 	case GoalDraw:
 		s = "draw"
+	case GoalLoss:
+		s = "loss"
 	case GoalGain:
 		s = "gain:" + strconv.Itoa(g.N)
 	case GoalPromote:
@@ -96,10 +104,14 @@ func (g Goal) String() string {
 	return s
 }
 
-// WithBound is g bounded by within plies (0: unbounded); a draw is never
-// bounded.
+// Boundable reports whether the goal takes a bound in plies: a draw or a
+// loss is the other side's win failing or succeeding, never bounded.
+func (g Goal) Boundable() bool { return g.Kind != GoalDraw && g.Kind != GoalLoss }
+
+// WithBound is g bounded by within plies (0: unbounded); a draw or a loss
+// is never bounded.
 func (g Goal) WithBound(within int) Goal {
-	if g.Kind != GoalDraw {
+	if g.Boundable() {
 		g.Within = within
 	}
 	return g
@@ -122,7 +134,7 @@ func BoundStipulation(s string, within int) (string, error) {
 	if err != nil || within == 0 {
 		return s, err
 	}
-	if within < 0 || g.Kind == GoalDraw {
+	if within < 0 || !g.Boundable() {
 		return s, fmt.Errorf("--within %d on the goal %q: expected a number of plies ≥ 1 on win, promote or gain:N", within, s)
 	}
 	return g.WithBound(within).String(), nil

@@ -72,7 +72,7 @@ func solveIn[P, M any](g game[P, M], p draughts.Position, goal Goal, opt Options
 		sol.Seconds = time.Since(start).Seconds()
 		return sol
 	}
-	if goal.Kind == GoalDraw {
+	if !goal.Boundable() { // a draw or a loss: the other side's win is searched
 		solveDraw(g, p, lim, b, sol, tb)
 	} else {
 		solveGoal(g, p, goal, lim, b, sol, tb)
@@ -315,7 +315,9 @@ func opponentWins[P, M any](g game[P, M], q P, lim *limits, b Budget, tb *tableU
 	return ResultUnknown, "no forced win for the side to move (proven); whether the opponent wins is not settled within the budget"
 }
 
-// solveDraw proves that the opponent has no forced win.
+// solveDraw settles the opponent's win, for a draw (it must fail) and a
+// loss (it must succeed): Result is loss when it is proven, draw with the
+// escaping first moves as keys when it is disproven.
 func solveDraw[P, M any](g game[P, M], p draughts.Position, lim *limits, b Budget, sol *Solution, tb *tableUse) {
 	q := from(g, p)
 	s := newSearch(g, q, p.Turn.Opponent(), Win, lim, b.MemoryMB)

@@ -105,6 +105,10 @@ func verify(p *problems.Problem, opt Options, rep *Report, lim *limits) {
 }
 
 func verifyIn[P, M any](g game[P, M], p *problems.Problem, pos draughts.Position, goal Goal, opt Options, rep *Report, lim *limits) {
+	if goal.Kind == GoalLoss {
+		verifyLoss(g, p, pos, opt, rep, lim)
+		return
+	}
 	attacker := pos.Turn
 	if goal.Kind == GoalDraw {
 		// A draw holds when the other side has no forced win: its win is

@@ -57,7 +57,7 @@ func addSolve(root *cobra.Command) {
 		},
 	}, "solve")
 	addRulesFlag(c, &rules)
-	c.Flags().StringVar(&goal, "goal", "win", "win, draw, promote or gain:N; /P bounds it (gain:2/15)")
+	c.Flags().StringVar(&goal, "goal", "win", "win, draw, loss, promote or gain:N; /P bounds it (gain:2/15)")
 	c.Flags().IntVar(&within, "within", 0, "the goal must be met within this many plies: an exact, bounded question (docs/stipulations.md)")
 	c.Flags().StringVar(&budget, "budget", "10s", "limits: time, nodes, memory (e.g. 10s,5M-nodes,64MB)")
 	c.Flags().StringVar(&tables, "tables", "auto", tablesHelp)

@@ -40,7 +40,7 @@ func addVerify(root *cobra.Command) {
 	fl.StringVar(&f.budget, "budget", "10s,5M-nodes", "per problem: time, nodes, memory (e.g. 2s,1M-nodes,64MB); one limit given alone is the one that stops")
 	fl.StringVar(&f.fen, "fen", "", "verify this position instead of database records")
 	fl.StringVar(&f.sol, "solution", "", "with --fen: the stated main line (32-28 19-23, 1. 32-28 19-23, or 32 à 28 19 à 23)")
-	fl.StringVar(&f.stip, "goal", "win", "with --fen: the stipulation (win, draw, promote, gain:N; /P bounds it: gain:2/15)")
+	fl.StringVar(&f.stip, "goal", "win", "with --fen: the stipulation (win, draw, loss, promote, gain:N; /P bounds it: gain:2/15)")
 	fl.IntVar(&f.within, "within", 0, "the goal must be met within this many plies (every problem's stipulation bounded; see docs/stipulations.md)")
 	fl.StringVar(&f.tables, "tables", "auto", tablesHelp)
 	fl.BoolVar(&f.noStore, "no-store", false, "do not record the verdicts in the database")
