@@ -136,7 +136,7 @@ func (s stmSig) Position(i int64) (p bitboard.Position, ok bool) {
 	return bitboard.Position{White: w, Black: b, Kings: wk | bk, WhiteToMove: true}, true
 }
 
-// SigOf returns the signature of p (White to move, normalised frame).
+// sigOf returns the signature of p (White to move, normalised frame).
 func sigOf(p bitboard.Position) stmSig {
 	return stmSig{
 		WM: bits.OnesCount64(p.White &^ p.Kings), WK: bits.OnesCount64(p.White & p.Kings),

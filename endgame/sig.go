@@ -44,7 +44,7 @@ func (s stmSig) valid() bool {
 // move first, e.g. "KKMvK".
 func (s stmSig) String() string { return base.Counts{M1: s.WM, K1: s.WK, M2: s.BM, K2: s.BK}.Name() }
 
-// ParseSig reads a name written by stmSig.String (letters in any order, lower
+// parseSig reads a name written by stmSig.String (letters in any order, lower
 // case accepted).
 func parseSig(name string) (stmSig, error) {
 	c, err := base.ParseName(name, maxSide)
@@ -60,7 +60,7 @@ func (s stmSig) Size() int64 {
 	return binom[menSquares][s.WM] * binom[50][s.WK] * binom[menSquares][s.BM] * binom[50][s.BK]
 }
 
-// Signatures returns every signature with exactly n pieces, both sides
+// signatures returns every signature with exactly n pieces, both sides
 // having at least one, in build order: fewer men first (a promotion leads
 // into a signature with one man less), then by name.
 func signatures(n int) []stmSig {

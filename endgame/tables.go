@@ -48,7 +48,7 @@ func Open(dir string) (*Tables, error) {
 // Dir returns the directory of the tables ("" for tables built in memory).
 func (t *Tables) Dir() string { return t.dir }
 
-// Table returns the bytes of the table of s; nil and no error when it has
+// table returns the bytes of the table of s; nil and no error when it has
 // not been built.
 func (t *Tables) table(s stmSig) ([]byte, error) {
 	if tab := t.seen[s.code()].Load(); tab != nil {
@@ -72,7 +72,7 @@ func (t *Tables) table(s stmSig) ([]byte, error) {
 	return tab, nil
 }
 
-// Built reports whether the table of s is on disk (or already loaded).
+// stored reports whether the table of s is on disk (or already loaded).
 func (t *Tables) stored(s stmSig) bool {
 	t.mu.Lock()
 	tab, ok := t.tabs[s]
