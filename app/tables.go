@@ -171,7 +171,7 @@ func countPieces(p draughts.Position) (white, black int) {
 // EndgameClaims answers the endgame claims of the bundled Livre de Metz
 // with the international tables tabs, building first those of up to
 // endgame.DemandPieces pieces they need (announce names each before).
-func EndgameClaims(tabs *endgame.Tables, announce func(endgame.Sig)) ([]livremetz.EndgameClaim, error) {
+func EndgameClaims(tabs *endgame.Tables, announce func(tables.Sig)) ([]livremetz.EndgameClaim, error) {
 	for _, s := range livremetz.EndgameMaterial() {
 		if s.Pieces() > endgame.DemandPieces || tabs.Has(s) {
 			continue

@@ -9,7 +9,7 @@ import (
 func BenchmarkBuildKings4(b *testing.B) {
 	for b.Loop() {
 		dir := b.TempDir()
-		if err := buildSigs(dir, []Sig{{0, 3, 0, 1}, {0, 2, 0, 2}}, nil); err != nil {
+		if err := buildSigs(dir, []stmSig{{0, 3, 0, 1}, {0, 2, 0, 2}}, nil); err != nil {
 			b.Fatal(err)
 		}
 	}

@@ -20,7 +20,11 @@ const MaxPieces = 5
 
 // Progress reports one finished signature to Build's callback.
 type Progress struct {
-	Sig    Sig
+	// Name is the table's signature, side to move first ("KKMvK"): the
+	// international builder keeps one table per side-to-move material.
+	Name   string
+	Pieces int
+	Size   int64 // table indices
 	Stats  Stats
 	Loaded bool          // read from an existing file, not built
 	Time   time.Duration // time spent on its group (shared with its flip)
@@ -44,9 +48,9 @@ func Build(ctx context.Context, dir string, maxPieces int, progress func(Progres
 	if err := ctx.Err(); err != nil {
 		return err
 	}
-	var sigs []Sig
+	var sigs []stmSig
 	for n := 2; n <= maxPieces; n++ {
-		sigs = append(sigs, Signatures(n)...)
+		sigs = append(sigs, signatures(n)...)
 	}
 	RemoveStaleTemps(dir, "*"+fileExt+".tmp*", time.Now().Add(-StaleTemp)) // an earlier build's, killed mid-write
 	return buildSigs(dir, sigs, progress)
@@ -57,7 +61,7 @@ func Build(ctx context.Context, dir string, maxPieces int, progress func(Progres
 // damaged file, found only when read, is rebuilt too and not counted).
 func Missing(dir string, maxPieces int) (tables int, bytes int64) {
 	for n := 2; n <= min(maxPieces, MaxPieces); n++ {
-		for _, s := range Signatures(n) {
+		for _, s := range signatures(n) {
 			if _, err := os.Stat(filepath.Join(dir, fileName(s))); err != nil {
 				tables++
 				bytes += s.Size() + headerSize
@@ -74,9 +78,9 @@ func InMemory(maxPieces int) (*Tables, error) {
 	if maxPieces < 2 || maxPieces > MaxPieces {
 		return nil, fmt.Errorf("endgame: %d pieces: expected 2 to %d", maxPieces, MaxPieces)
 	}
-	var sigs []Sig
+	var sigs []stmSig
 	for n := 2; n <= maxPieces; n++ {
-		sigs = append(sigs, Signatures(n)...)
+		sigs = append(sigs, signatures(n)...)
 	}
 	b := &builder{}
 	for _, level := range levels(closure(sigs)) {
@@ -84,7 +88,7 @@ func InMemory(maxPieces int) (*Tables, error) {
 			return nil, err
 		}
 	}
-	t := &Tables{tabs: map[Sig][]byte{}}
+	t := &Tables{tabs: map[stmSig][]byte{}}
 	for _, s := range closure(sigs) {
 		t.tabs[s] = b.done[s.code()]
 	}
@@ -117,7 +121,7 @@ func Small() *Tables {
 
 // buildSigs builds the given signatures and, first, every signature they
 // depend on (fewer pieces, or fewer men).
-func buildSigs(dir string, want []Sig, progress func(Progress)) error {
+func buildSigs(dir string, want []stmSig, progress func(Progress)) error {
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return fmt.Errorf("endgame: table directory: %w", err)
 	}
@@ -146,7 +150,7 @@ func buildSigs(dir string, want []Sig, progress func(Progress)) error {
 // pieces and more men, and a move leads them only into fewer pieces or one
 // man less (a promotion). The five-piece build held every finished table
 // to the end: 1.8 GB; now one level of men.
-func (b *builder) drop(all [][]Sig, pieces, men int) {
+func (b *builder) drop(all [][]stmSig, pieces, men int) {
 	for _, level := range all {
 		for _, s := range level {
 			if s.Pieces() == pieces && s.Men() < men {
@@ -158,29 +162,29 @@ func (b *builder) drop(all [][]Sig, pieces, men int) {
 
 // closure returns want and every signature a capture or a promotion can
 // lead to from them, recursively.
-func closure(want []Sig) []Sig {
-	seen := map[Sig]bool{}
-	var visit func(s Sig)
-	visit = func(s Sig) {
+func closure(want []stmSig) []stmSig {
+	seen := map[stmSig]bool{}
+	var visit func(s stmSig)
+	visit = func(s stmSig) {
 		if !s.valid() || seen[s] {
 			return
 		}
 		seen[s] = true
 		visit(s.Flip())
 		if s.WM > 0 { // promotion, with or without a capture
-			visit(Sig{s.WM - 1, s.WK + 1, s.BM, s.BK})
+			visit(stmSig{s.WM - 1, s.WK + 1, s.BM, s.BK})
 		}
-		for _, c := range []Sig{{s.WM, s.WK, s.BM - 1, s.BK}, {s.WM, s.WK, s.BM, s.BK - 1}} {
+		for _, c := range []stmSig{{s.WM, s.WK, s.BM - 1, s.BK}, {s.WM, s.WK, s.BM, s.BK - 1}} {
 			visit(c)
 			if s.WM > 0 {
-				visit(Sig{c.WM - 1, c.WK + 1, c.BM, c.BK})
+				visit(stmSig{c.WM - 1, c.WK + 1, c.BM, c.BK})
 			}
 		}
 	}
 	for _, s := range want {
 		visit(s)
 	}
-	out := make([]Sig, 0, len(seen))
+	out := make([]stmSig, 0, len(seen))
 	for s := range seen {
 		out = append(out, s)
 	}
@@ -190,7 +194,7 @@ func closure(want []Sig) []Sig {
 // levels sorts sigs into build levels: by pieces, then by men. The
 // signatures of one level do not depend on each other except through their
 // flips.
-func levels(sigs []Sig) [][]Sig {
+func levels(sigs []stmSig) [][]stmSig {
 	sort.Slice(sigs, func(i, j int) bool {
 		a, b := sigs[i], sigs[j]
 		if a.Pieces() != b.Pieces() {
@@ -201,7 +205,7 @@ func levels(sigs []Sig) [][]Sig {
 		}
 		return a.String() < b.String()
 	})
-	var out [][]Sig
+	var out [][]stmSig
 	for i, s := range sigs {
 		if i == 0 || s.Pieces() != sigs[i-1].Pieces() || s.Men() != sigs[i-1].Men() {
 			out = append(out, nil)
@@ -227,7 +231,7 @@ type builder struct {
 // runLevel builds the groups of one level, the largest first, on as many
 // goroutines as there are processors. Tables are published in done only
 // when the whole level is finished.
-func (b *builder) runLevel(groups [][]Sig) error {
+func (b *builder) runLevel(groups [][]stmSig) error {
 	sort.SliceStable(groups, func(i, j int) bool { return groupSize(groups[i]) > groupSize(groups[j]) })
 	results := make([][][]byte, len(groups))
 	errs := make([]error, len(groups))
@@ -273,7 +277,7 @@ func (b *builder) cores() int {
 // back at once.
 const freeAfter = 1 << 24
 
-func groupSize(g []Sig) int64 {
+func groupSize(g []stmSig) int64 {
 	var n int64
 	for _, s := range g {
 		n += s.Size()
@@ -283,7 +287,7 @@ func groupSize(g []Sig) int64 {
 
 // group reads the tables of g from disk if they are all there, else builds
 // and writes them.
-func (b *builder) group(g []Sig) ([][]byte, error) {
+func (b *builder) group(g []stmSig) ([][]byte, error) {
 	start := time.Now()
 	out, loaded := make([][]byte, len(g)), b.dir != "" // no directory: built in memory
 	for i, s := range g {
@@ -327,14 +331,14 @@ func (b *builder) group(g []Sig) ([][]byte, error) {
 }
 
 // report calls the progress callback for each table of a finished group.
-func (b *builder) report(g []Sig, tabs [][]byte, loaded bool, d time.Duration) {
+func (b *builder) report(g []stmSig, tabs [][]byte, loaded bool, d time.Duration) {
 	b.mu.Lock()
 	defer b.mu.Unlock()
 	for i, s := range g {
 		b.finished++
 		b.doneSize += s.Size()
 		if b.progress != nil {
-			b.progress(Progress{Sig: s, Stats: countValues(tabs[i]), Loaded: loaded, Time: d,
+			b.progress(Progress{Name: s.String(), Pieces: s.Pieces(), Size: s.Size(), Stats: countValues(tabs[i]), Loaded: loaded, Time: d,
 				Bytes: s.Size() + headerSize, Done: b.finished, Total: b.total,
 				DoneSize: b.doneSize, TotalSize: b.totalSize})
 		}

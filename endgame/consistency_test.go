@@ -67,7 +67,7 @@ func TestTablesConsistent(t *testing.T) {
 	if testing.Short() {
 		n = 60
 	}
-	for _, s := range append(Signatures(2), Signatures(3)...) {
+	for _, s := range append(signatures(2), signatures(3)...) {
 		for range n {
 			checkConsistent(t, tabs, toDraughts(t, randomPosition(rng, s)))
 		}
@@ -88,7 +88,7 @@ func TestThreeKingsConsistent(t *testing.T) {
 	kingsOnce.Do(func() {
 		kingsDir, kingsErr = tempDir()
 		if kingsErr == nil {
-			kingsErr = buildSigs(kingsDir, []Sig{{WK: 3, BK: 1}}, nil)
+			kingsErr = buildSigs(kingsDir, []stmSig{{WK: 3, BK: 1}}, nil)
 		}
 	})
 	if kingsErr != nil {
@@ -99,7 +99,7 @@ func TestThreeKingsConsistent(t *testing.T) {
 		t.Fatal(err)
 	}
 	rng := rand.New(rand.NewPCG(8, 9))
-	for _, s := range []Sig{{WK: 3, BK: 1}, {WK: 1, BK: 3}} {
+	for _, s := range []stmSig{{WK: 3, BK: 1}, {WK: 1, BK: 3}} {
 		for range 1500 {
 			checkConsistent(t, tabs, toDraughts(t, randomPosition(rng, s)))
 		}
@@ -120,8 +120,8 @@ func TestBuiltTablesConsistent(t *testing.T) {
 	}
 	rng := rand.New(rand.NewPCG(10, 12))
 	for n := 2; n <= MaxPieces; n++ {
-		for _, s := range Signatures(n) {
-			if !tabs.Built(s) {
+		for _, s := range signatures(n) {
+			if !tabs.stored(s) {
 				continue
 			}
 			for range 300 {
@@ -137,18 +137,18 @@ func TestInMemoryMatchesBuild(t *testing.T) {
 	_, disk := builtTables(t, SmallPieces)
 	mem := Small()
 	for n := 2; n <= SmallPieces; n++ {
-		for _, s := range Signatures(n) {
-			a, errA := disk.Table(s)
-			b, errB := mem.Table(s)
+		for _, s := range signatures(n) {
+			a, errA := disk.table(s)
+			b, errB := mem.table(s)
 			if errA != nil || errB != nil || a == nil || !bytes.Equal(a, b) {
 				t.Fatalf("%v: disk %d bytes (%v), memory %d bytes (%v)", s, len(a), errA, len(b), errB)
 			}
 		}
 	}
-	if mem.Dir() != "" || !mem.Built(Signatures(SmallPieces)[0]) {
+	if mem.Dir() != "" || !mem.stored(signatures(SmallPieces)[0]) {
 		t.Fatal("in-memory tables: directory or Built wrong")
 	}
-	if s := Signatures(SmallPieces + 1)[0]; mem.Built(s) {
+	if s := signatures(SmallPieces + 1)[0]; mem.stored(s) {
 		t.Fatalf("in-memory tables claim %v", s)
 	}
 }

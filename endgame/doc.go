@@ -9,7 +9,10 @@
 // towards square 1): a position with Black to move is rotated by 180° and its
 // colours swapped, which is the same position under the rules. So every
 // signature has one table, for its side to move, and "KKvK" and "KvKK" are two
-// different tables (who is to move matters).
+// different tables (who is to move matters). That side-to-move signature
+// is internal: the exported functions name material by the tables API's
+// one signature (retro.Sig, White's pieces first) and read or build both
+// tables of it, White to move and Black to move.
 //
 // Each position gets one byte:
 //

@@ -25,11 +25,11 @@ const (
 )
 
 // fileName returns the file name of the table of s.
-func fileName(s Sig) string { return s.String() + fileExt }
+func fileName(s stmSig) string { return s.String() + fileExt }
 
 // writeTable writes vals as the table of s in dir, through a temporary file
 // renamed into place so that an interrupted build leaves no partial table.
-func writeTable(dir string, s Sig, vals []byte) error {
+func writeTable(dir string, s stmSig, vals []byte) error {
 	var h [headerSize]byte
 	copy(h[:], fileMagic)
 	h[7] = fileVersion
@@ -74,14 +74,14 @@ var errNoTable = errors.New("endgame: table not built")
 // copied (the 5-piece tables are 1.9 GB: read into memory, they cost
 // seconds at every start and their size in memory in every process; mapped,
 // the page cache holds them once for all).
-func readTable(dir string, s Sig) ([]byte, error) {
+func readTable(dir string, s stmSig) ([]byte, error) {
 	tab, _, err := openTable(dir, s)
 	return tab, err // kept for the life of the process
 }
 
 // openTable is readTable with the release of the table's memory (for the
 // tests, which open many).
-func openTable(dir string, s Sig) (tab []byte, release func(), err error) {
+func openTable(dir string, s stmSig) (tab []byte, release func(), err error) {
 	path := filepath.Join(dir, fileName(s))
 	data, release, err := loadFile(path)
 	if errors.Is(err, fs.ErrNotExist) {
@@ -99,7 +99,7 @@ func openTable(dir string, s Sig) (tab []byte, release func(), err error) {
 
 // checkFile checks the table file path of s from its header and length,
 // without reading the values.
-func checkFile(path string, s Sig) error {
+func checkFile(path string, s stmSig) error {
 	f, err := os.Open(path)
 	if err != nil {
 		return err
@@ -116,14 +116,14 @@ func checkFile(path string, s Sig) error {
 
 // checkTable checks a table file's header (the file's first bytes, data)
 // and its length (size) against s.
-func checkTable(path string, s Sig, data []byte, size int64) error {
+func checkTable(path string, s stmSig, data []byte, size int64) error {
 	if len(data) < headerSize || !bytes.Equal(data[:7], []byte(fileMagic)) {
 		return fmt.Errorf("%s: not an endgame table (expected the %q header)", path, fileMagic)
 	}
 	if data[7] != fileVersion {
 		return fmt.Errorf("%s: format version %d, expected %d (rebuild the tables)", path, data[7], fileVersion)
 	}
-	got := Sig{int(data[8]), int(data[9]), int(data[10]), int(data[11])}
+	got := stmSig{int(data[8]), int(data[9]), int(data[10]), int(data[11])}
 	if got != s {
 		return fmt.Errorf("%s: holds signature %v, expected %v", path, got, s)
 	}

@@ -12,14 +12,14 @@ func FuzzParseSig(f *testing.F) {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, name string) {
-		s, err := ParseSig(name)
+		s, err := parseSig(name)
 		if err != nil {
 			if !strings.Contains(err.Error(), "expected") {
 				t.Errorf("error without what was expected: %v", err)
 			}
 			return
 		}
-		back, err := ParseSig(s.String())
+		back, err := parseSig(s.String())
 		if err != nil || back != s {
 			t.Errorf("%q -> %v -> %q -> %v, %v", name, s, s.String(), back, err)
 		}
@@ -29,7 +29,7 @@ func FuzzParseSig(f *testing.F) {
 // FuzzReadTable feeds arbitrary file contents to the table reader: an error
 // naming the file, never a crash or a table of the wrong size.
 func FuzzReadTable(f *testing.F) {
-	s := Sig{WK: 1, BK: 1}
+	s := stmSig{WK: 1, BK: 1}
 	good := append([]byte("METZEGT\x01\x00\x01\x00\x01\x00\x00\x00\x00"), make([]byte, s.Size())...)
 	f.Add(good)
 	f.Add(good[:20])

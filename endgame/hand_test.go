@@ -229,8 +229,8 @@ func TestMissing(t *testing.T) {
 	if n, size = Missing(dir, 2); n != 0 || size != 0 {
 		t.Errorf("after the build: %d tables, %d bytes", n, size)
 	}
-	if n, _ = Missing(dir, 3); n != len(Signatures(3)) {
-		t.Errorf("3 pieces over a 2-piece build: %d missing, want %d", n, len(Signatures(3)))
+	if n, _ = Missing(dir, 3); n != len(signatures(3)) {
+		t.Errorf("3 pieces over a 2-piece build: %d missing, want %d", n, len(signatures(3)))
 	}
 	if err := os.Remove(filepath.Join(dir, "MvK.egt")); err != nil {
 		t.Fatal(err)

@@ -99,7 +99,7 @@ func onBoard(mask uint64, toBit *[50]uint8) uint64 {
 // Index returns the index of p in the table of s, or -1 if p (White to move,
 // the normalised frame) does not have the material of s or has a man on its
 // crowning row. The caller normalises p (see normalize).
-func (s Sig) Index(p bitboard.Position) int64 {
+func (s stmSig) Index(p bitboard.Position) int64 {
 	wm, wk := p.White&^p.Kings, p.White&p.Kings
 	bm, bk := p.Black&^p.Kings, p.Black&p.Kings
 	if bits.OnesCount64(wm) != s.WM || bits.OnesCount64(wk) != s.WK ||
@@ -110,7 +110,7 @@ func (s Sig) Index(p bitboard.Position) int64 {
 }
 
 // index is Index for groups known to have the counts of s.
-func (s Sig) index(wm, wk, bm, bk uint64) int64 {
+func (s stmSig) index(wm, wk, bm, bk uint64) int64 {
 	a, b, c, d := rank(wm, &domWM), rank(wk, &domK), rank(bm, &domBM), rank(bk, &domK)
 	if a < 0 || c < 0 {
 		return -1
@@ -120,7 +120,7 @@ func (s Sig) index(wm, wk, bm, bk uint64) int64 {
 
 // Position returns the position (White to move) of index i of the table of
 // s; ok is false when two pieces share a square (not a position).
-func (s Sig) Position(i int64) (p bitboard.Position, ok bool) {
+func (s stmSig) Position(i int64) (p bitboard.Position, ok bool) {
 	nbk, nbm, nwk := binom[50][s.BK], binom[menSquares][s.BM], binom[50][s.WK]
 	bk := unrank(i%nbk, s.BK, 50, &bitK)
 	i /= nbk
@@ -136,9 +136,9 @@ func (s Sig) Position(i int64) (p bitboard.Position, ok bool) {
 	return bitboard.Position{White: w, Black: b, Kings: wk | bk, WhiteToMove: true}, true
 }
 
-// SigOf returns the signature of p (White to move, normalised frame).
-func SigOf(p bitboard.Position) Sig {
-	return Sig{
+// sigOf returns the signature of p (White to move, normalised frame).
+func sigOf(p bitboard.Position) stmSig {
+	return stmSig{
 		WM: bits.OnesCount64(p.White &^ p.Kings), WK: bits.OnesCount64(p.White & p.Kings),
 		BM: bits.OnesCount64(p.Black &^ p.Kings), BK: bits.OnesCount64(p.Black & p.Kings),
 	}
@@ -185,7 +185,7 @@ type digit struct {
 }
 
 // walk returns a walker standing at index i of s.
-func (s Sig) walk(i int64) *walker {
+func (s stmSig) walk(i int64) *walker {
 	w := &walker{}
 	for j, g := range [4]struct {
 		k, n  int

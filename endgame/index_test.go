@@ -12,7 +12,7 @@ func TestSizes(t *testing.T) {
 	// Counted by hand: a king anywhere (50), a man on 45 squares.
 	cases := map[string]int64{"KvK": 2500, "MvK": 2250, "KvM": 2250, "MvM": 2025, "KKvK": 1225 * 50, "KMvMM": 50 * 45 * 990}
 	for name, want := range cases {
-		s, err := ParseSig(name)
+		s, err := parseSig(name)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -20,23 +20,23 @@ func TestSizes(t *testing.T) {
 			t.Errorf("%s: size %d, want %d", name, got, want)
 		}
 		if s.String() != name {
-			t.Errorf("ParseSig(%q).String() = %q", name, s.String())
+			t.Errorf("parseSig(%q).String() = %q", name, s.String())
 		}
 	}
 	// Sides 1v3, 2v2, 3v1, each side split into men and kings in (n+1) ways.
-	if n := len(Signatures(4)); n != 2*4+3*3+4*2 {
-		t.Errorf("Signatures(4): %d signatures, want 25", n)
+	if n := len(signatures(4)); n != 2*4+3*3+4*2 {
+		t.Errorf("signatures(4): %d signatures, want 25", n)
 	}
 	for _, bad := range []string{"", "KK", "vK", "KvX", "KKKKKKKKvK"} {
-		if _, err := ParseSig(bad); err == nil {
-			t.Errorf("ParseSig(%q): no error", bad)
+		if _, err := parseSig(bad); err == nil {
+			t.Errorf("parseSig(%q): no error", bad)
 		}
 	}
 }
 
 func TestIndexRoundTrip(t *testing.T) {
 	rng := rand.New(rand.NewPCG(1, 2))
-	for _, s := range append(Signatures(3), Signatures(5)...) {
+	for _, s := range append(signatures(3), signatures(5)...) {
 		valid := 0
 		for range 200 {
 			i := rng.Int64N(s.Size())
@@ -51,8 +51,8 @@ func TestIndexRoundTrip(t *testing.T) {
 			if got := s.Index(p); got != i {
 				t.Fatalf("%v: index %d -> %s -> %d", s, i, p.FEN(), got)
 			}
-			if SigOf(p) != s {
-				t.Fatalf("%v: position %s has signature %v", s, p.FEN(), SigOf(p))
+			if sigOf(p) != s {
+				t.Fatalf("%v: position %s has signature %v", s, p.FEN(), sigOf(p))
 			}
 		}
 		if valid == 0 {
@@ -66,7 +66,7 @@ func TestIndexRoundTrip(t *testing.T) {
 func TestPredecessorsMatchMoves(t *testing.T) {
 	rng := rand.New(rand.NewPCG(3, 4))
 	var ml bitboard.MoveList
-	for _, s := range Signatures(4) {
+	for _, s := range signatures(4) {
 		for range 300 {
 			p := randomPosition(rng, s)
 			p = normalize(p)
@@ -83,7 +83,7 @@ func TestPredecessorsMatchMoves(t *testing.T) {
 				}
 			}
 			q := p
-			ps := SigOf(flip(q)) // the predecessors' signature: q's Black is White there
+			ps := sigOf(flip(q)) // the predecessors' signature: q's Black is White there
 			var want []int64
 			forEachPredecessor(q, func(pp bitboard.Position) { want = append(want, ps.Index(pp)) })
 			var got []int64
@@ -111,7 +111,7 @@ func TestPredecessorsMatchMoves(t *testing.T) {
 // and stretches of the large ones across the carries of every digit
 // (from the start, just before each digit wraps, to the last index).
 func TestWalkerMatchesPosition(t *testing.T) {
-	check := func(s Sig, lo, hi int64) {
+	check := func(s stmSig, lo, hi int64) {
 		t.Helper()
 		w := s.walk(lo)
 		for i := lo; i < hi; i++ {
@@ -124,11 +124,11 @@ func TestWalkerMatchesPosition(t *testing.T) {
 		}
 	}
 	for n := 2; n <= 3; n++ {
-		for _, s := range Signatures(n) {
+		for _, s := range signatures(n) {
 			check(s, 0, s.Size())
 		}
 	}
-	for _, s := range []Sig{{WM: 2, WK: 1, BM: 1, BK: 1}, {WM: 1, WK: 1, BM: 2, BK: 1}, {WK: 3, BK: 2}, {WM: 4, BK: 1}, {WM: 1, BM: 3, BK: 1}} {
+	for _, s := range []stmSig{{WM: 2, WK: 1, BM: 1, BK: 1}, {WM: 1, WK: 1, BM: 2, BK: 1}, {WK: 3, BK: 2}, {WM: 4, BK: 1}, {WM: 1, BM: 3, BK: 1}} {
 		size := s.Size()
 		nbk, nbm, nwk := binom[50][s.BK], binom[menSquares][s.BM], binom[50][s.WK]
 		for _, at := range []int64{0, nbk - 3, nbk * nbm, nbk*nbm - 5, nbk * nbm * nwk, nbk*nbm*nwk - 7, size / 3, size - 2000} {

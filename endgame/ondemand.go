@@ -21,24 +21,19 @@ const DemandPieces = 4
 // signature build it once.
 var demand sync.Mutex
 
-// Ensure makes the table of s (side to move first, as Sig) available to
-// the probes of t, with every table it leads to: those in t's directory
-// or memory are read, the others built in memory and, when t has a
+// ensure makes the table of s available to the probes of t, with every
+// table it leads to (its flip among them): those in t's directory or
+// memory are read, the others built in memory and, when t has a
 // directory, written there for later runs. built is the number of indices
 // analysed (0 when nothing was built). Signatures of more than
-// DemandPieces pieces are refused: Build makes those ahead.
-func (t *Tables) Ensure(s Sig) (built int64, err error) {
-	return t.EnsureContext(context.Background(), s)
-}
-
-// EnsureContext is Ensure that stops, with ctx's error, between the groups
-// of tables it builds (those of one level of the closure) when ctx is
-// done: what was built before is kept.
-func (t *Tables) EnsureContext(ctx context.Context, s Sig) (built int64, err error) {
+// DemandPieces pieces are refused: Build makes those ahead. It stops, with
+// ctx's error, between the groups of tables it builds (those of one level
+// of the closure) when ctx is done: what was built before is kept.
+func (t *Tables) ensure(ctx context.Context, s stmSig) (built int64, err error) {
 	if !s.valid() {
 		return 0, fmt.Errorf("endgame: %v has no table", s)
 	}
-	if tab, err := t.Table(s); err != nil || tab != nil {
+	if tab, err := t.table(s); err != nil || tab != nil {
 		return 0, err
 	}
 	if s.Pieces() > DemandPieces {
@@ -76,9 +71,9 @@ func (t *Tables) EnsureContext(ctx context.Context, s Sig) (built int64, err err
 
 // missing lists the signatures of s's closure that Ensure must build
 // (pairs whole) and their indices; the tables there are are put in done.
-func (t *Tables) missing(s Sig, done *[4096][]byte) (sigs []Sig, size int64, err error) {
-	for _, n := range closure([]Sig{s}) {
-		tab, err := t.Table(n)
+func (t *Tables) missing(s stmSig, done *[4096][]byte) (sigs []stmSig, size int64, err error) {
+	for _, n := range closure([]stmSig{s}) {
+		tab, err := t.table(n)
 		if err != nil {
 			return nil, 0, err
 		}
@@ -100,18 +95,18 @@ func (t *Tables) ToBuild(p draughts.Position) int64 {
 	if !ok {
 		return 0
 	}
-	return t.ToBuildSig(SigOf(normalize(bp)))
+	return t.toBuild(sigOf(normalize(bp)))
 }
 
 // has reports whether the table of s is readable now (in memory or on
 // disk); a table that does not read counts as missing, to be built again.
-func (t *Tables) has(s Sig) bool {
-	tab, err := t.Table(s)
+func (t *Tables) has(s stmSig) bool {
+	tab, err := t.table(s)
 	return err == nil && tab != nil
 }
 
 // keep publishes a table built by Ensure to the probes.
-func (t *Tables) keep(s Sig, tab []byte) {
+func (t *Tables) keep(s stmSig, tab []byte) {
 	t.mu.Lock()
 	defer t.mu.Unlock()
 	t.tabs[s] = tab
@@ -126,11 +121,11 @@ func (t *Tables) EnsureFor(ctx context.Context, p draughts.Position) (built int6
 	if !ok {
 		return 0, nil
 	}
-	s := SigOf(normalize(bp))
+	s := sigOf(normalize(bp))
 	if !s.valid() || s.Pieces() > DemandPieces {
 		return 0, nil
 	}
-	return t.EnsureContext(ctx, s)
+	return t.ensure(ctx, s)
 }
 
 // OpenCache opens the table directory dir, creating it when needed, with
@@ -147,8 +142,8 @@ func OpenCache(dir string) (*Tables, error) {
 		return nil, err
 	}
 	for n := 2; n <= SmallPieces; n++ {
-		for _, s := range Signatures(n) {
-			if _, err := t.Ensure(s); err != nil {
+		for _, s := range signatures(n) {
+			if _, err := t.ensure(context.Background(), s); err != nil {
 				return nil, err
 			}
 		}
@@ -168,21 +163,21 @@ func SmallMissing(dir string) bool {
 // only what is there is read). built is the indices analysed; a table too
 // large for limit, or of more than DemandPieces pieces, is an error.
 func (t *Tables) EnsureBitboard(p bitboard.Position, limit int64) (built int64, err error) {
-	s := SigOf(normalize(p))
+	s := sigOf(normalize(p))
 	if !s.valid() || s.Pieces() > DemandPieces {
 		return 0, fmt.Errorf("endgame: %v is not built on demand", s)
 	}
 	if t.has(s) && t.has(s.Flip()) {
 		return 0, nil
 	}
-	if need := t.ToBuildSig(s); need > 0 && (limit < 0 || need > limit) {
+	if need := t.toBuild(s); need > 0 && (limit < 0 || need > limit) {
 		return 0, fmt.Errorf("endgame: the tables of %v need %d indices built (allowed: %d)", s, need, limit)
 	}
-	return t.Ensure(s)
+	return t.ensure(context.Background(), s)
 }
 
-// ToBuildSig is ToBuild for the signature s (side to move first).
-func (t *Tables) ToBuildSig(s Sig) int64 {
+// toBuild is ToBuild for the table of s.
+func (t *Tables) toBuild(s stmSig) int64 {
 	if !s.valid() || s.Pieces() > DemandPieces {
 		return 0
 	}

@@ -17,7 +17,7 @@ func TestEnsureOnDemand(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	kkkvk := Sig{WK: 3, BK: 1}
+	kkkvk := stmSig{WK: 3, BK: 1}
 	p, _ := draughts.ParseFEN(draughts.International, "W:WK46,K47,K48:BK5")
 	var wg sync.WaitGroup
 	stop := make(chan struct{})
@@ -39,7 +39,7 @@ func TestEnsureOnDemand(t *testing.T) {
 			}
 		}()
 	}
-	built, err := mem.Ensure(kkkvk)
+	built, err := mem.ensure(context.Background(), kkkvk)
 	close(stop)
 	wg.Wait()
 	if err != nil || built != kkkvk.Size()+kkkvk.Flip().Size() {
@@ -48,7 +48,7 @@ func TestEnsureOnDemand(t *testing.T) {
 	if _, _, ok := mem.Probe(p); !ok {
 		t.Fatalf("%s not covered after Ensure", p.FEN())
 	}
-	if again, err := mem.Ensure(kkkvk); err != nil || again != 0 {
+	if again, err := mem.ensure(context.Background(), kkkvk); err != nil || again != 0 {
 		t.Errorf("second Ensure built %d (%v)", again, err)
 	}
 
@@ -64,9 +64,9 @@ func TestEnsureOnDemand(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, s := range []Sig{kkkvk, kkkvk.Flip()} {
-		a, _ := mem.Table(s)
-		b, err := reopened.Table(s)
+	for _, s := range []stmSig{kkkvk, kkkvk.Flip()} {
+		a, _ := mem.table(s)
+		b, err := reopened.table(s)
 		if err != nil || !bytes.Equal(a, b) {
 			t.Errorf("%v: saved table differs from the one built in memory (%v)", s, err)
 		}
@@ -74,7 +74,7 @@ func TestEnsureOnDemand(t *testing.T) {
 	if reopened.ToBuild(p) != 0 {
 		t.Error("ToBuild counts tables that are on disk")
 	}
-	if _, err := mem.Ensure(Sig{WK: 3, BK: 2}); err == nil {
+	if _, err := mem.ensure(context.Background(), stmSig{WK: 3, BK: 2}); err == nil {
 		t.Error("a 5-piece signature was built on demand")
 	}
 }

@@ -13,14 +13,14 @@ func TestProfilePair(t *testing.T) {
 		t.Skip("METZ_PROF_DIR not set")
 	}
 	if os.Getenv("METZ_PROF_SIG") == "all" {
-		if err := buildSigs(dir, Signatures(5), nil); err != nil {
+		if err := buildSigs(dir, signatures(5), nil); err != nil {
 			t.Fatal(err)
 		}
 		return
 	}
 	b := &builder{}
 	for n := 2; n <= 4; n++ {
-		for _, s := range Signatures(n) {
+		for _, s := range signatures(n) {
 			tab, err := readTable(dir, s)
 			if err != nil {
 				t.Fatal(err)
@@ -28,8 +28,8 @@ func TestProfilePair(t *testing.T) {
 			b.done[s.code()] = tab
 		}
 	}
-	want, _ := ParseSig(os.Getenv("METZ_PROF_SIG"))
-	for _, level := range levels(closure([]Sig{want})) {
+	want, _ := parseSig(os.Getenv("METZ_PROF_SIG"))
+	for _, level := range levels(closure([]stmSig{want})) {
 		if level[0].Pieces() < 5 {
 			continue
 		}

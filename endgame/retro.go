@@ -21,7 +21,7 @@ const (
 
 // part is one table of a group under construction.
 type part struct {
-	sig  Sig
+	sig  stmSig
 	val  []byte // the result bytes (0 = undecided until the end: draw)
 	meta []meta // what an undecided position still waits for
 }
@@ -41,14 +41,14 @@ type meta struct {
 // group builds a signature and its flip together.
 type group struct {
 	parts []*part
-	done  *[4096][]byte // finished tables, by Sig.code
+	done  *[4096][]byte // finished tables, by stmSig.code
 	top   int           // largest distance assigned so far
 	cores func() int    // how many cores un-moving may use now
 }
 
 // buildGroup computes the tables of sigs (a signature and its flip, or one
 // signature that is its own flip) from the finished tables in done.
-func buildGroup(sigs []Sig, done *[4096][]byte, cores func() int) ([][]byte, error) {
+func buildGroup(sigs []stmSig, done *[4096][]byte, cores func() int) ([][]byte, error) {
 	g := &group{done: done, cores: cores}
 	for _, s := range sigs {
 		m, free := newMetas(s.Size())
@@ -190,7 +190,7 @@ func exitMoves(p *bitboard.Position, ml *bitboard.MoveList) (quiet int, exits []
 // reached by a capture or a promotion (c has Black to move).
 func (g *group) exitValue(c bitboard.Position) (Result, int, error) {
 	n := flip(c)
-	s := SigOf(n)
+	s := sigOf(n)
 	if s.WM+s.WK == 0 {
 		return Loss, 0, nil // no piece left: lost
 	}
@@ -377,7 +377,7 @@ func forEachPredecessor(q bitboard.Position, f func(bitboard.Position)) {
 // another by the moved piece alone, so the groups are ranked once and
 // only the moved piece's group again for each: ranking every group of
 // every predecessor was a fifth of a build's time.
-func predecessorIndices(q bitboard.Position, sig Sig, f func(int64)) {
+func predecessorIndices(q bitboard.Position, sig stmSig, f func(int64)) {
 	fq := flip(q) // the predecessors' frame: q's Black is White there
 	wm, wk := fq.White&^fq.Kings, fq.White&fq.Kings
 	a, b := rank(wm, &domWM), rank(wk, &domK)

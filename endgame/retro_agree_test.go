@@ -19,7 +19,7 @@ func TestBuildAgreesWithRetro(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds four-piece tables twice")
 	}
-	sigs := []endgame.Sig{{WM: 1, WK: 1, BM: 1, BK: 1}, {WM: 2, BK: 2}, {WK: 1, WM: 1, BK: 2}}
+	sigs := []retro.Sig{{WM: 1, WK: 1, BM: 1, BK: 1}, {WM: 2, BK: 2}, {WK: 1, WM: 1, BK: 2}}
 	eg, err := endgame.BuildInMemory(sigs)
 	if err != nil {
 		t.Fatal(err)
@@ -28,14 +28,13 @@ func TestBuildAgreesWithRetro(t *testing.T) {
 	rng := rand.New(rand.NewPCG(32, 5))
 	values := map[endgame.Result]retro.Value{endgame.Win: retro.Win, endgame.Loss: retro.Loss, endgame.Draw: retro.Draw}
 	for _, s := range sigs {
-		for _, side := range []endgame.Sig{s, s.Flip()} {
-			rs := retro.Sig{WM: side.WM, WK: side.WK, BM: side.BM, BK: side.BK} // White to move: colours as the side to move's
-			if err := rt.Ensure(rs, retro.Limit{Bytes: 1 << 30}); err != nil {
+		for _, side := range []retro.Sig{s, {WM: s.BM, WK: s.BK, BM: s.WM, BK: s.WK}} {
+			if err := rt.Ensure(side, retro.Limit{Bytes: 1 << 30}); err != nil {
 				t.Fatal(err)
 			}
 			compared, decided := 0, 0
 			for compared < 20000 {
-				bp, ok := side.Position(rng.Int64N(side.Size()))
+				bp, ok := endgame.PositionAt(side, rng.Int64N(endgame.TableSize(side)))
 				if !ok {
 					continue
 				}

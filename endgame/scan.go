@@ -6,11 +6,11 @@ import (
 	"metz/draughts/bitboard"
 )
 
-// Scan calls f for every position of the table of s (the side to move
+// scan calls f for every position of the table of s (the side to move
 // plays White, as in every table) with its result and distance, in index
 // order; an error when the table is not built or does not read.
-func (t *Tables) Scan(s Sig, f func(p bitboard.Position, r Result, plies int)) error {
-	tab, err := t.Table(s)
+func (t *Tables) scan(s stmSig, f func(p bitboard.Position, r Result, plies int)) error {
+	tab, err := t.table(s)
 	if err != nil {
 		return err
 	}
@@ -27,7 +27,3 @@ func (t *Tables) Scan(s Sig, f func(p bitboard.Position, r Result, plies int)) e
 	}
 	return nil
 }
-
-// Has reports whether the table of s can be probed now (in memory or on
-// disk); a table that does not read counts as missing.
-func (t *Tables) Has(s Sig) bool { return t.has(s) }

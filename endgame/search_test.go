@@ -102,7 +102,7 @@ func toDraughts(t *testing.T, p bitboard.Position) draughts.Position {
 
 // randomPosition draws a valid position of s, with Black to move half of the
 // time (the same position flipped).
-func randomPosition(rng *rand.Rand, s Sig) bitboard.Position {
+func randomPosition(rng *rand.Rand, s stmSig) bitboard.Position {
 	for {
 		p, ok := s.Position(rng.Int64N(s.Size()))
 		if !ok {
@@ -119,9 +119,9 @@ func TestTablesAgreeWithSearch(t *testing.T) {
 	tabs := smallTables(t)
 	const depth = 7
 	rng := rand.New(rand.NewPCG(7, 11))
-	var sigs []Sig
+	var sigs []stmSig
 	for n := 2; n <= 3; n++ {
-		sigs = append(sigs, Signatures(n)...)
+		sigs = append(sigs, signatures(n)...)
 	}
 	samples := 80
 	if testing.Short() {

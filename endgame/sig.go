@@ -6,9 +6,9 @@ import (
 	"sort"
 )
 
-// Sig is a material signature: men and kings of the side to move (W) and of
+// stmSig is a material signature: men and kings of the side to move (W) and of
 // the opponent (B), in the normalised frame where the side to move is White.
-type Sig struct {
+type stmSig struct {
 	WM, WK, BM, BK int
 }
 
@@ -17,21 +17,21 @@ type Sig struct {
 const maxSide = 7
 
 // Pieces returns the number of pieces on the board.
-func (s Sig) Pieces() int { return s.WM + s.WK + s.BM + s.BK }
+func (s stmSig) Pieces() int { return s.WM + s.WK + s.BM + s.BK }
 
 // Men returns the number of men on the board.
-func (s Sig) Men() int { return s.WM + s.BM }
+func (s stmSig) Men() int { return s.WM + s.BM }
 
 // Flip returns the signature seen from the other side (the table of the
 // positions after a move).
-func (s Sig) Flip() Sig { return Sig{s.BM, s.BK, s.WM, s.WK} }
+func (s stmSig) Flip() stmSig { return stmSig{s.BM, s.BK, s.WM, s.WK} }
 
 // code packs s into 12 bits, the index of the build's table array.
-func (s Sig) code() int { return s.WM | s.WK<<3 | s.BM<<6 | s.BK<<9 }
+func (s stmSig) code() int { return s.WM | s.WK<<3 | s.BM<<6 | s.BK<<9 }
 
 // valid reports whether s is a signature with a table: both sides have a
 // piece and no count is out of range.
-func (s Sig) valid() bool {
+func (s stmSig) valid() bool {
 	for _, n := range [4]int{s.WM, s.WK, s.BM, s.BK} {
 		if n < 0 || n > maxSide {
 			return false
@@ -42,34 +42,34 @@ func (s Sig) valid() bool {
 
 // String returns the name of the signature: kings as K, men as M, side to
 // move first, e.g. "KKMvK".
-func (s Sig) String() string { return base.Counts{M1: s.WM, K1: s.WK, M2: s.BM, K2: s.BK}.Name() }
+func (s stmSig) String() string { return base.Counts{M1: s.WM, K1: s.WK, M2: s.BM, K2: s.BK}.Name() }
 
-// ParseSig reads a name written by Sig.String (letters in any order, lower
+// parseSig reads a name written by stmSig.String (letters in any order, lower
 // case accepted).
-func ParseSig(name string) (Sig, error) {
+func parseSig(name string) (stmSig, error) {
 	c, err := base.ParseName(name, maxSide)
 	if err != nil {
-		return Sig{}, fmt.Errorf("endgame: %w", err)
+		return stmSig{}, fmt.Errorf("endgame: %w", err)
 	}
-	return Sig{WM: c.M1, WK: c.K1, BM: c.M2, BK: c.K2}, nil
+	return stmSig{WM: c.M1, WK: c.K1, BM: c.M2, BK: c.K2}, nil
 }
 
 // Size returns the number of indices of the table (positions and the
 // overlapping non-positions).
-func (s Sig) Size() int64 {
+func (s stmSig) Size() int64 {
 	return binom[menSquares][s.WM] * binom[50][s.WK] * binom[menSquares][s.BM] * binom[50][s.BK]
 }
 
-// Signatures returns every signature with exactly n pieces, both sides
+// signatures returns every signature with exactly n pieces, both sides
 // having at least one, in build order: fewer men first (a promotion leads
 // into a signature with one man less), then by name.
-func Signatures(n int) []Sig {
-	var out []Sig
+func signatures(n int) []stmSig {
+	var out []stmSig
 	for w := 1; w < n; w++ {
 		b := n - w
 		for wm := 0; wm <= w; wm++ {
 			for bm := 0; bm <= b; bm++ {
-				out = append(out, Sig{WM: wm, WK: w - wm, BM: bm, BK: b - bm})
+				out = append(out, stmSig{WM: wm, WK: w - wm, BM: bm, BK: b - bm})
 			}
 		}
 	}
@@ -84,15 +84,15 @@ func Signatures(n int) []Sig {
 
 // pairs groups the signatures of one level into a signature and its flip
 // (one group when the signature is its own flip), in order.
-func pairs(sigs []Sig) [][]Sig {
-	seen := map[Sig]bool{}
-	var out [][]Sig
+func pairs(sigs []stmSig) [][]stmSig {
+	seen := map[stmSig]bool{}
+	var out [][]stmSig
 	for _, s := range sigs {
 		if seen[s] {
 			continue
 		}
 		seen[s] = true
-		g := []Sig{s}
+		g := []stmSig{s}
 		if f := s.Flip(); f != s {
 			seen[f] = true
 			g = append(g, f)

@@ -20,7 +20,7 @@ type Tables struct {
 	dir string
 
 	mu   sync.Mutex
-	tabs map[Sig][]byte // nil value: looked for and not built
+	tabs map[stmSig][]byte // nil value: looked for and not built
 
 	// seen repeats tabs by signature code for the probes, which a search
 	// makes for every position of few pieces, from every worker: an
@@ -42,15 +42,15 @@ func Open(dir string) (*Tables, error) {
 	if !fi.IsDir() {
 		return nil, fmt.Errorf("endgame: %s is not a directory", dir)
 	}
-	return &Tables{dir: dir, tabs: map[Sig][]byte{}}, nil
+	return &Tables{dir: dir, tabs: map[stmSig][]byte{}}, nil
 }
 
 // Dir returns the directory of the tables ("" for tables built in memory).
 func (t *Tables) Dir() string { return t.dir }
 
-// Table returns the bytes of the table of s; nil and no error when it has
+// table returns the bytes of the table of s; nil and no error when it has
 // not been built.
-func (t *Tables) Table(s Sig) ([]byte, error) {
+func (t *Tables) table(s stmSig) ([]byte, error) {
 	if tab := t.seen[s.code()].Load(); tab != nil {
 		return *tab, nil
 	}
@@ -72,8 +72,8 @@ func (t *Tables) Table(s Sig) ([]byte, error) {
 	return tab, nil
 }
 
-// Built reports whether the table of s is on disk (or already loaded).
-func (t *Tables) Built(s Sig) bool {
+// stored reports whether the table of s is on disk (or already loaded).
+func (t *Tables) stored(s stmSig) bool {
 	t.mu.Lock()
 	tab, ok := t.tabs[s]
 	t.mu.Unlock()
@@ -97,7 +97,7 @@ func (t *Tables) Check() error {
 		return err
 	}
 	for _, path := range paths {
-		s, err := ParseSig(strings.TrimSuffix(filepath.Base(path), fileExt))
+		s, err := parseSig(strings.TrimSuffix(filepath.Base(path), fileExt))
 		if err != nil {
 			return fmt.Errorf("%s: not named as a table: %w", path, err)
 		}
@@ -114,8 +114,8 @@ func (t *Tables) Complete(n int) bool {
 	if t == nil {
 		return false
 	}
-	for _, s := range Signatures(n) {
-		if !t.Built(s) {
+	for _, s := range signatures(n) {
+		if !t.stored(s) {
 			return false
 		}
 	}
@@ -164,7 +164,7 @@ func (t *Tables) ProbeErr(p draughts.Position) (r Result, plies int, ok bool, er
 // that exists but cannot be read.
 func (t *Tables) ProbeBitboard(p bitboard.Position) (r Result, plies int, ok bool, err error) {
 	n := normalize(p)
-	s := SigOf(n)
+	s := sigOf(n)
 	if s.WM+s.WK == 0 && s.BM+s.BK > 0 {
 		return Loss, 0, true, nil
 	}
@@ -173,7 +173,7 @@ func (t *Tables) ProbeBitboard(p bitboard.Position) (r Result, plies int, ok boo
 	}
 	// The table first: the index costs more, and is wasted where the
 	// material has none (five pieces with tables of four).
-	tab, err := t.Table(s)
+	tab, err := t.table(s)
 	if err != nil || tab == nil {
 		return Draw, 0, false, err
 	}

@@ -79,23 +79,22 @@ func buildInternational(ctx context.Context, root string, pieces int, progress f
 	var done, total int64
 	count, current := 0, 0
 	for n := 2; n <= pieces; n++ {
-		for _, s := range endgame.Signatures(n) {
-			total += s.Size()
-			count++
-		}
+		tabs, size := endgame.Count(n)
+		count += tabs
+		total += size
 	}
 	for n := 2; n <= pieces; n++ {
 		if err := ctx.Err(); err != nil {
 			return err
 		}
 		err := endgame.Build(ctx, root, n, func(p endgame.Progress) {
-			if p.Sig.Pieces() < n {
+			if p.Pieces < n {
 				return // reported at its own count
 			}
-			done += p.Sig.Size()
+			done += p.Size
 			current++
 			if progress != nil {
-				progress(Progress{Sig: p.Sig.String(), Pieces: n, Loaded: p.Loaded, Stats: p.Stats, Time: p.Time,
+				progress(Progress{Sig: p.Name, Pieces: n, Loaded: p.Loaded, Stats: p.Stats, Time: p.Time,
 					Bytes: p.Bytes, Done: done, Total: total, Current: current, Tables: count})
 			}
 		})

@@ -7,7 +7,6 @@ import (
 	"strings"
 
 	"metz/draughts"
-	"metz/endgame"
 )
 
 // Entry is one table file of a table directory.
@@ -24,15 +23,9 @@ type Entry struct {
 func List(root string) ([]Entry, error) {
 	var out []Entry
 	for _, r := range draughts.AllRules() {
-		ext, parse := ".rtb", func(name string) (int, error) {
-			s, err := ParseSig(name)
-			return s.Pieces(), err
-		}
+		ext := ".rtb"
 		if international(r) {
-			ext, parse = ".egt", func(name string) (int, error) {
-				s, err := endgame.ParseSig(name)
-				return s.Pieces(), err
-			}
+			ext = ".egt" // named side to move first: the same letters
 		}
 		paths, err := filepath.Glob(filepath.Join(Dir(root, r), "*"+ext))
 		if err != nil {
@@ -40,12 +33,12 @@ func List(root string) ([]Entry, error) {
 		}
 		for _, path := range paths {
 			name := strings.TrimSuffix(filepath.Base(path), ext)
-			n, err := parse(name)
+			s, err := ParseSig(name)
 			fi, statErr := os.Stat(path)
 			if err != nil || statErr != nil {
 				continue
 			}
-			out = append(out, Entry{Rules: r.Name, Sig: name, Pieces: n, Bytes: fi.Size()})
+			out = append(out, Entry{Rules: r.Name, Sig: name, Pieces: s.Pieces(), Bytes: fi.Size()})
 		}
 	}
 	sort.SliceStable(out, func(i, j int) bool {

@@ -55,8 +55,7 @@ func (t *Tables) Has(s Sig) bool {
 	if t.intl == nil {
 		return t.gen.Has(s)
 	}
-	w, b := intlSigs(s)
-	return t.intl.Built(w) && t.intl.Built(b)
+	return t.intl.Built(s)
 }
 
 // Cost is the positions a build of s (with all it leads to) would analyse,
@@ -74,8 +73,7 @@ func (t *Tables) Cost(s Sig) int64 {
 		}
 		return -1
 	}
-	w, _ := intlSigs(s)
-	return t.intl.ToBuildSig(w)
+	return t.intl.ToBuildSig(s)
 }
 
 // StoredPieces is the most pieces of a table that may be read from the
@@ -113,11 +111,4 @@ func (t *Tables) NanosPerPosition() int64 {
 		return 200
 	}
 	return 1500 * int64(t.r.Geo.N) / 32
-}
-
-// intlSigs are the international builder's signatures (side to move
-// first) of s: White to move, then Black.
-func intlSigs(s Sig) (white, black endgame.Sig) {
-	w := endgame.Sig{WM: s.WM, WK: s.WK, BM: s.BM, BK: s.BK}
-	return w, w.Flip()
 }

@@ -223,7 +223,7 @@ func runEndgameClaims(cmd *cobra.Command, dir string) error {
 		return err
 	}
 	tabs := opened.International()
-	claims, err := app.EndgameClaims(tabs, func(s endgame.Sig) {
+	claims, err := app.EndgameClaims(tabs, func(s tables.Sig) {
 		if !asJSON {
 			fmt.Fprintf(cmd.ErrOrStderr(), "building the %s tables and those they lead to into %s\n", s, dir)
 		}

@@ -5,6 +5,7 @@ import (
 
 	"metz/draughts/bitboard"
 	"metz/endgame"
+	"metz/tables"
 )
 
 // ClaimVerdict is the endgame tables' answer to one of the book's claims.
@@ -53,7 +54,7 @@ type EndgameClaim struct {
 type endgameSpec struct {
 	id       string
 	claim    string
-	material []string
+	material []string // table names, side to move first (White to move in Scan)
 	check    func(c *EndgameClaim, t *endgame.Tables)
 }
 
@@ -85,11 +86,11 @@ var endgameSpecs = []endgameSpec{
 
 // EndgameMaterial lists the tables the endgame claims read, so that a
 // caller can build those it builds on demand first.
-func EndgameMaterial() []endgame.Sig {
-	var out []endgame.Sig
+func EndgameMaterial() []tables.Sig {
+	var out []tables.Sig
 	for _, s := range endgameSpecs {
 		for _, m := range s.material {
-			if sig, err := endgame.ParseSig(m); err == nil {
+			if sig, err := tables.ParseSig(m); err == nil {
 				out = append(out, sig)
 			}
 		}
@@ -131,7 +132,7 @@ func claimByID(ix *Index, id string) (Claim, bool) {
 // and more pieces are beyond what metz builds).
 func needTables(c *EndgameClaim, t *endgame.Tables, names ...string) bool {
 	for _, n := range names {
-		s, err := endgame.ParseSig(n)
+		s, err := tables.ParseSig(n)
 		if err != nil {
 			panic(err) // the names above are constants
 		}
@@ -152,7 +153,7 @@ func needTables(c *EndgameClaim, t *endgame.Tables, names ...string) bool {
 // scan calls f for every position of the table name, which needTables
 // found.
 func scan(t *endgame.Tables, name string, f func(p bitboard.Position, r endgame.Result, plies int)) {
-	s, _ := endgame.ParseSig(name)
+	s, _ := tables.ParseSig(name)
 	_ = t.Scan(s, f) // needTables read it: it does not fail
 }
 
