@@ -1,6 +1,7 @@
 package app
 
 import (
+	"cmp"
 	"fmt"
 	"regexp"
 	"strings"
@@ -75,25 +76,14 @@ func executionLines(text string, turn draughts.Color) []string {
 // draftPosition reads a draft's rules and position; an empty board is
 // refused, as solve and verify refuse it.
 func draftPosition(rulesName, fen string) (*draughts.Rules, draughts.Position, error) {
-	r, err := draughts.RulesByName(cmpOr(rulesName, draughts.International.Name))
+	pos, err := ParsePosition(cmp.Or(rulesName, draughts.International.Name), fen)
+	if err == nil {
+		err = NotEmpty(pos, fen)
+	}
 	if err != nil {
 		return nil, draughts.Position{}, err
 	}
-	pos, err := draughts.ParseFEN(r, fen)
-	if err != nil {
-		return nil, draughts.Position{}, err
-	}
-	if wm, wk, bm, bk := pos.Material(); wm+wk+bm+bk == 0 {
-		return nil, draughts.Position{}, fmt.Errorf("FEN %q: no piece on the board (expected a position such as W:W28:B19)", fen)
-	}
-	return r, pos, nil
-}
-
-func cmpOr(a, b string) string {
-	if a != "" {
-		return a
-	}
-	return b
+	return pos.Rules, pos, nil
 }
 
 // Transcription is the draft as a transcription record.
@@ -121,7 +111,7 @@ func (dr Draft) Transcription() (string, error) {
 		return "", fmt.Errorf("book %q: expected metz, vantenac or none", dr.Book)
 	}
 	fmt.Fprintf(&b, "Règles : %s\n", r.Name)
-	fmt.Fprintf(&b, "But : %s\n", stipWord(cmpOr(dr.Stipulation, problems.StipWin)))
+	fmt.Fprintf(&b, "But : %s\n", stipWord(cmp.Or(dr.Stipulation, problems.StipWin)))
 	fmt.Fprintf(&b, "Trait : %s\n", map[draughts.Color]string{draughts.White: "Blancs", draughts.Black: "Noirs"}[pos.Turn])
 	fmt.Fprintf(&b, "Noirs : %s\nBlancs : %s\n\n", squareList(pos, draughts.Black), squareList(pos, draughts.White))
 	for _, l := range executionLines(dr.Solution, pos.Turn) {
@@ -197,7 +187,7 @@ func SaveDraft(d *db.DB, dr Draft) (db.ImportStats, error) {
 	if err != nil {
 		return db.ImportStats{}, err
 	}
-	key := cmpOr(dr.Source, "web")
+	key := cmp.Or(dr.Source, "web")
 	if err := draftSource(d, key); err != nil {
 		return db.ImportStats{}, err
 	}

@@ -1,6 +1,7 @@
 package web
 
 import (
+	"cmp"
 	"fmt"
 	"net/http"
 	"strconv"
@@ -114,7 +115,7 @@ func (s *Server) apiCheck(w http.ResponseWriter, r *http.Request) {
 	}
 	var rp *replayed
 	if err == nil {
-		rp, err = replay(cmpOr(body.Rules, draughts.International.Name), body.FEN, c.Tree)
+		rp, err = replay(cmp.Or(body.Rules, draughts.International.Name), body.FEN, c.Tree)
 	}
 	if err != nil {
 		fail(w, r, err)

@@ -2,6 +2,7 @@ package web
 
 import (
 	"bytes"
+	"cmp"
 	"embed"
 	"fmt"
 	"html/template"
@@ -202,7 +203,7 @@ var printFormats = map[string]string{
 // unless format= asks for pdf, pdn, book or json.
 func (s *Server) printPage(w http.ResponseWriter, r *http.Request) {
 	v := cloneValues(r.URL.Query())
-	format := cmpOr(v.Get("format"), "html")
+	format := cmp.Or(v.Get("format"), "html")
 	v.Del("format")
 	ctype, ok := printFormats[format]
 	if !ok {

@@ -1,6 +1,7 @@
 package web
 
 import (
+	"cmp"
 	"net/http"
 
 	"metz/app"
@@ -10,24 +11,10 @@ import (
 
 // positionOf reads rules and a FEN as metz solve and moves read them.
 func positionOf(rulesName, fen string) (draughts.Position, error) {
-	r, err := draughts.RulesByName(cmpOr(rulesName, draughts.International.Name))
-	if err != nil {
-		return draughts.Position{}, err
-	}
-	if fen == "start" || fen == "initial" {
-		return draughts.Start(r), nil
-	}
 	if fen == "" {
 		return draughts.Position{}, badRequest("fen: missing (expected a position such as W:W28:B19, or start)")
 	}
-	return draughts.ParseFEN(r, fen)
-}
-
-func cmpOr(a, b string) string {
-	if a != "" {
-		return a
-	}
-	return b
+	return app.ParsePosition(cmp.Or(rulesName, draughts.International.Name), fen)
 }
 
 // POST /api/solve {"fen", "rules", "goal", "budget"}: metz solve --json.
@@ -45,7 +32,7 @@ func (s *Server) apiSolve(w http.ResponseWriter, r *http.Request) {
 	}
 	var g solver.Goal
 	if err == nil {
-		g, err = solver.ParseGoal(cmpOr(body.Goal, "win"))
+		g, err = solver.ParseGoal(cmp.Or(body.Goal, "win"))
 	}
 	var b solver.Budget
 	if err == nil {
@@ -76,7 +63,7 @@ func (s *Server) apiMoves(w http.ResponseWriter, r *http.Request) {
 // the FEN written back in metz's form.
 func (s *Server) apiPosition(w http.ResponseWriter, r *http.Request) {
 	q := r.URL.Query()
-	p, err := positionOf(q.Get("rules"), cmpOr(q.Get("fen"), "W::"))
+	p, err := positionOf(q.Get("rules"), cmp.Or(q.Get("fen"), "W::"))
 	if err != nil {
 		fail(w, r, err)
 		return
