@@ -7,8 +7,10 @@ FUZZTIME ?= 20s
 
 all: build
 
+# The commit is stamped by hand too, for when Go's VCS stamping is off.
+COMMIT  ?= $(shell git rev-parse --short=12 HEAD 2>/dev/null)
 build:
-	$(GO) build -o metz ./cmd/metz
+	$(GO) build -ldflags "-X metz/app.stampedCommit=$(COMMIT)" -o metz ./cmd/metz
 
 # The test command of the README and of CI: formatting and vet first.
 GOFMT ?= $(shell $(GO) env GOROOT)/bin/gofmt

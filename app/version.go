@@ -16,10 +16,18 @@ type BuildVersion struct {
 	Go       string `json:"go"`
 }
 
-// ReadVersion reads it.
+// stampedCommit is the commit the Makefile passes with -ldflags -X, for
+// builds where Go's own VCS stamping is off (GOFLAGS=-buildvcs=false, as
+// on machines whose checkout git will not read for another user).
+var stampedCommit string
+
+// ReadVersion reads it: Go's VCS stamp first, else the Makefile's.
 func ReadVersion() BuildVersion {
 	v := BuildVersion{Version: "unknown", Commit: "unknown", Go: runtime.Version()}
 	info, ok := debug.ReadBuildInfo()
+	if stampedCommit != "" {
+		v.Commit = stampedCommit
+	}
 	if !ok {
 		return v
 	}
