@@ -1,6 +1,7 @@
 package solver
 
 import (
+	"os"
 	"strconv"
 	"strings"
 	"testing"
@@ -261,5 +262,95 @@ func TestBoundCoversEveryLine(t *testing.T) {
 	}
 	if !strings.Contains(rep.Stipulation, "(the stated line at ply 13)") {
 		t.Errorf("words %q: the main line crowns at ply 13", rep.Stipulation)
+	}
+}
+
+// vinkOutright is a composition whose printed line wins outright: J. C.
+// Vink, Leeuwarder Courant, 10 December 1971, White to play and win, as
+// the composition collection Cat.B1.pdn of github.com/wiegerw/pdn
+// (games/succeed, its Site tag naming the paper and the date) records it;
+// position and line transcribed by hand from there. Nine men a side (the
+// largest published position found whose printed line ends with the loser
+// out of pieces or moves): White gives two men so that Black crowns twice
+// (40x49, 37x48), takes both kings back, crowns on 1, and 1x3 takes five;
+// king and man then run down Black's last two men, 36x27 at ply 21 taking
+// the last one.
+var vinkOutright = combination{"Vink, Leeuwarder Courant 1971",
+	"W:W12,18,22,29,33,39,47,48,49:B9,11,13,30,31,32,36,37,40",
+	"49-44 40x49 48-43 49x38 33x42 37x48 22-17 48x23 17x6 13x22 6-1 23x7 1x3 31-37 3-14 36-41 47x36 37-42 14-37 42x31 36x27",
+	problems.StipWin}
+
+// TestProblemWinsOutright: stated as a plain win, eighteen pieces, so the
+// goal is read from the line: it wins outright at ply 21, the verdict is
+// on win/25. The line omits four defences of the ending, each answered;
+// no other first move wins within 25. The budget is above the default:
+// the refutation of 29-24 alone takes about 8 M nodes (see
+// docs/performance.md), and before the bounded retry shared what the
+// settled moves left, it stayed undecided on any budget.
+func TestProblemWinsOutright(t *testing.T) {
+	if testing.Short() {
+		t.Skip("about 11 M nodes")
+	}
+	c := vinkOutright
+	rep := Verify(c.problem(t), Options{Budget: nodes(14_000_000)})
+	if rep.Goal != "win/25" || rep.Stated != "win" || rep.Verdict != SoundIncomplete {
+		t.Fatalf("goal %s (stated %s), verdict %s; want sound-incomplete on win/25: %v", rep.Goal, rep.Stated, rep.Verdict, rep.Findings())
+	}
+	if len(rep.Undecided)+len(rep.InHorizon)+len(rep.Unproven)+len(rep.Cooks) > 0 {
+		t.Fatalf("left open or cooked: %+v", rep)
+	}
+	if want := "the key wins outright within 25 plies against every defence (the stated line at ply 21); no other first move does within 25"; rep.Stipulation != want {
+		t.Errorf("words %q, want %q", rep.Stipulation, want)
+	}
+	if rep.Claim != "" || len(rep.Reached) != 0 {
+		t.Errorf("claim %q, reached %+v: the goal is the literal win, met at the line's end", rep.Claim, rep.Reached)
+	}
+	if len(rep.Omitted) != 4 || rep.Omitted[0].Ply != 14 || rep.Omitted[0].Defence != "36-41" {
+		t.Errorf("omitted %+v, want four, the first 36-41 at ply 14", rep.Omitted)
+	}
+}
+
+// TestOutrightLineByReference checks the facts of vinkOutright without the
+// solver: the printed line replays and leaves Black no piece at ply 21;
+// from its position at ply 13 (king and man against two men, Black to
+// move) White wins within 8 plies and not within 6, by brute force, so the
+// line's ending is a fastest one; and no first move wins within 15 plies,
+// by brute force as by the bounded solver.
+func TestOutrightLineByReference(t *testing.T) {
+	c := vinkOutright
+	pos := mustFEN(t, draughts.International, c.fen)
+	moves := strings.Fields(c.line)
+	if end := playLine(t, pos, moves...); end.FEN() != "B:W27:B" {
+		t.Fatalf("the line ends on %s, want Black without a piece", end.FEN())
+	}
+	at13 := playLine(t, pos, moves[:13]...)
+	for d, want := range map[int]bool{6: false, 8: true} {
+		if got := bruteGoalMemo(at13, draughts.White, Win, 0, d, false, map[string]bool{}); got != want {
+			t.Errorf("from %s, win within %d plies: %v, want %v", at13.FEN(), d, got, want)
+		}
+	}
+	if keys := bruteKeys(pos, Win, 15); len(keys) != 0 {
+		t.Fatalf("brute force: %v win outright within 15", keys)
+	}
+	sol := SolveWith(pos, Goal{Kind: GoalWin, Within: 15}, Options{Budget: nodes(2_000_000)})
+	if sol.Result != ResultDraw || len(sol.Keys)+len(sol.Undecided) > 0 {
+		t.Fatalf("win/15: %s, keys %v, undecided %v; want no key", sol.Result, sol.Keys, sol.Undecided)
+	}
+}
+
+// TestOutrightKeyDeep: the brute force agrees that 49-44 alone wins
+// outright within 21 plies (its shortest win), as the bounded solver
+// says. Minutes of brute force: run with METZ_DEEP=1.
+func TestOutrightKeyDeep(t *testing.T) {
+	if os.Getenv("METZ_DEEP") != "1" {
+		t.Skip("set METZ_DEEP=1 (minutes of brute force)")
+	}
+	pos := mustFEN(t, draughts.International, vinkOutright.fen)
+	if keys := bruteKeys(pos, Win, 21); strings.Join(keys, " ") != "49-44" {
+		t.Fatalf("brute force: keys %v within 21 plies, want 49-44", keys)
+	}
+	sol := SolveWith(pos, Goal{Kind: GoalWin, Within: 21}, Options{Budget: nodes(20_000_000)})
+	if strings.Join(sol.Keys, " ") != "49-44" || sol.Plies != 21 {
+		t.Fatalf("win/21: keys %v in %d plies, want 49-44 in 21", sol.Keys, sol.Plies)
 	}
 }
