@@ -283,10 +283,9 @@ var vinkOutright = combination{"Vink, Leeuwarder Courant 1971",
 // TestProblemWinsOutright: stated as a plain win, eighteen pieces, so the
 // goal is read from the line: it wins outright at ply 21, the verdict is
 // on win/25. The line omits four defences of the ending, each answered;
-// no other first move wins within 25. The budget is above the default:
-// the refutation of 29-24 alone takes about 8 M nodes (see
-// docs/performance.md), and before the bounded retry shared what the
-// settled moves left, it stayed undecided on any budget.
+// no other first move wins within 25. The budget is above the default
+// (on 5 M nodes 29-24 is left undecided: docs/performance.md); before the
+// bounded retry went in rounds, 29-24 stayed undecided on 50 M nodes.
 func TestProblemWinsOutright(t *testing.T) {
 	if testing.Short() {
 		t.Skip("about 11 M nodes")
