@@ -38,3 +38,20 @@ func BenchmarkVerifyOutright(b *testing.B) {
 	}
 	b.ReportMetric(float64(rep.ProofNodes), "nodes/op")
 }
+
+// BenchmarkVerifyFullBoardOutright verifies the full-board forcing whose
+// line ends in a total capture (forcingOutright: twelve men against
+// thirteen, win/19, the outright win at ply 15 plus the slack), the whole
+// of Verify on one core and the default budget. The figures are in
+// docs/performance.md.
+func BenchmarkVerifyFullBoardOutright(b *testing.B) {
+	p := forcingOutright.problem(b)
+	var rep *Report
+	for b.Loop() {
+		rep = Verify(p, Options{})
+	}
+	if rep.Verdict != SoundIncomplete || rep.Goal != "win/19" {
+		b.Fatalf("verdict %s on %s", rep.Verdict, rep.Goal)
+	}
+	b.ReportMetric(float64(rep.ProofNodes), "nodes/op")
+}
