@@ -44,11 +44,7 @@ func endgameBuildCmd(dir *string) *cobra.Command {
 		Short: "Build every table of 2 to N pieces",
 		Args:  cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
-			r, err := draughts.RulesByName(rulesName)
-			if err != nil {
-				return err
-			}
-			mem, err := parseMemory(memory)
+			r, mem, err := rulesAndMemory(rulesName, memory)
 			if err != nil {
 				return err
 			}
@@ -128,11 +124,7 @@ func endgameProbeCmd(dir *string) *cobra.Command {
 		Short: "Result and distance of a position, and its best moves",
 		Args:  cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			r, err := draughts.RulesByName(rulesName)
-			if err != nil {
-				return err
-			}
-			mem, err := parseMemory(memory)
+			r, mem, err := rulesAndMemory(rulesName, memory)
 			if err != nil {
 				return err
 			}
@@ -142,6 +134,16 @@ func endgameProbeCmd(dir *string) *cobra.Command {
 	addRulesFlag(c, &rulesName)
 	c.Flags().StringVar(&memory, "memory", "2GB", "most memory the in-memory tables may take (other rules than international)")
 	return c
+}
+
+// rulesAndMemory reads the --rules and --memory flags of build and probe.
+func rulesAndMemory(rulesName, memory string) (*draughts.Rules, int64, error) {
+	r, err := draughts.RulesByName(rulesName)
+	if err != nil {
+		return nil, 0, err
+	}
+	mem, err := parseMemory(memory)
+	return r, mem, err
 }
 
 // parseMemory reads a size such as 512MB or 2GB.
@@ -207,13 +209,19 @@ func ensureSaying(cmd *cobra.Command, tabs *tables.Tables, p draughts.Position) 
 	return nil
 }
 
-func endgameClaimsCmd(dir *string) *cobra.Command {
+// onTables is an endgame subcommand without arguments that runs on the
+// table directory (claims, list): its help page is help.
+func onTables(use, short, help string, dir *string, run func(cmd *cobra.Command, dir string) error) *cobra.Command {
 	return withHelp(&cobra.Command{
-		Use:   "claims",
-		Short: "Check the endgame claims of the Livre de Metz against the tables",
+		Use:   use,
+		Short: short,
 		Args:  cobra.NoArgs,
-		RunE:  func(cmd *cobra.Command, _ []string) error { return runEndgameClaims(cmd, *dir) },
-	}, "endgame-claims")
+		RunE:  func(cmd *cobra.Command, _ []string) error { return run(cmd, *dir) },
+	}, help)
+}
+
+func endgameClaimsCmd(dir *string) *cobra.Command {
+	return onTables("claims", "Check the endgame claims of the Livre de Metz against the tables", "endgame-claims", dir, runEndgameClaims)
 }
 
 func runEndgameClaims(cmd *cobra.Command, dir string) error {
@@ -239,12 +247,7 @@ func runEndgameClaims(cmd *cobra.Command, dir string) error {
 }
 
 func endgameListCmd(dir *string) *cobra.Command {
-	return withHelp(&cobra.Command{
-		Use:   "list",
-		Short: "What the table directory holds, by rule system and piece count",
-		Args:  cobra.NoArgs,
-		RunE:  func(cmd *cobra.Command, _ []string) error { return runEndgameList(cmd, *dir) },
-	}, "endgame-list")
+	return onTables("list", "What the table directory holds, by rule system and piece count", "endgame-list", dir, runEndgameList)
 }
 
 func runEndgameList(cmd *cobra.Command, dir string) error {

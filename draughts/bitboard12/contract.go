@@ -6,10 +6,13 @@ import "metz/draughts"
 // caller's list, so the engine has no scratch space and Fork returns e.
 var _ draughts.Engine[Position, Move] = (*Engine)(nil)
 
-func (e *Engine) Fork() draughts.Engine[Position, Move] { return e }
-func (e *Engine) Promotes(_ Position, m Move) bool      { return m.Promotes }
-func (e *Engine) Turn(p Position) draughts.Color        { return draughts.TurnOf(p.WhiteToMove) }
-func (e *Engine) IsCapture(m Move) bool                 { return !m.Captured.IsZero() }
+func (e *Engine) Fork() draughts.Engine[Position, Move]     { return e }
+func (e *Engine) Promotes(_ Position, m Move) bool          { return m.Promotes }
+func (e *Engine) Turn(p Position) draughts.Color            { return draughts.TurnOf(p.WhiteToMove) }
+func (e *Engine) IsCapture(m Move) bool                     { return !m.Captured.IsZero() }
+func (e *Engine) Generate(p Position, ml *MoveList)         { gen.Generate(e, p, ml) }
+func (e *Engine) AppendMoves(p Position, buf []Move) []Move { return gen.AppendMoves(e, p, buf) }
+func (e *Engine) CountMoves(p Position) (int, bool)         { return gen.CountMoves(e, e.capturers(p), p) }
 
 // Material counts the men and kings of each colour.
 func (e *Engine) Material(p Position) (wm, wk, bm, bk int) {

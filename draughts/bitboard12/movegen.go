@@ -5,57 +5,13 @@ import (
 	"metz/draughts/internal/bitgen"
 )
 
-// Generate fills ml with the legal moves of p (AppendMoves into ml's
-// buffer, kept for the next call).
-func (e *Engine) Generate(p Position, ml *MoveList) { ml.Set(e.AppendMoves(p, ml.Buffer())) }
-
-// AppendMoves appends the moves Generate lists to buf, written in place
-// (buf grows to MaxMoves free places once): the captures listed by a
-// direct call, and again into a grown list if they overflow.
-func (e *Engine) AppendMoves(p Position, buf []Move) []Move {
-	men, kings := e.capturers(p)
-	buf = bitgen.Room(buf)
-	n0, n, overflow := len(buf), 0, false
-	if men.Or(kings).IsZero() {
-		n = e.quiet(p, buf[n0:n0+MaxMoves])
-	} else if n, overflow = e.captures(p, men, kings, buf[n0:n0+MaxMoves]); overflow {
-		return bitgen.AppendCaptures(buf, func(dst []Move) (int, bool) { return e.captures(p, men, kings, dst) })
-	}
-	return buf[:n0+n]
-}
-
-// CountMoves returns len(Generate) and whether the moves capture, without
-// building the quiet moves.
-func (e *Engine) CountMoves(p Position) (n int, capture bool) {
-	men, kings := e.capturers(p)
-	if men.Or(kings).IsZero() {
-		return e.countQuiet(p), false
-	}
-	// Captures are merged, so they are listed: first in a small list on
-	// the stack (the call is direct, so that the list stays there).
-	var small [bitgen.SmallList]Move
-	if n, overflow := e.captures(p, men, kings, small[:]); !overflow {
-		return n, true
-	}
-	return bitgen.CountCaptures(&listPool, func(dst []Move) (int, bool) { return e.captures(p, men, kings, dst) }), true
-}
-
-// listPool holds CountMoves' lists for positions with more than
-// bitgen.SmallList captures.
-var listPool bitgen.Pool[Move]
-
-// HasCapture reports whether the side to move must capture.
-func (e *Engine) HasCapture(p Position) bool {
-	men, kings := e.capturers(p)
-	return !men.Or(kings).IsZero()
-}
-
 // capturers returns the men and the kings of the side to move that can
 // make a first jump.
-func (e *Engine) capturers(p Position) (men, kings Bits) {
+func (e *Engine) capturers(p Position) bitgen.Capturers[Bits] {
 	own, opp, _ := p.Sides()
 	occ := own.Or(opp)
 	empty := e.board.AndNot(occ)
+	var men, kings Bits
 	for _, g := range e.manJump[0].Slice() {
 		men = men.Or(g.From.And(shr(opp, uint(g.victim))).And(shr(empty, uint(g.landing))))
 	}
@@ -68,28 +24,15 @@ func (e *Engine) capturers(p Position) (men, kings Bits) {
 			kings = kings.Or(bit(s))
 		}
 	}
-	return men, kings
+	return bitgen.Capturers[Bits]{Men: men, Kings: kings}
 }
 
-// flyingCanJump reports whether a flying king on s can jump a piece of opp.
-func (e *Engine) flyingCanJump(s int, occ, opp Bits) bool {
-	for d := range 4 {
-		blk := e.ray[s][d].And(occ)
-		if blk.IsZero() {
-			continue
-		}
-		v := e.nearest(d, blk)
-		if opp.Has(v) && !e.nb[v][d].AndNot(occ).IsZero() {
-			return true
-		}
-	}
-	return false
-}
-
-// captures lists in moves the captures the majority rule allows, made by
-// the given men and kings (those that can jump), and returns how many; on
-// overflow the list is incomplete.
-func (e *Engine) captures(p Position, men, kings Bits, moves []Move) (n int, overflow bool) {
+// captures lists in moves the captures the majority rule allows (moves
+// nil: in a small list of its own, to count them), made by the capturers
+// cp, and returns how many; on overflow the list is incomplete.
+func (e *Engine) captures(cp bitgen.Capturers[Bits], p Position, moves []Move) (n int, overflow bool) {
+	moves = bitgen.SmallIfNil(moves)
+	men, kings := cp.Men, cp.Kings
 	own, opp, c := p.Sides()
 	empty := e.board.AndNot(own.Or(opp))
 	cs := capSearch{e: e, moves: moves, prey: opp, promo: e.promo[c]}
@@ -146,6 +89,21 @@ func (e *Engine) countQuiet(p Position) int {
 	return n
 }
 
+// flyingCanJump reports whether a flying king on s can jump a piece of opp.
+func (e *Engine) flyingCanJump(s int, occ, opp Bits) bool {
+	for d := range 4 {
+		blk := e.ray[s][d].And(occ)
+		if blk.IsZero() {
+			continue
+		}
+		v := e.nearest(d, blk)
+		if opp.Has(v) && !e.nb[v][d].AndNot(occ).IsZero() {
+			return true
+		}
+	}
+	return false
+}
+
 // kingMoves returns the squares a flying king on s can move to without
 // capture.
 func (e *Engine) kingMoves(s int, empty Bits) Bits {
@@ -155,3 +113,7 @@ func (e *Engine) kingMoves(s int, empty Bits) Bits {
 	}
 	return t
 }
+
+// gen is the listing of Generate, AppendMoves and CountMoves (bitgen's),
+// on this package's capturers, quiet, countQuiet and captures.
+var gen = bitgen.NewLister((*Engine).capturers, (*Engine).quiet, (*Engine).countQuiet, (*Engine).captures)

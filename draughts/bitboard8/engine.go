@@ -16,7 +16,9 @@
 // shared tests of draughts/engines compare the two on random positions,
 // random games, perft and fuzzed positions. An Engine is immutable after
 // New and safe for concurrent use. What it shares with the other
-// generator of its kind is in draughts/internal/bitgen.
+// generator of its kind is in draughts/internal/bitgen, the listing of
+// Generate, AppendMoves and CountMoves among others (bitgen.Lister, on
+// this package's capturers, captures, quiet and countQuiet).
 package bitboard8
 
 import (

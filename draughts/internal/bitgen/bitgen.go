@@ -1,15 +1,18 @@
 // Package bitgen holds what the bitboard generators of draughts/bitboard8
 // (one 64-bit word) and draughts/bitboard12 (two words) share whatever the
-// width of their bitboards: the move list with its overflow slice, the
-// listing of merged captures that may overflow it, and the small
-// fixed-size tables of shift groups their engines compile. The generators
-// are generic over their move type M only here; the bit arithmetic of each
-// stays in its own package, written for its word.
+// width of their bitboards: the position type and its conversions, the
+// move list, the listing itself (Lister: Generate, AppendMoves and
+// CountMoves, which choose between quiet moves and compulsory captures,
+// make room for them and grow the list of captures that overflow it), the
+// merging of capture paths, and the small fixed-size tables of shift
+// groups their engines compile. The bit arithmetic of each generator (who
+// can capture, the capture search, the quiet moves) stays in its own
+// package, written for its word, and the Lister calls it through function
+// values: one or two indirect calls per listing.
 package bitgen
 
 import (
 	"fmt"
-	"sync"
 
 	"metz/draughts"
 )
@@ -34,47 +37,6 @@ func (ml *List[M]) Set(moves []M) { ml.moves = moves }
 
 // Buffer returns the list's buffer, emptied, for the next moves.
 func (ml *List[M]) Buffer() []M { return ml.moves[:0] }
-
-// Lister lists a position's captures into dst and reports how many, or
-// that they did not fit (overflow), in which case it is called again with
-// a larger dst.
-type Lister[M any] func(dst []M) (n int, overflow bool)
-
-// AppendCaptures appends the captures list gives to buf, written in
-// place: buf grows to MaxMoves free places, or to all its capacity, and is
-// doubled until they fit. A search's buffers reach their size once and are
-// then reused, so that no call allocates after the first.
-func AppendCaptures[M any](buf []M, list Lister[M]) []M {
-	n0 := len(buf)
-	for size := max(MaxMoves, cap(buf)-n0); ; size *= 2 {
-		buf = room(buf, size)
-		if n, overflow := list(buf[n0 : n0+size]); !overflow {
-			return buf[:n0+n]
-		}
-	}
-}
-
-// SmallList is the capacity of the list on the stack a generator's
-// CountMoves first lists captures in: far above the captures of a real
-// game, small enough to clear at every call.
-const SmallList = 32
-
-// Pool holds the buffers CountCaptures falls back on: several KiB, too
-// big to clear at every call.
-type Pool[M any] struct{ p sync.Pool }
-
-// CountCaptures returns how many captures list gives, listed in a buffer
-// from pool: for the positions whose captures overflow SmallList.
-func CountCaptures[M any](pool *Pool[M], list Lister[M]) int {
-	ml, _ := pool.p.Get().(*List[M])
-	if ml == nil {
-		ml = new(List[M])
-	}
-	ml.moves = AppendCaptures(ml.moves[:0], list)
-	n := len(ml.moves)
-	pool.p.Put(ml)
-	return n
-}
 
 // Merge records m in moves[:n] unless a move of moves[from:n] equals it (a
 // capture path with the same effect as one already listed), and returns
@@ -120,17 +82,6 @@ func (gs *Groups[T]) Find(from int, same func(T) bool, v T) (int, error) {
 	gs.G[gs.N] = v
 	gs.N++
 	return gs.N - 1, nil
-}
-
-// Room returns buf with at least MaxMoves free places after its length.
-func Room[M any](buf []M) []M { return room(buf, MaxMoves) }
-
-// room returns buf with at least size free places after its length.
-func room[M any](buf []M, size int) []M {
-	if n := len(buf); cap(buf)-n < size {
-		return append(buf[:cap(buf)], make([]M, n+size-cap(buf))...)[:n]
-	}
-	return buf
 }
 
 // StepGroup is the quiet steps of one direction that move a piece by the
