@@ -29,6 +29,15 @@ func (s *search[P, M]) within(c *child[P, M], d int, forcing bool) (win, ok bool
 	if d = s.winDepth(c, d); d <= 0 {
 		return false, true
 	}
+	q, short := s.shortApplies(c, d)
+	if d <= 2 {
+		if s.frontierFails(c, d) {
+			return false, true
+		}
+		if short { // not stored: recomputing costs less than an entry
+			return s.shortWithin(c, q, d, forcing)
+		}
+	}
 	tbl := s.bounded
 	if forcing {
 		tbl = s.forced
@@ -37,14 +46,14 @@ func (s *search[P, M]) within(c *child[P, M], d int, forcing bool) (win, ok bool
 	if v, known := b.decides(d); known {
 		return v, true
 	}
-	if d <= 2 && s.frontierFails(c, d) {
-		return false, true
-	}
 	start := s.lim.nodes
-	if !s.lim.tick() {
+	if short {
+		win, ok = s.shortWithin(c, q, d, forcing)
+	} else if !s.lim.tick() {
 		return false, false
+	} else {
+		win, ok = s.withinChildren(c, d, forcing, tbl)
 	}
-	win, ok = s.withinChildren(c, d, forcing, tbl)
 	if ok {
 		record(tbl, c.h, d, win, uint32(min(s.lim.nodes-start, int64(inf))))
 	}
@@ -119,8 +128,13 @@ func (s *search[P, M]) settles(c *child[P, M], d int, or bool, tbl *hashTable[bo
 	if d = s.winDepth(c, d); d <= 0 {
 		return !or
 	}
-	if !or && d <= 2 && s.frontierFails(c, d) {
-		return true
+	if d <= 2 {
+		if !or && s.frontierFails(c, d) {
+			return true
+		}
+		if _, short := s.shortApplies(c, d); short {
+			return false // never stored: shortWithin decides it
+		}
 	}
 	b, ok := tbl.get(c.h)
 	if !ok {
