@@ -160,26 +160,17 @@ func (s *search[P, M]) shortWithin(c *child[P, M], q *bitboard.Position, d int, 
 // threeWins: the attacker to move in p (bq: the same position; capture:
 // whether he must) wins within three plies.
 func (s *search[P, M]) threeWins(p P, bq *bitboard.Position, capture, forcing bool) (win, ok bool) {
-	if !s.lim.tick() {
-		return false, false
-	}
-	ms := s.g.AppendMoves(p, s.moveBufs.get())
-	defer func() { s.moveBufs.put(ms) }()
-	for _, m := range ms {
-		next := s.g.Play(p, m)
-		nq := any(&next).(*bitboard.Position)
+	return s.overMoves(p, false, func(next P, nq *bitboard.Position) (settled, win, ok bool) {
 		if !canMove(nq) {
-			return true, true
+			return true, true, true
 		}
 		must := nq.HasCapture()
 		if forcing && !capture && !must {
-			continue // not a forcing move
+			return false, false, true // not a forcing move
 		}
-		if w, ok := s.twoWins(next, nq, must); !ok || w {
-			return w, ok
-		}
-	}
-	return false, true
+		win, ok = s.twoWins(next, nq, must)
+		return win, win, ok
+	})
 }
 
 // twoWins: the defender to move in p, who has a move, loses within two
@@ -188,20 +179,11 @@ func (s *search[P, M]) twoWins(p P, bq *bitboard.Position, capture bool) (win, o
 	if !capture && stepEscapesAt(bq) {
 		return false, true
 	}
-	if !s.lim.tick() {
-		return false, false
-	}
-	ms := s.g.AppendMoves(p, s.moveBufs.get())
-	defer func() { s.moveBufs.put(ms) }()
-	for _, m := range ms {
-		next := s.g.Play(p, m)
-		nq := any(&next).(*bitboard.Position)
+	return s.overMoves(p, true, func(next P, nq *bitboard.Position) (settled, win, ok bool) {
 		// A reply that leaves the attacker no move escapes too: he has lost.
-		if w, ok := s.oneWins(next, nq, nq.HasCapture()); !ok || !w {
-			return false, ok
-		}
-	}
-	return true, true
+		win, ok = s.oneWins(next, nq, nq.HasCapture())
+		return !win, win, ok
+	})
 }
 
 // oneWins: the attacker to move in p has a move that leaves the defender
@@ -210,6 +192,16 @@ func (s *search[P, M]) oneWins(p P, bq *bitboard.Position, capture bool) (win, o
 	if !capture && bits.OnesCount64(stepSquares(bq, bq.WhiteToMove)) >= 2 {
 		return false, true // lastMoveFails
 	}
+	return s.overMoves(p, false, func(_ P, nq *bitboard.Position) (settled, win, ok bool) {
+		return !canMove(nq), true, true
+	})
+}
+
+// overMoves expands p, a node of the budget (ok is false when it ran
+// out), playing each move and handing the position after it to visit,
+// which says whether that settles p and how; p is worth otherwise when
+// none does.
+func (s *search[P, M]) overMoves(p P, otherwise bool, visit func(next P, nq *bitboard.Position) (settled, win, ok bool)) (win, ok bool) {
 	if !s.lim.tick() {
 		return false, false
 	}
@@ -217,11 +209,11 @@ func (s *search[P, M]) oneWins(p P, bq *bitboard.Position, capture bool) (win, o
 	defer func() { s.moveBufs.put(ms) }()
 	for _, m := range ms {
 		next := s.g.Play(p, m)
-		if !canMove(any(&next).(*bitboard.Position)) {
-			return true, true
+		if settled, win, ok := visit(next, any(&next).(*bitboard.Position)); settled || !ok {
+			return win, ok
 		}
 	}
-	return false, true
+	return otherwise, true
 }
 
 // canMove reports whether the side to move in q has a legal move: a step
