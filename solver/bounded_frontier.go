@@ -160,17 +160,25 @@ func (s *search[P, M]) shortWithin(c *child[P, M], q *bitboard.Position, d int, 
 // threeWins: the attacker to move in p (bq: the same position; capture:
 // whether he must) wins within three plies.
 func (s *search[P, M]) threeWins(p P, bq *bitboard.Position, capture, forcing bool) (win, ok bool) {
-	return s.overMoves(p, false, func(next P, nq *bitboard.Position) (settled, win, ok bool) {
+	ms, ok := s.listMoves(p)
+	if !ok {
+		return false, false
+	}
+	defer s.moveBufs.put(ms)
+	for _, m := range ms {
+		next, nq := s.playBits(p, m)
 		if !canMove(nq) {
-			return true, true, true
+			return true, true
 		}
 		must := nq.HasCapture()
 		if forcing && !capture && !must {
-			return false, false, true // not a forcing move
+			continue // not a forcing move
 		}
-		win, ok = s.twoWins(next, nq, must)
-		return win, win, ok
-	})
+		if w, ok := s.twoWins(next, nq, must); !ok || w {
+			return w, ok
+		}
+	}
+	return false, true
 }
 
 // twoWins: the defender to move in p, who has a move, loses within two
@@ -179,11 +187,19 @@ func (s *search[P, M]) twoWins(p P, bq *bitboard.Position, capture bool) (win, o
 	if !capture && stepEscapesAt(bq) {
 		return false, true
 	}
-	return s.overMoves(p, true, func(next P, nq *bitboard.Position) (settled, win, ok bool) {
+	ms, ok := s.listMoves(p)
+	if !ok {
+		return false, false
+	}
+	defer s.moveBufs.put(ms)
+	for _, m := range ms {
+		next, nq := s.playBits(p, m)
 		// A reply that leaves the attacker no move escapes too: he has lost.
-		win, ok = s.oneWins(next, nq, nq.HasCapture())
-		return !win, win, ok
-	})
+		if w, ok := s.oneWins(next, nq, nq.HasCapture()); !ok || !w {
+			return false, ok
+		}
+	}
+	return true, true
 }
 
 // oneWins: the attacker to move in p has a move that leaves the defender
@@ -192,28 +208,32 @@ func (s *search[P, M]) oneWins(p P, bq *bitboard.Position, capture bool) (win, o
 	if !capture && bits.OnesCount64(stepSquares(bq, bq.WhiteToMove)) >= 2 {
 		return false, true // lastMoveFails
 	}
-	return s.overMoves(p, false, func(_ P, nq *bitboard.Position) (settled, win, ok bool) {
-		return !canMove(nq), true, true
-	})
-}
-
-// overMoves expands p, a node of the budget (ok is false when it ran
-// out), playing each move and handing the position after it to visit,
-// which says whether that settles p and how; p is worth otherwise when
-// none does.
-func (s *search[P, M]) overMoves(p P, otherwise bool, visit func(next P, nq *bitboard.Position) (settled, win, ok bool)) (win, ok bool) {
-	if !s.lim.tick() {
+	ms, ok := s.listMoves(p)
+	if !ok {
 		return false, false
 	}
-	ms := s.g.AppendMoves(p, s.moveBufs.get())
-	defer func() { s.moveBufs.put(ms) }()
+	defer s.moveBufs.put(ms)
 	for _, m := range ms {
-		next := s.g.Play(p, m)
-		if settled, win, ok := visit(next, any(&next).(*bitboard.Position)); settled || !ok {
-			return win, ok
+		if _, nq := s.playBits(p, m); !canMove(nq) {
+			return true, true
 		}
 	}
-	return otherwise, true
+	return false, true
+}
+
+// listMoves lists p's moves, a node of the budget; ok is false when the
+// budget ran out. The caller gives the list back to s.moveBufs.
+func (s *search[P, M]) listMoves(p P) (ms []M, ok bool) {
+	if !s.lim.tick() {
+		return nil, false
+	}
+	return s.g.AppendMoves(p, s.moveBufs.get()), true
+}
+
+// playBits is the position after m in p, and the same as a bitboard.
+func (s *search[P, M]) playBits(p P, m M) (P, *bitboard.Position) {
+	next := s.g.Play(p, m)
+	return next, any(&next).(*bitboard.Position)
 }
 
 // canMove reports whether the side to move in q has a legal move: a step
