@@ -58,9 +58,11 @@ func (s *search[P, M]) lastMoveFails(c *child[P, M]) bool {
 // attacker has no capture and the defender still two steps.
 func (s *search[P, M]) stepEscapes(c *child[P, M]) bool {
 	q, ok := s.frontierApplies(c)
-	if !ok {
-		return false
-	}
+	return ok && stepEscapesAt(q)
+}
+
+// stepEscapesAt is stepEscapes for q, the defender to move and no capture.
+func stepEscapesAt(q *bitboard.Position) bool {
 	black := !q.WhiteToMove
 	own := q.White
 	if black {
@@ -119,4 +121,123 @@ func kingSlides(from, empty uint64) uint64 {
 		}
 	}
 	return to
+}
+
+// On the same terms the last three plies are decided exactly without the
+// machinery of a node: no table entry below the third ply, no reply count
+// for each move (withinChildren's sort key), no sort; only "has the side
+// to move a move left?", on the bitboard a step or a capture. Most of a
+// failing bounded search lies there: Vink's win/25 spent 7.3 M of its
+// 11 M nodes three plies or fewer from the bound, most of them around the
+// defender's compulsory captures, which the step arguments above cannot
+// judge. Each position whose moves are listed still counts as a node.
+
+// shortApplies says whether shortWithin decides c with d plies left, and
+// returns c's bitboard position: the frontier's terms, whoever must
+// capture, and d, rounded by winDepth, from 1 to 3.
+func (s *search[P, M]) shortApplies(c *child[P, M], d int) (*bitboard.Position, bool) {
+	if s.goal.Kind != GoalWin || s.r.LosingGame || d < 1 || d > 3 || s.isOr(c.q) != (d&1 == 1) {
+		return nil, false
+	}
+	q, ok := any(&c.q).(*bitboard.Position)
+	return q, ok
+}
+
+// shortWithin decides "the attacker wins within d plies of c" (q: c's
+// position) where shortApplies holds; with forcing the attacker's first
+// move at d = 3 is one of orderAttack's forcing moves (at d = 1 a winning
+// move is one). ok is false when the budget ran out.
+func (s *search[P, M]) shortWithin(c *child[P, M], q *bitboard.Position, d int, forcing bool) (win, ok bool) {
+	switch d {
+	case 1:
+		return s.oneWins(c.q, q, c.capture)
+	case 2:
+		return s.twoWins(c.q, q, c.capture)
+	}
+	return s.threeWins(c.q, q, c.capture, forcing)
+}
+
+// threeWins: the attacker to move in p (bq: the same position; capture:
+// whether he must) wins within three plies.
+func (s *search[P, M]) threeWins(p P, bq *bitboard.Position, capture, forcing bool) (win, ok bool) {
+	ms, ok := s.listMoves(p)
+	if !ok {
+		return false, false
+	}
+	defer s.moveBufs.put(ms)
+	for _, m := range ms {
+		next, nq := s.playBits(p, m)
+		if !canMove(nq) {
+			return true, true
+		}
+		must := nq.HasCapture()
+		if forcing && !capture && !must {
+			continue // not a forcing move
+		}
+		if w, ok := s.twoWins(next, nq, must); !ok || w {
+			return w, ok
+		}
+	}
+	return false, true
+}
+
+// twoWins: the defender to move in p, who has a move, loses within two
+// plies: every reply leaves the attacker a move that leaves him none.
+func (s *search[P, M]) twoWins(p P, bq *bitboard.Position, capture bool) (win, ok bool) {
+	if !capture && stepEscapesAt(bq) {
+		return false, true
+	}
+	ms, ok := s.listMoves(p)
+	if !ok {
+		return false, false
+	}
+	defer s.moveBufs.put(ms)
+	for _, m := range ms {
+		next, nq := s.playBits(p, m)
+		// A reply that leaves the attacker no move escapes too: he has lost.
+		if w, ok := s.oneWins(next, nq, nq.HasCapture()); !ok || !w {
+			return false, ok
+		}
+	}
+	return true, true
+}
+
+// oneWins: the attacker to move in p has a move that leaves the defender
+// none.
+func (s *search[P, M]) oneWins(p P, bq *bitboard.Position, capture bool) (win, ok bool) {
+	if !capture && bits.OnesCount64(stepSquares(bq, bq.WhiteToMove)) >= 2 {
+		return false, true // lastMoveFails
+	}
+	ms, ok := s.listMoves(p)
+	if !ok {
+		return false, false
+	}
+	defer s.moveBufs.put(ms)
+	for _, m := range ms {
+		if _, nq := s.playBits(p, m); !canMove(nq) {
+			return true, true
+		}
+	}
+	return false, true
+}
+
+// listMoves lists p's moves, a node of the budget; ok is false when the
+// budget ran out. The caller gives the list back to s.moveBufs.
+func (s *search[P, M]) listMoves(p P) (ms []M, ok bool) {
+	if !s.lim.tick() {
+		return nil, false
+	}
+	return s.g.AppendMoves(p, s.moveBufs.get()), true
+}
+
+// playBits is the position after m in p, and the same as a bitboard.
+func (s *search[P, M]) playBits(p P, m M) (P, *bitboard.Position) {
+	next := s.g.Play(p, m)
+	return next, any(&next).(*bitboard.Position)
+}
+
+// canMove reports whether the side to move in q has a legal move: a step
+// (a man's forward square or a king's neighbour, empty), or else a capture.
+func canMove(q *bitboard.Position) bool {
+	return stepSquares(q, !q.WhiteToMove) != 0 || q.HasCapture()
 }

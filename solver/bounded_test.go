@@ -309,6 +309,53 @@ func TestFrontierAgainstBrute(t *testing.T) {
 	}
 }
 
+// shortWithin, which decides the last three plies without the search's
+// tables, agrees with the brute force on "win within d" for d = 1, 2, 3,
+// with and without the forcing restriction, on random international
+// positions of up to fourteen pieces, kings included; wins and escapes
+// must both be common.
+func TestShortWithinAgainstBrute(t *testing.T) {
+	rng := rand.New(rand.NewPCG(23, 29))
+	g := newFastGame(intl)
+	count := 6000
+	if testing.Short() {
+		count = 1500
+	}
+	var wins, fails int
+	for i := range count {
+		p := randomPosition(t, rng, intl, 50, 5, 3+i%12, i%3)
+		for _, attacker := range []draughts.Color{draughts.White, draughts.Black} {
+			s := newSearch(g, from(g, p), attacker, Win, newLimits(nodes(1_000_000).withDefaults()), 1)
+			c := s.at(from(g, p), false)
+			if s.statusOf(&c) != open {
+				continue
+			}
+			for d := 1; d <= 3; d++ {
+				q, ok := s.shortApplies(&c, d)
+				if !ok {
+					continue
+				}
+				for _, forcing := range []bool{false, true} {
+					got, done := s.shortWithin(&c, q, d, forcing)
+					want := bruteGoal(p, false, attacker, Win, 0, d, forcing)
+					if !done || got != want {
+						t.Fatalf("%s, %s attacking, within %d (forcing %v): %v (done %v), brute force %v", p.FEN(), attacker, d, forcing, got, done, want)
+					}
+					if want {
+						wins++
+					} else {
+						fails++
+					}
+				}
+			}
+		}
+	}
+	t.Logf("%d positions: %d wins, %d escapes", count, wins, fails)
+	if wins < count/20 || fails < count/4 {
+		t.Errorf("too few cases: %d wins, %d escapes", wins, fails)
+	}
+}
+
 // A table entry settles a child only the way it points: a child known to
 // fail settles an AND node (an escape), never an OR node, and a child known
 // to win the other way round.

@@ -284,11 +284,12 @@ var vinkOutright = combination{"Vink, Leeuwarder Courant 1971",
 // goal is read from the line: it wins outright at ply 21, the verdict is
 // on win/25. The line omits four defences of the ending, each answered;
 // no other first move wins within 25. The budget is above the default
-// (on 5 M nodes 29-24 is left undecided: docs/performance.md); before the
-// bounded retry went in rounds, 29-24 stayed undecided on 50 M nodes.
+// (on 5 M nodes 29-24 is among the moves left undecided:
+// docs/performance.md); before the bounded retry went in rounds, 29-24
+// stayed undecided on 50 M nodes.
 func TestProblemWinsOutright(t *testing.T) {
 	if testing.Short() {
-		t.Skip("about 11 M nodes")
+		t.Skip("about 13 M nodes")
 	}
 	c := vinkOutright
 	rep := Verify(c.problem(t), Options{Budget: nodes(14_000_000)})
