@@ -271,7 +271,7 @@ func TestLargerBudgetFindsTheCookAsSoon(t *testing.T) {
 	p := &problems.Problem{Rules: "international", FEN: "W:W25,28,30,33,35,37,38,40:B4,7,8,12,14,17,18,19,24,26,29",
 		Stipulation: problems.StipWin, Solution: line("28-23", "19x39", "30x10", "4x15", "37-31", "26x37", "38-32", "37x28", "40-34", "29x40", "35x22")}
 	var keys [2]int64
-	for i, n := range []int64{DefaultNodes, 8 * DefaultNodes} {
+	for i, n := range []int64{firstLookNodes, 8 * firstLookNodes} {
 		rep := Verify(p, Options{Budget: Budget{Nodes: n, Time: nodes(0).Time, MemoryMB: 64}})
 		if rep.Verdict != Cooked || len(rep.Cooks) == 0 || rep.Work == nil {
 			t.Fatalf("budget %d: verdict %s, cooks %+v", n, rep.Verdict, rep.Cooks)

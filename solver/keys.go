@@ -53,14 +53,18 @@ func (v *verifier[P, M]) keys(ns []*problems.Node) {
 	}
 }
 
-// overDefault is how many times the budget's nodes exceed the default
-// (at least 1): the first look gets the shares it gets on the default
-// budget, and a larger budget goes to the rounds, which share it among
-// the moves still open. Else a larger budget cost more before a cook was
-// found: Van Tenac I's repair, cooked, 1.73 M nodes on 40 M against
-// 0.26 M on the default.
+// firstLookNodes is the budget whose shares the first look at the other
+// first moves gets, whatever the budget (see overDefault).
+const firstLookNodes = 5_000_000
+
+// overDefault is how many times the budget's nodes exceed firstLookNodes
+// (at least 1): the first look gets the shares it gets on that budget,
+// and a larger budget goes to the rounds, which share it among the moves
+// still open. Else a larger budget cost more before a cook was found:
+// Van Tenac I's repair, cooked, 1.73 M nodes on 40 M against 0.26 M on
+// 5 M.
 func (v *verifier[P, M]) overDefault() int {
-	return max(int(v.opt.Budget.Nodes/DefaultNodes), 1)
+	return max(int(v.opt.Budget.Nodes/firstLookNodes), 1)
 }
 
 // retryKeys runs the second and third passes on the moves the first left

@@ -37,7 +37,7 @@ func addVerify(root *cobra.Command) {
 	fl.BoolVar(&f.all, "all", false, "verify every problem of the database")
 	fl.StringVar(&f.source, "source", "", "verify every problem of one source (e.g. vantenac, metz)")
 	fl.IntVar(&f.jobs, "jobs", runtime.NumCPU(), "cores to use: problems verified at once, and the parts of one problem's work")
-	fl.StringVar(&f.budget, "budget", "10s,5M-nodes", "per problem: time, nodes, memory (e.g. 2s,1M-nodes,64MB); one limit given alone is the one that stops")
+	fl.StringVar(&f.budget, "budget", "10s,15M-nodes", "per problem: time, nodes, memory (e.g. 2s,1M-nodes,64MB); one limit given alone is the one that stops")
 	fl.StringVar(&f.fen, "fen", "", "verify this position instead of database records")
 	fl.StringVar(&f.sol, "solution", "", "with --fen: the stated main line (32-28 19-23, 1. 32-28 19-23, or 32 à 28 19 à 23)")
 	fl.StringVar(&f.stip, "goal", "win", "with --fen: the stipulation (win, draw, loss, promote, gain:N; /P bounds it: gain:2/15)")
