@@ -22,8 +22,9 @@ const (
 // part is one table of a group under construction.
 type part struct {
 	sig  stmSig
-	val  []byte // the result bytes (0 = undecided until the end: draw)
-	meta []meta // what an undecided position still waits for
+	val  []byte   // the result bytes (0 = undecided until the end: draw)
+	meta []meta   // what an undecided position still waits for
+	live []uint64 // bit j: j has quiet moves and is not decided by one
 }
 
 // meta is kept beside a position's value while the table is built. Its
@@ -53,7 +54,7 @@ func buildGroup(sigs []stmSig, done *[4096][]byte, cores func() int) ([][]byte, 
 	for _, s := range sigs {
 		m, free := newMetas(s.Size())
 		defer free() // the tables returned are val alone
-		g.parts = append(g.parts, &part{sig: s, val: make([]byte, s.Size()), meta: m})
+		g.parts = append(g.parts, &part{sig: s, val: make([]byte, s.Size()), meta: m, live: make([]uint64, (s.Size()+63)/64)})
 	}
 	for _, t := range g.parts {
 		if err := g.initPart(t); err != nil {
@@ -79,12 +80,12 @@ func buildGroup(sigs []stmSig, done *[4096][]byte, cores func() int) ([][]byte, 
 func (g *group) initPart(t *part) error {
 	workers := runtime.GOMAXPROCS(0)
 	size := t.sig.Size()
-	chunk := (size + int64(workers) - 1) / int64(workers)
+	chunk := ((size+int64(workers)-1)/int64(workers) + 63) &^ 63 // no word of live shared
 	var wg sync.WaitGroup
 	errs := make([]error, workers)
 	tops := make([]int, workers)
 	for w := range workers {
-		lo, hi := int64(w)*chunk, min(int64(w+1)*chunk, size)
+		lo, hi := min(int64(w)*chunk, size), min(int64(w+1)*chunk, size)
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
@@ -105,6 +106,9 @@ func (g *group) initPart(t *part) error {
 // quiet move in the group), or undecided with its count of quiet moves and
 // what the other moves give. It returns the largest distance assigned.
 func (g *group) initRange(t *part, lo, hi int64) (int, error) {
+	if lo >= hi {
+		return 0, nil
+	}
 	var ml bitboard.MoveList
 	top := 0
 	w := t.sig.walk(lo)
@@ -145,6 +149,7 @@ func (g *group) initRange(t *part, lo, hi int64) (int, error) {
 			t.val[i] = byte(loss + 1) // no move at all: loss in 0
 		default:
 			t.meta[i] = meta{cnt: byte(quiet), loss: byte(loss), flag: fQuiet}
+			t.live[i>>6] |= 1 << (i & 63)
 			if draw {
 				t.meta[i].flag |= fDraw
 			}
@@ -248,6 +253,7 @@ type levelWorker struct {
 	next, hi int64
 	out      [][]int64
 	top      int
+	preds    []int64 // one position's predecessors
 }
 
 const (
@@ -277,11 +283,15 @@ func (w *levelWorker) scan(t, o *part, n int, blocks *atomic.Int64) (listed int)
 		i := w.next + int64(k)
 		w.next = i + 1
 		q, _ := t.sig.Position(i)
-		predecessorIndices(q, o.sig, func(j int64) {
+		w.preds = predecessorIndices(q, o.sig, w.preds[:0])
+		for _, j := range w.preds {
+			if o.live[j>>6]>>(j&63)&1 == 0 {
+				continue // decided, or no quiet move: nothing to learn
+			}
 			k := owner(j, len(w.out))
 			w.out[k] = append(w.out[k], j)
 			listed++
-		})
+		}
 	}
 	return listed
 }
@@ -323,6 +333,7 @@ func update(o *part, j int64, n int) int {
 	if n%2 == 0 {
 		o.val[j] = byte(n + 2)
 		m.flag |= fDone
+		o.live[j>>6] &^= 1 << (j & 63)
 		return n + 1
 	}
 	m.cnt--
@@ -330,6 +341,7 @@ func update(o *part, j int64, n int) int {
 	if m.cnt == 0 && m.flag&fDraw == 0 {
 		o.val[j] = m.loss + 1
 		m.flag |= fDone
+		o.live[j>>6] &^= 1 << (j & 63)
 		return int(m.loss)
 	}
 	return 0
@@ -372,12 +384,14 @@ func forEachPredecessor(q bitboard.Position, f func(bitboard.Position)) {
 	})
 }
 
-// predecessorIndices calls f with the index in the table of sig of every
-// position forEachPredecessor lists, in its order. They differ from one
-// another by the moved piece alone, so the groups are ranked once and
-// only the moved piece's group again for each: ranking every group of
-// every predecessor was a fifth of a build's time.
-func predecessorIndices(q bitboard.Position, sig stmSig, f func(int64)) {
+// predecessorIndices appends to buf the index in the table of sig of every
+// position forEachPredecessor lists, in its order, and returns it. They
+// differ from one another by the moved piece alone, so the groups are
+// ranked once and only the moved piece's group again for each: ranking
+// every group of every predecessor was a fifth of a build's time. The
+// un-moves are eachUnmove's, written out: its callback cost a tenth of
+// the listing.
+func predecessorIndices(q bitboard.Position, sig stmSig, buf []int64) []int64 {
 	fq := flip(q) // the predecessors' frame: q's Black is White there
 	wm, wk := fq.White&^fq.Kings, fq.White&fq.Kings
 	a, b := rank(wm, &domWM), rank(wk, &domK)
@@ -385,14 +399,25 @@ func predecessorIndices(q bitboard.Position, sig stmSig, f func(int64)) {
 	strideWK := strideBM * binom[menSquares][sig.BM]
 	strideWM := strideWK * binom[50][sig.WK]
 	base := a*strideWM + b*strideWK + rank(fq.Black&^fq.Kings, &domBM)*strideBM + rank(fq.Black&fq.Kings, &domK)
-	eachUnmove(q, func(s, o uint8, king bool) {
-		moved := uint64(1)<<rotated[o] | uint64(1)<<rotated[s] // the piece from o to s, seen rotated
-		if king {
-			f(base + (rank(wk^moved, &domK)-b)*strideWK)
-		} else {
-			f(base + (rank(wm^moved, &domWM)-a)*strideWM)
+	occ := q.White | q.Black
+	for bb := q.Black; bb != 0; bb &= bb - 1 {
+		s := uint8(bits.TrailingZeros64(bb))
+		rs := uint64(1) << rotated[s]
+		if q.Kings>>s&1 == 0 { // a man came from one step above
+			for d := range 2 {
+				if o := step[d][s]; o != noSquare && occ>>o&1 == 0 {
+					buf = append(buf, base+(rank(wm^(rs|1<<rotated[o]), &domWM)-a)*strideWM)
+				}
+			}
+			continue
 		}
-	})
+		for d := range 4 { // a king from anywhere along a free diagonal
+			for o := step[d][s]; o != noSquare && occ>>o&1 == 0; o = step[d][o] {
+				buf = append(buf, base+(rank(wk^(rs|1<<rotated[o]), &domK)-b)*strideWK)
+			}
+		}
+	}
+	return buf
 }
 
 // rotated[b] is the bit of bit b's square on the board rotated by 180°
