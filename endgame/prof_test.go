@@ -1,6 +1,7 @@
 package endgame
 
 import (
+	"bytes"
 	"os"
 	"strconv"
 	"testing"
@@ -10,6 +11,7 @@ import (
 // $METZ_PROF_DIR (skipped without it): for profiling. With
 // $METZ_PROF_DEMAND=SIG it builds SIG's closure in memory from nothing, as
 // the solver's on-demand builds do (repeated $METZ_PROF_REPEAT times).
+// $METZ_PROF_CHECK=DIR compares the 5-piece tables built with DIR's.
 func TestProfilePair(t *testing.T) {
 	if name := os.Getenv("METZ_PROF_DEMAND"); name != "" {
 		profileDemand(t, name)
@@ -42,6 +44,20 @@ func TestProfilePair(t *testing.T) {
 		}
 		if err := b.runLevel(pairs(level)); err != nil {
 			t.Fatal(err)
+		}
+	}
+	if check := os.Getenv("METZ_PROF_CHECK"); check != "" {
+		for _, s := range closure([]stmSig{want}) {
+			if s.Pieces() < 5 {
+				continue
+			}
+			old, err := readTable(check, s)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !bytes.Equal(old, b.done[s.code()]) {
+				t.Errorf("%v differs from the table in %s", s, check)
+			}
 		}
 	}
 }

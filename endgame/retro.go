@@ -102,69 +102,6 @@ func (g *group) initPart(t *part) error {
 	return nil
 }
 
-// initRange fills the indices lo..hi-1 of t: invalid, decided at once (no
-// quiet move in the group), or undecided with its count of quiet moves and
-// what the other moves give. It returns the largest distance assigned.
-func (g *group) initRange(t *part, lo, hi int64) (int, error) {
-	if lo >= hi {
-		return 0, nil
-	}
-	var ml bitboard.MoveList
-	top := 0
-	w := t.sig.walk(lo)
-	for i := lo; i < hi; i++ {
-		p, ok := w.position()
-		w.next()
-		if !ok {
-			t.val[i] = vInvalid
-			continue
-		}
-		quiet, exits := exitMoves(&p, &ml)
-		win, loss, draw := 0, 0, false
-		for _, m := range exits {
-			r, plies, err := g.exitValue(p.Play(m))
-			if err != nil {
-				return 0, err
-			}
-			switch r {
-			case Loss: // the opponent loses: a win for us
-				if win == 0 || plies+1 < win {
-					win = plies + 1
-				}
-			case Win:
-				loss = max(loss, plies+1)
-			default:
-				draw = true
-			}
-		}
-		if win > maxPlies || loss > maxPlies {
-			return 0, fmt.Errorf("endgame: %v: distances beyond %d plies do not fit a byte", t.sig, maxPlies)
-		}
-		switch {
-		case quiet == 0 && win > 0:
-			t.val[i] = byte(win + 1)
-		case quiet == 0 && draw:
-			t.val[i] = vDraw
-		case quiet == 0:
-			t.val[i] = byte(loss + 1) // no move at all: loss in 0
-		default:
-			t.meta[i] = meta{cnt: byte(quiet), loss: byte(loss), flag: fQuiet}
-			t.live[i>>6] |= 1 << (i & 63)
-			if draw {
-				t.meta[i].flag |= fDraw
-			}
-			if win > 0 {
-				t.val[i] = byte(win + 1) // may still be shortened by a quiet move
-				t.meta[i].exit = t.val[i]
-			}
-		}
-		if t.val[i] != vDraw {
-			top = max(top, int(t.val[i])-1)
-		}
-	}
-	return top, nil
-}
-
 // exitMoves returns how many quiet moves p (White to move) has that stay
 // in its table, and the moves that leave it: every capture when one is
 // compulsory, else the promotions. Where no capture is possible the quiet
@@ -189,26 +126,6 @@ func exitMoves(p *bitboard.Position, ml *bitboard.MoveList) (quiet int, exits []
 		n++
 	}
 	return p.CountMoves() - n, ml.Moves[:n]
-}
-
-// exitValue returns the value, for the opponent to move, of the position c
-// reached by a capture or a promotion (c has Black to move).
-func (g *group) exitValue(c bitboard.Position) (Result, int, error) {
-	n := flip(c)
-	s := sigOf(n)
-	if s.WM+s.WK == 0 {
-		return Loss, 0, nil // no piece left: lost
-	}
-	tab := g.done[s.code()]
-	if tab == nil {
-		return Draw, 0, fmt.Errorf("endgame: table %v needed before it was built", s)
-	}
-	i := s.index(n.White&^n.Kings, n.White&n.Kings, n.Black&^n.Kings, n.Black&n.Kings) // counts known: SigOf
-	r, plies, ok := decode(tab[i])
-	if !ok {
-		return Draw, 0, fmt.Errorf("endgame: %v: position %s marked invalid", s, n.FEN())
-	}
-	return r, plies, nil
 }
 
 // level propagates every position of t decided at distance n to its
