@@ -145,7 +145,10 @@ func settle(b *batch, t *part, start, end int64) (int, error) {
 			t.val[i] = byte(loss + 1) // no move at all: loss in 0
 		default:
 			t.meta[i] = meta{cnt: byte(quiet), loss: byte(loss), flag: fQuiet}
-			t.live[i>>6] |= 1 << (i & 63)
+			t.live[0][i>>6] |= 1 << (i & 63)
+			if win == 0 {
+				t.live[1][i>>6] |= 1 << (i & 63)
+			}
 			if draw {
 				t.meta[i].flag |= fDraw
 			}

@@ -87,6 +87,8 @@ func TestPredecessorsMatchMoves(t *testing.T) {
 			var want []int64
 			forEachPredecessor(q, func(pp bitboard.Position) { want = append(want, ps.Index(pp)) })
 			got := predecessorIndices(q, ps, nil)
+			slices.Sort(got)
+			slices.Sort(want)
 			if !slices.Equal(got, want) {
 				t.Fatalf("%s: predecessor indices %v, want %v", q.FEN(), got, want)
 			}

@@ -22,9 +22,21 @@ const (
 // part is one table of a group under construction.
 type part struct {
 	sig  stmSig
-	val  []byte   // the result bytes (0 = undecided until the end: draw)
-	meta []meta   // what an undecided position still waits for
-	live []uint64 // bit j: j has quiet moves and is not decided by one
+	val  []byte // the result bytes (0 = undecided until the end: draw)
+	meta []meta // what an undecided position still waits for
+	// live[n%2] has bit j set while j may still learn from a quiet
+	// move to a position decided at an n of that parity (see waits): it
+	// has quiet moves, no quiet move decided it, and for odd n no exit
+	// wins it. Un-moving tests it before listing a predecessor, in
+	// structures 32 times smaller than meta (in cache for the on-demand
+	// builds): 77 % of the predecessors of MvMMM's closure wait no more.
+	live [2][]uint64
+}
+
+// clearLive marks j of t as waiting no more.
+func (t *part) clearLive(j int64) {
+	t.live[0][j>>6] &^= 1 << (j & 63)
+	t.live[1][j>>6] &^= 1 << (j & 63)
 }
 
 // meta is kept beside a position's value while the table is built. Its
@@ -54,7 +66,9 @@ func buildGroup(sigs []stmSig, done *[4096][]byte, cores func() int) ([][]byte, 
 	for _, s := range sigs {
 		m, free := newMetas(s.Size())
 		defer free() // the tables returned are val alone
-		g.parts = append(g.parts, &part{sig: s, val: make([]byte, s.Size()), meta: m, live: make([]uint64, (s.Size()+63)/64)})
+		words := (s.Size() + 63) / 64
+		live := [2][]uint64{make([]uint64, words), make([]uint64, words)}
+		g.parts = append(g.parts, &part{sig: s, val: make([]byte, s.Size()), meta: m, live: live})
 	}
 	for _, t := range g.parts {
 		if err := g.initPart(t); err != nil {
@@ -183,7 +197,7 @@ const (
 // distance n, in w's block and the next free ones, until a round's worth
 // or the end of t. It returns how many it listed.
 func (w *levelWorker) scan(t, o *part, n int, blocks *atomic.Int64) (listed int) {
-	target, size := byte(n+1), int64(len(t.val))
+	target, size, live := byte(n+1), int64(len(t.val)), o.live[n%2]
 	for listed < roundSize {
 		if w.next >= w.hi {
 			b := blocks.Add(1) - 1
@@ -202,7 +216,7 @@ func (w *levelWorker) scan(t, o *part, n int, blocks *atomic.Int64) (listed int)
 		q, _ := t.sig.Position(i)
 		w.preds = predecessorIndices(q, o.sig, w.preds[:0])
 		for _, j := range w.preds {
-			if o.live[j>>6]>>(j&63)&1 == 0 {
+			if live[j>>6]>>(j&63)&1 == 0 {
 				continue // decided, or no quiet move: nothing to learn
 			}
 			k := owner(j, len(w.out))
@@ -245,12 +259,15 @@ func waits(m *meta, n int) bool {
 func update(o *part, j int64, n int) int {
 	m := &o.meta[j]
 	if !waits(m, n) {
+		if n%2 == 0 && m.exit != 0 && m.flag&fDone == 0 {
+			o.live[0][j>>6] &^= 1 << (j & 63) // the exit wins as soon: for good
+		}
 		return 0
 	}
 	if n%2 == 0 {
 		o.val[j] = byte(n + 2)
 		m.flag |= fDone
-		o.live[j>>6] &^= 1 << (j & 63)
+		o.clearLive(j)
 		return n + 1
 	}
 	m.cnt--
@@ -258,7 +275,7 @@ func update(o *part, j int64, n int) int {
 	if m.cnt == 0 && m.flag&fDraw == 0 {
 		o.val[j] = m.loss + 1
 		m.flag |= fDone
-		o.live[j>>6] &^= 1 << (j & 63)
+		o.clearLive(j)
 		return int(m.loss)
 	}
 	return 0
@@ -302,51 +319,104 @@ func forEachPredecessor(q bitboard.Position, f func(bitboard.Position)) {
 }
 
 // predecessorIndices appends to buf the index in the table of sig of every
-// position forEachPredecessor lists, in its order, and returns it. They
-// differ from one another by the moved piece alone, so the groups are
-// ranked once and only the moved piece's group again for each: ranking
-// every group of every predecessor was a fifth of a build's time. The
-// un-moves are eachUnmove's, written out: its callback cost a tenth of
-// the listing.
+// position forEachPredecessor lists, and returns it. They are found in
+// the predecessors' frame (flip(q), where the side that moved is White):
+// a white man came from one step below, a white king from anywhere along
+// a free diagonal (the squares read off ray masks, not walked one by
+// one). They differ from q's flip by the moved piece alone, so the groups
+// are ranked once and only the moved piece's group again for each
+// (ranking every group of every predecessor was a fifth of a build's
+// time); a king's group is ranked from sums prepared once per king (see
+// kingRanks).
 func predecessorIndices(q bitboard.Position, sig stmSig, buf []int64) []int64 {
-	fq := flip(q) // the predecessors' frame: q's Black is White there
+	fq := flip(q)
 	wm, wk := fq.White&^fq.Kings, fq.White&fq.Kings
 	a, b := rank(wm, &domWM), rank(wk, &domK)
 	strideBM := binom[50][sig.BK]
 	strideWK := strideBM * binom[menSquares][sig.BM]
 	strideWM := strideWK * binom[50][sig.WK]
 	base := a*strideWM + b*strideWK + rank(fq.Black&^fq.Kings, &domBM)*strideBM + rank(fq.Black&fq.Kings, &domK)
-	occ := q.White | q.Black
-	for bb := q.Black; bb != 0; bb &= bb - 1 {
-		s := uint8(bits.TrailingZeros64(bb))
-		rs := uint64(1) << rotated[s]
-		if q.Kings>>s&1 == 0 { // a man came from one step above
-			for d := range 2 {
-				if o := step[d][s]; o != noSquare && occ>>o&1 == 0 {
-					buf = append(buf, base+(rank(wm^(rs|1<<rotated[o]), &domWM)-a)*strideWM)
-				}
-			}
-			continue
+	occ := fq.White | fq.Black
+	empty := ^occ & bitboard.BoardMask
+	for m := wm; m != 0; m &= m - 1 {
+		x := m & -m
+		for from := (x<<5 | x<<6) & empty; from != 0; from &= from - 1 {
+			buf = append(buf, base+(rank(wm^x^(from&-from), &domWM)-a)*strideWM)
 		}
-		for d := range 4 { // a king from anywhere along a free diagonal
-			for o := step[d][s]; o != noSquare && occ>>o&1 == 0; o = step[d][o] {
-				buf = append(buf, base+(rank(wk^(rs|1<<rotated[o]), &domK)-b)*strideWK)
-			}
+	}
+	base -= b * strideWK
+	for k := wk; k != 0; k &= k - 1 {
+		x := bits.TrailingZeros64(k)
+		var kr kingRanks
+		kr.set(wk, x)
+		for from := freeRays(x, occ); from != 0; from &= from - 1 {
+			buf = append(buf, base+kr.rank(bits.TrailingZeros64(from))*strideWK)
 		}
 	}
 	return buf
 }
 
-// rotated[b] is the bit of bit b's square on the board rotated by 180°
-// (see flip).
-var rotated [64]uint8
+// kingRanks ranks a group of kings with one of them moved: the others'
+// terms of the colex sum below and above the moved king's new place, by
+// how many others are below it.
+type kingRanks struct {
+	others   uint64
+	pre, suf [maxSide + 1]int64
+}
+
+// set prepares the ranks of group with its king on bit x moved.
+func (kr *kingRanks) set(group uint64, x int) {
+	kr.others = group &^ (1 << x)
+	var d [maxSide]int64
+	m := 0
+	for o := kr.others; o != 0; o &= o - 1 {
+		d[m] = int64(domK[bits.TrailingZeros64(o)])
+		m++
+	}
+	for i := range m {
+		kr.pre[i+1] = kr.pre[i] + binom[d[i]][i+1]
+	}
+	for j := m - 1; j >= 0; j-- {
+		kr.suf[j] = kr.suf[j+1] + binom[d[j]][j+2]
+	}
+}
+
+// rank returns the colex rank of the group with the moved king on bit y.
+func (kr *kingRanks) rank(y int) int64 {
+	j := bits.OnesCount64(kr.others & (1<<y - 1))
+	return kr.pre[j] + binom[domK[y]][j+1] + kr.suf[j]
+}
+
+// rays[d][b] holds the squares from bit b onwards in direction d (see
+// step), b excluded.
+var rays [4][64]uint64
 
 func init() {
-	for b := range 64 {
-		if bitboard.BoardMask>>b&1 != 0 {
-			rotated[b] = uint8(bits.TrailingZeros64(bitboard.Rotate(1 << b)))
+	for d := range 4 {
+		for b := range 64 {
+			for o := step[d][b]; o != noSquare; o = step[d][o] {
+				rays[d][b] |= 1 << o
+			}
 		}
 	}
+}
+
+// freeRays returns the squares a king on bit x reaches along free
+// diagonals (occ the occupied squares).
+func freeRays(x int, occ uint64) uint64 {
+	var free uint64
+	for d := range 4 {
+		r := rays[d][x]
+		if blk := r & occ; blk != 0 {
+			f := bits.TrailingZeros64(blk) // directions 2, 3 go to higher bits
+			if d < 2 {
+				f = 63 - bits.LeadingZeros64(blk)
+			}
+			r &^= rays[d][f] | 1<<f
+		}
+		free |= r
+	}
+	return free
 }
 
 // eachUnmove calls f with every quiet un-move of q's Black (see
