@@ -41,13 +41,13 @@ type batch struct {
 
 // initRange fills the indices lo..hi-1 of t: invalid, decided at once (no
 // quiet move in the group), or undecided with its count of quiet moves and
-// what the other moves give. It returns the largest distance assigned.
-func (g *group) initRange(t *part, lo, hi int64) (int, error) {
+// what the other moves give, using b for its batches. It returns the
+// largest distance assigned.
+func (g *group) initRange(t *part, lo, hi int64, b *batch) (int, error) {
 	if lo >= hi {
 		return 0, nil
 	}
 	var ml bitboard.MoveList
-	b := &batch{}
 	top := 0
 	w := t.sig.walk(lo)
 	for start := lo; start < hi; start += firstBatch {

@@ -90,21 +90,31 @@ func buildGroup(sigs []stmSig, done *[4096][]byte, cores func() int) ([][]byte, 
 	return out, nil
 }
 
-// initPart generates the moves of every position of t, in parallel chunks.
+// initPart generates the moves of every position of t on every core,
+// each taking the next block of initBlock indices when it is done with
+// one: the density of captures varies along a table (its slowest digit is
+// where the side to move's men stand), and halves fixed ahead left one
+// core idle while the other finished its half.
 func (g *group) initPart(t *part) error {
 	workers := runtime.GOMAXPROCS(0)
 	size := t.sig.Size()
-	chunk := ((size+int64(workers)-1)/int64(workers) + 63) &^ 63 // no word of live shared
+	var next atomic.Int64 // the next block
 	var wg sync.WaitGroup
 	errs := make([]error, workers)
 	tops := make([]int, workers)
 	for w := range workers {
-		lo, hi := min(int64(w)*chunk, size), min(int64(w+1)*chunk, size)
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			tops[w], errs[w] = g.initRange(t, lo, hi)
-		}()
+		wg.Go(func() {
+			b := &batch{}
+			for errs[w] == nil {
+				lo := (next.Add(1) - 1) * initBlock
+				if lo >= size {
+					return
+				}
+				var top int
+				top, errs[w] = g.initRange(t, lo, min(lo+initBlock, size), b)
+				tops[w] = max(tops[w], top)
+			}
+		})
 	}
 	wg.Wait()
 	for w := range workers {
@@ -115,6 +125,10 @@ func (g *group) initPart(t *part) error {
 	}
 	return nil
 }
+
+// initBlock is the number of indices a core takes at a time in the first
+// pass: a multiple of 64, so that no word of live is shared.
+const initBlock = 1 << 16
 
 // exitMoves returns how many quiet moves p (White to move) has that stay
 // in its table, and the moves that leave it: every capture when one is
