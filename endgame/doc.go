@@ -62,14 +62,18 @@
 //
 //  1. generates every position's moves once (bitboard generator), counts the
 //     quiet moves that stay in the pair, and reads the value of the other
-//     moves from the smaller tables;
+//     moves from the smaller tables (a batch of positions' reads at once,
+//     so that their cache misses overlap);
 //  2. then walks the plies d = 0, 1, 2, ...: every position decided at
 //     distance d is un-moved (quiet un-moves of the side that just moved), a
 //     predecessor of a loss becomes a win in d+1, and a predecessor whose last
 //     quiet move has been refuted becomes a loss (its distance being the
-//     longest refutation, quiet or not). Both steps run on every core: the
-//     first on slices of the indices, the second in rounds where the cores
-//     list predecessors, then each updates the stretches of the table it owns.
+//     longest refutation, quiet or not). A bitset says which positions
+//     still wait for a move's refutation or win, and predecessors that do
+//     not are dropped before their record is read. Both steps run on every
+//     core: the first on slices of the indices, the second in rounds where
+//     the cores list predecessors, then each updates the stretches of the
+//     table it owns.
 //
 // One file per signature ("KKvK.egt": an 16-byte header, then one byte per
 // index) is written in the table directory and mapped (Unix) or read on first

@@ -68,8 +68,43 @@ func unrank(r int64, k, n int, toBit *[50]uint8) uint64 {
 		return 0
 	case 1:
 		return 1 << toBit[r]
+	case 2, 3:
+		return unranked[domainOf(toBit)][k-2][r]
 	}
 	return onBoard(unrankMask(r, k, n), toBit)
+}
+
+// unranked[g][k-2][r] is unrank(r, k, ...) in the domain g (see domainOf)
+// for two and three pieces: un-moving unranks every position it takes,
+// and unrankMask's search down the domain was a tenth of the listing
+// (three tables, 0.4 MB).
+var unranked [3][2][]uint64
+
+// domainOf returns the number of the domain of toBit in unranked: 0
+// kings, 1 white men, 2 black men.
+func domainOf(toBit *[50]uint8) int {
+	switch toBit {
+	case &bitK:
+		return 0
+	case &bitWM:
+		return 1
+	}
+	return 2
+}
+
+func init() {
+	for g, d := range [3]struct {
+		n     int
+		toBit *[50]uint8
+	}{{50, &bitK}, {menSquares, &bitWM}, {menSquares, &bitBM}} {
+		for k := 2; k <= 3; k++ {
+			tab := make([]uint64, binom[d.n][k])
+			for r := range tab {
+				tab[r] = onBoard(unrankMask(int64(r), k, d.n), d.toBit)
+			}
+			unranked[g][k-2] = tab
+		}
+	}
 }
 
 // unrankMask is unrank's choice of domain numbers, as bits of a mask.

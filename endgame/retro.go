@@ -24,6 +24,19 @@ type part struct {
 	sig  stmSig
 	val  []byte // the result bytes (0 = undecided until the end: draw)
 	meta []meta // what an undecided position still waits for
+	// live[n%2] has bit j set while j may still learn from a quiet
+	// move to a position decided at an n of that parity (see waits): it
+	// has quiet moves, no quiet move decided it, and for odd n no exit
+	// wins it. Un-moving tests it before listing a predecessor, in
+	// structures 32 times smaller than meta (in cache for the on-demand
+	// builds): 77 % of the predecessors of MvMMM's closure wait no more.
+	live [2][]uint64
+}
+
+// clearLive marks j of t as waiting no more.
+func (t *part) clearLive(j int64) {
+	t.live[0][j>>6] &^= 1 << (j & 63)
+	t.live[1][j>>6] &^= 1 << (j & 63)
 }
 
 // meta is kept beside a position's value while the table is built. Its
@@ -53,7 +66,9 @@ func buildGroup(sigs []stmSig, done *[4096][]byte, cores func() int) ([][]byte, 
 	for _, s := range sigs {
 		m, free := newMetas(s.Size())
 		defer free() // the tables returned are val alone
-		g.parts = append(g.parts, &part{sig: s, val: make([]byte, s.Size()), meta: m})
+		words := (s.Size() + 63) / 64
+		live := [2][]uint64{make([]uint64, words), make([]uint64, words)}
+		g.parts = append(g.parts, &part{sig: s, val: make([]byte, s.Size()), meta: m, live: live})
 	}
 	for _, t := range g.parts {
 		if err := g.initPart(t); err != nil {
@@ -75,21 +90,31 @@ func buildGroup(sigs []stmSig, done *[4096][]byte, cores func() int) ([][]byte, 
 	return out, nil
 }
 
-// initPart generates the moves of every position of t, in parallel chunks.
+// initPart generates the moves of every position of t on every core,
+// each taking the next block of initBlock indices when it is done with
+// one: the density of captures varies along a table (its slowest digit is
+// where the side to move's men stand), and halves fixed ahead left one
+// core idle while the other finished its half.
 func (g *group) initPart(t *part) error {
 	workers := runtime.GOMAXPROCS(0)
 	size := t.sig.Size()
-	chunk := (size + int64(workers) - 1) / int64(workers)
+	var next atomic.Int64 // the next block
 	var wg sync.WaitGroup
 	errs := make([]error, workers)
 	tops := make([]int, workers)
 	for w := range workers {
-		lo, hi := int64(w)*chunk, min(int64(w+1)*chunk, size)
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			tops[w], errs[w] = g.initRange(t, lo, hi)
-		}()
+		wg.Go(func() {
+			b := &batch{}
+			for errs[w] == nil {
+				lo := (next.Add(1) - 1) * initBlock
+				if lo >= size {
+					return
+				}
+				var top int
+				top, errs[w] = g.initRange(t, lo, min(lo+initBlock, size), b)
+				tops[w] = max(tops[w], top)
+			}
+		})
 	}
 	wg.Wait()
 	for w := range workers {
@@ -101,64 +126,9 @@ func (g *group) initPart(t *part) error {
 	return nil
 }
 
-// initRange fills the indices lo..hi-1 of t: invalid, decided at once (no
-// quiet move in the group), or undecided with its count of quiet moves and
-// what the other moves give. It returns the largest distance assigned.
-func (g *group) initRange(t *part, lo, hi int64) (int, error) {
-	var ml bitboard.MoveList
-	top := 0
-	w := t.sig.walk(lo)
-	for i := lo; i < hi; i++ {
-		p, ok := w.position()
-		w.next()
-		if !ok {
-			t.val[i] = vInvalid
-			continue
-		}
-		quiet, exits := exitMoves(&p, &ml)
-		win, loss, draw := 0, 0, false
-		for _, m := range exits {
-			r, plies, err := g.exitValue(p.Play(m))
-			if err != nil {
-				return 0, err
-			}
-			switch r {
-			case Loss: // the opponent loses: a win for us
-				if win == 0 || plies+1 < win {
-					win = plies + 1
-				}
-			case Win:
-				loss = max(loss, plies+1)
-			default:
-				draw = true
-			}
-		}
-		if win > maxPlies || loss > maxPlies {
-			return 0, fmt.Errorf("endgame: %v: distances beyond %d plies do not fit a byte", t.sig, maxPlies)
-		}
-		switch {
-		case quiet == 0 && win > 0:
-			t.val[i] = byte(win + 1)
-		case quiet == 0 && draw:
-			t.val[i] = vDraw
-		case quiet == 0:
-			t.val[i] = byte(loss + 1) // no move at all: loss in 0
-		default:
-			t.meta[i] = meta{cnt: byte(quiet), loss: byte(loss), flag: fQuiet}
-			if draw {
-				t.meta[i].flag |= fDraw
-			}
-			if win > 0 {
-				t.val[i] = byte(win + 1) // may still be shortened by a quiet move
-				t.meta[i].exit = t.val[i]
-			}
-		}
-		if t.val[i] != vDraw {
-			top = max(top, int(t.val[i])-1)
-		}
-	}
-	return top, nil
-}
+// initBlock is the number of indices a core takes at a time in the first
+// pass: a multiple of 64, so that no word of live is shared.
+const initBlock = 1 << 16
 
 // exitMoves returns how many quiet moves p (White to move) has that stay
 // in its table, and the moves that leave it: every capture when one is
@@ -184,26 +154,6 @@ func exitMoves(p *bitboard.Position, ml *bitboard.MoveList) (quiet int, exits []
 		n++
 	}
 	return p.CountMoves() - n, ml.Moves[:n]
-}
-
-// exitValue returns the value, for the opponent to move, of the position c
-// reached by a capture or a promotion (c has Black to move).
-func (g *group) exitValue(c bitboard.Position) (Result, int, error) {
-	n := flip(c)
-	s := sigOf(n)
-	if s.WM+s.WK == 0 {
-		return Loss, 0, nil // no piece left: lost
-	}
-	tab := g.done[s.code()]
-	if tab == nil {
-		return Draw, 0, fmt.Errorf("endgame: table %v needed before it was built", s)
-	}
-	i := s.index(n.White&^n.Kings, n.White&n.Kings, n.Black&^n.Kings, n.Black&n.Kings) // counts known: SigOf
-	r, plies, ok := decode(tab[i])
-	if !ok {
-		return Draw, 0, fmt.Errorf("endgame: %v: position %s marked invalid", s, n.FEN())
-	}
-	return r, plies, nil
 }
 
 // level propagates every position of t decided at distance n to its
@@ -248,6 +198,7 @@ type levelWorker struct {
 	next, hi int64
 	out      [][]int64
 	top      int
+	preds    []int64 // one position's predecessors
 }
 
 const (
@@ -260,7 +211,7 @@ const (
 // distance n, in w's block and the next free ones, until a round's worth
 // or the end of t. It returns how many it listed.
 func (w *levelWorker) scan(t, o *part, n int, blocks *atomic.Int64) (listed int) {
-	target, size := byte(n+1), int64(len(t.val))
+	target, size, live := byte(n+1), int64(len(t.val)), o.live[n%2]
 	for listed < roundSize {
 		if w.next >= w.hi {
 			b := blocks.Add(1) - 1
@@ -277,11 +228,15 @@ func (w *levelWorker) scan(t, o *part, n int, blocks *atomic.Int64) (listed int)
 		i := w.next + int64(k)
 		w.next = i + 1
 		q, _ := t.sig.Position(i)
-		predecessorIndices(q, o.sig, func(j int64) {
+		w.preds = predecessorIndices(q, o.sig, w.preds[:0])
+		for _, j := range w.preds {
+			if live[j>>6]>>(j&63)&1 == 0 {
+				continue // decided, or no quiet move: nothing to learn
+			}
 			k := owner(j, len(w.out))
 			w.out[k] = append(w.out[k], j)
 			listed++
-		})
+		}
 	}
 	return listed
 }
@@ -318,11 +273,15 @@ func waits(m *meta, n int) bool {
 func update(o *part, j int64, n int) int {
 	m := &o.meta[j]
 	if !waits(m, n) {
+		if n%2 == 0 && m.exit != 0 && m.flag&fDone == 0 {
+			o.live[0][j>>6] &^= 1 << (j & 63) // the exit wins as soon: for good
+		}
 		return 0
 	}
 	if n%2 == 0 {
 		o.val[j] = byte(n + 2)
 		m.flag |= fDone
+		o.clearLive(j)
 		return n + 1
 	}
 	m.cnt--
@@ -330,6 +289,7 @@ func update(o *part, j int64, n int) int {
 	if m.cnt == 0 && m.flag&fDraw == 0 {
 		o.val[j] = m.loss + 1
 		m.flag |= fDone
+		o.clearLive(j)
 		return int(m.loss)
 	}
 	return 0
@@ -372,39 +332,105 @@ func forEachPredecessor(q bitboard.Position, f func(bitboard.Position)) {
 	})
 }
 
-// predecessorIndices calls f with the index in the table of sig of every
-// position forEachPredecessor lists, in its order. They differ from one
-// another by the moved piece alone, so the groups are ranked once and
-// only the moved piece's group again for each: ranking every group of
-// every predecessor was a fifth of a build's time.
-func predecessorIndices(q bitboard.Position, sig stmSig, f func(int64)) {
-	fq := flip(q) // the predecessors' frame: q's Black is White there
+// predecessorIndices appends to buf the index in the table of sig of every
+// position forEachPredecessor lists, and returns it. They are found in
+// the predecessors' frame (flip(q), where the side that moved is White):
+// a white man came from one step below, a white king from anywhere along
+// a free diagonal (the squares read off ray masks, not walked one by
+// one). They differ from q's flip by the moved piece alone, so the groups
+// are ranked once and only the moved piece's group again for each
+// (ranking every group of every predecessor was a fifth of a build's
+// time); a king's group is ranked from sums prepared once per king (see
+// kingRanks).
+func predecessorIndices(q bitboard.Position, sig stmSig, buf []int64) []int64 {
+	fq := flip(q)
 	wm, wk := fq.White&^fq.Kings, fq.White&fq.Kings
 	a, b := rank(wm, &domWM), rank(wk, &domK)
 	strideBM := binom[50][sig.BK]
 	strideWK := strideBM * binom[menSquares][sig.BM]
 	strideWM := strideWK * binom[50][sig.WK]
 	base := a*strideWM + b*strideWK + rank(fq.Black&^fq.Kings, &domBM)*strideBM + rank(fq.Black&fq.Kings, &domK)
-	eachUnmove(q, func(s, o uint8, king bool) {
-		moved := uint64(1)<<rotated[o] | uint64(1)<<rotated[s] // the piece from o to s, seen rotated
-		if king {
-			f(base + (rank(wk^moved, &domK)-b)*strideWK)
-		} else {
-			f(base + (rank(wm^moved, &domWM)-a)*strideWM)
-		}
-	})
-}
-
-// rotated[b] is the bit of bit b's square on the board rotated by 180°
-// (see flip).
-var rotated [64]uint8
-
-func init() {
-	for b := range 64 {
-		if bitboard.BoardMask>>b&1 != 0 {
-			rotated[b] = uint8(bits.TrailingZeros64(bitboard.Rotate(1 << b)))
+	occ := fq.White | fq.Black
+	empty := ^occ & bitboard.BoardMask
+	for m := wm; m != 0; m &= m - 1 {
+		x := m & -m
+		for from := (x<<5 | x<<6) & empty; from != 0; from &= from - 1 {
+			buf = append(buf, base+(rank(wm^x^(from&-from), &domWM)-a)*strideWM)
 		}
 	}
+	base -= b * strideWK
+	for k := wk; k != 0; k &= k - 1 {
+		x := bits.TrailingZeros64(k)
+		var kr kingRanks
+		kr.set(wk, x)
+		for from := freeRays(x, occ); from != 0; from &= from - 1 {
+			buf = append(buf, base+kr.rank(bits.TrailingZeros64(from))*strideWK)
+		}
+	}
+	return buf
+}
+
+// kingRanks ranks a group of kings with one of them moved: the others'
+// terms of the colex sum below and above the moved king's new place, by
+// how many others are below it.
+type kingRanks struct {
+	others   uint64
+	pre, suf [maxSide + 1]int64
+}
+
+// set prepares the ranks of group with its king on bit x moved.
+func (kr *kingRanks) set(group uint64, x int) {
+	kr.others = group &^ (1 << x)
+	var d [maxSide]int64
+	m := 0
+	for o := kr.others; o != 0; o &= o - 1 {
+		d[m] = int64(domK[bits.TrailingZeros64(o)])
+		m++
+	}
+	for i := range m {
+		kr.pre[i+1] = kr.pre[i] + binom[d[i]][i+1]
+	}
+	for j := m - 1; j >= 0; j-- {
+		kr.suf[j] = kr.suf[j+1] + binom[d[j]][j+2]
+	}
+}
+
+// rank returns the colex rank of the group with the moved king on bit y.
+func (kr *kingRanks) rank(y int) int64 {
+	j := bits.OnesCount64(kr.others & (1<<y - 1))
+	return kr.pre[j] + binom[domK[y]][j+1] + kr.suf[j]
+}
+
+// rays[d][b] holds the squares from bit b onwards in direction d (see
+// step), b excluded.
+var rays [4][64]uint64
+
+func init() {
+	for d := range 4 {
+		for b := range 64 {
+			for o := step[d][b]; o != noSquare; o = step[d][o] {
+				rays[d][b] |= 1 << o
+			}
+		}
+	}
+}
+
+// freeRays returns the squares a king on bit x reaches along free
+// diagonals (occ the occupied squares).
+func freeRays(x int, occ uint64) uint64 {
+	var free uint64
+	for d := range 4 {
+		r := rays[d][x]
+		if blk := r & occ; blk != 0 {
+			f := bits.TrailingZeros64(blk) // directions 2, 3 go to higher bits
+			if d < 2 {
+				f = 63 - bits.LeadingZeros64(blk)
+			}
+			r &^= rays[d][f] | 1<<f
+		}
+		free |= r
+	}
+	return free
 }
 
 // eachUnmove calls f with every quiet un-move of q's Black (see

@@ -25,7 +25,7 @@ func BuildPlan(w io.Writer, n int, size int64, dir string, r *draughts.Rules, pi
 func buildCost(r *draughts.Rules, pieces int) string {
 	switch {
 	case r.Name == draughts.International.Name && pieces == endgame.MaxPieces:
-		return "; 5 pieces from none: about 450 s of CPU, 2.6 GB of memory"
+		return "; 5 pieces from none: about 330 s of CPU, 2.7 GB of memory"
 	case r.Name != draughts.International.Name && pieces >= 5:
 		return "; Russian, 5 pieces: 359 M positions in 2 minutes on 2 cores; 12x12 boards three times slower a position"
 	}

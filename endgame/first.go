@@ -1,0 +1,165 @@
+package endgame
+
+import (
+	"fmt"
+
+	"metz/draughts/bitboard"
+)
+
+// The first pass reads, for every capture and promotion, the value of the
+// position reached in a smaller table (or the flip of one with a man
+// less): random reads in tables of up to hundreds of megabytes, a cache
+// miss each, which were a sixth of a five-piece build when each waited
+// for the previous one. The first pass therefore goes in batches: the
+// moves of a batch of positions are generated and their lookups listed,
+// then the lookups are made together (their misses overlap), then each
+// position is settled.
+
+// firstBatch is the number of positions whose lookups are made together.
+const firstBatch = 256
+
+// noTable is the table code of a lookup that needs no table: the side
+// then to move has no piece left (a loss in 0).
+const noTable = -1
+
+// lookup is one exit move's probe: the table (stmSig.code) and index of
+// the position reached, normalised; then the byte read there.
+type lookup struct {
+	code int
+	idx  int64
+	val  byte
+}
+
+// batch holds the lookups of a batch of positions: those of position k
+// are look[first[k]:first[k+1]]; quiet[k] is its count of quiet moves in
+// the group, -1 for an index that is no position.
+type batch struct {
+	look  []lookup
+	first [firstBatch + 1]int
+	quiet [firstBatch]int
+}
+
+// initRange fills the indices lo..hi-1 of t: invalid, decided at once (no
+// quiet move in the group), or undecided with its count of quiet moves and
+// what the other moves give, using b for its batches. It returns the
+// largest distance assigned.
+func (g *group) initRange(t *part, lo, hi int64, b *batch) (int, error) {
+	if lo >= hi {
+		return 0, nil
+	}
+	var ml bitboard.MoveList
+	top := 0
+	w := t.sig.walk(lo)
+	for start := lo; start < hi; start += firstBatch {
+		end := min(start+firstBatch, hi)
+		if err := g.listExits(b, w, start, end, &ml); err != nil {
+			return 0, err
+		}
+		for k := range b.look {
+			if l := &b.look[k]; l.code == noTable {
+				l.val = 1 // a loss in 0
+			} else {
+				l.val = g.done[l.code][l.idx]
+			}
+		}
+		tp, err := settle(b, t, start, end)
+		if err != nil {
+			return 0, err
+		}
+		top = max(top, tp)
+	}
+	return top, nil
+}
+
+// listExits walks the positions start..end-1 with w and lists in b their
+// quiet moves' count and their exit moves' lookups.
+func (g *group) listExits(b *batch, w *walker, start, end int64, ml *bitboard.MoveList) error {
+	b.look = b.look[:0]
+	for i := start; i < end; i++ {
+		k := i - start
+		b.first[k] = len(b.look)
+		p, ok := w.position()
+		w.next()
+		if !ok {
+			b.quiet[k] = -1
+			continue
+		}
+		quiet, exits := exitMoves(&p, ml)
+		b.quiet[k] = quiet
+		for _, m := range exits {
+			n := flip(p.Play(m))
+			s := sigOf(n)
+			if s.WM+s.WK == 0 {
+				b.look = append(b.look, lookup{code: noTable})
+				continue
+			}
+			if g.done[s.code()] == nil {
+				return fmt.Errorf("endgame: table %v needed before it was built", s)
+			}
+			i := s.index(n.White&^n.Kings, n.White&n.Kings, n.Black&^n.Kings, n.Black&n.Kings) // counts known: sigOf
+			b.look = append(b.look, lookup{code: s.code(), idx: i})
+		}
+	}
+	b.first[end-start] = len(b.look)
+	return nil
+}
+
+// settle gives the positions start..end-1 of t their first value from the
+// lookups read in b. It returns the largest distance assigned.
+func settle(b *batch, t *part, start, end int64) (int, error) {
+	top := 0
+	for i := start; i < end; i++ {
+		k := i - start
+		quiet := b.quiet[k]
+		if quiet < 0 {
+			t.val[i] = vInvalid
+			continue
+		}
+		win, loss, draw := 0, 0, false
+		for _, l := range b.look[b.first[k]:b.first[k+1]] {
+			r, plies, ok := decode(l.val)
+			if !ok {
+				p, _ := t.sig.Position(i)
+				return 0, fmt.Errorf("endgame: %v: a move of %s reaches an index marked invalid", t.sig, p.FEN())
+			}
+			switch r {
+			case Loss: // the opponent loses: a win for us
+				if win == 0 || plies+1 < win {
+					win = plies + 1
+				}
+			case Win:
+				loss = max(loss, plies+1)
+			default:
+				draw = true
+			}
+		}
+		if win > maxPlies || loss > maxPlies {
+			return 0, fmt.Errorf("endgame: %v: distances beyond %d plies do not fit a byte", t.sig, maxPlies)
+		}
+		switch {
+		case quiet == 0 && win > 0:
+			t.val[i] = byte(win + 1)
+		case quiet == 0 && draw:
+			t.val[i] = vDraw
+		case quiet == 0:
+			t.val[i] = byte(loss + 1) // no move at all: loss in 0
+		default:
+			t.meta[i] = meta{cnt: byte(quiet), loss: byte(loss), flag: fQuiet}
+			t.live[0][i>>6] |= 1 << (i & 63)
+			if win == 0 {
+				t.live[1][i>>6] |= 1 << (i & 63)
+			}
+			if draw {
+				t.meta[i].flag |= fDraw
+			}
+			if win > 0 {
+				t.val[i] = byte(win + 1) // may still be shortened by a quiet move
+				t.meta[i].exit = t.val[i]
+			}
+		}
+		if t.val[i] != vDraw {
+			top = max(top, int(t.val[i])-1)
+		}
+	}
+	return top, nil
+}
