@@ -82,6 +82,7 @@ func (t *Tables) SetDir(dir string) {
 	t.mu.Lock()
 	defer t.mu.Unlock()
 	t.dir = dir
+	t.saving.Store(dir != "")
 	clear(t.refused) // what was too large to build may be saved there
 	for i := range t.stored {
 		t.stored[i].Store(false)

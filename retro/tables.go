@@ -36,7 +36,8 @@ type Tables struct {
 	mu      sync.Mutex // held while building, loading or saving
 	bytes   int64      // what the built tables take
 	refused map[Sig]Limit
-	dir     string // where tables are read and saved ("": nowhere)
+	dir     string      // where tables are read and saved ("": nowhere)
+	saving  atomic.Bool // dir is set (read without mu)
 	saveErr error
 
 	stored    [1 << 12]atomic.Bool // by Sig.code: saved in dir
@@ -261,7 +262,7 @@ func (t *Tables) cost(sigs []Sig) (bytes, peak, positions int64) {
 		positions = min(positions+size, maxSize)
 		peak = max(peak, size*(bytesPerPosition+buildBytes))
 	}
-	if t.dir != "" && mapped {
+	if t.saving.Load() && mapped {
 		return 0, peak, positions
 	}
 	return positions * bytesPerPosition, peak, positions
