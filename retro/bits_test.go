@@ -1,7 +1,6 @@
 package retro
 
 import (
-	"slices"
 	"testing"
 
 	"metz/draughts"
@@ -91,9 +90,9 @@ func compareBuilds(t *testing.T, r *draughts.Rules, fast, generic *Tables, sigs 
 			continue
 		}
 		for turn := range 2 {
-			if i := firstDiff(ft.vals[turn], gt.vals[turn]); i >= 0 {
+			if i := firstDiff(ft, gt, turn); i >= 0 {
 				t.Fatalf("%s %s, turn %d, index %d: fast %#x, generic %#x",
-					r.Name, ft.sh.sig, turn, i, ft.vals[turn][i], gt.vals[turn][i])
+					r.Name, ft.sh.sig, turn, i, ft.raw(turn, i), gt.raw(turn, i))
 			}
 		}
 		compared++
@@ -101,15 +100,16 @@ func compareBuilds(t *testing.T, r *draughts.Rules, fast, generic *Tables, sigs 
 	t.Logf("%s: %d signatures alike", r.Name, compared)
 }
 
-// firstDiff is the first index where a and b differ, or -1.
-func firstDiff(a, b []uint16) int {
-	if slices.Equal(a, b) {
-		return -1
+// firstDiff is the first index where a and b differ with turn to move,
+// or -1.
+func firstDiff(a, b *table, turn int) int64 {
+	if a.sh.size != b.sh.size {
+		return 0
 	}
-	for i := range min(len(a), len(b)) {
-		if a[i] != b[i] {
+	for i := range a.sh.size {
+		if a.raw(turn, i) != b.raw(turn, i) {
 			return i
 		}
 	}
-	return min(len(a), len(b))
+	return -1
 }

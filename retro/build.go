@@ -28,21 +28,25 @@ func encode(win bool, plies int) uint16 {
 
 func decodeValue(v uint16) (win bool, plies int) { return v&1 == 1, int(v>>1) - 1 }
 
-// table is one built signature: the value of every index, by side to move.
-type table struct {
-	sh   shape
-	vals [2][]uint16
-}
-
-// noLoss marks, in a position's move count, an exit (capture or crowning)
-// that draws or wins: the position can no longer be lost.
-const noLoss = 1 << 15
-
-// hasCapture marks, in a position's move count, a position with a
-// capture: no quiet move was legal there, so it is no predecessor. The
-// first pass asks the engine once; un-moving reads the mark instead of
-// asking again for every predecessor (a quarter of the build's time).
-const hasCapture = 1 << 14
+// A position's state while building, one byte beside its value: the
+// quiet moves in the signature not yet refuted, or one of the marks
+// below. The first pass asks the engine once; un-moving reads the marks
+// instead of asking again for every predecessor (a quarter of the build's
+// time).
+const (
+	// cntCapture: the position has a capture, so no quiet move was legal
+	// there and it is no predecessor; its value is settled by the first
+	// pass.
+	cntCapture = 0xFF
+	// cntNoLoss: an exit (capture or crowning) draws or wins: the
+	// position can no longer be lost.
+	cntNoLoss = 0xFE
+	// cntPending: an exit wins, at the distance its value holds for now;
+	// a quiet win found sooner replaces it (and it cannot be lost).
+	cntPending = 0xFD
+	// maxCount is the most quiet moves a position may have.
+	maxCount = 0xFC
+)
 
 // builder builds one signature, with the tables it exits into built.
 type builder struct {
@@ -51,16 +55,18 @@ type builder struct {
 	r   *draughts.Rules
 	sh  shape
 	tab *table
-	cnt [2][]uint16 // quiet moves not yet refuted (and noLoss)
-	// The positions decided, by distance (see entry): the first pass's,
-	// then each level's un-moving's, merged from its cores.
-	levels [][]uint64
+	cnt [2][]uint8 // quiet moves not yet refuted, or a mark (cntCapture...)
+	// How many values were set at each distance, merged from the cores:
+	// a level is scanned for only when some were (a count may be too
+	// large, never too small: a pending win replaced by a quicker one
+	// stays counted at its first distance).
+	counts []int64
 }
 
-// worker is the scratch of one goroutine of a pass, and the positions
-// it decided, by distance.
+// worker is the scratch of one goroutine of a pass, and how many
+// positions it decided at each distance.
 type worker struct {
-	levels [][]uint64          // entries decided at each distance (see entry)
+	counts []int64             // values set, by distance
 	ml     *bitboard8.MoveList // the bitboards' moves (nil on the generic path)
 	// The generic path's: a position, and one beside it (exits,
 	// predecessors), and the signature.
@@ -86,20 +92,12 @@ func newWorker(t *Tables, s Sig) worker {
 	return w
 }
 
-// An entry is a position in a level: its index, its side to move and
-// whether it is pending (a win by an exit, which a quiet win may have
-// beaten to it).
-func entry(turn int, i int64, pending bool) uint64 {
-	e := uint64(i) | uint64(turn)<<62
-	if pending {
-		e |= 1 << 63
-	}
-	return e
-}
-
-func (b *worker) push(d int, turn int, i int64, pending bool) {
-	b.levels = growTo(b.levels, d)
-	b.levels[d] = append(b.levels[d], entry(turn, i, pending))
+// set gives index i of turn its value v (of that many plies) and counts
+// it at its distance.
+func (b *builder) set(w *worker, turn int, i int64, win bool, plies int) {
+	b.tab.vals[turn][i] = encode(win, plies)
+	w.counts = growTo(w.counts, plies)
+	w.counts[plies]++
 }
 
 func newBuilder(t *Tables, s Sig) *builder {
@@ -107,7 +105,7 @@ func newBuilder(t *Tables, s Sig) *builder {
 	b := &builder{t: t, l: t.l, r: t.r, sh: sh, tab: &table{sh: sh}}
 	for turn := range 2 {
 		b.tab.vals[turn] = make([]uint16, sh.size)
-		b.cnt[turn] = make([]uint16, sh.size)
+		b.cnt[turn] = make([]uint8, sh.size)
 	}
 	return b
 }
@@ -117,11 +115,13 @@ func (b *builder) build() (*table, error) {
 	if err := b.firstPass(); err != nil {
 		return nil, err
 	}
-	for d := 0; d < len(b.levels); d++ {
+	for d := 0; d < len(b.counts); d++ {
+		if b.counts[d] == 0 {
+			continue
+		}
 		if err := b.unmoveLevel(d); err != nil {
 			return nil, err
 		}
-		b.levels[d] = nil
 	}
 	return b.tab, nil
 }
@@ -237,30 +237,37 @@ func (b *builder) initOne(w *worker, turn int, i int64) error {
 }
 
 // initCounts records what initOne found of index i: n quiet moves in the
-// signature (or a capture) and the exits x.
+// signature (or a capture) and the exits x. A position with a capture
+// has no other move, so its value is final at once; a win by an exit
+// without one is pending (a quiet move may win sooner).
 func (b *builder) initCounts(w *worker, turn int, i int64, n int, capture bool, x exits) error {
-	vals := b.tab.vals[turn]
-	if n >= hasCapture {
+	if n > maxCount {
 		return fmt.Errorf("%s: %d quiet moves in one position", b.sh.sig, n)
 	}
-	b.cnt[turn][i] = uint16(n)
-	if capture {
-		b.cnt[turn][i] |= hasCapture
-	}
+	c := &b.cnt[turn][i]
+	*c = uint8(n)
 	switch {
 	case n == 0 && !x.any: // no legal move: lost, won in the losing game
-		vals[i] = encode(b.r.LosingGame, 0)
-		w.push(0, turn, i, false)
+		b.set(w, turn, i, b.r.LosingGame, 0)
 	case x.win:
-		b.cnt[turn][i] |= noLoss
-		w.push(x.winPlies, turn, i, true)
+		*c = cntPending
+		b.set(w, turn, i, true, x.winPlies)
 	case x.draw:
-		b.cnt[turn][i] |= noLoss
+		*c = cntNoLoss
 	case n == 0: // every move leaves and loses
-		vals[i] = encode(false, x.lossPlies)
-		w.push(x.lossPlies, turn, i, false)
+		b.set(w, turn, i, false, x.lossPlies)
+	}
+	if capture {
+		*c = cntCapture
 	}
 	return nil
+}
+
+// open reports whether index j of turn may still change: undecided, or a
+// pending win. A position with a capture never does.
+func (b *builder) open(turn draughts.Color, j int64) bool {
+	c := b.cnt[turn][j]
+	return c != cntCapture && (c == cntPending || b.tab.vals[turn][j] == 0)
 }
 
 // predecessors calls f with the index of every position from which mover
@@ -328,29 +335,30 @@ func (b *builder) exitsOf(w *worker, mover draughts.Color, j int64) (exits, erro
 // and no exit saves it. It reports the latter: then j's exits give the
 // distance of its loss (lose).
 func (b *builder) refute(w *worker, mover draughts.Color, j int64, d int, childWin bool) (lost bool) {
-	vals := b.tab.vals[mover]
-	if vals[j] != 0 {
-		return false // decided already
+	if !b.open(mover, j) {
+		return false // decided already, or the quiet move was not legal there
 	}
-	if b.cnt[mover][j]&hasCapture != 0 {
-		return false // the quiet move was not legal there
-	}
+	c := b.cnt[mover][j]
 	if !childWin {
-		vals[j] = encode(true, d+1)
-		w.push(d+1, int(mover), j, false)
+		if c == cntPending {
+			if _, plies := decodeValue(b.tab.vals[mover][j]); plies <= d+1 {
+				return false // the exit wins as soon
+			}
+		}
+		b.set(w, int(mover), j, true, d+1)
 		return false
 	}
-	c := b.cnt[mover][j] - 1
-	b.cnt[mover][j] = c
-	return c == 0 // else moves left, or an exit that holds (noLoss)
+	if c >= cntPending {
+		return false // an exit holds
+	}
+	b.cnt[mover][j] = c - 1
+	return c == 1
 }
 
 // lose records predecessor j lost, its quiet moves refuted at distance d
 // and its exits x.
 func (b *builder) lose(w *worker, mover draughts.Color, j int64, d int, x exits) {
-	loss := max(d+1, x.lossPlies)
-	b.tab.vals[mover][j] = encode(false, loss)
-	w.push(loss, int(mover), j, false)
+	b.set(w, int(mover), j, false, max(d+1, x.lossPlies))
 }
 
 // firstPass runs initOne over every index, on every core: it asks the
@@ -395,18 +403,19 @@ func (b *builder) initRange(w *worker, turn int, lo, hi int64) error {
 	return nil
 }
 
-// merge adds the positions w decided to the builder's levels.
+// merge adds the counts of the positions w decided to the builder's.
 func (b *builder) merge(w *worker) {
-	for d, l := range w.levels {
-		b.levels = growTo(b.levels, d)
-		b.levels[d] = append(b.levels[d], l...)
+	for d, n := range w.counts {
+		b.counts = growTo(b.counts, d)
+		b.counts[d] += n
 	}
-	w.levels = w.levels[:0]
+	clear(w.counts)
 }
 
-func growTo(levels [][]uint64, d int) [][]uint64 {
-	for len(levels) <= d {
-		levels = append(levels, nil)
+// growTo makes counts long enough to hold distance d.
+func growTo(counts []int64, d int) []int64 {
+	if len(counts) <= d {
+		counts = append(counts, make([]int64, d+1-len(counts))...)
 	}
-	return levels
+	return counts
 }

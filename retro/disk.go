@@ -1,7 +1,7 @@
 package retro
 
 import (
-	"bytes"
+	"bufio"
 	"encoding/binary"
 	"errors"
 	"fmt"
@@ -23,19 +23,27 @@ import (
 // seconds to build and milliseconds to read back. A table directory holds
 // a subdirectory per rule system and a file per signature ("KKKvKK.rtb"):
 // a header naming the format, the rules (and a fingerprint of their
-// definition) and the signature, the values of both sides to move (two
-// bytes each, little-endian) and a checksum. A file that does not match
-// what this build of metz would write (another format, rule system,
-// definition, size, or a bad checksum) is ignored and built again.
+// definition) and the signature, the values of both sides to move and a
+// checksum. Format 2 (written now) says how many bytes a value takes (one
+// when the table fits it, see compact.go) and pads the header to 64 bytes,
+// so that the values of a mapped file are read in place; format 1 (still
+// read) held two bytes a value straight after the header. A file that
+// does not match what this build of metz would write (another rule
+// system, definition, size, or a bad checksum) is ignored and built
+// again.
 
-// Format is the version of the files; it changes whenever the values a
-// build computes could change (the builder, the index or the rules).
-const Format = 1
+// Format is the version of the files written; it changes whenever the
+// values a build computes could change (the builder, the index or the
+// rules), or their layout.
+const Format = 2
 
 const (
 	fileMagic = "metz-retro\n"
 	fileExt   = ".rtb"
+	headerPad = 64 // format 2's header is padded to a multiple of this
 )
+
+var errSize = errors.New("not the size of a table file")
 
 // header is what a file says of itself before its values.
 type header struct {
@@ -74,6 +82,7 @@ func (t *Tables) SetDir(dir string) {
 	t.mu.Lock()
 	defer t.mu.Unlock()
 	t.dir = dir
+	t.saving.Store(dir != "")
 	clear(t.refused) // what was too large to build may be saved there
 	for i := range t.stored {
 		t.stored[i].Store(false)
@@ -108,6 +117,22 @@ func (t *Tables) markStored(s Sig) {
 // Stored reports whether s is saved in t's directory (read when needed).
 func (t *Tables) Stored(s Sig) bool { return s.valid() && t.stored[s.code()].Load() }
 
+// SavedBytes is the size of s's file in t's directory (0 when s is not
+// saved there).
+func (t *Tables) SavedBytes(s Sig) int64 {
+	if !t.Stored(s) {
+		return 0
+	}
+	t.mu.Lock()
+	name := t.path(s)
+	t.mu.Unlock()
+	st, err := os.Stat(name)
+	if err != nil {
+		return 0
+	}
+	return st.Size()
+}
+
 // StoredPieces is the most pieces of a signature saved in t's directory:
 // a search need not look for larger ones there.
 func (t *Tables) StoredPieces() int { return int(t.maxStored.Load()) }
@@ -134,91 +159,120 @@ func (t *Tables) load(s Sig) error {
 	return nil
 }
 
-// readFile reads the table of s from the file name.
+// readFile maps the table of s from the file name (see mapFile).
 func (t *Tables) readFile(name string, s Sig) (*table, error) {
-	f, err := os.Open(name)
+	data, err := mapFile(name)
 	if err != nil {
 		return nil, err
 	}
-	defer f.Close()
-	tab, err := t.readTable(f, s)
+	tab, err := t.parseTable(data, s)
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", name, err)
 	}
+	tab.mapped = mapped
 	return tab, nil
 }
 
-// readTable reads the table of s from f, a file's contents.
-func (t *Tables) readTable(f io.Reader, s Sig) (*table, error) {
-	want := header{format: Format, rules: t.r.Name, game: rulesPrint(t.r), sig: s, size: t.l.shape(s).size}
-	tab := &table{sh: t.l.shape(s)}
-	crc := crc32.New(crc32.MakeTable(crc32.Castagnoli))
-	r := io.TeeReader(f, crc)
-	got, err := readHeader(r)
+// fixedHeader is the header's fields of fixed size, after the magic.
+type fixedHeader struct {
+	Format, Rules, WM, WK, BM, BK uint8
+	Game                          uint64
+	Size                          int64
+}
+
+const fixedBytes = 6 + 8 + 8
+
+// parseTable reads the table of s from data, a file's contents; its
+// values are data's bytes where they can be (one byte a value, or two at
+// an even offset on a little-endian machine), copied otherwise.
+func (t *Tables) parseTable(data []byte, s Sig) (*table, error) {
+	want := header{rules: t.r.Name, game: rulesPrint(t.r), sig: s, size: t.l.shape(s).size}
+	got, off, err := readHeader(data)
 	if err != nil {
 		return nil, err
 	}
-	if got != want {
+	width := 2
+	if got.format == 2 {
+		if width = int(data[off]); width != 1 && width != 2 {
+			return nil, fmt.Errorf("%d bytes a value", width)
+		}
+		off = (off + headerPad) / headerPad * headerPad
+	}
+	want.format = got.format
+	if got != want || (got.format != 1 && got.format != 2) {
 		return nil, fmt.Errorf("written for %+v, want %+v", got, want)
 	}
-	for side := range tab.vals {
-		tab.vals[side] = make([]uint16, want.size)
-		if err := readValues(r, tab.vals[side]); err != nil {
-			return nil, err
-		}
+	if int64(len(data)) != int64(off)+2*want.size*int64(width)+4 {
+		return nil, errSize
 	}
-	sum := crc.Sum32()
-	var stored uint32
-	if err := binary.Read(f, binary.LittleEndian, &stored); err != nil || stored != sum {
+	body := len(data) - 4
+	if binary.LittleEndian.Uint32(data[body:]) != crc32.Checksum(data[:body], castagnoli) {
 		return nil, errors.New("bad checksum")
+	}
+	tab := &table{sh: t.l.shape(s), winOdd: t.winOdd()}
+	n := int(want.size) * width
+	for side := range 2 {
+		vals := data[off+side*n : off+(side+1)*n : off+(side+1)*n]
+		if width == 1 {
+			tab.small[side] = vals
+			continue
+		}
+		tab.vals[side] = uint16s(vals)
 	}
 	return tab, nil
 }
 
+var castagnoli = crc32.MakeTable(crc32.Castagnoli)
+
 // littleEndian: the files' byte order is the machine's, and values are
-// read straight into memory (converting them one by one took most of the
-// time a table took to read).
+// read in place (converting them one by one took most of the time a table
+// took to read).
 var littleEndian = binary.NativeEndian.Uint16([]byte{1, 0}) == 1
 
-// readValues fills vals from r, little-endian.
-func readValues(r io.Reader, vals []uint16) error {
-	if !littleEndian || len(vals) == 0 {
-		return binary.Read(r, binary.LittleEndian, vals)
+// uint16s is the little-endian values of b: b itself when the machine's
+// order and the alignment allow, else a copy.
+func uint16s(b []byte) []uint16 {
+	if len(b) == 0 {
+		return []uint16{}
 	}
-	_, err := io.ReadFull(r, unsafe.Slice((*byte)(unsafe.Pointer(unsafe.SliceData(vals))), 2*len(vals)))
-	return err
+	if littleEndian && uintptr(unsafe.Pointer(&b[0]))%2 == 0 {
+		return unsafe.Slice((*uint16)(unsafe.Pointer(&b[0])), len(b)/2)
+	}
+	out := make([]uint16, len(b)/2)
+	for i := range out {
+		out[i] = binary.LittleEndian.Uint16(b[2*i:])
+	}
+	return out
 }
 
-// readHeader reads a file's header.
-func readHeader(r io.Reader) (header, error) {
-	var h header
-	magic := make([]byte, len(fileMagic))
-	if _, err := io.ReadFull(r, magic); err != nil || string(magic) != fileMagic {
-		return h, errors.New("not a metz table file")
+// readHeader reads a file's header from data; off is where what follows
+// the rules' name begins.
+func readHeader(data []byte) (h header, off int, err error) {
+	if len(data) < len(fileMagic)+fixedBytes || string(data[:len(fileMagic)]) != fileMagic {
+		return h, 0, errors.New("not a metz table file")
 	}
-	var fixed struct {
-		Format, Rules, WM, WK, BM, BK uint8
-		Game                          uint64
-		Size                          int64
+	var fixed fixedHeader
+	off = len(fileMagic)
+	if _, err := binary.Decode(data[off:], binary.LittleEndian, &fixed); err != nil {
+		return h, 0, err
 	}
-	if err := binary.Read(r, binary.LittleEndian, &fixed); err != nil {
-		return h, err
+	off += fixedBytes
+	if len(data) < off+int(fixed.Rules)+1 {
+		return h, 0, errSize
 	}
-	name := make([]byte, fixed.Rules)
-	if _, err := io.ReadFull(r, name); err != nil {
-		return h, err
-	}
-	h = header{format: int(fixed.Format), rules: string(name), game: fixed.Game,
+	name := string(data[off : off+int(fixed.Rules)])
+	off += int(fixed.Rules)
+	h = header{format: int(fixed.Format), rules: name, game: fixed.Game,
 		sig: Sig{int(fixed.WM), int(fixed.WK), int(fixed.BM), int(fixed.BK)}, size: fixed.Size}
-	return h, nil
+	return h, off, nil
 }
 
 // save writes tab, the table of s, to t's directory (t.mu held), through
 // a temporary file renamed into place: a process reading the directory
-// meanwhile sees the whole file or none.
-func (t *Tables) save(s Sig, tab *table) {
+// meanwhile sees the whole file or none. It reports whether s is saved.
+func (t *Tables) save(s Sig, tab *table) bool {
 	if t.dir == "" || s.WM+s.WK == 0 || s.BM+s.BK == 0 {
-		return // a side without pieces: the game is over, nothing to keep
+		return false // a side without pieces: the game is over, nothing to keep
 	}
 	err := t.writeFile(s, tab)
 	if err == nil {
@@ -226,6 +280,7 @@ func (t *Tables) save(s Sig, tab *table) {
 	} else if t.saveErr == nil {
 		t.saveErr = err
 	}
+	return err == nil
 }
 
 func (t *Tables) writeFile(s Sig, tab *table) error {
@@ -237,18 +292,7 @@ func (t *Tables) writeFile(s Sig, tab *table) error {
 		return err
 	}
 	defer os.Remove(f.Name()) // after the rename, a no-op
-	var buf bytes.Buffer
-	buf.WriteString(fileMagic)
-	fixed := []any{uint8(Format), uint8(len(t.r.Name)), uint8(s.WM), uint8(s.WK), uint8(s.BM), uint8(s.BK), rulesPrint(t.r), tab.sh.size}
-	for _, v := range fixed {
-		binary.Write(&buf, binary.LittleEndian, v) // writes to a buffer do not fail
-	}
-	buf.WriteString(t.r.Name)
-	for _, vals := range tab.vals {
-		binary.Write(&buf, binary.LittleEndian, vals)
-	}
-	binary.Write(&buf, binary.LittleEndian, crc32.Checksum(buf.Bytes(), crc32.MakeTable(crc32.Castagnoli)))
-	if _, err := f.Write(buf.Bytes()); err != nil {
+	if err := t.writeTable(f, s, tab); err != nil {
 		f.Close()
 		return err
 	}
@@ -259,6 +303,46 @@ func (t *Tables) writeFile(s Sig, tab *table) error {
 		return err
 	}
 	return os.Rename(f.Name(), t.path(s))
+}
+
+// writeTable writes the file of s's table tab to f: one byte a value
+// when they all fit.
+func (t *Tables) writeTable(f io.Writer, s Sig, tab *table) error {
+	width := 2
+	if tab.fitsSmall(t.winOdd()) {
+		width = 1
+	}
+	sum := crc32.New(castagnoli)
+	w := bufio.NewWriterSize(io.MultiWriter(f, sum), 1<<20)
+	w.WriteString(fileMagic)
+	fixed := fixedHeader{Format: Format, Rules: uint8(len(t.r.Name)), WM: uint8(s.WM), WK: uint8(s.WK),
+		BM: uint8(s.BM), BK: uint8(s.BK), Game: rulesPrint(t.r), Size: tab.sh.size}
+	binary.Write(w, binary.LittleEndian, fixed) // errors stay in w, seen at Flush
+	w.WriteString(t.r.Name)
+	w.WriteByte(byte(width))
+	head := len(fileMagic) + fixedBytes + len(t.r.Name) + 1
+	w.Write(make([]byte, (head+headerPad-1)/headerPad*headerPad-head))
+	buf := make([]byte, 0, 1<<16)
+	for turn := range 2 {
+		for i := range tab.sh.size {
+			v := tab.raw(turn, i)
+			if width == 1 {
+				b, _ := smallOf(v, t.winOdd())
+				buf = append(buf, b)
+			} else {
+				buf = binary.LittleEndian.AppendUint16(buf, v)
+			}
+			if len(buf) >= cap(buf)-1 {
+				w.Write(buf)
+				buf = buf[:0]
+			}
+		}
+	}
+	w.Write(buf)
+	if err := w.Flush(); err != nil {
+		return err
+	}
+	return binary.Write(f, binary.LittleEndian, sum.Sum32())
 }
 
 // ParseSig reads a signature written by Sig.String ("KKMvK"), as package

@@ -30,6 +30,15 @@
 // (unmove.go) where the cores list a level's predecessors and then each
 // refutes the quiet moves of the indices it owns.
 //
+// A build holds three bytes a position: the value (two bytes) and the
+// quiet moves not yet refuted (one); the positions decided at each
+// distance are found again by scanning the values, level by level, not
+// kept in lists (8 bytes each, which took a six-piece 8x8 signature to
+// 16 bytes a position). A table built keeps one byte a value when its
+// distances fit (compact.go): 8x8 tables take one byte a position on
+// disk, and a saved table is mapped, not read onto the heap, so a search
+// may read every saved table whatever its memory budget.
+//
 // Captures and crownings leave the signature; the signatures they reach
 // are built first (fewer pieces, then fewer men). A signature is built on
 // demand, with all it needs, when its size fits the memory it is given;

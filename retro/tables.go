@@ -36,7 +36,8 @@ type Tables struct {
 	mu      sync.Mutex // held while building, loading or saving
 	bytes   int64      // what the built tables take
 	refused map[Sig]Limit
-	dir     string // where tables are read and saved ("": nowhere)
+	dir     string      // where tables are read and saved ("": nowhere)
+	saving  atomic.Bool // dir is set (read without mu)
 	saveErr error
 
 	stored    [1 << 12]atomic.Bool // by Sig.code: saved in dir
@@ -209,7 +210,7 @@ func (t *Tables) locate(p draughts.Position, s Sig) (tab *table, i int64, ok boo
 
 // value reads index i with turn to move.
 func (tab *table) value(turn draughts.Color, i int64) (win bool, plies int, decided bool) {
-	v := tab.vals[turn][i]
+	v := tab.raw(int(turn), i)
 	if v == 0 || v == invalid {
 		return false, 0, false
 	}
@@ -217,11 +218,14 @@ func (tab *table) value(turn draughts.Color, i int64) (win bool, plies int, deci
 	return win, plies, true
 }
 
-// bytesPerPosition is what a table keeps per index and side to move, and
-// buildBytes what building it takes on top (the move counts).
+// bytesPerPosition is what a table kept on the heap takes per index and
+// side to move (two bytes while it is built, often one after: the cost
+// counts two), and buildBytes what building it takes on top (the
+// byte of its move count). A table saved in the directory is mapped, not
+// kept on the heap (mapped): reading one costs none of the limit.
 const (
 	bytesPerPosition = 2
-	buildBytes       = 2
+	buildBytes       = 1
 )
 
 // Cost is the memory building s would add (with what it needs and is not
@@ -236,8 +240,12 @@ func (t *Tables) Cost(s Sig) (bytes, positions int64) {
 	return bytes + t.loadBytes(load), positions
 }
 
-// loadBytes is the memory the tables sigs take once read.
+// loadBytes is the heap the tables sigs take once read: none when they
+// are mapped.
 func (t *Tables) loadBytes(sigs []Sig) int64 {
+	if mapped {
+		return 0
+	}
 	var n int64
 	for _, s := range sigs {
 		n += t.Positions(s) * bytesPerPosition
@@ -245,20 +253,24 @@ func (t *Tables) loadBytes(sigs []Sig) int64 {
 	return n
 }
 
-// cost is what building sigs takes: the memory kept, the most memory one
-// build adds while it runs, and the positions (each capped at maxSize so
-// that nothing overflows).
+// cost is what building sigs takes: the heap kept (none when each is
+// saved and mapped back), the most memory one build adds while it runs,
+// and the positions (each capped at maxSize so that nothing overflows).
 func (t *Tables) cost(sigs []Sig) (bytes, peak, positions int64) {
 	for _, n := range sigs {
 		size := 2 * t.l.shape(n).size
 		positions = min(positions+size, maxSize)
-		peak = max(peak, size*buildBytes)
+		peak = max(peak, size*(bytesPerPosition+buildBytes))
+	}
+	if t.saving.Load() && mapped {
+		return 0, peak, positions
 	}
 	return positions * bytesPerPosition, peak, positions
 }
 
-// Limit bounds a build: the memory the new tables take (building one
-// takes as much again, for the move counts) and the positions analysed,
+// Limit bounds a build: the heap the new tables take (3 bytes a position
+// while the largest is built, 2 kept after unless saved and mapped) and
+// the positions analysed,
 // which sets the time (about half a microsecond each on one core of 8x8
 // and Turkish, built on bitboards, and more than a microsecond on the
 // larger boards). Zero Positions is no bound.
@@ -276,8 +288,10 @@ func (l Limit) within(o Limit) bool {
 	return l.Bytes <= o.Bytes && (o.Positions == 0 || (l.Positions != 0 && l.Positions <= o.Positions))
 }
 
-// TotalBytes is the most memory the tables of one rule system keep: past
-// it, what was built is dropped (and built again when needed).
+// TotalBytes is the most heap the tables of one rule system keep: past
+// it, what was built is dropped (and built again when needed, or mapped
+// from the directory). Mapped tables are not counted: the system keeps
+// their pages in memory as it can.
 const TotalBytes = 1 << 30
 
 // Ensure builds s and every signature it leads to, unless that goes past
@@ -351,8 +365,7 @@ func (t *Tables) buildAll(ctx context.Context, sigs []Sig) error {
 		if err != nil {
 			return err
 		}
-		t.add(n, tab)
-		t.save(n, tab)
+		t.add(n, t.keep(n, tab))
 		if t.Built != nil {
 			t.Built(n, 2*tab.sh.size, time.Since(start))
 		}
@@ -360,12 +373,24 @@ func (t *Tables) buildAll(ctx context.Context, sigs []Sig) error {
 	return nil
 }
 
-// add publishes a built table (t.mu held).
+// keep saves tab, s's table just built, and returns what to keep of it:
+// the saved file mapped back when that reads, else tab in one byte a
+// value when it fits (t.mu held).
+func (t *Tables) keep(s Sig, tab *table) *table {
+	if t.save(s, tab) {
+		if back, err := t.readFile(t.path(s), s); err == nil {
+			return back
+		}
+	}
+	return tab.compact(t.winOdd())
+}
+
+// add publishes a table built or read (t.mu held).
 func (t *Tables) add(s Sig, tab *table) {
 	next := *t.built.Load()
 	next[s.code()] = tab
 	t.built.Store(&next)
-	t.bytes += t.Positions(s) * bytesPerPosition
+	t.bytes += tab.heapBytes()
 }
 
 // plan is what s needs and is not in memory: the signatures saved in the
@@ -467,9 +492,9 @@ func (t *Tables) Stats(s Sig) (base.Stats, error) {
 	if tab == nil {
 		return st, fmt.Errorf("retro: %s not built", s)
 	}
-	for _, vals := range tab.vals {
-		for _, v := range vals {
-			switch {
+	for turn := range 2 {
+		for i := range tab.sh.size {
+			switch v := tab.raw(turn, i); {
 			case v == invalid:
 			case v == 0:
 				st.Count(Draw, 0)

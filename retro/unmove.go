@@ -3,36 +3,35 @@ package retro
 import (
 	"fmt"
 	"runtime"
-	"sync"
 	"sync/atomic"
+	"unsafe"
 
 	"metz/draughts"
 	"metz/internal/rounds"
 )
 
 // unmoveLevel passes the values of the positions decided at distance d to
-// their predecessors, on every core. Un-moving waits on memory (each
-// predecessor is a random index) and was the one pass of a build on a
-// single core; it runs in rounds: the cores list the predecessors of the
-// level's next positions, each by the core that owns its stretch of the
-// tables, then each core refutes the quiet moves of the ones it owns. One
-// level's positions are all wins or all losses, so their updates commute
-// and the tables are those one core builds; the positions they decide go
-// to each core's own lists, merged once the level is done (they are all
-// farther than d).
+// their predecessors, on every core. The level is not kept as a list (8
+// bytes a position decided, which was most of a large build's memory):
+// the cores scan the values for it, a block of indices at a time.
+// Un-moving waits on memory (each predecessor is a random index) and
+// runs in rounds: the cores list the predecessors of the level's next
+// positions, each by the core that owns its stretch of the tables, then
+// each core refutes the quiet moves of the ones it owns. One level's
+// positions are all wins or all losses, so their updates commute and the
+// tables are those one core builds; the values they set are all farther
+// than d, so the scan of level d does not see them.
 func (b *builder) unmoveLevel(d int) error {
 	if d+1 > maxPlies {
 		return fmt.Errorf("%s: a distance beyond %d plies", b.sh.sig, maxPlies)
 	}
-	entries := b.levels[d]
-	b.settlePending(entries, d)
-	us := b.unmovers(len(entries))
-	var next atomic.Int64 // the next block of entries to take
+	us := b.unmovers()
+	var next atomic.Int64 // the next block of indices to scan
 	rounds.Run(len(us), func(k int) int {
 		if firstError(us) != nil {
 			return 0
 		}
-		return us[k].list(entries, d, &next)
+		return us[k].list(d, &next)
 	}, func(k int) { us[k].apply(us, k, d) })
 	for _, u := range us {
 		b.merge(&u.w)
@@ -41,29 +40,30 @@ func (b *builder) unmoveLevel(d int) error {
 }
 
 // unmover is one core's share of a level: its scratch and the positions
-// its refutations decide (w), the block of entries it lists (from pos to
-// end), and the predecessors listed, by the unmover owning them: a
+// its refutations decide (w), the block of indices it scans (turn, from
+// pos to end), and the predecessors listed, by the unmover owning them: a
 // predecessor's index j, bit 62 its side to move, bit 63 whether the
 // position it moved to is won.
 type unmover struct {
 	b        *builder
 	w        worker
-	pos, end int
+	turn     int
+	pos, end int64
 	out      [][]uint64
 	err      error
 }
 
 const (
-	roundSize  = 1 << 14 // about how many predecessors an unmover lists in a round
-	entryBlock = 1 << 10 // the entries an unmover takes at a time
-	ownBlock   = 1 << 12 // the stretches of indices dealt to the unmovers in turn
+	roundSize = 1 << 14 // about how many predecessors an unmover lists in a round
+	scanBlock = 1 << 12 // the indices an unmover scans at a time
+	ownBlock  = 1 << 12 // the stretches of indices dealt to the unmovers in turn
 )
 
-// unmovers makes the unmovers of a level of n entries: one a core, or one
-// for a short level.
-func (b *builder) unmovers(n int) []*unmover {
+// unmovers makes the unmovers of a level: one a core, or one for a small
+// table.
+func (b *builder) unmovers() []*unmover {
 	us := make([]*unmover, 1)
-	if n >= entryBlock {
+	if b.sh.size >= 4*scanBlock {
 		us = make([]*unmover, max(1, runtime.GOMAXPROCS(0)))
 	}
 	for k := range us {
@@ -72,68 +72,36 @@ func (b *builder) unmovers(n int) []*unmover {
 	return us
 }
 
-// dropped marks an entry settlePending drops.
-const dropped = ^uint64(0)
-
-// settlePending decides the level's pending entries (wins by an exit) that
-// no quiet move won sooner, and drops the others (un-moved when that move
-// won them), before the level is listed, on every core: listing then only
-// reads the values, and can pass over a predecessor already decided.
-func (b *builder) settlePending(entries []uint64, d int) {
-	parts := 1
-	if len(entries) >= entryBlock {
-		parts = max(1, runtime.GOMAXPROCS(0))
-	}
-	per := (len(entries) + parts - 1) / parts
-	var wg sync.WaitGroup
-	for lo := 0; lo < len(entries); lo += per {
-		wg.Go(func() {
-			for k := lo; k < min(lo+per, len(entries)); k++ {
-				e := entries[k]
-				if e>>63 == 0 {
-					continue
-				}
-				turn, i := int(e>>62&1), int64(e&(1<<62-1))
-				if b.tab.vals[turn][i] != 0 {
-					entries[k] = dropped
-					continue
-				}
-				b.tab.vals[turn][i] = encode(true, d)
-				entries[k] = e &^ (1 << 63)
-			}
-		})
-	}
-	wg.Wait()
-}
-
-// list takes the level's entries, a block at a time, and lists their
-// predecessors not yet decided, where the quiet move was legal, until a
-// round's worth or the end of the level. It returns how many it listed.
-func (u *unmover) list(entries []uint64, d int, next *atomic.Int64) (listed int) {
+// list scans the level's blocks of indices, taking the next block when
+// one is done, and lists the predecessors not yet decided of the
+// positions at distance d, where the quiet move was legal, until a
+// round's worth or the end of the tables. It returns how many it listed.
+func (u *unmover) list(d int, next *atomic.Int64) (listed int) {
 	b := u.b
+	blocks := (b.sh.size + scanBlock - 1) / scanBlock
 	for listed < roundSize {
 		if u.pos >= u.end {
-			k := int(next.Add(1) - 1)
-			if k*entryBlock >= len(entries) {
+			k := next.Add(1) - 1
+			if k >= 2*blocks {
 				return listed
 			}
-			u.pos, u.end = k*entryBlock, min((k+1)*entryBlock, len(entries))
+			u.turn = int(k / blocks)
+			u.pos = k % blocks * scanBlock
+			u.end = min(u.pos+scanBlock, b.sh.size)
 		}
-		e := entries[u.pos]
-		u.pos++
-		if e == dropped {
+		i := findLevel(b.tab.vals[u.turn], u.pos, u.end, d)
+		u.pos = i + 1
+		if i >= u.end {
 			continue
 		}
-		turn, i := int(e>>62&1), int64(e&(1<<62-1))
-		win, _ := decodeValue(b.tab.vals[turn][i])
-		mover := draughts.Color(turn).Opponent()
+		win, _ := decodeValue(b.tab.vals[u.turn][i])
+		mover := draughts.Color(u.turn).Opponent()
 		p := uint64(mover) << 62
 		if win {
 			p |= 1 << 63
 		}
-		vals, cnt := b.tab.vals[mover], b.cnt[mover]
 		b.predecessors(&u.w, mover, i, func(j int64) {
-			if vals[j] != 0 || cnt[j]&hasCapture != 0 {
+			if !b.open(mover, j) {
 				return // refute would pass over it (and nothing writes while listing)
 			}
 			k := j / ownBlock % int64(len(u.out))
@@ -142,6 +110,34 @@ func (u *unmover) list(entries []uint64, d int, next *atomic.Int64) (listed int)
 		})
 	}
 	return listed
+}
+
+// findLevel is the first index from lo (before hi) whose value lies at
+// distance d, hi when there is none. Most values do not: four at a time
+// are compared (a value's distance is its bits above the lowest, see
+// encode), and the word holding one is then read value by value.
+func findLevel(vals []uint16, lo, hi int64, d int) int64 {
+	const lanes, low, high = 0xFFFEFFFEFFFEFFFE, 0x0001000100010001, 0x8000800080008000
+	want := uint16(d+1) << 1 // never invalid's bits: d is below maxPlies
+	pattern := uint64(want) * low
+	i := lo
+	for ; i < hi && uintptr(unsafe.Pointer(&vals[i]))%8 != 0; i++ { // to a whole word
+		if vals[i]&^1 == want {
+			return i
+		}
+	}
+	for ; i+4 <= hi; i += 4 {
+		x := *(*uint64)(unsafe.Pointer(&vals[i]))&lanes ^ pattern // a lane at distance d is 0
+		if (x-low)&^x&high != 0 {
+			break
+		}
+	}
+	for ; i < hi; i++ {
+		if vals[i]&^1 == want {
+			return i
+		}
+	}
+	return hi
 }
 
 // apply refutes, for each predecessor listed for unmover k this round, its

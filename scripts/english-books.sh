@@ -15,8 +15,9 @@
 # once; -b N first builds the tables of each problem of up to N pieces
 # whose material they lack (metz endgame probe, within -m memory; not
 # timed, saved for later runs; a build past the memory is skipped). -m
-# (default 1GB) is also each solve's memory budget, which bounds the saved
-# tables it reads: a six-piece one takes 100-800 MB.
+# (default 1GB) is also each solve's memory budget; the saved tables are
+# mapped, not read onto the heap, and read whatever the budget (metz
+# endgame build --rules english --pieces 6 saves every six-piece one).
 # It prints one line per problem that misses (stated, got, seconds) and a
 # summary per file: problems, stated results given, within the budget.
 # The tables metz uses are those of $METZ_TABLES, else the user cache.

@@ -37,7 +37,8 @@ type Progress struct {
 
 // Missing is what a build of r's tables of 2 to pieces pieces in root has
 // left to do: the tables not in the directory and the bytes they will
-// take on disk.
+// take on disk (the generic builder's, one byte a position, as a table
+// whose distances fit a byte takes: every 8x8 one built so far).
 func Missing(r *draughts.Rules, root string, pieces int) (tables int, bytes int64) {
 	if international(r) {
 		return endgame.Missing(root, pieces)
@@ -47,7 +48,7 @@ func Missing(r *draughts.Rules, root string, pieces int) (tables int, bytes int6
 	for _, s := range retro.Signatures(pieces) {
 		if !gen.Stored(s) {
 			tables++
-			bytes += gen.Positions(s) * 2
+			bytes += gen.Positions(s)
 		}
 	}
 	return tables, bytes
@@ -131,7 +132,7 @@ func buildGeneric(ctx context.Context, r *draughts.Rules, root string, pieces in
 		done += gen.Positions(s)
 		if progress != nil {
 			progress(Progress{Sig: s.String(), Pieces: s.Pieces(), Loaded: loaded, Stats: st, Time: took[s],
-				Bytes: 2 * gen.Positions(s), Done: done, Total: total, Current: i + 1, Tables: len(sigs)})
+				Bytes: gen.SavedBytes(s), Done: done, Total: total, Current: i + 1, Tables: len(sigs)})
 		}
 	}
 	if err := gen.SaveErr(); err != nil {
