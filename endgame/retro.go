@@ -61,11 +61,12 @@ type group struct {
 
 // buildGroup computes the tables of sigs (a signature and its flip, or one
 // signature that is its own flip) from the finished tables in done.
-func buildGroup(sigs []stmSig, done *[4096][]byte, cores func() int) ([][]byte, error) {
+// Its records come from metas and go back there when it returns.
+func buildGroup(sigs []stmSig, done *[4096][]byte, metas *metaPool, cores func() int) ([][]byte, error) {
 	g := &group{done: done, cores: cores}
 	for _, s := range sigs {
-		m, free := newMetas(s.Size())
-		defer free() // the tables returned are val alone
+		m, put := metas.get(s.Size())
+		defer put() // the tables returned are val alone
 		words := (s.Size() + 63) / 64
 		live := [2][]uint64{make([]uint64, words), make([]uint64, words)}
 		g.parts = append(g.parts, &part{sig: s, val: make([]byte, s.Size()), meta: m, live: live})
