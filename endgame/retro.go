@@ -181,9 +181,7 @@ func (g *group) level(t, o *part, n int) {
 	rounds.Run(len(ws), func(k int) int { return ws[k].scan(t, o, n, &blocks) }, func(k int) {
 		w := ws[k]
 		for _, from := range ws {
-			for _, j := range from.out[k] {
-				w.top = max(w.top, update(o, j, n))
-			}
+			w.apply(o, from.out[k], n)
 			from.out[k] = from.out[k][:0]
 		}
 	})
@@ -200,6 +198,7 @@ type levelWorker struct {
 	out      [][]int64
 	top      int
 	preds    []int64 // one position's predecessors
+	touch    byte    // see apply
 }
 
 const (
@@ -230,6 +229,11 @@ func (w *levelWorker) scan(t, o *part, n int, blocks *atomic.Int64) (listed int)
 		w.next = i + 1
 		q, _ := t.sig.Position(i)
 		w.preds = predecessorIndices(q, o.sig, w.preds[:0])
+		var touch uint64 // the waiting bits read first, their misses overlapping (see apply)
+		for _, j := range w.preds {
+			touch |= live[j>>6]
+		}
+		w.touch |= byte(touch)
 		for _, j := range w.preds {
 			if live[j>>6]>>(j&63)&1 == 0 {
 				continue // decided, or no quiet move: nothing to learn
@@ -240,6 +244,29 @@ func (w *levelWorker) scan(t, o *part, n int, blocks *atomic.Int64) (listed int)
 		}
 	}
 	return listed
+}
+
+// applyBatch is how many updates apply reads the records of before it
+// makes them.
+const applyBatch = 32
+
+// apply makes the updates of level n at the indices js of o. Each record
+// read is a cache miss, and update's branches on it kept the next misses
+// from overlapping: the records of a batch are read first by a loop with
+// no branch, so that their misses overlap, then updated from the cache.
+func (w *levelWorker) apply(o *part, js []int64, n int) {
+	for len(js) > 0 {
+		b := js[:min(applyBatch, len(js))]
+		js = js[len(b):]
+		var touch byte
+		for _, j := range b {
+			touch |= o.meta[j].flag
+		}
+		w.touch |= touch // kept, so that the reads are not left out
+		for _, j := range b {
+			w.top = max(w.top, update(o, j, n))
+		}
+	}
 }
 
 // owner returns which of n workers applies the updates of index j: the
