@@ -400,10 +400,26 @@ func predecessorIndices(q bitboard.Position, sig stmSig, buf []int64) []int64 {
 
 // kingRanks ranks a group of kings with one of them moved: the others'
 // terms of the colex sum below and above the moved king's new place, by
-// how many others are below it.
+// how many others are below it, added up ahead (one read a rank, where
+// the separate sums and the binomial's row took three, dependent).
 type kingRanks struct {
-	others   uint64
-	pre, suf [maxSide + 1]int64
+	others uint64
+	ps     [maxSide]int64 // ps[j]: the others' terms with j of them below
+}
+
+// kingTerm[y][j] is the moved king's term of the colex sum on bit y with j
+// other kings below it (index.go's init, run before this file's, fills
+// binom and domK).
+var kingTerm [64][maxSide]int64
+
+func init() {
+	for y := range 64 {
+		for j := range maxSide {
+			if domK[y] >= 0 {
+				kingTerm[y][j] = binom[domK[y]][j+1]
+			}
+		}
+	}
 }
 
 // set prepares the ranks of group with its king on bit x moved.
@@ -415,18 +431,22 @@ func (kr *kingRanks) set(group uint64, x int) {
 		d[m] = int64(domK[bits.TrailingZeros64(o)])
 		m++
 	}
-	for i := range m {
-		kr.pre[i+1] = kr.pre[i] + binom[d[i]][i+1]
-	}
+	var suf, pre int64 // the terms of the others above, below
+	kr.ps[m] = 0
 	for j := m - 1; j >= 0; j-- {
-		kr.suf[j] = kr.suf[j+1] + binom[d[j]][j+2]
+		suf += binom[d[j]][j+2]
+		kr.ps[j] = suf
+	}
+	for j := 1; j <= m; j++ {
+		pre += binom[d[j-1]][j]
+		kr.ps[j] += pre
 	}
 }
 
 // rank returns the colex rank of the group with the moved king on bit y.
 func (kr *kingRanks) rank(y int) int64 {
 	j := bits.OnesCount64(kr.others & (1<<y - 1))
-	return kr.pre[j] + binom[domK[y]][j+1] + kr.suf[j]
+	return kr.ps[j] + kingTerm[y][j]
 }
 
 // rays[d][b] holds the squares from bit b onwards in direction d (see
