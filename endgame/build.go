@@ -83,6 +83,8 @@ func InMemory(maxPieces int) (*Tables, error) {
 		sigs = append(sigs, signatures(n)...)
 	}
 	b := &builder{}
+	b.plan(closure(sigs))
+	defer b.metas.release()
 	for _, level := range levels(closure(sigs)) {
 		if err := b.runLevel(pairs(level)); err != nil {
 			return nil, err
@@ -126,6 +128,8 @@ func buildSigs(dir string, want []stmSig, progress func(Progress)) error {
 		return fmt.Errorf("endgame: table directory: %w", err)
 	}
 	b := &builder{dir: dir, progress: progress}
+	b.plan(closure(want))
+	defer b.metas.release()
 	for _, level := range levels(closure(want)) {
 		for _, s := range level {
 			b.total++
@@ -220,12 +224,21 @@ type builder struct {
 	dir      string
 	progress func(Progress)
 	done     [4096][]byte
+	metas    metaPool // the records of the groups being built
 
 	mu                  sync.Mutex // guards the counters and progress calls
 	total, finished     int
 	totalSize, doneSize int64
 
 	building atomic.Int32 // the groups being built at the moment (see cores)
+}
+
+// plan readies b to build any of sigs: its record mappings are made for
+// the largest (see metaPool).
+func (b *builder) plan(sigs []stmSig) {
+	for _, s := range sigs {
+		b.metas.reserve = max(b.metas.reserve, s.Size())
+	}
 }
 
 // runLevel builds the groups of one level, the largest first, on as many
@@ -306,7 +319,7 @@ func (b *builder) group(g []stmSig) ([][]byte, error) {
 	}
 	if !loaded {
 		var err error
-		if out, err = buildGroup(g, &b.done, b.cores); err != nil {
+		if out, err = buildGroup(g, &b.done, &b.metas, b.cores); err != nil {
 			return nil, err
 		}
 		if groupSize(g) >= freeAfter {
@@ -314,7 +327,7 @@ func (b *builder) group(g []stmSig) ([][]byte, error) {
 			// only when the heap doubles, garbage stacked up with the
 			// next pairs' arrays (the five-piece build once peaked at
 			// 4.4 GB for 2.4 GB with this). The build's records are
-			// unmapped as soon as a group is done (newMetas).
+			// kept for the next group (metaPool).
 			debug.FreeOSMemory()
 		}
 		for i, s := range g {

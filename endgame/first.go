@@ -113,6 +113,7 @@ func settle(b *batch, t *part, start, end int64) (int, error) {
 		quiet := b.quiet[k]
 		if quiet < 0 {
 			t.val[i] = vInvalid
+			t.meta[i] = meta{} // the records are reused unzeroed (metaPool)
 			continue
 		}
 		win, loss, draw := 0, 0, false
@@ -135,6 +136,9 @@ func settle(b *batch, t *part, start, end int64) (int, error) {
 		}
 		if win > maxPlies || loss > maxPlies {
 			return 0, fmt.Errorf("endgame: %v: distances beyond %d plies do not fit a byte", t.sig, maxPlies)
+		}
+		if quiet == 0 {
+			t.meta[i] = meta{} // decided: waits for nothing
 		}
 		switch {
 		case quiet == 0 && win > 0:

@@ -47,10 +47,12 @@ func (t *Tables) ensure(ctx context.Context, s stmSig) (built int64, err error) 
 		}
 	}
 	b := &builder{dir: t.dir}
+	defer b.metas.release()
 	missing, built, err := t.missing(s, &b.done)
 	if err != nil {
 		return 0, err
 	}
+	b.plan(missing)
 	defer func() {
 		for _, n := range missing {
 			if tab := b.done[n.code()]; tab != nil {

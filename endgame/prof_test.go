@@ -38,6 +38,8 @@ func TestProfilePair(t *testing.T) {
 		}
 	}
 	want, _ := parseSig(os.Getenv("METZ_PROF_SIG"))
+	b.plan(closure([]stmSig{want}))
+	defer b.metas.release()
 	for _, level := range levels(closure([]stmSig{want})) {
 		if level[0].Pieces() < 5 {
 			continue
@@ -71,10 +73,12 @@ func profileDemand(t *testing.T, name string) {
 	repeat, _ := strconv.Atoi(os.Getenv("METZ_PROF_REPEAT"))
 	for range max(1, repeat) {
 		b := &builder{}
+		b.plan(closure([]stmSig{want}))
 		for _, level := range levels(closure([]stmSig{want})) {
 			if err := b.runLevel(pairs(level)); err != nil {
 				t.Fatal(err)
 			}
 		}
+		b.metas.release()
 	}
 }

@@ -61,11 +61,12 @@ type group struct {
 
 // buildGroup computes the tables of sigs (a signature and its flip, or one
 // signature that is its own flip) from the finished tables in done.
-func buildGroup(sigs []stmSig, done *[4096][]byte, cores func() int) ([][]byte, error) {
+// Its records come from metas and go back there when it returns.
+func buildGroup(sigs []stmSig, done *[4096][]byte, metas *metaPool, cores func() int) ([][]byte, error) {
 	g := &group{done: done, cores: cores}
 	for _, s := range sigs {
-		m, free := newMetas(s.Size())
-		defer free() // the tables returned are val alone
+		m, put := metas.get(s.Size())
+		defer put() // the tables returned are val alone
 		words := (s.Size() + 63) / 64
 		live := [2][]uint64{make([]uint64, words), make([]uint64, words)}
 		g.parts = append(g.parts, &part{sig: s, val: make([]byte, s.Size()), meta: m, live: live})
@@ -180,9 +181,7 @@ func (g *group) level(t, o *part, n int) {
 	rounds.Run(len(ws), func(k int) int { return ws[k].scan(t, o, n, &blocks) }, func(k int) {
 		w := ws[k]
 		for _, from := range ws {
-			for _, j := range from.out[k] {
-				w.top = max(w.top, update(o, j, n))
-			}
+			w.apply(o, from.out[k], n)
 			from.out[k] = from.out[k][:0]
 		}
 	})
@@ -199,6 +198,7 @@ type levelWorker struct {
 	out      [][]int64
 	top      int
 	preds    []int64 // one position's predecessors
+	touch    byte    // see apply
 }
 
 const (
@@ -229,6 +229,11 @@ func (w *levelWorker) scan(t, o *part, n int, blocks *atomic.Int64) (listed int)
 		w.next = i + 1
 		q, _ := t.sig.Position(i)
 		w.preds = predecessorIndices(q, o.sig, w.preds[:0])
+		var touch uint64 // the waiting bits read first, their misses overlapping (see apply)
+		for _, j := range w.preds {
+			touch |= live[j>>6]
+		}
+		w.touch |= byte(touch)
 		for _, j := range w.preds {
 			if live[j>>6]>>(j&63)&1 == 0 {
 				continue // decided, or no quiet move: nothing to learn
@@ -239,6 +244,29 @@ func (w *levelWorker) scan(t, o *part, n int, blocks *atomic.Int64) (listed int)
 		}
 	}
 	return listed
+}
+
+// applyBatch is how many updates apply reads the records of before it
+// makes them.
+const applyBatch = 32
+
+// apply makes the updates of level n at the indices js of o. Each record
+// read is a cache miss, and update's branches on it kept the next misses
+// from overlapping: the records of a batch are read first by a loop with
+// no branch, so that their misses overlap, then updated from the cache.
+func (w *levelWorker) apply(o *part, js []int64, n int) {
+	for len(js) > 0 {
+		b := js[:min(applyBatch, len(js))]
+		js = js[len(b):]
+		var touch byte
+		for _, j := range b {
+			touch |= o.meta[j].flag
+		}
+		w.touch |= touch // kept, so that the reads are not left out
+		for _, j := range b {
+			w.top = max(w.top, update(o, j, n))
+		}
+	}
 }
 
 // owner returns which of n workers applies the updates of index j: the
@@ -372,10 +400,26 @@ func predecessorIndices(q bitboard.Position, sig stmSig, buf []int64) []int64 {
 
 // kingRanks ranks a group of kings with one of them moved: the others'
 // terms of the colex sum below and above the moved king's new place, by
-// how many others are below it.
+// how many others are below it, added up ahead (one read a rank, where
+// the separate sums and the binomial's row took three, dependent).
 type kingRanks struct {
-	others   uint64
-	pre, suf [maxSide + 1]int64
+	others uint64
+	ps     [maxSide]int64 // ps[j]: the others' terms with j of them below
+}
+
+// kingTerm[y][j] is the moved king's term of the colex sum on bit y with j
+// other kings below it (index.go's init, run before this file's, fills
+// binom and domK).
+var kingTerm [64][maxSide]int64
+
+func init() {
+	for y := range 64 {
+		for j := range maxSide {
+			if domK[y] >= 0 {
+				kingTerm[y][j] = binom[domK[y]][j+1]
+			}
+		}
+	}
 }
 
 // set prepares the ranks of group with its king on bit x moved.
@@ -387,18 +431,22 @@ func (kr *kingRanks) set(group uint64, x int) {
 		d[m] = int64(domK[bits.TrailingZeros64(o)])
 		m++
 	}
-	for i := range m {
-		kr.pre[i+1] = kr.pre[i] + binom[d[i]][i+1]
-	}
+	var suf, pre int64 // the terms of the others above, below
+	kr.ps[m] = 0
 	for j := m - 1; j >= 0; j-- {
-		kr.suf[j] = kr.suf[j+1] + binom[d[j]][j+2]
+		suf += binom[d[j]][j+2]
+		kr.ps[j] = suf
+	}
+	for j := 1; j <= m; j++ {
+		pre += binom[d[j-1]][j]
+		kr.ps[j] += pre
 	}
 }
 
 // rank returns the colex rank of the group with the moved king on bit y.
 func (kr *kingRanks) rank(y int) int64 {
 	j := bits.OnesCount64(kr.others & (1<<y - 1))
-	return kr.pre[j] + binom[domK[y]][j+1] + kr.suf[j]
+	return kr.ps[j] + kingTerm[y][j]
 }
 
 // rays[d][b] holds the squares from bit b onwards in direction d (see
