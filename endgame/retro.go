@@ -138,9 +138,9 @@ const initBlock = 1 << 16
 // searched the full way (generating every move was half the first pass of
 // KKMvKK).
 func exitMoves(p *bitboard.Position, ml *bitboard.MoveList) (quiet int, exits []bitboard.Move) {
-	if p.HasCapture() {
-		p.Generate(ml) // captures only
-		return 0, ml.Moves[:ml.N]
+	all := p.CapturesOrQuiet(ml)
+	if ml.N > 0 {
+		return 0, ml.Moves[:ml.N] // captures only
 	}
 	n := 0
 	men, empty := p.White&^p.Kings, ^(p.White|p.Black)&bitboard.BoardMask
@@ -154,7 +154,7 @@ func exitMoves(p *bitboard.Position, ml *bitboard.MoveList) (quiet int, exits []
 		ml.Moves[n] = bitboard.Move{From: b + 5, To: b}
 		n++
 	}
-	return p.CountMoves() - n, ml.Moves[:n]
+	return all - n, ml.Moves[:n]
 }
 
 // level propagates every position of t decided at distance n to its
@@ -373,17 +373,17 @@ func forEachPredecessor(q bitboard.Position, f func(bitboard.Position)) {
 func predecessorIndices(q bitboard.Position, sig stmSig, buf []int64) []int64 {
 	fq := flip(q)
 	wm, wk := fq.White&^fq.Kings, fq.White&fq.Kings
-	a, b := rank(wm, &domWM), rank(wk, &domK)
+	a, b := rank(wm, &termWM), rank(wk, &termK)
 	strideBM := binom[50][sig.BK]
 	strideWK := strideBM * binom[menSquares][sig.BM]
 	strideWM := strideWK * binom[50][sig.WK]
-	base := a*strideWM + b*strideWK + rank(fq.Black&^fq.Kings, &domBM)*strideBM + rank(fq.Black&fq.Kings, &domK)
+	base := a*strideWM + b*strideWK + rank(fq.Black&^fq.Kings, &termBM)*strideBM + rank(fq.Black&fq.Kings, &termK)
 	occ := fq.White | fq.Black
 	empty := ^occ & bitboard.BoardMask
 	for m := wm; m != 0; m &= m - 1 {
 		x := m & -m
 		for from := (x<<5 | x<<6) & empty; from != 0; from &= from - 1 {
-			buf = append(buf, base+(rank(wm^x^(from&-from), &domWM)-a)*strideWM)
+			buf = append(buf, base+(rank(wm^x^(from&-from), &termWM)-a)*strideWM)
 		}
 	}
 	base -= b * strideWK

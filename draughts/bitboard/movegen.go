@@ -346,6 +346,29 @@ func (p *Position) countMovesCapture(ml *MoveList, keep bool) (int, bool) {
 	return counted + ml.N, true
 }
 
+// CapturesOrQuiet fills ml with the maximal captures of p (drop mode, as
+// Generate) and returns 0 when the side to move must capture; otherwise it
+// empties ml and returns the number of quiet moves, without listing them.
+// The capture test and the kings' runs are computed once for both
+// answers: HasCapture followed by Generate or CountMoves computed them
+// twice (a tenth of the endgame builder's first pass).
+func (p *Position) CapturesOrQuiet(ml *MoveList) int {
+	own, opp := p.sides()
+	empty := ^(own | opp) & BoardMask
+	a0, a1, a2, a3 := jumpTargets(opp, empty)
+	var ks [4]uint64
+	quiet := 0
+	if own&p.Kings != 0 {
+		ks[0], ks[1], ks[2], ks[3], quiet = kingStarts(own&p.Kings, empty, a0, a1, a2, a3)
+	}
+	if own&^p.Kings&(a0|a1|a2|a3)|ks[0]|ks[1]|ks[2]|ks[3] == 0 {
+		ml.N = 0
+		return quiet + countMenQuiet(own&^p.Kings, empty, p.WhiteToMove)
+	}
+	p.captures(ml, false, false, &ks)
+	return 0
+}
+
 // listPool holds scratch lists for CountMoves (a MoveList is 16 KiB: too big
 // to zero on every call).
 var listPool = sync.Pool{New: func() any { return new(MoveList) }}

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math/bits"
 	"math/rand/v2"
+	"slices"
 	"sort"
 	"testing"
 )
@@ -326,7 +327,8 @@ func compareWithReference(t *testing.T, p Position) {
 	}
 }
 
-// TestInvariants checks, on random positions: counting = generating, no
+// TestInvariants checks, on random positions: counting = generating (also
+// CapturesOrQuiet: the captures, or the number of quiet moves), no
 // duplicates in drop mode, drop = dedup(keep), equal capture counts,
 // incremental hash = full hash, FEN round trip, colour symmetry, legality of
 // the resulting position.
@@ -351,6 +353,11 @@ func TestInvariants(t *testing.T) {
 		}
 		if n, capt := p.CountMovesCapture(); n != ml.N || capt != p.HasCapture() {
 			t.Fatalf("%s: CountMovesCapture %d %v", p.FEN(), n, capt)
+		}
+		var co MoveList
+		if q := p.CapturesOrQuiet(&co); p.HasCapture() && (q != 0 || !slices.Equal(co.Slice(), ml.Slice())) ||
+			!p.HasCapture() && (q != ml.N || co.N != 0) {
+			t.Fatalf("%s: CapturesOrQuiet %d, %d moves", p.FEN(), q, co.N)
 		}
 		seen := map[Move]bool{}
 		for _, m := range ml.Slice() {
