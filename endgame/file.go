@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"io/fs"
+	"metz/internal/mapfile"
 	"metz/tables/base"
 	"os"
 	"path/filepath"
@@ -83,7 +84,7 @@ func readTable(dir string, s stmSig) ([]byte, error) {
 // tests, which open many).
 func openTable(dir string, s stmSig) (tab []byte, release func(), err error) {
 	path := filepath.Join(dir, fileName(s))
-	data, release, err := loadFile(path)
+	data, release, err := mapfile.Read(path, true)
 	if errors.Is(err, fs.ErrNotExist) {
 		return nil, nil, errNoTable
 	}

@@ -8,6 +8,7 @@ import (
 	"hash/crc32"
 	"hash/fnv"
 	"io"
+	"metz/internal/mapfile"
 	"os"
 	"path/filepath"
 	"strings"
@@ -159,17 +160,27 @@ func (t *Tables) load(s Sig) error {
 	return nil
 }
 
-// readFile maps the table of s from the file name (see mapFile).
+// readFile maps the table of s from the file name read-only (read whole
+// where files are not mapped): a search reads a few of a large table's
+// pages, which the system keeps in memory as it can, so the budget of a
+// search bounds only the tables it builds. A table in use is never
+// unmapped: searches may still read it after it is dropped, and a process
+// maps each file once at most.
 func (t *Tables) readFile(name string, s Sig) (*table, error) {
-	data, err := mapFile(name)
+	data, release, err := mapfile.Read(name, false)
 	if err != nil {
 		return nil, err
 	}
+	if len(data) == 0 {
+		release()
+		return nil, fmt.Errorf("%s: %w", name, errSize)
+	}
 	tab, err := t.parseTable(data, s)
 	if err != nil {
+		release()
 		return nil, fmt.Errorf("%s: %w", name, err)
 	}
-	tab.mapped = mapped
+	tab.mapped = mapfile.Mapped
 	return tab, nil
 }
 

@@ -1,6 +1,7 @@
 package retro
 
 import (
+	"metz/internal/mapfile"
 	"os"
 	"path/filepath"
 	"slices"
@@ -68,7 +69,7 @@ func TestSaveAndRead(t *testing.T) {
 		t.Fatalf("stored %v, stored pieces %d; want true, 3", second.Stored(s), second.StoredPieces())
 	}
 	heap := int64(0) // mapped
-	if !mapped {
+	if !mapfile.Mapped {
 		heap = 2 * bytesPerPosition * first.l.shape(s).size
 	}
 	if bytes, positions := second.Cost(s); positions != 0 || bytes != heap {

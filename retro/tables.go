@@ -3,6 +3,7 @@ package retro
 import (
 	"context"
 	"fmt"
+	"metz/internal/mapfile"
 	"slices"
 	"sync"
 	"sync/atomic"
@@ -222,7 +223,7 @@ func (tab *table) value(turn draughts.Color, i int64) (win bool, plies int, deci
 // side to move (two bytes while it is built, often one after: the cost
 // counts two), and buildBytes what building it takes on top (the
 // byte of its move count). A table saved in the directory is mapped, not
-// kept on the heap (mapped): reading one costs none of the limit.
+// kept on the heap (mapfile.Mapped): reading one costs none of the limit.
 const (
 	bytesPerPosition = 2
 	buildBytes       = 1
@@ -243,7 +244,7 @@ func (t *Tables) Cost(s Sig) (bytes, positions int64) {
 // loadBytes is the heap the tables sigs take once read: none when they
 // are mapped.
 func (t *Tables) loadBytes(sigs []Sig) int64 {
-	if mapped {
+	if mapfile.Mapped {
 		return 0
 	}
 	var n int64
@@ -262,7 +263,7 @@ func (t *Tables) cost(sigs []Sig) (bytes, peak, positions int64) {
 		positions = min(positions+size, maxSize)
 		peak = max(peak, size*(bytesPerPosition+buildBytes))
 	}
-	if t.saving.Load() && mapped {
+	if t.saving.Load() && mapfile.Mapped {
 		return 0, peak, positions
 	}
 	return positions * bytesPerPosition, peak, positions
