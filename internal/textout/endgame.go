@@ -29,7 +29,7 @@ func buildCost(r *draughts.Rules, pieces int) string {
 	case r.Name != draughts.International.Name && pieces >= 6:
 		return "; English, 6 pieces: 7.1 G positions, about 27 minutes of CPU, 1.2 GB of memory; flying kings and larger boards slower"
 	case r.Name != draughts.International.Name && pieces == 5:
-		return "; Russian, 5 pieces: 359 M positions in 2 minutes on 2 cores; 12x12 boards three times slower a position"
+		return "; Russian, 5 pieces: about 1 minute on 2 cores, 0.4 GB of memory; 12x12 boards three times slower a position"
 	}
 	return ""
 }
