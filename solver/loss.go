@@ -32,7 +32,9 @@ func verifyLoss[P, M any](g game[P, M], p *problems.Problem, pos draughts.Positi
 	winner := pos.Turn.Opponent()
 	lc := &lossCheck[P, M]{s: newSearch(g, from(g, pos), winner, Win, lim, opt.Budget.MemoryMB), rep: rep, winner: winner}
 	lc.s.useTables(opt.Tables)
-	defer func() { rep.TableHits, rep.TablesBuilt = rep.TableHits+lc.s.tableHit, lc.s.built.Load() }()
+	defer func() {
+		rep.TableHits, rep.TablesBuilt, rep.TablesUnsaved = rep.TableHits+lc.s.tableHit, lc.s.built.Load(), lc.s.unsaved.Load()
+	}()
 	if len(ns) == 0 {
 		rep.Notes = append(rep.Notes, "no stated solution: only the loss itself is searched")
 	}

@@ -3,6 +3,7 @@ package solver
 import (
 	"testing"
 
+	"metz/draughts"
 	"metz/tables"
 )
 
@@ -39,5 +40,20 @@ func TestVerifyBuildsTheTablesItMeets(t *testing.T) {
 	}
 	if none := Verify(problemOf(fen, "win", key), Options{Budget: nodes(20_000), NoTables: true}); none.TablesBuilt != 0 || none.TableHits != 0 {
 		t.Errorf("NoTables: %d table positions built, %d hits", none.TablesBuilt, none.TableHits)
+	}
+}
+
+// A search counts the endings it met that no table held but a table set
+// could (five pieces, with only the small tables): the advice to build
+// the 5-piece tables rests on it. A full-board position searched a little
+// meets none.
+func TestSolveCountsEndingsWithNoTable(t *testing.T) {
+	ending := mustFEN(t, intl, "W:WK3,K14,28:BK45,K50,36")
+	sol := SolveWith(ending, Win, Options{Budget: nodes(20_000), Tables: fresh3(t)})
+	if sol.TablesUnsaved == 0 {
+		t.Errorf("6-piece king ending, small tables only: no 5-piece position counted (result %s, %d nodes)", sol.Result, sol.Nodes)
+	}
+	if sol := SolveWith(draughts.Start(intl), Win, Options{Budget: nodes(20_000), Tables: fresh3(t)}); sol.TablesUnsaved != 0 {
+		t.Errorf("start position: %d positions counted as missing a table", sol.TablesUnsaved)
 	}
 }

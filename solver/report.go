@@ -54,7 +54,12 @@ type Report struct {
 	TableLeaves  []string        `json:"table_leaves,omitempty"`  // places whose proof read the endgame tables
 	TableHits    int64           `json:"table_hits,omitempty"`    // positions the tables decided, all searches`
 	TablesBuilt  int64           `json:"tables_built,omitempty"`  // table positions built for this verification (see Options.Tables)
-	KeyPlies     int             `json:"key_plies,omitempty"`     // shortest win after the stated key, counting the key
+	// TablesUnsaved counts the positions the searches met of a material
+	// the tables can hold (tables.MaxPieces) but with no table saved or
+	// built: non-zero when building the tables ahead could change the
+	// verdict.
+	TablesUnsaved int64 `json:"tables_unsaved,omitempty"`
+	KeyPlies      int   `json:"key_plies,omitempty"` // shortest win after the stated key, counting the key
 	// KeyPliesAtMost: when the key's shortest win was too dear to
 	// establish, the length of a proven win after it (an upper bound),
 	// counting the key; the horizon is then measured from it.

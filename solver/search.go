@@ -41,9 +41,15 @@ type search[P, M any] struct {
 	reach     int                // every position of at most reach pieces is in tables (0: none)
 	tableHit  int64              // positions decided by the tables
 	built     *atomic.Int64      // table positions built, shared with forks and helpers (tablesOf)
-	smallMax  int                // the most pieces whose signature is built on demand
-	smallLim  tables.Limit       // and how large a build may be
-	smallLeft int64              // positions this search may still build
+	// unsaved counts the positions met whose material the rule system's
+	// tables cover (tables.MaxPieces) but whose table was neither saved
+	// nor built: what building the tables ahead would have decided. It
+	// is shared like built, and tells the hint after an unproven verdict
+	// whether larger tables would have helped at all.
+	unsaved   *atomic.Int64
+	smallMax  int          // the most pieces whose signature is built on demand
+	smallLim  tables.Limit // and how large a build may be
+	smallLeft int64        // positions this search may still build
 	// smallGone marks the signatures (by Sig.Code) whose tables this search
 	// can neither read nor build: its limits only shrink, so a refusal
 	// holds for the rest of it (a read-only look, tryClosure's, refuses
@@ -64,7 +70,7 @@ func newSearch[P, M any](g game[P, M], root P, attacker draughts.Color, goal Goa
 		tt: newTable(tt), deps: newHashTable[uint64](dep),
 		bounded: newHashTable[bound](bnd),
 		forced:  newHashTable[bound](bnd), maxPath: 400, tooBig: map[uint64]bool{}, otherWins: map[uint64]bool{},
-		built: new(atomic.Int64)}
+		built: new(atomic.Int64), unsaved: new(atomic.Int64)}
 	s.rootBal = s.balance(root)
 	s.rootSig = material(s.g, root)
 	return s
@@ -200,7 +206,7 @@ func (s *search[P, M]) useTables(t *tables.Tables) {
 
 // tablesOf makes s read o's tables and count what it builds with o's.
 func (s *search[P, M]) tablesOf(o *search[P, M]) {
-	s.built = o.built
+	s.built, s.unsaved = o.built, o.unsaved
 	s.useTables(o.tables)
 }
 
@@ -227,12 +233,14 @@ func (s *search[P, M]) probe(c *child[P, M]) (r tables.Result, plies int, ok boo
 // the limits allow.
 func (s *search[P, M]) probeSig(c *child[P, M], sig tables.Sig) (r tables.Result, plies int, ok bool) {
 	if n := sig.Pieces(); n > s.smallMax {
-		if n > s.tables.StoredPieces() {
-			return tables.Draw, 0, false
+		if n <= s.tables.StoredPieces() {
+			// Tables saved on disk (metz endgame build) are read at any
+			// depth: reading one costs milliseconds, not a build.
+			r, plies, ok, _ = probe(s.g, s.tables, c.q, tables.Limit{Bytes: s.smallLim.Bytes, Positions: -1})
 		}
-		// Tables saved on disk (metz endgame build) are read at any
-		// depth: reading one costs milliseconds, not a build.
-		r, plies, ok, _ := probe(s.g, s.tables, c.q, tables.Limit{Bytes: s.smallLim.Bytes, Positions: -1})
+		if !ok && n <= tables.MaxPieces(s.r) {
+			s.unsaved.Add(1)
+		}
 		return r, plies, ok
 	}
 	lim := s.smallLim

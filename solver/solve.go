@@ -45,6 +45,9 @@ type Solution struct {
 	// signatures its searches met that were neither in memory nor in
 	// the table directory).
 	TablesBuilt int64 `json:"tables_built,omitempty"`
+	// TablesUnsaved: positions met of a material the tables can hold
+	// with no table saved or built (Report.TablesUnsaved).
+	TablesUnsaved int64 `json:"tables_unsaved,omitempty"`
 }
 
 // Solve decides the goal for the side to move in p within the budget.
@@ -77,7 +80,7 @@ func solveIn[P, M any](g game[P, M], p draughts.Position, goal Goal, opt Options
 	} else {
 		solveGoal(g, p, goal, lim, b, sol, tb)
 	}
-	sol.TableHits, sol.TablesBuilt = tb.hits, tb.built
+	sol.TableHits, sol.TablesBuilt, sol.TablesUnsaved = tb.hits, tb.built, tb.unsaved
 	sol.Nodes = lim.nodes
 	sol.Seconds = time.Since(start).Seconds()
 	return sol
@@ -114,13 +117,15 @@ func gameOver[P, M any](g game[P, M], q P, goal Goal) (result, note string) {
 
 // tableUse hands the tables to each search of a solve and adds up their hits.
 type tableUse struct {
-	t           *tables.Tables
-	hits, built int64
+	t                    *tables.Tables
+	hits, built, unsaved int64
 }
 
 func useTables[P, M any](tb *tableUse, s *search[P, M]) func() {
 	s.useTables(tb.t)
-	return func() { tb.hits, tb.built = tb.hits+s.tableHit, tb.built+s.built.Load() }
+	return func() {
+		tb.hits, tb.built, tb.unsaved = tb.hits+s.tableHit, tb.built+s.built.Load(), tb.unsaved+s.unsaved.Load()
+	}
 }
 
 func solveGoal[P, M any](g game[P, M], p draughts.Position, goal Goal, lim *limits, b Budget, sol *Solution, tb *tableUse) {

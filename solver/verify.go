@@ -141,7 +141,9 @@ func verifyIn[P, M any](g game[P, M], p *problems.Problem, pos draughts.Position
 	mem, forkMB := memorySplit(opt.Budget.MemoryMB, beside)
 	v := &verifier[P, M]{rep: rep, s: newSearch(g, from(g, pos), attacker, goal, lim, mem), opt: opt, root: pos, forkMB: forkMB, bound: goal.Within}
 	v.s.useTables(opt.Tables)
-	defer func() { rep.TableHits, rep.TablesBuilt = rep.TableHits+v.tableHits(), v.s.built.Load() }()
+	defer func() {
+		rep.TableHits, rep.TablesBuilt, rep.TablesUnsaved = rep.TableHits+v.tableHits(), v.s.built.Load(), v.s.unsaved.Load()
+	}()
 	if len(ns) == 0 {
 		rep.Notes = append(rep.Notes, "no stated solution: only the keys are searched")
 		v.keys(nil)

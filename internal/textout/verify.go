@@ -59,10 +59,10 @@ func Verified(w io.Writer, done []app.Verified, jobs int, fivePieces bool) error
 
 // UnprovenHint tells what to try when budgets ran out, or "": the limit
 // they ran into, and a budget four times as large on both, whose search
-// goes further whichever it was. Without the 5-piece endgame tables (five
-// is the table set's complete one), an international problem left
-// unproven is most often a king ending they would cut short, so the hint
-// says how to build them.
+// goes further whichever it was. The tables to build are suggested only
+// for a search that met endings they would have decided
+// (Report.TablesUnsaved): an unproven full-board combination whose lines
+// never came down to five pieces gains nothing from them.
 func UnprovenHint(reports []*solver.Report, fivePieces bool) string {
 	n, intl, other := 0, false, ""
 	var used solver.Budget
@@ -75,6 +75,9 @@ func UnprovenHint(reports []*solver.Report, fivePieces bool) string {
 		stops[r.Budget.Stop(r.ProofNodes, r.Seconds)]++
 		used.Nodes, used.Time = max(used.Nodes, r.Budget.Nodes), max(used.Time, r.Budget.Time)
 		used.MemoryMB = max(used.MemoryMB, r.Budget.MemoryMB)
+		if r.TablesUnsaved == 0 {
+			continue // its search met no ending that larger tables hold
+		}
 		intl = intl || r.Rules == draughts.International.Name
 		if other == "" {
 			other = SavedTablesHint(r.Rules)
@@ -118,7 +121,7 @@ func SavedTablesHint(rules string) string {
 	if err != nil || r.Geo.SameBoard(draughts.International.Geo) {
 		return ""
 	}
-	pieces, cost := 5, "about 2 minutes on 2 cores, 0.75 GB on disk"
+	pieces, cost := 5, "about 1 minute on 2 cores, 0.4 GB on disk"
 	switch {
 	case r.Geo.N > 64:
 		pieces, cost = 4, "about 4 to 5 minutes on 2 cores, 0.84 GB on disk"
@@ -154,7 +157,7 @@ func Solution(w io.Writer, s *solver.Solution) {
 		fmt.Fprintf(w, "line:    %s\n", mainLineText(s.Tree))
 		fmt.Fprintf(w, "proof:   %d moves in the tree\n", s.Tree.Size())
 	}
-	if s.Result == solver.ResultUnknown || len(s.Undecided) > 0 {
+	if (s.Result == solver.ResultUnknown || len(s.Undecided) > 0) && s.TablesUnsaved > 0 {
 		if hint := SavedTablesHint(s.Rules); hint != "" {
 			fmt.Fprintf(w, "hint:    %s\n", hint)
 		}

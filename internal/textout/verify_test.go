@@ -18,8 +18,8 @@ import (
 func TestUnprovenHintNamesALargerBudget(t *testing.T) {
 	b := solver.Budget{Nodes: 5_000_000, Time: 10 * time.Second, MemoryMB: 64}
 	reports := []*solver.Report{{Verdict: solver.Sound, Budget: b},
-		{Verdict: solver.Unproven, Rules: "russian", Budget: b, ProofNodes: 5_000_000, Seconds: 3},
-		{Verdict: solver.Unproven, Budget: b, ProofNodes: 1_000_000, Seconds: 10}}
+		{Verdict: solver.Unproven, Rules: "russian", Budget: b, ProofNodes: 5_000_000, Seconds: 3, TablesUnsaved: 7},
+		{Verdict: solver.Unproven, Budget: b, ProofNodes: 1_000_000, Seconds: 10, TablesUnsaved: 1}}
 	h := UnprovenHint(reports, false)
 	for _, want := range []string{"2 unproven", "10s,5M-nodes,64MB", "1 at the node limit, 1 at the time limit", "--budget 40s,20M-nodes,64MB"} {
 		if !strings.Contains(h, want) {
@@ -48,6 +48,12 @@ func TestUnprovenHintNamesALargerBudget(t *testing.T) {
 	if h := UnprovenHint(reports[:2], false); strings.Contains(h, "metz endgame build --pieces 5") ||
 		!strings.Contains(h, "metz endgame build --rules russian --pieces 5") {
 		t.Errorf("russian only: hint %q", h)
+	}
+	// A search that met no ending the tables hold gets no table advice,
+	// only the larger budget.
+	reports[1].TablesUnsaved, reports[2].TablesUnsaved = 0, 0
+	if h := UnprovenHint(reports, false); strings.Contains(h, "endgame build") || !strings.Contains(h, "--budget") {
+		t.Errorf("no ending met: hint %q", h)
 	}
 }
 
