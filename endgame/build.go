@@ -224,7 +224,8 @@ type builder struct {
 	dir      string
 	progress func(Progress)
 	done     [4096][]byte
-	metas    metaPool // the records of the groups being built
+	specs    *[4096]spec // the slices built and read (nil: whole tables; see slice.go)
+	metas    metaPool    // the records of the groups being built
 
 	mu                  sync.Mutex // guards the counters and progress calls
 	total, finished     int
@@ -319,7 +320,7 @@ func (b *builder) group(g []stmSig) ([][]byte, error) {
 	}
 	if !loaded {
 		var err error
-		if out, err = buildGroup(g, &b.done, &b.metas, b.cores); err != nil {
+		if out, err = buildGroup(g, &b.done, b.specs, &b.metas, b.cores); err != nil {
 			return nil, err
 		}
 		if groupSize(g) >= freeAfter {

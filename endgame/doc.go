@@ -50,8 +50,11 @@
 // closure of one signature of up to DemandPieces pieces on demand (what the
 // solver's searches meet, probe and claims need; EnsureBitboard within a
 // bound in indices), writing it to the directory when the tables have
-// one. Build and EnsureContext take a context: they stop between tables
-// when it is done. Package tables is the API the rest of metz uses.
+// one. EnsureSlice builds, for a solve's root, only the slices of those
+// tables the root can reach (its men only move forward), kept in memory
+// and never written (slice.go). Build and EnsureContext take a context:
+// they stop between tables when it is done. Package tables is the API the
+// rest of metz uses.
 //
 // Captures and promotions leave the signature, so tables are built in the
 // order of their piece count, then of their number of men (a promotion turns a

@@ -18,6 +18,9 @@ import (
 // firstBatch is the number of positions whose lookups are made together.
 const firstBatch = 256
 
+// outside marks in batch.quiet a position outside the slice built.
+const outside = -2
+
 // noTable is the table code of a lookup that needs no table: the side
 // then to move has no piece left (a loss in 0).
 const noTable = -1
@@ -32,7 +35,8 @@ type lookup struct {
 
 // batch holds the lookups of a batch of positions: those of position k
 // are look[first[k]:first[k+1]]; quiet[k] is its count of quiet moves in
-// the group, -1 for an index that is no position.
+// the group, -1 for an index that is no position, outside for one that
+// is not in the slice built (left alone).
 type batch struct {
 	look  []lookup
 	first [firstBatch + 1]int
@@ -52,7 +56,7 @@ func (g *group) initRange(t *part, lo, hi int64, b *batch) (int, error) {
 	w := t.sig.walk(lo)
 	for start := lo; start < hi; start += firstBatch {
 		end := min(start+firstBatch, hi)
-		if err := g.listExits(b, w, start, end, &ml); err != nil {
+		if err := g.listExits(b, t, w, start, end, &ml); err != nil {
 			return 0, err
 		}
 		for k := range b.look {
@@ -71,10 +75,14 @@ func (g *group) initRange(t *part, lo, hi int64, b *batch) (int, error) {
 	return top, nil
 }
 
-// listExits walks the positions start..end-1 with w and lists in b their
-// quiet moves' count and their exit moves' lookups.
-func (g *group) listExits(b *batch, w *walker, start, end int64, ml *bitboard.MoveList) error {
+// listExits walks the positions start..end-1 of t with w and lists in b
+// their quiet moves' count and their exit moves' lookups. In a slice
+// (see slice.go), every lookup must land in the slice of its table: a
+// slice that misses one is a bug, reported, not a value read where none
+// was built.
+func (g *group) listExits(b *batch, t *part, w *walker, start, end int64, ml *bitboard.MoveList) error {
 	b.look = b.look[:0]
+	sliced := t.sp != fullSpec
 	for i := start; i < end; i++ {
 		k := i - start
 		b.first[k] = len(b.look)
@@ -82,6 +90,10 @@ func (g *group) listExits(b *batch, w *walker, start, end int64, ml *bitboard.Mo
 		w.next()
 		if !ok {
 			b.quiet[k] = -1
+			continue
+		}
+		if sliced && !t.sp.holds(p) {
+			b.quiet[k] = outside
 			continue
 		}
 		quiet, exits := exitMoves(&p, ml)
@@ -95,6 +107,9 @@ func (g *group) listExits(b *batch, w *walker, start, end int64, ml *bitboard.Mo
 			}
 			if g.done[s.code()] == nil {
 				return fmt.Errorf("endgame: table %v needed before it was built", s)
+			}
+			if g.specs != nil && !g.specs[s.code()].holds(n) {
+				return fmt.Errorf("endgame: %v: a move of %s leaves the slice of %v", t.sig, p.FEN(), s)
 			}
 			i := s.index(n.White&^n.Kings, n.White&n.Kings, n.Black&^n.Kings, n.Black&n.Kings) // counts known: sigOf
 			b.look = append(b.look, lookup{code: s.code(), idx: i})
@@ -111,6 +126,9 @@ func settle(b *batch, t *part, start, end int64) (int, error) {
 	for i := start; i < end; i++ {
 		k := i - start
 		quiet := b.quiet[k]
+		if quiet == outside {
+			continue
+		}
 		if quiet < 0 {
 			t.val[i] = vInvalid
 			t.meta[i] = meta{} // the records are reused unzeroed (metaPool)

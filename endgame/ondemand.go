@@ -113,6 +113,7 @@ func (t *Tables) keep(s stmSig, tab []byte) {
 	defer t.mu.Unlock()
 	t.tabs[s] = tab
 	t.seen[s.code()].Store(&tab)
+	t.slices[s.code()].Store(nil) // the whole table answers for its slice
 }
 
 // EnsureFor is Ensure for the signature of p, when p is an international

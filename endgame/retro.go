@@ -31,6 +31,9 @@ type part struct {
 	// structures 32 times smaller than meta (in cache for the on-demand
 	// builds): 77 % of the predecessors of MvMMM's closure wait no more.
 	live [2][]uint64
+	// sp is the slice built (see slice.go): the indices outside it are
+	// left 0 and never read. fullSpec for a whole table.
+	sp spec
 }
 
 // clearLive marks j of t as waiting no more.
@@ -55,21 +58,27 @@ type meta struct {
 type group struct {
 	parts []*part
 	done  *[4096][]byte // finished tables, by stmSig.code
+	specs *[4096]spec   // the slices of done and of parts (nil: all whole)
 	top   int           // largest distance assigned so far
 	cores func() int    // how many cores un-moving may use now
 }
 
 // buildGroup computes the tables of sigs (a signature and its flip, or one
-// signature that is its own flip) from the finished tables in done.
-// Its records come from metas and go back there when it returns.
-func buildGroup(sigs []stmSig, done *[4096][]byte, metas *metaPool, cores func() int) ([][]byte, error) {
-	g := &group{done: done, cores: cores}
+// signature that is its own flip) from the finished tables in done: the
+// slices of them specs gives (nil: whole tables; see slice.go). Its
+// records come from metas and go back there when it returns.
+func buildGroup(sigs []stmSig, done *[4096][]byte, specs *[4096]spec, metas *metaPool, cores func() int) ([][]byte, error) {
+	g := &group{done: done, specs: specs, cores: cores}
 	for _, s := range sigs {
 		m, put := metas.get(s.Size())
 		defer put() // the tables returned are val alone
 		words := (s.Size() + 63) / 64
 		live := [2][]uint64{make([]uint64, words), make([]uint64, words)}
-		g.parts = append(g.parts, &part{sig: s, val: make([]byte, s.Size()), meta: m, live: live})
+		sp := fullSpec
+		if specs != nil {
+			sp = specs[s.code()]
+		}
+		g.parts = append(g.parts, &part{sig: s, val: make([]byte, s.Size()), meta: m, live: live, sp: sp})
 	}
 	for _, t := range g.parts {
 		if err := g.initPart(t); err != nil {
@@ -111,9 +120,13 @@ func (g *group) initPart(t *part) error {
 				if lo >= size {
 					return
 				}
-				var top int
-				top, errs[w] = g.initRange(t, lo, min(lo+initBlock, size), b)
-				tops[w] = max(tops[w], top)
+				for _, r := range t.inSlice(lo, min(lo+initBlock, size)) {
+					var top int
+					if top, errs[w] = g.initRange(t, r[0], r[1], b); errs[w] != nil {
+						break
+					}
+					tops[w] = max(tops[w], top)
+				}
 			}
 		})
 	}
@@ -125,6 +138,31 @@ func (g *group) initPart(t *part) error {
 		g.top = max(g.top, tops[w])
 	}
 	return nil
+}
+
+// inSlice returns the stretches of lo..hi-1 whose white men stand in t's
+// slice (all of it for a whole table): the white men are the slowest
+// digit of the index, so a slice that fixes them skips whole stretches
+// (a man on 6 keeps 1 index in 45); the other men are tested position
+// by position (listExits).
+func (t *part) inSlice(lo, hi int64) [][2]int64 {
+	if t.sig.WM == 0 || t.sp.aw&menWM == menWM {
+		return [][2]int64{{lo, hi}}
+	}
+	stride := t.sig.Size() / binom[menSquares][t.sig.WM]
+	var out [][2]int64
+	for r := lo / stride; r*stride < hi; r++ {
+		if unrank(r, t.sig.WM, menSquares, &bitWM)&^t.sp.aw != 0 {
+			continue
+		}
+		a, b := max(lo, r*stride), min(hi, (r+1)*stride)
+		if n := len(out); n > 0 && out[n-1][1] == a {
+			out[n-1][1] = b
+		} else {
+			out = append(out, [2]int64{a, b})
+		}
+	}
+	return out
 }
 
 // initBlock is the number of indices a core takes at a time in the first

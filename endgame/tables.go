@@ -27,6 +27,9 @@ type Tables struct {
 	// atomic read, where the map needs the lock (and the workers would
 	// queue on it).
 	seen [1 << 12]atomic.Pointer[[]byte]
+	// slices holds, by signature code, the slice of a table built for a
+	// search's root (EnsureSlice) where the whole table is not there.
+	slices [1 << 12]atomic.Pointer[sliceTab]
 
 	reachOnce sync.Once
 	reach     int // see Reach
@@ -174,8 +177,15 @@ func (t *Tables) ProbeBitboard(p bitboard.Position) (r Result, plies int, ok boo
 	// The table first: the index costs more, and is wasted where the
 	// material has none (five pieces with tables of four).
 	tab, err := t.table(s)
-	if err != nil || tab == nil {
+	if err != nil {
 		return Draw, 0, false, err
+	}
+	if tab == nil {
+		sl := t.slices[s.code()].Load()
+		if !sl.covers(n) {
+			return Draw, 0, false, nil
+		}
+		tab = sl.tab
 	}
 	i := s.Index(n)
 	if i < 0 {

@@ -2,10 +2,12 @@ package solver
 
 import (
 	"fmt"
+	"math/bits"
 	"slices"
 	"time"
 
 	"metz/draughts"
+	"metz/endgame"
 	"metz/problems"
 	"metz/tables"
 )
@@ -75,6 +77,7 @@ func solveIn[P, M any](g game[P, M], p draughts.Position, goal Goal, opt Options
 		sol.Seconds = time.Since(start).Seconds()
 		return sol
 	}
+	tb.slice(p, b)
 	if !goal.Boundable() { // a draw or a loss: the other side's win is searched
 		solveDraw(g, p, lim, b, sol, tb)
 	} else {
@@ -119,6 +122,22 @@ func gameOver[P, M any](g game[P, M], q P, goal Goal) (result, note string) {
 type tableUse struct {
 	t                    *tables.Tables
 	hits, built, unsaved int64
+}
+
+// slice builds, for a root of at most endgame.DemandPieces international
+// pieces whose tables are not there, the slices of them it can reach
+// (tables.Slice): every position the searches of the solve meet is in
+// them, and they are a fraction of the whole tables where the root has
+// men (from W:W6:B2,3,4, 14 M indices against 26 M). It is bounded as a
+// search bounds the root's tables (useTables).
+func (tb *tableUse) slice(p draughts.Position, b Budget) {
+	bp, ok := endgame.FromDraughts(p)
+	if tb.t == nil || !ok || bits.OnesCount64(bp.White|bp.Black) > endgame.DemandPieces {
+		return
+	}
+	lim := tables.Limit{Positions: smallRootPositions * buildNanos / tb.t.NanosPerPosition(),
+		Bytes: int64(max(b.MemoryMB, DefaultMemoryMB)) << 20}
+	tb.built += tb.t.Slice(bp, lim)
 }
 
 func useTables[P, M any](tb *tableUse, s *search[P, M]) func() {

@@ -49,6 +49,25 @@ func (t *Tables) ProbeBitboard(p bitboard.Position, lim Limit) (r Result, plies 
 	return r, plies, ok, built
 }
 
+// Slice readies the positions a search from p reaches, when p is an
+// international position of at most endgame.DemandPieces pieces whose
+// tables are not there: only the slices of its tables that p can reach
+// are built (endgame.EnsureSlice), within lim, in memory. A probe outside
+// them builds the whole tables as ever. built is the positions analysed.
+func (t *Tables) Slice(p bitboard.Position, lim Limit) (built int64) {
+	if t == nil || t.intl == nil || lim.Positions < 0 {
+		return 0
+	}
+	if lim.Bytes > 0 && (lim.Positions == 0 || lim.Positions > lim.Bytes) {
+		lim.Positions = lim.Bytes // one byte an index
+	}
+	built, err := t.intl.EnsureSlice(p, lim.Positions)
+	if err != nil {
+		return 0
+	}
+	return built
+}
+
 // Has reports whether the table of s is ready to probe without building
 // (in memory; under the international rules, in the directory too).
 func (t *Tables) Has(s Sig) bool {

@@ -65,7 +65,7 @@ func addSolve(root *cobra.Command) {
 }
 
 // tablesHelp documents --tables for solve and verify.
-const tablesHelp = "endgame table directory; auto: $" + tables.Env + ", else metz/endgame in the user cache (the 2-4-piece tables a position needs are built there on first use); none: no tables at all"
+const tablesHelp = "endgame table directory; auto: $" + tables.Env + ", else metz/endgame in the user cache (the 2-4-piece tables a position needs are built there on first use; solve builds only the slices of them its position reaches, kept in memory); none: no tables at all"
 
 // noTables reports whether --tables asks for a search without any table.
 func noTables(arg string) bool { return arg == "" || arg == "none" }
@@ -74,7 +74,8 @@ func noTables(arg string) bool { return arg == "" || arg == "none" }
 // "" or "none" no tables at all. The directory is created when needed and
 // given the 2-3-piece tables (read, else built in a fraction of a second
 // and saved); the solver adds the 4-piece tables a position needs, saved
-// there too, so a second run reads them. Where the default directory
+// there too, so a second run reads them (all but the slices solve builds
+// for a root of 4 pieces: endgame.EnsureSlice). Where the default directory
 // cannot be written, the tables are built in memory instead. The other
 // rule systems' tables are pointed at the same directory
 // (useSavedTables): --tables means one thing for every rule system.
