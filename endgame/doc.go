@@ -65,15 +65,18 @@
 //
 //  1. generates every position's moves once (bitboard generator), counts the
 //     quiet moves that stay in the pair, and reads the value of the other
-//     moves from the smaller tables (a batch of positions' reads at once,
-//     so that their cache misses overlap);
+//     moves from the smaller tables (a batch of positions' reads asked of
+//     the cache at once, and made after the next batch's moves, so that
+//     their cache misses overlap with that work);
 //  2. then walks the plies d = 0, 1, 2, ...: every position decided at
 //     distance d is un-moved (quiet un-moves of the side that just moved), a
 //     predecessor of a loss becomes a win in d+1, and a predecessor whose last
 //     quiet move has been refuted becomes a loss (its distance being the
 //     longest refutation, quiet or not). A bitset says which positions
 //     still wait for a move's refutation or win, and predecessors that do
-//     not are dropped before their record is read. Both steps run on every
+//     not are dropped before their record is read; the bits and records
+//     are asked of the cache ahead (amd64), while the next positions are
+//     un-moved or the next updates made. Both steps run on every
 //     core: the first on slices of the indices, the second in rounds where
 //     the cores list predecessors, then each updates the stretches of the
 //     table it owns.

@@ -11,9 +11,10 @@ import (
 // less): random reads in tables of up to hundreds of megabytes, a cache
 // miss each, which were a sixth of a five-piece build when each waited
 // for the previous one. The first pass therefore goes in batches: the
-// moves of a batch of positions are generated and their lookups listed,
-// then the lookups are made together (their misses overlap), then each
-// position is settled.
+// moves of a batch of positions are generated and their lookups listed
+// and asked of the processor's cache (prefetchLookups), the next batch's
+// moves are generated meanwhile, then the lookups are read (from the
+// cache by then) and each position settled.
 
 // firstBatch is the number of positions whose lookups are made together.
 const firstBatch = 256
@@ -21,16 +22,13 @@ const firstBatch = 256
 // outside marks in batch.quiet a position outside the slice built.
 const outside = -2
 
-// noTable is the table code of a lookup that needs no table: the side
-// then to move has no piece left (a loss in 0).
-const noTable = -1
-
-// lookup is one exit move's probe: the table (stmSig.code) and index of
-// the position reached, normalised; then the byte read there.
+// lookup is one exit move's probe: where the value of the position
+// reached, normalised, is read (nil for a lookup that needs no table: the
+// side then to move has no piece left, a loss in 0); then the byte read
+// there. prefetchLookups reads at from the start of the record.
 type lookup struct {
-	code int
-	idx  int64
-	val  byte
+	at  *byte
+	val byte
 }
 
 // batch holds the lookups of a batch of positions: those of position k
@@ -45,28 +43,42 @@ type batch struct {
 
 // initRange fills the indices lo..hi-1 of t: invalid, decided at once (no
 // quiet move in the group), or undecided with its count of quiet moves and
-// what the other moves give, using b for its batches. It returns the
-// largest distance assigned.
-func (g *group) initRange(t *part, lo, hi int64, b *batch) (int, error) {
+// what the other moves give, using bs for its batches. It returns the
+// largest distance assigned. The lookups of a batch are asked for
+// (prefetchLookups) before the next batch's moves are generated and read
+// after: their cache misses are then waited for by no one.
+func (g *group) initRange(t *part, lo, hi int64, bs *[2]batch) (int, error) {
 	if lo >= hi {
 		return 0, nil
 	}
 	var ml bitboard.MoveList
 	top := 0
 	w := t.sig.walk(lo)
-	for start := lo; start < hi; start += firstBatch {
-		end := min(start+firstBatch, hi)
-		if err := g.listExits(b, t, w, start, end, &ml); err != nil {
-			return 0, err
+	list := func(b *batch, start int64) error {
+		if err := g.listExits(b, t, w, start, min(start+firstBatch, hi), &ml); err != nil {
+			return err
 		}
-		for k := range b.look {
-			if l := &b.look[k]; l.code == noTable {
-				l.val = 1 // a loss in 0
-			} else {
-				l.val = g.done[l.code][l.idx]
+		prefetchLookups(b.look)
+		return nil
+	}
+	if err := list(&bs[0], lo); err != nil {
+		return 0, err
+	}
+	for k, start := 0, lo; start < hi; k, start = k+1, start+firstBatch {
+		b := &bs[k%2]
+		if next := start + firstBatch; next < hi {
+			if err := list(&bs[(k+1)%2], next); err != nil {
+				return 0, err
 			}
 		}
-		tp, err := settle(b, t, start, end)
+		for i := range b.look {
+			if l := &b.look[i]; l.at == nil {
+				l.val = 1 // a loss in 0
+			} else {
+				l.val = *l.at
+			}
+		}
+		tp, err := settle(b, t, start, min(start+firstBatch, hi))
 		if err != nil {
 			return 0, err
 		}
@@ -102,17 +114,18 @@ func (g *group) listExits(b *batch, t *part, w *walker, start, end int64, ml *bi
 			n := flip(p.Play(m))
 			s := sigOf(n)
 			if s.WM+s.WK == 0 {
-				b.look = append(b.look, lookup{code: noTable})
+				b.look = append(b.look, lookup{})
 				continue
 			}
-			if g.done[s.code()] == nil {
+			tab := g.done[s.code()]
+			if tab == nil {
 				return fmt.Errorf("endgame: table %v needed before it was built", s)
 			}
 			if g.specs != nil && !g.specs[s.code()].holds(n) {
 				return fmt.Errorf("endgame: %v: a move of %s leaves the slice of %v", t.sig, p.FEN(), s)
 			}
 			i := s.index(n.White&^n.Kings, n.White&n.Kings, n.Black&^n.Kings, n.Black&n.Kings) // counts known: sigOf
-			b.look = append(b.look, lookup{code: s.code(), idx: i})
+			b.look = append(b.look, lookup{at: &tab[i]})
 		}
 	}
 	b.first[end-start] = len(b.look)

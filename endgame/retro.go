@@ -114,7 +114,7 @@ func (g *group) initPart(t *part) error {
 	tops := make([]int, workers)
 	for w := range workers {
 		wg.Go(func() {
-			b := &batch{}
+			b := &[2]batch{}
 			for errs[w] == nil {
 				lo := (next.Add(1) - 1) * initBlock
 				if lo >= size {
@@ -235,8 +235,8 @@ type levelWorker struct {
 	next, hi int64
 	out      [][]int64
 	top      int
-	preds    []int64 // one position's predecessors
-	touch    byte    // see apply
+	preds    [scanAhead][]int64 // the predecessors of the last positions found
+	found    int                // the positions found so far
 }
 
 const (
@@ -254,7 +254,7 @@ func (w *levelWorker) scan(t, o *part, n int, blocks *atomic.Int64) (listed int)
 		if w.next >= w.hi {
 			b := blocks.Add(1) - 1
 			if b*scanBlock >= size {
-				return listed
+				break
 			}
 			w.next, w.hi = b*scanBlock, min((b+1)*scanBlock, size)
 		}
@@ -266,44 +266,63 @@ func (w *levelWorker) scan(t, o *part, n int, blocks *atomic.Int64) (listed int)
 		i := w.next + int64(k)
 		w.next = i + 1
 		q, _ := t.sig.Position(i)
-		w.preds = predecessorIndices(q, o.sig, w.preds[:0])
-		var touch uint64 // the waiting bits read first, their misses overlapping (see apply)
-		for _, j := range w.preds {
-			touch |= live[j>>6]
-		}
-		w.touch |= byte(touch)
-		for _, j := range w.preds {
-			if live[j>>6]>>(j&63)&1 == 0 {
-				continue // decided, or no quiet move: nothing to learn
-			}
-			k := owner(j, len(w.out))
-			w.out[k] = append(w.out[k], j)
-			listed++
-		}
+		slot := &w.preds[w.found%scanAhead]
+		w.found++
+		listed += w.keep(*slot, live)
+		*slot = predecessorIndices(q, o.sig, (*slot)[:0])
+		prefetchBits(&live[0], *slot)
+	}
+	for k := range w.preds {
+		listed += w.keep(w.preds[k], live)
+		w.preds[k] = w.preds[k][:0]
 	}
 	return listed
 }
 
-// applyBatch is how many updates apply reads the records of before it
-// makes them.
-const applyBatch = 32
+// scanAhead is how many positions' predecessors scan lists before it
+// reads their waiting bits: each is a cache miss, asked for ahead
+// (prefetchBits) while the next positions are un-moved.
+const scanAhead = 4
+
+// keep adds to w's lists the predecessors js that may still learn
+// (their bit in live) and returns how many.
+func (w *levelWorker) keep(js []int64, live []uint64) (kept int) {
+	for _, j := range js {
+		if live[j>>6]>>(j&63)&1 == 0 {
+			continue // decided, or no quiet move: nothing to learn
+		}
+		k := owner(j, len(w.out))
+		w.out[k] = append(w.out[k], j)
+		kept++
+	}
+	return kept
+}
+
+// applyAhead is how many updates ahead apply asks for the records it
+// will read.
+const applyAhead = 32
 
 // apply makes the updates of level n at the indices js of o. Each record
-// read is a cache miss, and update's branches on it kept the next misses
-// from overlapping: the records of a batch are read first by a loop with
-// no branch, so that their misses overlap, then updated from the cache.
+// read is a cache miss, and update's branches on it keep the next misses
+// from overlapping: the records of the next applyAhead updates are asked
+// for (prefetchMetas) before those of the present ones are made.
 func (w *levelWorker) apply(o *part, js []int64, n int) {
-	for len(js) > 0 {
-		b := js[:min(applyBatch, len(js))]
-		js = js[len(b):]
-		var touch byte
-		for _, j := range b {
-			touch |= o.meta[j].flag
+	if len(js) == 0 {
+		return
+	}
+	ask := func(js []int64) {
+		prefetchMetas(&o.meta[0], js)
+		if n%2 == 0 { // an update then decides: it writes the value and clears both live bits (live[0]'s read by scan)
+			prefetchBytes(&o.val[0], js)
+			prefetchBits(&o.live[1][0], js)
 		}
-		w.touch |= touch // kept, so that the reads are not left out
-		for _, j := range b {
-			w.top = max(w.top, update(o, j, n))
+	}
+	ask(js[:min(applyAhead, len(js))])
+	for k, j := range js {
+		if k%applyAhead == 0 {
+			ask(js[min(k+applyAhead, len(js)):min(k+2*applyAhead, len(js))])
 		}
+		w.top = max(w.top, update(o, j, n))
 	}
 }
 

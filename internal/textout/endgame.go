@@ -25,7 +25,7 @@ func BuildPlan(w io.Writer, n int, size int64, dir string, r *draughts.Rules, pi
 func buildCost(r *draughts.Rules, pieces int) string {
 	switch {
 	case r.Name == draughts.International.Name && pieces == endgame.MaxPieces:
-		return "; 5 pieces from none: about 245 s of CPU, 3.1 GB of memory"
+		return "; 5 pieces from none: about 225 s of CPU, 3.1 GB of memory"
 	case r.Name != draughts.International.Name && pieces >= 6:
 		return "; English, 6 pieces: 7.1 G positions, about 27 minutes of CPU, 1.2 GB of memory; flying kings and larger boards slower"
 	case r.Name != draughts.International.Name && pieces == 5:

@@ -90,7 +90,7 @@ func UnprovenHint(reports []*solver.Report, fivePieces bool) string {
 		"a larger one takes the search further: --budget %s.", n, used.WithDefaults(), stopText(stops), used.Times(4))
 	if intl && !fivePieces {
 		hint += " Endings with kings settle much sooner with the 5-piece endgame tables: " +
-			"metz endgame build --pieces 5 (once: about 245 s of CPU, 1.9 GB on disk, 3.1 GB of memory)."
+			"metz endgame build --pieces 5 (once: about 225 s of CPU, 1.9 GB on disk, 3.1 GB of memory)."
 	}
 	if other != "" {
 		hint += " " + other
