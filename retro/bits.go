@@ -161,6 +161,36 @@ func (t *Tables) lookupBits(p bitboard8.Position) (win bool, plies int, decided 
 	return win, plies, decided, nil
 }
 
+// ProbeBits is Probe for a position on bitboard8's boards, read without
+// converting it to a board of pieces: a search asks it of every position
+// it judges, and the conversion, the signature counted square by square
+// and the generic index were most of a probe's time. ok is false when its
+// signature is not in memory (Probe or ProbeOrBuild then loads or builds
+// it), when bitboard8 does not play t's rules, and for a man on its
+// crowning row.
+func (t *Tables) ProbeBits(p bitboard8.Position) (v Value, plies int, ok bool) {
+	if t.bits == nil {
+		return Draw, 0, false
+	}
+	sq := groupSquares(p)
+	tab := t.table(Sig{bits.OnesCount64(sq[gWM]), bits.OnesCount64(sq[gWK]), bits.OnesCount64(sq[gBM]), bits.OnesCount64(sq[gBK])})
+	if tab == nil {
+		return Draw, 0, false
+	}
+	i, ok := t.bits.index(&tab.sh, sq)
+	if !ok {
+		return Draw, 0, false
+	}
+	win, plies, decided := tab.value(turnOf(p), i)
+	switch {
+	case !decided:
+		return Draw, 0, true
+	case win:
+		return Win, plies, true
+	}
+	return Loss, plies, true
+}
+
 // initBits is initOne for the indices lo to hi, read in order.
 func (b *builder) initBits(w *worker, turn int, lo, hi int64) error {
 	if lo >= hi {

@@ -4,6 +4,8 @@ import (
 	"testing"
 
 	"metz/draughts"
+	"metz/draughts/bitboard8"
+	"metz/draughts/engines"
 )
 
 // The bitboard path and the generic one build the same tables: every
@@ -112,4 +114,51 @@ func firstDiff(a, b *table, turn int) int64 {
 		}
 	}
 	return -1
+}
+
+// ProbeBits, the solver's probe on bitboard8's boards, reads what Probe
+// reads from the same table, for every position of a signature with
+// either side to move; it answers nothing for a table not in memory, and
+// nothing on a board bitboard8 does not play.
+func TestProbeBitsAgreesWithProbe(t *testing.T) {
+	for _, c := range []struct {
+		r   *draughts.Rules
+		sig Sig
+	}{
+		{draughts.English, Sig{WM: 1, WK: 1, BM: 1}},
+		{draughts.Russian, Sig{WM: 1, BK: 1, BM: 1}},
+		{draughts.Turkish, Sig{WM: 1, BM: 1, BK: 1}},
+	} {
+		g := New(c.r)
+		e := engines.For(c.r).Board8
+		if e == nil {
+			t.Fatalf("%s: no bitboard8 engine", c.r.Name)
+		}
+		if err := g.Ensure(c.sig, Limit{Bytes: 1 << 30}); err != nil {
+			t.Fatal(err)
+		}
+		n := 0
+		for _, turn := range []draughts.Color{draughts.White, draughts.Black} {
+			err := g.Each(c.sig, turn, func(p draughts.Position, v Value, plies int) {
+				bp, err := e.FromGeneric(p)
+				if err != nil {
+					t.Fatalf("%s: %s: %v", c.r.Name, p.FEN(), err)
+				}
+				bv, bplies, bok := g.ProbeBits(bp)
+				if !bok || bv != v || bplies != plies {
+					t.Fatalf("%s %s: ProbeBits %v %d %v, Probe %v %d", c.r.Name, p.FEN(), bv, bplies, bok, v, plies)
+				}
+				n++
+			})
+			if err != nil {
+				t.Fatal(err)
+			}
+		}
+		if n == 0 {
+			t.Fatalf("%s: no position compared", c.r.Name)
+		}
+		if _, _, ok := New(c.r).ProbeBits(bitboard8.Position{White: 1, Black: 1 << 9, WhiteToMove: true}); ok {
+			t.Errorf("%s: tables with nothing built answered", c.r.Name)
+		}
+	}
 }

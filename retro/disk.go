@@ -138,6 +138,28 @@ func (t *Tables) SavedBytes(s Sig) int64 {
 // a search need not look for larger ones there.
 func (t *Tables) StoredPieces() int { return int(t.maxStored.Load()) }
 
+// Reach is the largest piece count n such that every signature of 2 to n
+// pieces is saved in t's directory or built: every game position of at
+// most Reach pieces is then decided by a probe, none built (0 when not
+// even the 2-piece ones are). A search asks it once, at its start.
+func (t *Tables) Reach() int {
+	reach := 0
+	for n := 2; n <= t.StoredPieces(); n++ {
+		for white := 1; white < n; white++ {
+			for wm := 0; wm <= white; wm++ {
+				for bm := 0; bm <= n-white; bm++ {
+					s := Sig{WM: wm, WK: white - wm, BM: bm, BK: n - white - bm}
+					if s.valid() && !t.Stored(s) && !t.Has(s) {
+						return reach
+					}
+				}
+			}
+		}
+		reach = n
+	}
+	return reach
+}
+
 // SaveErr is the first error met while saving a table (nil: none). A
 // table that could not be saved stays in memory; the next process builds
 // it again.

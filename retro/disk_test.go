@@ -273,3 +273,34 @@ func TestStaleTempsRemoved(t *testing.T) {
 		t.Errorf("recent %s removed: %v", fresh, err)
 	}
 }
+
+// Reach is the most pieces up to which every signature is saved (or
+// built): every English one of 2 and 3 pieces saved gives 3, one of them
+// missing gives 2, and nothing saved gives 0.
+func TestReach(t *testing.T) {
+	r := draughts.English
+	dir := t.TempDir()
+	saved := New(r)
+	saved.SetDir(dir)
+	if saved.Reach() != 0 {
+		t.Fatalf("nothing saved: reach %d", saved.Reach())
+	}
+	for _, s := range Signatures(3) {
+		if err := saved.Ensure(s, roomy); err != nil {
+			t.Fatal(err)
+		}
+	}
+	read := New(r)
+	read.SetDir(dir)
+	if read.Reach() != 3 {
+		t.Fatalf("every 2-3-piece table saved: reach %d", read.Reach())
+	}
+	if err := os.Remove(filepath.Join(dir, r.Name, "MvKM"+fileExt)); err != nil {
+		t.Fatal(err)
+	}
+	short := New(r)
+	short.SetDir(dir)
+	if short.Reach() != 2 {
+		t.Fatalf("MvKM missing: reach %d", short.Reach())
+	}
+}

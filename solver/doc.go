@@ -49,9 +49,12 @@
 // (five at the root of a small ending), within a bound in positions set
 // from its time (search.go, useTables): the international ones through
 // metz/endgame, the others through metz/retro. The bounded search uses
-// their distances, so shortest wins stay exact. Draws
-// and king endings, where df-pn has to exhaust cycles, are where they
-// matter. Without tables, an ending of up to four pieces is solved by a
+// their distances, so shortest wins stay exact. Draws and king endings,
+// where df-pn has to exhaust cycles, are where the tables matter. When the
+// directory holds every signature of 2 to n pieces (tables.Tables.Reach),
+// df-pn judges a position of up to n pieces from its table as soon as it
+// is generated, and guesses a position one capture above as nearer a
+// decision. Without tables, an ending of up to four pieces is solved by a
 // closure (closure.go): every position reachable from it listed, the wins
 // computed backwards with exact distances, when they fit the memory budget.
 //

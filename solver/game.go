@@ -5,6 +5,7 @@ import (
 
 	"metz/draughts"
 	"metz/draughts/bitboard"
+	"metz/draughts/bitboard8"
 	"metz/draughts/engines"
 	"metz/endgame"
 	"metz/problems"
@@ -47,13 +48,20 @@ func format[P, M any](g game[P, M], q P, m M, full bool) string {
 // probe reads q's value for its side to move from t, and the distance to
 // the end in plies, building its table first when it fits lim (see
 // tables.ProbeOrBuild); ok is false when t has no table for q. The
-// international positions go to t in the 10x10 generator's own form.
+// international positions go to t in the 10x10 generator's own form, and
+// those of the 8x8 boards are read in bitboard8's form from the tables in
+// memory (converted to the generic form only to load or build a table).
 func probe[P, M any](g game[P, M], t *tables.Tables, q P, lim tables.Limit) (r tables.Result, plies int, ok bool, built int64) {
 	if bp, is10 := any(&q).(*bitboard.Position); is10 && g.Rules().Name == draughts.International.Name {
 		if bits.OnesCount64(bp.White|bp.Black) > endgame.MaxPieces {
 			return tables.Draw, 0, false, 0
 		}
 		return t.ProbeBitboard(*bp, lim)
+	}
+	if bp, is8 := any(&q).(*bitboard8.Position); is8 {
+		if r, plies, ok := t.ProbeBits8(*bp); ok {
+			return r, plies, ok, 0
+		}
 	}
 	return t.ProbeOrBuild(g.ToGeneric(q), lim)
 }

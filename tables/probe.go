@@ -3,6 +3,7 @@ package tables
 import (
 	"metz/draughts"
 	"metz/draughts/bitboard"
+	"metz/draughts/bitboard8"
 	"metz/endgame"
 	"metz/retro"
 )
@@ -68,6 +69,17 @@ func (t *Tables) Slice(p bitboard.Position, lim Limit) (built int64) {
 	return built
 }
 
+// ProbeBits8 reads a position on bitboard8's boards from the tables in
+// memory, without converting it (the solver's fast path on 8x8 boards);
+// ok is false when its table is not in memory (ProbeOrBuild reads it from
+// the directory or builds it) and under the international rules.
+func (t *Tables) ProbeBits8(p bitboard8.Position) (r Result, plies int, ok bool) {
+	if t.intl != nil {
+		return Draw, 0, false
+	}
+	return t.gen.ProbeBits(p)
+}
+
 // Has reports whether the table of s is ready to probe without building
 // (in memory; under the international rules, in the directory too).
 func (t *Tables) Has(s Sig) bool {
@@ -109,11 +121,15 @@ func (t *Tables) StoredPieces() int {
 
 // Reach is the largest piece count n such that every table of 2 to n
 // pieces is ready: every position of at most Reach pieces is decided by a
-// probe (0 when the tables are built as they are met, as the generic
-// builder's are).
+// probe (0 when not even the 2-piece ones are: tables built as a search
+// meets them, as the generic builder's are on demand, do not count until
+// then).
 func (t *Tables) Reach() int {
-	if t == nil || t.intl == nil {
+	switch {
+	case t == nil:
 		return 0
+	case t.intl == nil:
+		return t.gen.Reach()
 	}
 	return t.intl.Reach()
 }

@@ -208,3 +208,25 @@ func TestEnsureStops(t *testing.T) {
 		}
 	}
 }
+
+// The generic tables' reach is the piece count up to which every
+// signature is saved, as the international tables' is: the solver takes
+// every position of up to that many pieces as decided when it is generated.
+func TestGenericReach(t *testing.T) {
+	dir := t.TempDir()
+	g := retro.New(draughts.English)
+	g.SetDir(dir)
+	if r := Generic(g).Reach(); r != 0 {
+		t.Fatalf("nothing saved: reach %d", r)
+	}
+	for _, s := range retro.Signatures(3) {
+		if err := g.Ensure(s, retro.Limit{Bytes: 1 << 30}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	read := retro.New(draughts.English)
+	read.SetDir(dir)
+	if r := Generic(read).Reach(); r != 3 {
+		t.Fatalf("every 2-3-piece table saved: reach %d", r)
+	}
+}
