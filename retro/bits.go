@@ -181,14 +181,7 @@ func (t *Tables) ProbeBits(p bitboard8.Position) (v Value, plies int, ok bool) {
 	if !ok {
 		return Draw, 0, false
 	}
-	win, plies, decided := tab.value(turnOf(p), i)
-	switch {
-	case !decided:
-		return Draw, 0, true
-	case win:
-		return Win, plies, true
-	}
-	return Loss, plies, true
+	return probed(tab.value(turnOf(p), i))
 }
 
 // initBits is initOne for the indices lo to hi, read in order.

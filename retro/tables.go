@@ -132,7 +132,13 @@ func (t *Tables) probeSig(p draughts.Position, s Sig) (v Value, plies int, ok bo
 	if !covered {
 		return Draw, 0, false
 	}
-	win, plies, decided := tab.value(p.Turn, i)
+	return probed(tab.value(p.Turn, i))
+}
+
+// probed is a probe's answer from a table entry read for the side to
+// move: whether it wins, in how many plies, and whether either side wins
+// at all (an undecided entry is a draw).
+func probed(win bool, plies int, decided bool) (Value, int, bool) {
 	switch {
 	case !decided:
 		return Draw, 0, true
