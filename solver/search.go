@@ -187,7 +187,7 @@ func (s *search[P, M]) useTables(t *tables.Tables) {
 	// The bounds are in time, through the builder's cost a position.
 	nanos := t.NanosPerPosition()
 	s.smallMax, s.smallLim = smallPieces, tables.Limit{Positions: smallPositions * buildNanos / nanos}
-	rootLim := smallRootPositions * buildNanos / nanos
+	rootLim := rootLimit(t, s.memMB).Positions
 	if s.rootSig.Pieces() <= smallRootPieces {
 		// The root's tables when they fit; else the root is searched
 		// like any larger one (a 12x12 four-piece ending of 20 M
@@ -200,8 +200,16 @@ func (s *search[P, M]) useTables(t *tables.Tables) {
 			s.smallMax, s.smallLim = max(smallPieces, s.rootSig.Pieces()), tables.Limit{Positions: rootLim}
 		}
 	}
-	s.smallLim.Bytes = int64(max(s.memMB, DefaultMemoryMB)) << 20
+	s.smallLim.Bytes = rootLimit(t, s.memMB).Bytes
 	s.smallLeft = s.smallLim.Positions
+}
+
+// rootLimit bounds the tables built for the root of a small ending: in
+// positions, through the builder's cost a position; in bytes, the memory
+// budget (at least the default).
+func rootLimit(t *tables.Tables, memMB int) tables.Limit {
+	return tables.Limit{Positions: smallRootPositions * buildNanos / t.NanosPerPosition(),
+		Bytes: int64(max(memMB, DefaultMemoryMB)) << 20}
 }
 
 // tablesOf makes s read o's tables and count what it builds with o's.

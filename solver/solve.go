@@ -135,9 +135,7 @@ func (tb *tableUse) slice(p draughts.Position, b Budget) {
 	if tb.t == nil || !ok || bits.OnesCount64(bp.White|bp.Black) > endgame.DemandPieces {
 		return
 	}
-	lim := tables.Limit{Positions: smallRootPositions * buildNanos / tb.t.NanosPerPosition(),
-		Bytes: int64(max(b.MemoryMB, DefaultMemoryMB)) << 20}
-	tb.built += tb.t.Slice(bp, lim)
+	tb.built += tb.t.Slice(bp, rootLimit(tb.t, b.MemoryMB))
 }
 
 func useTables[P, M any](tb *tableUse, s *search[P, M]) func() {

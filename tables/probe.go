@@ -40,14 +40,21 @@ func (t *Tables) ProbeBitboard(p bitboard.Position, lim Limit) (r Result, plies 
 	if ok || err != nil || lim.Positions < 0 {
 		return r, plies, ok, 0
 	}
-	if lim.Bytes > 0 && (lim.Positions == 0 || lim.Positions > lim.Bytes) {
-		lim.Positions = lim.Bytes // one byte an index
-	}
-	if built, err = t.intl.EnsureBitboard(p, lim.Positions); err != nil {
+	if built, err = t.intl.EnsureBitboard(p, intlPositions(lim)); err != nil {
 		return Draw, 0, false, 0
 	}
 	r, plies, ok, _ = t.intl.ProbeBitboard(p)
 	return r, plies, ok, built
+}
+
+// intlPositions is the most positions an international build within lim
+// may analyse: lim.Positions, and no more than lim.Bytes (its tables hold
+// one byte an index).
+func intlPositions(lim Limit) int64 {
+	if lim.Bytes > 0 && (lim.Positions == 0 || lim.Positions > lim.Bytes) {
+		return lim.Bytes
+	}
+	return lim.Positions
 }
 
 // Slice readies the positions a search from p reaches, when p is an
@@ -59,10 +66,7 @@ func (t *Tables) Slice(p bitboard.Position, lim Limit) (built int64) {
 	if t == nil || t.intl == nil || lim.Positions < 0 {
 		return 0
 	}
-	if lim.Bytes > 0 && (lim.Positions == 0 || lim.Positions > lim.Bytes) {
-		lim.Positions = lim.Bytes // one byte an index
-	}
-	built, err := t.intl.EnsureSlice(p, lim.Positions)
+	built, err := t.intl.EnsureSlice(p, intlPositions(lim))
 	if err != nil {
 		return 0
 	}
