@@ -247,6 +247,25 @@ func (t *Tables) Cost(s Sig) (bytes, positions int64) {
 	return bytes + t.loadBytes(load), positions
 }
 
+// Plan is what Ensure(s) would build: the signatures, their positions,
+// and the most memory one of their builds takes. Nothing when s is ready
+// or saved.
+type Plan struct {
+	Sigs      []Sig
+	Positions int64
+	Peak      int64
+}
+
+// PlanOf is the plan of Ensure(s) (nothing for a signature no table has).
+func (t *Tables) PlanOf(s Sig) Plan {
+	if !s.valid() {
+		return Plan{}
+	}
+	_, build := t.plan(s)
+	_, peak, positions := t.cost(build)
+	return Plan{Sigs: build, Positions: positions, Peak: peak}
+}
+
 // loadBytes is the heap the tables sigs take once read: none when they
 // are mapped.
 func (t *Tables) loadBytes(sigs []Sig) int64 {

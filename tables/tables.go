@@ -22,6 +22,7 @@ import (
 	"os"
 	"path/filepath"
 	"sync"
+	"time"
 
 	"metz/draughts"
 	"metz/endgame"
@@ -161,6 +162,41 @@ func (t *Tables) Ensure(ctx context.Context, p draughts.Position) (built int64, 
 		return 0, err
 	}
 	return built, nil
+}
+
+// MemoryLimit is the most memory t's builds may take (Open's mem).
+func (t *Tables) MemoryLimit() int64 { return t.mem }
+
+// Plan is what Ensure(p) would build under rules other than the
+// international ones: the tables, their positions, the bytes they take on
+// disk (one a position, as every 8x8 table built so far) and the most
+// memory one of their builds takes (all zero when nothing is to be built,
+// and under the international rules).
+func (t *Tables) Plan(p draughts.Position) (tables int, positions, disk, memory int64) {
+	if t.intl != nil {
+		return 0, 0, 0, 0
+	}
+	pl := t.gen.PlanOf(retro.SigOf(p))
+	return len(pl.Sigs), pl.Positions, pl.Positions, pl.Peak
+}
+
+// EnsureReporting is Ensure telling progress of each table as it is
+// built (under rules other than the international ones; those report
+// nothing). It sets the builder's hook for the call: t must be the
+// caller's own (Open), not the process's shared tables (For).
+func (t *Tables) EnsureReporting(ctx context.Context, p draughts.Position, progress func(Progress)) (built int64, err error) {
+	if t.intl == nil && progress != nil {
+		pl := t.gen.PlanOf(retro.SigOf(p))
+		var done int64
+		current := 0
+		t.gen.Built = func(s retro.Sig, n int64, d time.Duration) {
+			done, current = done+n, current+1
+			progress(Progress{Sig: s.String(), Pieces: s.Pieces(), Time: d, Done: done, Total: pl.Positions,
+				Current: current, Tables: len(pl.Sigs)})
+		}
+		defer func() { t.gen.Built = nil }()
+	}
+	return t.Ensure(ctx, p)
 }
 
 // ToBuild is the number of positions Ensure(p) would analyse (0 when

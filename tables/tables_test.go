@@ -230,3 +230,43 @@ func TestGenericReach(t *testing.T) {
 		t.Fatalf("every 2-3-piece table saved: reach %d", r)
 	}
 }
+
+// Plan says what Ensure will build, and EnsureReporting tells each table
+// as it is built: as many as planned, the positions adding up to the
+// plan's, the last one the position's own signature. Nothing is left to
+// plan after, and the builder's hook is put back.
+func TestEnsureReporting(t *testing.T) {
+	r := draughts.Russian
+	tabs, err := Open(r, t.TempDir(), 1<<30)
+	if err != nil {
+		t.Fatal(err)
+	}
+	p, err := draughts.ParseFEN(r, "W:WKa1,Kc1,Ke1:Bh6")
+	if err != nil {
+		t.Fatal(err)
+	}
+	count, positions, disk, memory := tabs.Plan(p)
+	// KKKvM leads to KKKvK (crowning) and, by captures, to the 3-piece
+	// and 2-piece signatures of kings against a man or a king.
+	if count < 4 || positions == 0 || disk != positions || memory == 0 || memory > tabs.MemoryLimit() {
+		t.Fatalf("plan: %d tables, %d positions, %d bytes on disk, %d of memory", count, positions, disk, memory)
+	}
+	var seen []Progress
+	built, err := tabs.EnsureReporting(context.Background(), p, func(pr Progress) { seen = append(seen, pr) })
+	if err != nil {
+		t.Fatal(err)
+	}
+	last := seen[len(seen)-1]
+	if len(seen) != count || built != positions || last.Done != positions || last.Total != positions ||
+		last.Current != count || last.Tables != count || last.Sig != SigOf(p).String() {
+		t.Errorf("reported %d tables (last %+v), built %d; planned %d tables of %d positions", len(seen), last, built, count, positions)
+	}
+	for i, pr := range seen {
+		if pr.Current != i+1 || (i > 0 && pr.Done <= seen[i-1].Done) {
+			t.Errorf("report %d: %+v", i, pr)
+		}
+	}
+	if n, _, _, _ := tabs.Plan(p); n != 0 || tabs.Generic().Built != nil {
+		t.Errorf("after the build: %d tables planned, hook left %v", n, tabs.Generic().Built != nil)
+	}
+}

@@ -192,18 +192,30 @@ func openBuilding(cmd *cobra.Command, r *draughts.Rules, dir string, mem int64) 
 }
 
 // ensureSaying builds the tables of p's material when they are missing,
-// saying so on stderr before (how many positions) and after (how long).
+// saying so on stderr before (how many, their size on disk and in memory,
+// the CPU time they may take), while (a progress bar on a terminal, a
+// table at a time) and after (how long). Ctrl-C stops between tables,
+// keeping those finished: the same command resumes.
 func ensureSaying(cmd *cobra.Command, tabs *tables.Tables, p draughts.Position) error {
-	n := tabs.ToBuild(p)
-	if n > 0 && !globalsOf(cmd).json {
-		fmt.Fprintf(cmd.ErrOrStderr(), "building the tables of %d positions this ending needs into %s\n", n, tabs.Dir())
+	quiet := globalsOf(cmd).json
+	if n := tabs.ToBuild(p); n > 0 && !quiet {
+		textout.EnsurePlan(cmd.ErrOrStderr(), tabs, p, n)
 	}
+	ctx, stop := interruptibleBuild(cmd)
+	defer stop()
+	bar := newProgressBar(cmd.ErrOrStderr(), "tables")
 	start := time.Now()
-	built, err := tabs.Ensure(cmd.Context(), p)
+	built, err := tabs.EnsureReporting(ctx, p, func(pr tables.Progress) {
+		bar.updateWith(pr.Done, pr.Total, fmt.Sprintf("%d/%d %s", pr.Current, pr.Tables, pr.Sig))
+	})
+	bar.finish()
+	if errors.Is(err, context.Canceled) {
+		return errors.New(buildInterrupted)
+	}
 	if err != nil {
 		return err
 	}
-	if built > 0 && !globalsOf(cmd).json {
+	if built > 0 && !quiet {
 		fmt.Fprintf(cmd.ErrOrStderr(), "built in %.1f s\n", time.Since(start).Seconds())
 	}
 	return nil

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 
@@ -240,5 +241,18 @@ func TestEndgameBuildNeedsTheSpace(t *testing.T) {
 	app.FreeSpace = func(string) (int64, bool) { return 1e6, true }
 	if out, err := runMetz(t, "endgame", "build", "--pieces", "2", "--dir", dir); err != nil || !strings.Contains(out, "4 built") {
 		t.Errorf("with the space: %v\n%s", err, out)
+	}
+}
+
+// A probe that must build tables first says how many, their size and the
+// memory they take before it starts (on stderr), and how long after.
+func TestEndgameProbeSaysPlan(t *testing.T) {
+	out, err := runMetz(t, "endgame", "probe", "W:WKa1,Kc1,Ke1:Bh6", "--rules", "russian", "--tables", t.TempDir())
+	if err != nil {
+		t.Fatal(err)
+	}
+	plan := regexp.MustCompile(`building the (\d+) tables this ending needs into .*russian: [0-9]+ positions, [0-9.]+ kB on disk, [0-9.]+ kB of memory; Ctrl-C stops`)
+	if !plan.MatchString(out) || !strings.Contains(out, "built in ") || !strings.Contains(out, "W:WKa1,Kc1,Ke1:Bh6: win") {
+		t.Errorf("probe with tables to build:\n%s", out)
 	}
 }

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"io"
 	"strings"
+	"time"
 
 	"metz/app"
 	"metz/draughts"
@@ -32,6 +33,49 @@ func buildCost(r *draughts.Rules, pieces int) string {
 		return "; Russian, 5 pieces: about 1 minute on 2 cores, 0.4 GB of memory; 12x12 boards three times slower a position"
 	}
 	return ""
+}
+
+// EnsurePlan says what a probe must build before it answers: n positions
+// (the international tables), or under the other rules the tables, their
+// size on disk and in memory and the CPU time they may take, which for
+// seven 8x8 pieces is hours.
+func EnsurePlan(w io.Writer, tabs *tables.Tables, p draughts.Position, n int64) {
+	count, positions, disk, memory := tabs.Plan(p)
+	if memory > tabs.MemoryLimit() {
+		return // refused: the error says what it would take
+	}
+	if count == 0 {
+		fmt.Fprintf(w, "building the tables of %d positions this ending needs into %s\n", n, tabs.Dir())
+		return
+	}
+	cpu := ""
+	if d := tables.BuildCPU(tabs.Rules(), positions); d >= time.Second {
+		cpu = ", about " + roughDuration(d) + " of CPU"
+	}
+	fmt.Fprintf(w, "building the %d tables this ending needs into %s: %s positions, %s on disk, %s of memory%s; Ctrl-C stops, keeping the tables finished, and the same command resumes\n",
+		count, tabs.Dir(), countText(positions), app.DiskSize(disk), app.DiskSize(memory), cpu)
+}
+
+// countText writes a large count in M or G.
+func countText(n int64) string {
+	switch {
+	case n >= 1e9:
+		return fmt.Sprintf("%.1f G", float64(n)/1e9)
+	case n >= 1e6:
+		return fmt.Sprintf("%.1f M", float64(n)/1e6)
+	}
+	return fmt.Sprint(n)
+}
+
+// roughDuration writes d in seconds, minutes or hours, two figures at most.
+func roughDuration(d time.Duration) string {
+	switch {
+	case d < 2*time.Minute:
+		return fmt.Sprintf("%.0f s", d.Seconds())
+	case d < 2*time.Hour:
+		return fmt.Sprintf("%.0f minutes", d.Minutes())
+	}
+	return fmt.Sprintf("%.1f hours", d.Hours())
 }
 
 // BuildSummary prints what a table build did.
