@@ -125,7 +125,7 @@ func ProbedPosition(r *draughts.Rules, fen string) (draughts.Position, error) {
 		return p, err
 	}
 	if bad := p.Validate(); len(bad) > 0 {
-		return p, fmt.Errorf("%s: %s: no game reaches it (a man there is crowned), so no table holds it; metz solve searches it as given", fen, bad[0])
+		return p, fmt.Errorf("%s: %s: no game reaches it (a man there is crowned), so no table holds it; metz solve searches it as given; crowned, as a game would have it: %s", fen, bad[0], p.Crowned().FEN())
 	}
 	return p, nil
 }
@@ -140,7 +140,7 @@ func Probe(tabs *tables.Tables, p draughts.Position, fen string) (Probed, error)
 	}
 	if !ok {
 		w, b := countPieces(p)
-		return Probed{}, fmt.Errorf("%s: not covered by the tables in %s (%d white and %d black pieces; build up to %d pieces with metz endgame build --pieces %d)", fen, tabs.Dir(), w, b, w+b, min(w+b, endgame.MaxPieces))
+		return Probed{}, fmt.Errorf("%s: not covered by the tables in %s (%d white and %d black pieces; build up to %d pieces with metz endgame build --pieces %d)", fen, tabs.Dir(), w, b, w+b, min(w+b, tables.MaxPieces(p.Rules)))
 	}
 	rep := Probed{FEN: p.FEN(), Result: v.String(), Plies: plies}
 	for _, m := range p.Moves() {

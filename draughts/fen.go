@@ -184,3 +184,16 @@ func (p Position) Validate() []string {
 	}
 	return out
 }
+
+// Crowned is p with every man on its crowning row made a king: the
+// position a game can reach that a diagram showing such a man most likely
+// means (a man there is crowned as it arrives).
+func (p Position) Crowned() Position {
+	q := p.Clone()
+	for s, pc := range q.Board {
+		if pc.IsMan() && q.Rules.PromotionRow(s, pc.Color()) {
+			q.Board[s] = pc.Crowned()
+		}
+	}
+	return q
+}

@@ -95,8 +95,12 @@ func parsePosition(rulesName, arg string) (draughts.Position, error) {
 // its crowning row): it is still searched, as given, but no endgame table
 // holds it.
 func warnImpossible(w io.Writer, p draughts.Position) {
-	for _, msg := range p.Validate() {
+	bad := p.Validate()
+	for _, msg := range bad {
 		fmt.Fprintf(w, "warning: %s (no game reaches it: a man there is crowned; searched as given)\n", msg)
+	}
+	if len(bad) > 0 {
+		fmt.Fprintf(w, "warning: crowned, as a game would have it: %s\n", p.Crowned().FEN())
 	}
 }
 

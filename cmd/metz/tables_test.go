@@ -40,16 +40,20 @@ func TestOpenTablesAuto(t *testing.T) {
 // memory have no index for it and once panicked.
 func TestSolveManOnCrowningRow(t *testing.T) {
 	cases := [][]string{
-		{"W:WK1:B8", "turkish", "Black man on h1"},
-		{"W:WKa1:Bc1,h6", "russian", "Black man on c1"},
-		{"W:W3,K20:B45", "international", "White man on 3"},
+		{"W:WK1:B8", "turkish", "Black man on h1", "W:WKa1:BKh1"},
+		{"W:WKa1:Bc1,h6", "russian", "Black man on c1", "W:WKa1:Bh6,Kc1"},
+		{"W:W3,K20:B45", "international", "White man on 3", "W:WK3,K20:B45"},
+		// Beginner's problem 10 as the PDN standard's beginner.pdn has it.
+		{"W:W18,K15,1:BK30,K26,2", "english", "White man on 1", "W:WK1,K15,18:B2,K26,K30"},
 	}
 	for _, c := range cases {
 		out, errs, err := runSplit(t, "solve", c[0], "--rules", c[1], "--tables", "auto", "--budget", "20000-nodes", "--json")
 		if err != nil {
 			t.Fatalf("%s %s: %v", c[1], c[0], err)
 		}
-		if !strings.Contains(errs, "warning: "+c[2]+", its crowning row") || !strings.Contains(out, `"result"`) {
+		// The reading a game can reach is named, to be solved in turn.
+		if !strings.Contains(errs, "warning: "+c[2]+", its crowning row") || !strings.Contains(errs, "crowned, as a game would have it: "+c[3]+"\n") ||
+			!strings.Contains(out, `"result"`) {
 			t.Errorf("%s %s: stdout %q, stderr %q", c[1], c[0], out, errs)
 		}
 	}
