@@ -28,7 +28,7 @@ func buildCost(r *draughts.Rules, pieces int) string {
 	case r.Name == draughts.International.Name && pieces == endgame.MaxPieces:
 		return "; 5 pieces from none: about 225 s of CPU, 3.1 GB of memory"
 	case r.Name != draughts.International.Name && pieces >= 6:
-		return "; English, 6 pieces: 7.1 G positions, about 27 minutes of CPU, 1.2 GB of memory; flying kings and larger boards slower"
+		return "; English, 2-6 pieces: 7.5 G positions, about 35 minutes of CPU (19 on 2 idle cores), 1.2 GB of memory; flying kings and larger boards slower"
 	case r.Name != draughts.International.Name && pieces == 5:
 		return "; Russian, 5 pieces: about 1 minute on 2 cores, 0.4 GB of memory; 12x12 boards three times slower a position"
 	}
