@@ -304,3 +304,33 @@ func TestReach(t *testing.T) {
 		t.Fatalf("MvKM missing: reach %d", short.Reach())
 	}
 }
+
+// A file larger than checkedBytes is checked by its header and size only,
+// not its checksum (which would read it whole): a damaged byte inside is
+// not seen, a truncated file still is.
+func TestLargeFilesCheckedBySize(t *testing.T) {
+	defer func(n int) { checkedBytes = n }(checkedBytes)
+	checkedBytes = 0
+	dir := t.TempDir()
+	s := Sig{WK: 2, BK: 1}
+	savedIn(t, draughts.Russian, dir, s)
+	name := filepath.Join(dir, "russian", s.String()+fileExt)
+	data, err := os.ReadFile(name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	damaged := slices.Clone(data)
+	damaged[len(damaged)-5] ^= 0x40 // a value, not the header
+	for _, c := range []struct {
+		data []byte
+		read bool
+	}{{damaged, true}, {data[:len(data)-3], false}} {
+		if err := os.WriteFile(name, c.data, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		tabs := savedIn(t, draughts.Russian, dir, Sig{})
+		if err := tabs.Ensure(s, Limit{Bytes: 1 << 30, Positions: -1}); (err == nil) != c.read {
+			t.Errorf("%d bytes: read %v (%v), want %v", len(c.data), err == nil, err, c.read)
+		}
+	}
+}
