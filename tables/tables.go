@@ -182,8 +182,9 @@ func (t *Tables) Plan(p draughts.Position) (tables int, positions, disk, memory 
 
 // EnsureReporting is Ensure telling progress of each table as it is
 // built (under rules other than the international ones; those report
-// nothing). It sets the builder's hook for the call: t must be the
-// caller's own (Open), not the process's shared tables (For).
+// nothing). It sets the builder's hook for the call and puts the one it
+// found back after: t must be the caller's own (Open), not the process's
+// shared tables (For).
 func (t *Tables) EnsureReporting(ctx context.Context, p draughts.Position, progress func(Progress)) (built int64, err error) {
 	if t.intl == nil && progress != nil {
 		pl := t.gen.PlanOf(retro.SigOf(p))
@@ -194,7 +195,7 @@ func (t *Tables) EnsureReporting(ctx context.Context, p draughts.Position, progr
 			progress(Progress{Sig: s.String(), Pieces: s.Pieces(), Time: d, Done: done, Total: pl.Positions,
 				Current: current, Tables: len(pl.Sigs)})
 		}
-		defer func() { t.gen.Built = nil }()
+		defer func(prev func(retro.Sig, int64, time.Duration)) { t.gen.Built = prev }(t.gen.Built)
 	}
 	return t.Ensure(ctx, p)
 }
