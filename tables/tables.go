@@ -190,12 +190,12 @@ func (t *Tables) EnsureReporting(ctx context.Context, p draughts.Position, progr
 		pl := t.gen.PlanOf(retro.SigOf(p))
 		var done int64
 		current := 0
+		defer func(prev func(retro.Sig, int64, time.Duration)) { t.gen.Built = prev }(t.gen.Built)
 		t.gen.Built = func(s retro.Sig, n int64, d time.Duration) {
 			done, current = done+n, current+1
 			progress(Progress{Sig: s.String(), Pieces: s.Pieces(), Time: d, Done: done, Total: pl.Positions,
 				Current: current, Tables: len(pl.Sigs)})
 		}
-		defer func(prev func(retro.Sig, int64, time.Duration)) { t.gen.Built = prev }(t.gen.Built)
 	}
 	return t.Ensure(ctx, p)
 }
