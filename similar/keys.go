@@ -172,14 +172,11 @@ func (pr Probes) add(k Kind, h uint64) { pr[k] = append(pr[k], toInt64(h)) }
 // may stand in a relation to q (and some that do not: Compare decides).
 // With blow, the key of q's final combination is probed too.
 func QueryProbes(q draughts.Position, blow *Blow) Probes {
-	pr := Probes{}
+	pr := Probes{KindPosition: ExactProbes(q)}
 	for _, t := range Symmetries(q.Rules, hasMen(q)) {
-		qt, ok := t.Apply(q)
-		if !ok {
-			continue
+		if qt, ok := t.Apply(q); ok {
+			nearProbes(qt, pr)
 		}
-		pr.add(KindPosition, positionHash(qt, KindPosition))
-		nearProbes(qt, pr)
 	}
 	if Legal(q) && pieceCount(q) > 0 {
 		pr.add(KindShift, shiftKey(q))
@@ -188,6 +185,19 @@ func QueryProbes(q draughts.Position, blow *Blow) Probes {
 		pr.add(KindBlow, blow.Key)
 	}
 	return pr
+}
+
+// ExactProbes are the KindPosition keys of q under each of its
+// symmetries: the records that are q, or q turned with the colours
+// reversed (or mirrored), hold one of them.
+func ExactProbes(q draughts.Position) []int64 {
+	var out []int64
+	for _, t := range Symmetries(q.Rules, hasMen(q)) {
+		if qt, ok := t.Apply(q); ok {
+			out = append(out, toInt64(positionHash(qt, KindPosition)))
+		}
+	}
+	return out
 }
 
 // nearProbes adds the keys that find the positions P with at most two
