@@ -52,7 +52,8 @@ type SimilarResult struct {
 // SimilarQuery names the problem to search for: a record (Ref) or a
 // position (FEN under Rules).
 type SimilarQuery struct {
-	Ref   string
+	Ref   string // SOURCE:NUMBER
+	ID    int64  // or the record's id (a page's record)
 	FEN   string
 	Rules string
 	Limit int // 0: every match
@@ -71,12 +72,16 @@ func Similar(d *db.DB, q SimilarQuery) (*SimilarResult, error) {
 	switch {
 	case q.Ref != "" && q.FEN != "":
 		return nil, errors.New("name a problem (SOURCE:NUMBER) or give --fen, not both")
-	case q.Ref != "":
-		s, err := Resolve(d, q.Ref)
-		if err != nil {
-			return nil, err
+	case q.Ref != "" || q.ID != 0:
+		id := q.ID
+		if id == 0 {
+			s, err := Resolve(d, q.Ref)
+			if err != nil {
+				return nil, err
+			}
+			id = s.ID
 		}
-		p, err := d.Get(s.ID)
+		p, err := d.Get(id)
 		if err != nil {
 			return nil, err
 		}
