@@ -109,12 +109,8 @@ func Similar(d *db.DB, q SimilarQuery) (*SimilarResult, error) {
 		return nil, errors.New("name a problem (SOURCE:NUMBER) or give --fen FEN")
 	}
 	res.Rules, res.FEN = pos.Rules.Name, pos.FEN()
-	if d.ReadOnly() == "" {
-		n, err := IndexSimilar(d, "", q.Progress)
-		if err != nil {
-			return nil, err
-		}
-		res.Indexed = n
+	if err := ensureIndexed(d, res, q.Progress); err != nil {
+		return nil, err
 	}
 	matches, err := findSimilar(d, pos, res.Blow, self)
 	if err != nil {
@@ -127,22 +123,49 @@ func Similar(d *db.DB, q SimilarQuery) (*SimilarResult, error) {
 	return res, nil
 }
 
+// ensureIndexed indexes every record when the index is incomplete (a
+// database made before it, or under an older key scheme): import,
+// verification and drafts keep it up to date from then on, so that a
+// query reads no record it does not need.
+func ensureIndexed(d *db.DB, res *SimilarResult, progress func(done, total int)) error {
+	if d.ReadOnly() != "" {
+		return nil
+	}
+	complete, err := d.SimilarComplete(similar.Scheme)
+	if err != nil || complete {
+		return err
+	}
+	res.Indexed, err = IndexSimilar(d, "", progress)
+	return err
+}
+
 // findSimilar looks the probes of pos (and of blow) up, compares each
 // record found and orders the matches; self is left out.
 func findSimilar(d *db.DB, pos draughts.Position, blow *similar.Blow, self int64) ([]SimilarMatch, error) {
 	probes := similar.QueryProbes(pos, blow)
+	probed := map[similar.Kind]map[int64]bool{}
+	var keys []int64
+	for kind, ks := range probes {
+		probed[kind] = map[int64]bool{}
+		for _, k := range ks {
+			probed[kind][k] = true
+		}
+		keys = append(keys, ks...)
+	}
+	slices.Sort(keys)
+	hits, err := d.LookupSimilar(slices.Compact(keys))
+	if err != nil {
+		return nil, err
+	}
 	var ids []int64
 	byBlow := map[int64]bool{}
-	for _, kind := range []similar.Kind{similar.KindPosition, similar.KindShift, similar.KindNear, similar.KindBlow} {
-		hits, err := d.LookupSimilar(int(kind), probes[kind])
-		if err != nil {
-			return nil, err
+	for _, h := range hits {
+		if !probed[similar.Kind(h.Kind)][h.Key] {
+			continue // another kind's key of the same value: no kind probes it
 		}
-		for _, h := range hits {
-			ids = append(ids, h.ID)
-			if kind == similar.KindBlow {
-				byBlow[h.ID] = true
-			}
+		ids = append(ids, h.ID)
+		if similar.Kind(h.Kind) == similar.KindBlow {
+			byBlow[h.ID] = true
 		}
 	}
 	slices.Sort(ids)
@@ -392,13 +415,16 @@ func Duplicates(d *db.DB, source string) ([]Duplicate, error) {
 			probeOf[k] = append(probeOf[k], c.ID)
 		}
 	}
-	hits, err := d.LookupSimilar(int(similar.KindPosition), keys)
+	hits, err := d.LookupSimilar(keys)
 	if err != nil {
 		return nil, err
 	}
 	found := map[int64][]int64{} // a record of the source -> the records that repeat it
 	var others []int64
 	for _, h := range hits {
+		if similar.Kind(h.Kind) != similar.KindPosition {
+			continue
+		}
 		for _, id := range probeOf[h.Key] {
 			if h.ID != id {
 				found[id] = append(found[id], h.ID)

@@ -161,11 +161,14 @@ func TestImportDuplicatesAndReindex(t *testing.T) {
 	if _, err := d.ImportBatch(problems.Source{Key: "c", Year: 1950}, []*problems.Problem{prob(1, "W:W28:B12", nil)}, nil); err != nil {
 		t.Fatal(err)
 	}
+	if _, err := indexAndDuplicates(d, "c"); err != nil { // as metz import does after a batch
+		t.Fatal(err)
+	}
 	res, err := Similar(d, SimilarQuery{Ref: "a:1"})
 	if err != nil {
 		t.Fatal(err)
 	}
-	if res.Indexed != 1 || hasMatch(res, "c:1", similar.Same) {
-		t.Errorf("after c:1 changed: indexed %d, matches %+v", res.Indexed, res.Matches)
+	if hasMatch(res, "c:1", similar.Same) {
+		t.Errorf("after c:1 changed: matches %+v", res.Matches)
 	}
 }

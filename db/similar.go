@@ -13,7 +13,7 @@ var similarSchema = []string{
 		problem_id INTEGER NOT NULL REFERENCES problems(id) ON DELETE CASCADE,
 		kind       INTEGER NOT NULL,
 		key        BIGINT NOT NULL)`,
-	`CREATE INDEX similar_keys_lookup ON similar_keys(kind, key)`,
+	`CREATE INDEX similar_keys_lookup ON similar_keys(key, kind, problem_id)`, // covers a lookup: no row is read
 	`CREATE INDEX similar_keys_problem ON similar_keys(problem_id)`,
 	`CREATE TABLE similar_indexed (
 		problem_id   INTEGER PRIMARY KEY REFERENCES problems(id) ON DELETE CASCADE,
@@ -165,23 +165,25 @@ func (d *DB) SetSimilar(scheme int, entries []SimilarEntry) error {
 
 // SimilarHit is a problem that holds a key looked up.
 type SimilarHit struct {
-	ID  int64
-	Key int64
+	ID   int64
+	Kind int
+	Key  int64
 }
 
-// LookupSimilar returns the problems holding any of keys of one kind, with
-// the key each holds.
-func (d *DB) LookupSimilar(kind int, keys []int64) ([]SimilarHit, error) {
+// LookupSimilar returns the problems holding any of keys, with the key and
+// its kind. The kinds' keys are salted apart (package similar), so one
+// list serves every kind.
+func (d *DB) LookupSimilar(keys []int64) ([]SimilarHit, error) {
 	var out []SimilarHit
 	for start := 0; start < len(keys); start += lookupChunk {
 		list, args := inList(keys[start:min(start+lookupChunk, len(keys))])
-		rows, err := d.sql.Query(`SELECT problem_id, key FROM similar_keys WHERE kind = ? AND key IN `+list, append([]any{kind}, args...)...)
+		rows, err := d.sql.Query(`SELECT problem_id, kind, key FROM similar_keys WHERE key IN `+list, args...)
 		if err != nil {
 			return nil, err
 		}
 		for rows.Next() {
 			var h SimilarHit
-			if err := rows.Scan(&h.ID, &h.Key); err != nil {
+			if err := rows.Scan(&h.ID, &h.Kind, &h.Key); err != nil {
 				rows.Close()
 				return nil, err
 			}
@@ -193,6 +195,18 @@ func (d *DB) LookupSimilar(kind int, keys []int64) ([]SimilarHit, error) {
 		}
 	}
 	return out, nil
+}
+
+// SimilarComplete reports whether every record with a position has an
+// index entry of key scheme scheme (its version is not checked: import,
+// verification and drafts index what they change).
+func (d *DB) SimilarComplete(scheme int) (bool, error) {
+	var indexed, withFEN int
+	if err := d.sql.QueryRow(`SELECT count(*) FROM similar_indexed WHERE scheme = ?`, scheme).Scan(&indexed); err != nil {
+		return false, err
+	}
+	err := d.sql.QueryRow(`SELECT count(*) FROM problems WHERE fen IS NOT NULL`).Scan(&withFEN)
+	return indexed >= withFEN, err
 }
 
 // ProblemsWithPosition lists the ids of a source's records that have a
