@@ -1,6 +1,9 @@
 package db
 
-import "strings"
+import (
+	"database/sql"
+	"strings"
+)
 
 // The anticipation index (docs/similar.md): each problem's keys, computed
 // by package similar and stored here so that a query looks keys up rather
@@ -96,28 +99,38 @@ const lookupChunk = 2000
 // IndexInputs reads what indexing the problems ids needs.
 func (d *DB) IndexInputs(ids []int64) ([]IndexInput, error) {
 	var out []IndexInput
-	for start := 0; start < len(ids); start += lookupChunk {
-		list, args := inList(ids[start:min(start+lookupChunk, len(ids))])
-		rows, err := d.sql.Query(`SELECT p.id, p.rules, coalesce(p.fen, ''), coalesce(p.solution_json, ''), p.content_hash,
-			EXISTS (SELECT 1 FROM verdicts v WHERE v.problem_id = p.id)
-			FROM problems p WHERE p.id IN `+list, args...)
+	err := inChunks(d, ids, `SELECT p.id, p.rules, coalesce(p.fen, ''), coalesce(p.solution_json, ''), p.content_hash,
+		EXISTS (SELECT 1 FROM verdicts v WHERE v.problem_id = p.id)
+		FROM problems p WHERE p.id IN `, func(rows *sql.Rows) error {
+		var in IndexInput
+		err := rows.Scan(&in.ID, &in.Rules, &in.FEN, &in.SolutionJSON, &in.ContentHash, &in.HasVerdict)
+		out = append(out, in)
+		return err
+	})
+	return out, err
+}
+
+// inChunks runs query, which ends in "IN ", on the values vs a chunk at a
+// time, and hands every row to scan.
+func inChunks[T any](d *DB, vs []T, query string, scan func(*sql.Rows) error) error {
+	for start := 0; start < len(vs); start += lookupChunk {
+		list, args := inList(vs[start:min(start+lookupChunk, len(vs))])
+		rows, err := d.sql.Query(query+list, args...)
 		if err != nil {
-			return nil, err
+			return err
 		}
 		for rows.Next() {
-			var in IndexInput
-			if err := rows.Scan(&in.ID, &in.Rules, &in.FEN, &in.SolutionJSON, &in.ContentHash, &in.HasVerdict); err != nil {
+			if err := scan(rows); err != nil {
 				rows.Close()
-				return nil, err
+				return err
 			}
-			out = append(out, in)
 		}
 		rows.Close()
 		if err := rows.Err(); err != nil {
-			return nil, err
+			return err
 		}
 	}
-	return out, nil
+	return nil
 }
 
 // SetSimilar replaces the index entries of the problems given, computed
@@ -175,26 +188,13 @@ type SimilarHit struct {
 // list serves every kind.
 func (d *DB) LookupSimilar(keys []int64) ([]SimilarHit, error) {
 	var out []SimilarHit
-	for start := 0; start < len(keys); start += lookupChunk {
-		list, args := inList(keys[start:min(start+lookupChunk, len(keys))])
-		rows, err := d.sql.Query(`SELECT problem_id, kind, key FROM similar_keys WHERE key IN `+list, args...)
-		if err != nil {
-			return nil, err
-		}
-		for rows.Next() {
-			var h SimilarHit
-			if err := rows.Scan(&h.ID, &h.Kind, &h.Key); err != nil {
-				rows.Close()
-				return nil, err
-			}
-			out = append(out, h)
-		}
-		rows.Close()
-		if err := rows.Err(); err != nil {
-			return nil, err
-		}
-	}
-	return out, nil
+	err := inChunks(d, keys, `SELECT problem_id, kind, key FROM similar_keys WHERE key IN `, func(rows *sql.Rows) error {
+		var h SimilarHit
+		err := rows.Scan(&h.ID, &h.Kind, &h.Key)
+		out = append(out, h)
+		return err
+	})
+	return out, err
 }
 
 // SimilarComplete reports whether every record with a position has an
@@ -241,26 +241,13 @@ type Candidate struct {
 // Candidates reads the problems ids for comparison.
 func (d *DB) Candidates(ids []int64) ([]Candidate, error) {
 	var out []Candidate
-	for start := 0; start < len(ids); start += lookupChunk {
-		list, args := inList(ids[start:min(start+lookupChunk, len(ids))])
-		rows, err := d.sql.Query(`SELECT p.id, p.source, p.number, p.label, p.rules, coalesce(p.fen, ''), p.stipulation,
-			p.author, p.date, coalesce(s.year, 0)
-			FROM problems p LEFT JOIN sources s ON s.key = p.source WHERE p.id IN `+list, args...)
-		if err != nil {
-			return nil, err
-		}
-		for rows.Next() {
-			var c Candidate
-			if err := rows.Scan(&c.ID, &c.Source, &c.Number, &c.Label, &c.Rules, &c.FEN, &c.Stipulation, &c.Author, &c.Date, &c.Year); err != nil {
-				rows.Close()
-				return nil, err
-			}
-			out = append(out, c)
-		}
-		rows.Close()
-		if err := rows.Err(); err != nil {
-			return nil, err
-		}
-	}
-	return out, nil
+	err := inChunks(d, ids, `SELECT p.id, p.source, p.number, p.label, p.rules, coalesce(p.fen, ''), p.stipulation,
+		p.author, p.date, coalesce(s.year, 0)
+		FROM problems p LEFT JOIN sources s ON s.key = p.source WHERE p.id IN `, func(rows *sql.Rows) error {
+		var c Candidate
+		err := rows.Scan(&c.ID, &c.Source, &c.Number, &c.Label, &c.Rules, &c.FEN, &c.Stipulation, &c.Author, &c.Date, &c.Year)
+		out = append(out, c)
+		return err
+	})
+	return out, err
 }
