@@ -1,6 +1,7 @@
 package textout
 
 import (
+	"slices"
 	"strings"
 	"testing"
 	"unicode/utf8"
@@ -53,7 +54,7 @@ func TestTableWidths(t *testing.T) {
 		width int
 		want  []int
 	}{{200, []int{15, 21, 100}}, {80, []int{15, 16, 45}}, {59, []int{15, 16, 24}}, {50, []int{15, 15, 16}}, {40, []int{12, 12, 12}}, {10, []int{6, 6, 6}}} {
-		if got := tb.widths(c.width); !equalInts(got, c.want) {
+		if got := tb.widths(c.width); !slices.Equal(got, c.want) {
 			t.Errorf("width %d: %v, want %v", c.width, got, c.want)
 		}
 	}
@@ -64,18 +65,6 @@ func TestTableWidths(t *testing.T) {
 	if !strings.Contains(b.String(), "livredemetz…  sound-incom…  eeeeeeeeeee…") {
 		t.Errorf("width 40:\n%s", b.String())
 	}
-}
-
-func equalInts(a, b []int) bool {
-	if len(a) != len(b) {
-		return false
-	}
-	for i := range a {
-		if a[i] != b[i] {
-			return false
-		}
-	}
-	return true
 }
 
 // The width is 80 off a terminal (a buffer here) and COLUMNS when set.
