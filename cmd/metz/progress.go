@@ -20,8 +20,8 @@ import (
 // time left. It draws on a terminal only and never under --json, so that
 // pipes, files and scripts read clean output. Ctrl-C while it is drawn
 // ends its line first; a command that stops cleanly on Ctrl-C itself
-// (interruptible) then goes on to do so, any other exits with status 130
-// as the signal would have made it.
+// (interruptible) then goes on to do so, any other exits as the signal
+// would have made it (status 130 for Ctrl-C).
 type progressBar struct {
 	w     io.Writer // nil: nothing is drawn
 	label string
