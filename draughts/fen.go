@@ -89,11 +89,9 @@ func (p *Position) setRuns(field string) error {
 		if err != nil {
 			return fmt.Errorf("king runs %q: %s: %v", field, c, err)
 		}
-		if run.Moves > 0 && !runHolds(p.Board, c, run) {
-			run = KingRun{} // no men: the limit does not apply
-		}
 		p.Runs[c] = run
 	}
+	p.Runs = p.HeldRuns() // a side without men: the limit does not apply
 	return nil
 }
 

@@ -57,16 +57,16 @@ func (p Position) Play(m Move) Position {
 	q.Board = p.boardAfter(m)
 	q.Turn = p.Turn.Opponent()
 	if p.Rules.KingMoveLimit > 0 {
-		q.Runs = p.runsAfter(m, q.Board)
+		q.Runs = p.runsAfter(m)
 	}
 	return q
 }
 
-// runsAfter is the runs once m is played, board being the board after it:
-// a quiet king move goes on with its king's run, or starts one; any other
-// move of the side ends its run. A run whose king is gone, or of a side
-// left without men, is none.
-func (p Position) runsAfter(m Move, board []Piece) [2]KingRun {
+// runsAfter is the runs once m is played: a quiet king move goes on with
+// its king's run, or starts one; any other move of the side ends its run.
+// A run whose king is taken, or of a side left without men, is none. It
+// reads p's board, not the board after m (HashAfter does not build one).
+func (p Position) runsAfter(m Move) [2]KingRun {
 	runs, c := p.Runs, p.Turn
 	from, to := m.From(), m.To()
 	switch old := runs[c]; {
@@ -77,9 +77,35 @@ func (p Position) runsAfter(m Move, board []Piece) [2]KingRun {
 	default:
 		runs[c] = KingRun{Square: uint8(to), Moves: 1}
 	}
-	for side := range runs {
-		if runs[side].Moves > 0 && !runHolds(board, Color(side), runs[side]) {
-			runs[side] = KingRun{}
+	// The mover's run is its king's quiet move: the king stands on to and
+	// the men are all there. The other side's run loses what m takes.
+	if runs[c].Moves > 0 && !slices.Contains(p.Board, ManOf(c)) {
+		runs[c] = KingRun{}
+	}
+	if o := c.Opponent(); runs[o].Moves > 0 && (slices.Contains(m.Captured, int(runs[o].Square)) || !p.menLeft(o, m.Captured)) {
+		runs[o] = KingRun{}
+	}
+	return runs
+}
+
+// menLeft reports whether colour c has a man on a square not in taken.
+func (p Position) menLeft(c Color, taken []int) bool {
+	for s, pc := range p.Board {
+		if pc == ManOf(c) && !slices.Contains(taken, s) {
+			return true
+		}
+	}
+	return false
+}
+
+// HeldRuns is p's runs less those that no longer hold: a run whose king
+// is gone, or of a side left without men (what Play leaves after a
+// capture).
+func (p Position) HeldRuns() [2]KingRun {
+	runs := p.Runs
+	for c := range runs {
+		if runs[c].Moves > 0 && !runHolds(p.Board, Color(c), runs[c]) {
+			runs[c] = KingRun{}
 		}
 	}
 	return runs
@@ -167,14 +193,12 @@ func (p Position) HashAfter(h uint64, m Move) uint64 {
 	}
 	h ^= z.keys[to][pc]
 	if p.Rules.KingMoveLimit > 0 {
-		h ^= z.runs(p.Runs) ^ z.runs(p.runsAfter(m, p.boardAfter(m)))
+		h ^= z.runs(p.Runs) ^ z.runs(p.runsAfter(m))
 	}
 	return h
 }
 
-// boardAfter is a copy of the board with m played. HashAfter needs it
-// only under rules with a king-move limit (runsAfter reads whether kings
-// and men are left).
+// boardAfter is a copy of the board with m played.
 func (p Position) boardAfter(m Move) []Piece {
 	b := append([]Piece(nil), p.Board...)
 	pc := b[m.From()]
