@@ -36,6 +36,9 @@ func (g Game) String() string {
 	return "trictrac"
 }
 
+// MarshalText writes the game's name (JSON).
+func (g Game) MarshalText() ([]byte, error) { return []byte(g.String()), nil }
+
 // Steps is how many times a doublet's number is played.
 func (g Game) Steps() int {
 	if g == Backgammon {

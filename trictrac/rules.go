@@ -10,13 +10,13 @@ import (
 // the book states it, with every case it claims to cover: the count the
 // rule gives and the exact count of the model.
 type Rule struct {
-	Key   string // a short name
-	Rule  string // what the rule says, in English
-	Find  string // a phrase of the treatise where it is stated (to place it in the text)
-	Scope string // the cases it covers, in words
-	Game  Game
-	Note  string // how the rule is read, where its words allow more than one reading
-	Cases []RuleCase
+	Key   string     `json:"key"`   // a short name
+	Says  string     `json:"says"`  // what the rule says, in English
+	Find  string     `json:"find"`  // a phrase of the treatise where it is stated (to place it in the text)
+	Scope string     `json:"scope"` // the cases it covers, in words
+	Game  Game       `json:"game"`
+	Note  string     `json:"note,omitempty"` // how the rule is read, where its words allow more than one reading
+	Cases []RuleCase `json:"cases"`
 }
 
 // RuleCase is one case of a rule: the rule's count and the exact count.
@@ -25,11 +25,14 @@ type RuleCase struct {
 	Case    string   `json:"case,omitempty"` // the case in words, when the numbers do not say it all
 	Rule    int      `json:"rule"`
 	Exact   int      `json:"exact"`
-	Throws  []string `json:"throws,omitempty"` // the exact throws, as coups, where the counts differ
+	Throws  []string `json:"throws,omitempty"` // where the counts differ: the throws the rule leaves out, else the exact throws
 }
 
 // Agrees reports whether the rule gives the exact count.
 func (c RuleCase) Agrees() bool { return c.Rule == c.Exact }
+
+// Agreeing counts the cases where the rule gives the exact count.
+func (r Rule) Agreeing() int { return len(r.Cases) - len(r.Disagreements()) }
 
 // Disagreements are the cases where the rule and the count differ.
 func (r Rule) Disagreements() []RuleCase {
@@ -47,23 +50,23 @@ func (r Rule) Disagreements() []RuleCase {
 func Rules() []Rule {
 	return []Rule{
 		ruleOver(Rule{Key: "ten-more", Game: Trictrac,
-			Rule:  "one direct number n covers a half-point by n + 10 chances",
+			Says:  "one direct number n covers a half-point by n + 10 chances",
 			Find:  "on ajoute 10 à ce nombre",
 			Scope: "each number 1 to 6"},
 			subsets(1, 1), func(ns []int) int { return ns[0] + 10 }, reachOf),
 		ruleOver(Rule{Key: "progression", Game: Trictrac,
-			Rule:  "k numbers, each counted by a die alone, give 11 + 9 + 7 + ... (k terms) chances: the first 11, each next one 2 fewer",
+			Says:  "k numbers, each counted by a die alone, give 11 + 9 + 7 + ... (k terms) chances: the first 11, each next one 2 fewer",
 			Find:  "progression décroissante de II, 9, 7",
 			Scope: "every set of 1 to 6 numbers; at Backgammon too (re-entry), where it is the same count",
 			Note:  "also the obstacles to the passage of the corner (11 for the ace, 20, 27) and Backgammon's re-entry (11, 20, 32)"},
 			subsets(1, 6), progression, func(g Game, ns []int) Set { return Die{Of: ns}.Throws(g) }),
 		ruleOver(Rule{Key: "second-method-two", Game: Trictrac,
-			Rule:  "two direct numbers a and b cover a half-point by 16 + a + b chances, one more if one is half the other",
+			Says:  "two direct numbers a and b cover a half-point by 16 + a + b chances, one more if one is half the other",
 			Find:  "on établit pour base du calcul le nombre 16",
 			Scope: "each pair of numbers 1 to 6"},
 			subsets(2, 2), func(ns []int) int { return 16 + total(ns) + boolInt(halves(ns) > 0) }, reachOf),
 		ruleOver(Rule{Key: "second-method-three", Game: Trictrac,
-			Rule:  "three direct numbers cover a half-point by 18 + their sum, one more if one is half of another, two more if two of them make the third",
+			Says:  "three direct numbers cover a half-point by 18 + their sum, one more if one is half of another, two more if two of them make the third",
 			Find:  "on compte d'abord 18",
 			Scope: "each three numbers 1 to 6",
 			Note:  "read as the book words it: one unit if one number is half of another (whatever the number of such pairs), two if two make the third"},
@@ -71,30 +74,30 @@ func Rules() []Rule {
 				return 18 + total(ns) + boolInt(halves(ns) > 0) + 2*boolInt(sums(ns) > 0)
 			}, reachOf),
 		ruleOver(Rule{Key: "second-method-three-each-pair", Game: Trictrac,
-			Rule:  "the same, with one unit for each pair of which one is half the other",
+			Says:  "the same, with one unit for each pair of which one is half the other",
 			Find:  "on compte d'abord 18",
 			Scope: "each three numbers 1 to 6",
 			Note:  "a reading the book's example (1, 2, 3: one pair) cannot tell from the first: only 1, 2, 4 has two such pairs"},
 			subsets(3, 3), func(ns []int) int { return 18 + total(ns) + halves(ns) + 2*sums(ns) }, reachOf),
 		ruleOver(Rule{Key: "two-ways-two", Game: Trictrac,
-			Rule:  "two direct numbers fill in two ways by 4 chances, one fewer if one is half the other",
+			Says:  "two direct numbers fill in two ways by 4 chances, one fewer if one is half the other",
 			Find:  "on prend pour base du calcul le nombre 4",
 			Scope: "each pair of numbers 1 to 6"},
 			subsets(2, 2), func(ns []int) int { return 4 - halves(ns) }, twoWaysOf),
 		ruleOver(Rule{Key: "two-ways-three", Game: Trictrac,
-			Rule:  "three direct numbers fill in two ways by 12 chances, less one for each number half of another and four for each two that make a third",
+			Says:  "three direct numbers fill in two ways by 12 chances, less one for each number half of another and four for each two that make a third",
 			Find:  "on prend pour base du calcul le nombre 12",
 			Scope: "each three numbers 1 to 6"},
 			subsets(3, 3), func(ns []int) int { return 12 - halves(ns) - 4*sums(ns) }, twoWaysOf),
 		ruleOver(Rule{Key: "two-ways-four", Game: Trictrac,
-			Rule:  "four direct numbers fill in two ways by 24 chances, less one for each number half of another and four for each two that make a third",
+			Says:  "four direct numbers fill in two ways by 24 chances, less one for each number half of another and four for each two that make a third",
 			Find:  "on prend pour base du calcul le nombre 24",
 			Scope: "each four numbers 1 to 6"},
 			subsets(4, 4), func(ns []int) int { return 24 - halves(ns) - 4*sums(ns) }, twoWaysOf),
 		pointRule(Trictrac),
 		pointRule(Backgammon),
 		ruleOver(Rule{Key: "sums", Game: Trictrac,
-			Rule:  "the two dice make 7 by 6 chances, and each number one away from 7 by one chance fewer: 6 and 8 by 5, 5 and 9 by 4, ..., 2 and 12 by 1",
+			Says:  "the two dice make 7 by 6 chances, and each number one away from 7 by one chance fewer: 6 and 8 by 5, 5 and 9 by 4, ..., 2 and 12 by 1",
 			Find:  "en prenant le nombre 7 pour le point intermédiaire",
 			Scope: "each sum 2 to 12",
 			Note:  "also chapter XV's hits from the corner: six chances by the 7, one fewer for each point further"},
@@ -206,7 +209,7 @@ func sumCases() [][]int {
 // difference.
 func pointRule(g Game) Rule {
 	r := Rule{Key: "point", Game: g,
-		Rule:  "n points aiming directly at a point to make give n² chances, less one for each of them holding a single checker",
+		Says:  "n points aiming directly at a point to make give n² chances, less one for each of them holding a single checker",
 		Find:  "multiplier par lui-même le nombre des flèches",
 		Scope: "every way of holding one checker or two (or more) on each of the points 1 to 6 away"}
 	if g == Backgammon {
@@ -228,7 +231,9 @@ func pointRule(g Game) Rule {
 		rc := RuleCase{Numbers: Point{Stacks: st}.Numbers(), Case: stacksText(st),
 			Rule: len(st)*len(st) - singles, Exact: s.Count()}
 		if !rc.Agrees() {
-			rc.Throws = s.Coups()
+			// The rule counts Trictrac's throws: at Backgammon the doublets
+			// played four times bring checkers from twice as far.
+			rc.Throws = (s &^ Point{Stacks: st}.Throws(Trictrac)).Coups()
 		}
 		r.Cases = append(r.Cases, rc)
 	}

@@ -24,7 +24,7 @@ func TestRulesCases(t *testing.T) {
 		if n, ok := want[r.Key]; !ok || len(r.Cases) != n {
 			t.Errorf("rule %s: %d cases, want %d", r.Key, len(r.Cases), n)
 		}
-		if r.Rule == "" || r.Find == "" || r.Scope == "" {
+		if r.Says == "" || r.Find == "" || r.Scope == "" {
 			t.Errorf("rule %s is not described", r.Key)
 		}
 	}

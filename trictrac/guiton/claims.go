@@ -230,8 +230,12 @@ func (r *reader) claim(s *sentence, prev []*sentence, m mention, prevEnd, next i
 	case inItem(toks, m) != nil:
 		it := inItem(toks, m) // les onze combinaisons du 6
 		sit = trictrac.Named{Set: it.set, Name: it.name}
-	case theirs:
-		// par 4 et 2, et par terne trois chances: the count is of the coups named
+	case theirs || listed && !strings.HasPrefix(kind, kHit):
+		// par 4 et 2, et par terne trois chances: the count is of the coups
+		// named. So it is when it lists them (quatre autres par le 5 et 2 et
+		// le 4 et 2): the throws it names say which are meant better than
+		// numbers borrowed from a clause before. Only the hits of chapter
+		// XV's figures, read from the figure whole, are checked both ways.
 	case m.value == 36 && m.at > 0 && toks[m.at-1].isWord("les", "des", "total"):
 		sit = all{}
 	case insteadOf:
@@ -317,7 +321,7 @@ func gameOf(toks []token, m mention, g trictrac.Game) trictrac.Game {
 	from, to := clauseOf(toks, m.at)
 	best, dist := g, 1<<30
 	for i := from; i+1 < to; i++ {
-		if !toks[i].isWord("au", "du") {
+		if !toks[i].isWord("au") { // au Trictrac; not "traité du Trictrac", a reference
 			continue
 		}
 		d := m.at - i

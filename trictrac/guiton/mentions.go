@@ -39,7 +39,7 @@ var (
 	// the nouns the pronoun "en" may stand for: the chances, or something else
 	chanceNouns = unitKeys
 	otherNouns  = []string{"dames", "trous", "points", "fleches", "cases", "coups", "unites", "jetons", "fois",
-		"doublets", "releves", "parties", "joueurs", "as"}
+		"doublets", "releves", "parties", "joueurs"}
 	ownCues = [][]string{{"cependant"}, {"tandis"}, {"or"}, {"mais"}}
 )
 

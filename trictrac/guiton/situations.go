@@ -90,6 +90,12 @@ func (r *reader) situation(s *sentence, prev []*sentence, m mention, kind string
 		if st := pointStacks(s, prev); len(st) > 0 {
 			return trictrac.Point{Stacks: st}, ""
 		}
+		if st, why := movedStacks(s, prev, m); len(st) > 0 || why != "" {
+			if why != "" {
+				return nil, why
+			}
+			return trictrac.Point{Stacks: st}, ""
+		}
 		return nil, "a point to make (a case, a corner) in a position the reader does not follow"
 	}
 	ns, ok, why := r.numbersFor(s, prev, m, kind)
@@ -423,6 +429,102 @@ func pointStacks(s *sentence, prev []*sentence) []trictrac.Stack {
 		st = append(st, trictrac.Stack{Distance: d, Checkers: c})
 	}
 	return st
+}
+
+// movedStacks reads a point to make from a position and the moves a
+// throw plays (the Backgammon treatise's "case de l'as": il a fait en
+// outre la septième case, il a deux dames en surcase sur la cinquième et
+// une sur la quatrième flèche, il amène 2 et as; ... jouer l'as avec une
+// dame de la septième et le 2 avec une de la cinquième flèche): the
+// stacks before the moves ("avant d'avoir joué") or after ("après l'avoir
+// joué"). Checkers move down to the point, numbered from the ace.
+func movedStacks(s *sentence, prev []*sentence, m mention) ([]trictrac.Stack, string) {
+	var toks []token
+	for k := len(prev) - 1; k >= 0; k-- {
+		toks = append(toks, prev[k].toks...)
+	}
+	offset := len(toks)
+	toks = append(toks, s.toks...)
+	target := -1
+	at := map[int]int{}
+	type move struct{ from, by int }
+	var moves []move
+	for i := range toks {
+		switch {
+		case matchAt(toks, i, []string{"case", "de", "l'", "as"}) || matchAt(toks, i, []string{"celle", "de", "l'", "as"}):
+			target = 1
+		case matchAt(toks, i, []string{"la"}) && i+2 < len(toks) && toks[i+2].isWord("case") && i > 0 && toks[i-1].isWord("outre", "fait"):
+			// il a fait en outre la septième case: a point made, two checkers
+			if p, n := pointAt(toks, i+1); n == 1 && p > 0 {
+				at[p] += 2
+			}
+		case toks[i].isWord("surcase"):
+			// deux dames en surcase sur la cinquième (et une sur la quatrième flèche)
+			if v, n := number(toks, i-3); n == 1 && toks[i-2].isWord("dames") {
+				if ps, end := pointsFrom(toks, i+1); len(ps) == 1 {
+					at[ps[0]] += v
+					if matchAt(toks, end, []string{"et", "une", "sur"}) {
+						if qs, _ := pointsFrom(toks, end+2); len(qs) == 1 {
+							at[qs[0]]++
+						}
+					}
+				}
+			}
+		case toks[i].isWord("jouer") || toks[i].isWord("et") && len(moves) > 0 && i-1 >= 0:
+			// jouer l'as avec une dame de la septième; et le 2 avec une de la cinquième
+			k := i + 1
+			by := 0
+			switch {
+			case matchAt(toks, k, []string{"l'", "as"}):
+				by, k = 1, k+2
+			case matchAt(toks, k, []string{"le"}) && k+1 < len(toks) && toks[k+1].kind == tFigure:
+				by, k = toks[k+1].num, k+2
+			}
+			if by == 0 || !toks[k].isWord("avec") {
+				continue
+			}
+			for j := k + 1; j < len(toks) && j < k+6; j++ {
+				if toks[j].isWord("de") {
+					if ps, _ := pointsFrom(toks, j+1); len(ps) == 1 {
+						moves = append(moves, move{ps[0], by})
+					}
+					break
+				}
+			}
+		}
+	}
+	if target < 0 || len(at) == 0 {
+		return nil, ""
+	}
+	from, _ := clauseOf(s.toks, m.at)
+	when := ""
+	for k := offset + from; k < offset+m.at; k++ {
+		switch {
+		case matchAt(toks, k, []string{"avant", "d'", "avoir", "joue"}):
+			when = "before"
+		case matchAt(toks, k, []string{"apres", "l'", "avoir", "joue"}):
+			when = "after"
+		}
+	}
+	if len(moves) > 0 && when == "" {
+		return nil, "a point to make before or after moves the sentence does not say"
+	}
+	if when == "after" {
+		for _, mv := range moves {
+			if at[mv.from] == 0 {
+				return nil, "a move from a point the position leaves empty"
+			}
+			at[mv.from]--
+			at[mv.from-mv.by]++
+		}
+	}
+	var st []trictrac.Stack
+	for p := 12; p > target; p-- {
+		if at[p] > 0 {
+			st = append(st, trictrac.Stack{Distance: p - target, Checkers: at[p]})
+		}
+	}
+	return st, ""
 }
 
 // cornerStacks reads the points that hit the adversary's corner (12):
