@@ -97,7 +97,7 @@ func (r *reader) sentence(s *sentence, prev []*sentence) []Claim {
 		r.comparing = true
 	}
 	facts := boardFacts(toks)
-	cs := kindCues(toks, s.game)
+	cs := s.kindCues()
 	before := r.board
 	var out []Claim
 	applied, cued := 0, 0
@@ -220,15 +220,15 @@ func (r *reader) claim(s *sentence, prev []*sentence, m mention, prevEnd, next i
 	game := gameOf(toks, m, s.game)
 	kind := r.kindFor(s, prev, m, next)
 	insteadOf := m.insteadOf || r.comparing && m.at >= 2 && toks[m.at-1].isWord("les") && toks[m.at-2].isWord("outre")
-	named, theirs, listed := namedFor(toks, m, prevEnd, next)
-	if inItem(toks, m) != nil {
+	named, theirs, listed := namedFor(s, m, prevEnd, next)
+	if inItem(s, m) != nil {
 		named, theirs, listed = nil, false, false
 	}
 	var sit trictrac.Situation
 	var why string
 	switch {
-	case inItem(toks, m) != nil:
-		it := inItem(toks, m) // les onze combinaisons du 6
+	case inItem(s, m) != nil:
+		it := inItem(s, m) // les onze combinaisons du 6
 		sit = trictrac.Named{Set: it.set, Name: it.name}
 	case theirs || listed && !strings.HasPrefix(kind, kHit):
 		// par 4 et 2, et par terne trois chances: the count is of the coups
@@ -279,8 +279,8 @@ func (r *reader) claim(s *sentence, prev []*sentence, m mention, prevEnd, next i
 
 // inItem is the coups whose words hold the count (les onze combinaisons
 // du 6), or nil.
-func inItem(toks []token, m mention) *throwItem {
-	for _, it := range throwItems(toks) {
+func inItem(s *sentence, m mention) *throwItem {
+	for _, it := range s.throwItems() {
 		if it.at <= m.at && m.at < it.end {
 			return &it
 		}

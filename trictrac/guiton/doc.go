@@ -16,6 +16,7 @@ package guiton
 
 import (
 	"regexp"
+	"sort"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -31,6 +32,33 @@ type sentence struct {
 	game      trictrac.Game
 	paragraph int // sentences of one paragraph share it
 	toks      []token
+	cues      []kindCue   // kindCues of toks, found once
+	sets      []numSet    // numberSets of toks, found once
+	items     []throwItem // throwItems of toks, found once
+}
+
+// throwItems are the coups the sentence names.
+func (s *sentence) throwItems() []throwItem {
+	if s.items == nil {
+		s.items = append(throwItems(s.toks), throwItem{})
+	}
+	return s.items[:len(s.items)-1]
+}
+
+// kindCues are the sentence's cues.
+func (s *sentence) kindCues() []kindCue {
+	if s.cues == nil {
+		s.cues = append(kindCues(s.toks, s.game), kindCue{}) // the last entry marks them found
+	}
+	return s.cues[:len(s.cues)-1]
+}
+
+// numberSets are the sentence's sets of numbers.
+func (s *sentence) numberSets() []numSet {
+	if s.sets == nil {
+		s.sets = append(numberSets(s.toks), numSet{})
+	}
+	return s.sets[:len(s.sets)-1]
 }
 
 // doc is the treatise cut into sentences.
@@ -39,7 +67,6 @@ type doc struct {
 }
 
 var (
-	imageLine   = regexp.MustCompile(`^\s*!\[|^\s*(small|errors|formation)\]|\]\(data/`)
 	chapterLine = regexp.MustCompile(`^\s*#*\s*CHAPITRE\s+(PREMIER|[IVXLC1l]+)\b`)
 	headingLine = regexp.MustCompile(`^\s*(#+)\s*(\S.*)$`)
 	backgammon  = regexp.MustCompile(`^\s*(TRAITÉ DU )?JEU DE BACKGAMMON\.?\s*$`)
@@ -64,19 +91,24 @@ func parse(text []byte) *doc {
 		if !utf8.ValidString(line) {
 			line = strings.ToValidUTF8(line, "\uFFFD")
 		}
+		upper := strings.ContainsAny(line, "CJT#") // what the heading patterns need
 		switch {
-		case tocLine.MatchString(line):
+		case upper && tocLine.MatchString(line):
 			b.flush()
 			return d
-		case imageLine.MatchString(line):
+		case imageLine(line):
 			continue
-		case backgammon.MatchString(line):
+		case upper && backgammon.MatchString(line):
 			b.flush()
 			b.game, b.chapter, b.part = trictrac.Backgammon, "Backgammon preface", "Backgammon "
 			continue
-		case trictracTop.MatchString(line):
+		case upper && trictracTop.MatchString(line):
 			b.flush()
 			b.game, b.part = trictrac.Trictrac, ""
+			continue
+		}
+		if !upper {
+			b.add(line, i+1)
 			continue
 		}
 		if m := chapterLine.FindStringSubmatch(line); m != nil {
@@ -99,6 +131,14 @@ func parse(text []byte) *doc {
 	return d
 }
 
+// imageLine reports whether a line is an image link of the scan (or the
+// tail of one cut over two lines), which carries no text.
+func imageLine(line string) bool {
+	t := strings.TrimSpace(line)
+	return strings.HasPrefix(t, "![") || strings.Contains(t, "](data/") ||
+		strings.HasPrefix(t, "small]") || strings.HasPrefix(t, "errors]") || strings.HasPrefix(t, "formation]")
+}
+
 // roman spells a chapter number as a Roman numeral, mending the OCR's
 // l and 1 for I ("CHAPITRE XIL" is XII).
 func roman(s string) string {
@@ -115,6 +155,7 @@ type builder struct {
 	game          trictrac.Game
 	para          int
 	buf           strings.Builder
+	last          rune  // the last character of the paragraph gathered
 	lines         []int // the line of each byte offset in buf where a line starts
 	starts        []int
 }
@@ -124,11 +165,12 @@ func (b *builder) add(line string, n int) {
 	if t == "" {
 		// A blank line ends a paragraph when the text before it ends a
 		// sentence; otherwise it is a page break inside one.
-		if s := strings.TrimSpace(b.buf.String()); s != "" && strings.ContainsAny(s[len(s)-1:], ".:!?") {
+		if b.buf.Len() > 0 && strings.ContainsRune(".:!?", b.last) {
 			b.flush()
 		}
 		return
 	}
+	b.last, _ = utf8.DecodeLastRuneInString(t)
 	if b.buf.Len() > 0 {
 		cur := b.buf.String()
 		if strings.HasSuffix(cur, "-") && len(t) > 0 && unicode.IsLower([]rune(t)[0]) {
@@ -155,13 +197,9 @@ func (b *builder) flush() {
 	}
 	b.para++
 	lineAt := func(off int) int {
-		n := lines[0]
-		for i, s := range starts {
-			if s <= off {
-				n = lines[i]
-			}
-		}
-		return n
+		// the last line starting at or before off
+		i := sort.SearchInts(starts, off+1) - 1
+		return lines[max(i, 0)]
 	}
 	for _, span := range splitSentences(text) {
 		s := strings.TrimSpace(text[span[0]:span[1]])
@@ -173,9 +211,44 @@ func (b *builder) flush() {
 		for k := range toks {
 			toks[k].line = lineAt(lead + toks[k].off)
 		}
-		b.d.sentences = append(b.d.sentences, sentence{text: s, line: lineAt(lead), chapter: b.chapter,
+		// A "sentence" longer than any the treatise writes is a table or
+		// a run of OCR debris: it is read in pieces, so that the reader's
+		// work stays in proportion to the text.
+		for len(toks) > maxTokens {
+			head := chunk(s, toks[:maxTokens], toks[maxTokens].off)
+			b.d.sentences = append(b.d.sentences, sentence{text: head.text, line: toks[0].line,
+				chapter: b.chapter, game: b.game, paragraph: b.para, toks: head.toks})
+			rest := chunk(s, toks[maxTokens:], len(s))
+			s, toks = rest.text, rest.toks
+		}
+		line := lineAt(lead)
+		if len(toks) > 0 {
+			line = toks[0].line
+		}
+		b.d.sentences = append(b.d.sentences, sentence{text: s, line: line, chapter: b.chapter,
 			game: b.game, paragraph: b.para, toks: toks})
 	}
+}
+
+// maxTokens bounds a sentence: the treatise's longest has about 150.
+const maxTokens = 400
+
+// piece is part of a sentence cut for its length.
+type piece struct {
+	text string
+	toks []token
+}
+
+// chunk is the text of toks (tokens of s) up to byte end, with the
+// tokens' offsets made relative to it.
+func chunk(s string, toks []token, end int) piece {
+	from := toks[0].off
+	out := make([]token, len(toks))
+	for i, t := range toks {
+		t.off -= from
+		out[i] = t
+	}
+	return piece{text: s[from:end], toks: out}
 }
 
 // abbreviations end with a full stop that does not end the sentence.

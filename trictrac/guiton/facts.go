@@ -43,7 +43,7 @@ var (
 // up to 12 (the numbers two dice make), "as", the OCR's "I", or a number
 // word after "nombre" (le nombre six).
 func listItem(toks []token, i int, words bool) (int, int) {
-	if i >= len(toks) {
+	if i < 0 || i >= len(toks) {
 		return 0, 0
 	}
 	if toks[i].kind == tFigure && toks[i].num >= 1 && toks[i].num <= 12 {
@@ -385,7 +385,7 @@ var ordinals = map[string]int{"premiere": 1, "premier": 1, "deuxieme": 2, "trois
 // sixième), le coin bourgeois (5), le coin de repos (11), le talon or la
 // pile (0). It returns the point and the tokens it takes.
 func pointAt(toks []token, i int) (int, int) {
-	if i >= len(toks) {
+	if i < 0 || i >= len(toks) {
 		return 0, 0
 	}
 	if p, ok := ordinals[toks[i].key]; ok {

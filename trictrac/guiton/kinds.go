@@ -137,11 +137,22 @@ type kindCue struct {
 func kindCues(toks []token, g trictrac.Game) []kindCue {
 	var out []kindCue
 	taken := map[int]bool{}
+	at := map[string][]int{} // where each word stands
+	all := make([]int, len(toks))
+	for i, t := range toks {
+		at[t.key] = append(at[t.key], i)
+		all[i] = i
+	}
+	// The cues in their order of priority, each tried where its first word stands.
 	for _, c := range cues {
 		if c.backgammon && g != trictrac.Backgammon {
 			continue
 		}
-		for i := range toks {
+		starts := at[c.words[0]]
+		if c.words[0] == "#" || c.words[0] == "*" {
+			starts = all
+		}
+		for _, i := range starts {
 			if !matchCue(toks, i, c.words) || i > 0 && toks[i-1].isWord("avec") ||
 				i > 1 && toks[i-2].isWord("avec") && toks[i-1].isWord("le", "la", "les", "un", "une") {
 				continue
@@ -159,18 +170,14 @@ func kindCues(toks []token, g trictrac.Game) []kindCue {
 			out = append(out, kindCue{c.kind, i, i + len(c.words)})
 		}
 	}
-	for i := 1; i < len(out); i++ {
-		for j := i; j > 0 && out[j].at < out[j-1].at; j-- {
-			out[j], out[j-1] = out[j-1], out[j]
-		}
-	}
+	slices.SortStableFunc(out, func(a, b kindCue) int { return a.at - b.at })
 	return slices.DeleteFunc(out, func(c kindCue) bool {
 		return c.kind == kReach && matchAt(toks, c.end, []string{"a", "vrai"}) || c.kind == kReach && matchAt(toks, c.end, []string{"a", "faux"})
 	})
 }
 
 func matchCue(toks []token, i int, words []string) bool {
-	if i+len(words) > len(toks) {
+	if i < 0 || i+len(words) > len(toks) {
 		return false
 	}
 	for k, w := range words {

@@ -447,7 +447,7 @@ func flagMention(toks []token, m *mention) {
 
 // matchAt reports whether the token keys at i are words (or signs).
 func matchAt(toks []token, i int, words []string) bool {
-	if i+len(words) > len(toks) {
+	if i < 0 || i+len(words) > len(toks) {
 		return false
 	}
 	for k, w := range words {

@@ -15,7 +15,7 @@ import (
 // a count of the die.
 func (r *reader) kindFor(s *sentence, prev []*sentence, m mention, next int) string {
 	kind := ""
-	cs := kindCues(s.toks, s.game)
+	cs := s.kindCues()
 	if c, ok := pickCue(cs, s.toks, m.at, m.end, next, false); ok {
 		kind = c.kind
 	}
@@ -23,7 +23,7 @@ func (r *reader) kindFor(s *sentence, prev []*sentence, m mention, next int) str
 		if kind != "" {
 			break
 		}
-		if pcs := kindCues(p.toks, p.game); len(pcs) > 0 && slices.Contains(carried, pcs[len(pcs)-1].kind) {
+		if pcs := p.kindCues(); len(pcs) > 0 && slices.Contains(carried, pcs[len(pcs)-1].kind) {
 			kind = pcs[len(pcs)-1].kind
 		}
 	}
@@ -46,24 +46,16 @@ func (r *reader) kindFor(s *sentence, prev []*sentence, m mention, next int) str
 // cueNumber is the number a "more than" cue names (excèdent le nombre 6),
 // looked for in the sentence and those before it.
 func cueNumber(s *sentence, prev []*sentence, kind string) int {
-	for _, toks := range append([][]token{s.toks}, prevToksAll(prev)...) {
-		for _, c := range kindCues(toks, s.game) {
+	for _, t := range append([]*sentence{s}, prev...) {
+		for _, c := range t.kindCues() {
 			if c.kind == kind {
-				if n := numberAfter(toks, c.end); n > 0 {
+				if n := numberAfter(t.toks, c.end); n > 0 {
 					return n
 				}
 			}
 		}
 	}
 	return 0
-}
-
-func prevToksAll(prev []*sentence) [][]token {
-	var out [][]token
-	for _, p := range prev {
-		out = append(out, p.toks)
-	}
-	return out
 }
 
 // situation reads what a count is about, or why it cannot be read.
@@ -195,7 +187,7 @@ func subsetsOf(k int) [][]int {
 func (r *reader) numbersFor(s *sentence, prev []*sentence, m mention, kind string) (numSet, bool, string) {
 	toks := s.toks
 	keep := func(n numSet) bool { return !n.arith && (!n.points || kind == kDie) }
-	sets := slices.DeleteFunc(numberSets(toks), func(n numSet) bool { return !keep(n) })
+	sets := slices.DeleteFunc(slices.Clone(s.numberSets()), func(n numSet) bool { return !keep(n) })
 	if u, ok := listedAfter(toks, m, sets); ok {
 		return u, true, ""
 	}
@@ -272,7 +264,7 @@ func (r *reader) numbersFor(s *sentence, prev []*sentence, m mention, kind strin
 	// cette position on aurait vingt-cinq chances).
 	var u []int
 	for _, p := range prev {
-		for _, n := range numberSets(p.toks) {
+		for _, n := range p.numberSets() {
 			if keep(n) && !n.points && len(n.nums) > 0 {
 				u = append(u, n.nums...)
 			}
@@ -460,7 +452,7 @@ func movedStacks(s *sentence, prev []*sentence, m mention) ([]trictrac.Stack, st
 			}
 		case toks[i].isWord("surcase"):
 			// deux dames en surcase sur la cinquième (et une sur la quatrième flèche)
-			if v, n := number(toks, i-3); n == 1 && toks[i-2].isWord("dames") {
+			if v, n := number(toks, i-3); n == 1 && i >= 2 && toks[i-2].isWord("dames") {
 				if ps, end := pointsFrom(toks, i+1); len(ps) == 1 {
 					at[ps[0]] += v
 					if matchAt(toks, end, []string{"et", "une", "sur"}) {
@@ -480,7 +472,7 @@ func movedStacks(s *sentence, prev []*sentence, m mention) ([]trictrac.Stack, st
 			case matchAt(toks, k, []string{"le"}) && k+1 < len(toks) && toks[k+1].kind == tFigure:
 				by, k = toks[k+1].num, k+2
 			}
-			if by == 0 || !toks[k].isWord("avec") {
+			if by == 0 || k >= len(toks) || !toks[k].isWord("avec") {
 				continue
 			}
 			for j := k + 1; j < len(toks) && j < k+6; j++ {
@@ -755,9 +747,10 @@ func (a anyOf) String() string {
 // it counts (savoir : carme, et 5 et 3; par le 5 et 2), up to the next
 // count or the end of the clause. prevEnd is where the count before it
 // ends: coups before that are its.
-func namedFor(toks []token, m mention, prevEnd, next int) (items []throwItem, theirs, listed bool) {
-	all := throwItems(toks)
-	sets := numberSets(toks)
+func namedFor(s *sentence, m mention, prevEnd, next int) (items []throwItem, theirs, listed bool) {
+	toks := s.toks
+	all := slices.Clone(s.throwItems())
+	sets := s.numberSets()
 	all = slices.DeleteFunc(all, func(t throwItem) bool {
 		return t.at < prevEnd || slices.ContainsFunc(sets, func(n numSet) bool { return !n.arith && t.at >= n.at && t.at < n.end })
 	})

@@ -4,6 +4,7 @@ import (
 	"strconv"
 	"strings"
 	"unicode"
+	"unicode/utf8"
 )
 
 // token is a word, a figure or a sign of a sentence.
@@ -63,7 +64,11 @@ func fold(s string) string {
 func tokenize(s string) []token {
 	var out []token
 	rs := []rune(s)
-	off := func(i int) int { return len(string(rs[:i])) }
+	offs := make([]int, len(rs)+1) // the byte offset of each rune
+	for i, r := range rs {
+		offs[i+1] = offs[i] + utf8.RuneLen(r)
+	}
+	off := func(i int) int { return offs[i] }
 	for i := 0; i < len(rs); {
 		r := rs[i]
 		switch {
@@ -141,7 +146,7 @@ func init() {
 // "dix-huit", "dixhuit"). It returns the value and the number of tokens
 // it takes, or 0, 0.
 func number(toks []token, i int) (int, int) {
-	if i >= len(toks) {
+	if i < 0 || i >= len(toks) {
 		return 0, 0
 	}
 	t := toks[i]
@@ -192,7 +197,7 @@ func isNumberWord(w string) bool {
 // dieNumber reads a die's number at toks[i]: a figure 1 to 6, "as" (the
 // ace), or the OCR's "I" or "i" for 1 ("I et 3").
 func dieNumber(toks []token, i int) (int, bool) {
-	if i >= len(toks) {
+	if i < 0 || i >= len(toks) {
 		return 0, false
 	}
 	t := toks[i]
