@@ -39,6 +39,19 @@ func (g Game) String() string {
 // MarshalText writes the game's name (JSON).
 func (g Game) MarshalText() ([]byte, error) { return []byte(g.String()), nil }
 
+// UnmarshalText reads a game's name (JSON).
+func (g *Game) UnmarshalText(b []byte) error {
+	switch string(b) {
+	case "trictrac":
+		*g = Trictrac
+	case "backgammon":
+		*g = Backgammon
+	default:
+		return fmt.Errorf("game %q: expected trictrac or backgammon", b)
+	}
+	return nil
+}
+
 // Steps is how many times a doublet's number is played.
 func (g Game) Steps() int {
 	if g == Backgammon {

@@ -110,7 +110,8 @@ func trictracRules(w io.Writer, r *app.TrictracReport, width int) error {
 		if len(d) == 0 {
 			continue
 		}
-		fmt.Fprintf(w, "\n%s (%s): %s\n", rule.Key, rule.Game, rule.Says)
+		fmt.Fprintln(w)
+		fmt.Fprintln(w, Wrap(fmt.Sprintf("%s (%s): %s", rule.Key, rule.Game, rule.Says), width, ""))
 		if rule.Note != "" {
 			fmt.Fprintln(w, Wrap(rule.Note, width, "  "))
 		}

@@ -23,12 +23,13 @@ type Claim struct {
 	StatedUpTo int      `json:"stated_up_to,omitempty"` // a range's top (huit à neuf chances)
 	Computed   *int     `json:"computed"`
 	Agrees     *bool    `json:"agrees"`
-	Voice      string   `json:"voice"`                 // "treatise", or "refuted": a count it quotes or supposes to refute it
-	Named      []string `json:"named,omitempty"`       // the throws the sentence names for it
-	NamedCount *int     `json:"named_count,omitempty"` // how many chances they are
-	Throws     []string `json:"throws,omitempty"`      // the throws counted, as coups
-	Difference string   `json:"difference,omitempty"`  // for a disagreement: the throws that make it
-	Unread     string   `json:"unread,omitempty"`      // why the claim could not be read
+	Voice      string   `json:"voice"`                       // "treatise", or "refuted": a count it quotes or supposes to refute it
+	Named      []string `json:"named,omitempty"`             // the throws the sentence names for it
+	NamedCount *int     `json:"named_count,omitempty"`       // how many chances they are
+	Throws     []string `json:"throws,omitempty"`            // the throws counted, as coups
+	Difference string   `json:"difference,omitempty"`        // for a disagreement: the throws that make it, in words
+	DiffThrows []string `json:"difference_throws,omitempty"` // those throws, as coups
+	Unread     string   `json:"unread,omitempty"`            // why the claim could not be read
 }
 
 // Voices of a claim.
@@ -382,6 +383,6 @@ func check(c *Claim, sit trictrac.Situation, g trictrac.Game, m mention) {
 	}
 	c.Agrees = &ok
 	if !ok {
-		c.Difference = difference(c, sit, g, set)
+		c.Difference, c.DiffThrows = difference(c, sit, g, set)
 	}
 }

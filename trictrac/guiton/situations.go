@@ -865,27 +865,28 @@ func wording(s *sentence, m mention) string {
 // difference says, for a disagreement, which throws make it: the throws
 // the text names when they do not make its count; the reckoning the
 // stated count is right for (the other game, the die alone), with the
-// throws between them; else the throws counted.
-func difference(c *Claim, sit trictrac.Situation, g trictrac.Game, set trictrac.Set) string {
+// throws between them; else the throws counted. It returns the sentence
+// and those throws as coups.
+func difference(c *Claim, sit trictrac.Situation, g trictrac.Game, set trictrac.Set) (string, []string) {
 	if c.NamedCount != nil && *c.NamedCount != c.Stated {
-		return fmt.Sprintf("the throws named (%s) are %d chances, not %d", strings.Join(c.Named, ", "), *c.NamedCount, c.Stated)
+		return fmt.Sprintf("the throws named (%s) are %d chances, not %d", strings.Join(c.Named, ", "), *c.NamedCount, c.Stated), nil
 	}
 	other := trictrac.Backgammon
 	if g == trictrac.Backgammon {
 		other = trictrac.Trictrac
 	}
 	if o := sit.Throws(other); o.Count() == c.Stated && o != set {
-		return fmt.Sprintf("%d is the count at %s; at %s %s", c.Stated, other, g, setDiff(set, o))
+		return fmt.Sprintf("%d is the count at %s; at %s %s", c.Stated, other, g, setDiff(set, o)), (set ^ o).Coups()
 	}
 	if rc, ok := sit.(trictrac.Reach); ok {
 		if d := (trictrac.Die{Of: rc.Distances}).Throws(g); d.Count() == c.Stated {
-			return fmt.Sprintf("%d is the count of the dice alone, without the numbers made by both: %s", c.Stated, setDiff(set, d))
+			return fmt.Sprintf("%d is the count of the dice alone, without the numbers made by both: %s", c.Stated, setDiff(set, d)), (set ^ d).Coups()
 		}
 	}
 	if c.Stated > 36 {
-		return fmt.Sprintf("there are 36 chances in all; the count is %s", set)
+		return fmt.Sprintf("there are 36 chances in all; the count is %s", set), set.Coups()
 	}
-	return "the throws counted: " + set.String()
+	return "the throws counted: " + set.String(), set.Coups()
 }
 
 // setDiff says which coups one set has that the other has not.
