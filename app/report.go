@@ -20,8 +20,8 @@ var VerdictOrder = []string{solver.Sound, solver.SoundIncomplete, solver.Cooked,
 type SourceReport struct {
 	db.SourceInfo
 	WithPosition int              `json:"with_position"`
-	Verdicts     map[string]int   `json:"verdicts"`  // latest verdict of each problem; "none" = never verified
-	Positions    []ProblemVerdict `json:"positions"` // the problems that have a position, by number
+	Verdicts     map[string]int   `json:"verdicts"`        // latest verdict of each problem; "none" = never verified
+	Positions    []ProblemVerdict `json:"positions"`       // the problems that have a position, by number
 	Truth        *BookTruth       `json:"truth,omitempty"` // the claims the source makes, checked
 }
 
