@@ -20,9 +20,10 @@ var VerdictOrder = []string{solver.Sound, solver.SoundIncomplete, solver.Cooked,
 type SourceReport struct {
 	db.SourceInfo
 	WithPosition int              `json:"with_position"`
-	Verdicts     map[string]int   `json:"verdicts"`        // latest verdict of each problem; "none" = never verified
-	Positions    []ProblemVerdict `json:"positions"`       // the problems that have a position, by number
-	Truth        *BookTruth       `json:"truth,omitempty"` // the claims the source makes, checked
+	Verdicts     map[string]int   `json:"verdicts"`  // latest verdict of each problem; "none" = never verified
+	Positions    []ProblemVerdict `json:"positions"` // the problems that have a position, by number
+	// Truth is the claims the source makes, checked (Guiton's counts of chances).
+	Truth *BookTruth `json:"truth,omitempty"`
 }
 
 // ProblemVerdict is a problem's line of the report.
