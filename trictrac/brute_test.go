@@ -211,7 +211,7 @@ func TestReachAgainstBrute(t *testing.T) {
 }
 
 func TestWaysAgainstBrute(t *testing.T) {
-	for _, ns := range subsets(1, 6) {
+	for _, ns := range Subsets(1, 6) {
 		for _, w := range []Ways{TwoWays(ns...), ThreeWays(ns...)} {
 			m := w.Throws(Trictrac).Count()
 			if b := bruteWays(Trictrac, ns, w.Least, w.DoubletLeast); m != b {

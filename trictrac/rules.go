@@ -53,24 +53,24 @@ func Rules() []Rule {
 			Says:  "one direct number n covers a half-point by n + 10 chances",
 			Find:  "on ajoute 10 à ce nombre",
 			Scope: "each number 1 to 6"},
-			subsets(1, 1), func(ns []int) int { return ns[0] + 10 }, reachOf),
+			Subsets(1, 1), func(ns []int) int { return ns[0] + 10 }, reachOf),
 		ruleOver(Rule{Key: "progression", Game: Trictrac,
 			Says:  "k numbers, each counted by a die alone, give 11 + 9 + 7 + ... (k terms) chances: the first 11, each next one 2 fewer",
 			Find:  "progression décroissante de II, 9, 7",
 			Scope: "every set of 1 to 6 numbers; at Backgammon too (re-entry), where it is the same count",
 			Note:  "also the obstacles to the passage of the corner (11 for the ace, 20, 27) and Backgammon's re-entry (11, 20, 32)"},
-			subsets(1, 6), progression, func(g Game, ns []int) Set { return Die{Of: ns}.Throws(g) }),
+			Subsets(1, 6), progression, func(g Game, ns []int) Set { return Die{Of: ns}.Throws(g) }),
 		ruleOver(Rule{Key: "second-method-two", Game: Trictrac,
 			Says:  "two direct numbers a and b cover a half-point by 16 + a + b chances, one more if one is half the other",
 			Find:  "on établit pour base du calcul le nombre 16",
 			Scope: "each pair of numbers 1 to 6"},
-			subsets(2, 2), func(ns []int) int { return 16 + total(ns) + boolInt(halves(ns) > 0) }, reachOf),
+			Subsets(2, 2), func(ns []int) int { return 16 + total(ns) + boolInt(halves(ns) > 0) }, reachOf),
 		ruleOver(Rule{Key: "second-method-three", Game: Trictrac,
 			Says:  "three direct numbers cover a half-point by 18 + their sum, one more if one is half of another, two more if two of them make the third",
 			Find:  "on compte d'abord 18",
 			Scope: "each three numbers 1 to 6",
 			Note:  "read as the book words it: one unit if one number is half of another (whatever the number of such pairs), two if two make the third"},
-			subsets(3, 3), func(ns []int) int {
+			Subsets(3, 3), func(ns []int) int {
 				return 18 + total(ns) + boolInt(halves(ns) > 0) + 2*boolInt(sums(ns) > 0)
 			}, reachOf),
 		ruleOver(Rule{Key: "second-method-three-each-pair", Game: Trictrac,
@@ -78,22 +78,22 @@ func Rules() []Rule {
 			Find:  "on compte d'abord 18",
 			Scope: "each three numbers 1 to 6",
 			Note:  "a reading the book's example (1, 2, 3: one pair) cannot tell from the first: only 1, 2, 4 has two such pairs"},
-			subsets(3, 3), func(ns []int) int { return 18 + total(ns) + halves(ns) + 2*sums(ns) }, reachOf),
+			Subsets(3, 3), func(ns []int) int { return 18 + total(ns) + halves(ns) + 2*sums(ns) }, reachOf),
 		ruleOver(Rule{Key: "two-ways-two", Game: Trictrac,
 			Says:  "two direct numbers fill in two ways by 4 chances, one fewer if one is half the other",
 			Find:  "on prend pour base du calcul le nombre 4",
 			Scope: "each pair of numbers 1 to 6"},
-			subsets(2, 2), func(ns []int) int { return 4 - halves(ns) }, twoWaysOf),
+			Subsets(2, 2), func(ns []int) int { return 4 - halves(ns) }, twoWaysOf),
 		ruleOver(Rule{Key: "two-ways-three", Game: Trictrac,
 			Says:  "three direct numbers fill in two ways by 12 chances, less one for each number half of another and four for each two that make a third",
 			Find:  "on prend pour base du calcul le nombre 12",
 			Scope: "each three numbers 1 to 6"},
-			subsets(3, 3), func(ns []int) int { return 12 - halves(ns) - 4*sums(ns) }, twoWaysOf),
+			Subsets(3, 3), func(ns []int) int { return 12 - halves(ns) - 4*sums(ns) }, twoWaysOf),
 		ruleOver(Rule{Key: "two-ways-four", Game: Trictrac,
 			Says:  "four direct numbers fill in two ways by 24 chances, less one for each number half of another and four for each two that make a third",
 			Find:  "on prend pour base du calcul le nombre 24",
 			Scope: "each four numbers 1 to 6"},
-			subsets(4, 4), func(ns []int) int { return 24 - halves(ns) - 4*sums(ns) }, twoWaysOf),
+			Subsets(4, 4), func(ns []int) int { return 24 - halves(ns) - 4*sums(ns) }, twoWaysOf),
 		pointRule(Trictrac),
 		pointRule(Backgammon),
 		ruleOver(Rule{Key: "sums", Game: Trictrac,
@@ -177,8 +177,8 @@ func sums(ns []int) int {
 	return n
 }
 
-// subsets lists the sets of lo to hi numbers of 1..6, each increasing.
-func subsets(lo, hi int) [][]int {
+// Subsets lists the sets of lo to hi numbers of 1..6, each increasing.
+func Subsets(lo, hi int) [][]int {
 	var out [][]int
 	for mask := 1; mask < 1<<6; mask++ {
 		var ns []int

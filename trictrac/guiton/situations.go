@@ -142,7 +142,7 @@ func one(kind string, nums []int) trictrac.Situation {
 func anyNumbers(kind string, k, stated int) (trictrac.Situation, string) {
 	lo, hi := 37, -1
 	var loSet, hiSet []int
-	for _, ns := range subsetsOf(k) {
+	for _, ns := range trictrac.Subsets(k, k) {
 		n := one(kind, ns).Throws(trictrac.Trictrac).Count()
 		if n < lo {
 			lo, loSet = n, ns
@@ -158,22 +158,6 @@ func anyNumbers(kind string, k, stated int) (trictrac.Situation, string) {
 		return anyOf{one(kind, hiSet), k}, "" // more than any choice gives: the largest is the check
 	}
 	return nil, fmt.Sprintf("the %d numbers are not named, and the count depends on them (%d to %d)", k, lo, hi)
-}
-
-func subsetsOf(k int) [][]int {
-	var out [][]int
-	for mask := 1; mask < 1<<6; mask++ {
-		var ns []int
-		for i := range 6 {
-			if mask&(1<<i) != 0 {
-				ns = append(ns, i+1)
-			}
-		}
-		if len(ns) == k {
-			out = append(out, ns)
-		}
-	}
-	return out
 }
 
 // numbersFor finds the numbers a count is about: those listed after it
