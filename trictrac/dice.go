@@ -121,17 +121,6 @@ func (s Set) Has(t Throw) bool { return t.Valid() && s&(1<<t.index()) != 0 }
 // Count is the number of chances in s, out of 36.
 func (s Set) Count() int { return bits.OnesCount64(uint64(s & All)) }
 
-// List is the throws of s in order.
-func (s Set) List() []Throw {
-	var out []Throw
-	for _, t := range Throws() {
-		if s.Has(t) {
-			out = append(out, t)
-		}
-	}
-	return out
-}
-
 // Coups lists s as coups, larger number first ("6-5", "5-5"): a coup
 // whose two orders are both in s is named once. A coup with one order
 // only (which no situation of the model gives) is named with its order.

@@ -275,20 +275,6 @@ func (n Named) String() string {
 	return "the throws named: " + strings.Join(n.Set.Coups(), ", ")
 }
 
-// Not is the throws that do not do what a situation asks.
-type Not struct{ Of Situation }
-
-// Throws implements Situation.
-func (n Not) Throws(g Game) Set { return All &^ n.Of.Throws(g) }
-
-// Kind implements Situation.
-func (n Not) Kind() string { return "not-" + n.Of.Kind() }
-
-// Numbers implements Situation.
-func (n Not) Numbers() []int { return n.Of.Numbers() }
-
-func (n Not) String() string { return "not: " + n.Of.String() }
-
 func numberList(ns []int) string {
 	s := make([]string, len(ns))
 	for i, n := range ns {

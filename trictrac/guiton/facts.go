@@ -36,7 +36,6 @@ var (
 	arithAfter  = []string{"font", "moitie", "egaux", "egal"}
 	numberNouns = []string{"nombre", "nombres", "point", "points"}
 	articles    = []string{"un", "le", "l'", "d'un", "d'"}
-	listSeps    = []string{",", "et", "plus"}
 )
 
 // dieItem reads a die's number at toks[i] for a list of numbers: a figure
@@ -120,13 +119,6 @@ func skipArticle(toks []token, k int) int {
 		return k + 1
 	}
 	return k
-}
-
-func boolInt(b bool) int {
-	if b {
-		return 1
-	}
-	return 0
 }
 
 // numberSets finds the sets of numbers a sentence names.
