@@ -346,3 +346,40 @@ func TestCounts(t *testing.T) {
 		t.Errorf("%q", got)
 	}
 }
+
+// TestHitHandCounted: chapter XV's hits, counted by hand from the
+// figures — the checker on the coin bourgeois (5) or the fourth point (4),
+// the passage open on the tenth, ninth or sixth point.
+func TestHitHandCounted(t *testing.T) {
+	hit := func(blots []int, passage int, mode string) int {
+		var blocked []int
+		for p := 6; p <= 11; p++ {
+			if p != passage {
+				blocked = append(blocked, p)
+			}
+		}
+		return Hit{Blots: blots, Hitters: []int{12, 13, 14, 15, 16, 17}, Blocked: append(blocked, blots...), Mode: mode}.
+			Throws(Trictrac).Count()
+	}
+	for _, c := range []struct {
+		blots   []int
+		passage int
+		mode    string
+		want    int
+	}{
+		{[]int{5}, 10, HitAny, 21}, {[]int{5}, 10, HitTrue, 9}, {[]int{5}, 10, HitFalse, 12}, // 5-x but 5-1
+		{[]int{5}, 9, HitTrue, 7}, {[]int{5}, 9, HitFalse, 14}, // 4-x but 4-1 and 4-2
+		{[]int{5}, 6, HitTrue, 2}, {[]int{5}, 6, HitFalse, 19}, // 6-1 only
+		{[]int{4}, 10, HitAny, 15}, {[]int{4}, 10, HitTrue, 9}, {[]int{4}, 10, HitFalse, 6},
+		{[]int{4}, 9, HitTrue, 7}, {[]int{4}, 9, HitFalse, 8},
+		{[]int{4}, 6, HitTrue, 2}, {[]int{4}, 6, HitFalse, 13},
+		{[]int{4, 5}, 10, HitBoth, 15}, {[]int{4, 5}, 10, HitBothTrue, 2}, // 6-5
+		{[]int{4, 5}, 10, HitBothFalse, 1}, {[]int{4, 5}, 10, HitTrueFalse, 12}, // 4-4; the rest
+		{[]int{4, 5}, 9, HitBothTrue, 2}, {[]int{4, 5}, 9, HitBothFalse, 5}, // 5-4; 6-6, 6-2, 6-3
+		{[]int{4, 5}, 9, HitTrueFalse, 8},
+	} {
+		if got := hit(c.blots, c.passage, c.mode); got != c.want {
+			t.Errorf("blots %v passage %d %s: %d, want %d", c.blots, c.passage, c.mode, got, c.want)
+		}
+	}
+}
