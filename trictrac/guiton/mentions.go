@@ -71,16 +71,27 @@ func mentions(toks, prev []token) []mention {
 			add(m)
 		}
 	}
+	// The rows of chapter XV's third table, whose counts the scan lost:
+	// "dont quatre se trouvent déjà dans les deux nombres précédents;
+	// savoir: 1 et 3, 2 et 3, n'en a plus que." The chances each number
+	// shares with those before, and what it has left.
+	rows := false
+	for i := range toks {
+		if m, ok := sharedAt(toks, i); ok {
+			add(m)
+			rows = true
+		}
+	}
 	// The forms without the word "chances" count only where the chances
 	// are spoken of, and "en" only where it stands for them.
-	if talksOfChances(toks) || talksOfChances(prev) {
+	if rows || talksOfChances(toks) || talksOfChances(prev) {
 		for i := range toks {
 			for _, f := range []func([]token, int) (mention, bool){toCountAt, bareHitAt, gameCountAt, tableRowAt, clauseCountAt} {
 				if m, ok := f(toks, i); ok {
 					add(m)
 				}
 			}
-			if m, ok := enCountAt(toks, i); ok && enMeansChances(toks, prev, i) {
+			if m, ok := enCountAt(toks, i); ok && (rows || enMeansChances(toks, prev, i)) {
 				add(m)
 			}
 		}
@@ -294,6 +305,9 @@ func enCountAt(toks []token, i int) (mention, bool) {
 			}
 			return mention{}, false
 		}
+		if (toks[j].isSign(".") || toks[j].isSign("…")) && toks[j-1].isWord("que") {
+			return mention{lost: true, at: i, end: j}, true // n'en a plus que. — and the count is gone
+		}
 		if toks[j].isSign(".") || toks[j].isSign(";") || j+1 == len(toks) {
 			break
 		}
@@ -307,6 +321,18 @@ func enCountAt(toks []token, i int) (mention, bool) {
 		return mention{lost: true, at: i, end: len(toks)}, true
 	}
 	return mention{}, false
+}
+
+// sharedAt: "dont N se trouvent déjà dans le(s) nombre(s) précédent(s)".
+func sharedAt(toks []token, i int) (mention, bool) {
+	if !toks[i].isWord("dont") {
+		return mention{}, false
+	}
+	v, n := number(toks, i+1)
+	if n == 0 || v < 2 || !matchAt(toks, i+1+n, []string{"se", "trouvent"}) {
+		return mention{}, false
+	}
+	return mention{value: v, at: i + 1, end: i + 1 + n}, true
 }
 
 // countFollows reports whether what follows a count of one is a count's

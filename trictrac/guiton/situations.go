@@ -760,7 +760,9 @@ func namedFor(s *sentence, m mention, prevEnd, next int) (items []throwItem, the
 	}
 	stop := next
 	for q := j; q < next; q++ {
-		if toks[q].isSign(";") || toks[q].isSign(".") || matchAt(toks, q, []string{"au", "lieu"}) {
+		// a clause ends the list, but not the scan's ";" beside "savoir"
+		semi := toks[q].isSign(";") && !(q+1 < len(toks) && toks[q+1].isWord("savoir")) && !(q > 0 && toks[q-1].isWord("savoir"))
+		if semi || toks[q].isSign(".") || matchAt(toks, q, []string{"au", "lieu"}) {
 			stop = q
 			break
 		}
