@@ -32,6 +32,11 @@ func Import(w io.Writer, reports []app.ImportReport, warnings, all bool) error {
 	if err := t.Render(w, termWidth(w)); err != nil {
 		return err
 	}
+	for _, r := range reports {
+		if r.Claims > 0 && r.Error == "" {
+			fmt.Fprintf(w, "%s: %d claims checked (metz trictrac claims; metz report)\n", r.Source, r.Claims)
+		}
+	}
 	if warnings {
 		for _, r := range reports {
 			if r.Note != "" {

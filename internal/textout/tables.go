@@ -82,10 +82,13 @@ func Report(w io.Writer, reports []app.SourceReport) error {
 			return err
 		}
 	}
-	return nil
+	return truthOfTheBooks(w, reports, width)
 }
 
 func sourceProblems(w io.Writer, r app.SourceReport, width int) error {
+	if r.Problems == 0 && r.Truth != nil {
+		return nil // a source of claims only (Guiton's treatise): see the truth of the books
+	}
 	if len(r.Positions) == 0 {
 		fmt.Fprintln(w)
 		Note(w, width, fmt.Sprintf("%s: no record has a position yet (%d records); add transcriptions with `metz import FILE`.", r.Key, r.Problems))
