@@ -6,7 +6,6 @@ import (
 	"strings"
 
 	"metz/app"
-	"metz/internal/texttable"
 	"metz/trictrac/guiton"
 )
 
@@ -14,7 +13,7 @@ import (
 // disagreements with the throws that make them, every claim read, the
 // unread ones with the reason, and the rules of thumb.
 func Trictrac(w io.Writer, r *app.TrictracReport) error {
-	width := texttable.Width(w)
+	width := termWidth(w)
 	s := r.Summary
 	Note(w, width, fmt.Sprintf("%s: %d counts of chances stated; read %d (agree %d, disagree %d, of which %d quoted by the treatise to refute them), unread %d.",
 		r.File, s.Claims, s.Read, s.Agree, s.Disagree, s.Refuted, s.Unread))
@@ -27,7 +26,7 @@ func Trictrac(w io.Writer, r *app.TrictracReport) error {
 		}
 	}
 	fmt.Fprintln(w, "\nClaims read")
-	t := texttable.New("where", "game", "kind", "numbers", "count", "wording")
+	t := newTable("where", "game", "kind", "numbers", "count", "wording")
 	t.Flex, t.Wrap = 5, true
 	for _, c := range r.Claims {
 		if c.Status() == "unread" {
@@ -44,7 +43,7 @@ func Trictrac(w io.Writer, r *app.TrictracReport) error {
 	}
 	if s.Unread > 0 {
 		fmt.Fprintln(w, "\nUnread")
-		u := texttable.New("where", "wording", "why")
+		u := newTable("where", "wording", "why")
 		u.Flex, u.Wrap = 2, true
 		for _, c := range r.Claims {
 			if c.Status() == "unread" {
@@ -94,7 +93,7 @@ func ints(ns []int) string {
 // where rule and count differ.
 func trictracRules(w io.Writer, r *app.TrictracReport, width int) error {
 	fmt.Fprintln(w, "\nRules of thumb, each on every case it covers")
-	t := texttable.New("rule", "game", "where", "cases", "agree", "differ")
+	t := newTable("rule", "game", "where", "cases", "agree", "differ")
 	for _, rule := range r.Rules {
 		place := "-"
 		if rule.Line > 0 {
