@@ -36,6 +36,12 @@ var migrations = []migration{
 	{"search indexes for records with and without a diagram", execAll([]string{
 		`CREATE INDEX problems_with_fen ON problems(source, number, label) WHERE fen IS NOT NULL`,
 		`CREATE INDEX problems_without_fen ON problems(source, number, label) WHERE fen IS NULL`})},
+	// A verification task may be run twice (a retried job): the run that
+	// stored a verdict is kept so that it stores once. NULLs are distinct:
+	// verdicts stored outside a named run never conflict.
+	{"the run that stored a verdict, stored once", execAll([]string{
+		`ALTER TABLE verdicts ADD COLUMN run TEXT`,
+		`CREATE UNIQUE INDEX verdicts_run ON verdicts(problem_id, run)`})},
 }
 
 // SchemaVersion is the version Open migrates to.

@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"metz/problems"
+	"metz/verdict"
 )
 
 // exists reports a clear error for an unknown problem id.
@@ -157,11 +158,12 @@ func (d *DB) Notes(id int64) ([]Note, error) {
 }
 
 // Verdict is one verification result. Verdicts are history: each run adds
-// one and none is overwritten, so runs can be compared.
+// one and none is overwritten, so runs can be compared; which of them is
+// the problem's verdict is a rule of its own (current.go).
 type Verdict struct {
 	ID            int64           `json:"id"`
 	ProblemID     int64           `json:"problem_id"`
-	Verdict       string          `json:"verdict"` // sound, sound-incomplete, cooked, unsound, misprint, unproven, no-position
+	Verdict       verdict.Verdict `json:"verdict"`
 	Dual          bool            `json:"dual"`
 	Evidence      json.RawMessage `json:"evidence,omitempty"`
 	Rules         string          `json:"rules"`
@@ -170,19 +172,29 @@ type Verdict struct {
 	ProofNodes    int64           `json:"proof_nodes"`
 	Seconds       float64         `json:"seconds"`
 	CreatedAt     time.Time       `json:"created_at"`
+	// Run names the run that stored it (a job's id): a run stores one
+	// verdict per problem however often it is retried. "": none.
+	Run string `json:"run,omitempty"`
+	// Current: the problem's verdict, by the rule of current.go (read
+	// only).
+	Current bool `json:"current,omitempty"`
 	// Outdated: given for an earlier version of the record (its position
 	// or stated solution has changed since).
 	Outdated bool `json:"outdated,omitempty"`
+	// VerifyKey, given to AddVerdict, is the key of the record as it was
+	// verified (VerifyKey); "" is the record as it stands (write only).
+	VerifyKey string `json:"-"`
 }
 
-// AddVerdict appends a verdict to the problem's history and returns its id.
-// A zero CreatedAt is set to now.
+// AddVerdict appends a verdict to the problem's history and returns its
+// id; a verdict of a run already stored for the problem (same Run) is not
+// stored again, and its id is returned. A zero CreatedAt is set to now.
 func (d *DB) AddVerdict(id int64, v Verdict) (int64, error) {
 	if err := d.writable(); err != nil {
 		return 0, err
 	}
-	if strings.TrimSpace(v.Verdict) == "" {
-		return 0, errors.New("empty verdict")
+	if !v.Verdict.Valid() {
+		return 0, fmt.Errorf("verdict %q (expected %s)", v.Verdict, verdict.Names(", ", " or "))
 	}
 	if len(v.Evidence) > 0 && !json.Valid(v.Evidence) {
 		return 0, errors.New("verdict evidence is not valid JSON")
@@ -193,30 +205,38 @@ func (d *DB) AddVerdict(id int64, v Verdict) (int64, error) {
 	if v.CreatedAt.IsZero() {
 		v.CreatedAt = time.Now().UTC()
 	}
-	var ev any
+	var ev, run any
 	if len(v.Evidence) > 0 {
 		ev = string(v.Evidence)
+	}
+	if v.Run != "" {
+		run = v.Run
 	}
 	tx, err := d.sql.Begin()
 	if err != nil {
 		return 0, err
 	}
 	defer tx.Rollback()
-	// The verdict belongs to the record as it stands now; the warning that
-	// it had not been verified since it changed goes.
-	res, err := tx.Exec(`INSERT INTO verdicts (problem_id, verdict, dual, evidence, rules, solver_version,
-		budget, proof_nodes, seconds, created_at, verify_key) VALUES (?,?,?,?,?,?,?,?,?,?,
-		(SELECT verify_key FROM problems WHERE id = ?))`,
+	// The verdict belongs to the version of the record it was computed
+	// for; given for the record as it stands, the warning that it had not
+	// been verified since it changed goes.
+	var vid int64
+	err = tx.QueryRow(`INSERT INTO verdicts (problem_id, verdict, dual, evidence, rules, solver_version,
+		budget, proof_nodes, seconds, created_at, run, verify_key) VALUES (?,?,?,?,?,?,?,?,?,?,?,
+		coalesce(nullif(?, ''), (SELECT verify_key FROM problems WHERE id = ?)))
+		ON CONFLICT (problem_id, run) DO NOTHING RETURNING id`,
 		id, v.Verdict, v.Dual, ev, v.Rules, v.SolverVersion, v.Budget, v.ProofNodes, v.Seconds,
-		v.CreatedAt.UTC().Format(time.RFC3339Nano), id)
+		v.CreatedAt.UTC().Format(time.RFC3339Nano), run, v.VerifyKey, id).Scan(&vid)
+	if errors.Is(err, sql.ErrNoRows) { // this run's verdict is stored already
+		err = tx.QueryRow(`SELECT id FROM verdicts WHERE problem_id = ? AND run = ?`, id, run).Scan(&vid)
+		return vid, err
+	}
 	if err != nil {
 		return 0, err
 	}
-	if _, err := tx.Exec(`DELETE FROM import_warnings WHERE problem_id = ? AND text LIKE ?`, id, notVerifiedText+"%"); err != nil {
-		return 0, err
-	}
-	vid, err := res.LastInsertId()
-	if err != nil {
+	if _, err := tx.Exec(`DELETE FROM import_warnings WHERE problem_id = ? AND text LIKE ?
+		AND (SELECT verify_key FROM problems WHERE id = ?) = (SELECT verify_key FROM verdicts WHERE id = ?)`,
+		id, notVerifiedText+"%", id, vid); err != nil {
 		return 0, err
 	}
 	return vid, tx.Commit()
@@ -240,7 +260,8 @@ func (d *DB) Verdicts(id int64) ([]Verdict, error) {
 // earlier versions of the record marked Outdated.
 func (d *DB) VerdictHistory(id int64) ([]Verdict, error) {
 	rows, err := d.sql.Query(`SELECT v.id, v.verdict, v.dual, v.evidence, v.rules, v.solver_version, v.budget,
-		v.proof_nodes, v.seconds, v.created_at, v.verify_key != p.verify_key
+		v.proof_nodes, v.seconds, v.created_at, coalesce(v.run, ''), v.verify_key != p.verify_key,
+		CASE WHEN v.id = `+currentVerdictIDSQL+` THEN 1 ELSE 0 END
 		FROM verdicts v JOIN problems p ON p.id = v.problem_id WHERE v.problem_id = ? ORDER BY v.id`, id)
 	if err != nil {
 		return nil, err
@@ -252,7 +273,7 @@ func (d *DB) VerdictHistory(id int64) ([]Verdict, error) {
 		var ev sql.NullString
 		var at string
 		if err := rows.Scan(&v.ID, &v.Verdict, &v.Dual, &ev, &v.Rules, &v.SolverVersion, &v.Budget,
-			&v.ProofNodes, &v.Seconds, &at, &v.Outdated); err != nil {
+			&v.ProofNodes, &v.Seconds, &at, &v.Run, &v.Outdated, &v.Current); err != nil {
 			return nil, err
 		}
 		if ev.Valid {
@@ -342,7 +363,7 @@ type Stats struct {
 	Warnings       int            `json:"warnings"`
 	Notes          int            `json:"notes"`
 	Verdicts       int            `json:"verdicts"`
-	LatestVerdicts map[string]int `json:"latest_verdicts"` // latest verdict of each problem, by verdict
+	LatestVerdicts map[string]int `json:"latest_verdicts"` // the current verdict of each problem (current.go), by verdict
 }
 
 // Stats returns the database's counts.
@@ -358,7 +379,7 @@ func (d *DB) Stats() (Stats, error) {
 	if err := d.countInto(st.Themes, `SELECT origin, count(*) FROM themes GROUP BY origin`); err != nil {
 		return st, err
 	}
-	return st, d.countInto(st.LatestVerdicts, `SELECT `+latestVerdictSQL+` AS v, count(*) FROM problems p
+	return st, d.countInto(st.LatestVerdicts, `SELECT `+currentVerdictSQL+` AS v, count(*) FROM problems p
 		WHERE v IS NOT NULL GROUP BY v`)
 }
 

@@ -14,6 +14,7 @@ import (
 	"testing"
 	"time"
 
+	"metz/app"
 	"metz/db"
 	"metz/importer"
 )
@@ -39,9 +40,27 @@ func booksDB(t testing.TB) *db.DB {
 	return d
 }
 
+// testDBs are the test servers' databases, for the tests to look past
+// the server at what it stored.
+var testDBs sync.Map // *Server → *db.DB
+
+// newServer is a server over d with the small endgame tables built in
+// memory (app.New with no tables).
+func newServer(d *db.DB, opt Options) *Server {
+	s := New(app.New(d, nil), opt)
+	testDBs.Store(s, d)
+	return s
+}
+
+// dbOf is the database a test server serves.
+func dbOf(s *Server) *db.DB {
+	d, _ := testDBs.Load(s)
+	return d.(*db.DB)
+}
+
 func newTestServer(t testing.TB, opt Options) (*Server, *httptest.Server) {
 	t.Helper()
-	s := New(booksDB(t), opt)
+	s := newServer(booksDB(t), opt)
 	ts := httptest.NewServer(s.Handler())
 	t.Cleanup(func() { ts.Close(); s.Close() })
 	return s, ts
@@ -225,7 +244,7 @@ func TestCheckAndDrafts(t *testing.T) {
 	want(t, "saved record", st, body, 200, `"fen":"`+fen+`"`, `"transcription-of"`, `"source":"metz","number":2`)
 	// A verdict, then the record changes: the verdict belongs to the old version.
 	id := mustResolve(t, s, "web:2")
-	if _, err := s.db.AddVerdict(id, db.Verdict{Verdict: "sound", Rules: "international", SolverVersion: "test"}); err != nil {
+	if _, err := dbOf(s).AddVerdict(id, db.Verdict{Verdict: "sound", Rules: "international", SolverVersion: "test"}); err != nil {
 		t.Fatal(err)
 	}
 	st, body = call(t, ts, "POST", "/api/drafts", strings.Replace(draft, "40,49:B10", "40,46,49:B10", 1))
@@ -248,7 +267,7 @@ func TestCheckAndDrafts(t *testing.T) {
 
 func mustResolve(t *testing.T, s *Server, ref string) int64 {
 	t.Helper()
-	id, err := s.db.Resolve(ref)
+	id, err := dbOf(s).Resolve(ref)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -301,7 +320,7 @@ func TestVerifyCancel(t *testing.T) {
 	want(t, "cancel", st, body, 200, `"state":"cancelled"`)
 	_ = json.Unmarshal([]byte(body), &j)
 	var stored int
-	if err := s.db.SQL().QueryRow(`SELECT count(*) FROM verdicts`).Scan(&stored); err != nil {
+	if err := dbOf(s).SQL().QueryRow(`SELECT count(*) FROM verdicts`).Scan(&stored); err != nil {
 		t.Fatal(err)
 	}
 	if stored != j.Done || j.Done == j.Total {
@@ -480,19 +499,19 @@ func TestConcurrentRequests(t *testing.T) {
 		t.Errorf("concurrent request failed: %.200s", e)
 	}
 	id := mustResolve(t, s, "vantenac:73")
-	notes, err := s.db.Notes(id)
+	notes, err := dbOf(s).Notes(id)
 	if err != nil || len(notes) != n {
 		t.Errorf("%d notes stored, want %d: %v", len(notes), n, err)
 	}
 	var ok string
-	if err := s.db.SQL().QueryRow(`PRAGMA integrity_check`).Scan(&ok); err != nil || ok != "ok" {
+	if err := dbOf(s).SQL().QueryRow(`PRAGMA integrity_check`).Scan(&ok); err != nil || ok != "ok" {
 		t.Errorf("integrity: %v %s", err, ok)
 	}
 }
 
 // ListenAndServe prints its URL and stops cleanly when its context ends.
 func TestListenAndShutdown(t *testing.T) {
-	s := New(booksDB(t), Options{})
+	s := newServer(booksDB(t), Options{})
 	ctx, cancel := context.WithCancel(context.Background())
 	var out syncBuffer
 	done := make(chan error, 1)

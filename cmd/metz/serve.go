@@ -5,7 +5,7 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"metz/db"
+	"metz/app"
 	"metz/web"
 )
 
@@ -32,11 +32,13 @@ gives what the --json of search, show, verify, solve and moves give
 			if _, err := web.ParseBudget(budget); err != nil {
 				return err
 			}
-			d, err := db.OpenExisting(globalsOf(cmd).dbPath)
+			// The tables of metz verify's default (--tables auto), so that a
+			// page's verification answers as the command line's does.
+			a, err := app.Open(app.Config{DB: globalsOf(cmd).dbPath, Tables: "auto"})
 			if err != nil {
 				return err
 			}
-			defer d.Close()
+			defer a.Close()
 			opt := web.Options{Budget: budget}
 			if !web.IsLoopback(addr) {
 				opt.Token = web.NewToken()
@@ -44,10 +46,10 @@ gives what the --json of search, show, verify, solve and moves give
 			}
 			ctx, stop := interruptible(cmd)
 			defer stop()
-			return web.New(d, opt).ListenAndServe(ctx, addr, cmd.OutOrStdout())
+			return web.New(a, opt).ListenAndServe(ctx, addr, cmd.OutOrStdout())
 		},
 	}
 	c.Flags().StringVar(&addr, "addr", "127.0.0.1:8080", "address to listen on (host:port)")
-	c.Flags().StringVar(&budget, "budget", "10s", "default solver budget of a verification started from a page")
+	c.Flags().StringVar(&budget, "budget", app.DefaultBudget, "default solver budget of a verification started from a page (metz verify's)")
 	root.AddCommand(c)
 }

@@ -13,6 +13,7 @@ import (
 
 	"metz/app"
 	"metz/internal/texttable"
+	"metz/verdict"
 )
 
 // Count writes n things, in the singular for one ("1 problem").
@@ -35,11 +36,11 @@ func Note(w io.Writer, width int, text string) {
 }
 
 // Verdict is a verdict with its dual flag ("sound+dual").
-func Verdict(verdict string, dual bool) string {
+func Verdict(v verdict.Verdict, dual bool) string {
 	if dual {
-		return verdict + "+dual"
+		return string(v) + "+dual"
 	}
-	return verdict
+	return string(v)
 }
 
 // orDash joins xs, or is "-" for none.
