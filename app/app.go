@@ -89,10 +89,6 @@ func (a *App) DBPath() string {
 	return a.db.Path()
 }
 
-// Tables are the App's endgame tables (nil: the small ones in memory, or
-// none).
-func (a *App) Tables() *tables.Tables { return a.tables }
-
 // InternationalComplete reports whether the App's international tables
 // hold every ending of up to pieces pieces (the hint after unproven
 // verdicts suggests building them when not).

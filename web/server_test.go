@@ -308,6 +308,43 @@ func TestVerifyJob(t *testing.T) {
 	want(t, "bad budget", st, body, 400, "--budget")
 }
 
+// waitJob follows a job started by body's POST /api/verify to its end.
+func waitJob(t *testing.T, ts *httptest.Server, body string) jobStatus {
+	t.Helper()
+	st, out := call(t, ts, "POST", "/api/verify", body)
+	want(t, "start", st, out, 202, `"state":"running"`)
+	var j jobStatus
+	_ = json.Unmarshal([]byte(out), &j)
+	for deadline := time.Now().Add(15 * time.Minute); j.State == jobRunning; time.Sleep(50 * time.Millisecond) {
+		if time.Now().After(deadline) {
+			t.Fatalf("job %s still running", j.ID)
+		}
+		_, out = call(t, ts, "GET", "/api/jobs/"+j.ID, "")
+		_ = json.Unmarshal([]byte(out), &j)
+	}
+	return j
+}
+
+// A run from a page that proves nothing does not replace the proof: the
+// job's result says the proof stands, the page shows the proof as the
+// verdict and the note in its history, and the search still finds it.
+func TestWorkbenchKeepsTheProof(t *testing.T) {
+	_, ts := newTestServer(t, Options{})
+	if j := waitJob(t, ts, `{"refs":["vantenac:77"],"budget":"10m,2M-nodes"}`); j.State != jobDone || len(j.Results) != 1 || j.Results[0].Verdict != "sound" {
+		t.Fatalf("first run: %+v", j)
+	}
+	j := waitJob(t, ts, `{"refs":["vantenac:77"],"budget":"10s,1-nodes"}`)
+	if len(j.Results) != 1 || j.Results[0].Verdict != "unproven" || !strings.Contains(j.Results[0].Standing, "(sound) stands") {
+		t.Fatalf("second run: %+v", j)
+	}
+	st, body := call(t, ts, "GET", "/problems/vantenac:77", "")
+	want(t, "page", st, body, 200, `data-verdict="sound"`, `id="standing"`, "not proven again within", "(current)")
+	st, body = call(t, ts, "GET", "/api/search?verdict=sound", "")
+	want(t, "searched", st, body, 200, `"number":77`)
+	st, body = call(t, ts, "GET", "/api/problems/vantenac:77", "")
+	want(t, "show", st, body, 200, `"current":true`, `"standing":{`)
+}
+
 // Cancelling stops at once: the problems not reached are not verified,
 // and nothing half-done is stored.
 func TestVerifyCancel(t *testing.T) {
