@@ -303,24 +303,15 @@ func (a *App) store(v *Verified, key, run string) error {
 		if err != nil {
 			return fmt.Errorf("%s: storing the verdict: %w", ProblemName(v.Problem), err)
 		}
-		vs, err := d.Verdicts(v.Report.ProblemID) // the record's versions as it stands
-		if err != nil {
-			return fmt.Errorf("%s: %w", ProblemName(v.Problem), err)
-		}
-		var mine, cur *db.Verdict
-		for i := range vs {
-			if vs[i].ID == id {
-				mine = &vs[i]
-			}
-			if vs[i].Current {
-				cur = &vs[i]
-			}
-		}
+		cur, err := d.CurrentVerdict(v.Report.ProblemID)
 		switch {
-		case mine == nil: // stored for an earlier version: the record changed meanwhile
-		case mine == cur:
+		case err != nil:
+			return fmt.Errorf("%s: %w", ProblemName(v.Problem), err)
+		case cur == nil || (key != "" && key != cur.VerifyKey):
+			// stored for an earlier version: the record changed meanwhile
+		case cur.ID == id:
 			v.Themes = detectAndStore(d, v.Problem, v.Report)
-		case cur != nil:
+		default:
 			v.Standing = standing(v.Report.Budget, v.Report.ProofNodes, v.Report.Seconds, *cur)
 		}
 		return nil

@@ -179,7 +179,12 @@ func TestProofStandsAfterATinyBudget(t *testing.T) {
 	d := vanTenacVII(t)
 	a := New(d, nil)
 	sel := Selection{Refs: []string{"vantenac:77"}}
-	first, err := a.Verify(context.Background(), sel, VerifyOptions{Jobs: 1}) // DefaultBudget
+	var err error
+	proving := tinyOptions(t)
+	if proving.Budget, err = verdict.ParseBudget("2M-nodes,10m"); err != nil { // a count, not the clock: the machine may be busy
+		t.Fatal(err)
+	}
+	first, err := a.Verify(context.Background(), sel, proving)
 	if err != nil || len(first) != 1 || !first[0].Report.Verdict.Proven() || first[0].Standing != "" {
 		t.Fatalf("first run: %v %+v", err, first[0].Report)
 	}

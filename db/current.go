@@ -1,6 +1,9 @@
 package db
 
 import (
+	"database/sql"
+	"errors"
+	"fmt"
 	"strings"
 
 	"metz/verdict"
@@ -15,20 +18,27 @@ import (
 // but never takes a proof's place; a newer proof replaces an older one;
 // a changed position or stated solution starts afresh.
 
-// currentOrderSQL ranks the verdicts v of one version of a record, the
-// current one first.
-var currentOrderSQL = `CASE WHEN v.verdict IN (` + quotedList(verdict.ProvenOnes()) + `) THEN 0 ELSE 1 END, v.id DESC`
+// currentVerdictIDSQL is the id of problem p's current verdict (NULL if
+// none): its newest proof, else its newest verdict, of its version as it
+// stands. Each half walks the index verdicts_problem (problem_id, id) from
+// the newest and stops at the first that fits: a proof costs one row, not
+// the whole history.
+var currentVerdictIDSQL = `coalesce(` + newestVerdictOf(`AND `+provenSQL) + `, ` + newestVerdictOf(``) + `)`
 
-// currentVerdictSQL is the current verdict of problem p (NULL if none);
-// currentVerdictIDSQL is its id.
-var (
-	currentVerdictSQL   = currentOf("v.verdict")
-	currentVerdictIDSQL = currentOf("v.id")
-)
+// provenSQL is true of a verdict that rests on a proof; the partial index
+// verdicts_proven is made with it (migration 7), and a query that states
+// it as written here reads that index.
+var provenSQL = `verdict IN (` + quotedList(verdict.ProvenOnes()) + `)`
 
-func currentOf(column string) string {
-	return `(SELECT ` + column + ` FROM verdicts v WHERE v.problem_id = p.id AND v.verify_key = p.verify_key
-		ORDER BY ` + currentOrderSQL + ` LIMIT 1)`
+// currentVerdictSQL is the current verdict of problem p (NULL if none).
+var currentVerdictSQL = `(SELECT c.verdict FROM verdicts c WHERE c.id = ` + currentVerdictIDSQL + `)`
+
+// newestVerdictOf is the id of problem p's newest verdict v of its
+// version as it stands that also meets cond (on the unqualified columns of
+// v).
+func newestVerdictOf(cond string) string {
+	return `(SELECT id FROM verdicts WHERE problem_id = p.id AND verify_key = p.verify_key ` + cond + `
+		ORDER BY id DESC LIMIT 1)`
 }
 
 // quotedList writes verdict names as an SQL list of string literals (the
@@ -44,11 +54,20 @@ func quotedList(vs []verdict.Verdict) string {
 // CurrentVerdict is problem id's current verdict (see above), nil if the
 // record as it stands was never verified.
 func (d *DB) CurrentVerdict(id int64) (*Verdict, error) {
-	vs, err := d.Verdicts(id)
-	for i := range vs {
-		if vs[i].Current {
-			return &vs[i], err
-		}
+	vs, err := d.verdicts(0, `p.id = ? AND v.id = `+currentVerdictIDSQL, id)
+	if err != nil || len(vs) == 0 {
+		return nil, err
 	}
-	return nil, err
+	vs[0].Current = true
+	return &vs[0], nil
+}
+
+// currentVerdictID is the id of problem id's current verdict, 0 if none.
+func (d *DB) currentVerdictID(id int64) (int64, error) {
+	var cur sql.NullInt64
+	err := d.sql.QueryRow(`SELECT `+currentVerdictIDSQL+` FROM problems p WHERE p.id = ?`, id).Scan(&cur)
+	if errors.Is(err, sql.ErrNoRows) {
+		return 0, fmt.Errorf("problem %d: %w", id, ErrNotFound)
+	}
+	return cur.Int64, err
 }

@@ -1,6 +1,7 @@
 package db
 
 import (
+	"strings"
 	"testing"
 
 	"metz/verdict"
@@ -118,5 +119,28 @@ func TestAddVerdictOncePerRunAndVersion(t *testing.T) {
 	}
 	if _, err := d.AddVerdict(id, Verdict{Verdict: "great"}); err == nil {
 		t.Error("an unknown verdict was stored")
+	}
+}
+
+// The newest proof is found through the partial index of the proofs: the
+// index's condition (migration 7) and the query's are the one provenSQL.
+func TestCurrentVerdictReadsTheProofIndex(t *testing.T) {
+	d := openTemp(t)
+	rows, err := d.sql.Query(`EXPLAIN QUERY PLAN SELECT ` + currentVerdictIDSQL + ` FROM problems p`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer rows.Close()
+	var plan []string
+	for rows.Next() {
+		var id, parent, unused int
+		var detail string
+		if err := rows.Scan(&id, &parent, &unused, &detail); err != nil {
+			t.Fatal(err)
+		}
+		plan = append(plan, detail)
+	}
+	if !strings.Contains(strings.Join(plan, "\n"), "verdicts_proven") {
+		t.Errorf("the current verdict's query does not read verdicts_proven:\n%s", strings.Join(plan, "\n"))
 	}
 }

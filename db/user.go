@@ -181,8 +181,8 @@ type Verdict struct {
 	// Outdated: given for an earlier version of the record (its position
 	// or stated solution has changed since).
 	Outdated bool `json:"outdated,omitempty"`
-	// VerifyKey, given to AddVerdict, is the key of the record as it was
-	// verified (VerifyKey); "" is the record as it stands (write only).
+	// VerifyKey is the key of the version of the record it was given for
+	// (VerifyKey); given to AddVerdict, "" is the record as it stands.
 	VerifyKey string `json:"-"`
 }
 
@@ -259,27 +259,37 @@ func (d *DB) Verdicts(id int64) ([]Verdict, error) {
 // VerdictHistory lists all of a problem's verdicts, oldest first, those of
 // earlier versions of the record marked Outdated.
 func (d *DB) VerdictHistory(id int64) ([]Verdict, error) {
-	rows, err := d.sql.Query(`SELECT v.id, v.verdict, v.dual, v.evidence, v.rules, v.solver_version, v.budget,
-		v.proof_nodes, v.seconds, v.created_at, coalesce(v.run, ''), v.verify_key != p.verify_key,
-		CASE WHEN v.id = `+currentVerdictIDSQL+` THEN 1 ELSE 0 END
-		FROM verdicts v JOIN problems p ON p.id = v.problem_id WHERE v.problem_id = ? ORDER BY v.id`, id)
+	cur, err := d.currentVerdictID(id)
+	if err != nil {
+		return nil, err
+	}
+	return d.verdicts(cur, `v.problem_id = ?`, id)
+}
+
+// verdicts reads the verdicts where says (of v, joined to its problem p),
+// oldest first, marking cur the current one.
+func (d *DB) verdicts(cur int64, where string, args ...any) ([]Verdict, error) {
+	rows, err := d.sql.Query(`SELECT v.id, v.problem_id, v.verdict, v.dual, v.evidence, v.rules, v.solver_version,
+		v.budget, v.proof_nodes, v.seconds, v.created_at, coalesce(v.run, ''), v.verify_key, v.verify_key != p.verify_key
+		FROM verdicts v JOIN problems p ON p.id = v.problem_id WHERE `+where+` ORDER BY v.id`, args...)
 	if err != nil {
 		return nil, err
 	}
 	defer rows.Close()
 	var out []Verdict
 	for rows.Next() {
-		v := Verdict{ProblemID: id}
+		var v Verdict
 		var ev sql.NullString
 		var at string
-		if err := rows.Scan(&v.ID, &v.Verdict, &v.Dual, &ev, &v.Rules, &v.SolverVersion, &v.Budget,
-			&v.ProofNodes, &v.Seconds, &at, &v.Run, &v.Outdated, &v.Current); err != nil {
+		if err := rows.Scan(&v.ID, &v.ProblemID, &v.Verdict, &v.Dual, &ev, &v.Rules, &v.SolverVersion, &v.Budget,
+			&v.ProofNodes, &v.Seconds, &at, &v.Run, &v.VerifyKey, &v.Outdated); err != nil {
 			return nil, err
 		}
 		if ev.Valid {
 			v.Evidence = json.RawMessage(ev.String)
 		}
 		v.CreatedAt, _ = time.Parse(time.RFC3339Nano, at)
+		v.Current = v.ID == cur
 		out = append(out, v)
 	}
 	return out, rows.Err()

@@ -226,7 +226,7 @@ func TestProofStandsThroughTheCommandLine(t *testing.T) {
 		}
 		return strings.Join(strings.Fields(out), " ")
 	}
-	if out := metz("verify", "vantenac:77", "--tables", "none"); !strings.Contains(out, "sound") {
+	if out := metz("verify", "vantenac:77", "--tables", "none", "--budget", "2M-nodes,10m"); !strings.Contains(out, "sound") {
 		t.Fatalf("first run:\n%s", out)
 	}
 	out := metz("verify", "vantenac:77", "--tables", "none", "--budget", "1-nodes")
