@@ -20,8 +20,10 @@ func addServe(root *cobra.Command) {
 --addr names another interface (then every request needs the access token
 printed with the URL). One binary, nothing fetched from the network: search
 with small diagrams, a problem's page with a board that steps through any
-line, verification with progress, an editor to set up a diagram and type a
-solution as the book prints it, and printing. The JSON API under /api/
+line, verification with progress (metz verify's own: the same endgame
+tables, the same default budget, and a proof never replaced by a weaker
+run), an editor to set up a diagram and type a solution as the book prints
+it, and printing. The JSON API under /api/
 gives what the --json of search, show, verify, solve and moves give
 (docs/web.md). Ctrl-C stops it.`,
 		Example: `  metz serve
