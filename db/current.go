@@ -64,8 +64,12 @@ func (d *DB) CurrentVerdict(id int64) (*Verdict, error) {
 
 // currentVerdictID is the id of problem id's current verdict, 0 if none.
 func (d *DB) currentVerdictID(id int64) (int64, error) {
+	q, err := d.stmt(`SELECT ` + currentVerdictIDSQL + ` FROM problems p WHERE p.id = ?`)
+	if err != nil {
+		return 0, err
+	}
 	var cur sql.NullInt64
-	err := d.sql.QueryRow(`SELECT `+currentVerdictIDSQL+` FROM problems p WHERE p.id = ?`, id).Scan(&cur)
+	err = q.QueryRow(id).Scan(&cur)
 	if errors.Is(err, sql.ErrNoRows) {
 		return 0, fmt.Errorf("problem %d: %w", id, ErrNotFound)
 	}

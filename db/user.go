@@ -212,20 +212,21 @@ func (d *DB) AddVerdict(id int64, v Verdict) (int64, error) {
 	if v.Run != "" {
 		run = v.Run
 	}
+	insert, err := d.stmt(insertVerdictSQL)
+	if err != nil {
+		return 0, err
+	}
+	clear, err := d.stmt(clearNotVerifiedSQL)
+	if err != nil {
+		return 0, err
+	}
 	tx, err := d.sql.Begin()
 	if err != nil {
 		return 0, err
 	}
 	defer tx.Rollback()
-	// The verdict belongs to the version of the record it was computed
-	// for; given for the record as it stands, the warning that it had not
-	// been verified since it changed goes.
 	var vid int64
-	err = tx.QueryRow(`INSERT INTO verdicts (problem_id, verdict, dual, evidence, rules, solver_version,
-		budget, proof_nodes, seconds, created_at, run, verify_key) VALUES (?,?,?,?,?,?,?,?,?,?,?,
-		coalesce(nullif(?, ''), (SELECT verify_key FROM problems WHERE id = ?)))
-		ON CONFLICT (problem_id, run) DO NOTHING RETURNING id`,
-		id, v.Verdict, v.Dual, ev, v.Rules, v.SolverVersion, v.Budget, v.ProofNodes, v.Seconds,
+	err = tx.Stmt(insert).QueryRow(id, v.Verdict, v.Dual, ev, v.Rules, v.SolverVersion, v.Budget, v.ProofNodes, v.Seconds,
 		v.CreatedAt.UTC().Format(time.RFC3339Nano), run, v.VerifyKey, id).Scan(&vid)
 	if errors.Is(err, sql.ErrNoRows) { // this run's verdict is stored already
 		err = tx.QueryRow(`SELECT id FROM verdicts WHERE problem_id = ? AND run = ?`, id, run).Scan(&vid)
@@ -234,13 +235,24 @@ func (d *DB) AddVerdict(id int64, v Verdict) (int64, error) {
 	if err != nil {
 		return 0, err
 	}
-	if _, err := tx.Exec(`DELETE FROM import_warnings WHERE problem_id = ? AND text LIKE ?
-		AND (SELECT verify_key FROM problems WHERE id = ?) = (SELECT verify_key FROM verdicts WHERE id = ?)`,
-		id, notVerifiedText+"%", id, vid); err != nil {
+	if _, err := tx.Stmt(clear).Exec(id, notVerifiedText+"%", id, vid); err != nil {
 		return 0, err
 	}
 	return vid, tx.Commit()
 }
+
+// insertVerdictSQL stores a verdict for the version of the record its key
+// names (the record as it stands when none is given), once for its run.
+const insertVerdictSQL = `INSERT INTO verdicts (problem_id, verdict, dual, evidence, rules, solver_version,
+	budget, proof_nodes, seconds, created_at, run, verify_key) VALUES (?,?,?,?,?,?,?,?,?,?,?,
+	coalesce(nullif(?, ''), (SELECT verify_key FROM problems WHERE id = ?)))
+	ON CONFLICT (problem_id, run) DO NOTHING RETURNING id`
+
+// clearNotVerifiedSQL takes away the warning that a record has not been
+// verified since it changed, once a verdict is given for the record as it
+// stands (problem id, warning text pattern, problem id, verdict id).
+const clearNotVerifiedSQL = `DELETE FROM import_warnings WHERE problem_id = ? AND text LIKE ?
+	AND (SELECT verify_key FROM problems WHERE id = ?) = (SELECT verify_key FROM verdicts WHERE id = ?)`
 
 // Verdicts lists the verdicts of a problem's current version, oldest
 // first: those given before an import changed its position or stated
@@ -269,9 +281,13 @@ func (d *DB) VerdictHistory(id int64) ([]Verdict, error) {
 // verdicts reads the verdicts where says (of v, joined to its problem p),
 // oldest first, marking cur the current one.
 func (d *DB) verdicts(cur int64, where string, args ...any) ([]Verdict, error) {
-	rows, err := d.sql.Query(`SELECT v.id, v.problem_id, v.verdict, v.dual, v.evidence, v.rules, v.solver_version,
+	q, err := d.stmt(`SELECT v.id, v.problem_id, v.verdict, v.dual, v.evidence, v.rules, v.solver_version,
 		v.budget, v.proof_nodes, v.seconds, v.created_at, coalesce(v.run, ''), v.verify_key, v.verify_key != p.verify_key
-		FROM verdicts v JOIN problems p ON p.id = v.problem_id WHERE `+where+` ORDER BY v.id`, args...)
+		FROM verdicts v JOIN problems p ON p.id = v.problem_id WHERE ` + where + ` ORDER BY v.id`)
+	if err != nil {
+		return nil, err
+	}
+	rows, err := q.Query(args...)
 	if err != nil {
 		return nil, err
 	}
