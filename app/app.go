@@ -215,6 +215,26 @@ func (a *App) ExportItems(ids []int64) ([]export.Item, []string, error) {
 	return ExportItems(d, ids)
 }
 
+// Similar finds the records that anticipate or repeat one (see Similar),
+// as the App's one writer: a record edited since the index was brought up
+// to date is indexed on the way.
+func (a *App) Similar(q SimilarQuery) (res *SimilarResult, err error) {
+	err = a.write(func(d *db.DB) (err error) { res, err = Similar(d, q); return })
+	return res, err
+}
+
+// IndexSimilar brings the anticipation index up to date (see
+// IndexSimilar), unless the database is read-only.
+func (a *App) IndexSimilar(progress func(done, total int)) error {
+	return a.write(func(d *db.DB) error {
+		if d.ReadOnly() != "" {
+			return nil
+		}
+		_, err := IndexSimilar(d, "", progress)
+		return err
+	})
+}
+
 // AddNote adds a dated note to problem id.
 func (a *App) AddNote(id int64, text string) (n Note, err error) {
 	err = a.write(func(d *db.DB) (err error) { n, err = d.AddNote(id, text); return })

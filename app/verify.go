@@ -311,6 +311,12 @@ func (a *App) store(v *Verified, key, run string) error {
 			// stored for an earlier version: the record changed meanwhile
 		case cur.ID == id:
 			v.Themes = detectAndStore(d, v.Problem, v.Report)
+			// The anticipation index takes the final combination from the
+			// lines the verdict proved when the problem states none
+			// (similar.go).
+			if err := reindexSimilar(d, v.Report.ProblemID); err != nil {
+				return fmt.Errorf("%s: indexing for metz similar: %w", ProblemName(v.Problem), err)
+			}
 		default:
 			v.Standing = standing(v.Report.Budget, v.Report.ProofNodes, v.Report.Seconds, *cur)
 		}

@@ -26,7 +26,7 @@ import (
 var currentVerdictIDSQL = `coalesce(` + newestVerdictOf(`AND `+provenSQL) + `, ` + newestVerdictOf(``) + `)`
 
 // provenSQL is true of a verdict that rests on a proof; the partial index
-// verdicts_proven is made with it (migration 7), and a query that states
+// verdicts_proven is made with it (migration 8), and a query that states
 // it as written here reads that index.
 var provenSQL = `verdict IN (` + quotedList(verdict.ProvenOnes()) + `)`
 

@@ -41,6 +41,11 @@ gives what the --json of search, show, verify, solve and moves give
 				return err
 			}
 			defer a.Close()
+			// The problem pages' "Similar problems" read the anticipation
+			// index: bring it up to date once here, not in a page view.
+			if err := a.IndexSimilar(newProgressBar(cmd.ErrOrStderr(), "indexing").updateFinishing); err != nil {
+				return err
+			}
 			opt := web.Options{Budget: budget}
 			if !web.IsLoopback(addr) {
 				opt.Token = web.NewToken()
