@@ -49,12 +49,23 @@ func readPDN(name string, data []byte, opt Options) (Batch, error) {
 		games = append(games, g)
 		indexes = append(indexes, index)
 	}
-	var prefer *draughts.Rules
+	var d fileDecision
 	if opt.Rules == nil {
-		prefer = fileRules(games)
+		var v fileVote
+		for _, g := range games {
+			v.add(g)
+		}
+		d = v.decide(file)
+		if d.note != nil {
+			b.Warnings = append(b.Warnings, *d.note)
+		}
 	}
 	for i, g := range games {
-		p := fromPDN(g, file, indexes[i], opt.Rules, prefer)
+		given, prefer := opt.Rules, (*draughts.Rules)(nil)
+		if given == nil {
+			given, prefer = d.forGame(g)
+		}
+		p := fromPDN(g, file, indexes[i], given, prefer)
 		p.Source = key
 		b.Problems = append(b.Problems, p)
 	}
@@ -163,13 +174,15 @@ func fromPDN(g *pdn.Game, file string, index int, given, prefer *draughts.Rules)
 		}
 	}
 	p.Rules = r.Name
+	printed := g
+	g = numberSquares(g, r)
 	start := draughts.Start(r)
 	if fen, ok := g.Tag("FEN"); ok && strings.TrimSpace(fen) != "" {
 		pos, note, err := startPosition(g, r)
 		if err != nil {
 			warn(g.Line, "[FEN \""+fen+"\"]", "a FEN for "+r.Name+": "+err.Error())
 			p.Solution = &problems.Tree{Children: pdnLine(g.Root.Next, nil, true, "not replayed: the FEN tag cannot be read", r, file, &p.Warnings)}
-			p.SolutionText = movetext(g)
+			p.SolutionText = movetext(printed)
 			return p
 		}
 		if note != "" {
@@ -180,7 +193,7 @@ func fromPDN(g *pdn.Game, file string, index int, given, prefer *draughts.Rules)
 	p.FEN = start.FEN()
 	resultLoss(p, g, start)
 	p.Solution = &problems.Tree{Start: p.FEN, Children: pdnLine(g.Root.Next, &start, true, "", r, file, &p.Warnings)}
-	p.SolutionText = movetext(g)
+	p.SolutionText = movetext(printed)
 	var comments []string
 	if c := commentText(g.Comments, "\n"); c != "" {
 		comments = append(comments, c)
@@ -431,9 +444,18 @@ func pdnLine(n *pdn.Node, pos *draughts.Position, white bool, why string, r *dra
 		node.Mark = strings.Join(nagMarks(a.NAGs), " ")
 		var next *draughts.Position
 		nextWhy := why
+		last := a
 		if pos != nil {
 			node.White = pos.Turn == draughts.White
-			m, note, err := resolveMove(*pos, a)
+			var m draughts.Move
+			var note string
+			var err error
+			m, last, note, err = resolvePly(*pos, a)
+			if last != a {
+				// A capture written ply by ply, read as one move.
+				text, comments, nags := joinedPly(a, last)
+				node.Text, node.Comment, node.Mark = text, commentText(comments, " "), strings.Join(nagMarks(nags), " ")
+			}
 			if note != "" {
 				*warns = append(*warns, problems.Warning{File: file, Line: a.Line, Text: note, Expected: "a move written as the standard writes it"})
 			}
@@ -456,7 +478,7 @@ func pdnLine(n *pdn.Node, pos *draughts.Position, white bool, why string, r *dra
 			}
 			node.Issue = why
 		}
-		node.Children = pdnLine(a.Next, next, !node.White, nextWhy, r, file, warns)
+		node.Children = pdnLine(last.Next, next, !node.White, nextWhy, r, file, warns)
 		out = append(out, node)
 	}
 	return out

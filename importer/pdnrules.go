@@ -72,6 +72,8 @@ func inferRules(g *pdn.Game, prefer *draughts.Rules) inference {
 		return inference{fit[0], fmt.Sprintf("rules: no GameType tag; read as %s, the only system under which the game replays (tried %s)", fit[0].Name, tried)}
 	case len(fit) > 1:
 		return inference{fit[0], fmt.Sprintf("rules: no GameType tag and the game replays under several systems (%s); read as %s, the first of them", ruleList(fit), fit[0].Name)}
+	case len(fit) == 0 && prefer != nil:
+		return inference{prefer, fmt.Sprintf("rules: no GameType tag and no system replays every move (tried %s); read as %s, the file's", tried, prefer.Name)}
 	case best >= 0:
 		return inference{cands[best], fmt.Sprintf("rules: no GameType tag and no system replays every move (tried %s); read as %s, under which the fewest fail", tried, cands[best].Name)}
 	}
@@ -80,21 +82,25 @@ func inferRules(g *pdn.Game, prefer *draughts.Rules) inference {
 }
 
 // trial is a game replayed under each candidate system: the candidates,
-// those under which every move replays, and the index of the one under
-// which the fewest fail (-1: the FEN reads under none).
+// those under which every move replays, whether each finds the game's
+// diagram impossible (a man on its crowning row), and the index of the
+// one under which the fewest fail (-1: the FEN reads under none).
 type trial struct {
 	cands, fit []*draughts.Rules
+	impossible []bool
 	best       int
 }
 
 func tryRules(g *pdn.Game) trial {
 	t := trial{cands: candidateRules(g), best: -1}
+	t.impossible = make([]bool, len(t.cands))
 	bestFails := 0
 	for i, r := range t.cands {
-		fails, ok := replayFailures(g, r)
+		fails, impossible, ok := replayFailures(g, r)
 		if !ok {
 			continue
 		}
+		t.impossible[i] = impossible
 		if fails == 0 {
 			t.fit = append(t.fit, r)
 		}
@@ -103,29 +109,6 @@ func tryRules(g *pdn.Game) trial {
 		}
 	}
 	return t
-}
-
-// fileRules is the system a file's games without GameType point to
-// together: the one under which some of them, and no other system, replay
-// (a Czech tournament file: most games replay under Russian rules too, a
-// few under Czech rules only). Nil when no game settles it, or games
-// settle it differently.
-func fileRules(games []*pdn.Game) *draughts.Rules {
-	var only *draughts.Rules
-	for _, g := range games {
-		if r, unplayed := pdnRules(g, func(string, string) {}); r != nil || unplayed != "" {
-			continue
-		}
-		t := tryRules(g)
-		if len(t.fit) != 1 {
-			continue
-		}
-		if only != nil && only != t.fit[0] {
-			return nil
-		}
-		only = t.fit[0]
-	}
-	return only
 }
 
 func ruleList(rs []*draughts.Rules) string {
@@ -146,29 +129,7 @@ func statesAnything(g *pdn.Game) bool {
 // candidateRules lists the systems whose notation fits the game's squares,
 // most likely first.
 func candidateRules(g *pdn.Game) []*draughts.Rules {
-	alpha, maxSq := false, 0
-	look := func(sq string) {
-		if sq == "" {
-			return
-		}
-		if sq[0] >= 'a' && sq[0] <= 'z' {
-			alpha = true
-			return
-		}
-		if n, err := strconv.Atoi(sq); err == nil && n > maxSq {
-			maxSq = n
-		}
-	}
-	walk(g.Root.Next, func(n *pdn.Node) {
-		for _, s := range n.Squares {
-			look(s)
-		}
-	})
-	if fen, ok := g.Tag("FEN"); ok {
-		for _, f := range strings.FieldsFunc(fen, func(r rune) bool { return strings.ContainsRune(":,-.", r) }) {
-			look(strings.TrimLeft(strings.TrimSpace(f), "WBK?"))
-		}
-	}
+	alpha, maxSq := gameSquares(g)
 	switch {
 	case alpha:
 		return []*draughts.Rules{draughts.Russian, draughts.Brazilian, draughts.Czech, draughts.Turkish}
@@ -191,55 +152,76 @@ func walk(n *pdn.Node, f func(*pdn.Node)) {
 }
 
 // replayFailures counts the moves of the main line that do not replay
-// under r (a move after a failed one counts as failed too); ok is false
-// when the FEN tag does not read under r.
-func replayFailures(g *pdn.Game, r *draughts.Rules) (int, bool) {
+// under r (a move after a failed one counts as failed too), and reports
+// whether r finds the game's diagram impossible; ok is false when the FEN
+// tag does not read under r.
+func replayFailures(g *pdn.Game, r *draughts.Rules) (fails int, impossible, ok bool) {
 	pos, _, err := startPosition(g, r)
 	if err != nil {
-		return 0, false
+		return 0, false, false
 	}
-	fails := 0
+	if fen, _ := g.Tag("FEN"); strings.TrimSpace(fen) != "" {
+		impossible = len(pos.Validate()) > 0
+	}
 	for n := g.Root.Next; n != nil; n = n.Next {
 		if fails > 0 {
 			fails++
 			continue
 		}
-		m, _, err := resolveMove(pos, n)
+		m, last, _, err := resolvePly(pos, n)
 		if err != nil {
 			fails++
 			continue
 		}
 		pos = pos.Play(m)
+		n = last
 	}
-	return fails, true
+	return fails, impossible, true
 }
 
 // startPosition is the game's position under r: its FEN tag, else the
-// start. A FEN whose side to move is "?" (PDN allows it) is given the side
-// that opens the game under r, and the note says so.
+// start. A FEN whose side to move is "?" (PDN 3.0 allows it) takes the
+// side whose first move the game plays, which settles it; with no move to
+// settle it, the side that opens the game under r, and the note says so.
 func startPosition(g *pdn.Game, r *draughts.Rules) (draughts.Position, string, error) {
 	fen, ok := g.Tag("FEN")
 	if !ok || strings.TrimSpace(fen) == "" {
 		return draughts.Start(r), "", nil
 	}
-	note := ""
-	if t := strings.TrimSpace(fen); strings.HasPrefix(t, "?") {
-		side := "W"
-		if r.FirstMover == draughts.Black {
-			side = "B"
-		}
-		fen = side + t[1:]
-		note = fmt.Sprintf("the FEN tag leaves the side to move open (?): %s, who opens the game in %s, is taken", strings.ToLower(r.FirstMover.String()), r.Name)
+	t := strings.TrimSpace(fen)
+	if !strings.HasPrefix(t, "?") {
+		pos, err := draughts.ParseFEN(r, fen)
+		return pos, "", err
 	}
-	pos, err := draughts.ParseFEN(r, fen)
-	return pos, note, err
+	var sides []draughts.Position
+	for _, side := range []string{"W", "B"} {
+		pos, err := draughts.ParseFEN(r, side+t[1:])
+		if err != nil {
+			return pos, "", err
+		}
+		if first := g.Root.Next; first != nil {
+			if _, _, err := resolveMove(pos, first); err == nil {
+				sides = append(sides, pos)
+			}
+		}
+	}
+	if len(sides) == 1 {
+		return sides[0], "", nil
+	}
+	side := "W"
+	if r.FirstMover == draughts.Black {
+		side = "B"
+	}
+	pos, err := draughts.ParseFEN(r, side+t[1:])
+	return pos, fmt.Sprintf("the FEN tag leaves the side to move open (?) and no move settles it: %s, who opens the game in %s, is taken", strings.ToLower(r.FirstMover.String()), r.Name), err
 }
 
 // resolveMove finds the legal move a PDN move names. Two slips of real
-// files are read when the rest of the line settles them, with a note: a
-// capture written from its two ends where several paths take different
-// pieces (the one after which the next move replays), and a plain move
-// written with "x".
+// files are read as the standard's notation determines them: a plain move
+// written with "x" (only one move joins its squares), and a capture
+// written from its two ends where several paths take different pieces,
+// when the moves that follow replay after one path only. Only a capture
+// that nothing after it settles gets a note, naming the path taken.
 func resolveMove(pos draughts.Position, n *pdn.Node) (draughts.Move, string, error) {
 	m, err := draughts.ParseMove(pos, n.Move)
 	var me *draughts.MoveError
@@ -249,18 +231,16 @@ func resolveMove(pos draughts.Position, n *pdn.Node) (draughts.Move, string, err
 	switch {
 	case strings.HasPrefix(me.Reason, "written as a capture"):
 		if len(me.Candidates) == 1 {
-			m, err2 := draughts.ParseMove(pos, me.Candidates[0])
-			if err2 == nil {
-				return m, fmt.Sprintf("%s is written as a capture but takes nothing: read as %s", n.Move, me.Candidates[0]), nil
+			if m, err2 := draughts.ParseMove(pos, me.Candidates[0]); err2 == nil {
+				return m, "", nil
 			}
 		}
 	case strings.HasPrefix(me.Reason, "ambiguous"):
 		if m, name, ok := settleByLookahead(pos, n, me.Candidates); ok {
-			why := "the path after which the moves that follow replay"
-			if n.Next == nil {
-				why = "the first of " + strings.Join(me.Candidates, ", ") + " (nothing follows to tell them apart)"
+			if n.Next != nil {
+				return m, "", nil
 			}
-			return m, fmt.Sprintf("%s could take different pieces: read as %s, %s", n.Move, name, why), nil
+			return m, fmt.Sprintf("%s could take different pieces and nothing follows to tell them apart: read as %s, the first of %s", n.Move, name, strings.Join(me.Candidates, ", ")), nil
 		}
 	}
 	return m, "", err
@@ -308,8 +288,13 @@ func replayCount(pos draughts.Position, n *pdn.Node) int {
 			var me *draughts.MoveError
 			if errors.As(err, &me) && strings.HasPrefix(me.Reason, "ambiguous") {
 				k++
+				break
 			}
-			break
+			sm, last, ok := splitCapture(pos, n)
+			if !ok {
+				break
+			}
+			m, n = sm, last
 		}
 		pos = pos.Play(m)
 		k++
