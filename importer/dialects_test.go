@@ -22,10 +22,10 @@ func endsLine(t *testing.T, p *problems.Problem) []string {
 		if n.Move == "" {
 			t.Fatalf("%s:%d: %q not replayed: %s", p.Location, n.Line, n.Text, n.Issue)
 		}
-		sq := regexp.MustCompile(`[x-]`).Split(n.Move, -1)
+		sq := regexp.MustCompile(`[x:-]`).Split(n.Move, -1)
 		sep := "-"
-		if strings.Contains(n.Move, "x") {
-			sep = "x"
+		if i := strings.IndexAny(n.Move, "x:"); i >= 0 {
+			sep = n.Move[i : i+1]
 		}
 		out = append(out, sq[0]+sep+sq[len(sq)-1])
 	}
@@ -194,5 +194,38 @@ func checkReplayed(t *testing.T, p *problems.Problem) {
 			t.Fatalf("%s: %q, said replayed, is not legal: %v", p.Location, n.Move, err)
 		}
 		pos = pos.Play(m)
+	}
+}
+
+// A lidraughts export of an 8x8 game: an algebraic FEN with its move
+// counters, clock tags, clock commands in the comments.
+func TestLidraughtsDialect(t *testing.T) {
+	text := `[Event "Rated Russian game"]
+[Site "https://lidraughts.org/abcd1234"]
+[White "a"]
+[Black "b"]
+[Result "2-0"]
+[GameType "25"]
+[SetUp "1"]
+[FEN "W:Wa1,c1,e3:Bf6,h8:H0:F1"]
+[WhiteClock "0:05:00"]
+[BlackClock "0:05:00"]
+[TimeControl "300+3"]
+
+1. e3-f4 {[%clock w0:05:00 B0:05:00]} f6-g5 {[%clock W0:04:58 b0:05:00]} 2. f4xh6 2-0
+`
+	p, b := readOne(t, text)
+	if p.Rules != "russian" || len(p.Warnings)+len(b.Warnings) > 0 {
+		t.Fatalf("rules %s, warnings %+v %+v", p.Rules, p.Warnings, b.Warnings)
+	}
+	want, err := draughts.ParseFEN(draughts.Russian, "W:Wa1,c1,e3:Bf6,h8")
+	if err != nil || p.FEN != want.FEN() {
+		t.Errorf("FEN %s, want %s (%v)", p.FEN, want.FEN(), err)
+	}
+	if got := strings.Join(endsLine(t, p), " "); got != "e3-f4 f6-g5 f4:h6" {
+		t.Errorf("moves %s", got)
+	}
+	if strings.Contains(p.Commentary, "clock") {
+		t.Errorf("clock commands in the commentary: %q", p.Commentary)
 	}
 }
