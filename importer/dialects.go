@@ -84,7 +84,7 @@ func numberSquares(g *pdn.Game, r *draughts.Rules) *pdn.Game {
 	if r.Algebraic || r.Geo.Width != 8 || r.Geo.Height != 8 {
 		return g
 	}
-	if alpha, _ := gameSquares(g); !alpha {
+	if alpha, _ := gameSquares(g, nil); !alpha {
 		return g
 	}
 	var best *pdn.Node

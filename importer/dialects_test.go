@@ -141,7 +141,7 @@ func TestEnglishBook(t *testing.T) {
 			t.Errorf("%s: rules %s, warnings %+v", p.Location, p.Rules, p.Warnings)
 		}
 	}
-	if len(b.Warnings) != 1 || !strings.Contains(b.Warnings[0].Text, "rules: no GameType tag (4 games); read as english: every square lies within 1–32") {
+	if len(b.Warnings) != 1 || !strings.Contains(b.Warnings[0].Text, "rules: no GameType tag (4 games); read as english: the 19 squares written all lie within 1–32") {
 		t.Errorf("the file's note: %+v", b.Warnings)
 	}
 	// --rules decides, and nothing is inferred.

@@ -23,6 +23,7 @@ type fileVote struct {
 	line    int // the first such game's line
 	alpha   bool
 	maxSq   int
+	squares map[int]bool // the numbered squares written
 	score   map[*draughts.Rules]*voteScore
 }
 
@@ -44,7 +45,12 @@ func (v *fileVote) add(g *pdn.Game) {
 		return // a header alone is any system's start
 	}
 	v.stating++
-	alpha, maxSq := gameSquares(g)
+	alpha, maxSq := gameSquares(g, func(n int) {
+		if v.squares == nil {
+			v.squares = map[int]bool{}
+		}
+		v.squares[n] = true
+	})
 	v.alpha = v.alpha || alpha
 	v.maxSq = max(v.maxSq, maxSq)
 	if v.score == nil {
@@ -98,7 +104,7 @@ func (v *fileVote) decide(file string) fileDecision {
 	if v.stating == 0 {
 		return fileDecision{}
 	}
-	cands := fileCandidates(v.alpha, v.maxSq)
+	cands := fileCandidates(v.alpha, v.maxSq, len(v.squares))
 	fails := func(r *draughts.Rules) int {
 		s := v.score[r]
 		if s == nil {
@@ -141,30 +147,47 @@ func (v *fileVote) decide(file string) fileDecision {
 	case len(fit) == 1:
 		d.note = note(fmt.Sprintf("%s; read as %s, the only system under which every game of the file replays (tried %s)", games, best.Name, ruleList(cands)))
 	default:
-		why := fmt.Sprintf("%s; read as %s: every game of the file replays under %s", games, best.Name, ruleList(fit))
-		if v.maxSq <= 32 && !v.alpha {
-			why = fmt.Sprintf("%s; read as %s: every square lies within 1–32 (an 8x8 board's numbering) and every game replays under %s", games, best.Name, ruleList(fit))
-		}
-		if best != fit[0] {
-			why += fmt.Sprintf("; %s finds %s impossible (a man on its crowning row), %s none", fit[0].Name, plural(impossible(fit[0]), "diagram"), best.Name)
-		} else {
-			why += ", " + best.Name + " first"
-		}
-		d.note = note(why)
+		d.note = note(games + "; " + fitNote(best, fit, v, impossible))
 	}
 	return d
 }
 
+// fitNote says why best was taken among several systems under which
+// every game of the file replays.
+func fitNote(best *draughts.Rules, fit []*draughts.Rules, v *fileVote, impossible func(*draughts.Rules) int) string {
+	numbered := !v.alpha && v.maxSq <= 32
+	why := fmt.Sprintf("read as %s: every game of the file replays under %s", best.Name, ruleList(fit))
+	switch {
+	case numbered && len(v.squares) >= eightByEight:
+		why = fmt.Sprintf("read as %s: the %d squares written all lie within 1–32 (an 8x8 board's numbering) and every game replays under %s", best.Name, len(v.squares), ruleList(fit))
+	case numbered && best == draughts.International:
+		return fmt.Sprintf("read as international, PDN's default: every game replays under %s, and %d different squares, none beyond 32, are too few to call the board 8x8 (--rules says otherwise)", ruleList(fit), len(v.squares))
+	}
+	if best != fit[0] {
+		return why + fmt.Sprintf("; %s finds %s impossible (a man on its crowning row), %s none", fit[0].Name, plural(impossible(fit[0]), "diagram"), best.Name)
+	}
+	return why + ", " + best.Name + " first"
+}
+
+// eightByEight is how many different squares a file must write, none
+// beyond 32, to be read as an 8x8 board's: half of one. Fewer (a diagram
+// or two of a few pieces) fit the corner of a 10x10 board as well, and
+// PDN's default, international draughts, comes first.
+const eightByEight = 16
+
 // fileCandidates lists the systems whose notation fits every square of a
-// file, most likely first. A file whose squares all lie within 1–32 is an
-// 8x8 board's: English checkers (PDN's GameType 21, and the problem books
-// without GameType) before the others, international last.
-func fileCandidates(alpha bool, maxSq int) []*draughts.Rules {
+// file, most likely first. A file whose squares all lie within 1–32, and
+// enough of them (eightByEight), is an 8x8 board's: English checkers (PDN's
+// GameType 21, and the problem books without GameType) before the others,
+// international last.
+func fileCandidates(alpha bool, maxSq, distinct int) []*draughts.Rules {
 	switch {
 	case alpha:
 		return []*draughts.Rules{draughts.Russian, draughts.Brazilian, draughts.Czech, draughts.Turkish}
-	case maxSq <= 32:
+	case maxSq <= 32 && distinct >= eightByEight:
 		return []*draughts.Rules{draughts.English, draughts.Italian, draughts.Spanish, draughts.Pool, draughts.Thai, draughts.International}
+	case maxSq <= 32:
+		return []*draughts.Rules{draughts.International, draughts.English, draughts.Italian, draughts.Spanish, draughts.Pool, draughts.Thai}
 	case maxSq <= 50:
 		return []*draughts.Rules{draughts.International}
 	}
@@ -172,16 +195,20 @@ func fileCandidates(alpha bool, maxSq int) []*draughts.Rules {
 }
 
 // gameSquares reports whether a game writes algebraic squares, and the
-// highest numbered square it writes, in its moves and its FEN.
-func gameSquares(g *pdn.Game) (alpha bool, maxSq int) {
+// highest numbered square it writes, in its moves and its FEN; each
+// numbered square is given to each (when not nil).
+func gameSquares(g *pdn.Game, each func(int)) (alpha bool, maxSq int) {
 	look := func(sq string) {
 		switch {
 		case sq == "":
 		case sq[0] >= 'a' && sq[0] <= 'z':
 			alpha = true
 		default:
-			if n, err := strconv.Atoi(sq); err == nil && n > maxSq {
-				maxSq = n
+			if n, err := strconv.Atoi(sq); err == nil {
+				maxSq = max(maxSq, n)
+				if each != nil {
+					each(n)
+				}
 			}
 		}
 	}

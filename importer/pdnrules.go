@@ -129,7 +129,7 @@ func statesAnything(g *pdn.Game) bool {
 // candidateRules lists the systems whose notation fits the game's squares,
 // most likely first.
 func candidateRules(g *pdn.Game) []*draughts.Rules {
-	alpha, maxSq := gameSquares(g)
+	alpha, maxSq := gameSquares(g, nil)
 	switch {
 	case alpha:
 		return []*draughts.Rules{draughts.Russian, draughts.Brazilian, draughts.Czech, draughts.Turkish}
