@@ -127,18 +127,12 @@ func statesAnything(g *pdn.Game) bool {
 }
 
 // candidateRules lists the systems whose notation fits the game's squares,
-// most likely first.
+// most likely first. The count of squares that makes a board 8x8 is the
+// file's evidence (fileVote); a game tried alone puts international, PDN's
+// default, before the 8x8 systems.
 func candidateRules(g *pdn.Game) []*draughts.Rules {
 	alpha, maxSq := gameSquares(g, nil)
-	switch {
-	case alpha:
-		return []*draughts.Rules{draughts.Russian, draughts.Brazilian, draughts.Czech, draughts.Turkish}
-	case maxSq <= 32:
-		return []*draughts.Rules{draughts.International, draughts.English, draughts.Italian, draughts.Spanish, draughts.Pool, draughts.Thai}
-	case maxSq <= 50:
-		return []*draughts.Rules{draughts.International}
-	}
-	return []*draughts.Rules{draughts.Canadian}
+	return fileCandidates(alpha, maxSq, 0)
 }
 
 // walk calls f on every move of the tree, variations included.
