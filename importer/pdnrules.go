@@ -194,7 +194,7 @@ func startPosition(g *pdn.Game, r *draughts.Rules) (draughts.Position, string, e
 			return pos, "", err
 		}
 		if first := g.Root.Next; first != nil {
-			if _, _, err := resolveMove(pos, first); err == nil {
+			if _, _, _, err := resolvePly(pos, first); err == nil {
 				sides = append(sides, pos)
 			}
 		}
