@@ -229,3 +229,17 @@ func TestLidraughtsDialect(t *testing.T) {
 		t.Errorf("clock commands in the commentary: %q", p.Commentary)
 	}
 }
+
+// PlayStrategy's and lidraughts' Breakthrough (the first king wins), named
+// by its Variant tag alone, is never played as international draughts.
+func TestUnplayedVariant(t *testing.T) {
+	for _, v := range []string{"BRKTHRU", "Breakthrough"} {
+		p, _ := readOne(t, "[Variant \""+v+"\"]\n1. 32-28 19-23 *\n")
+		if p.FEN != "" || !hasWarning(p, "Breakthrough (lidraughts: international moves, the first king wins), a variant metz does not play") {
+			t.Errorf("%s: FEN %q, warnings %+v", v, p.FEN, p.Warnings)
+		}
+		if n := p.Solution.Children[0]; n.Move != "" || len(p.Warnings) != 1 {
+			t.Errorf("%s: the move was played, or more than one warning: %+v %+v", v, n, p.Warnings)
+		}
+	}
+}

@@ -220,6 +220,10 @@ func pdnRules(g *pdn.Game, warn func(text, expected string)) (r *draughts.Rules,
 		return r, ""
 	}
 	switch {
+	case (!hasGT || !typeOK) && unplayedVariant(g) != "":
+		why := unplayedVariant(g)
+		warn(why+"; the game is kept as written, its moves not replayed", "a Variant metz plays ("+strings.Join(draughts.RuleNames(), ", ")+")")
+		return nil, why
 	case !hasGT || strings.TrimSpace(gt) == "":
 		return nil, ""
 	case !typeOK:
@@ -242,6 +246,9 @@ func namedRules(g *pdn.Game, warn func(text, expected string)) (*draughts.Rules,
 		written := "[" + tag + " \"" + v + "\"]"
 		if r, err := draughts.RulesByName(v); err == nil {
 			return r, written
+		}
+		if _, known := variantNames[strings.ToLower(strings.TrimSpace(v))]; known {
+			continue // named as a variant metz does not play (pdnRules)
 		}
 		warn(written, "a rule system metz plays ("+strings.Join(draughts.RuleNames(), ", ")+"); GameType is read instead")
 	}

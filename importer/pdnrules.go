@@ -26,6 +26,22 @@ var gameTypeNames = map[int]string{41: "Spantsiretti draughts", 50: "Othello",
 var lidraughtsGameTypes = map[int]*draughts.Rules{98: draughts.QuiPerdGagne, 97: draughts.Frisian,
 	99: draughts.International}
 
+// variantNames are the Variant tags of the variants metz knows of but
+// does not play, as lidraughts and PlayStrategy write them (PlayStrategy
+// names Breakthrough "BRKTHRU"; Dameo moves orthogonally too).
+var variantNames = map[string]string{"breakthrough": gameTypeNames[96], "brkthru": gameTypeNames[96],
+	"dameo": "Dameo (men move straight ahead too, kings fly on lines and files)"}
+
+// unplayedVariant names the variant of a Variant tag metz knows of but
+// does not play ("[Variant "BRKTHRU"] is Breakthrough …"), "" for any other.
+func unplayedVariant(g *pdn.Game) string {
+	v, _ := g.Tag("Variant")
+	if name, ok := variantNames[strings.ToLower(strings.TrimSpace(v))]; ok {
+		return fmt.Sprintf("[Variant %q] is %s, a variant metz does not play", v, name)
+	}
+	return ""
+}
+
 // unplayedGameType names the variant of a GameType metz knows of but does
 // not play ("GameType 40 (Frisian draughts)"), or says it is unknown.
 func unplayedGameType(gt string) string {
