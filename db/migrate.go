@@ -36,6 +36,11 @@ var migrations = []migration{
 	{"search indexes for records with and without a diagram", execAll([]string{
 		`CREATE INDEX problems_with_fen ON problems(source, number, label) WHERE fen IS NOT NULL`,
 		`CREATE INDEX problems_without_fen ON problems(source, number, label) WHERE fen IS NULL`})},
+	// A record's PDN result and the PDN tags metz has no column for, so
+	// that an export gives back what the file said.
+	{"a problem's PDN result and other PDN tags", execAll([]string{
+		`ALTER TABLE problems ADD COLUMN result TEXT NOT NULL DEFAULT ''`,
+		`ALTER TABLE problems ADD COLUMN tags_json TEXT`})},
 }
 
 // SchemaVersion is the version Open migrates to.
