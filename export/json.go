@@ -34,6 +34,9 @@ func WriteJSON(w io.Writer, items []Item) error {
 	out := make([]jsonItem, 0, len(items))
 	for _, it := range items {
 		p := it.Problem
+		if it.Copy != nil {
+			p = it.Copy
+		}
 		if it.Plain {
 			c := *p
 			c.Solution = plainTree(c.Solution)

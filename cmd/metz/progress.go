@@ -85,10 +85,11 @@ func clockBar(bar *progressBar, limit time.Duration) (stop func()) {
 	}
 }
 
-// updateFinishing is update, ending the bar's line once done reaches
-// total: for a caller that tells the progress and not the end.
-func (p *progressBar) updateFinishing(done, total int) {
-	p.update(done, total)
+// updateBytes shows the bytes read of a file ("12.5/50.0 MB"), ending the
+// bar's line once done reaches total: for a caller that tells the progress
+// and not the end.
+func (p *progressBar) updateBytes(done, total int64) {
+	p.updateWith(done, total, fmt.Sprintf("%.1f/%.1f MB", float64(done)/1e6, float64(total)/1e6))
 	if done == total {
 		p.finish()
 		p.last = -1
