@@ -91,6 +91,15 @@ var importSQL = map[string]string{
 		stipulation, solution_text, solution_json, witnesses_json, commentary, location, content_hash,
 		white_men, white_kings, black_men, black_kings, occupancy, author, date, verify_key, result, tags_json)
 		VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?) RETURNING id`,
+	// The insert into a source that had no record when the run began: a
+	// second record with the same number and label finds the first.
+	"insertNew": `INSERT INTO problems (source, number, label, class, title, rules, side_to_move, fen,
+		stipulation, solution_text, solution_json, witnesses_json, commentary, location, content_hash,
+		white_men, white_kings, black_men, black_kings, occupancy, author, date, verify_key, result, tags_json)
+		VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)
+		ON CONFLICT (source, number, label) DO NOTHING RETURNING id`,
+	"firstStored": `SELECT location FROM problems WHERE source = ? AND number = ? AND label = ?`,
+	"hasRecords":  `SELECT EXISTS (SELECT 1 FROM problems WHERE source = ?)`,
 	"update": `UPDATE problems SET class=?, title=?, rules=?, side_to_move=?, fen=?, stipulation=?,
 		solution_text=?, solution_json=?, witnesses_json=?, commentary=?, location=?, content_hash=?,
 		white_men=?, white_kings=?, black_men=?, black_kings=?, occupancy=?, author=?, date=?, verify_key=?,
@@ -125,12 +134,12 @@ var importSQL = map[string]string{
 
 // columns returns the insert parameters (source, number, label first) and a
 // warning when the FEN cannot be read: the record is still stored as given.
-func columns(p *problems.Problem, hash string) ([]any, *problems.Warning) {
+func (r *ImportRun) columns(p *problems.Problem, hash string) ([]any, *problems.Warning) {
 	var side, fen, wm, wk, bm, bk, occ any
 	var warn *problems.Warning
 	if p.FEN != "" {
 		fen = p.FEN
-		if d, err := derivePosition(p.Rules, p.FEN); err == nil {
+		if d, err := r.derive(p.Rules, p.FEN); err == nil {
 			side, wm, wk, bm, bk, occ = d.side, d.whiteMen, d.whiteKings, d.blackMen, d.blackKings, d.occupancy
 		} else {
 			file, line := p.Place()
@@ -144,6 +153,19 @@ func columns(p *problems.Problem, hash string) ([]any, *problems.Warning) {
 	return []any{p.Source, p.Number, p.Label, p.Class, p.Title, p.Rules, side, fen, p.Stipulation,
 		p.SolutionText, sol, wit, p.Commentary, p.Location, hash, wm, wk, bm, bk, occ, p.Author, p.Date,
 		verifyKey(p), p.Result, tags}, warn
+}
+
+// derive is derivePosition, remembering the last position: the games of
+// an archive mostly start from the same one.
+func (r *ImportRun) derive(rules, fen string) (derived, error) {
+	if r.lastDerived.ok && r.lastDerived.rules == rules && r.lastDerived.fen == fen {
+		return r.lastDerived.d, nil
+	}
+	d, err := derivePosition(rules, fen)
+	if err == nil {
+		r.lastDerived.rules, r.lastDerived.fen, r.lastDerived.d, r.lastDerived.ok = rules, fen, d, true
+	}
+	return d, err
 }
 
 // fenWarningPrefix opens the warning an import attaches to a record whose

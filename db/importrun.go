@@ -31,6 +31,15 @@ type ImportRun struct {
 	// dups are the warnings of records given twice, by source: they join
 	// the source's own warnings when it is closed.
 	dups map[string][]problems.Warning
+	// fresh says, by source, that it had no record when the run first put
+	// one: its records are inserted without looking for stored ones.
+	fresh map[string]bool
+	// lastDerived is the last position whose columns were derived.
+	lastDerived struct {
+		rules, fen string
+		d          derived
+		ok         bool
+	}
 }
 
 // PutResult says what Put did with a record.
@@ -61,7 +70,7 @@ func (d *DB) BeginImport() (*ImportRun, error) {
 		return nil, err
 	}
 	r := &ImportRun{d: d, tx: tx, stmts: map[string]*sql.Stmt{}, bySrc: map[string]*ImportStats{},
-		sources: map[string]bool{}, dups: map[string][]problems.Warning{}}
+		sources: map[string]bool{}, dups: map[string][]problems.Warning{}, fresh: map[string]bool{}}
 	// The table of records seen lives as long as the transaction's
 	// connection; it is emptied first in case an earlier run on the same
 	// connection failed before dropping it.
@@ -192,6 +201,9 @@ func (r *ImportRun) CloseSource(src problems.Source, warnings []problems.Warning
 			return err
 		}
 	}
+	if r.fresh[src.Key] {
+		return nil // it had no record to miss
+	}
 	return r.tx.QueryRow(`SELECT count(*) FROM problems p WHERE p.source = ? AND NOT EXISTS (SELECT 1 FROM import_seen s
 		WHERE s.source = p.source AND s.number = p.number AND s.label = p.label)`, src.Key).Scan(&r.stat(src.Key).Missing)
 }
@@ -258,6 +270,18 @@ func (r *ImportRun) put(p *problems.Problem, st *ImportStats) (PutResult, error)
 	if c.Rules == "" {
 		c.Rules = "international"
 	}
+	fresh, known := r.fresh[c.Source]
+	if !known {
+		var has bool
+		if err := r.stmts["hasRecords"].QueryRow(c.Source).Scan(&has); err != nil {
+			return PutResult{}, err
+		}
+		fresh = !has
+		r.fresh[c.Source] = fresh
+	}
+	if fresh {
+		return r.putFresh(&c, st)
+	}
 	if dup, err := r.duplicate(&c); err != nil || dup {
 		return PutResult{Action: ActionDuplicate}, err
 	}
@@ -266,7 +290,7 @@ func (r *ImportRun) put(p *problems.Problem, st *ImportStats) (PutResult, error)
 		return PutResult{}, err
 	}
 	h := contentHash(&c)
-	cols, posWarn := columns(&c, h)
+	cols, posWarn := r.columns(&c, h)
 	res := PutResult{ID: old.id}
 	switch {
 	case found && old.hash == h:
@@ -305,6 +329,30 @@ func (r *ImportRun) put(p *problems.Problem, st *ImportStats) (PutResult, error)
 	return res, r.carried(res.ID, &c, res.Action == ActionNew)
 }
 
+// putFresh inserts a record into a source that had none when the run
+// began: nothing to look up, and the unique key tells a record given twice.
+func (r *ImportRun) putFresh(p *problems.Problem, st *ImportStats) (PutResult, error) {
+	cols, posWarn := r.columns(p, contentHash(p))
+	res := PutResult{Action: ActionNew}
+	err := r.stmts["insertNew"].QueryRow(cols...).Scan(&res.ID)
+	if errors.Is(err, sql.ErrNoRows) {
+		var first string
+		if err := r.stmts["firstStored"].QueryRow(p.Source, p.Number, p.Label).Scan(&first); err != nil {
+			return PutResult{}, err
+		}
+		r.warnDuplicate(p, first)
+		return PutResult{Action: ActionDuplicate}, nil
+	}
+	if err != nil {
+		return res, err
+	}
+	st.New++
+	if err := r.children(res.ID, p, posWarn); err != nil {
+		return res, err
+	}
+	return res, r.carried(res.ID, p, true)
+}
+
 // duplicate reports whether the run has already put a record with p's
 // source, number and label; the second is not stored, and a warning of its
 // source says so.
@@ -320,11 +368,17 @@ func (r *ImportRun) duplicate(p *problems.Problem) (bool, error) {
 	if err := r.stmts["firstSeen"].QueryRow(p.Source, p.Number, p.Label).Scan(&first); err != nil {
 		return false, err
 	}
+	r.warnDuplicate(p, first)
+	return true, nil
+}
+
+// warnDuplicate notes, for its source's warnings, that p was given after
+// a record with the same number and label (at first).
+func (r *ImportRun) warnDuplicate(p *problems.Problem, first string) {
 	file, line := p.Place()
 	r.dups[p.Source] = append(r.dups[p.Source], problems.Warning{File: file, Line: line,
 		Text:     fmt.Sprintf("record %s:%d %q given twice (first at %s); this one is ignored", p.Source, p.Number, p.Label, first),
 		Expected: "one record per number and label"})
-	return true, nil
 }
 
 // carriedSource creates the source of a record that comes with its

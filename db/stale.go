@@ -4,6 +4,7 @@ import (
 	"database/sql"
 	"encoding/json"
 	"fmt"
+	"strconv"
 	"strings"
 	"time"
 
@@ -30,7 +31,7 @@ func verifyKey(p *problems.Problem) string {
 				if m == "" {
 					m = strings.Join(strings.Fields(n.Text), " ")
 				}
-				moves = append(moves, fmt.Sprintf("%d %s", depth, m))
+				moves = append(moves, strconv.Itoa(depth)+" "+m) // as "%d %s" wrote it: the keys stay
 				walk(n.Children, depth+1)
 			}
 		}

@@ -15,6 +15,7 @@ import (
 	"path/filepath"
 	"regexp"
 	"strings"
+	"sync"
 	"unicode/utf8"
 
 	"metz/draughts"
@@ -183,8 +184,8 @@ func binaryAt(data []byte) int {
 // know.
 func diagramWarnings(p *problems.Problem) {
 	r, err := draughts.RulesByName(p.Rules)
-	if err != nil || p.FEN == "" {
-		return
+	if err != nil || p.FEN == "" || p.FEN == startFEN(r) {
+		return // the start position is a game's, and a game archive's every one
 	}
 	pos, err := draughts.ParseFEN(r, p.FEN)
 	if err != nil {
@@ -205,6 +206,18 @@ func diagramWarnings(p *problems.Problem) {
 		p.Warnings = append(p.Warnings, problems.Warning{File: file, Line: line, Text: "diagram: " + w,
 			Expected: "a king there (a man reaching that row is crowned), or the man elsewhere"})
 	}
+}
+
+// startFENs are the start positions' FENs, by rule system.
+var startFENs sync.Map
+
+func startFEN(r *draughts.Rules) string {
+	if f, ok := startFENs.Load(r); ok {
+		return f.(string)
+	}
+	f := draughts.Start(r).FEN()
+	startFENs.Store(r, f)
+	return f
 }
 
 var (

@@ -394,8 +394,13 @@ func pdnLine(n *pdn.Node, pos *draughts.Position, white bool, why string, r *dra
 		if a == nil {
 			continue
 		}
-		node := &problems.Node{Text: a.Move, Line: a.Line, Comment: commentText(append(append([]string{}, a.CommentsBefore...), a.Comments...), " ")}
-		node.Mark = strings.Join(nagMarks(a.NAGs), " ")
+		node := &problems.Node{Text: a.Move, Line: a.Line}
+		if len(a.CommentsBefore)+len(a.Comments) > 0 {
+			node.Comment = commentText(append(append([]string{}, a.CommentsBefore...), a.Comments...), " ")
+		}
+		if len(a.NAGs) > 0 {
+			node.Mark = strings.Join(nagMarks(a.NAGs), " ")
+		}
 		var next *draughts.Position
 		nextWhy := why
 		if pos != nil {

@@ -14,7 +14,7 @@ import (
 	"strconv"
 	"strings"
 
-	"metz/draughts"
+	"metz/internal/pdngen"
 )
 
 func main() {
@@ -41,7 +41,7 @@ func main() {
 	rng := rand.New(rand.NewSource(*seed))
 	for n < limit {
 		games++
-		k, _ := bw.WriteString(game(rng, games, *plies, *gameType))
+		k, _ := bw.WriteString(pdngen.Game(rng, games, *plies, *gameType))
 		n += int64(k)
 	}
 	if err := bw.Flush(); err == nil && w != os.Stdout {
@@ -52,54 +52,6 @@ func main() {
 		os.Exit(1)
 	}
 	fmt.Fprintf(os.Stderr, "genpdn: %d games, %d bytes\n", games, n)
-}
-
-// game writes one game: a header as tournament files write it and up to
-// plies random legal moves, captures in their shortest unambiguous form.
-func game(rng *rand.Rand, number, plies int, gameType bool) string {
-	r := draughts.International
-	var b strings.Builder
-	fmt.Fprintf(&b, "[Event \"Generated %d\"]\n[Date \"2024.01.%02d\"]\n[White \"Player %d\"]\n[Black \"Player %d\"]\n",
-		number, 1+number%28, rng.Intn(1000), rng.Intn(1000))
-	if gameType {
-		b.WriteString("[GameType \"20\"]\n")
-	}
-	b.WriteString("[Result \"*\"]\n\n")
-	p := draughts.Start(r)
-	col := 0
-	for i := 0; i < plies; i++ {
-		ms := p.Moves()
-		if len(ms) == 0 {
-			break
-		}
-		m := ms[rng.Intn(len(ms))]
-		word := name(p, m)
-		if i%2 == 0 {
-			word = strconv.Itoa(i/2+1) + ". " + word
-		}
-		if col+len(word)+1 > 79 {
-			b.WriteString("\n")
-			col = 0
-		} else if col > 0 {
-			b.WriteString(" ")
-			col++
-		}
-		b.WriteString(word)
-		col += len(word)
-		p = p.Play(m)
-	}
-	b.WriteString(" *\n\n")
-	return b.String()
-}
-
-// name writes a move in its shortest form ("27x29"), or by its whole path
-// where the shortest form could name several captures.
-func name(p draughts.Position, m draughts.Move) string {
-	short := p.Rules.FormatMove(m, false)
-	if back, err := draughts.ParseMove(p, short); err == nil && back.SameEffect(m) {
-		return short
-	}
-	return p.Rules.FormatMove(m, true)
 }
 
 func parseSize(s string) (int64, error) {
