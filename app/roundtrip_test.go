@@ -270,17 +270,17 @@ func TestWholeDatabaseRoundTrip(t *testing.T) {
 	}
 }
 
-// The bundled book exported in every format that reads back, then
-// imported again, changes no record.
-func TestBookExportReimportedChangesNothing(t *testing.T) {
+// bookDB is a database of the bundled books, with Van Tenac's records as
+// metz export loads them.
+func bookDB(t *testing.T) (*db.DB, string, []export.Item) {
+	t.Helper()
 	dir := t.TempDir()
 	d, err := db.Open(filepath.Join(dir, "metz.db"))
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer d.Close()
+	t.Cleanup(func() { d.Close() })
 	mustImportFiles(t, d, nil)
-	before := snapshot(t, d)
 	sel, err := Select(d, Selection{Query: db.Query{Sources: []string{"vantenac"}}})
 	if err != nil {
 		t.Fatal(err)
@@ -289,6 +289,14 @@ func TestBookExportReimportedChangesNothing(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	return d, dir, items
+}
+
+// The bundled book exported in every format that reads back, then
+// imported again, changes no record.
+func TestBookExportReimportedChangesNothing(t *testing.T) {
+	d, dir, items := bookDB(t)
+	before := snapshot(t, d)
 	for _, name := range []string{"v.pdn", "vt.txt", "v.json"} {
 		file := filepath.Join(dir, name)
 		format, _ := ExportFormat("", file, false)
@@ -307,21 +315,7 @@ func TestBookExportReimportedChangesNothing(t *testing.T) {
 // named (--update), and is listed; named, it changes only what was
 // edited, and each change is listed.
 func TestEditedBookCopy(t *testing.T) {
-	dir := t.TempDir()
-	d, err := db.Open(filepath.Join(dir, "metz.db"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer d.Close()
-	mustImportFiles(t, d, nil)
-	sel, err := Select(d, Selection{Query: db.Query{Sources: []string{"vantenac"}}})
-	if err != nil {
-		t.Fatal(err)
-	}
-	items, _, err := ExportItems(d, sel.IDs())
-	if err != nil {
-		t.Fatal(err)
-	}
+	d, dir, items := bookDB(t)
 	var text strings.Builder
 	if err := export.WriteBook(&text, items); err != nil {
 		t.Fatal(err)

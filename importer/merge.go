@@ -83,41 +83,43 @@ func Differences(a, b *problems.Problem, fields []string) []string {
 	return out
 }
 
+// textFields are the fields that are one string of the record.
+var textFields = map[string]func(p *problems.Problem) *string{
+	FieldSource: func(p *problems.Problem) *string { return &p.Source },
+	FieldLabel:  func(p *problems.Problem) *string { return &p.Label },
+	FieldTitle:  func(p *problems.Problem) *string { return &p.Title },
+	FieldClass:  func(p *problems.Problem) *string { return &p.Class },
+	FieldAuthor: func(p *problems.Problem) *string { return &p.Author },
+	FieldDate:   func(p *problems.Problem) *string { return &p.Date },
+	FieldResult: func(p *problems.Problem) *string { return &p.Result },
+	// A stipulation and a commentary are set with the others; compared
+	// as they read (see sameField).
+	FieldStipulation: func(p *problems.Problem) *string { return &p.Stipulation },
+	FieldCommentary:  func(p *problems.Problem) *string { return &p.Commentary },
+}
+
 func sameField(a, b *problems.Problem, f string) bool {
 	switch f {
-	case FieldSource:
-		return a.Source == b.Source
 	case FieldNumber:
 		return a.Number == b.Number
-	case FieldLabel:
-		return a.Label == b.Label
-	case FieldTitle:
-		return a.Title == b.Title
-	case FieldClass:
-		return a.Class == b.Class
-	case FieldAuthor:
-		return a.Author == b.Author
-	case FieldDate:
-		return a.Date == b.Date
+	case FieldCommentary:
+		return strings.Join(strings.Fields(a.Commentary), " ") == strings.Join(strings.Fields(b.Commentary), " ")
 	case FieldRules:
 		return a.Rules == b.Rules || a.Rules == "" && b.Rules == draughts.International.Name ||
 			b.Rules == "" && a.Rules == draughts.International.Name
 	case FieldPosition:
 		return samePosition(a, b)
-	case FieldStipulation:
-		return a.Stipulation == b.Stipulation
 	case FieldSolution:
 		return slices.Equal(moveList(a.Solution), moveList(b.Solution))
-	case FieldCommentary:
-		return strings.Join(strings.Fields(a.Commentary), " ") == strings.Join(strings.Fields(b.Commentary), " ")
-	case FieldResult:
-		return a.Result == b.Result
 	case FieldThemes:
 		return slices.Equal(pdngame.ThemeNames(a, problems.OriginBook), pdngame.ThemeNames(b, problems.OriginBook))
 	case FieldUserTags:
 		return slices.Equal(pdngame.ThemeNames(a, problems.OriginUser), pdngame.ThemeNames(b, problems.OriginUser))
 	case FieldPDNTags:
 		return slices.Equal(a.Tags, b.Tags)
+	}
+	if of, ok := textFields[f]; ok {
+		return *of(a) == *of(b)
 	}
 	return true
 }
@@ -208,27 +210,12 @@ func Apply(base, edit *problems.Problem, fields []string) *problems.Problem {
 	c := *base
 	has := func(f string) bool { return slices.Contains(fields, f) }
 	for _, f := range fields {
+		if of, ok := textFields[f]; ok {
+			*of(&c) = *of(edit)
+		}
 		switch f {
-		case FieldSource:
-			c.Source = edit.Source
 		case FieldNumber:
 			c.Number = edit.Number
-		case FieldLabel:
-			c.Label = edit.Label
-		case FieldTitle:
-			c.Title = edit.Title
-		case FieldClass:
-			c.Class = edit.Class
-		case FieldAuthor:
-			c.Author = edit.Author
-		case FieldDate:
-			c.Date = edit.Date
-		case FieldStipulation:
-			c.Stipulation = edit.Stipulation
-		case FieldCommentary:
-			c.Commentary = edit.Commentary
-		case FieldResult:
-			c.Result = edit.Result
 		case FieldThemes:
 			c.Themes = mergeThemes(base, edit.Themes)
 		case FieldUserTags:
