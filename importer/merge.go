@@ -225,7 +225,10 @@ func Apply(base, edit *problems.Problem, fields []string) *problems.Problem {
 		}
 	}
 	if has(FieldRules) || has(FieldPosition) || has(FieldSolution) {
-		c.Rules, c.FEN = edit.Rules, edit.FEN
+		c.Rules = edit.Rules
+		if !samePosition(base, edit) || base.Rules != edit.Rules {
+			c.FEN = edit.FEN // else as base writes it
+		}
 		if has(FieldSolution) || edit.Solution != nil && len(edit.Solution.Children) > 0 || base.Solution == nil {
 			c.Solution, c.SolutionText = statedOnly(edit.Solution), edit.SolutionText
 		}
