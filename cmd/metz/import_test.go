@@ -446,3 +446,42 @@ func TestCorrectedDiagramOutdated(t *testing.T) {
 		t.Errorf("export: %v\n%s", err, exp)
 	}
 }
+
+// An edited book text of Van Tenac's problems: the import lists what it
+// would change, applies nothing and fails; with --update vantenac it
+// applies the change and lists it.
+func TestImportEditedBookCopy(t *testing.T) {
+	dir := t.TempDir()
+	path := filepath.Join(dir, "metz.db")
+	if _, err := runMetz(t, "import", "--db", path); err != nil {
+		t.Fatal(err)
+	}
+	vt := filepath.Join(dir, "vt.txt")
+	if _, err := runMetz(t, "export", "--db", path, "--source", "vantenac", "--format", "book", "-o", vt); err != nil {
+		t.Fatal(err)
+	}
+	text, err := os.ReadFile(vt)
+	if err != nil {
+		t.Fatal(err)
+	}
+	i := strings.Index(string(text), "vantenac n° 77")
+	edited := string(text[:i]) + strings.Replace(string(text[i:]), "jouent et gagnent", "jouent et font remise", 1)
+	if err := os.WriteFile(vt, []byte(edited), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	out, err := runMetz(t, "import", "--db", path, vt)
+	if err == nil || !strings.Contains(out, "vantenac:77 (Problème VII): stipulation (not applied: --update vantenac applies it)") ||
+		!strings.Contains(err.Error(), "--update vantenac") {
+		t.Errorf("without --update: %v\n%s", err, out)
+	}
+	if out, _ := runMetz(t, "show", "--db", path, "vantenac:77"); !strings.Contains(out, "Stipulation: win") {
+		t.Errorf("vantenac:77 changed without --update:\n%s", out)
+	}
+	out, err = runMetz(t, "import", "--db", path, "--update", "vantenac", vt)
+	if err != nil || !strings.Contains(out, "vantenac: changed by the copy:\n  vantenac:77 (Problème VII): stipulation") {
+		t.Errorf("with --update: %v\n%s", err, out)
+	}
+	if out, _ := runMetz(t, "show", "--db", path, "vantenac:77"); !strings.Contains(out, "Stipulation: draw") {
+		t.Errorf("vantenac:77 after --update:\n%s", out)
+	}
+}
