@@ -58,7 +58,6 @@ func (fi *fileImport) copied(rec importer.Record) error {
 	if res.Action == db.ActionNew || res.Action == db.ActionUpdated {
 		fi.warn(r, full.Warnings) // an unchanged copy's are its source's, already stored
 	}
-	fi.stored(full.Source, res)
 	if found && res.Action == db.ActionUpdated {
 		r.Changes = append(r.Changes, fmt.Sprintf("%s: %s", recordName(full), strings.Join(changes, ", ")))
 	}

@@ -41,6 +41,11 @@ type ImportReport struct {
 	AllWarnings  []problems.Warning `json:"all_warnings,omitempty"`
 	MoreWarnings int                `json:"more_warnings,omitempty"`
 	Note         string             `json:"note,omitempty"` // how the source key was chosen, when not the base name
+	// Duplicates are the source's positions that another record repeats,
+	// in this source or another (app/similar.go): reported, never merged.
+	Duplicates []Duplicate `json:"duplicates,omitempty"`
+	// SimilarError says why the anticipation index could not be updated.
+	SimilarError string `json:"similar_error,omitempty"`
 }
 
 // ImportOptions set up Import.
@@ -61,11 +66,6 @@ type ImportOptions struct {
 	// Progress, if set, is called for each file (or bundled source) before
 	// it is read and returns what is told how much of it is read, in bytes.
 	Progress func(label string) func(done, total int64)
-	// Stored, if set, is called once a file's records are committed, for
-	// each source, with the ids of the records the file added or changed:
-	// where a report on what was just stored (duplicates elsewhere in the
-	// database, say) hooks in.
-	Stored func(source string, ids []int64)
 	// Context, if set, stops the import when cancelled: the file being
 	// read is left out (its transaction rolled back), those before it stay.
 	Context context.Context
@@ -191,7 +191,6 @@ type fileImport struct {
 	update  map[string]bool
 	reports []*ImportReport
 	bySrc   map[string]*ImportReport
-	ids     map[string][]int64 // what was stored, by source, for opt.Stored
 	existed map[string]bool    // whether a source of copies was in the database before this file
 }
 
@@ -200,7 +199,7 @@ type fileImport struct {
 // bar. On an error the transaction is rolled back and one report says so.
 func importStream(d *db.DB, s *importer.Stream, own *problems.Source, label string, opt ImportOptions) []ImportReport {
 	fi := &fileImport{d: d, s: s, own: own, opt: opt, update: map[string]bool{}, bySrc: map[string]*ImportReport{},
-		ids: map[string][]int64{}, existed: map[string]bool{}}
+		existed: map[string]bool{}}
 	for _, k := range opt.Update {
 		fi.update[k] = true
 	}
@@ -214,12 +213,12 @@ func importStream(d *db.DB, s *importer.Stream, own *problems.Source, label stri
 	out := make([]ImportReport, len(fi.reports))
 	for i, r := range fi.reports {
 		out[i] = *r
-	}
-	if opt.Stored != nil {
-		for _, r := range out {
-			if ids := fi.ids[r.Source]; len(ids) > 0 {
-				opt.Stored(r.Source, ids)
-			}
+		// Once the file is stored, the anticipation index takes its
+		// records and names the positions already in the database
+		// (app/similar.go).
+		var err error
+		if out[i].Duplicates, err = indexAndDuplicates(d, r.Source); err != nil {
+			out[i].SimilarError = err.Error()
 		}
 	}
 	return out
@@ -292,16 +291,8 @@ func (fi *fileImport) ownRecord(p *problems.Problem) error {
 	r := fi.report(p.Source)
 	r.Problems++
 	fi.warn(r, p.Warnings)
-	res, err := fi.run.Put(p)
-	fi.stored(p.Source, res)
+	_, err := fi.run.Put(p)
 	return err
-}
-
-// stored notes a record the file added or changed, for opt.Stored.
-func (fi *fileImport) stored(source string, res db.PutResult) {
-	if fi.opt.Stored != nil && (res.Action == db.ActionNew || res.Action == db.ActionUpdated) {
-		fi.ids[source] = append(fi.ids[source], res.ID)
-	}
 }
 
 // warn keeps a record's warnings in its source's report.

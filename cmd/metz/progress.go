@@ -85,13 +85,25 @@ func clockBar(bar *progressBar, limit time.Duration) (stop func()) {
 	}
 }
 
+// updateFinishing is update, ending the bar's line once done reaches
+// total: for a caller that tells the progress and not the end.
+func (p *progressBar) updateFinishing(done, total int) {
+	p.update(done, total)
+	p.endAt(int64(done), int64(total))
+}
+
+// endAt ends the bar's line once done reaches total.
+func (p *progressBar) endAt(done, total int64) {
+	if done == total {
+		p.finish()
+		p.last = -1
+	}
+}
+
 // updateBytes shows the bytes read of a file ("12.5/50.0 MB"), ending the
 // bar's line once done reaches total: for a caller that tells the progress
 // and not the end.
 func (p *progressBar) updateBytes(done, total int64) {
 	p.updateWith(done, total, fmt.Sprintf("%.1f/%.1f MB", float64(done)/1e6, float64(total)/1e6))
-	if done == total {
-		p.finish()
-		p.last = -1
-	}
+	p.endAt(done, total)
 }
