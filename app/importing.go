@@ -191,7 +191,7 @@ type fileImport struct {
 	update  map[string]bool
 	reports []*ImportReport
 	bySrc   map[string]*ImportReport
-	existed map[string]bool    // whether a source of copies was in the database before this file
+	existed map[string]bool // whether a source of copies was in the database before this file
 }
 
 // importStream stores the records of a stream in one transaction. own is
