@@ -386,12 +386,27 @@ func indexAndDuplicates(d *db.DB, source string) ([]Duplicate, error) {
 
 // Duplicates finds the records of source whose position another record
 // repeats exactly or under a symmetry (the index being up to date): a
-// pair within the source is given once.
+// pair within the source is given once. The source's records are read a
+// chunk at a time, so that a source of any size takes the memory of one
+// chunk (and of what is found).
 func Duplicates(d *db.DB, source string) ([]Duplicate, error) {
 	ids, err := d.ProblemsWithPosition(source)
 	if err != nil {
 		return nil, err
 	}
+	out := []Duplicate{}
+	for start := 0; start < len(ids); start += indexChunk {
+		dups, err := duplicatesAmong(d, source, ids[start:min(start+indexChunk, len(ids))])
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, dups...)
+	}
+	return out, nil
+}
+
+// duplicatesAmong is Duplicates for some of the source's records.
+func duplicatesAmong(d *db.DB, source string, ids []int64) ([]Duplicate, error) {
 	mine, err := d.Candidates(ids)
 	if err != nil {
 		return nil, err
