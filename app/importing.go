@@ -425,7 +425,8 @@ func chooseSourceKey(d *db.DB, src *problems.Source, file string, used map[strin
 
 // freeSourceKey is base, or base-2, base-3, ...: the first key no other
 // file holds, in the database or in this import. A bare base name stored
-// (before paths were kept) is taken to be this file.
+// (before paths were kept) is taken to be this file, unless it is a
+// bundled book's.
 func freeSourceKey(d *db.DB, base, abs string, used map[string]string) (string, error) {
 	for i := 1; ; i++ {
 		cand := base
@@ -436,7 +437,10 @@ func freeSourceKey(d *db.DB, base, abs string, used map[string]string) (string, 
 		if err != nil {
 			return "", err
 		}
-		if (!found || stored == abs || !strings.ContainsRune(stored, filepath.Separator)) && used[cand] == "" {
+		// A bundled book's key is the book's: a file of the same name is
+		// another source.
+		mine := !found || stored == abs || !strings.ContainsRune(stored, filepath.Separator) && !importer.IsBundled(cand)
+		if mine && used[cand] == "" {
 			return cand, nil
 		}
 	}

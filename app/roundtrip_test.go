@@ -428,3 +428,18 @@ func jsonOf(v any) string {
 	b, _ := json.MarshalIndent(v, "", " ")
 	return string(b)
 }
+
+// A file of one's own named after a bundled book is another source: the
+// book keeps its records.
+func TestFileNamedAfterABook(t *testing.T) {
+	d, dir, _ := bookDB(t)
+	file := filepath.Join(dir, "vantenac.pdn")
+	write(t, file, clubPDN)
+	rs := mustImportFiles(t, d, []string{file})
+	if len(rs) != 1 || rs[0].Source != "vantenac-2" || rs[0].New != 2 {
+		t.Errorf("vantenac.pdn imported as %+v, want a source vantenac-2", rs)
+	}
+	if _, err := d.Resolve("vantenac:71"); err != nil {
+		t.Errorf("the book lost its records: %v", err)
+	}
+}
