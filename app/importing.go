@@ -24,6 +24,7 @@ type ImportReport struct {
 	Title    string `json:"title,omitempty"`
 	File     string `json:"file,omitempty"`
 	Problems int    `json:"problems"`
+	Claims   int    `json:"claims,omitempty"` // statements of the source checked (Guiton's counts of chances)
 	Error    string `json:"error,omitempty"`
 	// Held counts the records of an edited copy of a bundled book that
 	// differ from the book's and were not applied (ImportOptions.Update
@@ -255,7 +256,10 @@ func (fi *fileImport) store(label string) error {
 			return err
 		}
 		if progress != nil {
-			progress(fi.s.Progress())
+			// The file is read ahead of the records stored: the end is
+			// told once, after the last one.
+			done, total := fi.s.Progress()
+			progress(min(done, total-1), total)
 		}
 	}
 	if progress != nil {
@@ -313,10 +317,18 @@ func (fi *fileImport) finish() error {
 	fileWarnings := fi.s.Warnings()
 	own := fi.s.Source() // the checksum is known at the end
 	fi.own.Checksum = own.Checksum
-	if fi.opened {
-		if err := fi.run.CloseSource(*fi.own, fileWarnings, fi.s.Texts()); err != nil {
+	if fi.opened || len(fi.s.Claims()) > 0 {
+		// A source of claims only (Guiton's treatise) has no record to open it.
+		if !fi.opened {
+			if err := fi.run.OpenSource(*fi.own); err != nil {
+				return err
+			}
+			fi.opened = true
+		}
+		if err := fi.run.CloseSource(*fi.own, fileWarnings, db.ImportOptions{Texts: fi.s.Texts(), Claims: fi.s.Claims()}); err != nil {
 			return err
 		}
+		fi.report(fi.own.Key).Claims = len(fi.s.Claims())
 	}
 	stats, err := fi.run.Commit()
 	fi.run = nil

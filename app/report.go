@@ -22,6 +22,8 @@ type SourceReport struct {
 	WithPosition int              `json:"with_position"`
 	Verdicts     map[string]int   `json:"verdicts"`  // latest verdict of each problem; "none" = never verified
 	Positions    []ProblemVerdict `json:"positions"` // the problems that have a position, by number
+	// Truth is the claims the source makes, checked (Guiton's counts of chances).
+	Truth *BookTruth `json:"truth,omitempty"`
 }
 
 // ProblemVerdict is a problem's line of the report.
@@ -80,7 +82,8 @@ func reportSource(d *db.DB, info db.SourceInfo) (SourceReport, error) {
 		sr.Positions = append(sr.Positions, pv)
 	}
 	sort.SliceStable(sr.Positions, func(i, j int) bool { return sr.Positions[i].Number < sr.Positions[j].Number })
-	return sr, nil
+	sr.Truth, err = bookTruth(d, info)
+	return sr, err
 }
 
 // problemVerdict reads a problem's latest verdict and detected themes.

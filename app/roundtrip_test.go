@@ -189,6 +189,9 @@ func snapshot(t *testing.T, d *db.DB) map[string]string {
 		t.Fatal(err)
 	}
 	for _, s := range srcs {
+		if s.Problems == 0 {
+			continue // a source of no record (Guiton's claims) is no export's
+		}
 		s.ImportedAt = ""
 		texts, _ := d.Texts(s.Key, "rule")
 		b, _ := json.MarshalIndent(struct {

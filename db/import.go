@@ -30,6 +30,9 @@ type ImportOptions struct {
 	// Texts, if not nil, replace the source's stored texts (its rules) in
 	// the same transaction.
 	Texts []problems.SourceText
+	// Claims, if not nil, replace the source's stored claims in the same
+	// transaction.
+	Claims []problems.BookClaim
 }
 
 // ImportBatch stores one source's records in one transaction; see ImportBatchWith.
@@ -69,7 +72,7 @@ func (d *DB) ImportBatchWith(src problems.Source, probs []*problems.Problem, war
 			opt.Progress(i+1, len(probs))
 		}
 	}
-	if err := run.CloseSource(src, warnings, opt.Texts); err != nil {
+	if err := run.CloseSource(src, warnings, opt); err != nil {
 		return st, err
 	}
 	stats, err := run.Commit()

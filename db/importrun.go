@@ -188,16 +188,21 @@ func (r *ImportRun) SourceExists(key string) (bool, error) {
 
 // CloseSource writes source src's description and its own warnings (with
 // those of the records given twice), only when they changed, so that
-// importing the same file again writes nothing; texts, if not nil, replace
-// the source's stored texts. It counts the source's records the run did
-// not see as Missing.
-func (r *ImportRun) CloseSource(src problems.Source, warnings []problems.Warning, texts []problems.SourceText) error {
+// importing the same file again writes nothing; opt's Texts and Claims, if
+// not nil, replace the source's stored ones (opt.Progress is not read). It
+// counts the source's records the run did not see as Missing.
+func (r *ImportRun) CloseSource(src problems.Source, warnings []problems.Warning, opt ImportOptions) error {
 	warnings = append(append([]problems.Warning(nil), warnings...), r.dups[src.Key]...)
 	if err := r.writeSource(src, warnings); err != nil {
 		return err
 	}
-	if texts != nil {
-		if err := replaceTexts(r.tx, src.Key, texts); err != nil {
+	if opt.Texts != nil {
+		if err := replaceTexts(r.tx, src.Key, opt.Texts); err != nil {
+			return err
+		}
+	}
+	if opt.Claims != nil {
+		if err := replaceClaims(r.tx, src.Key, opt.Claims); err != nil {
 			return err
 		}
 	}

@@ -39,6 +39,24 @@ var migrations = []migration{
 	// Filled by package app (metz import, verify and similar), which
 	// computes the keys: the migration only makes the room.
 	{"anticipation index: each problem's similarity keys", execAll(similarSchema)},
+	{"the claims a source makes and their check (the counts of chances of Guiton's treatise)", execAll([]string{
+		`CREATE TABLE book_claims (
+		source    TEXT NOT NULL REFERENCES sources(key) ON DELETE CASCADE,
+		number    INTEGER NOT NULL,
+		chapter   TEXT NOT NULL DEFAULT '',
+		line      INTEGER NOT NULL DEFAULT 0,
+		kind      TEXT NOT NULL DEFAULT '',
+		subject   TEXT NOT NULL DEFAULT '',
+		wording   TEXT NOT NULL DEFAULT '',
+		text      TEXT NOT NULL DEFAULT '',
+		situation TEXT NOT NULL DEFAULT '',
+		stated    INTEGER,
+		computed  INTEGER,
+		verdict   TEXT NOT NULL CHECK (verdict IN ('agree', 'disagree', 'unread')),
+		voice     TEXT NOT NULL DEFAULT '',
+		detail    TEXT NOT NULL DEFAULT '',
+		throws    TEXT NOT NULL DEFAULT '',
+		PRIMARY KEY (source, number))`})},
 	// A record's PDN result and the PDN tags metz has no column for, so
 	// that an export gives back what the file said.
 	{"a problem's PDN result and other PDN tags", execAll([]string{

@@ -30,8 +30,12 @@ type jsonPosition struct {
 }
 
 // WriteJSON writes the items as one indented JSON array.
-func WriteJSON(w io.Writer, items []Item) error {
-	out := make([]jsonItem, 0, len(items))
+func WriteJSON(w io.Writer, items []Item) error { return writeJSON(w, items, nil) }
+
+// writeJSON is WriteJSON, the array ending with the truth of the books
+// when there is one (an element the JSON reader skips).
+func writeJSON(w io.Writer, items []Item, truths []Truth) error {
+	out := make([]any, 0, len(items)+1)
 	for _, it := range items {
 		p := it.Problem
 		if it.Copy != nil {
@@ -52,6 +56,9 @@ func WriteJSON(w io.Writer, items []Item) error {
 			ji.Position = positionJSON(pos)
 		}
 		out = append(out, ji)
+	}
+	if len(truths) > 0 {
+		out = append(out, truthJSON(truths))
 	}
 	enc := json.NewEncoder(w)
 	enc.SetEscapeHTML(false)

@@ -31,11 +31,12 @@ import (
 const maxFile = 256 << 20
 
 // Bundled reads the sources shipped inside the program: the Livre de Metz
-// (415 coups from the index of its first part) and Van Tenac's seven
-// problems.
+// (415 coups from the index of its first part), Van Tenac's seven
+// problems, and Guiton's Trictrac treatise (no problem, its counts of
+// chances checked).
 func Bundled() ([]Batch, error) {
 	var out []Batch
-	for _, name := range []string{sources.LivreDeMetz, sources.VanTenac} {
+	for _, name := range []string{sources.LivreDeMetz, sources.VanTenac, sources.Trictrac} {
 		data, err := sources.Read(name)
 		if err != nil {
 			return nil, fmt.Errorf("bundled source %s: %w", name, err)
@@ -107,6 +108,7 @@ const (
 	kindTranscription = "transcription"
 	kindMetz          = "livre-de-metz"
 	kindVanTenac      = "vantenac"
+	kindTrictrac      = "trictrac"
 )
 
 // read dispatches on the kind of input.
@@ -131,6 +133,8 @@ func read(name string, data []byte, opt Options) (Batch, error) {
 		b, err = readMetz(name, text)
 	case kindVanTenac:
 		b, err = readVanTenac(name, text)
+	case kindTrictrac:
+		b, err = readTrictrac(name, text)
 	case kindPDN:
 		b, err = readPDN(name, data, opt)
 		latin = 0
@@ -235,6 +239,8 @@ func sniff(name string, data []byte) string {
 		return kindMetz
 	case base == sources.VanTenac || vtRE.Match(data):
 		return kindVanTenac
+	case base == sources.Trictrac || isTrictracText(data):
+		return kindTrictrac
 	}
 	first := firstLine(data)
 	switch {

@@ -26,7 +26,7 @@ func bundled(t *testing.T) (metz, vt Batch) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(bs) != 2 {
+	if len(bs) != 3 || bs[2].Source.Key != TrictracKey || len(bs[2].Claims) < 40 || len(bs[2].Problems) != 0 {
 		t.Fatalf("%d bundled batches", len(bs))
 	}
 	return bs[0], bs[1]

@@ -49,6 +49,9 @@ func readJSON(name string, data []byte) (Batch, error) {
 	}
 	for _, e := range elems {
 		line := lineAt(data, e.offset)
+		if isTruthElement(e.raw) {
+			continue // the export's truth of the books: claims, not a problem
+		}
 		p := &problems.Problem{}
 		if err := json.Unmarshal(e.raw, p); err != nil {
 			b.Warnings = append(b.Warnings, problems.Warning{File: file, Line: line, Text: clipText(string(e.raw)),
@@ -62,6 +65,17 @@ func readJSON(name string, data []byte) (Batch, error) {
 		}
 	}
 	return b, nil
+}
+
+// isTruthElement reports whether a JSON element is the truth of the books
+// an export ends with: an object whose one key is export.TruthElement.
+func isTruthElement(raw json.RawMessage) bool {
+	var m map[string]json.RawMessage
+	if json.Unmarshal(raw, &m) != nil || len(m) != 1 {
+		return false
+	}
+	_, ok := m["truth_of_the_books"]
+	return ok
 }
 
 // jsonProblem makes a decoded record one the database can store: a

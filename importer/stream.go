@@ -41,14 +41,15 @@ const (
 // the file's size; the other kinds of source, small, are read whole first
 // (at most maxFile bytes).
 type Stream struct {
-	src   problems.Source // the file's own source
-	next  func() (Record, error)
-	warns func() []problems.Warning
-	texts []problems.SourceText
-	done  func() int64 // bytes read so far
-	size  int64
-	sum   func() string // the file's checksum, once read to the end
-	close func() error
+	src    problems.Source // the file's own source
+	next   func() (Record, error)
+	warns  func() []problems.Warning
+	texts  []problems.SourceText
+	claims []problems.BookClaim
+	done   func() int64 // bytes read so far
+	size   int64
+	sum    func() string // the file's checksum, once read to the end
+	close  func() error
 }
 
 // headSize is how much of a file is looked at to tell what it is.
@@ -128,6 +129,9 @@ func (s *Stream) Warnings() []problems.Warning { return s.warns() }
 // Texts are the passages kept from the source (the Livre de Metz's rules).
 func (s *Stream) Texts() []problems.SourceText { return s.texts }
 
+// Claims are the source's statements checked (Guiton's counts of chances).
+func (s *Stream) Claims() []problems.BookClaim { return s.claims }
+
 // Progress says how many of the file's bytes have been read.
 func (s *Stream) Progress() (done, total int64) { return s.done(), s.size }
 
@@ -142,7 +146,7 @@ func (s *Stream) Close() error {
 // batchStream gives the records of a source read whole.
 func batchStream(b Batch, size int64) *Stream {
 	i := 0
-	s := &Stream{src: b.Source, texts: b.Texts, size: size,
+	s := &Stream{src: b.Source, texts: b.Texts, claims: b.Claims, size: size,
 		warns: func() []problems.Warning { return b.Warnings }}
 	s.done = func() int64 {
 		if len(b.Problems) == 0 {
@@ -175,6 +179,7 @@ type Batch struct {
 	Problems []*problems.Problem
 	Warnings []problems.Warning
 	Texts    []problems.SourceText // passages kept for reading: the Livre de Metz's rules
+	Claims   []problems.BookClaim  // statements checked: the counts of chances of Guiton's treatise
 	copies   map[*problems.Problem]string
 }
 
@@ -209,7 +214,7 @@ func collect(s *Stream) (Batch, error) {
 			b.markCopy(r.Problem, r.Format)
 		}
 	}
-	b.Source, b.Warnings, b.Texts = s.Source(), s.Warnings(), s.Texts()
+	b.Source, b.Warnings, b.Texts, b.Claims = s.Source(), s.Warnings(), s.Texts(), s.Claims()
 	return b, nil
 }
 

@@ -71,7 +71,7 @@ func runEndgameBuild(cmd *cobra.Command, dir string, r *draughts.Rules, pieces i
 	}
 	ctx, stop := interruptibleBuild(cmd)
 	defer stop()
-	bar := newProgressBar(cmd.ErrOrStderr(), "tables")
+	bar := newProgressBar(cmd, "tables", "pos")
 	sum, err := app.BuildTables(ctx, r, dir, pieces, mem, func(p tables.Progress) {
 		bar.updateWith(p.Done, p.Total, fmt.Sprintf("%d/%d %s", p.Current, p.Tables, p.Sig))
 	})
@@ -203,7 +203,7 @@ func ensureSaying(cmd *cobra.Command, tabs *tables.Tables, p draughts.Position) 
 	}
 	ctx, stop := interruptibleBuild(cmd)
 	defer stop()
-	bar := newProgressBar(cmd.ErrOrStderr(), "tables")
+	bar := newProgressBar(cmd, "tables", "pos")
 	start := time.Now()
 	built, err := tabs.EnsureReporting(ctx, p, func(pr tables.Progress) {
 		bar.updateWith(pr.Done, pr.Total, fmt.Sprintf("%d/%d %s", pr.Current, pr.Tables, pr.Sig))

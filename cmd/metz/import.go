@@ -27,7 +27,7 @@ func addImport(root *cobra.Command) {
 			g := globalsOf(cmd)
 			opt := app.ImportOptions{Key: source, Update: update, AllWarnings: verbose || g.json, Context: ctx,
 				Progress: func(label string) func(done, total int64) {
-					return newProgressBar(cmd.ErrOrStderr(), label).updateBytes
+					return newBytesBar(cmd, label).updateBytes
 				}}
 			if rules != "" {
 				r, err := draughts.RulesByName(rules)

@@ -41,7 +41,7 @@ gives what the --json of search, show, verify, solve and moves give
 			// The problem pages' "Similar problems" read the anticipation
 			// index: bring it up to date once here, not in a page view.
 			if d.ReadOnly() == "" {
-				if _, err := app.IndexSimilar(d, "", newProgressBar(cmd.ErrOrStderr(), "indexing").updateFinishing); err != nil {
+				if _, err := app.IndexSimilar(d, "", newProgressBar(cmd, "indexing", "records").updateFinishing); err != nil {
 					return err
 				}
 			}

@@ -46,7 +46,7 @@ func addSolve(root *cobra.Command) {
 			if err != nil {
 				return err
 			}
-			stop := clockBar(newProgressBar(cmd.ErrOrStderr(), "solve"), b.WithDefaults().Time)
+			stop := clockBar(newProgressBar(cmd, "solve", ""), b.WithDefaults().Time)
 			sol := solver.SolveWith(p, g, solver.Options{Budget: b, Tables: tb, NoTables: noTables(tables)})
 			stop()
 			if globalsOf(cmd).json {

@@ -99,7 +99,7 @@ func runVerify(cmd *cobra.Command, args []string, f verifyFlags) error {
 	}
 	ctx, stop := interruptible(cmd)
 	defer stop()
-	bar := newProgressBar(cmd.ErrOrStderr(), "verify")
+	bar := newProgressBar(cmd, "verify", "problems")
 	done, err := app.VerifyMany(ctx, d, probs, app.VerifyOptions{Solver: opt, Jobs: f.jobs, Store: !f.noStore, Progress: bar.update})
 	bar.finish()
 	if perr := printReports(cmd.OutOrStdout(), g, done, tb, f.jobs); perr != nil && err == nil {

@@ -8,7 +8,6 @@ import (
 
 	"metz/app"
 	"metz/db"
-	"metz/internal/texttable"
 	"metz/problems"
 	"metz/themes"
 )
@@ -19,7 +18,7 @@ func Summaries(w io.Writer, res app.Selected) error {
 	if len(res.Problems) == 0 {
 		fmt.Fprintln(w, "no problem matches")
 	} else {
-		t := texttable.New("problem", "label", "class", "themes", "verdict", "position")
+		t := newTable("problem", "label", "class", "themes", "verdict", "position")
 		t.Flex = 5
 		for _, s := range res.Problems {
 			pos := s.FEN
@@ -28,7 +27,7 @@ func Summaries(w io.Writer, res app.Selected) error {
 			}
 			t.Add(app.Name(s.Source, s.Number), labelTitle(s), s.Class, strings.Join(s.Themes, ", "), s.VerdictText(), pos)
 		}
-		if err := t.Render(w, texttable.Width(w)); err != nil {
+		if err := t.Render(w, termWidth(w)); err != nil {
 			return err
 		}
 		fmt.Fprintln(w, Count(len(res.Problems), "problem", "problems"))
@@ -61,12 +60,12 @@ func Report(w io.Writer, reports []app.SourceReport) error {
 		fmt.Fprintln(w, "The database holds no source: run `metz import` first.")
 		return nil
 	}
-	width := texttable.Width(w)
+	width := termWidth(w)
 	header := []string{"source", "diagram"}
 	for _, v := range app.VerdictOrder {
 		header = append(header, verdictAbbrev[v])
 	}
-	t := texttable.New(header...)
+	t := newTable(header...)
 	for _, r := range reports {
 		row := []any{r.Key, fmt.Sprintf("%d/%d", r.WithPosition, r.Problems)}
 		for _, v := range app.VerdictOrder {
@@ -83,17 +82,20 @@ func Report(w io.Writer, reports []app.SourceReport) error {
 			return err
 		}
 	}
-	return nil
+	return truthOfTheBooks(w, reports, width)
 }
 
 func sourceProblems(w io.Writer, r app.SourceReport, width int) error {
+	if r.Problems == 0 && r.Truth != nil {
+		return nil // a source of claims only (Guiton's treatise): see the truth of the books
+	}
 	if len(r.Positions) == 0 {
 		fmt.Fprintln(w)
 		Note(w, width, fmt.Sprintf("%s: no record has a position yet (%d records); add transcriptions with `metz import FILE`.", r.Key, r.Problems))
 		return nil
 	}
-	fmt.Fprintf(w, "\n%s — %s\n", r.Key, texttable.Cut(r.Title, width-len(r.Key)-3))
-	t := texttable.New("problem", "verdict", "key", "themes", "evidence")
+	fmt.Fprintf(w, "\n%s — %s\n", r.Key, cut(r.Title, width-len(r.Key)-3))
+	t := newTable("problem", "verdict", "key", "themes", "evidence")
 	t.Flex = 4
 	for _, p := range r.Positions {
 		verdict := p.Verdict
@@ -108,7 +110,7 @@ func sourceProblems(w io.Writer, r app.SourceReport, width int) error {
 // Detected prints what themes detect found, problem by problem, and the
 // counts.
 func Detected(w io.Writer, res []app.DetectResult) error {
-	t := texttable.New("problem", "label", "detected at ply")
+	t := newTable("problem", "label", "detected at ply")
 	t.Flex, t.Wrap = 2, true
 	stored, skipped, failed := 0, 0, 0
 	for _, r := range res {
@@ -123,7 +125,7 @@ func Detected(w io.Writer, res []app.DetectResult) error {
 		}
 		t.Add(r.Ref, r.Label, cell)
 	}
-	if err := t.Render(w, texttable.Width(w)); err != nil {
+	if err := t.Render(w, termWidth(w)); err != nil {
 		return err
 	}
 	fmt.Fprintf(w, "%s analysed and stored, %d skipped, %d failed\n", Count(stored, "problem", "problems"), skipped, failed)
@@ -153,7 +155,7 @@ func Compared(w io.Writer, rows []app.ThemeComparison, uncompared []string) erro
 	if len(rows) == 0 {
 		fmt.Fprintln(w, "no problem carries both book and detected themes (run metz themes detect first)")
 	} else {
-		t := texttable.New("problem", "label", "agree", "book only", "detected only")
+		t := newTable("problem", "label", "agree", "book only", "detected only")
 		dis := 0
 		for _, r := range rows {
 			if r.Agrees {
@@ -163,14 +165,14 @@ func Compared(w io.Writer, rows []app.ThemeComparison, uncompared []string) erro
 			t.Add(r.Ref, r.Label, orDash(r.Agree), orDash(r.BookOnly), orDash(r.DetectedOnly))
 		}
 		if dis > 0 {
-			if err := t.Render(w, texttable.Width(w)); err != nil {
+			if err := t.Render(w, termWidth(w)); err != nil {
 				return err
 			}
 		}
 		fmt.Fprintf(w, "%s compared, %d disagree\n", Count(len(rows), "problem", "problems"), dis)
 	}
 	if len(uncompared) > 0 {
-		Note(w, texttable.Width(w), "not compared (book themes, nothing detected): "+strings.Join(uncompared, ", "))
+		Note(w, termWidth(w), "not compared (book themes, nothing detected): "+strings.Join(uncompared, ", "))
 	}
 	return nil
 }

@@ -7,7 +7,6 @@ import (
 
 	"metz/app"
 	"metz/draughts"
-	"metz/internal/texttable"
 	"metz/problems"
 	"metz/solver"
 	"metz/tables"
@@ -20,7 +19,7 @@ var verifyColumns = []string{"problem", "verdict", "key", "evidence", "nodes", "
 // jobs is how many problems were verified at once, fivePieces whether the
 // international 5-piece tables were there (the hint suggests them if not).
 func Verified(w io.Writer, done []app.Verified, jobs int, fivePieces bool) error {
-	t := texttable.New(verifyColumns...)
+	t := newTable(verifyColumns...)
 	t.Flex, t.Wrap = 3, true
 	noPosition := 0
 	reports := make([]*solver.Report, len(done))
@@ -33,7 +32,7 @@ func Verified(w io.Writer, done []app.Verified, jobs int, fivePieces bool) error
 		}
 		t.Add(app.ProblemName(v.Problem), Verdict(r.Verdict, r.Dual), r.Key, app.EvidenceText(r), r.ProofNodes, fmt.Sprintf("%.2f", r.Seconds))
 	}
-	width := texttable.Width(w)
+	width := termWidth(w)
 	if len(t.Rows()) > 0 {
 		if err := t.Render(w, width); err != nil {
 			return err
