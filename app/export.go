@@ -41,7 +41,7 @@ func ExportFormat(format, output string, asJSON bool) (string, error) {
 	return f, nil
 }
 
-// ExportItems loads each problem with its latest verdict, the verified
+// ExportItems loads each problem with its current verdict, the verified
 // tree built from that verdict's evidence, its notes, and the record as an
 // export carries it (db.Copy; the first record of each source with the
 // source's description). The notes say what evidence could not be
@@ -60,10 +60,10 @@ func ExportItems(d *db.DB, ids []int64) (items []export.Item, notes []string, er
 			return nil, nil, err
 		}
 		described[rec.Source] = true
-		if n := len(rec.Verdicts); n > 0 && rec.HasPosition() {
-			v := BuildVerifiedTree(rec.Problem, rec.Verdicts)
+		if cur := rec.Current(); cur != nil && rec.HasPosition() {
+			v := BuildVerifiedTree(rec.Problem, cur)
 			it.Verdict, it.Evidence = v.Verdict, v.Evidence
-			it.VerdictDetail = verdictDetail(v, rec.Verdicts[n-1])
+			it.VerdictDetail = verdictDetail(v, *cur)
 			for _, note := range v.Notes {
 				notes = append(notes, ProblemName(rec.Problem)+": "+note)
 			}
@@ -76,18 +76,18 @@ func ExportItems(d *db.DB, ids []int64) (items []export.Item, notes []string, er
 	return items, notes, nil
 }
 
-// verdictDetail is the evidence of the latest verdict in words, with its
+// verdictDetail is the evidence of the current verdict in words, with its
 // dual flag and solver.
-func verdictDetail(v VerifiedTree, latest db.Verdict) string {
+func verdictDetail(v VerifiedTree, cur db.Verdict) string {
 	var parts []string
 	if v.Detail != "" {
 		parts = append(parts, v.Detail)
 	}
-	if latest.Dual {
+	if cur.Dual {
 		parts = append(parts, "dual")
 	}
-	if latest.SolverVersion != "" {
-		parts = append(parts, "solver "+latest.SolverVersion)
+	if cur.SolverVersion != "" {
+		parts = append(parts, "solver "+cur.SolverVersion)
 	}
 	return strings.Join(parts, "; ")
 }

@@ -55,12 +55,8 @@ func richDB(t *testing.T) (*db.DB, string) {
 	write(t, club, clubPDN)
 	mustImportFiles(t, d, nil)
 	mustImportFiles(t, d, []string{club})
-	club1, club2 := resolve(t, d, "club:1"), resolve(t, d, "club:2")
-	probs, err := Load(d, []int64{club1, club2})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if _, err := VerifyMany(context.Background(), d, probs, tinyOptions(t)); err != nil {
+	club2 := resolve(t, d, "club:2")
+	if _, err := noTablesApp(d).Verify(context.Background(), Selection{Refs: []string{"club:1", "club:2"}}, tinyOptions(t)); err != nil {
 		t.Fatal(err)
 	}
 	for _, tag := range []struct{ ref, name string }{{"vantenac:74", "coup turc"}, {"club:2", "finale"}, {"metz:41", "repos"}} {

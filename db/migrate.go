@@ -57,6 +57,15 @@ var migrations = []migration{
 		detail    TEXT NOT NULL DEFAULT '',
 		throws    TEXT NOT NULL DEFAULT '',
 		PRIMARY KEY (source, number))`})},
+	// A verification task may be run twice (a retried job): the run that
+	// stored a verdict is kept so that it stores once. NULLs are distinct:
+	// verdicts stored outside a named run never conflict. The proofs get an
+	// index of their own, so that finding a problem's newest proof
+	// (current.go) reads one row, not every unproven run after it.
+	{"the run that stored a verdict, stored once; an index of the proofs", execAll([]string{
+		`ALTER TABLE verdicts ADD COLUMN run TEXT`,
+		`CREATE UNIQUE INDEX verdicts_run ON verdicts(problem_id, run)`,
+		`CREATE INDEX verdicts_proven ON verdicts(problem_id, id) WHERE ` + provenSQL})},
 	// A record's PDN result and the PDN tags metz has no column for, so
 	// that an export gives back what the file said.
 	{"a problem's PDN result and other PDN tags", execAll([]string{

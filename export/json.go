@@ -6,6 +6,7 @@ import (
 
 	"metz/draughts"
 	"metz/problems"
+	"metz/verdict"
 )
 
 // jsonItem is one problem in the JSON export: the record as the database
@@ -13,11 +14,11 @@ import (
 // solver's verdict and tree.
 type jsonItem struct {
 	*problems.Problem
-	Position      *jsonPosition  `json:"position,omitempty"`
-	Verdict       string         `json:"verdict,omitempty"`
-	VerdictDetail string         `json:"verdict_detail,omitempty"`
-	Verified      *problems.Tree `json:"verified,omitempty"`
-	Notes         []string       `json:"notes,omitempty"`
+	Position      *jsonPosition   `json:"position,omitempty"`
+	Verdict       verdict.Verdict `json:"verdict,omitempty"`
+	VerdictDetail string          `json:"verdict_detail,omitempty"`
+	Verified      *problems.Tree  `json:"verified,omitempty"`
+	Notes         []string        `json:"notes,omitempty"`
 }
 
 // jsonPosition lists the pieces by square name, for readers without a FEN parser.

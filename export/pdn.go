@@ -64,7 +64,7 @@ func PDNGame(it Item) (*pdn.Game, error) {
 	}
 	g := pdngame.GameWith(&p, tree)
 	if it.Verdict != "" {
-		g.Tags = append(g.Tags, pdn.Tag{Name: TagVerdict, Value: it.Verdict})
+		g.Tags = append(g.Tags, pdn.Tag{Name: TagVerdict, Value: string(it.Verdict)})
 	}
 	if it.Copy != nil {
 		if err := pdngame.Seal(g, it.Copy); err != nil {

@@ -13,8 +13,8 @@ import (
 	"metz/draughts"
 	"metz/endgame"
 	"metz/internal/textout"
-	"metz/solver"
 	"metz/tables"
+	"metz/verdict"
 )
 
 func init() { commandAdders = append(commandAdders, addEndgame) }
@@ -148,7 +148,7 @@ func rulesAndMemory(rulesName, memory string) (*draughts.Rules, int64, error) {
 
 // parseMemory reads a size such as 512MB or 2GB.
 func parseMemory(s string) (int64, error) {
-	b, err := solver.ParseBudget(s)
+	b, err := verdict.ParseBudget(s)
 	if err != nil || b.MemoryMB <= 0 || b.Nodes > 0 || b.Time > 0 {
 		return 0, fmt.Errorf("--memory %q: want a size such as 512MB or 2GB", s)
 	}

@@ -10,6 +10,7 @@ import (
 	"metz/db"
 	"metz/problems"
 	"metz/themes"
+	"metz/verdict"
 )
 
 // Summaries prints the problems a search found as a table that fits the
@@ -48,10 +49,30 @@ func labelTitle(s db.Summary) string {
 	return s.Label
 }
 
-// verdictAbbrev heads the verdict columns of the sources table, so that
-// eight of them fit in 80 columns; the legend under it spells them out.
-var verdictAbbrev = map[string]string{"sound": "sound", "sound-incomplete": "incompl", "cooked": "cooked",
-	"unsound": "unsound", "misprint": "mispr", "unproven": "unprov", "no-position": "no-pos", "none": "none"}
+// verdictAbbrev heads the verdict columns of the sources table that are
+// too wide for eight of them to fit in 80 columns (the others are headed
+// by their names); the legend under it spells them out.
+var verdictAbbrev = map[string]string{string(verdict.SoundIncomplete): "incompl", string(verdict.Misprint): "mispr",
+	string(verdict.Unproven): "unprov", string(verdict.NoPosition): "no-pos"}
+
+// abbrev is a verdict column's heading.
+func abbrev(v string) string {
+	if a, ok := verdictAbbrev[v]; ok {
+		return a
+	}
+	return v
+}
+
+// abbrevLegend spells out the abbreviated headings, in the columns' order.
+func abbrevLegend() string {
+	var parts []string
+	for _, v := range app.VerdictOrder {
+		if a, ok := verdictAbbrev[v]; ok {
+			parts = append(parts, a+": "+v)
+		}
+	}
+	return strings.Join(parts, ", ")
+}
 
 // Report prints the sources' counts, then each source's problems with
 // their verdicts, keys, detected themes and evidence.
@@ -63,7 +84,7 @@ func Report(w io.Writer, reports []app.SourceReport) error {
 	width := termWidth(w)
 	header := []string{"source", "diagram"}
 	for _, v := range app.VerdictOrder {
-		header = append(header, verdictAbbrev[v])
+		header = append(header, abbrev(v))
 	}
 	t := newTable(header...)
 	for _, r := range reports {
@@ -76,7 +97,7 @@ func Report(w io.Writer, reports []app.SourceReport) error {
 	if err := t.Render(w, width); err != nil {
 		return err
 	}
-	Note(w, width, "diagram: records with one / all; incompl: sound-incomplete, mispr: misprint, unprov: unproven, no-pos: no-position, none: never verified")
+	Note(w, width, "diagram: records with one / all; "+abbrevLegend()+", none: never verified")
 	for _, r := range reports {
 		if err := sourceProblems(w, r, width); err != nil {
 			return err
@@ -98,11 +119,11 @@ func sourceProblems(w io.Writer, r app.SourceReport, width int) error {
 	t := newTable("problem", "verdict", "key", "themes", "evidence")
 	t.Flex = 4
 	for _, p := range r.Positions {
-		verdict := p.Verdict
-		if verdict == "" {
-			verdict = "not verified"
+		v := p.Verdict
+		if v == "" {
+			v = "not verified"
 		}
-		t.Add(p.Name, Verdict(verdict, p.Dual), p.Key, strings.Join(p.Detected, ", "), p.Evidence)
+		t.Add(p.Name, Verdict(v, p.Dual), p.Key, strings.Join(p.Detected, ", "), p.Evidence)
 	}
 	return t.Render(w, width)
 }

@@ -14,6 +14,7 @@ import (
 	"github.com/olekukonko/tablewriter/pkg/twwarp"
 
 	"metz/app"
+	"metz/verdict"
 )
 
 // Count writes n things, in the singular for one ("1 problem").
@@ -42,11 +43,11 @@ func wrap(text string, width int) []string {
 }
 
 // Verdict is a verdict with its dual flag ("sound+dual").
-func Verdict(verdict string, dual bool) string {
+func Verdict(v verdict.Verdict, dual bool) string {
 	if dual {
-		return verdict + "+dual"
+		return string(v) + "+dual"
 	}
-	return verdict
+	return string(v)
 }
 
 // orDash joins xs, or is "-" for none.
