@@ -47,11 +47,7 @@ func newProgressBar(cmd *cobra.Command, label, unit string) *progressBar {
 	if globalsOf(cmd).json || !ok || !term.IsTerminal(int(f.Fd())) {
 		return &progressBar{}
 	}
-	handled := false
-	if ctx := cmd.Context(); ctx != nil {
-		handled, _ = ctx.Value(interruptHandled{}).(bool)
-	}
-	return &progressBar{w: w, label: label, unit: unit, exitOnInterrupt: !handled}
+	return &progressBar{w: w, label: label, unit: unit, exitOnInterrupt: signalContext(cmd) == nil}
 }
 
 // newBytesBar is cmd's bar for a file being read: the bytes read of its
@@ -63,13 +59,25 @@ func newBytesBar(cmd *cobra.Command, label string) *progressBar {
 }
 
 // interruptHandled marks the context of a command that stops cleanly on
-// Ctrl-C (interruptible, root.go): its bar only ends its line.
+// Ctrl-C (interruptible, root.go): its bar only ends its line, and the
+// exit status is the signal's (exitStatus). Its value is the context the
+// signal cancels.
 type interruptHandled struct{}
 
-func markInterruptible(cmd *cobra.Command) {
+func markInterruptible(cmd *cobra.Command, signalled context.Context) {
 	if ctx := cmd.Context(); ctx != nil {
-		cmd.SetContext(context.WithValue(ctx, interruptHandled{}, true))
+		cmd.SetContext(context.WithValue(ctx, interruptHandled{}, signalled))
 	}
+}
+
+// signalContext is the context Ctrl-C cancels for cmd, nil if cmd does not
+// stop on Ctrl-C by itself.
+func signalContext(cmd *cobra.Command) context.Context {
+	if cmd == nil || cmd.Context() == nil {
+		return nil
+	}
+	ctx, _ := cmd.Context().Value(interruptHandled{}).(context.Context)
+	return ctx
 }
 
 // update shows done out of total, with the count, the rate and the time

@@ -5,6 +5,7 @@ import (
 	"context"
 	"fmt"
 	"os"
+	"os/signal"
 	"path/filepath"
 	"strings"
 	"syscall"
@@ -176,5 +177,41 @@ func TestBytesBar(t *testing.T) {
 	newBytesBar(c, "games.pdn").updateBytes(1, 1)
 	if quiet.Len() != 0 {
 		t.Errorf("off a terminal the bar drew %q", quiet.String())
+	}
+}
+
+// A command that stops on Ctrl-C by itself exits 130 when Ctrl-C stopped
+// it, as endgame build and a shell do; it exits 1 on any other error,
+// its context ended by its own stop included.
+func TestExitStatusInterrupted(t *testing.T) {
+	marked := func(ctx context.Context) *cobra.Command {
+		c := &cobra.Command{}
+		c.SetContext(context.Background())
+		markInterruptible(c, ctx)
+		return c
+	}
+	if got := exitStatus(&cobra.Command{}); got != 1 {
+		t.Errorf("an unmarked command: status %d, want 1", got)
+	}
+	running, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+	if got := exitStatus(marked(running)); got != 1 {
+		t.Errorf("a command failing before any signal: status %d, want 1", got)
+	}
+	stop()
+	if got := exitStatus(marked(running)); got != 1 {
+		t.Errorf("a command whose context it stopped itself: status %d, want 1", got)
+	}
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+	defer stop()
+	if err := syscall.Kill(os.Getpid(), syscall.SIGINT); err != nil {
+		t.Fatal(err)
+	}
+	select {
+	case <-ctx.Done():
+	case <-time.After(5 * time.Second):
+		t.Fatal("the interrupt did not arrive")
+	}
+	if got := exitStatus(marked(ctx)); got != 130 {
+		t.Errorf("a command stopped by Ctrl-C: status %d, want 130", got)
 	}
 }
