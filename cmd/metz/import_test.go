@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"metz/app"
+	"metz/draughts"
 	"metz/problems"
 )
 
@@ -360,12 +361,20 @@ func TestSolutionMoves(t *testing.T) {
 	if got := app.SolutionMoves("nonsense"); len(got) != 1 || got[0] != "nonsense" {
 		t.Errorf("no move: %q", got)
 	}
-	// The verdict is the same as for the plain line.
-	for _, line := range []string{"4 à 15 29 à 34", "1. 4-15 29-34"} {
+	// The verdict is the same as for the plain line, the squares also named
+	// as on a chessboard (as the FEN may name them), not read as 4 and 5.
+	geo := draughts.International.Geo
+	chess := func(n int) string { return geo.Algebraic(n - 1) }
+	for _, line := range []string{"4 à 15 29 à 34", "1. 4-15 29-34", chess(4) + "-" + chess(15) + " " + chess(29) + "-" + chess(34)} {
 		out, err := runMetz(t, "verify", "--fen", "W:WK4:B29,33", "--solution", line, "--json", "--db", filepath.Join(t.TempDir(), "x.db"))
 		if err != nil || !strings.Contains(out, `"verdict":"sound-incomplete"`) || !strings.Contains(out, `"key":"4-15"`) {
 			t.Errorf("%q: %v\n%s", line, err, out)
 		}
+	}
+	// A line with no move in it is refused, not verified as a misprint.
+	if out, err := runMetz(t, "verify", "--fen", "W:WK4:B29,33", "--solution", "Coup 9", "--db", filepath.Join(t.TempDir(), "x.db")); err == nil ||
+		!strings.Contains(err.Error(), `"Coup 9" holds no move`) {
+		t.Errorf("--solution \"Coup 9\": %v\n%s", err, out)
 	}
 }
 
