@@ -46,11 +46,7 @@ const clubPDN = `[Event "Finale"]
 func richDB(t *testing.T) (*db.DB, string) {
 	t.Helper()
 	dir := t.TempDir()
-	d, err := db.Open(filepath.Join(dir, "a.db"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { d.Close() })
+	d := openDB(t, filepath.Join(dir, "a.db"))
 	club := filepath.Join(dir, "club.pdn")
 	write(t, club, clubPDN)
 	mustImportFiles(t, d, nil)
@@ -77,6 +73,17 @@ func richDB(t *testing.T) (*db.DB, string) {
 		t.Fatal(err)
 	}
 	return d, dir
+}
+
+// openDB opens a database at path, closed when the test ends.
+func openDB(t *testing.T, path string) *db.DB {
+	t.Helper()
+	d, err := db.Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { d.Close() })
+	return d
 }
 
 func write(t *testing.T, path, text string) {
@@ -249,11 +256,7 @@ func TestWholeDatabaseRoundTrip(t *testing.T) {
 	for _, name := range []string{"all.pdn", "all.json"} {
 		file := filepath.Join(dir, name)
 		exportAll(t, d, file)
-		fresh, err := db.Open(filepath.Join(dir, name+".db"))
-		if err != nil {
-			t.Fatal(err)
-		}
-		defer fresh.Close()
+		fresh := openDB(t, filepath.Join(dir, name+".db"))
 		rs := mustImportFiles(t, fresh, []string{file})
 		if len(rs) != 3 {
 			t.Errorf("%s into a fresh database: reports %+v, want one per source (metz, vantenac, club)", name, rs)
@@ -274,11 +277,7 @@ func TestWholeDatabaseRoundTrip(t *testing.T) {
 func bookDB(t *testing.T) (*db.DB, string, []export.Item) {
 	t.Helper()
 	dir := t.TempDir()
-	d, err := db.Open(filepath.Join(dir, "metz.db"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { d.Close() })
+	d := openDB(t, filepath.Join(dir, "metz.db"))
 	mustImportFiles(t, d, nil)
 	sel, err := Select(d, Selection{Query: db.Query{Sources: []string{"vantenac"}}})
 	if err != nil {
