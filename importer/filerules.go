@@ -1,6 +1,7 @@
 package importer
 
 import (
+	"errors"
 	"fmt"
 	"slices"
 	"strconv"
@@ -69,6 +70,25 @@ func (v *fileVote) add(g *pdn.Game) {
 		}
 		if t.impossible[i] {
 			s.impossible++
+		}
+	}
+}
+
+// fileDecisionOf reads the whole file, game by game (a game that cannot
+// be parsed is skipped), holding one game at a time, and decides the rules
+// of its games that state none: the one pass over a file that decides for
+// all of its games, before they are read again one by one.
+func fileDecisionOf(rd *pdn.Reader, file string) fileDecision {
+	var v fileVote
+	for {
+		g, err := rd.Next()
+		var se *pdn.SyntaxError
+		switch {
+		case err == nil:
+			v.add(g)
+		case errors.As(err, &se):
+		default: // io.EOF, or the file cannot be read further
+			return v.decide(file)
 		}
 	}
 }
