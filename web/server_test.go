@@ -434,40 +434,6 @@ func TestCrossSiteRefused(t *testing.T) {
 	}
 }
 
-func TestToken(t *testing.T) {
-	_, ts := newTestServer(t, Options{Token: "s3cret"})
-	if st, body := call(t, ts, "GET", "/api/search?source=vantenac", ""); st != 401 || !strings.Contains(body, "token") {
-		t.Errorf("no token: %d %s", st, body)
-	}
-	if st, _ := call(t, ts, "GET", "/?token=wrong", ""); st != 401 {
-		t.Errorf("wrong token: %d", st)
-	}
-	res, err := ts.Client().Get(ts.URL + "/?token=s3cret")
-	if err != nil || res.StatusCode != 200 {
-		t.Fatalf("token in the URL: %v %v", err, res)
-	}
-	res.Body.Close()
-	var cookie *http.Cookie
-	for _, c := range res.Cookies() {
-		if c.Name == tokenCookie {
-			cookie = c
-		}
-	}
-	if cookie == nil || !cookie.HttpOnly {
-		t.Fatalf("no HttpOnly token cookie: %+v", res.Cookies())
-	}
-	req, _ := http.NewRequest("GET", ts.URL+"/api/search?source=vantenac", nil)
-	req.AddCookie(cookie)
-	if res, err := ts.Client().Do(req); err != nil || res.StatusCode != 200 {
-		t.Errorf("cookie: %v %v", err, res)
-	}
-	req, _ = http.NewRequest("GET", ts.URL+"/api/search?source=vantenac", nil)
-	req.Header.Set("Authorization", "Bearer s3cret")
-	if res, err := ts.Client().Do(req); err != nil || res.StatusCode != 200 {
-		t.Errorf("bearer: %v %v", err, res)
-	}
-}
-
 func TestIsLoopback(t *testing.T) {
 	for addr, want := range map[string]bool{"127.0.0.1:8080": true, "localhost:1": true, "[::1]:80": true,
 		"0.0.0.0:8080": false, ":8080": false, "192.168.1.2:80": false, "nonsense": false} {
