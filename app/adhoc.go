@@ -11,13 +11,48 @@ import (
 
 // AdHocProblem is a problem given on the command line rather than stored:
 // a position, a stipulation and a main line (see SolutionMoves), "" for
-// none.
-func AdHocProblem(pos draughts.Position, stipulation, solution string) *problems.Problem {
+// none (then the verification asks whether exactly one first move meets
+// the goal). A line that holds no move ("Coup 9") is refused: it is a
+// mistake in what was typed, not a misprint of a problem. Squares written
+// algebraically ("e3-d4", as a FEN may give them) are read as such under
+// every rule system, not as the numbers in them.
+func AdHocProblem(pos draughts.Position, stipulation, solution string) (*problems.Problem, error) {
 	p := &problems.Problem{Label: "ad hoc", Rules: pos.Rules.Name, FEN: pos.FEN(), Stipulation: stipulation}
-	if solution != "" {
-		p.Solution = lineTree(pos, SolutionMoves(solution))
+	if strings.TrimSpace(solution) == "" {
+		return p, nil
 	}
-	return p
+	moves := solutionMove.FindAllString(solution, -1)
+	if len(moves) == 0 {
+		return nil, fmt.Errorf("solution %q: no move in it (expected moves such as 32-28 19-23, 1. 32-28 19-23 or 32 à 28 19 à 23)", solution)
+	}
+	for i, m := range moves {
+		var err error
+		if moves[i], err = squaresAsRulesName(pos.Rules, m); err != nil {
+			return nil, fmt.Errorf("solution %q: move %q: %w", solution, m, err)
+		}
+	}
+	p.Solution = lineTree(pos, moves)
+	return p, nil
+}
+
+// algebraicSquare is a square written as a column letter and a row.
+var algebraicSquare = regexp.MustCompile(`[a-l]\d{1,2}`)
+
+// squaresAsRulesName writes the algebraic squares of a typed move as the
+// rules name them (numbers, on the boards that number their squares), so
+// that the move reader, which reads letters only where the rules use
+// them, does not take "e3" for square 3.
+func squaresAsRulesName(r *draughts.Rules, move string) (string, error) {
+	var err error
+	out := algebraicSquare.ReplaceAllStringFunc(move, func(sq string) string {
+		s, serr := r.Geo.ParseSquare(sq)
+		if serr != nil {
+			err = serr
+			return sq
+		}
+		return r.SquareName(s)
+	})
+	return out, err
 }
 
 // solutionMove is one move of a typed main line: squares (numbers, or c3)

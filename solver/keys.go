@@ -106,7 +106,13 @@ func (v *verifier[P, M]) retryKeys() {
 // cooked reports whether a cook is already proven while moves are still
 // open: another cook would not change the verdict, so they are left.
 func (v *verifier[P, M]) cooked(open []openKey) bool {
-	if len(v.rep.Cooks) == 0 || len(open) == 0 {
+	// Without a stated solution every winning first move is listed as a
+	// cook, and one is the key: it takes two to cook the problem.
+	need := 1
+	if v.key == nil {
+		need = 2
+	}
+	if len(v.rep.Cooks) < need || len(open) == 0 {
 		return false
 	}
 	v.rep.Notes = append(v.rep.Notes, "the first moves left open were not searched further: the problem is cooked already")

@@ -25,7 +25,11 @@ func (r *Report) Findings() []string {
 		return r.Repairs[i].Repair + " → " + string(r.Repairs[i].Verdict)
 	}))
 	if len(r.Cooks) > 0 && r.Within == 0 {
-		add(listed(len(r.Cooks), "cook", "cooks", func(i int) string { return r.Cooks[i].Move }))
+		one, many := "cook", "cooks"
+		if r.Key == "" { // no stated solution: the first moves that win, one of them the key
+			one, many = "winning first move", "winning first moves"
+		}
+		add(listed(len(r.Cooks), one, many, func(i int) string { return r.Cooks[i].Move }))
 	}
 	add(r.horizonNote())
 	if f := r.Refutation; f != nil {

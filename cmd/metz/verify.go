@@ -109,8 +109,8 @@ func interrupted(done, total int, stored bool) error {
 	if stored {
 		kept = "their verdicts are stored"
 	}
-	return fmt.Errorf("interrupted: %d of %d problems verified (%s); the %d others were not (verify them again to finish)",
-		done, total, kept, total-done)
+	return interruptedError{fmt.Sprintf("interrupted: %d of %d problems verified (%s); the %d others were not (verify them again to finish)",
+		done, total, kept, total-done)}
 }
 
 // adHocProblem builds a one-line problem from --fen and --solution,
@@ -124,7 +124,11 @@ func adHocProblem(f verifyFlags, warn io.Writer) (*problems.Problem, error) {
 		return nil, err
 	}
 	warnImpossible(warn, pos)
-	return app.AdHocProblem(pos, f.stip, f.sol), nil
+	p, err := app.AdHocProblem(pos, f.stip, f.sol)
+	if err != nil {
+		return nil, fmt.Errorf("--%w", err)
+	}
+	return p, nil
 }
 
 // printReports prints the outcomes, as one JSON array of the solver's
