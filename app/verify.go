@@ -290,6 +290,20 @@ func (a *App) VerifyPosition(p *problems.Problem, opt VerifyOptions) (Verified, 
 	return Verified{Problem: p, Report: solver.Verify(p, a.solverOptions(opt.Budget, solver.NewCores(opt.Jobs)))}, nil
 }
 
+// noPositionAgain reports a no-position verdict for a record whose
+// version (key; "": as it stands) has one already: a record without a
+// diagram gets it once, not a row each time verify --all passes by.
+func noPositionAgain(d *db.DB, r *verdict.Report, key string) (bool, error) {
+	if r.Verdict != verdict.NoPosition {
+		return false, nil
+	}
+	cur, err := d.CurrentVerdict(r.ProblemID)
+	if err != nil || cur == nil {
+		return false, err
+	}
+	return cur.Verdict == verdict.NoPosition && (key == "" || key == cur.VerifyKey), nil
+}
+
 // store records a verdict for the version of the record whose key is key,
 // under the App's one writer, then the themes of what it proves when it
 // is the problem's verdict; a run that proved nothing beside a standing
@@ -299,6 +313,9 @@ func (a *App) store(v *Verified, key, run string) error {
 		return nil
 	}
 	return a.write(func(d *db.DB) error {
+		if again, err := noPositionAgain(d, v.Report, key); err != nil || again {
+			return err
+		}
 		id, err := storeReport(d, v.Report, key, run)
 		if err != nil {
 			return fmt.Errorf("%s: storing the verdict: %w", ProblemName(v.Problem), err)

@@ -265,3 +265,31 @@ func TestVerifyProblemOncePerRun(t *testing.T) {
 		t.Errorf("a cancelled task stored its verdict: %+v", vs)
 	}
 }
+
+// A record without a diagram gets its no-position verdict once: a second
+// verify --all adds no row for it (the 415 rows a run), while the
+// problems with a diagram get theirs each time.
+func TestNoPositionStoredOnce(t *testing.T) {
+	d := tinyDB(t, 1)
+	a := noTablesApp(d)
+	for range 3 {
+		if _, err := a.Verify(context.Background(), Selection{All: true, WithEmpty: true}, tinyOptions(t)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	rows := map[int]int{}
+	for _, n := range []int{1, 2} {
+		rec, err := d.Resolve(ProblemName(&problems.Problem{Source: "tiny", Number: n}))
+		if err != nil {
+			t.Fatal(err)
+		}
+		vs, err := d.Verdicts(rec)
+		if err != nil {
+			t.Fatal(err)
+		}
+		rows[n] = len(vs)
+	}
+	if rows[1] != 3 || rows[2] != 1 {
+		t.Errorf("verdict rows after three runs: %d for the problem, %d for the record without a diagram; want 3 and 1", rows[1], rows[2])
+	}
+}
