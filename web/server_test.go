@@ -9,6 +9,7 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"path/filepath"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -563,4 +564,47 @@ func (b *syncBuffer) String() string {
 	b.mu.Lock()
 	defer b.mu.Unlock()
 	return b.b.String()
+}
+
+// A theme row says where the theme is: its squares and note beside its
+// ply, so that two detections at one ply are told apart (Van Tenac III:
+// the coup de repos at ply 1 twice, on other squares).
+func TestThemeRowsKeepTheirSquares(t *testing.T) {
+	s, ts := newTestServer(t, Options{})
+	if j := waitJob(t, ts, `{"refs":["vantenac:73"],"budget":"10s,1M-nodes"}`); j.State != jobDone {
+		t.Fatalf("verify: %+v", j)
+	}
+	p, err := dbOf(s).Get(mustResolve(t, s, "vantenac:73"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	st, body := call(t, ts, "GET", "/problems/vantenac:73", "")
+	_, list, _ := strings.Cut(body, `<ul id="themes">`)
+	list, _, _ = strings.Cut(list, "</ul>")
+	rows := strings.Split(list, "<li>")
+	placed := 0
+	for _, th := range p.Themes {
+		if len(th.Squares) == 0 {
+			continue
+		}
+		placed++
+		sq := make([]string, len(th.Squares))
+		for i, q := range th.Squares {
+			sq[i] = fmt.Sprint(q)
+		}
+		row := "squares " + strings.Join(sq, ", ")
+		if !slices.ContainsFunc(rows, func(r string) bool { return strings.Contains(r, th.Name) && strings.Contains(r, row) }) {
+			t.Errorf("theme %s at ply %d: no row with %q: %s", th.Name, th.Ply, row, list)
+		}
+	}
+	if st != 200 || placed == 0 {
+		t.Errorf("status %d, %d themes with squares: %+v", st, placed, p.Themes)
+	}
+	seen := map[string]bool{}
+	for _, r := range rows[1:] {
+		if seen[r] {
+			t.Errorf("two theme rows alike: %s", r)
+		}
+		seen[r] = true
+	}
 }
