@@ -9,6 +9,7 @@ import (
 	"database/sql"
 	"errors"
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 	"strings"
@@ -113,13 +114,31 @@ func checkMetz(path string) error {
 	err = h.QueryRow(`SELECT count(*), count(*) FILTER (WHERE name = 'schema_migrations')
 		FROM sqlite_master WHERE type = 'table'`).Scan(&tables, &ours)
 	if err != nil {
-		return fmt.Errorf("open %s: not a metz database (%w)", path, err)
+		return unreadable(path, err)
 	}
 	if tables > 0 && ours == 0 {
 		return fmt.Errorf("open %s: an SQLite database of another program (%d tables, none of metz's): refused, left untouched (give metz its own file with --db)", path, tables)
 	}
 	return nil
 }
+
+// unreadable is the error of a file SQLite could not read: one that
+// begins as an SQLite file is a database damaged (cut short, overwritten
+// in part), which is worth saying apart from a file of another kind.
+func unreadable(path string, err error) error {
+	head := make([]byte, len(sqliteHeader))
+	if f, ferr := os.Open(path); ferr == nil {
+		_, _ = io.ReadFull(f, head)
+		f.Close()
+	}
+	if string(head) == sqliteHeader {
+		return fmt.Errorf("open %s: the database is damaged (%w): left untouched; restore it from a copy, or rebuild it with metz import (sqlite3 %s .recover may save what it holds)", path, err, path)
+	}
+	return fmt.Errorf("open %s: not a metz database: not an SQLite file (%w)", path, err)
+}
+
+// sqliteHeader is how every SQLite database file begins.
+const sqliteHeader = "SQLite format 3\x00"
 
 // ReadOnly says why the database was opened read-only, "" if writable.
 func (d *DB) ReadOnly() string { return d.readOnly }

@@ -9,6 +9,7 @@ import (
 	"strings"
 	"testing"
 
+	"metz/problems"
 	"metz/verdict"
 )
 
@@ -214,7 +215,35 @@ func TestForeignDatabase(t *testing.T) {
 	if err := os.WriteFile(junk, bytes.Repeat([]byte("not sqlite "), 200), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := Open(junk); err == nil || !strings.Contains(err.Error(), "junk.db") {
+	if _, err := Open(junk); err == nil || !strings.Contains(err.Error(), "junk.db") || !strings.Contains(err.Error(), "not an SQLite file") {
 		t.Errorf("junk: %v", err)
+	}
+}
+
+// A metz database cut short (a copy interrupted, a full disk) is called
+// damaged, not "not a metz database", and is left as it is.
+func TestTruncatedDatabase(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "metz.db")
+	d, err := Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := d.ImportBatch(problems.Source{Key: "tiny"}, []*problems.Problem{{Number: 1, Label: "no diagram"}}, nil); err != nil {
+		t.Fatal(err)
+	}
+	d.Close()
+	whole, _ := os.ReadFile(path)
+	cut := whole[:len(whole)/2]
+	if err := os.WriteFile(path, cut, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	os.Remove(path + "-wal")
+	os.Remove(path + "-shm")
+	_, err = Open(path)
+	if err == nil || !strings.Contains(err.Error(), "the database is damaged") || strings.Contains(err.Error(), "not a metz database") {
+		t.Errorf("truncated: %v", err)
+	}
+	if after, _ := os.ReadFile(path); !bytes.Equal(after, cut) {
+		t.Error("the damaged database was altered")
 	}
 }
