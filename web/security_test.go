@@ -217,21 +217,30 @@ func TestBudgetCaps(t *testing.T) {
 func listening(t *testing.T, s *Server, tm timeouts) string {
 	t.Helper()
 	s.times = tm
+	url, _ := serveAt(t, s, "127.0.0.1:0")
+	addr := strings.TrimPrefix(url, "http://")
+	return addr[:strings.Index(addr, "/")]
+}
+
+// serveAt starts s on addr and returns the URL it printed and all it
+// printed; the server stops with the test.
+func serveAt(t *testing.T, s *Server, addr string) (string, string) {
+	t.Helper()
 	ctx, cancel := context.WithCancel(context.Background())
 	out := &syncBuffer{}
 	done := make(chan error, 1)
-	go func() { done <- s.ListenAndServe(ctx, "127.0.0.1:0", out) }()
-	t.Cleanup(func() { cancel(); <-done })
+	go func() { done <- s.ListenAndServe(ctx, addr, out) }()
+	t.Cleanup(func() { cancel(); <-done; s.Close() })
 	deadline := time.Now().Add(10 * time.Second)
-	for !strings.Contains(out.String(), "http://") {
+	for !strings.Contains(out.String(), "(Ctrl-C stops)") {
 		if time.Now().After(deadline) {
-			t.Fatalf("not listening: %s", out.String())
+			t.Fatalf("not listening on %s: %s", addr, out.String())
 		}
 		time.Sleep(10 * time.Millisecond)
 	}
 	line := out.String()
-	addr := line[strings.Index(line, "http://")+len("http://"):]
-	return addr[:strings.Index(addr, "/")]
+	url := line[strings.Index(line, "http://"):]
+	return url[:strings.Index(url, " ")], line
 }
 
 // closedWithin reports how long the server took to end conn (a read
@@ -337,21 +346,10 @@ func decodeBody(t *testing.T, res *http.Response, v any) {
 // machine's name or loopback, never 0.0.0.0 or [::]; with the token.
 func TestPrintedURL(t *testing.T) {
 	for _, addr := range []string{"0.0.0.0:0", "[::]:0"} {
-		s := newServer(booksDB(t), Options{Token: "s3cret"})
-		ctx, cancel := context.WithCancel(context.Background())
-		out := &syncBuffer{}
-		done := make(chan error, 1)
-		go func() { done <- s.ListenAndServe(ctx, addr, out) }()
-		deadline := time.Now().Add(10 * time.Second)
-		for !strings.Contains(out.String(), "http://") && time.Now().Before(deadline) {
-			time.Sleep(10 * time.Millisecond)
-		}
-		line := out.String()
-		url := line[strings.Index(line, "http://"):]
-		url = url[:strings.Index(url, " ")]
+		url, printed := serveAt(t, newServer(booksDB(t), Options{Token: "s3cret"}), addr)
 		if strings.Contains(url, "0.0.0.0") || strings.Contains(url, "[::]") || !strings.HasSuffix(url, "/?token=s3cret") ||
-			strings.Count(line, "s3cret") != 1 {
-			t.Errorf("%s: printed %q", addr, line)
+			strings.Count(printed, "s3cret") != 1 {
+			t.Errorf("%s: printed %q", addr, printed)
 		}
 		jar, _ := cookiejar.New(nil)
 		if res, err := (&http.Client{Jar: jar}).Get(url); err != nil || res.StatusCode != 200 {
@@ -359,9 +357,6 @@ func TestPrintedURL(t *testing.T) {
 		} else {
 			res.Body.Close()
 		}
-		cancel()
-		<-done
-		s.Close()
 	}
 	// Listening fails: nothing is printed but the error.
 	s := newServer(booksDB(t), Options{Token: "s3cret"})
