@@ -11,11 +11,9 @@ import (
 
 // AdHocProblem is a problem given on the command line rather than stored:
 // a position, a stipulation and a main line (see SolutionMoves), "" for
-// none (then the verification asks whether exactly one first move meets
-// the goal). A line that holds no move ("Coup 9") is refused: it is a
-// mistake in what was typed, not a misprint of a problem. Squares written
-// algebraically ("e3-d4", as a FEN may give them) are read as such under
-// every rule system, not as the numbers in them.
+// none. A line that holds no move is refused, not verified as a misprint;
+// squares written as on a chessboard ("e3-d4") are read as such whatever
+// the notation of the rules, as the position's FEN may be.
 func AdHocProblem(pos draughts.Position, stipulation, solution string) (*problems.Problem, error) {
 	p := &problems.Problem{Label: "ad hoc", Rules: pos.Rules.Name, FEN: pos.FEN(), Stipulation: stipulation}
 	if strings.TrimSpace(solution) == "" {
@@ -23,36 +21,33 @@ func AdHocProblem(pos draughts.Position, stipulation, solution string) (*problem
 	}
 	moves := solutionMove.FindAllString(solution, -1)
 	if len(moves) == 0 {
-		return nil, fmt.Errorf("solution %q: no move in it (expected moves such as 32-28 19-23, 1. 32-28 19-23 or 32 à 28 19 à 23)", solution)
+		return nil, fmt.Errorf("solution %q holds no move (expected a main line like 32-28 19-23, 1. 32-28 19-23 or 32 à 28 19 à 23)", solution)
 	}
 	for i, m := range moves {
-		var err error
-		if moves[i], err = squaresAsRulesName(pos.Rules, m); err != nil {
-			return nil, fmt.Errorf("solution %q: move %q: %w", solution, m, err)
-		}
+		moves[i] = squareNumbers(pos.Rules, m)
 	}
 	p.Solution = lineTree(pos, moves)
 	return p, nil
 }
 
-// algebraicSquare is a square written as a column letter and a row.
-var algebraicSquare = regexp.MustCompile(`[a-l]\d{1,2}`)
+// chessSquare is a square named as on a chessboard: "c3".
+var chessSquare = regexp.MustCompile(`[a-l]\d{1,2}`)
 
-// squaresAsRulesName writes the algebraic squares of a typed move as the
-// rules name them (numbers, on the boards that number their squares), so
-// that the move reader, which reads letters only where the rules use
-// them, does not take "e3" for square 3.
-func squaresAsRulesName(r *draughts.Rules, move string) (string, error) {
-	var err error
-	out := algebraicSquare.ReplaceAllStringFunc(move, func(sq string) string {
-		s, serr := r.Geo.ParseSquare(sq)
-		if serr != nil {
-			err = serr
-			return sq
+// squareNumbers writes the squares of move named as on a chessboard by
+// their numbers when the rules number their squares (the move reader
+// would read "e3" as 3); a name off the board's dark squares is kept, for
+// the verdict to name.
+func squareNumbers(r *draughts.Rules, move string) string {
+	if r.Algebraic {
+		return move
+	}
+	return chessSquare.ReplaceAllStringFunc(move, func(name string) string {
+		s, err := r.Geo.ParseSquare(name)
+		if err != nil {
+			return name
 		}
-		return r.SquareName(s)
+		return fmt.Sprint(r.Geo.Number(s))
 	})
-	return out, err
 }
 
 // solutionMove is one move of a typed main line: squares (numbers, or c3)

@@ -290,20 +290,6 @@ func (a *App) VerifyPosition(p *problems.Problem, opt VerifyOptions) (Verified, 
 	return Verified{Problem: p, Report: solver.Verify(p, a.solverOptions(opt.Budget, solver.NewCores(opt.Jobs)))}, nil
 }
 
-// noPositionAgain reports a no-position verdict for a record whose
-// version (key; "": as it stands) has one already: a record without a
-// diagram gets it once, not a row each time verify --all passes by.
-func noPositionAgain(d *db.DB, r *verdict.Report, key string) (bool, error) {
-	if r.Verdict != verdict.NoPosition {
-		return false, nil
-	}
-	cur, err := d.CurrentVerdict(r.ProblemID)
-	if err != nil || cur == nil {
-		return false, err
-	}
-	return cur.Verdict == verdict.NoPosition && (key == "" || key == cur.VerifyKey), nil
-}
-
 // store records a verdict for the version of the record whose key is key,
 // under the App's one writer, then the themes of what it proves when it
 // is the problem's verdict; a run that proved nothing beside a standing
@@ -314,6 +300,8 @@ func (a *App) store(v *Verified, key, run string) error {
 	}
 	return a.write(func(d *db.DB) error {
 		if again, err := noPositionAgain(d, v.Report, key); err != nil || again {
+			// A record without a diagram says so once, not once a run.
+			v.Themes = detectAndStore(d, v.Problem, v.Report)
 			return err
 		}
 		id, err := storeReport(d, v.Report, key, run)
@@ -339,4 +327,17 @@ func (a *App) store(v *Verified, key, run string) error {
 		}
 		return nil
 	})
+}
+
+// noPositionAgain reports whether rep is a no-position verdict for a
+// record whose current verdict, for the same version, already says so.
+func noPositionAgain(d *db.DB, rep *verdict.Report, key string) (bool, error) {
+	if rep.Verdict != verdict.NoPosition {
+		return false, nil
+	}
+	cur, err := d.CurrentVerdict(rep.ProblemID)
+	if err != nil || cur == nil {
+		return false, err
+	}
+	return cur.Verdict == verdict.NoPosition && (key == "" || key == cur.VerifyKey), nil
 }

@@ -7,6 +7,7 @@ package db
 
 import (
 	"database/sql"
+	"encoding/binary"
 	"errors"
 	"fmt"
 	"io"
@@ -105,6 +106,9 @@ func checkMetz(path string) error {
 	if fi, err := os.Stat(path); err != nil || fi.Size() == 0 {
 		return nil // created (or filled) by Open
 	}
+	if why := cutShort(path); why != "" {
+		return fmt.Errorf("open %s: %s", path, why)
+	}
 	h, err := sql.Open("sqlite3", dsnReadOnly(path))
 	if err != nil {
 		return fmt.Errorf("open %s: %w", path, err)
@@ -114,7 +118,7 @@ func checkMetz(path string) error {
 	err = h.QueryRow(`SELECT count(*), count(*) FILTER (WHERE name = 'schema_migrations')
 		FROM sqlite_master WHERE type = 'table'`).Scan(&tables, &ours)
 	if err != nil {
-		return unreadable(path, err)
+		return fmt.Errorf("open %s: %s (%w)", path, unreadable(path), err)
 	}
 	if tables > 0 && ours == 0 {
 		return fmt.Errorf("open %s: an SQLite database of another program (%d tables, none of metz's): refused, left untouched (give metz its own file with --db)", path, tables)
@@ -122,23 +126,46 @@ func checkMetz(path string) error {
 	return nil
 }
 
-// unreadable is the error of a file SQLite could not read: one that
-// begins as an SQLite file is a database damaged (cut short, overwritten
-// in part), which is worth saying apart from a file of another kind.
-func unreadable(path string, err error) error {
-	head := make([]byte, len(sqliteHeader))
-	if f, ferr := os.Open(path); ferr == nil {
-		_, _ = io.ReadFull(f, head)
-		f.Close()
+// unreadable says why SQLite cannot read the file at path: it is not an
+// SQLite file at all, or one cut short, or one damaged otherwise. Each is
+// left as it is.
+func unreadable(path string) string {
+	if why := cutShort(path); why != "" {
+		return why
 	}
-	if string(head) == sqliteHeader {
-		return fmt.Errorf("open %s: the database is damaged (%w): left untouched; restore it from a copy, or rebuild it with metz import (sqlite3 %s .recover may save what it holds)", path, err, path)
-	}
-	return fmt.Errorf("open %s: not a metz database: not an SQLite file (%w)", path, err)
+	return "a damaged SQLite database (restore it from a copy; metz leaves it as it is)"
 }
 
-// sqliteHeader is how every SQLite database file begins.
-const sqliteHeader = "SQLite format 3\x00"
+// cutShort says, when the SQLite file at path holds fewer pages than its
+// header counts (a copy interrupted, a full disk), or is no SQLite file,
+// what it is; "" when its header and size agree.
+func cutShort(path string) string {
+	head := make([]byte, 100)
+	f, err := os.Open(path)
+	if err != nil {
+		return ""
+	}
+	defer f.Close()
+	fi, err := f.Stat()
+	if err != nil {
+		return ""
+	}
+	if n, _ := io.ReadFull(f, head); n < len(head) || string(head[:16]) != "SQLite format 3\x00" {
+		return "not an SQLite file, so not a metz database (give metz its own file with --db)"
+	}
+	pageSize := int64(binary.BigEndian.Uint16(head[16:18]))
+	if pageSize == 1 {
+		pageSize = 65536
+	}
+	pages := int64(binary.BigEndian.Uint32(head[28:32]))
+	// The page count is valid when the change counter matches the one
+	// written with it.
+	valid := binary.BigEndian.Uint32(head[24:28]) == binary.BigEndian.Uint32(head[92:96])
+	if want := pages * pageSize; valid && want > fi.Size() {
+		return fmt.Sprintf("a damaged database: it is cut short, %d bytes where its header counts %d (restore it from a copy; metz leaves it as it is)", fi.Size(), want)
+	}
+	return ""
+}
 
 // ReadOnly says why the database was opened read-only, "" if writable.
 func (d *DB) ReadOnly() string { return d.readOnly }

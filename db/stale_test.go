@@ -9,7 +9,6 @@ import (
 	"strings"
 	"testing"
 
-	"metz/problems"
 	"metz/verdict"
 )
 
@@ -144,13 +143,7 @@ func TestReadOnlyDatabase(t *testing.T) {
 			return err == nil && fi.Mode().Perm()&0o200 != 0
 		}
 	}
-	path := filepath.Join(dir, "metz.db")
-	d, err := Open(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	mustImport(t, d, vanTenacSource, cloneProblems(vanTenac), nil)
-	d.Close()
+	path := savedVanTenac(t, dir)
 	before, _ := os.ReadFile(path)
 	for _, c := range []struct {
 		name, why string
@@ -221,29 +214,37 @@ func TestForeignDatabase(t *testing.T) {
 }
 
 // A metz database cut short (a copy interrupted, a full disk) is called
-// damaged, not "not a metz database", and is left as it is.
+// damaged and cut short, not another kind of file, and left as it is.
 func TestTruncatedDatabase(t *testing.T) {
-	path := filepath.Join(t.TempDir(), "metz.db")
+	dir := t.TempDir()
+	whole, err := os.ReadFile(savedVanTenac(t, dir))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, keep := range []int{len(whole) / 2, len(whole) - 4096, 4096} {
+		cut := filepath.Join(dir, "cut.db")
+		if err := os.WriteFile(cut, whole[:keep], 0o644); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := Open(cut); err == nil || !strings.Contains(err.Error(), "cut short") || strings.Contains(err.Error(), "not a metz database") {
+			t.Errorf("a database cut to %d of %d bytes: %v", keep, len(whole), err)
+		}
+		if after, _ := os.ReadFile(cut); !bytes.Equal(after, whole[:keep]) {
+			t.Error("the damaged database was altered")
+		}
+	}
+}
+
+// savedVanTenac writes a database of Van Tenac's problems in dir, closed,
+// and returns its path.
+func savedVanTenac(t *testing.T, dir string) string {
+	t.Helper()
+	path := filepath.Join(dir, "metz.db")
 	d, err := Open(path)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := d.ImportBatch(problems.Source{Key: "tiny"}, []*problems.Problem{{Number: 1, Label: "no diagram"}}, nil); err != nil {
-		t.Fatal(err)
-	}
+	mustImport(t, d, vanTenacSource, cloneProblems(vanTenac), nil)
 	d.Close()
-	whole, _ := os.ReadFile(path)
-	cut := whole[:len(whole)/2]
-	if err := os.WriteFile(path, cut, 0o644); err != nil {
-		t.Fatal(err)
-	}
-	os.Remove(path + "-wal")
-	os.Remove(path + "-shm")
-	_, err = Open(path)
-	if err == nil || !strings.Contains(err.Error(), "the database is damaged") || strings.Contains(err.Error(), "not a metz database") {
-		t.Errorf("truncated: %v", err)
-	}
-	if after, _ := os.ReadFile(path); !bytes.Equal(after, cut) {
-		t.Error("the damaged database was altered")
-	}
+	return path
 }

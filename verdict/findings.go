@@ -24,12 +24,13 @@ func (r *Report) Findings() []string {
 	add(listed(len(r.Repairs), "repair", "repairs", func(i int) string {
 		return r.Repairs[i].Repair + " → " + string(r.Repairs[i].Verdict)
 	}))
-	if len(r.Cooks) > 0 && r.Within == 0 {
-		one, many := "cook", "cooks"
-		if r.Key == "" { // no stated solution: the first moves that win, one of them the key
-			one, many = "winning first move", "winning first moves"
-		}
-		add(listed(len(r.Cooks), one, many, func(i int) string { return r.Cooks[i].Move }))
+	switch {
+	case len(r.Cooks) > 0 && r.Key == "":
+		// No key was stated: the first moves that meet the goal are its
+		// keys, none of them a cook of another.
+		add(listed(len(r.Cooks), "first move meets the goal", "first moves meet the goal", func(i int) string { return r.Cooks[i].Move }))
+	case len(r.Cooks) > 0 && r.Within == 0:
+		add(listed(len(r.Cooks), "cook", "cooks", func(i int) string { return r.Cooks[i].Move }))
 	}
 	add(r.horizonNote())
 	if f := r.Refutation; f != nil {

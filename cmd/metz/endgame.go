@@ -77,7 +77,7 @@ func runEndgameBuild(cmd *cobra.Command, dir string, r *draughts.Rules, pieces i
 	})
 	bar.finish()
 	if errors.Is(err, context.Canceled) {
-		return interruptedError{buildInterrupted}
+		return errors.New(buildInterrupted)
 	}
 	if err != nil {
 		return err
@@ -107,7 +107,7 @@ func interruptibleBuild(cmd *cobra.Command) (context.Context, func()) {
 		case <-finished:
 		case <-time.After(3 * time.Second):
 			fmt.Fprintln(cmd.ErrOrStderr(), "\n"+buildInterrupted)
-			os.Exit(exitInterrupted)
+			os.Exit(130)
 		}
 	}()
 	return ctx, func() { close(finished); stop() }
@@ -211,7 +211,7 @@ func ensureSaying(cmd *cobra.Command, tabs *tables.Tables, p draughts.Position) 
 	})
 	bar.finish()
 	if errors.Is(err, context.Canceled) {
-		return interruptedError{buildInterrupted}
+		return errors.New(buildInterrupted)
 	}
 	if err != nil {
 		return err

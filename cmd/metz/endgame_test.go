@@ -2,7 +2,6 @@ package main
 
 import (
 	"bytes"
-	"context"
 	"encoding/json"
 	"os"
 	"path/filepath"
@@ -255,15 +254,5 @@ func TestEndgameProbeSaysPlan(t *testing.T) {
 	plan := regexp.MustCompile(`building the (\d+) tables this ending needs into .*russian: [0-9]+ positions, [0-9.]+ kB on disk, [0-9.]+ kB of memory; Ctrl-C stops`)
 	if !plan.MatchString(out) || !strings.Contains(out, "built in ") || !strings.Contains(out, "W:WKa1,Kc1,Ke1:Bh6: win") {
 		t.Errorf("probe with tables to build:\n%s", out)
-	}
-}
-
-// Ctrl-C during a build exits 130, as verify does, saying what is kept.
-func TestEndgameBuildInterrupted(t *testing.T) {
-	ctx, cancel := context.WithCancel(context.Background())
-	cancel() // as signal.NotifyContext does on Ctrl-C
-	_, errs, code := runStatus(t, ctx, "endgame", "build", "--rules", "russian", "--pieces", "3", "--dir", t.TempDir())
-	if code != 130 || !strings.Contains(errs, "interrupted: the tables finished are kept") {
-		t.Errorf("status %d, stderr %q", code, errs)
 	}
 }

@@ -109,8 +109,8 @@ func interrupted(done, total int, stored bool) error {
 	if stored {
 		kept = "their verdicts are stored"
 	}
-	return interruptedError{fmt.Sprintf("interrupted: %d of %d problems verified (%s); the %d others were not (verify them again to finish)",
-		done, total, kept, total-done)}
+	return fmt.Errorf("interrupted: %d of %d problems verified (%s); the %d others were not (verify them again to finish)",
+		done, total, kept, total-done)
 }
 
 // adHocProblem builds a one-line problem from --fen and --solution,
@@ -124,11 +124,7 @@ func adHocProblem(f verifyFlags, warn io.Writer) (*problems.Problem, error) {
 		return nil, err
 	}
 	warnImpossible(warn, pos)
-	p, err := app.AdHocProblem(pos, f.stip, f.sol)
-	if err != nil {
-		return nil, fmt.Errorf("--%w", err)
-	}
-	return p, nil
+	return app.AdHocProblem(pos, f.stip, f.sol)
 }
 
 // printReports prints the outcomes, as one JSON array of the solver's
