@@ -7,10 +7,10 @@ import (
 	"time"
 
 	"metz/draughts"
-	"metz/endgame"
 	"metz/importer/livremetz"
 	"metz/sources"
 	"metz/tables"
+	"metz/tables/intl"
 )
 
 // TableBuild is what a table build did (endgame build's JSON form).
@@ -53,7 +53,7 @@ func TablesLeft(r *draughts.Rules, dir string, pieces int) (n int, size int64, e
 
 // FreeSpace tells the bytes free where a build writes (a variable, for
 // the tests).
-var FreeSpace = endgame.FreeSpace
+var FreeSpace = intl.FreeSpace
 
 // checkRoom refuses a build of need bytes (what names them) that dir's
 // disk cannot hold.
@@ -170,10 +170,10 @@ func countPieces(p draughts.Position) (white, black int) {
 
 // EndgameClaims answers the endgame claims of the bundled Livre de Metz
 // with the international tables tabs, building first those of up to
-// endgame.DemandPieces pieces they need (announce names each before).
-func EndgameClaims(tabs *endgame.Tables, announce func(tables.Sig)) ([]livremetz.EndgameClaim, error) {
+// intl.DemandPieces pieces they need (announce names each before).
+func EndgameClaims(tabs *intl.Tables, announce func(tables.Sig)) ([]livremetz.EndgameClaim, error) {
 	for _, s := range livremetz.EndgameMaterial() {
-		if s.Pieces() > endgame.DemandPieces || tabs.Has(s) {
+		if s.Pieces() > intl.DemandPieces || tabs.Has(s) {
 			continue
 		}
 		announce(s)

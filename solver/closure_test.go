@@ -7,9 +7,9 @@ import (
 	"testing"
 
 	"metz/draughts"
-	"metz/endgame"
-	"metz/retro"
 	"metz/tables"
+	"metz/tables/generic"
+	egt "metz/tables/intl"
 )
 
 // The closure's values and distances must be the tables' on random
@@ -36,14 +36,14 @@ func TestGenericClosureAgreesWithTables(t *testing.T) {
 // on n random endings of the seed, of which at least least must settle.
 func closureAgreesWithTables(t *testing.T, seed uint64, n, least int, closure func(draughts.Position) (status, int, bool)) {
 	settled := 0
-	eachTableEnding(t, seed, n, func(p draughts.Position, want endgame.Result, plies int) {
+	eachTableEnding(t, seed, n, func(p draughts.Position, want egt.Result, plies int) {
 		st, d, ok := closure(p)
 		if !ok {
 			t.Errorf("%s: closure not complete", p.FEN())
 			return
 		}
 		settled++
-		if (st == won) != (want == endgame.Win) || (st == won && d != plies) {
+		if (st == won) != (want == egt.Win) || (st == won && d != plies) {
 			t.Errorf("%s: closure %v in %d, tables %v in %d", p.FEN(), st, d, want, plies)
 		}
 	})
@@ -232,7 +232,7 @@ func TestClosureBeforeTables(t *testing.T) {
 		{draughts.Canadian, "W:W30,31:B18,K5", smallPositions * 32 / 72},
 	} {
 		p := mustFEN(t, c.rules, c.fen)
-		tabs := retro.New(c.rules)
+		tabs := generic.New(c.rules)
 		s := newSearch[draughts.Position, draughts.Move](draughts.Generic(p.Rules), p, p.Turn, Win, newLimits(nodes(2_000_000)), 64)
 		s.useTables(tables.Generic(tabs))
 		root := s.at(p, false)

@@ -9,9 +9,9 @@ import (
 	"testing"
 
 	"metz/draughts"
-	"metz/endgame"
 	"metz/problems"
 	"metz/tables"
+	egt "metz/tables/intl"
 )
 
 // The positions below were found by a random search judged by the
@@ -112,9 +112,9 @@ func TestVerifyDraw(t *testing.T) {
 		switch {
 		case !ok:
 			t.Fatalf("no table for %s", name)
-		case name == "20-15" && r != endgame.Draw:
+		case name == "20-15" && r != egt.Draw:
 			t.Fatalf("tables after 20-15: %v", r)
-		case name != "20-15" && (r != endgame.Win || !bruteWithin(start.Play(m), draughts.Black, plies)):
+		case name != "20-15" && (r != egt.Win || !bruteWithin(start.Play(m), draughts.Black, plies)):
 			t.Fatalf("after %s: tables %v in %d, not confirmed by brute force", name, r, plies)
 		}
 	}
@@ -178,13 +178,13 @@ func tables3(t *testing.T) *tables.Tables {
 	t.Helper()
 	tablesOnce.Do(func() {
 		if tablesDir, tablesErr = os.MkdirTemp("", "metz-solver-tables-"); tablesErr == nil {
-			tablesErr = endgame.Build(context.Background(), tablesDir, 3, nil)
+			tablesErr = egt.Build(context.Background(), tablesDir, 3, nil)
 		}
 	})
 	if tablesErr != nil {
 		t.Fatal(tablesErr)
 	}
-	tb, err := endgame.Open(tablesDir)
+	tb, err := egt.Open(tablesDir)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -9,8 +9,8 @@ import (
 
 	"metz/draughts"
 	"metz/draughts/bitboard"
-	"metz/endgame"
 	"metz/tables"
+	egt "metz/tables/intl"
 )
 
 // df-pn's answers must agree with the retrograde tables on king endings,
@@ -22,7 +22,7 @@ import (
 // tool for them): the test asks for agreement on those it settles.
 func TestDfpnAgreesWithTables(t *testing.T) {
 	var a agreement
-	eachTableEnding(t, 7, 120, func(p draughts.Position, want endgame.Result, _ int) {
+	eachTableEnding(t, 7, 120, func(p draughts.Position, want egt.Result, _ int) {
 		s, c := fastSearch(p, 20_000)
 		s.noClosure = true // df-pn itself is under test
 		a.check(t, p, s.prove(&c), want)
@@ -37,12 +37,12 @@ func TestDfpnAgreesWithTables(t *testing.T) {
 type agreement struct{ agree, disproofs, open int }
 
 // check reports an answer that contradicts the tables and counts the rest.
-func (a *agreement) check(t *testing.T, p draughts.Position, got outcome, want endgame.Result) {
+func (a *agreement) check(t *testing.T, p draughts.Position, got outcome, want egt.Result) {
 	t.Helper()
 	switch {
 	case got == unknown:
 		a.open++
-	case (got == proven) != (want == endgame.Win):
+	case (got == proven) != (want == egt.Win):
 		t.Errorf("%s: df-pn %v, tables %v", p.FEN(), got, want)
 	default:
 		a.agree++
@@ -54,7 +54,7 @@ func (a *agreement) check(t *testing.T, p draughts.Position, got outcome, want e
 
 // eachTableEnding calls f on n random three-piece king endings (seeded by
 // seed) with their values and distances from the 3-piece tables.
-func eachTableEnding(t *testing.T, seed uint64, n int, f func(p draughts.Position, want endgame.Result, plies int)) {
+func eachTableEnding(t *testing.T, seed uint64, n int, f func(p draughts.Position, want egt.Result, plies int)) {
 	t.Helper()
 	if testing.Short() {
 		t.Skip("builds the 3-piece tables")
@@ -188,7 +188,7 @@ func randomKingsEnding(rng *rand.Rand) (draughts.Position, bool) {
 
 var tables4Once struct {
 	sync.Once
-	t   *endgame.Tables
+	t   *egt.Tables
 	err error
 }
 
@@ -197,7 +197,7 @@ var tables4Once struct {
 // the other tests (tables.For's are).
 func fresh3(t *testing.T) *tables.Tables {
 	t.Helper()
-	small, err := endgame.InMemory(endgame.SmallPieces)
+	small, err := egt.InMemory(egt.SmallPieces)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -211,7 +211,7 @@ func tables4(t *testing.T) *tables.Tables {
 	if testing.Short() {
 		t.Skip("builds the 4-piece tables (seconds)")
 	}
-	tables4Once.Do(func() { tables4Once.t, tables4Once.err = endgame.InMemory(4) })
+	tables4Once.Do(func() { tables4Once.t, tables4Once.err = egt.InMemory(4) })
 	if tables4Once.err != nil {
 		t.Fatal(tables4Once.err)
 	}

@@ -6,8 +6,8 @@ import (
 
 	"metz/draughts"
 	"metz/problems"
-	"metz/retro"
 	"metz/tables"
+	"metz/tables/generic"
 )
 
 // FuzzParseGoal: any text is either refused with an error or read as a
@@ -92,7 +92,7 @@ func FuzzSolve(f *testing.F) {
 		if err != nil {
 			return
 		}
-		sol := SolveWith(p, g, Options{Budget: Budget{Nodes: 3000, MemoryMB: 8}, Tables: tables.Generic(retro.New(r))})
+		sol := SolveWith(p, g, Options{Budget: Budget{Nodes: 3000, MemoryMB: 8}, Tables: tables.Generic(generic.New(r))})
 		switch sol.Result {
 		case "win", "loss", "draw", "unknown":
 		default:
@@ -136,7 +136,7 @@ func FuzzVerify(f *testing.F) {
 			return
 		}
 		p := &problems.Problem{Rules: r.Name, FEN: fen, Stipulation: stip, Solution: line(fields...)}
-		rep := Verify(p, Options{Budget: Budget{Nodes: 3000, MemoryMB: 8}, Tables: tables.Generic(retro.New(r))})
+		rep := Verify(p, Options{Budget: Budget{Nodes: 3000, MemoryMB: 8}, Tables: tables.Generic(generic.New(r))})
 		if !verdicts[rep.Verdict] {
 			t.Fatalf("%s %q %q %q: verdict %q", r.Name, fen, moves, stip, rep.Verdict)
 		}

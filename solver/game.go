@@ -7,9 +7,9 @@ import (
 	"metz/draughts/bitboard"
 	"metz/draughts/bitboard8"
 	"metz/draughts/engines"
-	"metz/endgame"
 	"metz/problems"
 	"metz/tables"
+	egt "metz/tables/intl"
 )
 
 // game is a rules engine as the searches see it: the contract every move
@@ -53,7 +53,7 @@ func format[P, M any](g game[P, M], q P, m M, full bool) string {
 // memory (converted to the generic form only to load or build a table).
 func probe[P, M any](g game[P, M], t *tables.Tables, q P, lim tables.Limit) (r tables.Result, plies int, ok bool, built int64) {
 	if bp, is10 := any(&q).(*bitboard.Position); is10 && g.Rules().Name == draughts.International.Name {
-		if bits.OnesCount64(bp.White|bp.Black) > endgame.MaxPieces {
+		if bits.OnesCount64(bp.White|bp.Black) > egt.MaxPieces {
 			return tables.Draw, 0, false, 0
 		}
 		return t.ProbeBitboard(*bp, lim)

@@ -12,7 +12,7 @@ import (
 // and proves the stated key with the published length (three kings
 // against a man, 17 plies: one of the endings that stayed unknown after
 // 30 s of search without tables). The key is the one the prebuilt 4-piece
-// tables (endgame.InMemory, built apart) give.
+// tables (intl.InMemory, built apart) give.
 func TestVerifyBuildsTheTablesItMeets(t *testing.T) {
 	const fen, plies = "W:WK8,K20,K37:B43", 17
 	truth := tables4(t)

@@ -6,8 +6,8 @@ import (
 	"time"
 
 	"metz/draughts"
-	"metz/retro"
 	"metz/tables"
+	"metz/tables/generic"
 )
 
 // A table saved on disk is read wherever the search meets it, above the
@@ -20,16 +20,16 @@ import (
 func TestSavedTablesReadDeep(t *testing.T) {
 	r := draughts.Russian
 	dir := t.TempDir()
-	saved := retro.New(r)
+	saved := generic.New(r)
 	saved.SetDir(dir)
-	if err := saved.Ensure(retro.Sig{WK: 4, BK: 1}, retro.Limit{Bytes: 1 << 30}); err != nil {
+	if err := saved.Ensure(generic.Sig{WK: 4, BK: 1}, generic.Limit{Bytes: 1 << 30}); err != nil {
 		t.Fatal(err)
 	}
 	p := mustFEN(t, r, "W:WKa1,Kc1,Kh2,Kg1:BKd8,b6")
-	read := retro.New(r)
+	read := generic.New(r)
 	read.SetDir(dir)
 	withSaved := SolveWith(p, Win, Options{Budget: nodes(1_000_000), Tables: tables.Generic(read)})
-	without := SolveWith(p, Win, Options{Budget: nodes(1_000_000), Tables: tables.Generic(retro.New(r))})
+	without := SolveWith(p, Win, Options{Budget: nodes(1_000_000), Tables: tables.Generic(generic.New(r))})
 	if withSaved.Result != ResultWin || without.Result != ResultWin || withSaved.Plies != without.Plies ||
 		!slices.Equal(withSaved.Keys, without.Keys) {
 		t.Fatalf("with the saved table: %s in %d plies, keys %v; without: %s in %d, keys %v",
@@ -63,7 +63,7 @@ func TestBuildsWithinTheClock(t *testing.T) {
 	at := func(r *draughts.Rules, fen string, d time.Duration) *search[draughts.Position, draughts.Move] {
 		p := mustFEN(t, r, fen)
 		s := newSearch[draughts.Position, draughts.Move](draughts.Generic(r), p, p.Turn, Win, newLimits(Budget{Time: d}), 8)
-		s.useTables(tables.Generic(retro.New(r)))
+		s.useTables(tables.Generic(generic.New(r)))
 		return s
 	}
 	big := "W:Wa1,c1,e1,g1:Bb8,d8,f8,h8"

@@ -6,9 +6,9 @@ import (
 	"time"
 
 	"metz/draughts"
-	"metz/endgame"
-	"metz/retro"
 	"metz/tables"
+	"metz/tables/generic"
+	egt "metz/tables/intl"
 )
 
 // search holds what every search of one goal shares: the game, who
@@ -57,8 +57,8 @@ type search[P, M any] struct {
 	// and looked up again (on 12x12, three kings against one, 58 % of the
 	// time went to such refusals).
 	smallGone [1 << 12]bool
-	readOnly  bool      // read the in-memory tables, build none
-	rootSig   retro.Sig // the root's material
+	readOnly  bool        // read the in-memory tables, build none
+	rootSig   generic.Sig // the root's material
 	moveBufs  pool[M]
 	nodeBufs  pool[dnode[P, M]]
 	kidBufs   pool[child[P, M]]
@@ -302,7 +302,7 @@ func (s *search[P, M]) sides(q P) (am, ak, dm, dk int) {
 }
 
 // sideOf is colour c's men and kings in m.
-func sideOf(m retro.Sig, c draughts.Color) (men, kings int) {
+func sideOf(m generic.Sig, c draughts.Color) (men, kings int) {
 	if c == draughts.White {
 		return m.WM, m.WK
 	}
@@ -386,9 +386,9 @@ func (s *search[P, M]) tableStatus(c *child[P, M]) (st status, plies int, ok boo
 		return open, 0, false
 	}
 	s.tableHit++
-	attackerWins := r == endgame.Win
+	attackerWins := r == egt.Win
 	if s.g.Turn(c.q) != s.attacker {
-		attackerWins = r == endgame.Loss
+		attackerWins = r == egt.Loss
 	}
 	if attackerWins {
 		return won, plies, true

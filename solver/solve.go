@@ -7,9 +7,9 @@ import (
 	"time"
 
 	"metz/draughts"
-	"metz/endgame"
 	"metz/problems"
 	"metz/tables"
+	egt "metz/tables/intl"
 )
 
 // Version is recorded with every verdict so that runs can be compared.
@@ -124,15 +124,15 @@ type tableUse struct {
 	hits, built, unsaved int64
 }
 
-// slice builds, for a root of at most endgame.DemandPieces international
+// slice builds, for a root of at most egt.DemandPieces international
 // pieces whose tables are not there, the slices of them it can reach
 // (tables.Slice): every position the searches of the solve meet is in
 // them, and they are a fraction of the whole tables where the root has
 // men (from W:W6:B2,3,4, 14 M indices against 26 M). It is bounded as a
 // search bounds the root's tables (useTables).
 func (tb *tableUse) slice(p draughts.Position, b Budget) {
-	bp, ok := endgame.FromDraughts(p)
-	if tb.t == nil || !ok || bits.OnesCount64(bp.White|bp.Black) > endgame.DemandPieces {
+	bp, ok := egt.FromDraughts(p)
+	if tb.t == nil || !ok || bits.OnesCount64(bp.White|bp.Black) > egt.DemandPieces {
 		return
 	}
 	tb.built += tb.t.Slice(bp, rootLimit(tb.t, b.MemoryMB))

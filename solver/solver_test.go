@@ -7,8 +7,8 @@ import (
 	"testing"
 
 	"metz/draughts"
-	"metz/endgame"
 	"metz/problems"
+	egt "metz/tables/intl"
 )
 
 var intl = draughts.International
@@ -95,7 +95,7 @@ func TestOmittedDefence(t *testing.T) {
 	start := mustFEN(t, intl, fen)
 	for _, m := range start.Moves() {
 		r, _, ok, _ := tb.Probe(start.Play(m))
-		if name := intl.FormatMove(m, true); !ok || (r == endgame.Loss) != (name == "4-15") {
+		if name := intl.FormatMove(m, true); !ok || (r == egt.Loss) != (name == "4-15") {
 			t.Fatalf("tables after %s: %v (ok %v)", name, r, ok)
 		}
 	}

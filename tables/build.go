@@ -8,15 +8,15 @@ import (
 	"time"
 
 	"metz/draughts"
-	"metz/endgame"
-	"metz/retro"
+	"metz/tables/generic"
+	"metz/tables/intl"
 )
 
 // MaxPieces is the largest build of r's tables: 5 pieces under the
 // international rules (6 would take about 59 GB), 6 under the others.
 func MaxPieces(r *draughts.Rules) int {
 	if international(r) {
-		return endgame.MaxPieces
+		return intl.MaxPieces
 	}
 	return 6
 }
@@ -41,11 +41,11 @@ type Progress struct {
 // whose distances fit a byte takes: every 8x8 one built so far).
 func Missing(r *draughts.Rules, root string, pieces int) (tables int, bytes int64) {
 	if international(r) {
-		return endgame.Missing(root, pieces)
+		return intl.Missing(root, pieces)
 	}
-	gen := retro.New(r)
+	gen := generic.New(r)
 	gen.SetDir(root)
-	for _, s := range retro.Signatures(pieces) {
+	for _, s := range generic.Signatures(pieces) {
 		if !gen.Stored(s) {
 			tables++
 			bytes += gen.Positions(s)
@@ -80,7 +80,7 @@ func buildInternational(ctx context.Context, root string, pieces int, progress f
 	var done, total int64
 	count, current := 0, 0
 	for n := 2; n <= pieces; n++ {
-		tabs, size := endgame.Count(n)
+		tabs, size := intl.Count(n)
 		count += tabs
 		total += size
 	}
@@ -88,7 +88,7 @@ func buildInternational(ctx context.Context, root string, pieces int, progress f
 		if err := ctx.Err(); err != nil {
 			return err
 		}
-		err := endgame.Build(ctx, root, n, func(p endgame.Progress) {
+		err := intl.Build(ctx, root, n, func(p intl.Progress) {
 			if p.Pieces < n {
 				return // reported at its own count
 			}
@@ -108,21 +108,21 @@ func buildInternational(ctx context.Context, root string, pieces int, progress f
 
 // buildGeneric runs the generic builder a signature at a time.
 func buildGeneric(ctx context.Context, r *draughts.Rules, root string, pieces int, mem int64, progress func(Progress)) error {
-	gen := retro.New(r)
+	gen := generic.New(r)
 	gen.SetDir(root)
-	sigs := retro.Signatures(pieces)
+	sigs := generic.Signatures(pieces)
 	var done, total int64
 	for _, s := range sigs {
 		total += gen.Positions(s)
 	}
-	took := map[retro.Sig]time.Duration{}
-	gen.Built = func(s retro.Sig, _ int64, d time.Duration) { took[s] = d }
+	took := map[generic.Sig]time.Duration{}
+	gen.Built = func(s generic.Sig, _ int64, d time.Duration) { took[s] = d }
 	for i, s := range sigs {
 		if err := ctx.Err(); err != nil {
 			return err
 		}
 		loaded := gen.Stored(s)
-		if err := gen.EnsureContext(ctx, s, retro.Limit{Bytes: mem}); err != nil {
+		if err := gen.EnsureContext(ctx, s, generic.Limit{Bytes: mem}); err != nil {
 			return err
 		}
 		st, err := gen.Stats(s)

@@ -4,25 +4,25 @@ import (
 	"metz/draughts"
 	"metz/draughts/bitboard"
 	"metz/draughts/bitboard8"
-	"metz/endgame"
-	"metz/retro"
+	"metz/tables/generic"
+	"metz/tables/intl"
 )
 
 // Limit bounds what a probe may build: the memory of the tables built
 // (Bytes) and the positions analysed (Positions; 0 is no bound, a negative
 // value allows reading only).
-type Limit = retro.Limit
+type Limit = generic.Limit
 
 // ProbeOrBuild is Probe for a search: p's table is read when it is in
 // memory or in the directory, else built first (with every table it
 // leads to) when that fits lim. built is the positions analysed. Both
 // builders build on demand up to 4 pieces (the international one no
-// more: endgame.DemandPieces); larger tables are read when saved.
+// more: intl.DemandPieces); larger tables are read when saved.
 func (t *Tables) ProbeOrBuild(p draughts.Position, lim Limit) (r Result, plies int, ok bool, built int64) {
 	if t.intl == nil {
 		return t.gen.ProbeOrBuild(p, lim)
 	}
-	bp, is := endgame.FromDraughts(p)
+	bp, is := intl.FromDraughts(p)
 	if !is {
 		return Draw, 0, false, 0
 	}
@@ -58,9 +58,9 @@ func intlPositions(lim Limit) int64 {
 }
 
 // Slice readies the positions a search from p reaches, when p is an
-// international position of at most endgame.DemandPieces pieces whose
+// international position of at most intl.DemandPieces pieces whose
 // tables are not there: only the slices of its tables that p can reach
-// are built (endgame.EnsureSlice), within lim, in memory. A probe outside
+// are built (intl.EnsureSlice), within lim, in memory. A probe outside
 // them builds the whole tables as ever. built is the positions analysed.
 func (t *Tables) Slice(p bitboard.Position, lim Limit) (built int64) {
 	if t == nil || t.intl == nil || lim.Positions < 0 {
@@ -95,14 +95,14 @@ func (t *Tables) Has(s Sig) bool {
 
 // Cost is the positions a build of s (with all it leads to) would analyse,
 // 0 when nothing is to be built, -1 when s itself is never built on
-// demand (an international table of more than endgame.DemandPieces
+// demand (an international table of more than intl.DemandPieces
 // pieces not in the directory: only the tables below it are).
 func (t *Tables) Cost(s Sig) int64 {
 	if t.intl == nil {
 		_, n := t.gen.Cost(s)
 		return n
 	}
-	if s.Pieces() > endgame.DemandPieces {
+	if s.Pieces() > intl.DemandPieces {
 		if t.Has(s) {
 			return 0
 		}
@@ -120,7 +120,7 @@ func (t *Tables) StoredPieces() int {
 	if t.intl.Dir() == "" {
 		return 0
 	}
-	return endgame.MaxPieces
+	return intl.MaxPieces
 }
 
 // Reach is the largest piece count n such that every table of 2 to n

@@ -25,9 +25,9 @@ import (
 	"time"
 
 	"metz/draughts"
-	"metz/endgame"
-	"metz/retro"
 	"metz/tables/base"
+	"metz/tables/generic"
+	"metz/tables/intl"
 )
 
 // Result is the value of a position for its side to move.
@@ -79,22 +79,22 @@ func international(r *draughts.Rules) bool { return r.Name == draughts.Internati
 // whoever is to move (the generic builder's, the one signature type of the
 // API; the international builder's files name the side to move first, an
 // internal matter of that builder).
-type Sig = retro.Sig
+type Sig = generic.Sig
 
 // SigOf is the signature of p.
-func SigOf(p draughts.Position) Sig { return retro.SigOf(p) }
+func SigOf(p draughts.Position) Sig { return generic.SigOf(p) }
 
 // ParseSig reads a name written by Sig.String ("KKMvK": White's two kings
 // and a man against a black king).
-func ParseSig(name string) (Sig, error) { return retro.ParseSig(name) }
+func ParseSig(name string) (Sig, error) { return generic.ParseSig(name) }
 
 // Tables are the tables of one rule system: read from the directory,
 // built when a probe needs them (within the memory given), saved there.
 type Tables struct {
 	r    *draughts.Rules
 	root string
-	intl *endgame.Tables // international
-	gen  *retro.Tables   // every other system
+	intl *intl.Tables    // international
+	gen  *generic.Tables // every other system
 	mem  int64
 }
 
@@ -107,15 +107,15 @@ func Open(r *draughts.Rules, root string, mem int64) (*Tables, error) {
 	t := &Tables{r: r, root: root, mem: mem}
 	switch {
 	case international(r) && root == "":
-		t.intl = endgame.Small()
+		t.intl = intl.Small()
 	case international(r):
-		tabs, err := endgame.OpenCache(root)
+		tabs, err := intl.OpenCache(root)
 		if err != nil {
 			return nil, err
 		}
 		t.intl = tabs
 	default:
-		t.gen = retro.New(r)
+		t.gen = generic.New(r)
 		t.gen.SetDir(root)
 	}
 	return t, nil
@@ -134,7 +134,7 @@ func (t *Tables) Dir() string {
 
 // International is the international builder's tables behind t (nil under
 // other rules), for the solver's bitboard probes.
-func (t *Tables) International() *endgame.Tables {
+func (t *Tables) International() *intl.Tables {
 	if t == nil {
 		return nil
 	}
@@ -143,11 +143,11 @@ func (t *Tables) International() *endgame.Tables {
 
 // Generic is the generic builder's tables behind t (nil under the
 // international rules).
-func (t *Tables) Generic() *retro.Tables { return t.gen }
+func (t *Tables) Generic() *generic.Tables { return t.gen }
 
 // Ensure makes the table of p's material, and all it leads to, ready to
 // probe: read from the directory, else built (the international ones up
-// to endgame.DemandPieces pieces, the others within t's memory). built is
+// to intl.DemandPieces pieces, the others within t's memory). built is
 // the positions analysed (0 when all were there). When ctx is done the
 // build stops between tables (those finished are kept) with ctx's error.
 func (t *Tables) Ensure(ctx context.Context, p draughts.Position) (built int64, err error) {
@@ -158,7 +158,7 @@ func (t *Tables) Ensure(ctx context.Context, p draughts.Position) (built int64, 
 		return t.intl.EnsureFor(ctx, p)
 	}
 	built = t.ToBuild(p)
-	if err := t.gen.EnsureContext(ctx, retro.SigOf(p), retro.Limit{Bytes: t.mem}); err != nil {
+	if err := t.gen.EnsureContext(ctx, generic.SigOf(p), generic.Limit{Bytes: t.mem}); err != nil {
 		return 0, err
 	}
 	return built, nil
@@ -176,7 +176,7 @@ func (t *Tables) Plan(p draughts.Position) (tables int, positions, disk, memory 
 	if t.intl != nil {
 		return 0, 0, 0, 0
 	}
-	pl := t.gen.PlanOf(retro.SigOf(p))
+	pl := t.gen.PlanOf(generic.SigOf(p))
 	return len(pl.Sigs), pl.Positions, pl.Positions, pl.Peak
 }
 
@@ -187,11 +187,11 @@ func (t *Tables) Plan(p draughts.Position) (tables int, positions, disk, memory 
 // shared tables (For).
 func (t *Tables) EnsureReporting(ctx context.Context, p draughts.Position, progress func(Progress)) (built int64, err error) {
 	if t.intl == nil && progress != nil {
-		pl := t.gen.PlanOf(retro.SigOf(p))
+		pl := t.gen.PlanOf(generic.SigOf(p))
 		var done int64
 		current := 0
-		defer func(prev func(retro.Sig, int64, time.Duration)) { t.gen.Built = prev }(t.gen.Built)
-		t.gen.Built = func(s retro.Sig, n int64, d time.Duration) {
+		defer func(prev func(generic.Sig, int64, time.Duration)) { t.gen.Built = prev }(t.gen.Built)
+		t.gen.Built = func(s generic.Sig, n int64, d time.Duration) {
 			done, current = done+n, current+1
 			progress(Progress{Sig: s.String(), Pieces: s.Pieces(), Time: d, Done: done, Total: pl.Positions,
 				Current: current, Tables: len(pl.Sigs)})
@@ -206,7 +206,7 @@ func (t *Tables) ToBuild(p draughts.Position) int64 {
 	if t.intl != nil {
 		return t.intl.ToBuild(p)
 	}
-	if s := retro.SigOf(p); !t.gen.Has(s) && !t.gen.Stored(s) {
+	if s := generic.SigOf(p); !t.gen.Has(s) && !t.gen.Stored(s) {
 		_, n := t.gen.Cost(s)
 		return n
 	}
@@ -220,7 +220,7 @@ func (t *Tables) Probe(p draughts.Position) (r Result, plies int, ok bool, err e
 	if t.intl != nil {
 		return t.intl.ProbeErr(p)
 	}
-	r, plies, ok, _ = t.gen.ProbeOrBuild(p, retro.Limit{Bytes: t.mem})
+	r, plies, ok, _ = t.gen.ProbeOrBuild(p, generic.Limit{Bytes: t.mem})
 	return r, plies, ok, nil
 }
 
@@ -228,31 +228,31 @@ func (t *Tables) Probe(p draughts.Position) (r Result, plies int, ok bool, err e
 var shared sync.Map // rules name → *Tables
 
 // For is the process's shared tables of r, built in memory as searches
-// meet them: the international ones of up to endgame.SmallPieces pieces
-// (endgame.Small) and the 4-piece ones on demand; every other system's
-// through retro.For (read from and saved in the directory given to
-// retro.SetSharedDir, if any).
+// meet them: the international ones of up to intl.SmallPieces pieces
+// (intl.Small) and the 4-piece ones on demand; every other system's
+// through generic.For (read from and saved in the directory given to
+// generic.SetSharedDir, if any).
 func For(r *draughts.Rules) *Tables {
 	if t, ok := shared.Load(r.Name); ok {
 		return t.(*Tables)
 	}
 	var t *Tables
 	if international(r) {
-		t = International(endgame.Small())
+		t = International(intl.Small())
 	} else {
-		t = Generic(retro.For(r))
+		t = Generic(generic.For(r))
 	}
 	got, _ := shared.LoadOrStore(r.Name, t)
 	return got.(*Tables)
 }
 
 // International wraps tables of the international builder (a test's, or
-// a directory opened by endgame.OpenCache).
-func International(t *endgame.Tables) *Tables {
+// a directory opened by intl.OpenCache).
+func International(t *intl.Tables) *Tables {
 	return &Tables{r: draughts.International, root: t.Dir(), intl: t}
 }
 
 // Generic wraps tables of the generic builder.
-func Generic(t *retro.Tables) *Tables {
-	return &Tables{r: t.Rules(), gen: t, mem: retro.TotalBytes}
+func Generic(t *generic.Tables) *Tables {
+	return &Tables{r: t.Rules(), gen: t, mem: generic.TotalBytes}
 }

@@ -7,8 +7,8 @@ import (
 	"testing"
 
 	"metz/draughts"
-	"metz/endgame"
-	"metz/retro"
+	"metz/tables/generic"
+	"metz/tables/intl"
 )
 
 // The two builders behind the API must agree: every international
@@ -16,7 +16,7 @@ import (
 // distance from the international builder (bitboard un-moves, side to
 // move first) and from the generic one (any rule system, White first).
 func TestBuildersAgree(t *testing.T) {
-	compareBuilders(t, endgame.Small(), []retro.Sig{{WK: 2, BK: 1}, {WK: 1, BK: 2}, {WK: 1, WM: 1, BK: 1}, {WM: 2, BK: 1}, {WK: 1, BM: 2},
+	compareBuilders(t, intl.Small(), []generic.Sig{{WK: 2, BK: 1}, {WK: 1, BK: 2}, {WK: 1, WM: 1, BK: 1}, {WM: 2, BK: 1}, {WK: 1, BM: 2},
 		{WM: 1, BM: 1, BK: 1}, {WM: 1, BM: 2}, {WM: 2, BM: 1}, {WK: 1, BK: 1, BM: 1}})
 }
 
@@ -28,12 +28,12 @@ func TestBuildersAgreeFourPieces(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds four-piece tables with the generic builder (seconds)")
 	}
-	small, err := endgame.InMemory(endgame.SmallPieces)
+	small, err := intl.InMemory(intl.SmallPieces)
 	if err != nil {
 		t.Fatal(err)
 	}
 	eg := International(small)
-	sigs := []retro.Sig{{WK: 3, BK: 1}, {WK: 3, BM: 1}}
+	sigs := []generic.Sig{{WK: 3, BK: 1}, {WK: 3, BM: 1}}
 	for _, s := range sigs {
 		p, err := draughts.ParseFEN(draughts.International, map[bool]string{true: "W:WK1,K2,K3:BK50", false: "W:WK1,K2,K3:B45"}[s.BK == 1])
 		if err != nil {
@@ -51,16 +51,16 @@ func TestBuildersAgreeFourPieces(t *testing.T) {
 
 // compareBuilders builds sigs with the generic builder and reads every
 // position of them from eg, the international builder's tables.
-func compareBuilders(t *testing.T, eg *endgame.Tables, sigs []retro.Sig) {
+func compareBuilders(t *testing.T, eg *intl.Tables, sigs []generic.Sig) {
 	t.Helper()
-	gen := retro.New(draughts.International)
+	gen := generic.New(draughts.International)
 	compared, decided := 0, 0
 	for _, s := range sigs {
-		if err := gen.Ensure(s, retro.Limit{Bytes: 1 << 30}); err != nil {
+		if err := gen.Ensure(s, generic.Limit{Bytes: 1 << 30}); err != nil {
 			t.Fatal(err)
 		}
 		for _, turn := range []draughts.Color{draughts.White, draughts.Black} {
-			err := gen.Each(s, turn, func(p draughts.Position, v retro.Value, plies int) {
+			err := gen.Each(s, turn, func(p draughts.Position, v generic.Value, plies int) {
 				r, ep, ok := eg.Probe(p)
 				if !ok {
 					t.Fatalf("%s: not in the international tables", p.FEN())
@@ -123,7 +123,7 @@ func TestOpenProbeEnsure(t *testing.T) {
 	if got := Dir(root, draughts.Russian); got != filepath.Join(root, "russian") {
 		t.Errorf("Russian tables in %s", got)
 	}
-	if n, _ := endgame.Missing(root, 3); n != 0 {
+	if n, _ := intl.Missing(root, 3); n != 0 {
 		t.Errorf("%d international tables of up to 3 pieces not saved in %s", n, root)
 	}
 	list, err := List(root)
@@ -193,7 +193,7 @@ func TestEnsureStops(t *testing.T) {
 			t.Fatal(err)
 		}
 		if c.rules == draughts.International {
-			small, err := endgame.InMemory(endgame.SmallPieces) // not the process's shared tables
+			small, err := intl.InMemory(intl.SmallPieces) // not the process's shared tables
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -214,17 +214,17 @@ func TestEnsureStops(t *testing.T) {
 // every position of up to that many pieces as decided when it is generated.
 func TestGenericReach(t *testing.T) {
 	dir := t.TempDir()
-	g := retro.New(draughts.English)
+	g := generic.New(draughts.English)
 	g.SetDir(dir)
 	if r := Generic(g).Reach(); r != 0 {
 		t.Fatalf("nothing saved: reach %d", r)
 	}
-	for _, s := range retro.Signatures(3) {
-		if err := g.Ensure(s, retro.Limit{Bytes: 1 << 30}); err != nil {
+	for _, s := range generic.Signatures(3) {
+		if err := g.Ensure(s, generic.Limit{Bytes: 1 << 30}); err != nil {
 			t.Fatal(err)
 		}
 	}
-	read := retro.New(draughts.English)
+	read := generic.New(draughts.English)
 	read.SetDir(dir)
 	if r := Generic(read).Reach(); r != 3 {
 		t.Fatalf("every 2-3-piece table saved: reach %d", r)

@@ -11,10 +11,10 @@ import (
 
 	"metz/app"
 	"metz/draughts"
-	"metz/endgame"
 	"metz/internal/textout"
 	"metz/solver"
 	"metz/tables"
+	"metz/tables/intl"
 )
 
 func init() { commandAdders = append(commandAdders, addEndgame) }
@@ -185,8 +185,8 @@ func runEndgameProbe(cmd *cobra.Command, dir string, r *draughts.Rules, fen stri
 // international 2-3-piece tables when they are not there (said on stderr:
 // the first run of a machine builds them).
 func openBuilding(cmd *cobra.Command, r *draughts.Rules, dir string, mem int64) (*tables.Tables, error) {
-	if !globalsOf(cmd).json && r.Name == draughts.International.Name && endgame.SmallMissing(dir) {
-		fmt.Fprintf(cmd.ErrOrStderr(), "building the 2-%d-piece tables into %s (a fraction of a second, once)\n", endgame.SmallPieces, dir)
+	if !globalsOf(cmd).json && r.Name == draughts.International.Name && intl.SmallMissing(dir) {
+		fmt.Fprintf(cmd.ErrOrStderr(), "building the 2-%d-piece tables into %s (a fraction of a second, once)\n", intl.SmallPieces, dir)
 	}
 	return tables.Open(r, dir, mem)
 }

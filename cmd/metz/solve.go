@@ -5,11 +5,11 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"metz/endgame"
 	"metz/internal/textout"
-	"metz/retro"
 	"metz/solver"
 	"metz/tables"
+	"metz/tables/generic"
+	"metz/tables/intl"
 )
 
 func init() { commandAdders = append(commandAdders, addSolve) }
@@ -75,7 +75,7 @@ func noTables(arg string) bool { return arg == "" || arg == "none" }
 // given the 2-3-piece tables (read, else built in a fraction of a second
 // and saved); the solver adds the 4-piece tables a position needs, saved
 // there too, so a second run reads them (all but the slices solve builds
-// for a root of 4 pieces: endgame.EnsureSlice). Where the default directory
+// for a root of 4 pieces: intl.EnsureSlice). Where the default directory
 // cannot be written, the tables are built in memory instead. The other
 // rule systems' tables are pointed at the same directory
 // (useSavedTables): --tables means one thing for every rule system.
@@ -88,7 +88,7 @@ func openTables(dir string) (*tables.Tables, error) {
 	case "auto":
 		dir = defaultEndgameDir()
 	}
-	tb, err := endgame.OpenCache(dir)
+	tb, err := intl.OpenCache(dir)
 	if err == nil {
 		err = tb.Check()
 	}
@@ -107,10 +107,10 @@ func openTables(dir string) (*tables.Tables, error) {
 func useSavedTables(arg string) {
 	switch arg {
 	case "", "none":
-		retro.SetSharedDir("")
+		generic.SetSharedDir("")
 	case "auto":
-		retro.SetSharedDir(defaultEndgameDir())
+		generic.SetSharedDir(defaultEndgameDir())
 	default:
-		retro.SetSharedDir(arg)
+		generic.SetSharedDir(arg)
 	}
 }

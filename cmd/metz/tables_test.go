@@ -5,8 +5,8 @@ import (
 	"strings"
 	"testing"
 
-	"metz/endgame"
 	"metz/tables"
+	"metz/tables/intl"
 )
 
 // --tables auto opens the default directory, $METZ_TABLES over the user
@@ -22,10 +22,10 @@ func TestOpenTablesAuto(t *testing.T) {
 		}
 	}
 	tb, err := openTables("auto")
-	if err != nil || tb == nil || tb.Dir() != filepath.Join(cache, "metz", "endgame") || tb.Reach() != endgame.SmallPieces {
+	if err != nil || tb == nil || tb.Dir() != filepath.Join(cache, "metz", "endgame") || tb.Reach() != intl.SmallPieces {
 		t.Fatalf("auto: tables %v, error %v", tb, err)
 	}
-	if n, _ := endgame.Missing(tb.Dir(), endgame.SmallPieces); n != 0 {
+	if n, _ := intl.Missing(tb.Dir(), intl.SmallPieces); n != 0 {
 		t.Errorf("auto left %d small tables unbuilt", n)
 	}
 	env := filepath.Join(t.TempDir(), "env")

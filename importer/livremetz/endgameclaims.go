@@ -4,8 +4,8 @@ import (
 	"fmt"
 
 	"metz/draughts/bitboard"
-	"metz/endgame"
 	"metz/tables"
+	"metz/tables/intl"
 )
 
 // ClaimVerdict is the endgame tables' answer to one of the book's claims.
@@ -55,7 +55,7 @@ type endgameSpec struct {
 	id       string
 	claim    string
 	material []string // table names, side to move first (White to move in Scan)
-	check    func(c *EndgameClaim, t *endgame.Tables)
+	check    func(c *EndgameClaim, t *intl.Tables)
 }
 
 // endgameSpecs are the claims of the first part the endgame tables can
@@ -101,7 +101,7 @@ func EndgameMaterial() []tables.Sig {
 // CheckEndgameClaims answers every endgame claim of ix with the tables t:
 // a claim whose tables t lacks is answered ClaimNotCovered, naming the
 // tables it needs. A claim the text does not hold is left out.
-func CheckEndgameClaims(ix *Index, t *endgame.Tables) []EndgameClaim {
+func CheckEndgameClaims(ix *Index, t *intl.Tables) []EndgameClaim {
 	var out []EndgameClaim
 	for _, s := range endgameSpecs {
 		cl, ok := claimByID(ix, s.id)
@@ -130,17 +130,17 @@ func claimByID(ix *Index, id string) (Claim, bool) {
 // needTables reports whether t holds the named tables; when it does not,
 // the claim is marked not covered, naming the piece count it needs (six
 // and more pieces are beyond what metz builds).
-func needTables(c *EndgameClaim, t *endgame.Tables, names ...string) bool {
+func needTables(c *EndgameClaim, t *intl.Tables, names ...string) bool {
 	for _, n := range names {
 		s, err := tables.ParseSig(n)
 		if err != nil {
 			panic(err) // the names above are constants
 		}
-		if t != nil && s.Pieces() <= endgame.MaxPieces && t.Has(s) {
+		if t != nil && s.Pieces() <= intl.MaxPieces && t.Has(s) {
 			continue
 		}
 		c.Verdict = ClaimNotCovered
-		if s.Pieces() > endgame.MaxPieces {
+		if s.Pieces() > intl.MaxPieces {
 			c.Answer = fmt.Sprintf("needs the %d-piece tables, which metz does not build (6 pieces would take about 59 GB)", s.Pieces())
 		} else {
 			c.Answer = fmt.Sprintf("needs the %d-piece tables (metz endgame build --pieces %d)", s.Pieces(), s.Pieces())
@@ -152,7 +152,7 @@ func needTables(c *EndgameClaim, t *endgame.Tables, names ...string) bool {
 
 // scan calls f for every position of the table name, which needTables
 // found.
-func scan(t *endgame.Tables, name string, f func(p bitboard.Position, r endgame.Result, plies int)) {
+func scan(t *intl.Tables, name string, f func(p bitboard.Position, r intl.Result, plies int)) {
 	s, _ := tables.ParseSig(name)
 	_ = t.Scan(s, f) // needTables read it: it does not fail
 }
@@ -177,15 +177,15 @@ type tally struct {
 	draw                Example
 }
 
-func (y *tally) add(p bitboard.Position, r endgame.Result, plies int) {
+func (y *tally) add(p bitboard.Position, r intl.Result, plies int) {
 	ex := Example{FEN: p.FEN(), Result: r.String(), Plies: plies}
 	switch r {
-	case endgame.Win:
+	case intl.Win:
 		y.wins++
 		if y.wins == 1 || plies > y.longWin.Plies {
 			y.longWin = ex
 		}
-	case endgame.Loss:
+	case intl.Loss:
 		y.losses++
 		if y.losses == 1 || plies > y.longLoss.Plies {
 			y.longLoss = ex
@@ -223,7 +223,7 @@ func safeDiagonalMove(p bitboard.Position) bool {
 	return false
 }
 
-func checkLoneOnDiagonal(c *EndgameClaim, t *endgame.Tables) {
+func checkLoneOnDiagonal(c *EndgameClaim, t *intl.Tables) {
 	if !needTables(c, t, "KvKKK", "KKKvK") {
 		return
 	}
@@ -231,7 +231,7 @@ func checkLoneOnDiagonal(c *EndgameClaim, t *endgame.Tables) {
 	// along it; shared: the same but a king of the three on the diagonal too;
 	// unsafe: the single king on the diagonal without a safe move along it.
 	var book, shared, unsafe, strong tally
-	scan(t, "KvKKK", func(p bitboard.Position, v endgame.Result, plies int) {
+	scan(t, "KvKKK", func(p bitboard.Position, v intl.Result, plies int) {
 		switch {
 		case p.White&longDiagonal == 0:
 		case !safeDiagonalMove(p):
@@ -242,7 +242,7 @@ func checkLoneOnDiagonal(c *EndgameClaim, t *endgame.Tables) {
 			book.add(p, v, plies)
 		}
 	})
-	scan(t, "KKKvK", func(p bitboard.Position, v endgame.Result, plies int) {
+	scan(t, "KKKvK", func(p bitboard.Position, v intl.Result, plies int) {
 		if p.Black&longDiagonal != 0 && p.White&longDiagonal == 0 {
 			strong.add(p, v, plies)
 		}
@@ -278,13 +278,13 @@ func note(e Example, s string) Example {
 	return e
 }
 
-func checkThreeHoldDiagonal(c *EndgameClaim, t *endgame.Tables) {
+func checkThreeHoldDiagonal(c *EndgameClaim, t *intl.Tables) {
 	if !needTables(c, t, "KKKvK", "KvKKK") {
 		return
 	}
 	var hold, off tally
 	beyond := [2]int64{} // wins needing more than 20 / 25 moves of the three kings
-	scan(t, "KKKvK", func(p bitboard.Position, v endgame.Result, plies int) {
+	scan(t, "KKKvK", func(p bitboard.Position, v intl.Result, plies int) {
 		if p.Black&longDiagonal != 0 {
 			return
 		}
@@ -293,7 +293,7 @@ func checkThreeHoldDiagonal(c *EndgameClaim, t *endgame.Tables) {
 			return
 		}
 		hold.add(p, v, plies)
-		if v == endgame.Win {
+		if v == intl.Win {
 			moves := (plies + 1) / 2
 			if moves > 20 {
 				beyond[0]++
@@ -304,7 +304,7 @@ func checkThreeHoldDiagonal(c *EndgameClaim, t *endgame.Tables) {
 		}
 	})
 	var lone tally
-	scan(t, "KvKKK", func(p bitboard.Position, v endgame.Result, plies int) {
+	scan(t, "KvKKK", func(p bitboard.Position, v intl.Result, plies int) {
 		if p.White&longDiagonal == 0 && p.Black&longDiagonal != 0 {
 			lone.add(p, v, plies)
 		}
@@ -326,16 +326,16 @@ func checkThreeHoldDiagonal(c *EndgameClaim, t *endgame.Tables) {
 	c.Answer = fmt.Sprintf("%d of %d positions with the three kings to move holding the diagonal are won (longest %d plies, i.e. %d moves of the three kings); the tables cannot count the book's eleven coups, only that wins exist", hold.wins, hold.wins+hold.draws+hold.losses, hold.longWin.Plies, (hold.longWin.Plies+1)/2)
 }
 
-func checkTwoKingsOne(c *EndgameClaim, t *endgame.Tables) {
+func checkTwoKingsOne(c *EndgameClaim, t *intl.Tables) {
 	if !needTables(c, t, "KKvK", "KvKK") {
 		return
 	}
 	var two, one tally
-	scan(t, "KKvK", func(p bitboard.Position, v endgame.Result, plies int) { two.add(p, v, plies) })
-	scan(t, "KvKK", func(p bitboard.Position, v endgame.Result, plies int) { one.add(p, v, plies) })
+	scan(t, "KKvK", func(p bitboard.Position, v intl.Result, plies int) { two.add(p, v, plies) })
+	scan(t, "KvKK", func(p bitboard.Position, v intl.Result, plies int) { one.add(p, v, plies) })
 	var deep int64
-	scan(t, "KKvK", func(p bitboard.Position, v endgame.Result, plies int) {
-		if v == endgame.Win && plies > 1 && !p.HasCapture() {
+	scan(t, "KKvK", func(p bitboard.Position, v intl.Result, plies int) {
+		if v == intl.Win && plies > 1 && !p.HasCapture() {
 			deep++
 		}
 	})
@@ -346,13 +346,13 @@ func checkTwoKingsOne(c *EndgameClaim, t *endgame.Tables) {
 	c.Answer = fmt.Sprintf("drawn in general (%d of %d with two kings to move, %d of %d with one), but the two kings win where the single king is caught: %d wins with two kings to move, the longest in %d plies", two.draws, two.wins+two.draws+two.losses, one.draws, one.wins+one.draws+one.losses, two.wins, two.longWin.Plies)
 }
 
-func checkKingAgainstThreeMen(c *EndgameClaim, t *endgame.Tables) {
+func checkKingAgainstThreeMen(c *EndgameClaim, t *intl.Tables) {
 	if !needTables(c, t, "KvKMMM", "KMMMvK") {
 		return
 	}
 	var lone, strong tally
-	scan(t, "KvKMMM", func(p bitboard.Position, v endgame.Result, plies int) { lone.add(p, v, plies) })
-	scan(t, "KMMMvK", func(p bitboard.Position, v endgame.Result, plies int) { strong.add(p, v, plies) })
+	scan(t, "KvKMMM", func(p bitboard.Position, v intl.Result, plies int) { lone.add(p, v, plies) })
+	scan(t, "KMMMvK", func(p bitboard.Position, v intl.Result, plies int) { strong.add(p, v, plies) })
 	c.Counts = append(lone.counts("single king to move"), strong.counts("king and three men to move")...)
 	c.Examples = []Example{note(lone.draw, "single king to move: drawn"), note(strong.draw, "king and three men to move: drawn"), note(strong.longWin, "longest win of the king and three men")}
 	if lone.draws+strong.draws == 0 {
@@ -364,13 +364,13 @@ func checkKingAgainstThreeMen(c *EndgameClaim, t *endgame.Tables) {
 	c.Answer = fmt.Sprintf("the single king draws %d of %d positions with it to move and %d of %d with the other side to move", lone.draws, lone.wins+lone.draws+lone.losses, strong.draws, strong.wins+strong.draws+strong.losses)
 }
 
-func checkKingManAgainstThree(c *EndgameClaim, t *endgame.Tables) {
+func checkKingManAgainstThree(c *EndgameClaim, t *intl.Tables) {
 	if !needTables(c, t, "KMvKKK", "KvKKK") {
 		return
 	}
 	var km, k tally
-	scan(t, "KMvKKK", func(p bitboard.Position, v endgame.Result, plies int) { km.add(p, v, plies) })
-	scan(t, "KvKKK", func(p bitboard.Position, v endgame.Result, plies int) { k.add(p, v, plies) })
+	scan(t, "KMvKKK", func(p bitboard.Position, v intl.Result, plies int) { km.add(p, v, plies) })
+	scan(t, "KvKKK", func(p bitboard.Position, v intl.Result, plies int) { k.add(p, v, plies) })
 	c.Counts = append(km.counts("king and man to move against three kings"), k.counts("single king to move against three kings")...)
 	c.Examples = []Example{note(km.longLoss, "king and man to move: longest loss")}
 	if km.losses == 0 {

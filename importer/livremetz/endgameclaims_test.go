@@ -5,7 +5,7 @@ import (
 	"testing"
 
 	"metz/draughts"
-	"metz/endgame"
+	"metz/tables/intl"
 )
 
 // The endgame claims are answered from tables built in memory: those of
@@ -14,9 +14,9 @@ import (
 // seven-piece ones that metz does not build them. The quote is the
 // passage as the book prints it, words apart.
 func TestEndgameClaimsFromSmallTables(t *testing.T) {
-	tabs := endgame.Small()
+	tabs := intl.Small()
 	for _, s := range EndgameMaterial() {
-		if s.Pieces() <= endgame.DemandPieces {
+		if s.Pieces() <= intl.DemandPieces {
 			if _, err := tabs.Ensure(s); err != nil {
 				t.Fatal(err)
 			}
@@ -63,7 +63,7 @@ func TestEndgameClaimsFromSmallTables(t *testing.T) {
 }
 
 // checkExample probes an example's FEN and compares with what it says.
-func checkExample(t *testing.T, tabs *endgame.Tables, e Example) {
+func checkExample(t *testing.T, tabs *intl.Tables, e Example) {
 	t.Helper()
 	p, err := draughts.ParseFEN(draughts.International, e.FEN)
 	if err != nil {

@@ -8,10 +8,10 @@ import (
 
 	"metz/app"
 	"metz/draughts"
-	"metz/endgame"
 	"metz/importer/livremetz"
 	"metz/sources"
 	"metz/tables"
+	"metz/tables/intl"
 )
 
 // BuildPlan says, before a table build, what it has left to do (n tables
@@ -25,7 +25,7 @@ func BuildPlan(w io.Writer, n int, size int64, dir string, r *draughts.Rules, pi
 // buildCost is what the largest builds cost, said before they start.
 func buildCost(r *draughts.Rules, pieces int) string {
 	switch {
-	case r.Name == draughts.International.Name && pieces == endgame.MaxPieces:
+	case r.Name == draughts.International.Name && pieces == intl.MaxPieces:
 		return "; 5 pieces from none: about 225 s of CPU, 3.1 GB of memory"
 	case r.Name != draughts.International.Name && pieces >= 6:
 		return "; English, 2-6 pieces: 7.5 G positions, about 35 minutes of CPU (19 on 2 idle cores), 1.2 GB of memory; flying kings and larger boards slower"

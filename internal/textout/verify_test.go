@@ -7,8 +7,8 @@ import (
 	"time"
 
 	"metz/draughts"
-	"metz/retro"
 	"metz/solver"
+	"metz/tables/generic"
 )
 
 // The hint after unproven verdicts names the limit they ran into and a
@@ -76,7 +76,7 @@ func TestSavedTablesHint(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if retro.For(r).StoredPieces() >= pieces {
+		if generic.For(r).StoredPieces() >= pieces {
 			continue // saved on this machine already: nothing to suggest
 		}
 		if flag := fmt.Sprintf("--rules %s --pieces %d ", name, pieces); !strings.Contains(hint, flag) {
