@@ -8,6 +8,7 @@ import (
 
 	"metz/problems"
 	"metz/solver"
+	"metz/tables"
 )
 
 // smallProblem is W:W16,31,42:B6,18, White to win, stated as 42-38 18-23:
@@ -176,7 +177,7 @@ func TestVerifiedWithoutEvidence(t *testing.T) {
 // The stored report is still what the solver says.
 func TestOmittedReportIsTheSolversOwn(t *testing.T) {
 	stored := omittedReport(t)
-	rep := solver.Verify(omittedProblem(), solver.Options{})
+	rep := solver.Verify(omittedProblem(), solver.Options{Tables: tables.InMemory()})
 	var got, want []string
 	for _, o := range rep.Omitted {
 		got = append(got, o.Path+" "+o.Defence+" "+o.Answer.Children[0].Move)
@@ -214,7 +215,7 @@ func TestVerifiedMisprint(t *testing.T) {
 // marked already is left as printed.
 func TestVerifiedProvenEnds(t *testing.T) {
 	p := omittedProblem()
-	fresh := solver.Verify(p, solver.Options{})
+	fresh := solver.Verify(p, solver.Options{Tables: tables.InMemory()})
 	if fresh.LeavesProven != 1 || strings.Join(fresh.ProvenLeaves, " ") != "1.1" {
 		t.Fatalf("proven %d: %v", fresh.LeavesProven, fresh.ProvenLeaves)
 	}

@@ -18,7 +18,7 @@ func BenchmarkSolve(b *testing.B) {
 	p := mustFEN(b, intl, "W:W24,29,33,40,49:B10,K14,K34")
 	var spent int64
 	for b.Loop() {
-		spent += Solve(p, Win, nodes(2_000_000)).Nodes
+		spent += solveT(p, Win, nodes(2_000_000)).Nodes
 	}
 	b.ReportMetric(float64(spent)/b.Elapsed().Seconds(), "nodes/s")
 }
@@ -39,7 +39,7 @@ func BenchmarkVanTenac(b *testing.B) {
 			p := &problems.Problem{Rules: "international", FEN: c.fen, Stipulation: "win", Solution: line(c.moves...)}
 			var r *Report
 			for b.Loop() {
-				r = Verify(p, Options{Budget: nodes(300_000)})
+				r = verifyT(p, Options{Budget: nodes(300_000)})
 			}
 			b.ReportMetric(float64(r.ProofNodes), "nodes")
 			b.Logf("%s: %s", c.name, r.Verdict)
@@ -58,12 +58,7 @@ func BenchmarkVerifyBundled(b *testing.B) {
 		b.Fatal(err)
 	}
 	// As many cores as GOMAXPROCS (-cpu 1,2 compares them).
-	opt := Options{Budget: nodes(DefaultNodes), Cores: NewCores(runtime.GOMAXPROCS(0))}
-	if dir := os.Getenv("METZ_TABLES"); dir != "" {
-		if opt.Tables, err = tables.Open(draughts.International, dir, 0); err != nil {
-			b.Fatal(err)
-		}
-	}
+	opt := Options{Budget: nodes(DefaultNodes), Cores: NewCores(runtime.GOMAXPROCS(0)), Tables: benchTables(b)}
 	var all []*problems.Problem
 	for _, bt := range batches {
 		all = append(all, bt.Problems...)
@@ -74,7 +69,7 @@ func BenchmarkVerifyBundled(b *testing.B) {
 			b.Run(strings.ReplaceAll(p.Label, " ", "-"), func(b *testing.B) {
 				var r *Report
 				for b.Loop() {
-					r = Verify(p, opt)
+					r = verifyT(p, opt)
 				}
 				b.ReportMetric(float64(r.ProofNodes), "nodes")
 				b.Logf("%s: %s", p.Label, r.Verdict)
@@ -85,7 +80,7 @@ func BenchmarkVerifyBundled(b *testing.B) {
 		for b.Loop() {
 			verdicts := map[string]int{}
 			for _, p := range all {
-				verdicts[Verify(p, opt).Verdict]++
+				verdicts[verifyT(p, opt).Verdict]++
 			}
 			b.Logf("%d problems: %v", len(all), verdicts)
 		}
@@ -101,13 +96,7 @@ func BenchmarkVerifyBundled(b *testing.B) {
 // search is capped at 2 M nodes; "open" counts those left undecided). The
 // tables are those of METZ_TABLES, else the small in-memory ones.
 func BenchmarkFirstMoves(b *testing.B) {
-	tb := tables.For(draughts.International)
-	if dir := os.Getenv("METZ_TABLES"); dir != "" {
-		var err error
-		if tb, err = tables.Open(draughts.International, dir, 0); err != nil {
-			b.Fatal(err)
-		}
-	}
+	tb := benchTables(b)
 	batches, err := importer.Bundled()
 	if err != nil {
 		b.Fatal(err)
@@ -147,7 +136,7 @@ func proveFresh(q draughts.Position, attacker draughts.Color, promoted bool, tb 
 	g := newFastGame(q.Rules)
 	lim := newLimits(Budget{Nodes: cap}.withDefaults())
 	s := newSearch(g, from(g, q), attacker, Win, lim, DefaultMemoryMB)
-	s.useTables(tb)
+	s.useTables(tb.System(q.Rules))
 	c := s.atGeneric(q, promoted)
 	out := s.prove(&c)
 	return lim.nodes, out != unknown
@@ -172,7 +161,7 @@ func BenchmarkSolveRules(b *testing.B) {
 			var spent int64
 			var res string
 			for b.Loop() {
-				s := Solve(p, Win, nodes(2_000_000))
+				s := solveT(p, Win, nodes(2_000_000))
 				spent, res = spent+s.Nodes, s.Result
 			}
 			b.ReportMetric(float64(spent)/b.Elapsed().Seconds(), "nodes/s")
@@ -180,4 +169,18 @@ func BenchmarkSolveRules(b *testing.B) {
 			b.Logf("%s %s: %s", c.rules.Name, c.fen, res)
 		})
 	}
+}
+
+// benchTables are the tables of the benchmarks: those of the directory
+// METZ_TABLES names (the 4- or 5-piece tables), else the tests' in memory.
+func benchTables(b *testing.B) *tables.Tables {
+	dir := os.Getenv(tables.Env)
+	if dir == "" {
+		return testTables
+	}
+	tb, err := tables.Open(tables.Config{Dir: dir})
+	if err != nil {
+		b.Fatal(err)
+	}
+	return tb
 }

@@ -13,7 +13,7 @@ func benchVerify(b *testing.B, c combination, opt Options, goal string) {
 	p := c.problem(b)
 	var rep *Report
 	for b.Loop() {
-		rep = Verify(p, opt)
+		rep = verifyT(p, opt)
 	}
 	if rep.Verdict != SoundIncomplete || rep.Goal != goal {
 		b.Fatalf("%s: verdict %s on %s, want sound-incomplete on %s", c.name, rep.Verdict, rep.Goal, goal)

@@ -7,7 +7,6 @@ import (
 	"metz/draughts"
 	"metz/problems"
 	"metz/tables"
-	"metz/tables/generic"
 )
 
 // FuzzParseGoal: any text is either refused with an error or read as a
@@ -77,6 +76,7 @@ func FuzzSolve(f *testing.F) {
 		f.Add(s.rules, s.fen, s.goal)
 	}
 	all := draughts.AllRules()
+	tb := tables.InMemory() // the fuzz run's one handle, as a program's
 	defer func(n int64) { smallRootPositions = n }(smallRootPositions)
 	smallRootPositions = 20_000
 	f.Fuzz(func(t *testing.T, ri uint8, fen, goal string) {
@@ -92,7 +92,7 @@ func FuzzSolve(f *testing.F) {
 		if err != nil {
 			return
 		}
-		sol := SolveWith(p, g, Options{Budget: Budget{Nodes: 3000, MemoryMB: 8}, Tables: tables.Generic(generic.New(r))})
+		sol := SolveWith(p, g, Options{Budget: Budget{Nodes: 3000, MemoryMB: 8}, Tables: tb})
 		switch sol.Result {
 		case "win", "loss", "draw", "unknown":
 		default:
@@ -122,6 +122,7 @@ func FuzzVerify(f *testing.F) {
 	}
 	all := draughts.AllRules()
 	verdicts := map[string]bool{Sound: true, SoundIncomplete: true, Cooked: true, Unsound: true, Misprint: true, Unproven: true, NoPosition: true}
+	tb := tables.InMemory() // the fuzz run's one handle, as a program's
 	defer func(n int64) { smallRootPositions = n }(smallRootPositions)
 	smallRootPositions = 20_000
 	f.Fuzz(func(t *testing.T, ri uint8, fen, moves, stip string) {
@@ -136,7 +137,7 @@ func FuzzVerify(f *testing.F) {
 			return
 		}
 		p := &problems.Problem{Rules: r.Name, FEN: fen, Stipulation: stip, Solution: line(fields...)}
-		rep := Verify(p, Options{Budget: Budget{Nodes: 3000, MemoryMB: 8}, Tables: tables.Generic(generic.New(r))})
+		rep := Verify(p, Options{Budget: Budget{Nodes: 3000, MemoryMB: 8}, Tables: tb})
 		if !verdicts[rep.Verdict] {
 			t.Fatalf("%s %q %q %q: verdict %q", r.Name, fen, moves, stip, rep.Verdict)
 		}

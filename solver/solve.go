@@ -2,14 +2,12 @@ package solver
 
 import (
 	"fmt"
-	"math/bits"
 	"slices"
 	"time"
 
 	"metz/draughts"
 	"metz/problems"
 	"metz/tables"
-	egt "metz/tables/intl"
 )
 
 // Version is recorded with every verdict so that runs can be compared.
@@ -60,7 +58,6 @@ func Solve(p draughts.Position, goal Goal, b Budget) *Solution {
 // SolveWith is Solve with options: the budget and the endgame tables (the
 // other fields are Verify's).
 func SolveWith(p draughts.Position, goal Goal, opt Options) *Solution {
-	opt.Tables = tablesFor(p.Rules, opt)
 	j := job{pos: p, goal: goal, opt: opt}
 	j.run()
 	return j.sol
@@ -120,22 +117,21 @@ func gameOver[P, M any](g game[P, M], q P, goal Goal) (result, note string) {
 
 // tableUse hands the tables to each search of a solve and adds up their hits.
 type tableUse struct {
-	t                    *tables.Tables
+	t                    *tables.System
 	hits, built, unsaved int64
 }
 
-// slice builds, for a root of at most egt.DemandPieces international
-// pieces whose tables are not there, the slices of them it can reach
-// (tables.Slice): every position the searches of the solve meet is in
-// them, and they are a fraction of the whole tables where the root has
-// men (from W:W6:B2,3,4, 14 M indices against 26 M). It is bounded as a
-// search bounds the root's tables (useTables).
+// slice builds, for a root of at most four international pieces whose
+// tables are not there, the slices of them it can reach
+// (tables.System.Slice): every position the searches of the solve meet
+// is in them, and they are a fraction of the whole tables where the root
+// has men (from W:W6:B2,3,4, 14 M indices against 26 M). It is bounded as
+// a search bounds the root's tables (useTables).
 func (tb *tableUse) slice(p draughts.Position, b Budget) {
-	bp, ok := egt.FromDraughts(p)
-	if tb.t == nil || !ok || bits.OnesCount64(bp.White|bp.Black) > egt.DemandPieces {
+	if tb.t == nil {
 		return
 	}
-	tb.built += tb.t.Slice(bp, rootLimit(tb.t, b.MemoryMB))
+	tb.built += tb.t.Slice(p, rootLimit(tb.t, b.MemoryMB))
 }
 
 func useTables[P, M any](tb *tableUse, s *search[P, M]) func() {

@@ -35,16 +35,20 @@ type Progress struct {
 	Tables  int   // tables of the whole build
 }
 
-// Missing is what a build of r's tables of 2 to pieces pieces in root has
-// left to do: the tables not in the directory and the bytes they will
+// Missing is what a build of r's tables of 2 to pieces pieces has left
+// to do in t's directory: the tables not there and the bytes they will
 // take on disk (the generic builder's, one byte a position, as a table
-// whose distances fit a byte takes: every 8x8 one built so far).
-func Missing(r *draughts.Rules, root string, pieces int) (tables int, bytes int64) {
+// whose distances fit a byte takes: every 8x8 one built so far). With no
+// directory, every table is missing and takes no disk.
+func (t *Tables) Missing(r *draughts.Rules, pieces int) (tables int, bytes int64) {
+	if t.dir == "" {
+		return len(generic.Signatures(pieces)), 0
+	}
 	if international(r) {
-		return intl.Missing(root, pieces)
+		return intl.Missing(t.dir, pieces)
 	}
 	gen := generic.New(r)
-	gen.SetDir(root)
+	gen.SetDir(t.dir)
 	for _, s := range generic.Signatures(pieces) {
 		if !gen.Stored(s) {
 			tables++
@@ -54,24 +58,54 @@ func Missing(r *draughts.Rules, root string, pieces int) (tables int, bytes int6
 	return tables, bytes
 }
 
-// Build builds every table of r of 2 to pieces pieces into root, reading
-// those already there (an interrupted or smaller build is resumed), and
-// reports each to progress (from one goroutine at a time). mem bounds the
-// memory of the generic builder. When ctx is done the build stops after
-// the table (generic builder) or piece count (international builder) it
-// is on: every table finished is on disk, and a temporary file left by a
-// killed save is cleared by a later build.
-func Build(ctx context.Context, r *draughts.Rules, root string, pieces int, mem int64, progress func(Progress)) error {
+// Build builds every table of r of 2 to pieces pieces into t's
+// directory, reading those already there (an interrupted or smaller build
+// is resumed), and reports each to progress (from one goroutine at a
+// time). With no directory, the tables are built in memory (the
+// international ones up to intl.DemandPieces pieces), for t's probes.
+// The generic builder keeps within t's memory limit. When ctx is done the
+// build stops after the table (generic builder) or piece count
+// (international builder) it is on: every table finished is on disk, and
+// a temporary file left by a killed save is cleared by a later build.
+func (t *Tables) Build(ctx context.Context, r *draughts.Rules, pieces int, progress func(Progress)) error {
 	if pieces < 2 || pieces > MaxPieces(r) {
 		return fmt.Errorf("--pieces %d: tables under the %s rules have 2 to %d pieces (a table needs a piece on each side; 6 international pieces would need about 59 GB)", pieces, r.Name, MaxPieces(r))
 	}
-	if err := os.MkdirAll(Dir(root, r), 0o755); err != nil {
+	if t.dir == "" {
+		return t.buildInMemory(ctx, r, pieces, progress)
+	}
+	if err := os.MkdirAll(Dir(t.dir, r), 0o755); err != nil {
 		return fmt.Errorf("table directory: %w", err)
 	}
+	defer t.forget(r) // what the handle knew of r's directory is out of date
 	if international(r) {
-		return buildInternational(ctx, root, pieces, progress)
+		return buildInternational(ctx, t.dir, pieces, progress)
 	}
-	return buildGeneric(ctx, r, root, pieces, mem, progress)
+	gen := generic.New(r)
+	gen.SetDir(t.dir)
+	return buildGeneric(ctx, gen, pieces, t.mem, progress)
+}
+
+// buildInMemory is Build with no directory: the tables are built into
+// t's own, one signature at a time.
+func (t *Tables) buildInMemory(ctx context.Context, r *draughts.Rules, pieces int, progress func(Progress)) error {
+	s := t.System(r)
+	if s.gen != nil {
+		return buildGeneric(ctx, s.gen, pieces, t.mem, progress)
+	}
+	if pieces > intl.DemandPieces {
+		return fmt.Errorf("--pieces %d: international tables of more than %d pieces are built into a directory", pieces, intl.DemandPieces)
+	}
+	sigs := generic.Signatures(pieces)
+	for i, sig := range sigs {
+		if _, err := s.intl.EnsureContext(ctx, sig); err != nil {
+			return err
+		}
+		if progress != nil {
+			progress(Progress{Sig: sig.String(), Pieces: sig.Pieces(), Current: i + 1, Tables: len(sigs)})
+		}
+	}
+	return nil
 }
 
 // buildInternational runs the international builder one piece count at a
@@ -106,23 +140,21 @@ func buildInternational(ctx context.Context, root string, pieces int, progress f
 	return nil
 }
 
-// buildGeneric runs the generic builder a signature at a time.
-func buildGeneric(ctx context.Context, r *draughts.Rules, root string, pieces int, mem int64, progress func(Progress)) error {
-	gen := generic.New(r)
-	gen.SetDir(root)
+// buildGeneric runs the generic builder gen a signature at a time.
+func buildGeneric(ctx context.Context, gen *generic.Tables, pieces int, mem int64, progress func(Progress)) error {
 	sigs := generic.Signatures(pieces)
 	var done, total int64
 	for _, s := range sigs {
 		total += gen.Positions(s)
 	}
-	took := map[generic.Sig]time.Duration{}
-	gen.Built = func(s generic.Sig, _ int64, d time.Duration) { took[s] = d }
+	took := map[Sig]time.Duration{}
+	built := func(s Sig, _ int64, d time.Duration) { took[s] = d }
 	for i, s := range sigs {
 		if err := ctx.Err(); err != nil {
 			return err
 		}
 		loaded := gen.Stored(s)
-		if err := gen.EnsureContext(ctx, s, generic.Limit{Bytes: mem}); err != nil {
+		if err := gen.EnsureReporting(ctx, s, Limit{Bytes: mem}, built); err != nil {
 			return err
 		}
 		st, err := gen.Stats(s)
@@ -136,7 +168,7 @@ func buildGeneric(ctx context.Context, r *draughts.Rules, root string, pieces in
 		}
 	}
 	if err := gen.SaveErr(); err != nil {
-		return fmt.Errorf("tables built but not saved in %s: %w", filepath.Join(root, r.Name), err)
+		return fmt.Errorf("tables built but not saved in %s: %w", filepath.Join(gen.Dir(), gen.Rules().Name), err)
 	}
 	return nil
 }

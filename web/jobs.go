@@ -147,7 +147,7 @@ func (s *Server) startVerify(probs []*problems.Problem, budget solver.Budget) *j
 }
 
 func (s *Server) runVerify(ctx context.Context, j *job, probs []*problems.Problem, budget solver.Budget) error {
-	opt := app.VerifyOptions{Jobs: 1, Solver: solver.Options{Budget: budget, Cores: solver.NewCores(runtime.NumCPU())}}
+	opt := app.VerifyOptions{Jobs: 1, Solver: solver.Options{Budget: budget, Tables: s.opt.Tables, Cores: solver.NewCores(runtime.NumCPU())}}
 	for i, p := range probs {
 		name := app.ProblemName(p)
 		j.update(func(st *jobStatus) {

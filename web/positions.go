@@ -42,7 +42,7 @@ func (s *Server) apiSolve(w http.ResponseWriter, r *http.Request) {
 		fail(w, r, err)
 		return
 	}
-	writeJSON(w, http.StatusOK, solver.SolveWith(p, g, solver.Options{Budget: b}))
+	writeJSON(w, http.StatusOK, solver.SolveWith(p, g, solver.Options{Budget: b, Tables: s.opt.Tables}))
 }
 
 // GET /api/moves?fen=…&rules=…: metz moves --json.

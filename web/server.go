@@ -17,6 +17,7 @@ import (
 	"sync"
 	"time"
 
+	"metz/app"
 	"metz/db"
 )
 
@@ -28,6 +29,9 @@ type Options struct {
 	Token string
 	// Budget is the default solver budget of a verification ("10s").
 	Budget string
+	// Tables are the endgame tables the verifications and solves read
+	// (app.OpenTables: metz serve --tables); nil, none.
+	Tables *app.Tables
 }
 
 // Server serves one database.

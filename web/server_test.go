@@ -41,6 +41,10 @@ func booksDB(t testing.TB) *db.DB {
 
 func newTestServer(t testing.TB, opt Options) (*Server, *httptest.Server) {
 	t.Helper()
+	if opt.Tables == nil {
+		// metz serve always opens tables: here, built in memory.
+		opt.Tables = inMemoryTables(t)
+	}
 	s := New(booksDB(t), opt)
 	ts := httptest.NewServer(s.Handler())
 	t.Cleanup(func() { ts.Close(); s.Close() })

@@ -12,7 +12,7 @@ import (
 func init() { commandAdders = append(commandAdders, addServe) }
 
 func addServe(root *cobra.Command) {
-	var addr, budget string
+	var addr, budget, tables string
 	c := &cobra.Command{
 		Use:   "serve [--addr 127.0.0.1:8080]",
 		Short: "A local web workbench: browse, transcribe, verify and print problems",
@@ -26,10 +26,15 @@ gives what the --json of search, show, verify, solve and moves give
 (docs/web.md). Ctrl-C stops it.`,
 		Example: `  metz serve
   metz serve --addr 127.0.0.1:9000 --db books.db
+  metz serve --tables DIR          # the endgame tables of DIR (default: $METZ_TABLES, else the user cache)
   metz serve --addr 0.0.0.0:8080   # reachable from the network: token required`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			if _, err := web.ParseBudget(budget); err != nil {
+				return err
+			}
+			tb, err := openTables(cmd, tables, 0)
+			if err != nil {
 				return err
 			}
 			d, err := db.OpenExisting(globalsOf(cmd).dbPath)
@@ -37,7 +42,7 @@ gives what the --json of search, show, verify, solve and moves give
 				return err
 			}
 			defer d.Close()
-			opt := web.Options{Budget: budget}
+			opt := web.Options{Budget: budget, Tables: tb}
 			if !web.IsLoopback(addr) {
 				opt.Token = web.NewToken()
 				fmt.Fprintf(cmd.ErrOrStderr(), "metz: %s is reachable from other machines: every request needs the token %s\n", addr, opt.Token)
@@ -49,5 +54,6 @@ gives what the --json of search, show, verify, solve and moves give
 	}
 	c.Flags().StringVar(&addr, "addr", "127.0.0.1:8080", "address to listen on (host:port)")
 	c.Flags().StringVar(&budget, "budget", "10s", "default solver budget of a verification started from a page")
+	addTablesFlag(c, &tables)
 	root.AddCommand(c)
 }

@@ -5,11 +5,9 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"metz/app"
 	"metz/internal/textout"
 	"metz/solver"
-	"metz/tables"
-	"metz/tables/generic"
-	"metz/tables/intl"
 )
 
 func init() { commandAdders = append(commandAdders, addSolve) }
@@ -42,17 +40,17 @@ func addSolve(root *cobra.Command) {
 			if err != nil {
 				return err
 			}
-			tb, err := openTables(tables)
+			tb, err := openTables(cmd, tables, 0)
 			if err != nil {
 				return err
 			}
 			stop := clockBar(newProgressBar(cmd.ErrOrStderr(), "solve"), b.WithDefaults().Time)
-			sol := solver.SolveWith(p, g, solver.Options{Budget: b, Tables: tb, NoTables: noTables(tables)})
+			sol := solver.SolveWith(p, g, solver.Options{Budget: b, Tables: tb})
 			stop()
 			if globalsOf(cmd).json {
 				return writeJSON(cmd.OutOrStdout(), sol)
 			}
-			textout.Solution(cmd.OutOrStdout(), sol)
+			textout.Solution(cmd.OutOrStdout(), sol, app.SavedPieces(tb))
 			return nil
 		},
 	}, "solve")
@@ -60,57 +58,29 @@ func addSolve(root *cobra.Command) {
 	c.Flags().StringVar(&goal, "goal", "win", "win, draw, loss, promote or gain:N; /P bounds it (gain:2/15)")
 	c.Flags().IntVar(&within, "within", 0, "the goal must be met within this many plies: an exact, bounded question (docs/stipulations.md)")
 	c.Flags().StringVar(&budget, "budget", "10s", "limits: time, nodes, memory (e.g. 10s,5M-nodes,64MB)")
-	c.Flags().StringVar(&tables, "tables", "auto", tablesHelp)
+	addTablesFlag(c, &tables)
 	root.AddCommand(c)
 }
 
-// tablesHelp documents --tables for solve and verify.
-const tablesHelp = "endgame table directory; auto: $" + tables.Env + ", else metz/endgame in the user cache (the 2-4-piece tables a position needs are built there on first use; solve builds only the slices of them its position reaches, kept in memory); none: no tables at all"
+// tablesHelp documents --tables, the one table setting of every command
+// that reads or builds endgame tables (solve, verify, serve, endgame).
+const tablesHelp = "endgame table directory, under every rule system; auto: $" + app.TablesEnv + ", else metz/endgame in the user cache (the 2-4-piece tables a position needs are built there on first use; solve builds only the slices of them its position reaches, kept in memory); none: no tables at all"
 
-// noTables reports whether --tables asks for a search without any table.
-func noTables(arg string) bool { return arg == "" || arg == "none" }
-
-// openTables opens an endgame table directory: "auto" the default one,
-// "" or "none" no tables at all. The directory is created when needed and
-// given the 2-3-piece tables (read, else built in a fraction of a second
-// and saved); the solver adds the 4-piece tables a position needs, saved
-// there too, so a second run reads them (all but the slices solve builds
-// for a root of 4 pieces: intl.EnsureSlice). Where the default directory
-// cannot be written, the tables are built in memory instead. The other
-// rule systems' tables are pointed at the same directory
-// (useSavedTables): --tables means one thing for every rule system.
-func openTables(dir string) (*tables.Tables, error) {
-	useSavedTables(dir)
-	auto := dir == "auto"
-	switch dir {
-	case "", "none":
-		return nil, nil
-	case "auto":
-		dir = defaultEndgameDir()
-	}
-	tb, err := intl.OpenCache(dir)
-	if err == nil {
-		err = tb.Check()
-	}
-	switch {
-	case err != nil && auto:
-		return nil, nil // the solver's in-memory tables
-	case err != nil:
-		return nil, fmt.Errorf("--tables: %w", err)
-	}
-	return tables.International(tb), nil
+// addTablesFlag adds --tables (tablesHelp) to c, into dir.
+func addTablesFlag(c *cobra.Command, dir *string) {
+	c.Flags().StringVar(dir, "tables", "auto", tablesHelp)
 }
 
-// useSavedTables points the in-memory tables of the other rule systems at
-// the same directory as the international ones (in a subdirectory per rule
-// system): they read the tables saved there and save what they build.
-func useSavedTables(arg string) {
-	switch arg {
-	case "", "none":
-		generic.SetSharedDir("")
-	case "auto":
-		generic.SetSharedDir(defaultEndgameDir())
-	default:
-		generic.SetSharedDir(arg)
+// openTables opens the endgame tables --tables names (app.OpenTables:
+// "auto" the default directory, "none" no tables at all), mem bounding
+// the memory of the tables built for one probe (0: the default): the one
+// way every command opens them. A directory that cannot be written is
+// read for what it holds, the tables built kept in memory: said on
+// stderr unless the output is JSON.
+func openTables(cmd *cobra.Command, dir string, mem int64) (*app.Tables, error) {
+	tb, err := app.OpenTables(dir, mem)
+	if err == nil && tb.ReadOnly() && !globalsOf(cmd).json {
+		fmt.Fprintf(cmd.ErrOrStderr(), "metz: %s cannot be written: its endgame tables are read, those built are kept in memory\n", tb.Dir())
 	}
+	return tb, err
 }

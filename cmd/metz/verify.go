@@ -13,7 +13,6 @@ import (
 	"metz/internal/textout"
 	"metz/problems"
 	"metz/solver"
-	"metz/tables"
 )
 
 func init() { commandAdders = append(commandAdders, addVerify) }
@@ -42,7 +41,7 @@ func addVerify(root *cobra.Command) {
 	fl.StringVar(&f.sol, "solution", "", "with --fen: the stated main line (32-28 19-23, 1. 32-28 19-23, or 32 à 28 19 à 23)")
 	fl.StringVar(&f.stip, "goal", "win", "with --fen: the stipulation (win, draw, loss, promote, gain:N; /P bounds it: gain:2/15)")
 	fl.IntVar(&f.within, "within", 0, "the goal must be met within this many plies (every problem's stipulation bounded; see docs/stipulations.md)")
-	fl.StringVar(&f.tables, "tables", "auto", tablesHelp)
+	addTablesFlag(c, &f.tables)
 	fl.BoolVar(&f.noStore, "no-store", false, "do not record the verdicts in the database")
 	addRulesFlag(c, &f.rules)
 	root.AddCommand(c)
@@ -57,14 +56,14 @@ func runVerify(cmd *cobra.Command, args []string, f verifyFlags) error {
 	if f.jobs < 1 {
 		return fmt.Errorf("--jobs %d: expected 1 or more", f.jobs)
 	}
-	tb, err := openTables(f.tables)
+	tb, err := openTables(cmd, f.tables, 0)
 	if err != nil {
 		return err
 	}
 	// The jobs are cores: a problem holds one while it runs, and the parts
 	// of its work that may run at once borrow the others while they are
 	// free (at the end of a batch, or for a single problem).
-	opt := solver.Options{Budget: b, Tables: tb, NoTables: noTables(f.tables), Cores: solver.NewCores(f.jobs)}
+	opt := solver.Options{Budget: b, Tables: tb, Cores: solver.NewCores(f.jobs)}
 	if f.fen != "" {
 		p, err := adHocProblem(f, cmd.ErrOrStderr())
 		if err != nil {
@@ -142,7 +141,7 @@ func adHocProblem(f verifyFlags, warn io.Writer) (*problems.Problem, error) {
 
 // printReports prints the outcomes, as one JSON array of the solver's
 // reports or as a table; jobs is how many were verified at once.
-func printReports(w io.Writer, g globalFlags, done []app.Verified, tb *tables.Tables, jobs int) error {
+func printReports(w io.Writer, g globalFlags, done []app.Verified, tb *app.Tables, jobs int) error {
 	if g.json {
 		reports := make([]*solver.Report, len(done))
 		for i, v := range done {
@@ -150,5 +149,5 @@ func printReports(w io.Writer, g globalFlags, done []app.Verified, tb *tables.Ta
 		}
 		return writeJSON(w, reports)
 	}
-	return textout.Verified(w, done, jobs, tb.International().Complete(5))
+	return textout.Verified(w, done, jobs, app.SavedPieces(tb))
 }

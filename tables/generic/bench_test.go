@@ -4,6 +4,7 @@ import (
 	"testing"
 
 	"metz/draughts"
+	"metz/tables/base"
 )
 
 // BenchmarkBuild builds every signature of three kings against two under
@@ -11,7 +12,7 @@ import (
 func BenchmarkBuild(b *testing.B) {
 	for b.Loop() {
 		t := New(draughts.Russian)
-		if err := t.Ensure(Sig{WK: 3, BK: 2}, Limit{Bytes: 1 << 30}); err != nil {
+		if err := t.Ensure(base.Sig{WK: 3, BK: 2}, Limit{Bytes: 1 << 30}); err != nil {
 			b.Fatal(err)
 		}
 	}

@@ -6,6 +6,7 @@ import (
 
 	"metz/draughts"
 	"metz/draughts/bitboard8"
+	"metz/tables/base"
 )
 
 // The boards the bitboard generator plays (the 8x8 systems and Turkish)
@@ -148,7 +149,7 @@ func (b *bitLayout) index(sh *shape, sq [4]uint64) (i int64, ok bool) {
 // lookupBits is lookupSig for a position on the bitboards.
 func (t *Tables) lookupBits(p bitboard8.Position) (win bool, plies int, decided bool, err error) {
 	sq := groupSquares(p)
-	s := Sig{bits.OnesCount64(sq[gWM]), bits.OnesCount64(sq[gWK]), bits.OnesCount64(sq[gBM]), bits.OnesCount64(sq[gBK])}
+	s := base.Sig{WM: bits.OnesCount64(sq[gWM]), WK: bits.OnesCount64(sq[gWK]), BM: bits.OnesCount64(sq[gBM]), BK: bits.OnesCount64(sq[gBK])}
 	tab := t.table(s)
 	if tab == nil {
 		return false, 0, false, fmt.Errorf("retro: %s not built", s)
@@ -168,18 +169,18 @@ func (t *Tables) lookupBits(p bitboard8.Position) (win bool, plies int, decided 
 // signature is not in memory (Probe or ProbeOrBuild then loads or builds
 // it), when bitboard8 does not play t's rules, and for a man on its
 // crowning row.
-func (t *Tables) ProbeBits(p bitboard8.Position) (v Value, plies int, ok bool) {
+func (t *Tables) ProbeBits(p bitboard8.Position) (v base.Result, plies int, ok bool) {
 	if t.bits == nil {
-		return Draw, 0, false
+		return base.Draw, 0, false
 	}
 	sq := groupSquares(p)
-	tab := t.table(Sig{bits.OnesCount64(sq[gWM]), bits.OnesCount64(sq[gWK]), bits.OnesCount64(sq[gBM]), bits.OnesCount64(sq[gBK])})
+	tab := t.table(base.Sig{WM: bits.OnesCount64(sq[gWM]), WK: bits.OnesCount64(sq[gWK]), BM: bits.OnesCount64(sq[gBM]), BK: bits.OnesCount64(sq[gBK])})
 	if tab == nil {
-		return Draw, 0, false
+		return base.Draw, 0, false
 	}
 	i, ok := t.bits.index(&tab.sh, sq)
 	if !ok {
-		return Draw, 0, false
+		return base.Draw, 0, false
 	}
 	return probed(tab.value(turnOf(p), i))
 }

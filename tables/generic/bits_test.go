@@ -6,6 +6,7 @@ import (
 	"metz/draughts"
 	"metz/draughts/bitboard8"
 	"metz/draughts/engines"
+	"metz/tables/base"
 )
 
 // The bitboard path and the generic one build the same tables: every
@@ -16,14 +17,14 @@ import (
 func TestBitsAgreeWithGeneric(t *testing.T) {
 	cases := []struct {
 		r    *draughts.Rules
-		sigs []Sig
+		sigs []base.Sig
 	}{
-		{draughts.Russian, []Sig{{WM: 1, WK: 1, BM: 1, BK: 1}}},
-		{draughts.Italian, []Sig{{WM: 2, BK: 1, BM: 1}}},
-		{draughts.Spanish, []Sig{{WK: 2, BM: 2}}},
-		{draughts.English, []Sig{{WM: 1, WK: 1, BM: 1}}},
-		{draughts.Francaise, []Sig{{WM: 2, BK: 1}}},
-		{draughts.Turkish, []Sig{{WM: 1, BM: 1, BK: 1}, {WK: 1, BM: 2}}},
+		{draughts.Russian, []base.Sig{{WM: 1, WK: 1, BM: 1, BK: 1}}},
+		{draughts.Italian, []base.Sig{{WM: 2, BK: 1, BM: 1}}},
+		{draughts.Spanish, []base.Sig{{WK: 2, BM: 2}}},
+		{draughts.English, []base.Sig{{WM: 1, WK: 1, BM: 1}}},
+		{draughts.Francaise, []base.Sig{{WM: 2, BK: 1}}},
+		{draughts.Turkish, []base.Sig{{WM: 1, BM: 1, BK: 1}, {WK: 1, BM: 2}}},
 	}
 	if testing.Short() { // three pieces only
 		cases = cases[3:]
@@ -43,12 +44,12 @@ func TestBitsAgreeWithGeneric(t *testing.T) {
 func TestWideAgreesWithGeneric(t *testing.T) {
 	cases := []struct {
 		r    *draughts.Rules
-		sigs []Sig
+		sigs []base.Sig
 	}{
-		{draughts.Canadian, []Sig{{WM: 1, WK: 1, BM: 1}, {WM: 2, BK: 1}}},
-		{draughts.International, []Sig{{WK: 1, BM: 1, BK: 1}}},
+		{draughts.Canadian, []base.Sig{{WM: 1, WK: 1, BM: 1}, {WM: 2, BK: 1}}},
+		{draughts.International, []base.Sig{{WK: 1, BM: 1, BK: 1}}},
 		// A king that may take a man or a king: Manoury's rule takes the king.
-		{draughts.Manoury, []Sig{{WK: 1, BM: 1, BK: 1}}},
+		{draughts.Manoury, []base.Sig{{WK: 1, BM: 1, BK: 1}}},
 	}
 	for _, c := range cases {
 		comparePaths(t, c.r, c.sigs, "bitboard12 moves", func(g *Tables) bool {
@@ -62,7 +63,7 @@ func TestWideAgreesWithGeneric(t *testing.T) {
 // comparePaths builds sigs with r's Tables as they come and with a second
 // one that strip took a faster path out of (strip reports whether it was
 // there), and compares them (compareBuilds).
-func comparePaths(t *testing.T, r *draughts.Rules, sigs []Sig, path string, strip func(*Tables) bool) {
+func comparePaths(t *testing.T, r *draughts.Rules, sigs []base.Sig, path string, strip func(*Tables) bool) {
 	t.Helper()
 	fast, generic := New(r), New(r)
 	if !strip(generic) {
@@ -73,7 +74,7 @@ func comparePaths(t *testing.T, r *draughts.Rules, sigs []Sig, path string, stri
 
 // compareBuilds builds sigs with two Tables of r and checks that every
 // signature built has the same values in both.
-func compareBuilds(t *testing.T, r *draughts.Rules, fast, generic *Tables, sigs []Sig) {
+func compareBuilds(t *testing.T, r *draughts.Rules, fast, generic *Tables, sigs []base.Sig) {
 	t.Helper()
 	for _, s := range sigs {
 		for _, tabs := range []*Tables{fast, generic} {
@@ -123,11 +124,11 @@ func firstDiff(a, b *table, turn int) int64 {
 func TestProbeBitsAgreesWithProbe(t *testing.T) {
 	for _, c := range []struct {
 		r   *draughts.Rules
-		sig Sig
+		sig base.Sig
 	}{
-		{draughts.English, Sig{WM: 1, WK: 1, BM: 1}},
-		{draughts.Russian, Sig{WM: 1, BK: 1, BM: 1}},
-		{draughts.Turkish, Sig{WM: 1, BM: 1, BK: 1}},
+		{draughts.English, base.Sig{WM: 1, WK: 1, BM: 1}},
+		{draughts.Russian, base.Sig{WM: 1, BK: 1, BM: 1}},
+		{draughts.Turkish, base.Sig{WM: 1, BM: 1, BK: 1}},
 	} {
 		g := New(c.r)
 		e := engines.For(c.r).Board8
@@ -139,7 +140,7 @@ func TestProbeBitsAgreesWithProbe(t *testing.T) {
 		}
 		n := 0
 		for _, turn := range []draughts.Color{draughts.White, draughts.Black} {
-			err := g.Each(c.sig, turn, func(p draughts.Position, v Value, plies int) {
+			err := g.Each(c.sig, turn, func(p draughts.Position, v base.Result, plies int) {
 				bp, err := e.FromGeneric(p)
 				if err != nil {
 					t.Fatalf("%s: %s: %v", c.r.Name, p.FEN(), err)

@@ -8,6 +8,7 @@ import (
 	"metz/draughts"
 	"metz/draughts/bitboard12"
 	"metz/draughts/bitboard8"
+	"metz/tables/base"
 )
 
 // A position's value for its side to move, one uint16: 0 is a draw (or,
@@ -74,13 +75,13 @@ type worker struct {
 	pl      placed
 	scratch []draughts.Piece
 	spl     placed
-	sig     Sig
+	sig     base.Sig
 	wml     *bitboard12.MoveList // bitboard12's moves (nil: the generic engine's)
 	taken   []int                // the squares one of those moves captures
 }
 
 // newWorker makes the scratch of the path t builds on.
-func newWorker(t *Tables, s Sig) worker {
+func newWorker(t *Tables, s base.Sig) worker {
 	if t.bits != nil {
 		return worker{ml: new(bitboard8.MoveList)}
 	}
@@ -100,7 +101,7 @@ func (b *builder) set(w *worker, turn int, i int64, win bool, plies int) {
 	w.counts[plies]++
 }
 
-func newBuilder(t *Tables, s Sig) *builder {
+func newBuilder(t *Tables, s base.Sig) *builder {
 	sh := t.l.shape(s)
 	b := &builder{t: t, l: t.l, r: t.r, sh: sh, tab: &table{sh: sh}}
 	for turn := range 2 {
@@ -135,7 +136,7 @@ type exits struct {
 
 // add records a move to child (signature s), whose value the built
 // tables hold.
-func (x *exits) add(b *builder, child draughts.Position, s Sig) error {
+func (x *exits) add(b *builder, child draughts.Position, s base.Sig) error {
 	win, plies, decided, err := b.t.lookupSig(child, s)
 	if err != nil {
 		return err
@@ -181,7 +182,7 @@ func (b *builder) scan(w *worker, p draughts.Position, pl *placed, out []draught
 		copy(out, p.Board) // a crowning: another signature
 		pc := out[from]
 		out[to], out[from] = pc.Crowned(), draughts.Empty
-		err = x.add(b, c, w.sig.without(pc).with(pc.Crowned()))
+		err = x.add(b, c, with(without(w.sig, pc), pc.Crowned()))
 	})
 	return n, false, x, err
 }
@@ -210,11 +211,11 @@ func (b *builder) exitBy(w *worker, p, c draughts.Position, x *exits, from, to i
 	out[from] = draughts.Empty
 	s := w.sig
 	for _, sq := range taken {
-		s = s.without(p.Board[sq])
+		s = without(s, p.Board[sq])
 		out[sq] = draughts.Empty
 	}
 	if promotes {
-		s = s.without(pc).with(pc.Crowned())
+		s = with(without(s, pc), pc.Crowned())
 		pc = pc.Crowned()
 	}
 	out[to] = pc

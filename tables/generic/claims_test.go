@@ -4,6 +4,7 @@ import (
 	"testing"
 
 	"metz/draughts"
+	"metz/tables/base"
 )
 
 // Two facts of Russian draughts theory about three kings against one,
@@ -17,7 +18,7 @@ import (
 func TestPetrovTriangle(t *testing.T) {
 	r := draughts.Russian
 	tabs := New(r)
-	s := Sig{WK: 3, BK: 1}
+	s := base.Sig{WK: 3, BK: 1}
 	if err := tabs.Ensure(s, Limit{Bytes: 1 << 30}); err != nil {
 		t.Fatal(err)
 	}
@@ -37,22 +38,22 @@ func TestPetrovTriangle(t *testing.T) {
 		return !q.HasCapture(), holds, lone
 	}
 	caught, longest := 0, 0
-	tabs.Each(s, draughts.White, func(p draughts.Position, v Value, plies int) {
+	tabs.Each(s, draughts.White, func(p draughts.Position, v base.Result, plies int) {
 		if quiet, holds, lone := where(p); !quiet || !holds || lone {
 			return
 		}
-		if v != Win || plies > 25 {
+		if v != base.Win || plies > 25 {
 			t.Fatalf("%s: %s in %d plies; want a win within 13 moves (25 plies)", p.FEN(), v, plies)
 		}
 		caught++
 		longest = max(longest, plies)
 	})
 	held := 0
-	tabs.Each(s, draughts.Black, func(p draughts.Position, v Value, plies int) {
+	tabs.Each(s, draughts.Black, func(p draughts.Position, v base.Result, plies int) {
 		if quiet, holds, lone := where(p); !quiet || holds || !lone {
 			return
 		}
-		if v != Draw {
+		if v != base.Draw {
 			t.Fatalf("%s: %s in %d plies; the lone king on the main road should hold", p.FEN(), v, plies)
 		}
 		held++

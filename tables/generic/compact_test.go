@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"metz/draughts"
+	"metz/tables/base"
 )
 
 // The one-byte form of a table (in memory, and in a format-2 file) and a
@@ -17,12 +18,12 @@ import (
 func TestCompactMatchesFull(t *testing.T) {
 	cases := []struct {
 		r     *draughts.Rules
-		sigs  []Sig
+		sigs  []base.Sig
 		small bool // every sample fits one byte a value
 	}{
-		{draughts.English, []Sig{{WK: 2, BM: 1, BK: 1}, {WM: 2, BM: 2}, {WM: 1, WK: 1, BM: 1}}, true},
-		{draughts.Russian, []Sig{{WM: 1, WK: 1, BK: 2}}, true},
-		{draughts.QuiPerdGagne, []Sig{{WK: 1, WM: 1, BK: 1}}, true},
+		{draughts.English, []base.Sig{{WK: 2, BM: 1, BK: 1}, {WM: 2, BM: 2}, {WM: 1, WK: 1, BM: 1}}, true},
+		{draughts.Russian, []base.Sig{{WM: 1, WK: 1, BK: 2}}, true},
+		{draughts.QuiPerdGagne, []base.Sig{{WK: 1, WM: 1, BK: 1}}, true},
 	}
 	for _, c := range cases {
 		tabs := New(c.r)
@@ -58,7 +59,7 @@ func TestCompactMatchesFull(t *testing.T) {
 }
 
 // parse reads a file's bytes as s's table.
-func parse(t *testing.T, tabs *Tables, data []byte, s Sig) *table {
+func parse(t *testing.T, tabs *Tables, data []byte, s base.Sig) *table {
 	t.Helper()
 	tab, err := tabs.parseTable(data, s)
 	if err != nil {
@@ -69,7 +70,7 @@ func parse(t *testing.T, tabs *Tables, data []byte, s Sig) *table {
 
 // writeFormat1 writes tab as format 1 laid it out: the header, the rules'
 // name, two bytes a value right after it, the checksum.
-func writeFormat1(t *testing.T, tabs *Tables, w *bytes.Buffer, s Sig, tab *table) {
+func writeFormat1(t *testing.T, tabs *Tables, w *bytes.Buffer, s base.Sig, tab *table) {
 	t.Helper()
 	var b bytes.Buffer
 	b.WriteString(fileMagic)

@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"metz/draughts"
+	"metz/tables/base"
 )
 
 // Every sampled position of every table saved in $METZ_RETRO_DIR (rules
@@ -69,30 +70,30 @@ func agreeWithChildren(t *testing.T, tabs *Tables, p draughts.Position, read Lim
 	if !ok {
 		t.Fatalf("%s: not in the tables", p.FEN())
 	}
-	want, wantPlies := Loss, 0
+	want, wantPlies := base.Loss, 0
 	if p.Rules.LosingGame {
-		want = Win
+		want = base.Win
 	}
 	moves := p.Moves()
 	win, draw := -1, false
 	for _, m := range moves {
 		c := p.Play(m)
-		cv, cp := Loss, 0 // a side left without a piece cannot move
+		cv, cp := base.Loss, 0 // a side left without a piece cannot move
 		if p.Rules.LosingGame {
-			cv = Win
+			cv = base.Win
 		}
-		if cm := SigOf(c); cm.WM+cm.WK > 0 && cm.BM+cm.BK > 0 {
+		if cm := base.SigOf(c); cm.WM+cm.WK > 0 && cm.BM+cm.BK > 0 {
 			var cok bool
 			if cv, cp, cok, _ = tabs.ProbeOrBuild(c, read); !cok {
 				t.Fatalf("%s after %s: not in the tables", p.FEN(), p.Rules.FormatMove(m, true))
 			}
 		}
 		switch cv {
-		case Loss:
+		case base.Loss:
 			if win < 0 || cp+1 < win {
 				win = cp + 1
 			}
-		case Draw:
+		case base.Draw:
 			draw = true
 		default:
 			wantPlies = max(wantPlies, cp+1)
@@ -102,9 +103,9 @@ func agreeWithChildren(t *testing.T, tabs *Tables, p draughts.Position, read Lim
 	case len(moves) == 0:
 		wantPlies = 0
 	case win >= 0:
-		want, wantPlies = Win, win
+		want, wantPlies = base.Win, win
 	case draw:
-		want, wantPlies = Draw, 0
+		want, wantPlies = base.Draw, 0
 	}
 	if v != want || plies != wantPlies {
 		t.Fatalf("%s: the table says %v in %d, its children %v in %d", p.FEN(), v, plies, want, wantPlies)

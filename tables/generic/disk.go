@@ -8,7 +8,6 @@ import (
 	"hash/crc32"
 	"hash/fnv"
 	"io"
-	"metz/tables/internal/mapfile"
 	"os"
 	"path/filepath"
 	"strings"
@@ -16,8 +15,8 @@ import (
 	"unsafe"
 
 	"metz/draughts"
-
 	"metz/tables/base"
+	"metz/tables/internal/mapfile"
 )
 
 // Tables built once are worth keeping: a five-piece ending on 8x8 takes
@@ -51,7 +50,7 @@ type header struct {
 	format int
 	rules  string
 	game   uint64 // rulesPrint of the rules it was built under
-	sig    Sig
+	sig    base.Sig
 	size   int64 // positions per side to move
 }
 
@@ -83,7 +82,7 @@ func (t *Tables) SetDir(dir string) {
 	t.mu.Lock()
 	defer t.mu.Unlock()
 	t.dir = dir
-	t.saving.Store(dir != "")
+	t.saving.Store(dir != "" && !t.readOnly)
 	clear(t.refused) // what was too large to build may be saved there
 	for i := range t.stored {
 		t.stored[i].Store(false)
@@ -94,33 +93,42 @@ func (t *Tables) SetDir(dir string) {
 	}
 	names, _ := filepath.Glob(filepath.Join(t.rulesDir(), "*"+fileExt))
 	for _, name := range names {
-		base := strings.TrimSuffix(filepath.Base(name), fileExt)
-		if s, err := ParseSig(base); err == nil && s.String() == base { // the name it is saved under
+		stem := strings.TrimSuffix(filepath.Base(name), fileExt)
+		if s, err := base.ParseSig(stem); err == nil && s.String() == stem { // the name it is saved under
 			t.markStored(s)
 		}
 	}
 	base.RemoveStaleTemps(t.rulesDir(), "*.tmp", time.Now().Add(-base.StaleTemp))
 }
 
+// ReadOnly makes t read the tables saved in its directory but save none:
+// those it builds stay in memory (for a directory that cannot be written).
+func (t *Tables) ReadOnly() {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	t.readOnly = true
+	t.saving.Store(false)
+}
+
 // rulesDir is the subdirectory of t's rule system (t.mu held).
 func (t *Tables) rulesDir() string { return filepath.Join(t.dir, t.r.Name) }
 
 // path is where s is saved (t.mu held).
-func (t *Tables) path(s Sig) string { return filepath.Join(t.rulesDir(), s.String()+fileExt) }
+func (t *Tables) path(s base.Sig) string { return filepath.Join(t.rulesDir(), s.String()+fileExt) }
 
-func (t *Tables) markStored(s Sig) {
-	t.stored[s.code()].Store(true)
+func (t *Tables) markStored(s base.Sig) {
+	t.stored[code(s)].Store(true)
 	if n := int32(s.Pieces()); n > t.maxStored.Load() {
 		t.maxStored.Store(n)
 	}
 }
 
 // Stored reports whether s is saved in t's directory (read when needed).
-func (t *Tables) Stored(s Sig) bool { return s.valid() && t.stored[s.code()].Load() }
+func (t *Tables) Stored(s base.Sig) bool { return s.Valid() && t.stored[code(s)].Load() }
 
 // SavedBytes is the size of s's file in t's directory (0 when s is not
 // saved there).
-func (t *Tables) SavedBytes(s Sig) int64 {
+func (t *Tables) SavedBytes(s base.Sig) int64 {
 	if !t.Stored(s) {
 		return 0
 	}
@@ -148,8 +156,8 @@ func (t *Tables) Reach() int {
 		for white := 1; white < n; white++ {
 			for wm := 0; wm <= white; wm++ {
 				for bm := 0; bm <= n-white; bm++ {
-					s := Sig{WM: wm, WK: white - wm, BM: bm, BK: n - white - bm}
-					if s.valid() && !t.Stored(s) && !t.Has(s) {
+					s := base.Sig{WM: wm, WK: white - wm, BM: bm, BK: n - white - bm}
+					if s.Valid() && !t.Stored(s) && !t.Has(s) {
 						return reach
 					}
 				}
@@ -172,10 +180,10 @@ func (t *Tables) SaveErr() error {
 // load reads s from t's directory and publishes it (t.mu held). A file
 // that does not read back as s's table is forgotten, so that s is built
 // (and saved over it).
-func (t *Tables) load(s Sig) error {
+func (t *Tables) load(s base.Sig) error {
 	tab, err := t.readFile(t.path(s), s)
 	if err != nil {
-		t.stored[s.code()].Store(false)
+		t.stored[code(s)].Store(false)
 		return err
 	}
 	t.add(s, tab)
@@ -188,7 +196,7 @@ func (t *Tables) load(s Sig) error {
 // search bounds only the tables it builds. A table in use is never
 // unmapped: searches may still read it after it is dropped, and a process
 // maps each file once at most.
-func (t *Tables) readFile(name string, s Sig) (*table, error) {
+func (t *Tables) readFile(name string, s base.Sig) (*table, error) {
 	data, release, err := mapfile.Read(name, false)
 	if err != nil {
 		return nil, err
@@ -218,7 +226,7 @@ const fixedBytes = 6 + 8 + 8
 // parseTable reads the table of s from data, a file's contents; its
 // values are data's bytes where they can be (one byte a value, or two at
 // an even offset on a little-endian machine), copied otherwise.
-func (t *Tables) parseTable(data []byte, s Sig) (*table, error) {
+func (t *Tables) parseTable(data []byte, s base.Sig) (*table, error) {
 	want := header{rules: t.r.Name, game: rulesPrint(t.r), sig: s, size: t.l.shape(s).size}
 	got, off, err := readHeader(data)
 	if err != nil {
@@ -239,7 +247,7 @@ func (t *Tables) parseTable(data []byte, s Sig) (*table, error) {
 		return nil, errSize
 	}
 	body := len(data) - 4
-	if len(data) <= checkedBytes && binary.LittleEndian.Uint32(data[body:]) != crc32.Checksum(data[:body], castagnoli) {
+	if len(data) <= t.checked && binary.LittleEndian.Uint32(data[body:]) != crc32.Checksum(data[:body], castagnoli) {
 		return nil, errors.New("bad checksum")
 	}
 	tab := &table{sh: t.l.shape(s), winOdd: t.winOdd()}
@@ -258,11 +266,11 @@ func (t *Tables) parseTable(data []byte, s Sig) (*table, error) {
 var castagnoli = crc32.MakeTable(crc32.Castagnoli)
 
 // checkedBytes is the largest file whose checksum is verified as it is
-// read. A larger one is checked by its header and size only: its checksum
+// read (Tables.checked, which a test lowers). A larger one is checked by its header and size only: its checksum
 // would read every page of gigabytes (a seven-piece 8x8 table is up to
 // 5.2 GB) where a search probes a few, and a solve of 10 s spent 13 s
 // reading such files whole from disk when they did not fit in memory.
-var checkedBytes = 256 << 20
+const checkedBytes = 256 << 20
 
 // littleEndian: the files' byte order is the machine's, and values are
 // read in place (converting them one by one took most of the time a table
@@ -303,15 +311,15 @@ func readHeader(data []byte) (h header, off int, err error) {
 	name := string(data[off : off+int(fixed.Rules)])
 	off += int(fixed.Rules)
 	h = header{format: int(fixed.Format), rules: name, game: fixed.Game,
-		sig: Sig{int(fixed.WM), int(fixed.WK), int(fixed.BM), int(fixed.BK)}, size: fixed.Size}
+		sig: base.Sig{WM: int(fixed.WM), WK: int(fixed.WK), BM: int(fixed.BM), BK: int(fixed.BK)}, size: fixed.Size}
 	return h, off, nil
 }
 
 // save writes tab, the table of s, to t's directory (t.mu held), through
 // a temporary file renamed into place: a process reading the directory
 // meanwhile sees the whole file or none. It reports whether s is saved.
-func (t *Tables) save(s Sig, tab *table) bool {
-	if t.dir == "" || s.WM+s.WK == 0 || s.BM+s.BK == 0 {
+func (t *Tables) save(s base.Sig, tab *table) bool {
+	if t.dir == "" || t.readOnly || s.WM+s.WK == 0 || s.BM+s.BK == 0 {
 		return false // a side without pieces: the game is over, nothing to keep
 	}
 	err := t.writeFile(s, tab)
@@ -323,7 +331,7 @@ func (t *Tables) save(s Sig, tab *table) bool {
 	return err == nil
 }
 
-func (t *Tables) writeFile(s Sig, tab *table) error {
+func (t *Tables) writeFile(s base.Sig, tab *table) error {
 	if err := os.MkdirAll(t.rulesDir(), 0o755); err != nil {
 		return err
 	}
@@ -347,7 +355,7 @@ func (t *Tables) writeFile(s Sig, tab *table) error {
 
 // writeTable writes the file of s's table tab to f: one byte a value
 // when they all fit.
-func (t *Tables) writeTable(f io.Writer, s Sig, tab *table) error {
+func (t *Tables) writeTable(f io.Writer, s base.Sig, tab *table) error {
 	width := 2
 	if tab.fitsSmall(t.winOdd()) {
 		width = 1
@@ -383,15 +391,4 @@ func (t *Tables) writeTable(f io.Writer, s Sig, tab *table) error {
 		return err
 	}
 	return binary.Write(f, binary.LittleEndian, sum.Sum32())
-}
-
-// ParseSig reads a signature written by Sig.String ("KKMvK"), as package
-// endgame reads its own.
-func ParseSig(name string) (Sig, error) {
-	c, err := base.ParseName(name, MaxSide)
-	if err != nil {
-		return Sig{}, fmt.Errorf("retro: %w", err)
-	}
-	s := Sig{WM: c.M1, WK: c.K1, BM: c.M2, BK: c.K2}
-	return s, s.check()
 }

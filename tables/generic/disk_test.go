@@ -1,7 +1,6 @@
 package generic
 
 import (
-	"metz/tables/internal/mapfile"
 	"os"
 	"path/filepath"
 	"slices"
@@ -10,12 +9,13 @@ import (
 
 	"metz/draughts"
 	"metz/tables/base"
+	"metz/tables/internal/mapfile"
 )
 
 var roomy = Limit{Bytes: 1 << 30}
 
 // sameTables fails unless a and b hold the same values for s.
-func sameTables(t *testing.T, a, b *Tables, s Sig) {
+func sameTables(t *testing.T, a, b *Tables, s base.Sig) {
 	t.Helper()
 	ta, tb := a.table(s), b.table(s)
 	if ta == nil || tb == nil {
@@ -32,11 +32,11 @@ func sameTables(t *testing.T, a, b *Tables, s Sig) {
 
 // savedIn returns tables of r reading and saving in dir, with s built
 // (and so saved) when s is not the zero signature.
-func savedIn(tb testing.TB, r *draughts.Rules, dir string, s Sig) *Tables {
+func savedIn(tb testing.TB, r *draughts.Rules, dir string, s base.Sig) *Tables {
 	tb.Helper()
 	tabs := New(r)
 	tabs.SetDir(dir)
-	if s != (Sig{}) {
+	if s != (base.Sig{}) {
 		if err := tabs.Ensure(s, roomy); err != nil {
 			tb.Fatal(err)
 		}
@@ -49,7 +49,7 @@ func savedIn(tb testing.TB, r *draughts.Rules, dir string, s Sig) *Tables {
 // nothing, and needs none of the smaller tables to probe it.
 func TestSaveAndRead(t *testing.T) {
 	dir := t.TempDir()
-	s := Sig{WM: 1, WK: 1, BK: 1} // KMvK: a man's crowning and captures lead to four more signatures
+	s := base.Sig{WM: 1, WK: 1, BK: 1} // KMvK: a man's crowning and captures lead to four more signatures
 	first := savedIn(t, draughts.Russian, dir, s)
 	_, build := New(draughts.Russian).plan(s)
 	for _, n := range build {
@@ -63,8 +63,7 @@ func TestSaveAndRead(t *testing.T) {
 	if err := first.SaveErr(); err != nil {
 		t.Fatal(err)
 	}
-	second := savedIn(t, draughts.Russian, dir, Sig{})
-	second.Built = func(n Sig, _ int64, _ time.Duration) { t.Errorf("%s built again", n) }
+	second := savedIn(t, draughts.Russian, dir, base.Sig{})
 	if !second.Stored(s) || second.StoredPieces() != 3 {
 		t.Fatalf("stored %v, stored pieces %d; want true, 3", second.Stored(s), second.StoredPieces())
 	}
@@ -83,7 +82,7 @@ func TestSaveAndRead(t *testing.T) {
 		t.Fatalf("read-only probe of a saved table: ok %v, built %d", ok, built)
 	}
 	sameTables(t, first, second, s)
-	if second.Has(Sig{WK: 2, BK: 1}) {
+	if second.Has(base.Sig{WK: 2, BK: 1}) {
 		t.Error("reading KMvK read the tables it leads to as well")
 	}
 }
@@ -92,7 +91,7 @@ func TestSaveAndRead(t *testing.T) {
 // and saved over.
 func TestBadFilesRebuilt(t *testing.T) {
 	dir := t.TempDir()
-	s := Sig{WK: 2, BK: 1}
+	s := base.Sig{WK: 2, BK: 1}
 	savedIn(t, draughts.Russian, dir, s)
 	// Built again in memory: the saved table is mapped, and the test
 	// writes over its file in place (metz renames a new file into place).
@@ -119,7 +118,7 @@ func TestBadFilesRebuilt(t *testing.T) {
 		if err := os.WriteFile(path, c.data, 0o644); err != nil {
 			t.Fatal(err)
 		}
-		tabs := savedIn(t, c.rules, dir, Sig{})
+		tabs := savedIn(t, c.rules, dir, base.Sig{})
 		if err := tabs.Ensure(s, Limit{Bytes: 1 << 30, Positions: -1}); err == nil {
 			t.Fatalf("%s: a bad file was read", c.rules.Name)
 		}
@@ -129,7 +128,7 @@ func TestBadFilesRebuilt(t *testing.T) {
 		if err := tabs.Ensure(s, roomy); err != nil {
 			t.Fatal(err)
 		}
-		again := savedIn(t, c.rules, dir, Sig{})
+		again := savedIn(t, c.rules, dir, base.Sig{})
 		if err := again.Ensure(s, Limit{Bytes: 1 << 30, Positions: -1}); err != nil {
 			t.Fatalf("%s: the rebuilt table was not saved: %v", c.rules.Name, err)
 		}
@@ -149,7 +148,7 @@ func TestSaveError(t *testing.T) {
 	}
 	tabs := New(draughts.Russian)
 	tabs.SetDir(dir) // a file, not a directory
-	s := Sig{WK: 1, BK: 1}
+	s := base.Sig{WK: 1, BK: 1}
 	if err := tabs.Ensure(s, roomy); err != nil {
 		t.Fatal(err)
 	}
@@ -160,13 +159,13 @@ func TestSaveError(t *testing.T) {
 
 func TestParseSig(t *testing.T) {
 	for _, name := range []string{"KvK", "KKMvK", "MvKMMM", "KKKKKKKvM"} {
-		s, err := ParseSig(name)
+		s, err := base.ParseSig(name)
 		if err != nil || s.String() != name {
 			t.Errorf("%s: %v %v", name, s, err)
 		}
 	}
 	for _, bad := range []string{"", "v", "Kv", "vK", "KxvK", "KvKvK", "KKKKKKKKvK", "KKKKKKKMvK"} {
-		if s, err := ParseSig(bad); err == nil {
+		if s, err := base.ParseSig(bad); err == nil {
 			t.Errorf("%q read as %s", bad, s)
 		}
 	}
@@ -177,11 +176,11 @@ func FuzzParseSig(f *testing.F) {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, name string) {
-		s, err := ParseSig(name)
+		s, err := base.ParseSig(name)
 		if err != nil {
 			return
 		}
-		if back, err := ParseSig(s.String()); err != nil || back != s {
+		if back, err := base.ParseSig(s.String()); err != nil || back != s {
 			t.Fatalf("%q read as %s, which reads back as %v (%v)", name, s, back, err)
 		}
 	})
@@ -191,7 +190,7 @@ func FuzzParseSig(f *testing.F) {
 // holding it is given afterwards, within the same limit.
 func TestRefusedThenSaved(t *testing.T) {
 	dir := t.TempDir()
-	s := Sig{WK: 2, BK: 1}
+	s := base.Sig{WK: 2, BK: 1}
 	saved := savedIn(t, draughts.Russian, dir, s)
 	tiny := Limit{Bytes: 1 << 30, Positions: 10}
 	tabs := New(draughts.Russian)
@@ -208,7 +207,7 @@ func TestRefusedThenSaved(t *testing.T) {
 // Whatever a table file holds, reading it fails cleanly or gives a
 // table of the right size.
 func FuzzReadFile(f *testing.F) {
-	s := Sig{WK: 1, BK: 1}
+	s := base.Sig{WK: 1, BK: 1}
 	dir := f.TempDir()
 	savedIn(f, draughts.Italian, dir, s)
 	data, err := os.ReadFile(filepath.Join(dir, "italian", s.String()+fileExt))
@@ -236,11 +235,11 @@ func FuzzReadFile(f *testing.F) {
 // not read (same name, kings no longer flying).
 func TestChangedRulesNotRead(t *testing.T) {
 	dir := t.TempDir()
-	s := Sig{WK: 1, BK: 1}
+	s := base.Sig{WK: 1, BK: 1}
 	savedIn(t, draughts.Russian, dir, s)
 	changed := *draughts.Russian
 	changed.FlyingKings = false
-	tabs := savedIn(t, &changed, dir, Sig{})
+	tabs := savedIn(t, &changed, dir, base.Sig{})
 	if err := tabs.Ensure(s, Limit{Bytes: 1 << 30, Positions: -1}); err == nil {
 		t.Fatal("a table of the old definition was read")
 	}
@@ -265,7 +264,7 @@ func TestStaleTempsRemoved(t *testing.T) {
 	if err := os.Chtimes(old, past, past); err != nil {
 		t.Fatal(err)
 	}
-	savedIn(t, draughts.Russian, dir, Sig{})
+	savedIn(t, draughts.Russian, dir, base.Sig{})
 	if _, err := os.Stat(old); !os.IsNotExist(err) {
 		t.Errorf("stale %s: %v", old, err)
 	}
@@ -309,10 +308,8 @@ func TestReach(t *testing.T) {
 // not its checksum (which would read it whole): a damaged byte inside is
 // not seen, a truncated file still is.
 func TestLargeFilesCheckedBySize(t *testing.T) {
-	defer func(n int) { checkedBytes = n }(checkedBytes)
-	checkedBytes = 0
 	dir := t.TempDir()
-	s := Sig{WK: 2, BK: 1}
+	s := base.Sig{WK: 2, BK: 1}
 	savedIn(t, draughts.Russian, dir, s)
 	name := filepath.Join(dir, "russian", s.String()+fileExt)
 	data, err := os.ReadFile(name)
@@ -328,7 +325,8 @@ func TestLargeFilesCheckedBySize(t *testing.T) {
 		if err := os.WriteFile(name, c.data, 0o644); err != nil {
 			t.Fatal(err)
 		}
-		tabs := savedIn(t, draughts.Russian, dir, Sig{})
+		tabs := savedIn(t, draughts.Russian, dir, base.Sig{})
+		tabs.checked = 0
 		if err := tabs.Ensure(s, Limit{Bytes: 1 << 30, Positions: -1}); (err == nil) != c.read {
 			t.Errorf("%d bytes: read %v (%v), want %v", len(c.data), err == nil, err, c.read)
 		}

@@ -1,8 +1,9 @@
-// Package retro builds exact endgame tables in memory, by retrograde
-// analysis, for any rule system of package draughts: the 8x8 and 12x12
-// systems, Turkish and the losing game (package endgame builds the
-// international tables; package tables puts both behind one API). It
-// imports no other builder: what they share is in package tables/base.
+// Package generic is the generic builder behind package tables: it builds
+// exact endgame tables in memory, by retrograde analysis, for any rule
+// system of package draughts: the 8x8 and 12x12 systems, Turkish and the
+// losing game (package tables/intl builds the international tables;
+// package tables puts both behind one door). It imports no other builder:
+// what they share is in package tables/base.
 //
 // A table covers one material signature (the men and kings of each colour)
 // with either side to move, and holds for each position its value for the
@@ -11,7 +12,7 @@
 // is a draw: neither side can force the end, so play goes on for ever; no
 // move counter is applied.
 //
-// Where package endgame un-moves with the bitboard generator of one rule
+// Where package tables/intl un-moves with the bitboard generator of one rule
 // system, this package works for every system by asking a move generator
 // for each position's moves once and un-moving only quiet moves, which
 // look the same in every system: a king slides back along a line (one
@@ -42,8 +43,10 @@
 // Captures and crownings leave the signature; the signatures they reach
 // are built first (fewer pieces, then fewer men). A signature is built on
 // demand, with all it needs, when its size fits the memory it is given;
-// Tables is safe for concurrent use and keeps what it built for the
-// process. Given a directory (SetDir), it also saves each table it builds
-// there and reads the saved ones back instead of building them (disk.go),
-// so that a table is built once per machine, not once per process.
+// Tables is safe for concurrent use and keeps what it built for as long
+// as it is held (a tables.Tables handle holds one a rule system for its
+// program). Given a directory (SetDir), it also saves each table it
+// builds there and reads the saved ones back instead of building them
+// (disk.go), so that a table is built once per machine, not once per
+// process.
 package generic

@@ -1,6 +1,7 @@
 package generic_test
 
 import (
+	"context"
 	"os"
 	"testing"
 	"time"
@@ -9,7 +10,6 @@ import (
 	"metz/pdn"
 	"metz/solver"
 	"metz/tables"
-	"metz/tables/generic"
 )
 
 // statedResult is what metz solve must answer for the side to move of a
@@ -58,7 +58,8 @@ func TestEnglishBookResults(t *testing.T) {
 		t.Fatalf("%d games read, want 6", len(games))
 	}
 	r := draughts.English
-	tabs := generic.New(r)
+	tb := tables.InMemory()
+	tabs := tb.System(r)
 	for _, g := range games {
 		name, _ := g.Tag("Event")
 		fen, _ := g.Tag("FEN")
@@ -71,12 +72,12 @@ func TestEnglishBookResults(t *testing.T) {
 		if !ok {
 			t.Fatalf("%s: result %q is no stated result", name, res)
 		}
-		if sig := generic.SigOf(pos); sig.Pieces() > 4 {
+		if sig := tables.SigOf(pos); sig.Pieces() > 4 {
 			// No six-piece table: searched.
-		} else if err := tabs.Ensure(sig, generic.Limit{Bytes: 1 << 30}); err != nil {
+		} else if _, err := tabs.EnsureSig(context.Background(), sig); err != nil {
 			t.Fatalf("%s: %v", name, err)
 		}
-		opt := solver.Options{Budget: solver.Budget{Time: 10 * time.Second, Nodes: 1 << 40}, Tables: tables.Generic(tabs)}
+		opt := solver.Options{Budget: solver.Budget{Time: 10 * time.Second, Nodes: 1 << 40}, Tables: tb}
 		sol := solver.SolveWith(pos, solver.Win, opt)
 		if sol.Result != want {
 			t.Errorf("%s (%s): %s, stated %s (%s)", name, fen, sol.Result, want, res)

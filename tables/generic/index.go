@@ -3,55 +3,28 @@ package generic
 import (
 	"fmt"
 	"math/bits"
-	"metz/tables/base"
 
 	"metz/draughts"
+	"metz/tables/base"
 )
 
 // MaxSide is the most pieces of one colour a signature may hold.
-const MaxSide = 7
+const MaxSide = base.MaxSide
 
-// Sig is a material signature: white men and kings, black men and kings.
-type Sig struct{ WM, WK, BM, BK int }
-
-// Pieces is the number of pieces on the board.
-func (s Sig) Pieces() int { return s.WM + s.WK + s.BM + s.BK }
-
-// Men is the number of men on the board.
-func (s Sig) Men() int { return s.WM + s.BM }
-
-func (s Sig) code() int { return s.WM | s.WK<<3 | s.BM<<6 | s.BK<<9 }
-
-// Code numbers s among the signatures a table may have (0 to 4095), for a
-// caller's own array by signature; ok is false for one no table has.
-func (s Sig) Code() (code int, ok bool) {
-	if !s.valid() {
-		return 0, false
-	}
-	return s.code(), true
-}
-
-func (s Sig) valid() bool {
-	for _, n := range s.counts() {
-		if n < 0 || n > MaxSide {
-			return false
-		}
-	}
-	return s.WM+s.WK <= MaxSide && s.BM+s.BK <= MaxSide
+// code is s's number among the signatures (base.Sig.Code), s being valid.
+func code(s base.Sig) int {
+	c, _ := s.Code()
+	return c
 }
 
 // counts is the signature by group, in index order.
-func (s Sig) counts() [4]int { return [4]int{s.WM, s.WK, s.BM, s.BK} }
-
-// String writes White's pieces, "v", then Black's: K a king, M a man
-// ("KKMvK": two kings and a man against a king).
-func (s Sig) String() string { return base.Counts{M1: s.WM, K1: s.WK, M2: s.BM, K2: s.BK}.Name() }
+func counts(s base.Sig) [4]int { return [4]int{s.WM, s.WK, s.BM, s.BK} }
 
 // with is s with one more pc; without, one fewer.
-func (s Sig) with(pc draughts.Piece) Sig    { return s.plus(pc, 1) }
-func (s Sig) without(pc draughts.Piece) Sig { return s.plus(pc, -1) }
+func with(s base.Sig, pc draughts.Piece) base.Sig    { return plus(s, pc, 1) }
+func without(s base.Sig, pc draughts.Piece) base.Sig { return plus(s, pc, -1) }
 
-func (s Sig) plus(pc draughts.Piece, n int) Sig {
+func plus(s base.Sig, pc draughts.Piece, n int) base.Sig {
 	switch pc {
 	case draughts.WhiteMan:
 		s.WM += n
@@ -62,13 +35,6 @@ func (s Sig) plus(pc draughts.Piece, n int) Sig {
 	case draughts.BlackKing:
 		s.BK += n
 	}
-	return s
-}
-
-// SigOf is the signature of p.
-func SigOf(p draughts.Position) Sig {
-	var s Sig
-	s.WM, s.WK, s.BM, s.BK = p.Material()
 	return s
 }
 
@@ -142,7 +108,7 @@ func newLayout(r *draughts.Rules) *layout {
 // shape is the index of one signature: the size of each group's range and
 // its stride (index = sum of rank*stride).
 type shape struct {
-	sig    Sig
+	sig    base.Sig
 	n      [4]int // pieces per group
 	stride [4]int64
 	size   int64 // positions per side to move
@@ -153,8 +119,8 @@ type shape struct {
 // refuse it).
 const maxSize = 1 << 50
 
-func (l *layout) shape(s Sig) shape {
-	sh := shape{sig: s, n: s.counts(), size: 1}
+func (l *layout) shape(s base.Sig) shape {
+	sh := shape{sig: s, n: counts(s), size: 1}
 	for g := 3; g >= 0; g-- {
 		sh.stride[g] = sh.size
 		f := l.binom[len(l.doms[g].sq)][sh.n[g]]
@@ -296,8 +262,8 @@ func (l *layout) moved(sh *shape, i int64, pl *placed, g, a, b int) int64 {
 	return i + (l.rank(d[:k])-l.rank(pl.d[g][:k]))*sh.stride[g]
 }
 
-func (s Sig) check() error {
-	if !s.valid() {
+func check(s base.Sig) error {
+	if !s.Valid() {
 		return fmt.Errorf("signature %s: at most %d pieces a side", s, MaxSide)
 	}
 	return nil

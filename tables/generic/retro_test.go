@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"metz/draughts"
+	"metz/tables/base"
 )
 
 // brute is a plain depth-limited minimax: the value of p for its side to
@@ -20,7 +21,7 @@ type brute struct {
 }
 
 type bruteVal struct {
-	v     Value
+	v     base.Result
 	plies int
 	ok    bool
 }
@@ -34,9 +35,9 @@ func (b *brute) solve(p draughts.Position, depth int) bruteVal {
 	var r bruteVal
 	switch {
 	case len(ms) == 0:
-		r = bruteVal{Loss, 0, true}
+		r = bruteVal{base.Loss, 0, true}
 		if p.Rules.LosingGame {
-			r.v = Win
+			r.v = base.Win
 		}
 	case depth > 0:
 		win, unknown, loss := -1, false, 0
@@ -45,17 +46,17 @@ func (b *brute) solve(p draughts.Position, depth int) bruteVal {
 			switch {
 			case !c.ok:
 				unknown = true
-			case c.v == Loss && (win < 0 || c.plies+1 < win):
+			case c.v == base.Loss && (win < 0 || c.plies+1 < win):
 				win = c.plies + 1
-			case c.v == Win:
+			case c.v == base.Win:
 				loss = max(loss, c.plies+1)
 			}
 		}
 		switch {
 		case win >= 0:
-			r = bruteVal{Win, win, true}
+			r = bruteVal{base.Win, win, true}
 		case !unknown:
-			r = bruteVal{Loss, loss, true}
+			r = bruteVal{base.Loss, loss, true}
 		}
 	}
 	b.memo[key] = r
@@ -64,7 +65,7 @@ func (b *brute) solve(p draughts.Position, depth int) bruteVal {
 
 // randomIn is a random position of signature s under r (men off their
 // crowning rows), with a random side to move.
-func randomIn(rng *rand.Rand, r *draughts.Rules, s Sig) draughts.Position {
+func randomIn(rng *rand.Rand, r *draughts.Rules, s base.Sig) draughts.Position {
 	p := draughts.NewPosition(r)
 	if rng.IntN(2) == 1 {
 		p.Turn = draughts.Black
@@ -93,11 +94,11 @@ func randomIn(rng *rand.Rand, r *draughts.Rules, s Sig) draughts.Position {
 func TestAgreesWithBruteForce(t *testing.T) {
 	type trial struct {
 		rules   *draughts.Rules
-		sigs    []Sig
+		sigs    []base.Sig
 		horizon int
 	}
-	small := []Sig{{WK: 2, BK: 1}, {WM: 1, WK: 1, BM: 1}, {WM: 2, BM: 1}, {WK: 1, BM: 2}}
-	eight := append([]Sig{{WK: 2, BK: 2}, {WM: 2, BM: 2}, {WK: 1, WM: 1, BM: 2}, {WK: 3, BK: 1}}, small...)
+	small := []base.Sig{{WK: 2, BK: 1}, {WM: 1, WK: 1, BM: 1}, {WM: 2, BM: 1}, {WK: 1, BM: 2}}
+	eight := append([]base.Sig{{WK: 2, BK: 2}, {WM: 2, BM: 2}, {WK: 1, WM: 1, BM: 2}, {WK: 3, BK: 1}}, small...)
 	trials := []trial{
 		{draughts.Russian, eight, 5}, {draughts.Italian, eight, 7}, {draughts.Brazilian, small, 5},
 		{draughts.German, small, 5}, {draughts.Spanish, small, 5}, {draughts.Francaise, small, 7},
@@ -124,7 +125,7 @@ func TestAgreesWithBruteForce(t *testing.T) {
 					t.Fatalf("%s %s: not built", tr.rules.Name, p.FEN())
 				}
 				want := b.solve(p, tr.horizon)
-				inside := v != Draw && plies <= tr.horizon
+				inside := v != base.Draw && plies <= tr.horizon
 				if inside != want.ok || (inside && (v != want.v || plies != want.plies)) {
 					t.Fatalf("%s %s: tables %s in %d plies, minimax within %d: %+v",
 						tr.rules.Name, p.FEN(), v, plies, tr.horizon, want)
@@ -147,7 +148,7 @@ func TestAgreesWithBruteForce(t *testing.T) {
 func TestConcurrentBuilds(t *testing.T) {
 	r := draughts.Italian
 	shared, alone := New(r), New(r)
-	sigs := []Sig{{WK: 2, BK: 1}, {WM: 1, WK: 1, BK: 1}, {WK: 1, BM: 2}, {WK: 2, BM: 1}, {WM: 2, BK: 1}}
+	sigs := []base.Sig{{WK: 2, BK: 1}, {WM: 1, WK: 1, BK: 1}, {WK: 1, BM: 2}, {WK: 2, BM: 1}, {WM: 2, BK: 1}}
 	var wg sync.WaitGroup
 	var results sync.Map
 	var decided atomic.Int64
@@ -164,7 +165,7 @@ func TestConcurrentBuilds(t *testing.T) {
 					errs <- p.FEN() + ": not built"
 					return
 				}
-				if v != Draw || plies != 0 {
+				if v != base.Draw || plies != 0 {
 					decided.Add(1)
 				}
 				results.Store(p.FEN(), [2]int{int(v), plies})
@@ -182,7 +183,7 @@ func TestConcurrentBuilds(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if err := alone.Ensure(SigOf(p), Limit{Bytes: 1 << 28}); err != nil {
+		if err := alone.Ensure(base.SigOf(p), Limit{Bytes: 1 << 28}); err != nil {
 			t.Fatal(err)
 		}
 		v, plies, _ := alone.Probe(p)
@@ -202,13 +203,13 @@ func TestConcurrentBuilds(t *testing.T) {
 // arithmetic must not overflow into a small number that passes).
 func TestTooLarge(t *testing.T) {
 	tabs := New(draughts.Canadian)
-	if err := tabs.Ensure(Sig{WK: 8, BK: 1}, Limit{Bytes: 1 << 30}); err == nil || !strings.Contains(err.Error(), "at most 7 pieces a side") {
+	if err := tabs.Ensure(base.Sig{WK: 8, BK: 1}, Limit{Bytes: 1 << 30}); err == nil || !strings.Contains(err.Error(), "at most 7 pieces a side") {
 		t.Errorf("8 kings: %v", err)
 	}
-	if b, n := tabs.Cost(Sig{WK: 8, BK: 1}); b != 0 || n != 0 {
+	if b, n := tabs.Cost(base.Sig{WK: 8, BK: 1}); b != 0 || n != 0 {
 		t.Errorf("cost of an invalid signature: %d bytes, %d positions", b, n)
 	}
-	huge := Sig{WM: 3, WK: 4, BM: 3, BK: 4} // about 2·10^21 positions on 12x12
+	huge := base.Sig{WM: 3, WK: 4, BM: 3, BK: 4} // about 2·10^21 positions on 12x12
 	err := tabs.Ensure(huge, Limit{Bytes: 1 << 62})
 	if err == nil || !strings.Contains(err.Error(), huge.String()) {
 		t.Errorf("%s: %v", huge, err)
@@ -251,7 +252,7 @@ func TestManOnCrowningRow(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if SigOf(reg) != SigOf(odd) {
+		if base.SigOf(reg) != base.SigOf(odd) {
 			t.Fatalf("%s: %s and %s differ in material", c.rules.Name, c.odd, c.regular)
 		}
 		if _, _, ok, _ := tabs.ProbeOrBuild(reg, Limit{Bytes: 1 << 28}); !ok {
@@ -267,12 +268,12 @@ func TestManOnCrowningRow(t *testing.T) {
 // and refuses the others (a side of more than MaxSide pieces, a count
 // below zero).
 func TestSigCode(t *testing.T) {
-	seen := map[int]Sig{}
+	seen := map[int]base.Sig{}
 	for wm := range MaxSide + 1 {
 		for wk := range MaxSide + 1 - wm {
 			for bm := range MaxSide + 1 {
 				for bk := range MaxSide + 1 - bm {
-					s := Sig{WM: wm, WK: wk, BM: bm, BK: bk}
+					s := base.Sig{WM: wm, WK: wk, BM: bm, BK: bk}
 					c, ok := s.Code()
 					if !ok || c < 0 || c >= 1<<12 {
 						t.Fatalf("%v: code %d, ok %v", s, c, ok)
@@ -285,7 +286,7 @@ func TestSigCode(t *testing.T) {
 			}
 		}
 	}
-	for _, s := range []Sig{{WM: MaxSide, WK: 1}, {BK: MaxSide + 1}, {WM: -1, BK: 1}} {
+	for _, s := range []base.Sig{{WM: MaxSide, WK: 1}, {BK: MaxSide + 1}, {WM: -1, BK: 1}} {
 		if _, ok := s.Code(); ok {
 			t.Errorf("%v: a code for a signature no table has", s)
 		}

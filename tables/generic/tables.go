@@ -3,7 +3,6 @@ package generic
 import (
 	"context"
 	"fmt"
-	"metz/tables/internal/mapfile"
 	"slices"
 	"sync"
 	"sync/atomic"
@@ -13,17 +12,7 @@ import (
 	"metz/draughts/bitboard12"
 	"metz/draughts/engines"
 	"metz/tables/base"
-)
-
-// Value is a position's value for its side to move: the one result type
-// of every table.
-type Value = base.Result
-
-// The three values.
-const (
-	Loss = base.Loss
-	Draw = base.Draw
-	Win  = base.Win
+	"metz/tables/internal/mapfile"
 )
 
 // Tables are the tables of one rule system built so far.
@@ -34,22 +23,22 @@ type Tables struct {
 	wide  *bitboard12.Engine              // the generic path's moves, where bitboard12 plays r (see scanWide)
 	built atomic.Pointer[[1 << 12]*table] // by Sig.code; replaced, never changed
 
-	mu      sync.Mutex // held while building, loading or saving
-	bytes   int64      // what the built tables take
-	refused map[Sig]Limit
-	dir     string      // where tables are read and saved ("": nowhere)
-	saving  atomic.Bool // dir is set (read without mu)
-	saveErr error
+	mu       sync.Mutex // held while building, loading or saving
+	bytes    int64      // what the built tables take
+	refused  map[base.Sig]Limit
+	dir      string      // where tables are read and saved ("": nowhere)
+	readOnly bool        // tables are read from dir, none saved (ReadOnly)
+	saving   atomic.Bool // dir is set (read without mu)
+	saveErr  error
 
 	stored    [1 << 12]atomic.Bool // by Sig.code: saved in dir
 	maxStored atomic.Int32
-	// Built is called after each signature is built (nil: nothing).
-	Built func(s Sig, positions int64, d time.Duration)
+	checked   int // the largest file whose checksum is verified (checkedBytes)
 }
 
 // New returns empty tables for r.
 func New(r *draughts.Rules) *Tables {
-	t := &Tables{r: r, l: newLayout(r), refused: map[Sig]Limit{}}
+	t := &Tables{r: r, l: newLayout(r), refused: map[base.Sig]Limit{}, checked: checkedBytes}
 	// The builder works on bitboard8's boards, or else on its own with
 	// bitboard12's moves: the engines of each that play r (nil otherwise).
 	c := engines.All(r)
@@ -59,39 +48,6 @@ func New(r *draughts.Rules) *Tables {
 	}
 	t.built.Store(new([1 << 12]*table))
 	return t
-}
-
-var shared struct {
-	sync.Mutex
-	byRules map[string]*Tables
-	dir     string
-}
-
-// For returns the process's tables for r, shared by every search.
-func For(r *draughts.Rules) *Tables {
-	shared.Lock()
-	defer shared.Unlock()
-	if shared.byRules == nil {
-		shared.byRules = map[string]*Tables{}
-	}
-	t, ok := shared.byRules[r.Name]
-	if !ok {
-		t = New(r)
-		t.SetDir(shared.dir)
-		shared.byRules[r.Name] = t
-	}
-	return t
-}
-
-// SetSharedDir gives the tables of For, those made already and those to
-// come, a directory to read and save tables in (SetDir).
-func SetSharedDir(dir string) {
-	shared.Lock()
-	defer shared.Unlock()
-	shared.dir = dir
-	for _, t := range shared.byRules {
-		t.SetDir(dir)
-	}
 }
 
 // Rules is the rule system the tables are for.
@@ -104,33 +60,33 @@ func (t *Tables) Bytes() int64 {
 	return t.bytes
 }
 
-func (t *Tables) table(s Sig) *table {
-	if !s.valid() {
+func (t *Tables) table(s base.Sig) *table {
+	if !s.Valid() {
 		return nil
 	}
-	return t.built.Load()[s.code()]
+	return t.built.Load()[code(s)]
 }
 
 // Has reports whether s is built.
-func (t *Tables) Has(s Sig) bool { return t.table(s) != nil }
+func (t *Tables) Has(s base.Sig) bool { return t.table(s) != nil }
 
 // Probe reads p's value for its side to move and the distance to the end
 // in plies (0 for a draw); ok is false when p's signature is not built.
-func (t *Tables) Probe(p draughts.Position) (v Value, plies int, ok bool) {
+func (t *Tables) Probe(p draughts.Position) (v base.Result, plies int, ok bool) {
 	if p.Rules != t.r {
-		return Draw, 0, false
+		return base.Draw, 0, false
 	}
-	return t.probeSig(p, SigOf(p))
+	return t.probeSig(p, base.SigOf(p))
 }
 
 // probeSig is Probe when p's signature s is known.
-func (t *Tables) probeSig(p draughts.Position, s Sig) (v Value, plies int, ok bool) {
+func (t *Tables) probeSig(p draughts.Position, s base.Sig) (v base.Result, plies int, ok bool) {
 	// A search asks this of every position it judges, most often of a
 	// signature that is not built: lookupSig's errors are for the builder,
 	// and formatting one here took a fifth of a 12x12 search's time.
 	tab, i, covered := t.locate(p, s)
 	if !covered {
-		return Draw, 0, false
+		return base.Draw, 0, false
 	}
 	return probed(tab.value(p.Turn, i))
 }
@@ -138,14 +94,14 @@ func (t *Tables) probeSig(p draughts.Position, s Sig) (v Value, plies int, ok bo
 // probed is a probe's answer from a table entry read for the side to
 // move: whether it wins, in how many plies, and whether either side wins
 // at all (an undecided entry is a draw).
-func probed(win bool, plies int, decided bool) (Value, int, bool) {
+func probed(win bool, plies int, decided bool) (base.Result, int, bool) {
 	switch {
 	case !decided:
-		return Draw, 0, true
+		return base.Draw, 0, true
 	case win:
-		return Win, plies, true
+		return base.Win, plies, true
 	}
-	return Loss, plies, true
+	return base.Loss, plies, true
 }
 
 // ProbeOrBuild is Probe, reading p's signature from the directory or
@@ -153,30 +109,30 @@ func probed(win bool, plies int, decided bool) (Value, int, bool) {
 // negative lim.Positions: read, never build); built is the positions it
 // analysed. The signature is counted once: searches call this for every
 // position they judge.
-func (t *Tables) ProbeOrBuild(p draughts.Position, lim Limit) (v Value, plies int, ok bool, built int64) {
+func (t *Tables) ProbeOrBuild(p draughts.Position, lim Limit) (v base.Result, plies int, ok bool, built int64) {
 	if p.Rules != t.r {
-		return Draw, 0, false, 0
+		return base.Draw, 0, false, 0
 	}
-	s := SigOf(p)
+	s := base.SigOf(p)
 	if v, plies, ok = t.probeSig(p, s); ok {
 		return v, plies, ok, 0
 	}
 	if !t.l.covers(p.Board) {
-		return Draw, 0, false, 0 // no table holds it: nothing to build
+		return base.Draw, 0, false, 0 // no table holds it: nothing to build
 	}
 	if lim.Positions < 0 {
 		if !t.Stored(s) || t.Ensure(s, lim) != nil {
-			return Draw, 0, false, 0
+			return base.Draw, 0, false, 0
 		}
 		v, plies, ok = t.probeSig(p, s)
 		return v, plies, ok, 0
 	}
 	if t.refusedFast(s, lim) {
-		return Draw, 0, false, 0
+		return base.Draw, 0, false, 0
 	}
 	_, built = t.Cost(s)
 	if t.Ensure(s, lim) != nil {
-		return Draw, 0, false, 0
+		return base.Draw, 0, false, 0
 	}
 	v, plies, ok = t.probeSig(p, s)
 	return v, plies, ok, built
@@ -184,7 +140,7 @@ func (t *Tables) ProbeOrBuild(p draughts.Position, lim Limit) (v Value, plies in
 
 // refusedFast reports whether s was refused with no smaller a limit than
 // lim (Ensure would refuse it again).
-func (t *Tables) refusedFast(s Sig, lim Limit) bool {
+func (t *Tables) refusedFast(s base.Sig, lim Limit) bool {
 	t.mu.Lock()
 	defer t.mu.Unlock()
 	old, ok := t.refused[s]
@@ -192,7 +148,7 @@ func (t *Tables) refusedFast(s Sig, lim Limit) bool {
 }
 
 // lookupSig reads p, whose signature is s, from its built table.
-func (t *Tables) lookupSig(p draughts.Position, s Sig) (win bool, plies int, decided bool, err error) {
+func (t *Tables) lookupSig(p draughts.Position, s base.Sig) (win bool, plies int, decided bool, err error) {
 	tab, i, ok := t.locate(p, s)
 	switch {
 	case tab == nil:
@@ -207,7 +163,7 @@ func (t *Tables) lookupSig(p draughts.Position, s Sig) (win bool, plies int, dec
 // locate finds p, whose signature is s, in its built table: tab is nil
 // when s is not built, and ok false then or for a man on its crowning row
 // (in no table).
-func (t *Tables) locate(p draughts.Position, s Sig) (tab *table, i int64, ok bool) {
+func (t *Tables) locate(p draughts.Position, s base.Sig) (tab *table, i int64, ok bool) {
 	if tab = t.table(s); tab == nil {
 		return nil, 0, false
 	}
@@ -238,8 +194,8 @@ const (
 // Cost is the memory building s would add (with what it needs and is not
 // built yet, those saved in the directory read instead), and the positions
 // it would analyse.
-func (t *Tables) Cost(s Sig) (bytes, positions int64) {
-	if !s.valid() {
+func (t *Tables) Cost(s base.Sig) (bytes, positions int64) {
+	if !s.Valid() {
 		return 0, 0
 	}
 	load, build := t.plan(s)
@@ -251,14 +207,14 @@ func (t *Tables) Cost(s Sig) (bytes, positions int64) {
 // and the most memory one of their builds takes. Nothing when s is ready
 // or saved.
 type Plan struct {
-	Sigs      []Sig
+	Sigs      []base.Sig
 	Positions int64
 	Peak      int64
 }
 
 // PlanOf is the plan of Ensure(s) (nothing for a signature no table has).
-func (t *Tables) PlanOf(s Sig) Plan {
-	if !s.valid() {
+func (t *Tables) PlanOf(s base.Sig) Plan {
+	if !s.Valid() {
 		return Plan{}
 	}
 	_, build := t.plan(s)
@@ -268,7 +224,7 @@ func (t *Tables) PlanOf(s Sig) Plan {
 
 // loadBytes is the heap the tables sigs take once read: none when they
 // are mapped.
-func (t *Tables) loadBytes(sigs []Sig) int64 {
+func (t *Tables) loadBytes(sigs []base.Sig) int64 {
 	if mapfile.Mapped {
 		return 0
 	}
@@ -282,7 +238,7 @@ func (t *Tables) loadBytes(sigs []Sig) int64 {
 // cost is what building sigs takes: the heap kept (none when each is
 // saved and mapped back), the most memory one build adds while it runs,
 // and the positions (each capped at maxSize so that nothing overflows).
-func (t *Tables) cost(sigs []Sig) (bytes, peak, positions int64) {
+func (t *Tables) cost(sigs []base.Sig) (bytes, peak, positions int64) {
 	for _, n := range sigs {
 		size := 2 * t.l.shape(n).size
 		positions = min(positions+size, maxSize)
@@ -325,14 +281,20 @@ const TotalBytes = 1 << 30
 // table saved in the directory is read instead of built (and needs none
 // of the tables it leads to); a table built is saved there. A negative
 // lim.Positions allows reading only.
-func (t *Tables) Ensure(s Sig, lim Limit) error {
+func (t *Tables) Ensure(s base.Sig, lim Limit) error {
 	return t.EnsureContext(context.Background(), s, lim)
 }
 
 // EnsureContext is Ensure that stops, with ctx's error, between the tables
 // it builds when ctx is done: those built before are kept (and saved).
-func (t *Tables) EnsureContext(ctx context.Context, s Sig, lim Limit) error {
-	if err := s.check(); err != nil {
+func (t *Tables) EnsureContext(ctx context.Context, s base.Sig, lim Limit) error {
+	return t.EnsureReporting(ctx, s, lim, nil)
+}
+
+// EnsureReporting is EnsureContext calling built (when not nil) after
+// each signature it builds, with its positions and the time it took.
+func (t *Tables) EnsureReporting(ctx context.Context, s base.Sig, lim Limit, built func(s base.Sig, positions int64, d time.Duration)) error {
+	if err := check(s); err != nil {
 		return err
 	}
 	if t.Has(s) {
@@ -364,13 +326,13 @@ func (t *Tables) EnsureContext(ctx context.Context, s Sig, lim Limit) error {
 		if !t.loadAll(load) {
 			continue // a file that did not read is built instead
 		}
-		return t.buildAll(ctx, build)
+		return t.buildAll(ctx, build, built)
 	}
 }
 
 // loadAll reads sigs from the directory (t.mu held); false when one did
 // not read back (it is no longer taken as stored).
-func (t *Tables) loadAll(sigs []Sig) bool {
+func (t *Tables) loadAll(sigs []base.Sig) bool {
 	for _, n := range sigs {
 		if t.load(n) != nil {
 			return false
@@ -381,7 +343,7 @@ func (t *Tables) loadAll(sigs []Sig) bool {
 
 // buildAll builds sigs in their order, publishing and saving each (t.mu
 // held).
-func (t *Tables) buildAll(ctx context.Context, sigs []Sig) error {
+func (t *Tables) buildAll(ctx context.Context, sigs []base.Sig, built func(base.Sig, int64, time.Duration)) error {
 	for _, n := range sigs {
 		if err := ctx.Err(); err != nil {
 			return err
@@ -392,8 +354,8 @@ func (t *Tables) buildAll(ctx context.Context, sigs []Sig) error {
 			return err
 		}
 		t.add(n, t.keep(n, tab))
-		if t.Built != nil {
-			t.Built(n, 2*tab.sh.size, time.Since(start))
+		if built != nil {
+			built(n, 2*tab.sh.size, time.Since(start))
 		}
 	}
 	return nil
@@ -402,7 +364,7 @@ func (t *Tables) buildAll(ctx context.Context, sigs []Sig) error {
 // keep saves tab, s's table just built, and returns what to keep of it:
 // the saved file mapped back when that reads, else tab in one byte a
 // value when it fits (t.mu held).
-func (t *Tables) keep(s Sig, tab *table) *table {
+func (t *Tables) keep(s base.Sig, tab *table) *table {
 	if t.save(s, tab) {
 		if back, err := t.readFile(t.path(s), s); err == nil {
 			return back
@@ -412,9 +374,9 @@ func (t *Tables) keep(s Sig, tab *table) *table {
 }
 
 // add publishes a table built or read (t.mu held).
-func (t *Tables) add(s Sig, tab *table) {
+func (t *Tables) add(s base.Sig, tab *table) {
 	next := *t.built.Load()
-	next[s.code()] = tab
+	next[code(s)] = tab
 	t.built.Store(&next)
 	t.bytes += tab.heapBytes()
 }
@@ -422,10 +384,10 @@ func (t *Tables) add(s Sig, tab *table) {
 // plan is what s needs and is not in memory: the signatures saved in the
 // directory, to read (their own successors are not needed), and the rest,
 // to build, in the order they must be built (fewer pieces, then fewer men).
-func (t *Tables) plan(s Sig) (load, build []Sig) {
-	seen := map[Sig]bool{}
-	var visit func(s Sig)
-	visit = func(s Sig) {
+func (t *Tables) plan(s base.Sig) (load, build []base.Sig) {
+	seen := map[base.Sig]bool{}
+	var visit func(s base.Sig)
+	visit = func(s base.Sig) {
 		if seen[s] || t.Has(s) {
 			return
 		}
@@ -446,15 +408,15 @@ func (t *Tables) plan(s Sig) (load, build []Sig) {
 
 // sortForBuild puts sigs in an order where each comes after those it
 // leads to: fewer pieces, then fewer men.
-func sortForBuild(sigs []Sig) {
-	slices.SortFunc(sigs, func(a, b Sig) int {
+func sortForBuild(sigs []base.Sig) {
+	slices.SortFunc(sigs, func(a, b base.Sig) int {
 		if a.Pieces() != b.Pieces() {
 			return a.Pieces() - b.Pieces()
 		}
 		if a.Men() != b.Men() {
 			return a.Men() - b.Men()
 		}
-		return a.code() - b.code()
+		return code(a) - code(b)
 	})
 }
 
@@ -462,9 +424,9 @@ func sortForBuild(sigs []Sig) {
 // of s: a crowning, or a capture of some of the other side's men and
 // kings, the capturer crowned or not. A few may not be reachable; they
 // are built all the same.
-func successors(s Sig) []Sig {
-	var out []Sig
-	side := func(myM, myK, theirM, theirK int, mk func(myM, myK, theirM, theirK int) Sig) {
+func successors(s base.Sig) []base.Sig {
+	var out []base.Sig
+	side := func(myM, myK, theirM, theirK int, mk func(myM, myK, theirM, theirK int) base.Sig) {
 		for crown := 0; crown <= min(1, myM); crown++ {
 			for m := 0; m <= theirM; m++ {
 				for k := 0; k <= theirK; k++ {
@@ -476,21 +438,21 @@ func successors(s Sig) []Sig {
 			}
 		}
 	}
-	side(s.WM, s.WK, s.BM, s.BK, func(a, b, c, d int) Sig { return Sig{a, b, c, d} })
-	side(s.BM, s.BK, s.WM, s.WK, func(a, b, c, d int) Sig { return Sig{c, d, a, b} })
+	side(s.WM, s.WK, s.BM, s.BK, func(a, b, c, d int) base.Sig { return base.Sig{WM: a, WK: b, BM: c, BK: d} })
+	side(s.BM, s.BK, s.WM, s.WK, func(a, b, c, d int) base.Sig { return base.Sig{WM: c, WK: d, BM: a, BK: b} })
 	return out
 }
 
 // Signatures lists every signature of 2 to maxPieces pieces with a piece
 // on each side (within MaxSide a side), in the order a build takes them
 // (fewer pieces, then fewer men).
-func Signatures(maxPieces int) []Sig {
-	var out []Sig
+func Signatures(maxPieces int) []base.Sig {
+	var out []base.Sig
 	for n := 2; n <= maxPieces; n++ {
 		for white := 1; white < n; white++ {
 			for wm := 0; wm <= white; wm++ {
 				for bm := 0; bm <= n-white; bm++ {
-					if s := (Sig{WM: wm, WK: white - wm, BM: bm, BK: n - white - bm}); s.valid() {
+					if s := (base.Sig{WM: wm, WK: white - wm, BM: bm, BK: n - white - bm}); s.Valid() {
 						out = append(out, s)
 					}
 				}
@@ -502,8 +464,8 @@ func Signatures(maxPieces int) []Sig {
 }
 
 // Positions is the number of positions of s, both sides to move.
-func (t *Tables) Positions(s Sig) int64 {
-	if !s.valid() {
+func (t *Tables) Positions(s base.Sig) int64 {
+	if !s.Valid() {
 		return 0
 	}
 	return 2 * t.l.shape(s).size
@@ -512,7 +474,7 @@ func (t *Tables) Positions(s Sig) int64 {
 // Stats counts the values of s's table, which must be in memory:
 // positions (those the index holds that are real), wins, draws and
 // losses for the side to move, and the longest distance.
-func (t *Tables) Stats(s Sig) (base.Stats, error) {
+func (t *Tables) Stats(s base.Sig) (base.Stats, error) {
 	var st base.Stats
 	tab := t.table(s)
 	if tab == nil {
@@ -523,12 +485,12 @@ func (t *Tables) Stats(s Sig) (base.Stats, error) {
 			switch v := tab.raw(turn, i); {
 			case v == invalid:
 			case v == 0:
-				st.Count(Draw, 0)
+				st.Count(base.Draw, 0)
 			default:
 				win, plies := decodeValue(v)
-				r := Loss
+				r := base.Loss
 				if win {
-					r = Win
+					r = base.Win
 				}
 				st.Count(r, plies)
 			}
@@ -539,7 +501,7 @@ func (t *Tables) Stats(s Sig) (base.Stats, error) {
 
 // Each calls f for every position of signature s with turn to move, in
 // index order, with the value the table holds for it; s must be built.
-func (t *Tables) Each(s Sig, turn draughts.Color, f func(p draughts.Position, v Value, plies int)) error {
+func (t *Tables) Each(s base.Sig, turn draughts.Color, f func(p draughts.Position, v base.Result, plies int)) error {
 	tab := t.table(s)
 	if tab == nil {
 		return fmt.Errorf("retro: %s not built", s)

@@ -12,6 +12,8 @@ import (
 	"sync"
 	"sync/atomic"
 	"time"
+
+	"metz/tables/base"
 )
 
 // MaxPieces is the largest piece count Build accepts: 5 pieces take about
@@ -25,7 +27,7 @@ type Progress struct {
 	Name   string
 	Pieces int
 	Size   int64 // table indices
-	Stats  Stats
+	Stats  base.Stats
 	Loaded bool          // read from an existing file, not built
 	Time   time.Duration // time spent on its group (shared with its flip)
 	Bytes  int64         // file size
@@ -52,7 +54,7 @@ func Build(ctx context.Context, dir string, maxPieces int, progress func(Progres
 	for n := 2; n <= maxPieces; n++ {
 		sigs = append(sigs, signatures(n)...)
 	}
-	RemoveStaleTemps(dir, "*"+fileExt+".tmp*", time.Now().Add(-StaleTemp)) // an earlier build's, killed mid-write
+	base.RemoveStaleTemps(dir, "*"+fileExt+".tmp*", time.Now().Add(-base.StaleTemp)) // an earlier build's, killed mid-write
 	return buildSigs(dir, sigs, progress)
 }
 
@@ -97,29 +99,11 @@ func InMemory(maxPieces int) (*Tables, error) {
 	return t, nil
 }
 
-// SmallPieces is how many pieces the tables of Small cover.
+// SmallPieces is how many pieces the tables of EnsureSmall cover: cheap
+// enough to build on demand (about 0.2 s of CPU), and they settle the
+// smallest king endings at once, which a search must otherwise list
+// position by position.
 const SmallPieces = 3
-
-var small struct {
-	once sync.Once
-	t    *Tables
-}
-
-// Small returns the tables of up to SmallPieces pieces, built in memory on
-// the first call (about 0.2 s of CPU) and shared by the whole process:
-// cheap enough to build on demand, and they settle the smallest king
-// endings at once, which a search must otherwise list position by
-// position.
-func Small() *Tables {
-	small.once.Do(func() {
-		t, err := InMemory(SmallPieces)
-		if err != nil {
-			panic(err) // the build reads and writes nothing: an error is a bug
-		}
-		small.t = t
-	})
-	return small.t
-}
 
 // buildSigs builds the given signatures and, first, every signature they
 // depend on (fewer pieces, or fewer men).
@@ -222,6 +206,7 @@ func levels(sigs []stmSig) [][]stmSig {
 // builder holds the finished tables of a build.
 type builder struct {
 	dir      string
+	readOnly bool // tables are read from dir, none written
 	progress func(Progress)
 	done     [4096][]byte
 	specs    *[4096]spec // the slices built and read (nil: whole tables; see slice.go)
@@ -332,7 +317,7 @@ func (b *builder) group(g []stmSig) ([][]byte, error) {
 			debug.FreeOSMemory()
 		}
 		for i, s := range g {
-			if b.dir == "" {
+			if b.dir == "" || b.readOnly {
 				break
 			}
 			if err := writeTable(b.dir, s, out[i]); err != nil {

@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"metz/draughts"
+	"metz/tables/base"
 )
 
 // A table is exact iff every position's value agrees with the values of its
@@ -26,7 +27,7 @@ func checkConsistent(t *testing.T, tabs *Tables, p draughts.Position) {
 	}
 	moves := p.Moves()
 	if len(moves) == 0 {
-		if r != Loss || plies != 0 {
+		if r != base.Loss || plies != 0 {
 			t.Errorf("%s: no move, table says %v in %d", p.FEN(), r, plies)
 		}
 		return
@@ -38,22 +39,22 @@ func checkConsistent(t *testing.T, tabs *Tables, p draughts.Position) {
 			t.Fatalf("%s: child after %s not in the tables", p.FEN(), p.Rules.FormatMove(m, false))
 		}
 		switch cr {
-		case Loss:
+		case base.Loss:
 			if win < 0 || cp+1 < win {
 				win = cp + 1
 			}
-		case Win:
+		case base.Win:
 			loss = max(loss, cp+1)
 		default:
 			draw = true
 		}
 	}
-	wr, wp := Loss, loss
+	wr, wp := base.Loss, loss
 	switch {
 	case win >= 0:
-		wr, wp = Win, win
+		wr, wp = base.Win, win
 	case draw:
-		wr, wp = Draw, 0
+		wr, wp = base.Draw, 0
 	}
 	if r != wr || plies != wp {
 		t.Errorf("%s: table %v in %d, children say %v in %d", p.FEN(), r, plies, wr, wp)
@@ -135,7 +136,7 @@ func TestBuiltTablesConsistent(t *testing.T) {
 // byte for byte.
 func TestInMemoryMatchesBuild(t *testing.T) {
 	_, disk := builtTables(t, SmallPieces)
-	mem := Small()
+	mem := memSmall(t)
 	for n := 2; n <= SmallPieces; n++ {
 		for _, s := range signatures(n) {
 			a, errA := disk.table(s)

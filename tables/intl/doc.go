@@ -1,5 +1,6 @@
-// Package endgame builds and probes retrograde-analysis endgame tables for
-// international draughts (10x10, FMJD rules as draughts.International).
+// Package intl is the international builder behind package tables: it
+// builds and probes retrograde-analysis endgame tables for international
+// draughts (10x10, FMJD rules as draughts.International).
 //
 // # What a table holds
 //
@@ -10,9 +11,9 @@
 // colours swapped, which is the same position under the rules. So every
 // signature has one table, for its side to move, and "KKvK" and "KvKK" are two
 // different tables (who is to move matters). That side-to-move signature
-// is internal: the exported functions name material by the tables API's
-// one signature (generic.Sig, White's pieces first) and read or build both
-// tables of it, White to move and Black to move.
+// is internal (stmSig, derived from base.Sig): the exported functions name
+// material by the tables' one signature (base.Sig, White's pieces first)
+// and read or build both tables of it, White to move and Black to move.
 //
 // Each position gets one byte:
 //
@@ -85,6 +86,6 @@
 // index) is written in the table directory and mapped (Unix) or read on first
 // use.
 //
-// The Livre de Metz's claims about endings are checked by its importer
-// (package livremetz), through Scan.
+// The Livre de Metz's claims about endings are checked through Scan, by
+// package endgameclaims through the door (tables.System.ScanBitboard).
 package intl

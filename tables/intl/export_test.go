@@ -2,13 +2,13 @@ package intl
 
 import (
 	"metz/draughts/bitboard"
-	"metz/tables/generic"
+	"metz/tables/base"
 )
 
 // BuildInMemory builds the tables of sigs (both sides to move) and of
 // everything they depend on, in memory, for the tests of package
-// endgame_test (which compare them with package retro's builder).
-func BuildInMemory(sigs []generic.Sig) (*Tables, error) {
+// intl_test (which compare them with the generic builder).
+func BuildInMemory(sigs []base.Sig) (*Tables, error) {
 	b := &builder{}
 	var want []stmSig
 	for _, s := range sigs {
@@ -29,14 +29,14 @@ func BuildInMemory(sigs []generic.Sig) (*Tables, error) {
 }
 
 // TableSize is the number of indices of the table of s, White to move.
-func TableSize(s generic.Sig) int64 {
+func TableSize(s base.Sig) int64 {
 	w, _ := sides(s)
 	return w.Size()
 }
 
 // PositionAt is the position of index i in the table of s, White to move
 // (ok false for an index that is no position).
-func PositionAt(s generic.Sig, i int64) (bitboard.Position, bool) {
+func PositionAt(s base.Sig, i int64) (bitboard.Position, bool) {
 	w, _ := sides(s)
 	return w.Position(i)
 }

@@ -6,10 +6,10 @@ import (
 	"fmt"
 	"io"
 	"io/fs"
-	"metz/tables/base"
-	"metz/tables/internal/mapfile"
 	"os"
 	"path/filepath"
+
+	"metz/tables/internal/mapfile"
 )
 
 // File layout: a 16-byte header, then Size() value bytes.
@@ -57,14 +57,6 @@ func writeTable(dir string, s stmSig, vals []byte) error {
 	}
 	return os.Rename(tmp.Name(), path)
 }
-
-// StaleTemp is the age past which a temporary table file was left by a
-// killed save (base.StaleTemp).
-const StaleTemp = base.StaleTemp
-
-// RemoveStaleTemps deletes the temporary files of interrupted saves
-// (base.RemoveStaleTemps).
-var RemoveStaleTemps = base.RemoveStaleTemps
 
 // errNoTable is returned by readTable when the file does not exist.
 var errNoTable = errors.New("endgame: table not built")

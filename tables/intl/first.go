@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	"metz/draughts/bitboard"
+	"metz/tables/base"
 )
 
 // The first pass reads, for every capture and promotion, the value of the
@@ -155,11 +156,11 @@ func settle(b *batch, t *part, start, end int64) (int, error) {
 				return 0, fmt.Errorf("endgame: %v: a move of %s reaches an index marked invalid", t.sig, p.FEN())
 			}
 			switch r {
-			case Loss: // the opponent loses: a win for us
+			case base.Loss:
 				if win == 0 || plies+1 < win {
 					win = plies + 1
 				}
-			case Win:
+			case base.Win:
 				loss = max(loss, plies+1)
 			default:
 				draw = true

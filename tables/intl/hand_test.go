@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"metz/draughts"
+	"metz/tables/base"
 )
 
 // Positions whose value can be checked by hand on a board.
@@ -18,26 +19,26 @@ func TestHandPositions(t *testing.T) {
 	tabs := smallTables(t)
 	cases := []struct {
 		fen   string
-		r     Result
+		r     base.Result
 		plies int
 		why   string
 	}{
-		{"W:WK46:BK23", Win, 1, "the long diagonal 46-5 is open behind 23: 46x19"},
-		{"B:WK46:BK23", Win, 3, "23-5, and the white king in corner 46 must step onto the diagonal under the black king (as in W:WK46:BK5)"},
-		{"W:WK5:BK46", Loss, 2, "a king in corner 5 must move along 10..41 and is taken by 46 (5 is empty behind it)"},
-		{"W:WK46:BK5", Loss, 2, "the same from the other corner"},
-		{"W:WK5:BK41", Win, 1, "5x46"},
-		{"W:W6:BK1", Loss, 0, "the man on 6 can only go to 1, where the king stands, and cannot take it (the board ends behind 1)"},
-		{"B:W6:BK1", Draw, 0, "the king must leave 1, the man crowns: one king against one"},
-		{"W:WK1:BK46", Draw, 0, "two kings not on a common diagonal"},
-		{"W:W28:B23", Win, 1, "28x19 takes the last piece"},
+		{"W:WK46:BK23", base.Win, 1, "the long diagonal 46-5 is open behind 23: 46x19"},
+		{"B:WK46:BK23", base.Win, 3, "23-5, and the white king in corner 46 must step onto the diagonal under the black king (as in W:WK46:BK5)"},
+		{"W:WK5:BK46", base.Loss, 2, "a king in corner 5 must move along 10..41 and is taken by 46 (5 is empty behind it)"},
+		{"W:WK46:BK5", base.Loss, 2, "the same from the other corner"},
+		{"W:WK5:BK41", base.Win, 1, "5x46"},
+		{"W:W6:BK1", base.Loss, 0, "the man on 6 can only go to 1, where the king stands, and cannot take it (the board ends behind 1)"},
+		{"B:W6:BK1", base.Draw, 0, "the king must leave 1, the man crowns: one king against one"},
+		{"W:WK1:BK46", base.Draw, 0, "two kings not on a common diagonal"},
+		{"W:W28:B23", base.Win, 1, "28x19 takes the last piece"},
 	}
 	for _, c := range cases {
 		check(t, tabs, c.fen, c.r, c.plies, c.why)
 	}
 }
 
-func check(t *testing.T, tabs *Tables, fen string, r Result, plies int, why string) {
+func check(t *testing.T, tabs *Tables, fen string, r base.Result, plies int, why string) {
 	t.Helper()
 	p, err := draughts.ParseFEN(draughts.International, fen)
 	if err != nil {
@@ -77,7 +78,7 @@ func TestConcurrentProbes(t *testing.T) {
 	want := smallTables(t)
 	fens := []string{"W:WK1:BK46", "B:WK28:B12,13", "W:W33:BK3", "W:WK10,K20:BK45", "B:W40,K2:B9", "W:W31-50:B1-20"}
 	type answer struct {
-		r     Result
+		r     base.Result
 		plies int
 		ok    bool
 	}
@@ -121,7 +122,7 @@ func TestConcurrentProbes(t *testing.T) {
 // Complete says whether a whole piece count is there: the small in-memory
 // tables hold every table of 2 and 3 pieces and none of 4; nil tables none.
 func TestComplete(t *testing.T) {
-	small := Small()
+	small := memSmall(t)
 	if !small.Complete(2) || !small.Complete(SmallPieces) || small.Complete(SmallPieces+1) {
 		t.Errorf("small tables: complete 2 %v, 3 %v, 4 %v", small.Complete(2), small.Complete(SmallPieces), small.Complete(SmallPieces+1))
 	}
@@ -183,7 +184,7 @@ func TestCheckNamesDamagedFiles(t *testing.T) {
 	if err := tabs.Check(); err == nil || !strings.Contains(err.Error(), foreign) {
 		t.Errorf("foreign file: %v", err)
 	}
-	if err := Small().Check(); err != nil {
+	if err := memSmall(t).Check(); err != nil {
 		t.Errorf("in-memory tables: %v", err)
 	}
 }
@@ -199,7 +200,7 @@ func TestBuildRemovesStaleTemps(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	past := time.Now().Add(-2 * StaleTemp)
+	past := time.Now().Add(-2 * base.StaleTemp)
 	if err := os.Chtimes(old, past, past); err != nil {
 		t.Fatal(err)
 	}
@@ -237,18 +238,5 @@ func TestMissing(t *testing.T) {
 	}
 	if n, size = Missing(dir, 2); n != 1 || size != 2250+headerSize {
 		t.Errorf("MvK removed: %d tables, %d bytes", n, size)
-	}
-}
-
-// FreeSpace answers for a directory not made yet from its parent's file
-// system.
-func TestFreeSpace(t *testing.T) {
-	dir := t.TempDir()
-	free, ok := FreeSpace(dir)
-	if !ok || free <= 0 {
-		t.Skipf("free space not known here: %d, %v", free, ok)
-	}
-	if f2, ok := FreeSpace(filepath.Join(dir, "not", "yet")); !ok || f2 <= 0 {
-		t.Errorf("a directory to make: %d, %v", f2, ok)
 	}
 }

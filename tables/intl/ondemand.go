@@ -4,7 +4,6 @@ import (
 	"context"
 	"fmt"
 	"os"
-	"sync"
 
 	"metz/draughts"
 	"metz/draughts/bitboard"
@@ -16,10 +15,6 @@ import (
 // endings well under one; five pieces take minutes and are built ahead by
 // Build.
 const DemandPieces = 4
-
-// demand serialises the builds of Ensure: two searches meeting the same
-// signature build it once.
-var demand sync.Mutex
 
 // ensure makes the table of s available to the probes of t, with every
 // table it leads to (its flip among them): those in t's directory or
@@ -39,14 +34,14 @@ func (t *Tables) ensure(ctx context.Context, s stmSig) (built int64, err error) 
 	if s.Pieces() > DemandPieces {
 		return 0, fmt.Errorf("endgame: %v: %d pieces are built ahead (metz endgame build --pieces %d), not on demand", s, s.Pieces(), s.Pieces())
 	}
-	demand.Lock()
-	defer demand.Unlock()
-	if t.dir != "" {
-		if err := os.MkdirAll(t.dir, 0o755); err != nil {
+	t.building.Lock()
+	defer t.building.Unlock()
+	if d := t.saveDir(); d != "" {
+		if err := os.MkdirAll(d, 0o755); err != nil {
 			return 0, fmt.Errorf("endgame: table directory: %w", err)
 		}
 	}
-	b := &builder{dir: t.dir}
+	b := &builder{dir: t.dir, readOnly: t.readOnly}
 	defer b.metas.release()
 	missing, built, err := t.missing(s, &b.done)
 	if err != nil {
@@ -131,31 +126,24 @@ func (t *Tables) EnsureFor(ctx context.Context, p draughts.Position) (built int6
 	return t.ensure(ctx, s)
 }
 
-// OpenCache opens the table directory dir, creating it when needed, with
-// every table of up to SmallPieces pieces in it: read when there, else
-// built (a fraction of a second) and written, so that the probes of a
-// search find every position of so few pieces whatever was built ahead.
-// Ensure adds the tables a search asks for on top.
-func OpenCache(dir string) (*Tables, error) {
-	if err := os.MkdirAll(dir, 0o755); err != nil {
-		return nil, fmt.Errorf("endgame: table directory: %w", err)
-	}
-	t, err := Open(dir)
-	if err != nil {
-		return nil, err
-	}
+// EnsureSmall makes every table of up to SmallPieces pieces ready: read
+// from t's directory when there, else built (a fraction of a second) and
+// written there, so that the probes of a search find every position of so
+// few pieces whatever was built ahead. Ensure adds the tables a search
+// asks for on top.
+func (t *Tables) EnsureSmall() error {
 	for n := 2; n <= SmallPieces; n++ {
 		for _, s := range signatures(n) {
 			if _, err := t.ensure(context.Background(), s); err != nil {
-				return nil, err
+				return err
 			}
 		}
 	}
-	return t, nil
+	return nil
 }
 
 // SmallMissing reports whether a table of up to SmallPieces pieces has no
-// file in dir: OpenCache will build it.
+// file in dir: EnsureSmall will build it.
 func SmallMissing(dir string) bool {
 	n, _ := Missing(dir, SmallPieces)
 	return n > 0

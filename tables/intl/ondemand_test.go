@@ -53,8 +53,11 @@ func TestEnsureOnDemand(t *testing.T) {
 	}
 
 	dir := t.TempDir()
-	disk, err := OpenCache(dir)
+	disk, err := Open(dir)
 	if err != nil {
+		t.Fatal(err)
+	}
+	if err := disk.EnsureSmall(); err != nil {
 		t.Fatal(err)
 	}
 	if built, err := disk.EnsureFor(context.Background(), p); err != nil || built == 0 {

@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"metz/draughts"
+	"metz/tables/base"
 	"metz/tables/generic"
 	"metz/tables/intl"
 )
@@ -19,16 +20,16 @@ func TestBuildAgreesWithRetro(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds four-piece tables twice")
 	}
-	sigs := []generic.Sig{{WM: 1, WK: 1, BM: 1, BK: 1}, {WM: 2, BK: 2}, {WK: 1, WM: 1, BK: 2}}
+	sigs := []base.Sig{{WM: 1, WK: 1, BM: 1, BK: 1}, {WM: 2, BK: 2}, {WK: 1, WM: 1, BK: 2}}
 	eg, err := intl.BuildInMemory(sigs)
 	if err != nil {
 		t.Fatal(err)
 	}
 	rt := generic.New(draughts.International)
 	rng := rand.New(rand.NewPCG(32, 5))
-	values := map[intl.Result]generic.Value{intl.Win: generic.Win, intl.Loss: generic.Loss, intl.Draw: generic.Draw}
+	values := map[base.Result]base.Result{base.Win: base.Win, base.Loss: base.Loss, base.Draw: base.Draw}
 	for _, s := range sigs {
-		for _, side := range []generic.Sig{s, {WM: s.BM, WK: s.BK, BM: s.WM, BK: s.WK}} {
+		for _, side := range []base.Sig{s, {WM: s.BM, WK: s.BK, BM: s.WM, BK: s.WK}} {
 			if err := rt.Ensure(side, generic.Limit{Bytes: 1 << 30}); err != nil {
 				t.Fatal(err)
 			}
@@ -47,11 +48,11 @@ func TestBuildAgreesWithRetro(t *testing.T) {
 				if !ok || !rok {
 					t.Fatalf("%v %s: endgame answers %v, retro %v", side, p.FEN(), ok, rok)
 				}
-				if values[r] != v || (v != generic.Draw && plies != rplies) {
+				if values[r] != v || (v != base.Draw && plies != rplies) {
 					t.Fatalf("%v %s: endgame %v in %d plies, retro %v in %d", side, p.FEN(), r, plies, v, rplies)
 				}
 				compared++
-				if r != intl.Draw {
+				if r != base.Draw {
 					decided++
 				}
 			}

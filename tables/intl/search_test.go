@@ -8,6 +8,7 @@ import (
 
 	"metz/draughts"
 	"metz/draughts/bitboard"
+	"metz/tables/base"
 )
 
 // This file checks the tables against a plain exhaustive search written on
@@ -16,7 +17,7 @@ import (
 
 // hres is the outcome of a search bounded by a horizon.
 type hres struct {
-	r       Result
+	r       base.Result
 	plies   int
 	decided bool
 }
@@ -31,7 +32,7 @@ type hkey struct {
 func horizon(p draughts.Position, d int, memo map[hkey]hres) hres {
 	moves := p.Moves()
 	if len(moves) == 0 {
-		return hres{Loss, 0, true}
+		return hres{base.Loss, 0, true}
 	}
 	if d == 0 {
 		return hres{}
@@ -46,7 +47,7 @@ func horizon(p draughts.Position, d int, memo map[hkey]hres) hres {
 		switch {
 		case !c.decided:
 			allWon = false
-		case c.r == Loss:
+		case c.r == base.Loss:
 			if win < 0 || c.plies+1 < win {
 				win = c.plies + 1
 			}
@@ -56,9 +57,9 @@ func horizon(p draughts.Position, d int, memo map[hkey]hres) hres {
 	}
 	v := hres{}
 	if win >= 0 {
-		v = hres{Win, win, true}
+		v = hres{base.Win, win, true}
 	} else if allWon {
-		v = hres{Loss, loss, true}
+		v = hres{base.Loss, loss, true}
 	}
 	memo[k] = v
 	return v
@@ -136,7 +137,7 @@ func TestTablesAgreeWithSearch(t *testing.T) {
 		if err != nil || !ok {
 			t.Fatalf("%s: probe failed (ok=%v, err=%v)", p.FEN(), ok, err)
 		}
-		if i%2 == 0 && (r == Draw || plies > depth) {
+		if i%2 == 0 && (r == base.Draw || plies > depth) {
 			i-- // keep half of the samples short wins or losses
 			continue
 		}
@@ -144,7 +145,7 @@ func TestTablesAgreeWithSearch(t *testing.T) {
 			memo = map[hkey]hres{}
 		}
 		h := horizon(toDraughts(t, p), depth, memo)
-		if r != Draw && plies <= depth {
+		if r != base.Draw && plies <= depth {
 			short++
 			if !h.decided || h.r != r || h.plies != plies {
 				t.Errorf("%s (%v): table %v in %d, search %+v", p.FEN(), s, r, plies, h)

@@ -4,11 +4,11 @@ import (
 	"context"
 
 	"metz/draughts/bitboard"
-	"metz/tables/generic"
+	"metz/tables/base"
 )
 
 // The exported API names material by the one signature type of the
-// tables API (generic.Sig: White's men and kings, then Black's). This
+// tables API (base.Sig: White's men and kings, then Black's). This
 // builder files its tables by the side to move's material instead (stmSig,
 // the side to move playing White), so the positions of one signature lie
 // in two tables: White to move in sides' first, Black to move in its
@@ -16,21 +16,20 @@ import (
 
 // sides returns the tables holding the positions of s: White to move,
 // then Black to move.
-func sides(s generic.Sig) (whiteToMove, blackToMove stmSig) {
-	w := stmSig{WM: s.WM, WK: s.WK, BM: s.BM, BK: s.BK}
-	return w, w.Flip()
+func sides(s base.Sig) (whiteToMove, blackToMove stmSig) {
+	return stmSig(s), stmSig(s.Flip())
 }
 
 // Has reports whether the positions of s, either side to move, can be
 // probed now (in memory or on disk); a table that does not read counts as
 // missing.
-func (t *Tables) Has(s generic.Sig) bool {
+func (t *Tables) Has(s base.Sig) bool {
 	w, b := sides(s)
 	return t.has(w) && t.has(b)
 }
 
 // Built reports whether the tables of s are on disk (or already loaded).
-func (t *Tables) Built(s generic.Sig) bool {
+func (t *Tables) Built(s base.Sig) bool {
 	w, b := sides(s)
 	return t.stored(w) && t.stored(b)
 }
@@ -41,14 +40,14 @@ func (t *Tables) Built(s generic.Sig) bool {
 // later runs. built is the number of indices analysed (0 when nothing was
 // built). Signatures of more than DemandPieces pieces are refused: Build
 // makes those ahead.
-func (t *Tables) Ensure(s generic.Sig) (built int64, err error) {
+func (t *Tables) Ensure(s base.Sig) (built int64, err error) {
 	return t.EnsureContext(context.Background(), s)
 }
 
 // EnsureContext is Ensure that stops, with ctx's error, between the groups
 // of tables it builds (those of one level of the closure) when ctx is
 // done: what was built before is kept.
-func (t *Tables) EnsureContext(ctx context.Context, s generic.Sig) (built int64, err error) {
+func (t *Tables) EnsureContext(ctx context.Context, s base.Sig) (built int64, err error) {
 	w, b := sides(s)
 	if built, err = t.ensure(ctx, w); err != nil {
 		return built, err
@@ -59,7 +58,7 @@ func (t *Tables) EnsureContext(ctx context.Context, s generic.Sig) (built int64,
 
 // ToBuildSig is the number of indices Ensure would build for s (0 when its
 // tables are there or are not built on demand).
-func (t *Tables) ToBuildSig(s generic.Sig) int64 {
+func (t *Tables) ToBuildSig(s base.Sig) int64 {
 	w, b := sides(s)
 	if n := t.toBuild(w); n > 0 {
 		return n // the closure of w holds b
@@ -70,7 +69,7 @@ func (t *Tables) ToBuildSig(s generic.Sig) int64 {
 // Scan calls f for every position of s with White to move (bitboard
 // positions are in that frame) with its result and distance, in index
 // order; an error when the table is not built or does not read.
-func (t *Tables) Scan(s generic.Sig, f func(p bitboard.Position, r Result, plies int)) error {
+func (t *Tables) Scan(s base.Sig, f func(p bitboard.Position, r base.Result, plies int)) error {
 	w, _ := sides(s)
 	return t.scan(w, f)
 }

@@ -2,19 +2,19 @@ package intl
 
 import (
 	"fmt"
-	"metz/tables/base"
 	"sort"
+
+	"metz/tables/base"
 )
 
-// stmSig is a material signature: men and kings of the side to move (W) and of
-// the opponent (B), in the normalised frame where the side to move is White.
-type stmSig struct {
-	WM, WK, BM, BK int
-}
+// stmSig is the key of one table: a material signature (base.Sig) read
+// as the men and kings of the side to move (W) and of the opponent (B), in
+// the normalised frame where the side to move is White.
+type stmSig base.Sig
 
 // maxSide bounds the pieces of one kind in a signature (a 3-bit field in
 // code).
-const maxSide = 7
+const maxSide = base.MaxSide
 
 // Pieces returns the number of pieces on the board.
 func (s stmSig) Pieces() int { return s.WM + s.WK + s.BM + s.BK }
@@ -24,7 +24,7 @@ func (s stmSig) Men() int { return s.WM + s.BM }
 
 // Flip returns the signature seen from the other side (the table of the
 // positions after a move).
-func (s stmSig) Flip() stmSig { return stmSig{s.BM, s.BK, s.WM, s.WK} }
+func (s stmSig) Flip() stmSig { return stmSig(base.Sig(s).Flip()) }
 
 // code packs s into 12 bits, the index of the build's table array.
 func (s stmSig) code() int { return s.WM | s.WK<<3 | s.BM<<6 | s.BK<<9 }
@@ -42,16 +42,16 @@ func (s stmSig) valid() bool {
 
 // String returns the name of the signature: kings as K, men as M, side to
 // move first, e.g. "KKMvK".
-func (s stmSig) String() string { return base.Counts{M1: s.WM, K1: s.WK, M2: s.BM, K2: s.BK}.Name() }
+func (s stmSig) String() string { return base.Sig(s).String() }
 
 // parseSig reads a name written by stmSig.String (letters in any order, lower
 // case accepted).
 func parseSig(name string) (stmSig, error) {
-	c, err := base.ParseName(name, maxSide)
+	s, err := base.ParseSig(name)
 	if err != nil {
 		return stmSig{}, fmt.Errorf("endgame: %w", err)
 	}
-	return stmSig{WM: c.M1, WK: c.K1, BM: c.M2, BK: c.K2}, nil
+	return stmSig(s), nil
 }
 
 // Size returns the number of indices of the table (positions and the

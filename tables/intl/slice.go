@@ -179,10 +179,10 @@ func (t *Tables) EnsureSlice(p bitboard.Position, limit int64) (built int64, err
 	if t.has(s) && t.has(s.Flip()) || t.slices[s.code()].Load().covers(n) {
 		return 0, nil
 	}
-	demand.Lock()
-	defer demand.Unlock()
-	if t.dir != "" {
-		if err := os.MkdirAll(t.dir, 0o755); err != nil {
+	t.building.Lock()
+	defer t.building.Unlock()
+	if d := t.saveDir(); d != "" {
+		if err := os.MkdirAll(d, 0o755); err != nil {
 			return 0, fmt.Errorf("endgame: table directory: %w", err)
 		}
 	}
@@ -230,8 +230,8 @@ func (t *Tables) EnsureSlice(p bitboard.Position, limit int64) (built int64, err
 			t.slices[sig.code()].Store(&sliceTab{tab: tab, sp: sp})
 			continue
 		}
-		if t.dir != "" {
-			if err := writeTable(t.dir, sig, tab); err != nil {
+		if d := t.saveDir(); d != "" {
+			if err := writeTable(d, sig, tab); err != nil {
 				return 0, fmt.Errorf("endgame: writing %v: %w", sig, err)
 			}
 		}

@@ -11,6 +11,7 @@ import (
 
 	"metz/draughts"
 	"metz/draughts/bitboard"
+	"metz/tables/base"
 )
 
 // Tables reads the tables of a directory on demand (each file on its first
@@ -18,6 +19,13 @@ import (
 // the life of the process. It is safe for concurrent use.
 type Tables struct {
 	dir string
+	// readOnly: the tables of dir are read, and those built are kept in
+	// memory only (a directory that cannot be written).
+	readOnly bool
+
+	// building serialises the builds of Ensure and EnsureSlice: two
+	// searches meeting the same signature build it once.
+	building sync.Mutex
 
 	mu   sync.Mutex
 	tabs map[stmSig][]byte // nil value: looked for and not built
@@ -46,6 +54,22 @@ func Open(dir string) (*Tables, error) {
 		return nil, fmt.Errorf("endgame: %s is not a directory", dir)
 	}
 	return &Tables{dir: dir, tabs: map[stmSig][]byte{}}, nil
+}
+
+// Memory returns empty tables with no directory: every table probed is
+// built in memory (Ensure, EnsureSmall) and saved nowhere.
+func Memory() *Tables { return &Tables{tabs: map[stmSig][]byte{}} }
+
+// ReadOnly makes t read the tables of its directory but write none: those
+// it builds are kept in memory (for a directory that cannot be written).
+func (t *Tables) ReadOnly() { t.readOnly = true }
+
+// saveDir is where t writes the tables it builds ("" for none).
+func (t *Tables) saveDir() string {
+	if t.readOnly {
+		return ""
+	}
+	return t.dir
 }
 
 // Dir returns the directory of the tables ("" for tables built in memory).
@@ -147,7 +171,7 @@ func (t *Tables) Reach() int {
 // when p is not international draughts, its material has no built table, or
 // it is not a game position (a man on its crowning row, the side not to move
 // without pieces). A side to move without pieces has lost (in 0 plies).
-func (t *Tables) Probe(p draughts.Position) (r Result, plies int, ok bool) {
+func (t *Tables) Probe(p draughts.Position) (r base.Result, plies int, ok bool) {
 	r, plies, ok, _ = t.ProbeErr(p)
 	return r, plies, ok
 }
@@ -155,41 +179,41 @@ func (t *Tables) Probe(p draughts.Position) (r Result, plies int, ok bool) {
 // ProbeErr is Probe with the error of a table file that is there but
 // cannot be read (truncated, another format), which Probe reports as not
 // covered.
-func (t *Tables) ProbeErr(p draughts.Position) (r Result, plies int, ok bool, err error) {
+func (t *Tables) ProbeErr(p draughts.Position) (r base.Result, plies int, ok bool, err error) {
 	bp, ok := FromDraughts(p)
 	if !ok {
-		return Draw, 0, false, nil
+		return base.Draw, 0, false, nil
 	}
 	return t.ProbeBitboard(bp)
 }
 
 // ProbeBitboard is Probe for a bitboard position; err reports a table file
 // that exists but cannot be read.
-func (t *Tables) ProbeBitboard(p bitboard.Position) (r Result, plies int, ok bool, err error) {
+func (t *Tables) ProbeBitboard(p bitboard.Position) (r base.Result, plies int, ok bool, err error) {
 	n := normalize(p)
 	s := sigOf(n)
 	if s.WM+s.WK == 0 && s.BM+s.BK > 0 {
-		return Loss, 0, true, nil
+		return base.Loss, 0, true, nil
 	}
 	if !s.valid() {
-		return Draw, 0, false, nil
+		return base.Draw, 0, false, nil
 	}
 	// The table first: the index costs more, and is wasted where the
 	// material has none (five pieces with tables of four).
 	tab, err := t.table(s)
 	if err != nil {
-		return Draw, 0, false, err
+		return base.Draw, 0, false, err
 	}
 	if tab == nil {
 		sl := t.slices[s.code()].Load()
 		if !sl.covers(n) {
-			return Draw, 0, false, nil
+			return base.Draw, 0, false, nil
 		}
 		tab = sl.tab
 	}
 	i := s.Index(n)
 	if i < 0 {
-		return Draw, 0, false, nil
+		return base.Draw, 0, false, nil
 	}
 	r, plies, ok = decode(tab[i])
 	return r, plies, ok, nil

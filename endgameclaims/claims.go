@@ -1,22 +1,29 @@
-package livremetz
+// Package endgameclaims answers the books' claims about endings with the
+// endgame tables: the Livre de Metz's rules on three kings against one,
+// one king against two, and the like. The importer reads the claims as
+// text (livremetz.Claim); this package, above it, reads the tables
+// through their one door (package tables) and says whether each claim
+// holds, with counts and examples the tables confirm.
+package endgameclaims
 
 import (
 	"fmt"
 
+	"metz/draughts"
 	"metz/draughts/bitboard"
+	"metz/importer/livremetz"
 	"metz/tables"
-	"metz/tables/intl"
 )
 
-// ClaimVerdict is the endgame tables' answer to one of the book's claims.
-type ClaimVerdict string
+// Verdict is the endgame tables' answer to one of the book's claims.
+type Verdict string
 
 // The verdicts.
 const (
-	ClaimTrue       ClaimVerdict = "true"
-	ClaimFalse      ClaimVerdict = "false"
-	ClaimPartlyTrue ClaimVerdict = "partly true"
-	ClaimNotCovered ClaimVerdict = "not covered"
+	True       Verdict = "true"
+	False      Verdict = "false"
+	PartlyTrue Verdict = "partly true"
+	NotCovered Verdict = "not covered"
 )
 
 // Count is one figure of the evidence.
@@ -34,19 +41,19 @@ type Example struct {
 	Note   string `json:"note"`
 }
 
-// EndgameClaim is one of the book's claims about an ending, as the text
-// reads it (Claim), and the endgame tables' answer.
-type EndgameClaim struct {
-	ID       string       `json:"id"`              // the claim's key (see claimDefs)
-	Line     int          `json:"line"`            // first line of the passage in the first part
-	Coups    []int        `json:"coups,omitempty"` // coups the passage refers to
-	Claim    string       `json:"claim"`           // what the book says, in English
-	Quote    string       `json:"quote"`           // the passage as the book prints it
-	Material []string     `json:"material"`        // tables read (side to move first)
-	Verdict  ClaimVerdict `json:"verdict"`
-	Answer   string       `json:"answer"`
-	Counts   []Count      `json:"counts"`
-	Examples []Example    `json:"examples"`
+// Claim is one of the book's claims about an ending, as the text reads it
+// (livremetz.Claim), and the endgame tables' answer.
+type Claim struct {
+	ID       string    `json:"id"`              // the claim's key (livremetz's claimDefs)
+	Line     int       `json:"line"`            // first line of the passage in the first part
+	Coups    []int     `json:"coups,omitempty"` // coups the passage refers to
+	Claim    string    `json:"claim"`           // what the book says, in English
+	Quote    string    `json:"quote"`           // the passage as the book prints it
+	Material []string  `json:"material"`        // tables read (side to move first)
+	Verdict  Verdict   `json:"verdict"`
+	Answer   string    `json:"answer"`
+	Counts   []Count   `json:"counts"`
+	Examples []Example `json:"examples"`
 }
 
 // endgameSpec is what a claim of claimDefs says about an ending in
@@ -55,11 +62,11 @@ type endgameSpec struct {
 	id       string
 	claim    string
 	material []string // table names, side to move first (White to move in Scan)
-	check    func(c *EndgameClaim, t *intl.Tables)
+	check    func(c *Claim, t *tables.System)
 }
 
 // endgameSpecs are the claims of the first part the endgame tables can
-// answer, by the id of claimDefs.
+// answer, by the id of livremetz's claimDefs.
 var endgameSpecs = []endgameSpec{
 	{"trois-dames-contre-une-ligne-du-milieu-remise",
 		"Rule XV: three kings against one is a forced draw as soon as the single king occupies the long diagonal (5-46) and can play along it without leaving it and without being taken.",
@@ -84,9 +91,9 @@ var endgameSpecs = []endgameSpec{
 		[]string{"KMvKKK", "KvKKK"}, checkKingManAgainstThree},
 }
 
-// EndgameMaterial lists the tables the endgame claims read, so that a
-// caller can build those it builds on demand first.
-func EndgameMaterial() []tables.Sig {
+// Material lists the tables the endgame claims read, so that a caller can
+// build those it builds on demand first.
+func Material() []tables.Sig {
 	var out []tables.Sig
 	for _, s := range endgameSpecs {
 		for _, m := range s.material {
@@ -98,17 +105,17 @@ func EndgameMaterial() []tables.Sig {
 	return out
 }
 
-// CheckEndgameClaims answers every endgame claim of ix with the tables t:
-// a claim whose tables t lacks is answered ClaimNotCovered, naming the
-// tables it needs. A claim the text does not hold is left out.
-func CheckEndgameClaims(ix *Index, t *intl.Tables) []EndgameClaim {
-	var out []EndgameClaim
+// Check answers every endgame claim of ix with the international tables t
+// (nil: none): a claim whose tables t lacks is answered NotCovered,
+// naming the tables it needs. A claim the text does not hold is left out.
+func Check(ix *livremetz.Index, t *tables.System) []Claim {
+	var out []Claim
 	for _, s := range endgameSpecs {
-		cl, ok := claimByID(ix, s.id)
+		cl, ok := ix.Claim(s.id)
 		if !ok {
 			continue
 		}
-		c := EndgameClaim{ID: s.id, Line: cl.Line, Coups: cl.Coups, Claim: s.claim, Quote: cl.Text, Material: s.material}
+		c := Claim{ID: s.id, Line: cl.Line, Coups: cl.Coups, Claim: s.claim, Quote: cl.Text, Material: s.material}
 		if needTables(&c, t, s.material...) {
 			s.check(&c, t)
 		}
@@ -117,30 +124,21 @@ func CheckEndgameClaims(ix *Index, t *intl.Tables) []EndgameClaim {
 	return out
 }
 
-// claimByID finds the claim of ix with the given id.
-func claimByID(ix *Index, id string) (Claim, bool) {
-	for _, c := range ix.Claims {
-		if c.ID == id {
-			return c, true
-		}
-	}
-	return Claim{}, false
-}
-
 // needTables reports whether t holds the named tables; when it does not,
 // the claim is marked not covered, naming the piece count it needs (six
 // and more pieces are beyond what metz builds).
-func needTables(c *EndgameClaim, t *intl.Tables, names ...string) bool {
+func needTables(c *Claim, t *tables.System, names ...string) bool {
 	for _, n := range names {
 		s, err := tables.ParseSig(n)
 		if err != nil {
 			panic(err) // the names above are constants
 		}
-		if t != nil && s.Pieces() <= intl.MaxPieces && t.Has(s) {
+		maxPieces := tables.MaxPieces(draughts.International)
+		if t != nil && s.Pieces() <= maxPieces && t.Has(s) {
 			continue
 		}
-		c.Verdict = ClaimNotCovered
-		if s.Pieces() > intl.MaxPieces {
+		c.Verdict = NotCovered
+		if s.Pieces() > maxPieces {
 			c.Answer = fmt.Sprintf("needs the %d-piece tables, which metz does not build (6 pieces would take about 59 GB)", s.Pieces())
 		} else {
 			c.Answer = fmt.Sprintf("needs the %d-piece tables (metz endgame build --pieces %d)", s.Pieces(), s.Pieces())
@@ -152,9 +150,9 @@ func needTables(c *EndgameClaim, t *intl.Tables, names ...string) bool {
 
 // scan calls f for every position of the table name, which needTables
 // found.
-func scan(t *intl.Tables, name string, f func(p bitboard.Position, r intl.Result, plies int)) {
+func scan(t *tables.System, name string, f func(p bitboard.Position, r tables.Result, plies int)) {
 	s, _ := tables.ParseSig(name)
-	_ = t.Scan(s, f) // needTables read it: it does not fail
+	_ = t.ScanBitboard(s, f) // needTables read it: it does not fail
 }
 
 // longDiagonal is the long diagonal 5-46 ("la grande ligne", "la ligne du
@@ -177,15 +175,15 @@ type tally struct {
 	draw                Example
 }
 
-func (y *tally) add(p bitboard.Position, r intl.Result, plies int) {
+func (y *tally) add(p bitboard.Position, r tables.Result, plies int) {
 	ex := Example{FEN: p.FEN(), Result: r.String(), Plies: plies}
 	switch r {
-	case intl.Win:
+	case tables.Win:
 		y.wins++
 		if y.wins == 1 || plies > y.longWin.Plies {
 			y.longWin = ex
 		}
-	case intl.Loss:
+	case tables.Loss:
 		y.losses++
 		if y.losses == 1 || plies > y.longLoss.Plies {
 			y.longLoss = ex
@@ -223,7 +221,7 @@ func safeDiagonalMove(p bitboard.Position) bool {
 	return false
 }
 
-func checkLoneOnDiagonal(c *EndgameClaim, t *intl.Tables) {
+func checkLoneOnDiagonal(c *Claim, t *tables.System) {
 	if !needTables(c, t, "KvKKK", "KKKvK") {
 		return
 	}
@@ -231,7 +229,7 @@ func checkLoneOnDiagonal(c *EndgameClaim, t *intl.Tables) {
 	// along it; shared: the same but a king of the three on the diagonal too;
 	// unsafe: the single king on the diagonal without a safe move along it.
 	var book, shared, unsafe, strong tally
-	scan(t, "KvKKK", func(p bitboard.Position, v intl.Result, plies int) {
+	scan(t, "KvKKK", func(p bitboard.Position, v tables.Result, plies int) {
 		switch {
 		case p.White&longDiagonal == 0:
 		case !safeDiagonalMove(p):
@@ -242,7 +240,7 @@ func checkLoneOnDiagonal(c *EndgameClaim, t *intl.Tables) {
 			book.add(p, v, plies)
 		}
 	})
-	scan(t, "KKKvK", func(p bitboard.Position, v intl.Result, plies int) {
+	scan(t, "KKKvK", func(p bitboard.Position, v tables.Result, plies int) {
 		if p.Black&longDiagonal != 0 && p.White&longDiagonal == 0 {
 			strong.add(p, v, plies)
 		}
@@ -265,11 +263,11 @@ func checkLoneOnDiagonal(c *EndgameClaim, t *intl.Tables) {
 		c.Examples = append(c.Examples, note(strong.longWin, "three kings to move win although the single king holds the diagonal (longest)"))
 	}
 	if book.losses == 0 {
-		c.Verdict = ClaimTrue
+		c.Verdict = True
 		c.Answer = fmt.Sprintf("all %d positions where the single king alone holds the long diagonal, is to move and can move along it without being taken are draws (or wins for it); it loses %d of %d when a king of the three shares the diagonal", book.draws+book.wins, shared.losses, shared.wins+shared.draws+shared.losses)
 		return
 	}
-	c.Verdict = ClaimPartlyTrue
+	c.Verdict = PartlyTrue
 	c.Answer = fmt.Sprintf("%d of %d positions meeting the book's condition are draws; %d are lost for the single king", book.draws, book.draws+book.losses+book.wins, book.losses)
 }
 
@@ -278,13 +276,13 @@ func note(e Example, s string) Example {
 	return e
 }
 
-func checkThreeHoldDiagonal(c *EndgameClaim, t *intl.Tables) {
+func checkThreeHoldDiagonal(c *Claim, t *tables.System) {
 	if !needTables(c, t, "KKKvK", "KvKKK") {
 		return
 	}
 	var hold, off tally
 	beyond := [2]int64{} // wins needing more than 20 / 25 moves of the three kings
-	scan(t, "KKKvK", func(p bitboard.Position, v intl.Result, plies int) {
+	scan(t, "KKKvK", func(p bitboard.Position, v tables.Result, plies int) {
 		if p.Black&longDiagonal != 0 {
 			return
 		}
@@ -293,7 +291,7 @@ func checkThreeHoldDiagonal(c *EndgameClaim, t *intl.Tables) {
 			return
 		}
 		hold.add(p, v, plies)
-		if v == intl.Win {
+		if v == tables.Win {
 			moves := (plies + 1) / 2
 			if moves > 20 {
 				beyond[0]++
@@ -304,7 +302,7 @@ func checkThreeHoldDiagonal(c *EndgameClaim, t *intl.Tables) {
 		}
 	})
 	var lone tally
-	scan(t, "KvKKK", func(p bitboard.Position, v intl.Result, plies int) {
+	scan(t, "KvKKK", func(p bitboard.Position, v tables.Result, plies int) {
 		if p.White&longDiagonal == 0 && p.Black&longDiagonal != 0 {
 			lone.add(p, v, plies)
 		}
@@ -318,63 +316,63 @@ func checkThreeHoldDiagonal(c *EndgameClaim, t *intl.Tables) {
 		c.Examples = append(c.Examples, note(hold.draw, "three kings holding the diagonal, yet drawn"))
 	}
 	if hold.wins == 0 {
-		c.Verdict = ClaimFalse
+		c.Verdict = False
 		c.Answer = "no position with the three kings holding the diagonal is won"
 		return
 	}
-	c.Verdict = ClaimTrue
+	c.Verdict = True
 	c.Answer = fmt.Sprintf("%d of %d positions with the three kings to move holding the diagonal are won (longest %d plies, i.e. %d moves of the three kings); the tables cannot count the book's eleven coups, only that wins exist", hold.wins, hold.wins+hold.draws+hold.losses, hold.longWin.Plies, (hold.longWin.Plies+1)/2)
 }
 
-func checkTwoKingsOne(c *EndgameClaim, t *intl.Tables) {
+func checkTwoKingsOne(c *Claim, t *tables.System) {
 	if !needTables(c, t, "KKvK", "KvKK") {
 		return
 	}
 	var two, one tally
-	scan(t, "KKvK", func(p bitboard.Position, v intl.Result, plies int) { two.add(p, v, plies) })
-	scan(t, "KvKK", func(p bitboard.Position, v intl.Result, plies int) { one.add(p, v, plies) })
+	scan(t, "KKvK", func(p bitboard.Position, v tables.Result, plies int) { two.add(p, v, plies) })
+	scan(t, "KvKK", func(p bitboard.Position, v tables.Result, plies int) { one.add(p, v, plies) })
 	var deep int64
-	scan(t, "KKvK", func(p bitboard.Position, v intl.Result, plies int) {
-		if v == intl.Win && plies > 1 && !p.HasCapture() {
+	scan(t, "KKvK", func(p bitboard.Position, v tables.Result, plies int) {
+		if v == tables.Win && plies > 1 && !p.HasCapture() {
 			deep++
 		}
 	})
 	c.Counts = append(two.counts("two kings to move"), one.counts("single king to move")...)
 	c.Counts = append(c.Counts, Count{"two kings to move win, not by an immediate capture", deep})
 	c.Examples = []Example{note(two.draw, "drawn"), note(two.longWin, "longest win of the two kings"), note(one.longLoss, "longest loss of the single king to move")}
-	c.Verdict = ClaimPartlyTrue
+	c.Verdict = PartlyTrue
 	c.Answer = fmt.Sprintf("drawn in general (%d of %d with two kings to move, %d of %d with one), but the two kings win where the single king is caught: %d wins with two kings to move, the longest in %d plies", two.draws, two.wins+two.draws+two.losses, one.draws, one.wins+one.draws+one.losses, two.wins, two.longWin.Plies)
 }
 
-func checkKingAgainstThreeMen(c *EndgameClaim, t *intl.Tables) {
+func checkKingAgainstThreeMen(c *Claim, t *tables.System) {
 	if !needTables(c, t, "KvKMMM", "KMMMvK") {
 		return
 	}
 	var lone, strong tally
-	scan(t, "KvKMMM", func(p bitboard.Position, v intl.Result, plies int) { lone.add(p, v, plies) })
-	scan(t, "KMMMvK", func(p bitboard.Position, v intl.Result, plies int) { strong.add(p, v, plies) })
+	scan(t, "KvKMMM", func(p bitboard.Position, v tables.Result, plies int) { lone.add(p, v, plies) })
+	scan(t, "KMMMvK", func(p bitboard.Position, v tables.Result, plies int) { strong.add(p, v, plies) })
 	c.Counts = append(lone.counts("single king to move"), strong.counts("king and three men to move")...)
 	c.Examples = []Example{note(lone.draw, "single king to move: drawn"), note(strong.draw, "king and three men to move: drawn"), note(strong.longWin, "longest win of the king and three men")}
 	if lone.draws+strong.draws == 0 {
-		c.Verdict = ClaimFalse
+		c.Verdict = False
 		c.Answer = "no position is drawn"
 		return
 	}
-	c.Verdict = ClaimTrue
+	c.Verdict = True
 	c.Answer = fmt.Sprintf("the single king draws %d of %d positions with it to move and %d of %d with the other side to move", lone.draws, lone.wins+lone.draws+lone.losses, strong.draws, strong.wins+strong.draws+strong.losses)
 }
 
-func checkKingManAgainstThree(c *EndgameClaim, t *intl.Tables) {
+func checkKingManAgainstThree(c *Claim, t *tables.System) {
 	if !needTables(c, t, "KMvKKK", "KvKKK") {
 		return
 	}
 	var km, k tally
-	scan(t, "KMvKKK", func(p bitboard.Position, v intl.Result, plies int) { km.add(p, v, plies) })
-	scan(t, "KvKKK", func(p bitboard.Position, v intl.Result, plies int) { k.add(p, v, plies) })
+	scan(t, "KMvKKK", func(p bitboard.Position, v tables.Result, plies int) { km.add(p, v, plies) })
+	scan(t, "KvKKK", func(p bitboard.Position, v tables.Result, plies int) { k.add(p, v, plies) })
 	c.Counts = append(km.counts("king and man to move against three kings"), k.counts("single king to move against three kings")...)
 	c.Examples = []Example{note(km.longLoss, "king and man to move: longest loss")}
 	if km.losses == 0 {
-		c.Verdict = ClaimFalse
+		c.Verdict = False
 		c.Answer = "no position of a king and a man to move against three kings is lost"
 		return
 	}
@@ -383,9 +381,9 @@ func checkKingManAgainstThree(c *EndgameClaim, t *intl.Tables) {
 	c.Answer = fmt.Sprintf("%d of %d positions with the king and man to move are lost (longest %d plies); drawn: %.1f%% with a king and a man, %.1f%% with a single king", km.losses, km.wins+km.draws+km.losses, km.longLoss.Plies, 100*kmRate, 100*kRate)
 	// "Much easier" is read as at least 5 points more draws for the single
 	// king over all positions (a crude measure, stated in the answer).
-	c.Verdict = ClaimTrue
+	c.Verdict = True
 	if kRate-kmRate < 0.05 {
-		c.Verdict = ClaimPartlyTrue
+		c.Verdict = PartlyTrue
 		c.Answer += "; the first half is true, but over all positions a single king is not much easier to defend (less than 5 points more draws)"
 	}
 }

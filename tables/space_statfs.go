@@ -1,6 +1,6 @@
 //go:build linux || darwin || freebsd
 
-package intl
+package tables
 
 import (
 	"path/filepath"
