@@ -29,6 +29,11 @@ type ImportReport struct {
 	// that does not replay, the rules inferred), in file order.
 	AllWarnings []problems.Warning `json:"all_warnings,omitempty"`
 	Note        string             `json:"note,omitempty"` // how the source key was chosen, when not the base name
+	// Duplicates are the source's positions that another record repeats,
+	// in this source or another (app/similar.go): reported, never merged.
+	Duplicates []Duplicate `json:"duplicates,omitempty"`
+	// SimilarError says why the anticipation index could not be updated.
+	SimilarError string `json:"similar_error,omitempty"`
 }
 
 // ImportOptions set up Import.
@@ -156,6 +161,12 @@ func importOne(d *db.DB, b importer.Batch, progress func(string) func(done, tota
 		return r
 	}
 	r.ImportStats = st
+	// After the batch is stored, the anticipation index takes its records
+	// and names the positions already in the database (app/similar.go).
+	r.Duplicates, err = indexAndDuplicates(d, b.Source.Key)
+	if err != nil {
+		r.SimilarError = err.Error()
+	}
 	r.FileWarnings = b.Warnings
 	r.AllWarnings = allWarnings(b)
 	return r

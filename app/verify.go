@@ -92,6 +92,11 @@ func store(d *db.DB, v *Verified) error {
 		return nil
 	}
 	v.Themes = detectAndStore(d, v.Problem, v.Report)
+	// The anticipation index takes the final combination from the lines
+	// the verdict proved when the problem states none (app/similar.go).
+	if err := reindexSimilar(d, v.Report.ProblemID); err != nil {
+		return fmt.Errorf("%s: indexing for metz similar: %w", ProblemName(v.Problem), err)
+	}
 	return nil
 }
 

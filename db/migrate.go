@@ -36,6 +36,9 @@ var migrations = []migration{
 	{"search indexes for records with and without a diagram", execAll([]string{
 		`CREATE INDEX problems_with_fen ON problems(source, number, label) WHERE fen IS NOT NULL`,
 		`CREATE INDEX problems_without_fen ON problems(source, number, label) WHERE fen IS NULL`})},
+	// Filled by package app (metz import, verify and similar), which
+	// computes the keys: the migration only makes the room.
+	{"anticipation index: each problem's similarity keys", execAll(similarSchema)},
 }
 
 // SchemaVersion is the version Open migrates to.

@@ -162,6 +162,7 @@ func (s *Server) problemPage(w http.ResponseWriter, r *http.Request) {
 	render(w, "problem.html", map[string]any{"ReferredBy": referring,
 		"Title": t.Name + " " + p.Label, "P": p, "Name": t.Name, "Tree": t, "History": hist, "Notes": rec.Notes,
 		"Diagram": diagram(p.Rules, p.FEN, 360, true), "Heading": export.Heading(p), "Byline": export.Byline(p),
+		"Similar": s.similarOf(p), // web/similar.go
 	})
 }
 

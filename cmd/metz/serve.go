@@ -5,6 +5,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"metz/app"
 	"metz/db"
 	"metz/web"
 )
@@ -42,6 +43,13 @@ gives what the --json of search, show, verify, solve and moves give
 				return err
 			}
 			defer d.Close()
+			// The problem pages' "Similar problems" read the anticipation
+			// index: bring it up to date once here, not in a page view.
+			if d.ReadOnly() == "" {
+				if _, err := app.IndexSimilar(d, "", newProgressBar(cmd.ErrOrStderr(), "indexing").updateFinishing); err != nil {
+					return err
+				}
+			}
 			opt := web.Options{Budget: budget, Tables: tb}
 			if !web.IsLoopback(addr) {
 				opt.Token = web.NewToken()
