@@ -142,13 +142,6 @@ func (t *Tables) EnsureSmall() error {
 	return nil
 }
 
-// SmallMissing reports whether a table of up to SmallPieces pieces has no
-// file in dir: EnsureSmall will build it.
-func SmallMissing(dir string) bool {
-	n, _ := Missing(dir, SmallPieces)
-	return n > 0
-}
-
 // EnsureBitboard is Ensure for the material of p when building it (with
 // all it leads to) analyses at most limit indices (a negative limit: none,
 // only what is there is read). built is the indices analysed; a table too
