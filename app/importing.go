@@ -21,6 +21,7 @@ type ImportReport struct {
 	Title    string `json:"title,omitempty"`
 	File     string `json:"file,omitempty"`
 	Problems int    `json:"problems"`
+	Claims   int    `json:"claims,omitempty"` // statements of the source checked (Guiton's counts of chances)
 	Error    string `json:"error,omitempty"`
 	// The warnings about the file as a whole rather than one record (a game
 	// that could not be read, a damaged index line).
@@ -149,13 +150,13 @@ func expandDirs(args []string) (paths []string, bad []dirError) {
 }
 
 func importOne(d *db.DB, b importer.Batch, progress func(string) func(done, total int)) ImportReport {
-	r := ImportReport{Title: b.Source.Title, File: b.Source.File, Problems: len(b.Problems)}
+	r := ImportReport{Title: b.Source.Title, File: b.Source.File, Problems: len(b.Problems), Claims: len(b.Claims)}
 	r.Source = b.Source.Key
 	var update func(done, total int)
 	if progress != nil {
 		update = progress(b.Source.Key)
 	}
-	st, err := d.ImportBatchWith(b.Source, b.Problems, b.Warnings, db.ImportOptions{Progress: update, Texts: b.Texts})
+	st, err := d.ImportBatchWith(b.Source, b.Problems, b.Warnings, db.ImportOptions{Progress: update, Texts: b.Texts, Claims: b.Claims})
 	if err != nil {
 		r.Error = err.Error()
 		return r

@@ -341,11 +341,11 @@ func blowOf(d *db.DB, p *problems.Problem, verified bool) *similar.Blow {
 	if b := blowOfTree(pos, p.Solution); b != nil || !verified {
 		return b
 	}
-	l, err := LatestVerdict(d, p.ID)
+	l, err := CurrentVerdict(d, p.ID)
 	if err != nil || l.Report == nil {
 		return nil
 	}
-	tree, _ := export.Verified(p, EvidenceOf(l.Report), export.English)
+	tree, _ := export.Verified(p, l.Report, export.English)
 	return blowOfTree(pos, tree)
 }
 

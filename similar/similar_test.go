@@ -95,6 +95,20 @@ func TestSymmetriesKeepThePlay(t *testing.T) {
 	}
 }
 
+// Frisian's king runs go with their kings: White's king on 17 stopped
+// after three quiet moves becomes Black's king on 34, stopped, when the
+// board is turned and the colours reversed; the play is the same.
+func TestSymmetryKeepsFrisianRuns(t *testing.T) {
+	p := mustFEN(t, draughts.Frisian, "W:W6,K17:BK50:+0+317")
+	q, ok := Transform{FlipRows: true, FlipCols: true, Swap: true}.Apply(p)
+	if want := "B:WK1:BK34,45:+334+0"; !ok || q.FEN() != want {
+		t.Fatalf("%s turned with the colours reversed: %s, want %s", p.FEN(), q.FEN(), want)
+	}
+	if a, b := perft(p, 4), perft(q, 4); a != b {
+		t.Errorf("%d nodes at 4 plies, %d turned", a, b)
+	}
+}
+
 func TestSame(t *testing.T) {
 	r := draughts.International
 	q := mustFEN(t, r, "W:W28,33,40:B12,K19")

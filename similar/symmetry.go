@@ -142,6 +142,12 @@ func (t Transform) Apply(p draughts.Position) (draughts.Position, bool) {
 		}
 		q.Board[d] = t.Piece(pc)
 	}
+	for c, run := range p.Runs { // Frisian's king runs follow their kings
+		if run.Moves > 0 {
+			r, col := t.Cell(g.Row(int(run.Square)), g.Col(int(run.Square)), g.Width, g.Height)
+			q.Runs[t.Piece(draughts.KingOf(draughts.Color(c))).Color()] = draughts.KingRun{Square: uint8(g.Square(r, col)), Moves: run.Moves}
+		}
+	}
 	return q, true
 }
 

@@ -7,6 +7,7 @@ import (
 	"metz/draughts/engines"
 	"metz/problems"
 	"metz/tables"
+	"metz/verdict"
 )
 
 // game is a rules engine as the searches see it: the contract every move
@@ -70,7 +71,7 @@ type job struct {
 	sol  *Solution // Solve's result
 
 	prob *problems.Problem // Verify's problem, report and limits
-	rep  *Report
+	rep  *verdict.Report
 	lim  *limits
 }
 

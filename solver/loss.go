@@ -3,6 +3,7 @@ package solver
 import (
 	"metz/draughts"
 	"metz/problems"
+	"metz/verdict"
 )
 
 // A loss ("the side to move loses") is the other side's win against every
@@ -14,19 +15,19 @@ import (
 // lossCheck carries the verification of a loss.
 type lossCheck[P, M any] struct {
 	s   *search[P, M]
-	rep *Report
+	rep *verdict.Report
 	// winner is the side not to move at the start, the one that wins.
 	winner draughts.Color
 }
 
-func verifyLoss[P, M any](g game[P, M], p *problems.Problem, pos draughts.Position, opt Options, rep *Report, lim *limits) {
+func verifyLoss[P, M any](g game[P, M], p *problems.Problem, pos draughts.Position, opt Options, rep *verdict.Report, lim *limits) {
 	rep.Goal = Goal{Kind: GoalLoss}.String()
 	var ns []*problems.Node
 	if p.Solution != nil {
 		ns = p.Solution.Children
 	}
 	if len(ns) > 0 && !replay(pos, p.Solution, rep) {
-		rep.Verdict = Misprint
+		rep.Verdict = verdict.Misprint
 		return
 	}
 	winner := pos.Turn.Opponent()
@@ -45,12 +46,12 @@ func verifyLoss[P, M any](g game[P, M], p *problems.Problem, pos draughts.Positi
 	}
 	switch {
 	case rep.Refutation != nil:
-		rep.Verdict = Unsound
+		rep.Verdict = verdict.Unsound
 	case len(rep.Unproven) > 0:
-		rep.Verdict = Unproven
+		rep.Verdict = verdict.Unproven
 		rep.Notes = append(rep.Notes, "budget exhausted before a proof or a disproof of the other side's win")
 	default:
-		rep.Verdict = Sound
+		rep.Verdict = verdict.Sound
 	}
 }
 
@@ -68,9 +69,9 @@ func (lc *lossCheck[P, M]) check(q draughts.Position, path []int, line []string)
 		if len(path) > 0 {
 			note = "after this stated move the other side has no forced win"
 		}
-		lc.rep.Refutation = &Refutation{Path: pathString(path), Ply: len(path), Line: line, Note: note}
+		lc.rep.Refutation = &verdict.Refutation{Path: pathString(path), Ply: len(path), Line: line, Note: note}
 	default:
-		lc.rep.Unproven = append(lc.rep.Unproven, UnprovenLeaf{Path: pathString(path), Ply: len(path), Line: line,
+		lc.rep.Unproven = append(lc.rep.Unproven, verdict.UnprovenLeaf{Path: pathString(path), Ply: len(path), Line: line,
 			FEN: q.FEN(), Nodes: lc.s.lim.nodes - before, Reason: "the other side's win is not settled within the budget"})
 	}
 	return false

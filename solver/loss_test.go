@@ -5,6 +5,7 @@ import (
 
 	"metz/draughts"
 	"metz/problems"
+	"metz/verdict"
 )
 
 // englishLoss is an English-checkers problem with the loss stipulation.
@@ -42,7 +43,7 @@ func TestVerifyLossSound(t *testing.T) {
 		}
 	}
 	rep := verifyT(englishLoss(fen), Options{Budget: nodes(1_000_000), NoTables: true})
-	if rep.Verdict != Sound || rep.Goal != "loss" || rep.Refutation != nil {
+	if rep.Verdict != verdict.Sound || rep.Goal != "loss" || rep.Refutation != nil {
 		t.Errorf("verdict %s, goal %s, refutation %+v; want sound loss", rep.Verdict, rep.Goal, rep.Refutation)
 	}
 	if sol := solveWithT(pos, Goal{Kind: GoalLoss}, Options{Budget: nodes(1_000_000), NoTables: true}); sol.Result != ResultLoss {
@@ -59,7 +60,7 @@ func TestVerifyLossRefuted(t *testing.T) {
 		t.Fatalf("king against king: %s, want draw", sol.Result)
 	}
 	rep := verifyT(englishLoss(fen), Options{Budget: nodes(1_000_000), NoTables: true})
-	if rep.Verdict != Unsound || rep.Refutation == nil || len(rep.Refutation.Line) != 1 {
+	if rep.Verdict != verdict.Unsound || rep.Refutation == nil || len(rep.Refutation.Line) != 1 {
 		t.Fatalf("verdict %s, refutation %+v; want unsound with an escaping first move", rep.Verdict, rep.Refutation)
 	}
 	m, err := draughts.ParseMove(pos, rep.Refutation.Line[0])
@@ -81,14 +82,14 @@ func TestVerifyLossStatedLines(t *testing.T) {
 		t.Fatalf("after 18-23: %s for White, want draw", sol.Result)
 	}
 	opt := Options{Budget: nodes(1_000_000), NoTables: true}
-	if rep := verifyT(englishLoss(fen, "32-27", "18-22"), opt); rep.Verdict != Sound {
+	if rep := verifyT(englishLoss(fen, "32-27", "18-22"), opt); rep.Verdict != verdict.Sound {
 		t.Errorf("32-27 18-22: %s, want sound", rep.Verdict)
 	}
 	rep := verifyT(englishLoss(fen, "32-27", "18-23"), opt)
-	if rep.Verdict != Unsound || rep.Refutation == nil || rep.Refutation.Path != "1.1" {
+	if rep.Verdict != verdict.Unsound || rep.Refutation == nil || rep.Refutation.Path != "1.1" {
 		t.Errorf("32-27 18-23: %s, refutation %+v; want unsound at 1.1", rep.Verdict, rep.Refutation)
 	}
-	if rep := verifyT(englishLoss(fen, "32-27", "18-23", "27x18"), opt); rep.Verdict != Misprint {
+	if rep := verifyT(englishLoss(fen, "32-27", "18-23", "27x18"), opt); rep.Verdict != verdict.Misprint {
 		t.Errorf("an illegal stated move: %s, want misprint", rep.Verdict)
 	}
 }
@@ -96,7 +97,7 @@ func TestVerifyLossStatedLines(t *testing.T) {
 // A loss the budget cannot settle is unproven, never sound.
 func TestVerifyLossUnproven(t *testing.T) {
 	rep := verifyT(englishLoss("W:W30:B5,K9"), Options{Budget: nodes(10), NoTables: true})
-	if rep.Verdict != Unproven || len(rep.Unproven) != 1 {
+	if rep.Verdict != verdict.Unproven || len(rep.Unproven) != 1 {
 		t.Errorf("10 nodes: %s, %d unproven places; want unproven", rep.Verdict, len(rep.Unproven))
 	}
 }

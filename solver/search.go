@@ -7,6 +7,7 @@ import (
 
 	"metz/draughts"
 	"metz/tables"
+	"metz/verdict"
 )
 
 // search holds what every search of one goal shares: the game, who
@@ -207,7 +208,7 @@ func (s *search[P, M]) useTables(t *tables.System) {
 // budget (at least the default).
 func rootLimit(t *tables.System, memMB int) tables.Limit {
 	return tables.Limit{Positions: smallRootPositions * buildNanos / t.NanosPerPosition(),
-		Bytes: int64(max(memMB, DefaultMemoryMB)) << 20}
+		Bytes: int64(max(memMB, verdict.DefaultMemoryMB)) << 20}
 }
 
 // tablesOf makes s read o's tables and count what it builds with o's.

@@ -4,6 +4,7 @@ import (
 	"metz/draughts"
 	"metz/problems"
 	"metz/tables"
+	"metz/verdict"
 )
 
 // testTables are the endgame tables of the package's tests: one handle,
@@ -12,7 +13,7 @@ import (
 var testTables = tables.InMemory()
 
 // solveT is Solve with the tests' tables.
-func solveT(p draughts.Position, goal Goal, b Budget) *Solution {
+func solveT(p draughts.Position, goal Goal, b verdict.Budget) *Solution {
 	return SolveWith(p, goal, Options{Budget: b, Tables: testTables})
 }
 
@@ -26,7 +27,7 @@ func solveWithT(p draughts.Position, goal Goal, opt Options) *Solution {
 
 // verifyT is Verify with the tests' tables when opt names none (NoTables
 // still searches without any).
-func verifyT(p *problems.Problem, opt Options) *Report {
+func verifyT(p *problems.Problem, opt Options) *verdict.Report {
 	if opt.Tables == nil {
 		opt.Tables = testTables
 	}

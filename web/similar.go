@@ -20,12 +20,10 @@ type similarRow struct {
 // similarSection is the "Similar problems" of record id: its matches
 // and what went wrong, if anything (the page is shown all the same). The
 // index is brought up to date at start-up (metz serve) and by imports and
-// verifications; a record edited since is indexed here, one writer at a
-// time.
+// verifications; a record edited since is indexed here (app's one
+// writer).
 func (s *Server) similarSection(id int64) map[string]any {
-	s.writeMu.Lock()
-	res, err := app.Similar(s.db, app.SimilarQuery{ID: id, Limit: similarLimit})
-	s.writeMu.Unlock()
+	res, err := s.app.Similar(app.SimilarQuery{ID: id, Limit: similarLimit})
 	if err != nil {
 		return map[string]any{"Error": err.Error()}
 	}

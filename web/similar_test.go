@@ -17,7 +17,7 @@ func TestSimilarSection(t *testing.T) {
 		FEN: "B:W17,K23,35,45,49,50:B4,6,9,10,13,14,24,31", Stipulation: "win"}}, nil); err != nil {
 		t.Fatal(err)
 	}
-	s := New(d, Options{})
+	s := newServer(d, Options{})
 	ts := httptest.NewServer(s.Handler())
 	t.Cleanup(func() { ts.Close(); s.Close() })
 	status, body := call(t, ts, "GET", "/problems/vantenac:76", "")

@@ -11,6 +11,7 @@ import (
 	"metz/app"
 	"metz/draughts"
 	"metz/solver"
+	"metz/verdict"
 )
 
 // inMemoryTables is a handle on tables built in memory, saved nowhere
@@ -60,13 +61,13 @@ func TestVerifyReadsTheServersTables(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	fromDir := verifyThrough(t, Options{Tables: saved}, fen, key)
-	if fromDir.Verdict != solver.Sound || fromDir.TableHits == 0 || len(fromDir.TableLeaves) == 0 || fromDir.TablesBuilt != 0 {
+	fromDir := verifyThrough(t, saved, fen, key)
+	if fromDir.Verdict != verdict.Sound || fromDir.TableHits == 0 || len(fromDir.TableLeaves) == 0 || fromDir.TablesBuilt != 0 {
 		t.Errorf("with the tables of %s: %s, %d table hits, table leaves %v, %d positions built; want sound from the saved tables, none built",
 			dir, fromDir.Verdict, fromDir.TableHits, fromDir.TableLeaves, fromDir.TablesBuilt)
 	}
-	inMemory := verifyThrough(t, Options{Tables: inMemoryTables(t)}, fen, key)
-	if inMemory.Verdict != solver.Sound || inMemory.TablesBuilt == 0 {
+	inMemory := verifyThrough(t, inMemoryTables(t), fen, key)
+	if inMemory.Verdict != verdict.Sound || inMemory.TablesBuilt == 0 {
 		t.Errorf("tables in memory: %s, %d positions built; want sound, the tables built first", inMemory.Verdict, inMemory.TablesBuilt)
 	}
 
@@ -80,7 +81,7 @@ func TestVerifyReadsTheServersTables(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	b, err := solver.ParseBudget("10s")
+	b, err := verdict.ParseBudget("10s")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -92,10 +93,11 @@ func TestVerifyReadsTheServersTables(t *testing.T) {
 }
 
 // verifyThrough saves fen with the stated key as a draft through the API
-// of a server on opt, verifies it there and returns the job's report.
-func verifyThrough(t *testing.T, opt Options, fen, key string) *solver.Report {
+// of a server on the tables tb, verifies it there and returns the job's
+// report.
+func verifyThrough(t *testing.T, tb *app.Tables, fen, key string) *verdict.Report {
 	t.Helper()
-	_, ts := newTestServer(t, opt)
+	_, ts := newTestServerWith(t, tb, Options{})
 	draft := fmt.Sprintf(`{"source":"web","number":1,"rules":"international","fen":%q,"stipulation":"win","solution":%q}`, fen, key)
 	st, body := call(t, ts, "POST", "/api/drafts", draft)
 	want(t, "draft", st, body, 200, `"name":"web:1"`)

@@ -13,7 +13,7 @@ import (
 	"metz/app"
 	"metz/draughts"
 	"metz/internal/textout"
-	"metz/solver"
+	"metz/verdict"
 )
 
 func init() { commandAdders = append(commandAdders, addEndgame) }
@@ -70,7 +70,7 @@ func runEndgameBuild(cmd *cobra.Command, dir string, r *draughts.Rules, pieces i
 	}
 	ctx, stop := interruptibleBuild(cmd)
 	defer stop()
-	bar := newProgressBar(cmd.ErrOrStderr(), "tables")
+	bar := newProgressBar(cmd, "tables", "pos")
 	sum, err := app.BuildTables(ctx, tb, r, pieces, func(p app.TableProgress) {
 		bar.updateWith(p.Done, p.Total, fmt.Sprintf("%d/%d %s", p.Current, p.Tables, p.Sig))
 	})
@@ -147,7 +147,7 @@ func rulesAndMemory(rulesName, memory string) (*draughts.Rules, int64, error) {
 
 // parseMemory reads a size such as 512MB or 2GB.
 func parseMemory(s string) (int64, error) {
-	b, err := solver.ParseBudget(s)
+	b, err := verdict.ParseBudget(s)
 	if err != nil || b.MemoryMB <= 0 || b.Nodes > 0 || b.Time > 0 {
 		return 0, fmt.Errorf("--memory %q: want a size such as 512MB or 2GB", s)
 	}
@@ -192,7 +192,7 @@ func ensureSaying(cmd *cobra.Command, tabs *app.Tables, p draughts.Position) err
 	quiet := globalsOf(cmd).json
 	ctx, stop := interruptibleBuild(cmd)
 	defer stop()
-	bar := newProgressBar(cmd.ErrOrStderr(), "tables")
+	bar := newProgressBar(cmd, "tables", "pos")
 	start := time.Now()
 	built, err := app.EnsureTables(ctx, tabs, p, func(pr app.TableProgress) {
 		bar.updateWith(pr.Done, pr.Total, fmt.Sprintf("%d/%d %s", pr.Current, pr.Tables, pr.Sig))

@@ -22,7 +22,7 @@ func addImport(root *cobra.Command) {
 		Short: "Import the bundled books, PDN files or transcriptions into the database",
 		RunE: func(cmd *cobra.Command, files []string) error {
 			opt := app.ImportOptions{Key: source, Progress: func(src string) func(done, total int) {
-				return newProgressBar(cmd.ErrOrStderr(), src).updateFinishing
+				return newProgressBar(cmd, src, "problems").updateFinishing
 			}}
 			if rules != "" {
 				r, err := draughts.RulesByName(rules)

@@ -30,7 +30,7 @@ func addSimilar(root *cobra.Command) {
 				return err
 			}
 			defer d.Close()
-			q.Progress = newProgressBar(cmd.ErrOrStderr(), "indexing").updateFinishing
+			q.Progress = newProgressBar(cmd, "indexing", "records").updateFinishing
 			res, err := app.Similar(d, q)
 			if err != nil {
 				return err

@@ -8,6 +8,7 @@ import (
 	"metz/app"
 	"metz/internal/textout"
 	"metz/solver"
+	"metz/verdict"
 )
 
 func init() { commandAdders = append(commandAdders, addSolve) }
@@ -32,32 +33,32 @@ func addSolve(root *cobra.Command) {
 			if err != nil {
 				return err
 			}
-			g, err := solver.ParseGoal(stip)
+			b, err := verdict.ParseBudget(budget)
 			if err != nil {
 				return err
 			}
-			b, err := solver.ParseBudget(budget)
+			a, err := openApp(cmd, app.Config{Tables: tables})
 			if err != nil {
 				return err
 			}
-			tb, err := openTables(cmd, tables, 0)
-			if err != nil {
-				return err
-			}
-			stop := clockBar(newProgressBar(cmd.ErrOrStderr(), "solve"), b.WithDefaults().Time)
-			sol := solver.SolveWith(p, g, solver.Options{Budget: b, Tables: tb})
+			defer a.Close()
+			stop := clockBar(newProgressBar(cmd, "solve", ""), b.WithDefaults().Time)
+			sol, err := a.Solve(p, stip, b)
 			stop()
+			if err != nil {
+				return err
+			}
 			if globalsOf(cmd).json {
 				return writeJSON(cmd.OutOrStdout(), sol)
 			}
-			textout.Solution(cmd.OutOrStdout(), sol, app.SavedPieces(tb))
+			textout.Solution(cmd.OutOrStdout(), sol, a.SavedPieces())
 			return nil
 		},
 	}, "solve")
 	addRulesFlag(c, &rules)
 	c.Flags().StringVar(&goal, "goal", "win", "win, draw, loss, promote or gain:N; /P bounds it (gain:2/15)")
 	c.Flags().IntVar(&within, "within", 0, "the goal must be met within this many plies: an exact, bounded question (docs/stipulations.md)")
-	c.Flags().StringVar(&budget, "budget", "10s", "limits: time, nodes, memory (e.g. 10s,5M-nodes,64MB)")
+	c.Flags().StringVar(&budget, "budget", app.DefaultSolveBudget, "limits: time, nodes, memory (e.g. 10s,5M-nodes,64MB)")
 	addTablesFlag(c, &tables)
 	root.AddCommand(c)
 }
@@ -73,14 +74,32 @@ func addTablesFlag(c *cobra.Command, dir *string) {
 
 // openTables opens the endgame tables --tables names (app.OpenTables:
 // "auto" the default directory, "none" no tables at all), mem bounding
-// the memory of the tables built for one probe (0: the default): the one
-// way every command opens them. A directory that cannot be written is
-// read for what it holds, the tables built kept in memory: said on
-// stderr unless the output is JSON.
+// the memory of the tables built for one probe (0: the default), for a
+// command that works on tables alone; the others open an App (openApp)
+// that holds them.
 func openTables(cmd *cobra.Command, dir string, mem int64) (*app.Tables, error) {
 	tb, err := app.OpenTables(dir, mem)
-	if err == nil && tb.ReadOnly() && !globalsOf(cmd).json {
-		fmt.Fprintf(cmd.ErrOrStderr(), "metz: %s cannot be written: its endgame tables are read, those built are kept in memory\n", tb.Dir())
+	if err == nil {
+		warnReadOnly(cmd, tb)
 	}
 	return tb, err
+}
+
+// openApp opens the App of a command (app.Open): its database and its
+// one handle on the endgame tables.
+func openApp(cmd *cobra.Command, cfg app.Config) (*app.App, error) {
+	a, err := app.Open(cfg)
+	if err == nil {
+		warnReadOnly(cmd, a.Tables())
+	}
+	return a, err
+}
+
+// warnReadOnly says on stderr, unless the output is JSON, that tb's
+// directory cannot be written: its tables are read, those built are kept
+// in memory.
+func warnReadOnly(cmd *cobra.Command, tb *app.Tables) {
+	if tb.ReadOnly() && !globalsOf(cmd).json {
+		fmt.Fprintf(cmd.ErrOrStderr(), "metz: %s cannot be written: its endgame tables are read, those built are kept in memory\n", tb.Dir())
+	}
 }

@@ -6,7 +6,6 @@ import (
 	"strings"
 
 	"metz/app"
-	"metz/internal/texttable"
 )
 
 // Similar prints an anticipation search: what was asked, then one line
@@ -25,7 +24,7 @@ func Similar(w io.Writer, res *app.SimilarResult) error {
 		fmt.Fprintln(w, "no record anticipates or repeats it")
 		return nil
 	}
-	t := texttable.New("record", "relation", "score", "year", "detail")
+	t := newTable("record", "relation", "score", "year", "detail")
 	t.Flex, t.Wrap = 4, true
 	for _, m := range res.Matches {
 		rel := string(m.Relation)
@@ -38,7 +37,7 @@ func Similar(w io.Writer, res *app.SimilarResult) error {
 		}
 		t.Add(m.Name, rel, fmt.Sprintf("%.2f", m.Score), year, m.Detail)
 	}
-	return t.Render(w, texttable.Width(w))
+	return t.Render(w, termWidth(w))
 }
 
 // ImportDuplicates prints, under an import's table, the positions the

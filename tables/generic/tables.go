@@ -167,7 +167,7 @@ func (t *Tables) locate(p draughts.Position, s base.Sig) (tab *table, i int64, o
 	if tab = t.table(s); tab == nil {
 		return nil, 0, false
 	}
-	i, ok = t.l.index(&tab.sh, p.Board)
+	i, ok = t.l.indexOf(&tab.sh, p)
 	return tab, i, ok
 }
 
@@ -513,7 +513,7 @@ func (t *Tables) Each(s base.Sig, turn draughts.Color, f func(p draughts.Positio
 		if !t.l.decode(&tab.sh, i, &pl, board) {
 			continue
 		}
-		p := draughts.Position{Rules: t.r, Board: append([]draughts.Piece(nil), board...), Turn: turn}
+		p := draughts.Position{Rules: t.r, Board: append([]draughts.Piece(nil), board...), Turn: turn, Runs: t.l.runsAt(&tab.sh, i, &pl)}
 		v, plies, _ := t.probeSig(p, s)
 		f(p, v, plies)
 	}
