@@ -85,7 +85,11 @@ func TestVerifyReadsTheServersTables(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	cli := solver.Verify(app.AdHocProblem(p, "win", key), solver.Options{Budget: b, Tables: again, Cores: solver.NewCores(runtime.NumCPU())})
+	adHoc, err := app.AdHocProblem(p, "win", key)
+	if err != nil {
+		t.Fatal(err)
+	}
+	cli := solver.Verify(adHoc, solver.Options{Budget: b, Tables: again, Cores: solver.NewCores(runtime.NumCPU())})
 	if cli.Verdict != fromDir.Verdict || cli.ProofNodes != fromDir.ProofNodes || cli.TableHits != fromDir.TableHits {
 		t.Errorf("command line: %s in %d nodes, %d table hits; workbench: %s in %d nodes, %d hits",
 			cli.Verdict, cli.ProofNodes, cli.TableHits, fromDir.Verdict, fromDir.ProofNodes, fromDir.TableHits)
