@@ -11,7 +11,7 @@ import (
 func init() { commandAdders = append(commandAdders, addServe) }
 
 func addServe(root *cobra.Command) {
-	var addr, budget, maxMemory string
+	var addr, budget, tables, maxMemory string
 	var hosts []string
 	c := &cobra.Command{
 		Use:   "serve [--addr 127.0.0.1:8080]",
@@ -34,6 +34,7 @@ gives what the --json of search, show, verify, solve and moves give
 (docs/web.md). Ctrl-C stops it.`,
 		Example: `  metz serve
   metz serve --addr 127.0.0.1:9000 --db books.db
+  metz serve --tables DIR          # the endgame tables of DIR (default: $METZ_TABLES, else the user cache)
   metz serve --addr 0.0.0.0:8080   # reachable from the network: token required
   metz serve --addr 0.0.0.0:8080 --host metz.example.org`,
 		Args: cobra.NoArgs,
@@ -45,9 +46,9 @@ gives what the --json of search, show, verify, solve and moves give
 			if _, err := web.ParseBudget(budget, capMB); err != nil {
 				return err
 			}
-			// The tables of metz verify's default (--tables auto), so that a
-			// page's verification answers as the command line's does.
-			a, err := app.Open(app.Config{DB: globalsOf(cmd).dbPath, Tables: "auto"})
+			// The tables of --tables (metz verify's setting and default), so
+			// that a page's verification answers as the command line's does.
+			a, err := openApp(cmd, app.Config{DB: globalsOf(cmd).dbPath, Tables: tables})
 			if err != nil {
 				return err
 			}
@@ -71,5 +72,6 @@ gives what the --json of search, show, verify, solve and moves give
 	c.Flags().StringArrayVar(&hosts, "host", nil, "a name the server answers to besides its address (repeat for more): a DNS name, or the name a proxy in front gives")
 	c.Flags().StringVar(&maxMemory, "max-memory", verdict.MemoryText(app.DefaultMemoryCapMB()),
 		"most memory a budget asked of the server may hold (default: half this machine's memory, shared by its cores)")
+	addTablesFlag(c, &tables)
 	root.AddCommand(c)
 }
