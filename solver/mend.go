@@ -125,7 +125,15 @@ type mended struct {
 // start) works: for a win, the goal is forced from c; for a draw, the
 // other side has no forced win from c.
 func (v *verifier[P, M]) works(c *child[P, M], ply, parts int) outcome {
-	if !v.drawing() {
+	switch {
+	case !v.drawing() && v.bound == 0:
+		// As for a first move (refuteKey): what df-pn leaves goes to a
+		// proof of the other side's win, which in a lost ending is
+		// often much smaller than the disproof of the attacker's.
+		var out outcome
+		v.s.share(parts, func() { out = v.refuteKey(c, true) })
+		return out
+	case !v.drawing():
 		out, _ := v.settleAt(c, ply, parts)
 		return out
 	}

@@ -178,9 +178,11 @@ func verifyIn[P, M any](g game[P, M], p *problems.Problem, pos draughts.Position
 		v.walkBesideKeys(pos, ns)
 	case opt.VerdictOnly:
 		// The first moves wait for the stated lines (a refutation there
-		// settles the verdict) and are not searched after one.
+		// settles the verdict) and are not searched after one, nor after
+		// a place left open: the verdict is then unproven whatever they
+		// give.
 		v.walk(pos, ns, nil, nil, false)
-		if !v.refutedEnough() {
+		if !v.refutedEnough() && len(v.rep.Unproven) == 0 {
 			v.spend(&v.acct.Keys, func() { v.keys(ns) })
 			v.spend(&v.acct.Keys, v.retryKeys)
 		}
