@@ -198,7 +198,11 @@ func SaveDraft(d *db.DB, dr Draft) (db.ImportStats, error) {
 	if err := sameDraft(dr, b.Problems); err != nil {
 		return db.ImportStats{}, err
 	}
-	return d.ImportBatch(b.Source, b.Problems, b.Warnings)
+	st, err := d.ImportBatch(b.Source, b.Problems, b.Warnings)
+	if err == nil {
+		_, err = IndexSimilar(d, b.Source.Key, nil) // the anticipation index (app/similar.go)
+	}
+	return st, err
 }
 
 // sameDraft checks that the transcription read back is the draft: a line

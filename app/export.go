@@ -41,7 +41,7 @@ func ExportFormat(format, output string, asJSON bool) (string, error) {
 	return f, nil
 }
 
-// ExportItems loads each problem with its latest verdict, the verified
+// ExportItems loads each problem with its current verdict, the verified
 // tree built from that verdict's evidence, and its notes. The notes say
 // what evidence could not be placed, by problem.
 func ExportItems(d *db.DB, ids []int64) (items []export.Item, notes []string, err error) {
@@ -52,10 +52,10 @@ func ExportItems(d *db.DB, ids []int64) (items []export.Item, notes []string, er
 			return nil, nil, err
 		}
 		it := export.Item{Problem: rec.Problem}
-		if n := len(rec.Verdicts); n > 0 {
-			v := BuildVerifiedTree(rec.Problem, rec.Verdicts)
+		if cur := rec.Current(); cur != nil {
+			v := BuildVerifiedTree(rec.Problem, cur)
 			it.Verdict, it.Evidence = v.Verdict, v.Evidence
-			it.VerdictDetail = verdictDetail(v, rec.Verdicts[n-1])
+			it.VerdictDetail = verdictDetail(v, *cur)
 			for _, note := range v.Notes {
 				notes = append(notes, ProblemName(rec.Problem)+": "+note)
 			}
@@ -68,18 +68,18 @@ func ExportItems(d *db.DB, ids []int64) (items []export.Item, notes []string, er
 	return items, notes, nil
 }
 
-// verdictDetail is the evidence of the latest verdict in words, with its
+// verdictDetail is the evidence of the current verdict in words, with its
 // dual flag and solver.
-func verdictDetail(v VerifiedTree, latest db.Verdict) string {
+func verdictDetail(v VerifiedTree, cur db.Verdict) string {
 	var parts []string
 	if v.Detail != "" {
 		parts = append(parts, v.Detail)
 	}
-	if latest.Dual {
+	if cur.Dual {
 		parts = append(parts, "dual")
 	}
-	if latest.SolverVersion != "" {
-		parts = append(parts, "solver "+latest.SolverVersion)
+	if cur.SolverVersion != "" {
+		parts = append(parts, "solver "+cur.SolverVersion)
 	}
 	return strings.Join(parts, "; ")
 }

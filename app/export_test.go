@@ -35,7 +35,7 @@ func TestExportFormat(t *testing.T) {
 	}
 }
 
-// The items carry the verdict of the latest verification and the notes;
+// The items carry the current verdict and the notes;
 // a failed write leaves the file that was there.
 func TestExportItemsAndWrite(t *testing.T) {
 	d := tinyDB(t, 2)
@@ -46,9 +46,7 @@ func TestExportItemsAndWrite(t *testing.T) {
 	if _, err := d.AddNote(sel.Problems[0].ID, "checked"); err != nil {
 		t.Fatal(err)
 	}
-	opt := tinyOptions(t)
-	probs, _ := Load(d, sel.IDs()[:1])
-	if _, err := VerifyMany(t.Context(), d, probs, opt); err != nil {
+	if _, err := noTablesApp(d).Verify(t.Context(), Selection{Refs: []string{Name(sel.Problems[0].Source, sel.Problems[0].Number)}}, tinyOptions(t)); err != nil {
 		t.Fatal(err)
 	}
 	items, notes, err := ExportItems(d, sel.IDs())

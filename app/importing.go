@@ -21,6 +21,7 @@ type ImportReport struct {
 	Title    string `json:"title,omitempty"`
 	File     string `json:"file,omitempty"`
 	Problems int    `json:"problems"`
+	Claims   int    `json:"claims,omitempty"` // statements of the source checked (Guiton's counts of chances)
 	Error    string `json:"error,omitempty"`
 	// The warnings about the file as a whole rather than one record (a game
 	// that could not be read, a damaged index line).
@@ -29,6 +30,11 @@ type ImportReport struct {
 	// that does not replay, the rules inferred), in file order.
 	AllWarnings []problems.Warning `json:"all_warnings,omitempty"`
 	Note        string             `json:"note,omitempty"` // how the source key was chosen, when not the base name
+	// Duplicates are the source's positions that another record repeats,
+	// in this source or another (app/similar.go): reported, never merged.
+	Duplicates []Duplicate `json:"duplicates,omitempty"`
+	// SimilarError says why the anticipation index could not be updated.
+	SimilarError string `json:"similar_error,omitempty"`
 }
 
 // ImportOptions set up Import.
@@ -144,18 +150,24 @@ func expandDirs(args []string) (paths []string, bad []dirError) {
 }
 
 func importOne(d *db.DB, b importer.Batch, progress func(string) func(done, total int)) ImportReport {
-	r := ImportReport{Title: b.Source.Title, File: b.Source.File, Problems: len(b.Problems)}
+	r := ImportReport{Title: b.Source.Title, File: b.Source.File, Problems: len(b.Problems), Claims: len(b.Claims)}
 	r.Source = b.Source.Key
 	var update func(done, total int)
 	if progress != nil {
 		update = progress(b.Source.Key)
 	}
-	st, err := d.ImportBatchWith(b.Source, b.Problems, b.Warnings, db.ImportOptions{Progress: update, Texts: b.Texts})
+	st, err := d.ImportBatchWith(b.Source, b.Problems, b.Warnings, db.ImportOptions{Progress: update, Texts: b.Texts, Claims: b.Claims})
 	if err != nil {
 		r.Error = err.Error()
 		return r
 	}
 	r.ImportStats = st
+	// After the batch is stored, the anticipation index takes its records
+	// and names the positions already in the database (app/similar.go).
+	r.Duplicates, err = indexAndDuplicates(d, b.Source.Key)
+	if err != nil {
+		r.SimilarError = err.Error()
+	}
 	r.FileWarnings = b.Warnings
 	r.AllWarnings = allWarnings(b)
 	return r

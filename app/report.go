@@ -8,36 +8,45 @@ import (
 
 	"metz/db"
 	"metz/problems"
-	"metz/solver"
+	"metz/verdict"
 )
 
-// VerdictOrder is the order verdicts are counted and shown in; "none" is
-// a problem never verified.
-var VerdictOrder = []string{solver.Sound, solver.SoundIncomplete, solver.Cooked, solver.Unsound, solver.Misprint,
-	solver.Unproven, solver.NoPosition, "none"}
+// VerdictOrder is the order verdicts are counted and shown in
+// (verdict.All); "none" is a problem never verified.
+var VerdictOrder = append(verdictNames(verdict.All), "none")
+
+func verdictNames(vs []verdict.Verdict) []string {
+	out := make([]string, len(vs))
+	for i, v := range vs {
+		out[i] = string(v)
+	}
+	return out
+}
 
 // SourceReport is one source's part of the report.
 type SourceReport struct {
 	db.SourceInfo
 	WithPosition int              `json:"with_position"`
-	Verdicts     map[string]int   `json:"verdicts"`  // latest verdict of each problem; "none" = never verified
+	Verdicts     map[string]int   `json:"verdicts"`  // current verdict of each problem; "none" = never verified
 	Positions    []ProblemVerdict `json:"positions"` // the problems that have a position, by number
+	// Truth is the claims the source makes, checked (Guiton's counts of chances).
+	Truth *BookTruth `json:"truth,omitempty"`
 }
 
 // ProblemVerdict is a problem's line of the report.
 type ProblemVerdict struct {
 	db.Summary
-	Name     string         `json:"name"` // SOURCE:NUMBER
-	Dual     bool           `json:"dual"`
-	Key      string         `json:"key,omitempty"`
-	Evidence string         `json:"evidence,omitempty"`
-	Detected []string       `json:"detected_themes"` // the themes found in what was verified, by first ply
-	Seconds  float64        `json:"seconds"`
-	Report   *solver.Report `json:"report,omitempty"`
+	Name     string          `json:"name"` // SOURCE:NUMBER
+	Dual     bool            `json:"dual"`
+	Key      string          `json:"key,omitempty"`
+	Evidence string          `json:"evidence,omitempty"`
+	Detected []string        `json:"detected_themes"` // the themes found in what was verified, by first ply
+	Seconds  float64         `json:"seconds"`
+	Report   *verdict.Report `json:"report,omitempty"`
 }
 
 // Report reads, for each source (all when only is empty), its counts and
-// every problem with a position with its latest verdict and the themes
+// every problem with a position with its current verdict and the themes
 // detected in it.
 func Report(d *db.DB, only []string) ([]SourceReport, error) {
 	if err := CheckSources(d, only); err != nil {
@@ -80,10 +89,11 @@ func reportSource(d *db.DB, info db.SourceInfo) (SourceReport, error) {
 		sr.Positions = append(sr.Positions, pv)
 	}
 	sort.SliceStable(sr.Positions, func(i, j int) bool { return sr.Positions[i].Number < sr.Positions[j].Number })
-	return sr, nil
+	sr.Truth, err = bookTruth(d, info)
+	return sr, err
 }
 
-// problemVerdict reads a problem's latest verdict and detected themes.
+// problemVerdict reads a problem's current verdict and detected themes.
 func problemVerdict(d *db.DB, s db.Summary) (ProblemVerdict, error) {
 	pv := ProblemVerdict{Summary: s, Name: Name(s.Source, s.Number)}
 	ts, err := d.ThemesOf(s.ID, problems.OriginDetected)
@@ -91,7 +101,7 @@ func problemVerdict(d *db.DB, s db.Summary) (ProblemVerdict, error) {
 		return pv, err
 	}
 	pv.Detected = ThemeNames(ts)
-	l, err := LatestVerdict(d, s.ID)
+	l, err := CurrentVerdict(d, s.ID)
 	if err != nil || l.Verdict == nil {
 		return pv, err
 	}
@@ -120,5 +130,5 @@ func ThemeNames(ts []problems.Theme) []string {
 
 // EvidenceText sums up a report's evidence in one line of words: each kind
 // of finding once, with a count, places as the moves leading to them
-// (solver.Report.Findings).
-func EvidenceText(r *solver.Report) string { return strings.Join(r.Findings(), "; ") }
+// (verdict.Report.Findings).
+func EvidenceText(r *verdict.Report) string { return strings.Join(r.Findings(), "; ") }

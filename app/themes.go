@@ -7,8 +7,8 @@ import (
 	"metz/db"
 	"metz/export"
 	"metz/problems"
-	"metz/solver"
 	"metz/themes"
+	"metz/verdict"
 )
 
 // ThemeResult is what the theme detector made of one problem.
@@ -19,14 +19,14 @@ type ThemeResult struct {
 }
 
 // DetectThemes detects and stores the themes of one stored problem, in its
-// stated lines and in the lines its latest verdict added. One bad record
+// stated lines and in the lines its current verdict added. One bad record
 // is reported in the result, not as an error, so that the others go on.
 func DetectThemes(d *db.DB, id int64) (*problems.Problem, ThemeResult) {
 	p, err := d.Get(id)
 	if err != nil {
 		return nil, ThemeResult{Themes: []problems.Theme{}, Error: err.Error()}
 	}
-	l, err := LatestVerdict(d, id)
+	l, err := CurrentVerdict(d, id)
 	if err != nil {
 		return p, ThemeResult{Themes: []problems.Theme{}, Error: err.Error()}
 	}
@@ -37,7 +37,7 @@ func DetectThemes(d *db.DB, id int64) (*problems.Problem, ThemeResult) {
 // the lines rep proved (nil: the stated lines only) and stores them as
 // the problem's detected themes, replacing an earlier run's. Nothing to
 // analyse leaves the earlier run's themes: nothing new was learnt.
-func detectAndStore(d *db.DB, p *problems.Problem, rep *solver.Report) ThemeResult {
+func detectAndStore(d *db.DB, p *problems.Problem, rep *verdict.Report) ThemeResult {
 	res := ThemeResult{Themes: []problems.Theme{}}
 	ts, err := themes.ForProblem(withSolverLines(p, rep))
 	switch {
@@ -66,11 +66,11 @@ func detectAndStore(d *db.DB, p *problems.Problem, rep *solver.Report) ThemeResu
 //
 // The merge lives in package export (export.Verified) although it is no
 // export: it belongs beside the solver's report, below both.
-func withSolverLines(p *problems.Problem, rep *solver.Report) *problems.Problem {
+func withSolverLines(p *problems.Problem, rep *verdict.Report) *problems.Problem {
 	if rep == nil || p.FEN == "" {
 		return p
 	}
-	tree, _ := export.Verified(p, EvidenceOf(rep), export.English)
+	tree, _ := export.Verified(p, rep, export.English)
 	if tree == nil || len(tree.Children) == 0 || !tree.HasOrigin(problems.Solver) {
 		return p
 	}

@@ -7,7 +7,7 @@ import (
 
 	"metz/db"
 	"metz/problems"
-	"metz/solver"
+	"metz/verdict"
 )
 
 // Detection covers the lines the solver added, not only the stated ones. The
@@ -23,7 +23,7 @@ func TestDetectIncludesSolverLines(t *testing.T) {
 	proof := &problems.Tree{Start: "W:W12,13,24,25,31:B3,5,6,K10,11", Children: []*problems.Node{{Move: "24-19", White: true, Origin: problems.Solver,
 		Children: []*problems.Node{{Move: "10x37x26x8", Origin: problems.Solver,
 			Children: []*problems.Node{{Move: "13x2", White: true, Origin: problems.Solver}}}}}}}
-	ev, err := json.Marshal(&solver.Report{Verdict: "cooked", Key: "25-20", Cooks: []solver.Cook{{Move: "24-19", Plies: 3, Proof: proof}}})
+	ev, err := json.Marshal(&verdict.Report{Verdict: "cooked", Key: "25-20", Cooks: []verdict.Cook{{Move: "24-19", Plies: 3, Proof: proof}}})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -6,36 +6,36 @@ import (
 	"metz/db"
 	"metz/export"
 	"metz/problems"
+	"metz/verdict"
 )
 
 // VerifiedTree is the solution metz stands behind for one problem: the
-// stated tree merged with the evidence of the latest verdict.
+// stated tree merged with the evidence of the current verdict.
 type VerifiedTree struct {
-	Tree    *problems.Tree `json:"tree"`
-	Verdict string         `json:"verdict,omitempty"` // the latest verdict, "" if none
-	Detail  string         `json:"detail,omitempty"`  // its evidence in words
-	Notes   []string       `json:"notes,omitempty"`   // evidence that could not be placed, or why there is none
-	// Evidence is the latest report as export reads it, nil if none.
-	Evidence *export.Evidence `json:"-"`
+	Tree    *problems.Tree  `json:"tree"`
+	Verdict verdict.Verdict `json:"verdict,omitempty"` // the current verdict, "" if none
+	Detail  string          `json:"detail,omitempty"`  // its evidence in words
+	Notes   []string        `json:"notes,omitempty"`   // evidence that could not be placed, or why there is none
+	// Evidence is the current verdict's report, nil if none.
+	Evidence *verdict.Report `json:"-"`
 }
 
-// BuildVerifiedTree builds it from a problem's verdict history, oldest first. A
-// verdict whose evidence cannot be read leaves the stated tree alone, and
-// a note says so.
-func BuildVerifiedTree(p *problems.Problem, history []db.Verdict) VerifiedTree {
-	if len(history) == 0 {
+// BuildVerifiedTree builds it from a problem's current verdict (nil:
+// never verified; Record.Current). A verdict whose evidence cannot be
+// read leaves the stated tree alone, and a note says so.
+func BuildVerifiedTree(p *problems.Problem, cur *db.Verdict) VerifiedTree {
+	if cur == nil {
 		t, _ := export.Verified(p, nil, export.English)
 		return VerifiedTree{Tree: t, Notes: []string{fmt.Sprintf("no verdict yet: the stated lines only (metz verify %s)", ProblemName(p))}}
 	}
-	latest := history[len(history)-1]
-	v := VerifiedTree{Verdict: latest.Verdict}
-	rep, err := DecodeEvidence(latest.Evidence)
+	v := VerifiedTree{Verdict: cur.Verdict}
+	rep, err := verdict.Decode(cur.Evidence)
 	if err != nil {
-		v.Notes = append(v.Notes, "the latest verdict's evidence cannot be read ("+err.Error()+"): the stated lines only")
+		v.Notes = append(v.Notes, "the current verdict's evidence cannot be read ("+err.Error()+"): the stated lines only")
 	}
 	if rep != nil {
 		v.Detail = EvidenceText(rep)
-		v.Evidence = EvidenceOf(rep)
+		v.Evidence = rep
 	}
 	var notes []string
 	v.Tree, notes = export.Verified(p, v.Evidence, export.English)
@@ -59,5 +59,5 @@ type ShownTree struct {
 func ShowTree(rec Record) ShownTree {
 	p := rec.Problem
 	return ShownTree{ID: p.ID, Source: p.Source, Number: p.Number, Label: p.Label, Rules: p.Rules, FEN: p.FEN,
-		VerifiedTree: BuildVerifiedTree(p, rec.Verdicts)}
+		VerifiedTree: BuildVerifiedTree(p, rec.Current())}
 }

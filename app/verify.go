@@ -2,59 +2,207 @@ package app
 
 import (
 	"context"
+	"errors"
 	"fmt"
+	"runtime"
 
 	"metz/db"
 	"metz/problems"
 	"metz/solver"
+	"metz/verdict"
 )
 
-// VerifyOptions set up VerifyMany.
+// DefaultBudget is the budget of a verification asked for without one,
+// whichever door asks (metz verify, the workbench): the same question gets
+// the same answer.
+const DefaultBudget = "10s,15M-nodes"
+
+// ParseBudget reads a budget as --budget gives it (verdict.ParseBudget);
+// "" is DefaultBudget.
+func ParseBudget(text string) (verdict.Budget, error) {
+	if text == "" {
+		text = DefaultBudget
+	}
+	return verdict.ParseBudget(text)
+}
+
+// VerifyOptions set up a verification.
 type VerifyOptions struct {
-	Solver solver.Options
-	// Jobs is how many problems are verified at once (at least 1).
+	// Budget bounds each problem's search (zero: DefaultBudget).
+	Budget verdict.Budget
+	// Jobs is how many problems are verified at once; the parts of one
+	// problem's work borrow the cores the others leave free (0: every
+	// core). The reports are the same whatever the number.
 	Jobs int
-	// Store records each verdict, with the themes detected in what it
-	// proves, as soon as it is found: an interrupted run keeps them.
-	Store bool
-	// Progress, if set, is called after each problem with how many are
-	// done out of how many (from one goroutine at a time).
-	Progress func(done, total int)
+	// Within bounds every problem's stipulation: the goal must be met
+	// within this many plies (0: as stated; solver.BoundStipulation).
+	Within int
+	// NoStore leaves the database alone: the verdicts are only returned.
+	NoStore bool
+	// Run names the run that stores the verdicts (a job's id): a problem
+	// stored twice by one run is stored once (db.Verdict.Run). "": none.
+	Run string
+	// Progress, if set, is called after each problem (from one goroutine
+	// at a time) with its outcome, stored when Store is set.
+	Progress func(VerifyProgress)
+}
+
+// VerifyProgress is how far a verification is.
+type VerifyProgress struct {
+	Done, Total int
+	Last        Verified // the problem just finished
 }
 
 // Verified is one problem's outcome.
 type Verified struct {
 	Problem *problems.Problem
-	Report  *solver.Report
+	Report  *verdict.Report
 	Themes  ThemeResult // what was detected in the verified tree (when stored)
+	// Standing, when this run proved nothing and an earlier proof stays
+	// the problem's verdict, says so ("not proven again within 10s; the
+	// proof of 2025-06-01 14:02 (sound) stands"); "" otherwise.
+	Standing string
 }
 
-// VerifyMany verifies the problems on opt.Jobs workers and returns the
-// outcomes in the problems' order. When ctx is cancelled it hands out no
-// more problems and returns at once what was finished (and, with Store,
-// recorded), with ctx's error: the problems in flight then finish their
-// budget in the background and are dropped, never stored half-done
-// (the solver takes no context yet).
-func VerifyMany(ctx context.Context, d *db.DB, probs []*problems.Problem, opt VerifyOptions) ([]Verified, error) {
-	if opt.Jobs < 1 {
-		return nil, fmt.Errorf("jobs %d: expected 1 or more", opt.Jobs)
+// VerifiedReport is an outcome as verify --json and the workbench give it:
+// the report, and whether a proof stands beside it.
+type VerifiedReport struct {
+	*verdict.Report
+	Standing string `json:"standing,omitempty"`
+}
+
+// JSON is v as verify --json gives it.
+func (v Verified) JSON() VerifiedReport {
+	return VerifiedReport{Report: v.Report, Standing: v.Standing}
+}
+
+// ErrChanged is the error of a task whose record changed after the task
+// was made (another position or stated solution): it verifies what is no
+// longer there.
+var ErrChanged = errors.New("the record's position or stated solution changed since the task was made")
+
+// VerifyTask is the unit of verification work: problem ProblemID as it
+// stood when the task was made (Key, its db.VerifyKey; "": as it stands).
+// A worker on any machine runs it with VerifyProblem.
+type VerifyTask struct {
+	ProblemID int64  `json:"problem_id"`
+	Key       string `json:"key,omitempty"`
+}
+
+// VerifyPlan is a verification ready to run: the problems chosen and read.
+type VerifyPlan struct {
+	a     *App
+	opt   VerifyOptions
+	probs []*problems.Problem
+	keys  []string // each problem's db.VerifyKey as read
+	// LeftOut counts the records without a diagram the selection's
+	// filters matched and left out (Selection.WithEmpty unset).
+	LeftOut int
+}
+
+// PlanVerify chooses and reads the problems of a verification: what it
+// refuses (an unknown problem, an empty selection, a bad bound) it
+// refuses before any work starts.
+func (a *App) PlanVerify(sel Selection, opt VerifyOptions) (*VerifyPlan, error) {
+	d, err := a.database()
+	if err != nil {
+		return nil, err
 	}
+	if opt, err = opt.withDefaults(); err != nil {
+		return nil, err
+	}
+	picked, err := Select(d, sel)
+	if err != nil {
+		return nil, err
+	}
+	plan := &VerifyPlan{a: a, opt: opt, LeftOut: picked.LeftOut}
+	if plan.probs, err = Load(d, picked.IDs()); err != nil {
+		return nil, err
+	}
+	for _, p := range plan.probs {
+		plan.keys = append(plan.keys, db.VerifyKey(p))
+		if err := bound(p, opt.Within); err != nil {
+			return nil, err
+		}
+	}
+	return plan, nil
+}
+
+// Problems are the plan's problems, in the order they are reported.
+func (p *VerifyPlan) Problems() []*problems.Problem { return p.probs }
+
+// Verify chooses, verifies and (unless opt.NoStore) stores: PlanVerify and
+// Run.
+func (a *App) Verify(ctx context.Context, sel Selection, opt VerifyOptions) ([]Verified, error) {
+	plan, err := a.PlanVerify(sel, opt)
+	if err != nil {
+		return nil, err
+	}
+	return plan.Run(ctx)
+}
+
+// withDefaults fills in the budget and the jobs.
+func (o VerifyOptions) withDefaults() (VerifyOptions, error) {
+	if o.Budget == (verdict.Budget{}) {
+		b, err := ParseBudget(DefaultBudget)
+		if err != nil {
+			return o, err
+		}
+		o.Budget = b
+	}
+	if o.Jobs == 0 {
+		o.Jobs = runtime.NumCPU()
+	}
+	if o.Jobs < 1 {
+		return o, fmt.Errorf("jobs %d: expected 1 or more", o.Jobs)
+	}
+	return o, nil
+}
+
+// bound bounds p's stipulation by within plies (0: as stated).
+func bound(p *problems.Problem, within int) error {
+	stip, err := solver.BoundStipulation(p.Stipulation, within)
+	if err != nil {
+		return fmt.Errorf("%s: %w", ProblemName(p), err)
+	}
+	p.Stipulation = stip
+	return nil
+}
+
+// solverOptions are the solver's options for a budget: the App's tables,
+// and cores to lend the parts of one problem's work.
+func (a *App) solverOptions(b verdict.Budget, cores *solver.Cores) solver.Options {
+	return solver.Options{Budget: b, Tables: a.tables, NoTables: a.noTables, Cores: cores}
+}
+
+// Run verifies the plan's problems on opt.Jobs workers, stores each
+// verdict as soon as it is found (unless NoStore) and returns the outcomes
+// in the problems' order. When ctx is cancelled it hands out no more
+// problems and returns at once what was finished (and stored), with ctx's
+// error: the problems in flight then finish their budget in the
+// background and are dropped, never stored half-done (the solver takes no
+// context yet).
+func (p *VerifyPlan) Run(ctx context.Context) ([]Verified, error) {
 	type done struct {
 		i int
-		r *solver.Report
+		r *verdict.Report
 	}
+	// The jobs are cores: a problem holds one while it runs, and the
+	// parts of its work that may run at once borrow the others while they
+	// are free (at the end of a batch, or for a single problem).
+	opt := p.a.solverOptions(p.opt.Budget, solver.NewCores(p.opt.Jobs))
 	work := make(chan int)
-	results := make(chan done, len(probs)) // never blocks a worker whose result is dropped
-	for range min(opt.Jobs, max(len(probs), 1)) {
+	results := make(chan done, len(p.probs)) // never blocks a worker whose result is dropped
+	for range min(p.opt.Jobs, max(len(p.probs), 1)) {
 		go func() {
 			for i := range work {
-				results <- done{i, solver.Verify(probs[i], opt.Solver)}
+				results <- done{i, solver.Verify(p.probs[i], opt)}
 			}
 		}()
 	}
 	go func() {
 		defer close(work)
-		for i := range probs {
+		for i := range p.probs {
 			select {
 			case work <- i:
 			case <-ctx.Done():
@@ -62,37 +210,25 @@ func VerifyMany(ctx context.Context, d *db.DB, probs []*problems.Problem, opt Ve
 			}
 		}
 	}()
-	byIndex := make([]*Verified, len(probs))
-	for n := 0; n < len(probs); n++ {
+	byIndex := make([]*Verified, len(p.probs))
+	for n := 0; n < len(p.probs); n++ {
 		select {
 		case <-ctx.Done():
 			return inOrder(byIndex), ctx.Err()
 		case res := <-results:
-			v := &Verified{Problem: probs[res.i], Report: res.r}
-			if opt.Store {
-				if err := store(d, v); err != nil {
+			v := &Verified{Problem: p.probs[res.i], Report: res.r}
+			if !p.opt.NoStore {
+				if err := p.a.store(v, p.keys[res.i], p.opt.Run); err != nil {
 					return inOrder(byIndex), err
 				}
 			}
 			byIndex[res.i] = v
-			if opt.Progress != nil {
-				opt.Progress(n+1, len(probs))
+			if p.opt.Progress != nil {
+				p.opt.Progress(VerifyProgress{Done: n + 1, Total: len(p.probs), Last: *v})
 			}
 		}
 	}
 	return inOrder(byIndex), nil
-}
-
-// store records a verdict and then the themes of what it proves.
-func store(d *db.DB, v *Verified) error {
-	if err := StoreVerdict(d, v.Report); err != nil {
-		return fmt.Errorf("%s: storing the verdict: %w", ProblemName(v.Problem), err)
-	}
-	if v.Report.ProblemID == 0 {
-		return nil
-	}
-	v.Themes = detectAndStore(d, v.Problem, v.Report)
-	return nil
 }
 
 // inOrder keeps the finished outcomes, in the problems' order.
@@ -106,7 +242,84 @@ func inOrder(vs []*Verified) []Verified {
 	return out
 }
 
-// StoreVerified records one outcome of VerifyMany run without Store: its
-// verdict, then the themes of what it proves (a caller that serializes its
-// writes stores them itself).
-func StoreVerified(d *db.DB, v *Verified) error { return store(d, v) }
+// VerifyProblem is one unit of verification work, the one a worker on
+// another machine runs: problem t.ProblemID read, verified with opt and
+// stored (unless opt.NoStore) for the version of the record the task
+// names, once for opt.Run however often the task runs. A task whose record
+// changed since it was made is refused with ErrChanged; a task cancelled
+// before its verdict is stored stores nothing.
+func (a *App) VerifyProblem(ctx context.Context, t VerifyTask, opt VerifyOptions) (Verified, error) {
+	d, err := a.database()
+	if err != nil {
+		return Verified{}, err
+	}
+	if opt, err = opt.withDefaults(); err != nil {
+		return Verified{}, err
+	}
+	p, err := d.Get(t.ProblemID)
+	if err != nil {
+		return Verified{}, fmt.Errorf("problem %d: %w", t.ProblemID, err)
+	}
+	key := db.VerifyKey(p)
+	if t.Key != "" && t.Key != key {
+		return Verified{}, fmt.Errorf("%s: %w", ProblemName(p), ErrChanged)
+	}
+	if err := bound(p, opt.Within); err != nil {
+		return Verified{}, err
+	}
+	v := Verified{Problem: p, Report: solver.Verify(p, a.solverOptions(opt.Budget, solver.NewCores(opt.Jobs)))}
+	if err := ctx.Err(); err != nil {
+		return v, err
+	}
+	if !opt.NoStore {
+		err = a.store(&v, key, opt.Run)
+	}
+	return v, err
+}
+
+// VerifyPosition verifies a problem that is not stored (verify --fen,
+// AdHocProblem); nothing is stored.
+func (a *App) VerifyPosition(p *problems.Problem, opt VerifyOptions) (Verified, error) {
+	opt, err := opt.withDefaults()
+	if err != nil {
+		return Verified{}, err
+	}
+	if err := bound(p, opt.Within); err != nil {
+		return Verified{}, err
+	}
+	return Verified{Problem: p, Report: solver.Verify(p, a.solverOptions(opt.Budget, solver.NewCores(opt.Jobs)))}, nil
+}
+
+// store records a verdict for the version of the record whose key is key,
+// under the App's one writer, then the themes of what it proves when it
+// is the problem's verdict; a run that proved nothing beside a standing
+// proof leaves the proof's themes and says so in v.Standing.
+func (a *App) store(v *Verified, key, run string) error {
+	if v.Report.ProblemID == 0 {
+		return nil
+	}
+	return a.write(func(d *db.DB) error {
+		id, err := storeReport(d, v.Report, key, run)
+		if err != nil {
+			return fmt.Errorf("%s: storing the verdict: %w", ProblemName(v.Problem), err)
+		}
+		cur, err := d.CurrentVerdict(v.Report.ProblemID)
+		switch {
+		case err != nil:
+			return fmt.Errorf("%s: %w", ProblemName(v.Problem), err)
+		case cur == nil || (key != "" && key != cur.VerifyKey):
+			// stored for an earlier version: the record changed meanwhile
+		case cur.ID == id:
+			v.Themes = detectAndStore(d, v.Problem, v.Report)
+			// The anticipation index takes the final combination from the
+			// lines the verdict proved when the problem states none
+			// (similar.go).
+			if err := reindexSimilar(d, v.Report.ProblemID); err != nil {
+				return fmt.Errorf("%s: indexing for metz similar: %w", ProblemName(v.Problem), err)
+			}
+		default:
+			v.Standing = standing(v.Report.Budget, v.Report.ProofNodes, v.Report.Seconds, *cur)
+		}
+		return nil
+	})
+}

@@ -12,6 +12,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"sync"
 
 	"golang.org/x/sys/unix"
 
@@ -25,6 +26,7 @@ type DB struct {
 	// readOnly says why the database was opened read-only ("" when it is
 	// writable): browsing works, every write returns ErrReadOnly.
 	readOnly string
+	stmts    sync.Map // query text → its *sql.Stmt (stmt.go)
 }
 
 // ErrReadOnly is returned (wrapped, with the reason) by every write to a
@@ -164,7 +166,10 @@ func uriPath(path string) string {
 func (d *DB) Path() string { return d.path }
 
 // Close closes the database.
-func (d *DB) Close() error { return d.sql.Close() }
+func (d *DB) Close() error {
+	d.closeStmts()
+	return d.sql.Close()
+}
 
 // SQL exposes the handle for tests and tools that need raw queries.
 func (d *DB) SQL() *sql.DB { return d.sql }

@@ -30,6 +30,9 @@ type ImportOptions struct {
 	// Texts, if not nil, replace the source's stored texts (its rules) in
 	// the same transaction.
 	Texts []problems.SourceText
+	// Claims, if not nil, replace the source's stored claims in the same
+	// transaction.
+	Claims []problems.BookClaim
 }
 
 // ImportBatch stores one source's records in one transaction; see ImportBatchWith.
@@ -83,6 +86,11 @@ func (d *DB) ImportBatchWith(src problems.Source, probs []*problems.Problem, war
 	st.Missing = len(im.existing)
 	if opt.Texts != nil {
 		if err := replaceTexts(tx, src.Key, opt.Texts); err != nil {
+			return st, err
+		}
+	}
+	if opt.Claims != nil {
+		if err := replaceClaims(tx, src.Key, opt.Claims); err != nil {
 			return st, err
 		}
 	}

@@ -36,6 +36,36 @@ var migrations = []migration{
 	{"search indexes for records with and without a diagram", execAll([]string{
 		`CREATE INDEX problems_with_fen ON problems(source, number, label) WHERE fen IS NOT NULL`,
 		`CREATE INDEX problems_without_fen ON problems(source, number, label) WHERE fen IS NULL`})},
+	// Filled by package app (metz import, verify and similar), which
+	// computes the keys: the migration only makes the room.
+	{"anticipation index: each problem's similarity keys", execAll(similarSchema)},
+	{"the claims a source makes and their check (the counts of chances of Guiton's treatise)", execAll([]string{
+		`CREATE TABLE book_claims (
+		source    TEXT NOT NULL REFERENCES sources(key) ON DELETE CASCADE,
+		number    INTEGER NOT NULL,
+		chapter   TEXT NOT NULL DEFAULT '',
+		line      INTEGER NOT NULL DEFAULT 0,
+		kind      TEXT NOT NULL DEFAULT '',
+		subject   TEXT NOT NULL DEFAULT '',
+		wording   TEXT NOT NULL DEFAULT '',
+		text      TEXT NOT NULL DEFAULT '',
+		situation TEXT NOT NULL DEFAULT '',
+		stated    INTEGER,
+		computed  INTEGER,
+		verdict   TEXT NOT NULL CHECK (verdict IN ('agree', 'disagree', 'unread')),
+		voice     TEXT NOT NULL DEFAULT '',
+		detail    TEXT NOT NULL DEFAULT '',
+		throws    TEXT NOT NULL DEFAULT '',
+		PRIMARY KEY (source, number))`})},
+	// A verification task may be run twice (a retried job): the run that
+	// stored a verdict is kept so that it stores once. NULLs are distinct:
+	// verdicts stored outside a named run never conflict. The proofs get an
+	// index of their own, so that finding a problem's newest proof
+	// (current.go) reads one row, not every unproven run after it.
+	{"the run that stored a verdict, stored once; an index of the proofs", execAll([]string{
+		`ALTER TABLE verdicts ADD COLUMN run TEXT`,
+		`CREATE UNIQUE INDEX verdicts_run ON verdicts(problem_id, run)`,
+		`CREATE INDEX verdicts_proven ON verdicts(problem_id, id) WHERE ` + provenSQL})},
 }
 
 // SchemaVersion is the version Open migrates to.

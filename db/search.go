@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"metz/draughts"
+	"metz/verdict"
 )
 
 // Range is an inclusive integer range; a Range that is not On matches all.
@@ -63,7 +64,7 @@ type Query struct {
 	Rules                             string // rule system key or alias
 	Themes                            string // theme expression, see ParseThemeExpr
 	ThemeOrigin                       string // book, user or detected: only themes of that origin count
-	Verdict                           string // latest verdict of the current version; "none": none; "outdated": verdicts only of an earlier version
+	Verdict                           string // the current verdict (current.go); "none": none; "outdated": verdicts only of an earlier version
 	WhitePieces, WhiteMen, WhiteKings Range
 	BlackPieces, BlackMen, BlackKings Range
 	Side                              string // white or black (problems with a position)
@@ -77,27 +78,22 @@ type Query struct {
 
 // Summary is one line of a search result.
 type Summary struct {
-	ID      int64    `json:"id"`
-	Source  string   `json:"source"`
-	Number  int      `json:"number"`
-	Label   string   `json:"label,omitempty"`
-	Title   string   `json:"title,omitempty"`
-	Author  string   `json:"author,omitempty"`
-	Class   string   `json:"class,omitempty"`
-	Rules   string   `json:"rules"`
-	FEN     string   `json:"fen"`
-	Side    string   `json:"side,omitempty"`
-	Themes  []string `json:"themes"`
-	Verdict string   `json:"verdict"` // the current version's latest; "" if none
+	ID      int64           `json:"id"`
+	Source  string          `json:"source"`
+	Number  int             `json:"number"`
+	Label   string          `json:"label,omitempty"`
+	Title   string          `json:"title,omitempty"`
+	Author  string          `json:"author,omitempty"`
+	Class   string          `json:"class,omitempty"`
+	Rules   string          `json:"rules"`
+	FEN     string          `json:"fen"`
+	Side    string          `json:"side,omitempty"`
+	Themes  []string        `json:"themes"`
+	Verdict verdict.Verdict `json:"verdict"` // the current verdict (current.go); "" if none
 	// Outdated: the record has verdicts, all given before it changed (not
 	// verified since).
 	Outdated bool `json:"outdated,omitempty"`
 }
-
-// latestVerdictSQL is the newest verdict of problem p's current version
-// (NULL if none): a verdict given before the record changed is never
-// presented as its verdict (see stale.go).
-const latestVerdictSQL = currentVerdictSQL
 
 // Search returns the matching problems ordered by source, number and label.
 func (d *DB) Search(q Query) ([]Summary, error) {
@@ -106,7 +102,7 @@ func (d *DB) Search(q Query) ([]Summary, error) {
 		return nil, err
 	}
 	stmt := `SELECT p.id, p.source, p.number, p.label, p.title, p.author, p.class, p.rules, coalesce(p.fen, ''),
-		coalesce(p.side_to_move, ''), coalesce(` + latestVerdictSQL + `, ''), ` + outdatedSQL + `,
+		coalesce(p.side_to_move, ''), coalesce(` + currentVerdictSQL + `, ''), ` + outdatedSQL + `,
 		coalesce((SELECT group_concat(name, ',') FROM (SELECT DISTINCT t.name FROM themes t
 			WHERE t.problem_id = p.id ORDER BY t.name)), '')
 		FROM problems p WHERE ` + where + ` ORDER BY p.source, p.number, p.label, p.id LIMIT ? OFFSET ?`
@@ -224,21 +220,17 @@ func (q Query) themeWhere(w *whereBuilder) error {
 	return nil
 }
 
-// Verdicts the solver writes (see the verification reference).
-var knownVerdicts = map[string]bool{"sound": true, "sound-incomplete": true, "cooked": true, "unsound": true,
-	"misprint": true, "unproven": true, "no-position": true}
-
 func (q Query) verdictWhere(w *whereBuilder) error {
 	switch {
 	case q.Verdict == "":
 	case q.Verdict == "none":
-		w.add(latestVerdictSQL + ` IS NULL`)
+		w.add(currentVerdictSQL + ` IS NULL`)
 	case q.Verdict == "outdated":
 		w.add(outdatedSQL)
-	case knownVerdicts[q.Verdict]:
-		w.add(latestVerdictSQL+` = ?`, q.Verdict)
+	case verdict.Verdict(q.Verdict).Valid():
+		w.add(currentVerdictSQL+` = ?`, q.Verdict)
 	default:
-		return fmt.Errorf("verdict %q (expected none, outdated, sound, sound-incomplete, cooked, unsound, misprint, unproven or no-position)", q.Verdict)
+		return fmt.Errorf("verdict %q (expected none, outdated, %s)", q.Verdict, verdict.Names(", ", " or "))
 	}
 	return nil
 }

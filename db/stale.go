@@ -18,6 +18,11 @@ import (
 // problem's current one belongs to an earlier version of the record: it
 // stays in the history but no query presents it as current.
 
+// VerifyKey is the key of the version of the record p is: a verdict
+// stored with the key of the record it was computed from belongs to that
+// version, whatever an import changed meanwhile.
+func VerifyKey(p *problems.Problem) string { return verifyKey(p) }
+
 // verifyKey hashes what a verdict depends on. Comments, titles and
 // warnings are left out: mending them keeps the verdicts.
 func verifyKey(p *problems.Problem) string {
@@ -41,10 +46,6 @@ func verifyKey(p *problems.Problem) string {
 		M       []string
 	}{p.Rules, p.FEN, p.Stipulation, moves})
 }
-
-// currentVerdictSQL is the newest verdict of problem p that belongs to its
-// current version (NULL if none).
-const currentVerdictSQL = `(SELECT v.verdict FROM verdicts v WHERE v.problem_id = p.id AND v.verify_key = p.verify_key ORDER BY v.id DESC LIMIT 1)`
 
 // outdatedSQL is true when problem p has verdicts but none of its current
 // version: it has not been verified since it changed.
@@ -153,5 +154,5 @@ func (s Summary) VerdictText() string {
 	if s.Verdict == "" && s.Outdated {
 		return notVerifiedText
 	}
-	return s.Verdict
+	return string(s.Verdict)
 }

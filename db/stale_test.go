@@ -8,6 +8,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"metz/verdict"
 )
 
 // A corrected diagram: the verdict given for the old position stays in the
@@ -33,7 +35,7 @@ func TestCorrectedDiagramOutdatesVerdicts(t *testing.T) {
 	if _, err := d.sql.Exec(`INSERT INTO themes (problem_id, name, origin) VALUES (?, 'rafle', 'detected')`, id); err != nil {
 		t.Fatal(err)
 	}
-	checkVerdict := func(want string, outdated bool) {
+	checkVerdict := func(want verdict.Verdict, outdated bool) {
 		t.Helper()
 		ss, err := d.Search(Query{Sources: []string{"vantenac"}, Number: Range{2, 2, true}})
 		if err != nil || len(ss) != 1 {

@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"metz/problems"
+	"metz/verdict"
 )
 
 // exists reports a clear error for an unknown problem id.
@@ -157,11 +158,12 @@ func (d *DB) Notes(id int64) ([]Note, error) {
 }
 
 // Verdict is one verification result. Verdicts are history: each run adds
-// one and none is overwritten, so runs can be compared.
+// one and none is overwritten, so runs can be compared; which of them is
+// the problem's verdict is a rule of its own (current.go).
 type Verdict struct {
 	ID            int64           `json:"id"`
 	ProblemID     int64           `json:"problem_id"`
-	Verdict       string          `json:"verdict"` // sound, sound-incomplete, cooked, unsound, misprint, unproven, no-position
+	Verdict       verdict.Verdict `json:"verdict"`
 	Dual          bool            `json:"dual"`
 	Evidence      json.RawMessage `json:"evidence,omitempty"`
 	Rules         string          `json:"rules"`
@@ -170,19 +172,29 @@ type Verdict struct {
 	ProofNodes    int64           `json:"proof_nodes"`
 	Seconds       float64         `json:"seconds"`
 	CreatedAt     time.Time       `json:"created_at"`
+	// Run names the run that stored it (a job's id): a run stores one
+	// verdict per problem however often it is retried. "": none.
+	Run string `json:"run,omitempty"`
+	// Current: the problem's verdict, by the rule of current.go (read
+	// only).
+	Current bool `json:"current,omitempty"`
 	// Outdated: given for an earlier version of the record (its position
 	// or stated solution has changed since).
 	Outdated bool `json:"outdated,omitempty"`
+	// VerifyKey is the key of the version of the record it was given for
+	// (VerifyKey); given to AddVerdict, "" is the record as it stands.
+	VerifyKey string `json:"-"`
 }
 
-// AddVerdict appends a verdict to the problem's history and returns its id.
-// A zero CreatedAt is set to now.
+// AddVerdict appends a verdict to the problem's history and returns its
+// id; a verdict of a run already stored for the problem (same Run) is not
+// stored again, and its id is returned. A zero CreatedAt is set to now.
 func (d *DB) AddVerdict(id int64, v Verdict) (int64, error) {
 	if err := d.writable(); err != nil {
 		return 0, err
 	}
-	if strings.TrimSpace(v.Verdict) == "" {
-		return 0, errors.New("empty verdict")
+	if !v.Verdict.Valid() {
+		return 0, fmt.Errorf("verdict %q (expected %s)", v.Verdict, verdict.Names(", ", " or "))
 	}
 	if len(v.Evidence) > 0 && !json.Valid(v.Evidence) {
 		return 0, errors.New("verdict evidence is not valid JSON")
@@ -193,34 +205,54 @@ func (d *DB) AddVerdict(id int64, v Verdict) (int64, error) {
 	if v.CreatedAt.IsZero() {
 		v.CreatedAt = time.Now().UTC()
 	}
-	var ev any
+	var ev, run any
 	if len(v.Evidence) > 0 {
 		ev = string(v.Evidence)
+	}
+	if v.Run != "" {
+		run = v.Run
+	}
+	insert, err := d.stmt(insertVerdictSQL)
+	if err != nil {
+		return 0, err
+	}
+	clear, err := d.stmt(clearNotVerifiedSQL)
+	if err != nil {
+		return 0, err
 	}
 	tx, err := d.sql.Begin()
 	if err != nil {
 		return 0, err
 	}
 	defer tx.Rollback()
-	// The verdict belongs to the record as it stands now; the warning that
-	// it had not been verified since it changed goes.
-	res, err := tx.Exec(`INSERT INTO verdicts (problem_id, verdict, dual, evidence, rules, solver_version,
-		budget, proof_nodes, seconds, created_at, verify_key) VALUES (?,?,?,?,?,?,?,?,?,?,
-		(SELECT verify_key FROM problems WHERE id = ?))`,
-		id, v.Verdict, v.Dual, ev, v.Rules, v.SolverVersion, v.Budget, v.ProofNodes, v.Seconds,
-		v.CreatedAt.UTC().Format(time.RFC3339Nano), id)
+	var vid int64
+	err = tx.Stmt(insert).QueryRow(id, v.Verdict, v.Dual, ev, v.Rules, v.SolverVersion, v.Budget, v.ProofNodes, v.Seconds,
+		v.CreatedAt.UTC().Format(time.RFC3339Nano), run, v.VerifyKey, id).Scan(&vid)
+	if errors.Is(err, sql.ErrNoRows) { // this run's verdict is stored already
+		err = tx.QueryRow(`SELECT id FROM verdicts WHERE problem_id = ? AND run = ?`, id, run).Scan(&vid)
+		return vid, err
+	}
 	if err != nil {
 		return 0, err
 	}
-	if _, err := tx.Exec(`DELETE FROM import_warnings WHERE problem_id = ? AND text LIKE ?`, id, notVerifiedText+"%"); err != nil {
-		return 0, err
-	}
-	vid, err := res.LastInsertId()
-	if err != nil {
+	if _, err := tx.Stmt(clear).Exec(id, notVerifiedText+"%", id, vid); err != nil {
 		return 0, err
 	}
 	return vid, tx.Commit()
 }
+
+// insertVerdictSQL stores a verdict for the version of the record its key
+// names (the record as it stands when none is given), once for its run.
+const insertVerdictSQL = `INSERT INTO verdicts (problem_id, verdict, dual, evidence, rules, solver_version,
+	budget, proof_nodes, seconds, created_at, run, verify_key) VALUES (?,?,?,?,?,?,?,?,?,?,?,
+	coalesce(nullif(?, ''), (SELECT verify_key FROM problems WHERE id = ?)))
+	ON CONFLICT (problem_id, run) DO NOTHING RETURNING id`
+
+// clearNotVerifiedSQL takes away the warning that a record has not been
+// verified since it changed, once a verdict is given for the record as it
+// stands (problem id, warning text pattern, problem id, verdict id).
+const clearNotVerifiedSQL = `DELETE FROM import_warnings WHERE problem_id = ? AND text LIKE ?
+	AND (SELECT verify_key FROM problems WHERE id = ?) = (SELECT verify_key FROM verdicts WHERE id = ?)`
 
 // Verdicts lists the verdicts of a problem's current version, oldest
 // first: those given before an import changed its position or stated
@@ -239,26 +271,41 @@ func (d *DB) Verdicts(id int64) ([]Verdict, error) {
 // VerdictHistory lists all of a problem's verdicts, oldest first, those of
 // earlier versions of the record marked Outdated.
 func (d *DB) VerdictHistory(id int64) ([]Verdict, error) {
-	rows, err := d.sql.Query(`SELECT v.id, v.verdict, v.dual, v.evidence, v.rules, v.solver_version, v.budget,
-		v.proof_nodes, v.seconds, v.created_at, v.verify_key != p.verify_key
-		FROM verdicts v JOIN problems p ON p.id = v.problem_id WHERE v.problem_id = ? ORDER BY v.id`, id)
+	cur, err := d.currentVerdictID(id)
+	if err != nil {
+		return nil, err
+	}
+	return d.verdicts(cur, `v.problem_id = ?`, id)
+}
+
+// verdicts reads the verdicts where says (of v, joined to its problem p),
+// oldest first, marking cur the current one.
+func (d *DB) verdicts(cur int64, where string, args ...any) ([]Verdict, error) {
+	q, err := d.stmt(`SELECT v.id, v.problem_id, v.verdict, v.dual, v.evidence, v.rules, v.solver_version,
+		v.budget, v.proof_nodes, v.seconds, v.created_at, coalesce(v.run, ''), v.verify_key, v.verify_key != p.verify_key
+		FROM verdicts v JOIN problems p ON p.id = v.problem_id WHERE ` + where + ` ORDER BY v.id`)
+	if err != nil {
+		return nil, err
+	}
+	rows, err := q.Query(args...)
 	if err != nil {
 		return nil, err
 	}
 	defer rows.Close()
 	var out []Verdict
 	for rows.Next() {
-		v := Verdict{ProblemID: id}
+		var v Verdict
 		var ev sql.NullString
 		var at string
-		if err := rows.Scan(&v.ID, &v.Verdict, &v.Dual, &ev, &v.Rules, &v.SolverVersion, &v.Budget,
-			&v.ProofNodes, &v.Seconds, &at, &v.Outdated); err != nil {
+		if err := rows.Scan(&v.ID, &v.ProblemID, &v.Verdict, &v.Dual, &ev, &v.Rules, &v.SolverVersion, &v.Budget,
+			&v.ProofNodes, &v.Seconds, &at, &v.Run, &v.VerifyKey, &v.Outdated); err != nil {
 			return nil, err
 		}
 		if ev.Valid {
 			v.Evidence = json.RawMessage(ev.String)
 		}
 		v.CreatedAt, _ = time.Parse(time.RFC3339Nano, at)
+		v.Current = v.ID == cur
 		out = append(out, v)
 	}
 	return out, rows.Err()
@@ -342,7 +389,7 @@ type Stats struct {
 	Warnings       int            `json:"warnings"`
 	Notes          int            `json:"notes"`
 	Verdicts       int            `json:"verdicts"`
-	LatestVerdicts map[string]int `json:"latest_verdicts"` // latest verdict of each problem, by verdict
+	LatestVerdicts map[string]int `json:"latest_verdicts"` // the current verdict of each problem (current.go), by verdict
 }
 
 // Stats returns the database's counts.
@@ -358,7 +405,7 @@ func (d *DB) Stats() (Stats, error) {
 	if err := d.countInto(st.Themes, `SELECT origin, count(*) FROM themes GROUP BY origin`); err != nil {
 		return st, err
 	}
-	return st, d.countInto(st.LatestVerdicts, `SELECT `+latestVerdictSQL+` AS v, count(*) FROM problems p
+	return st, d.countInto(st.LatestVerdicts, `SELECT `+currentVerdictSQL+` AS v, count(*) FROM problems p
 		WHERE v IS NOT NULL GROUP BY v`)
 }
 

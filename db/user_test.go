@@ -27,8 +27,12 @@ func TestVerdictHistory(t *testing.T) {
 	if err != nil || len(vs) != 2 {
 		t.Fatal(vs, err)
 	}
-	first.ID, first.ProblemID = vs[0].ID, id
-	if !reflect.DeepEqual(vs[0], first) || vs[1].Verdict != "sound" || !vs[1].Dual {
+	p, err := d.Get(id)
+	if err != nil {
+		t.Fatal(err)
+	}
+	first.ID, first.ProblemID, first.VerifyKey = vs[0].ID, id, VerifyKey(p) // stored for the record as it stands
+	if !reflect.DeepEqual(vs[0], first) || vs[1].Verdict != "sound" || !vs[1].Dual || vs[0].Current || !vs[1].Current {
 		t.Errorf("history %+v", vs)
 	}
 	for _, bad := range []Verdict{{}, {Verdict: "sound", Evidence: json.RawMessage("{")}} {

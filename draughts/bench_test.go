@@ -61,7 +61,7 @@ func BenchmarkPerftRules(b *testing.B) {
 
 // deepTables are the published perft figures of rules-and-variants.md, in
 // full. Sources: dctl test tables (I1, I6, B1, C1, R1, S1, T1-T4, E1 for
-// English checkers), kish (K1 keep).
+// English checkers, F1 Frisian), kish (K1 keep).
 var deepTables = []struct {
 	id    string
 	rules *Rules
@@ -87,6 +87,8 @@ var deepTables = []struct {
 	{"T3", Italian, "B:W30,21,22,17,20,K6:B25,28,9,5,1,3", Keep, []uint64{6, 47, 271, 1916, 10810, 73137, 389809, 2469050, 12803372, 77920042, 396940628, 2365222285}},
 	{"T4", Italian, "W:WK27,K28,17,20,9,K12,8:B21,24,K19,K13,14,K11,4", Keep, []uint64{13, 112, 828, 6756, 46241, 368908, 2468110, 19914763, 130562037, 1056217651, 6894949061}},
 	{"K1", Turkish, "", Keep, []uint64{8, 64, 708, 7538, 85090, 931312, 10782382, 123290300}},
+	{"F1", Frisian, "", Keep, []uint64{9, 81, 658, 3880, 21345, 103584, 550314, 2907905, 16204497, 90161025, 521287205}},
+	{"F1d", Frisian, "", Drop, []uint64{9, 81, 658, 3874, 21265, 102431, 540126, 2825779, 15605069, 85817725, 491186430}},
 }
 
 // TestDeepPerft checks the published tables as deep as METZ_DEEP_DEPTH

@@ -53,13 +53,9 @@ func (cs *capSearch) canTake(v int, king bool) bool {
 // direction, so a fixed array: no allocation). lastDir is the direction of
 // the previous jump (-1 at the start), used for the no-reversal rule when
 // pieces are removed at once.
-func (cs *capSearch) jumps(s int, king bool, lastDir int) (js [4]jump, n int) {
-	dirs := allDirs
-	if !king {
-		dirs = cs.r.manCaptureDirs(cs.side)
-	}
-	for _, d := range dirs {
-		if cs.r.ImmediateRemoval && !cs.r.TurnBack && lastDir >= 0 && d == 3-lastDir {
+func (cs *capSearch) jumps(s int, king bool, lastDir int) (js [8]jump, n int) {
+	for _, d := range cs.r.captureDirs(king, cs.side) {
+		if cs.r.ImmediateRemoval && !cs.r.TurnBack && lastDir >= 0 && d == Opposite(lastDir) {
 			continue
 		}
 		v := cs.g.Step(s, d)

@@ -22,8 +22,9 @@ func (e *FENError) Error() string {
 
 // ParseFEN reads a PDN FEN such as "W:W31-50:B1-20", "B:WK46,28:B17,K3."
 // or "W:Wc3,e3:Bd4". Kings are prefixed with K, ranges of numbered squares
-// are allowed, white space and a trailing dot are ignored, and lidraughts'
-// extra fields (H0, F1) are skipped.
+// are allowed, white space and a trailing dot are ignored, lidraughts'
+// extra fields (H0, F1) are skipped, and its Frisian king runs (+0+319)
+// are read (setRuns).
 func ParseFEN(r *Rules, fen string) (Position, error) {
 	clean := strings.TrimSuffix(UnwrapFENTag(strings.Join(strings.Fields(fen), "")), ".")
 	p := NewPosition(r)
@@ -43,8 +44,13 @@ func ParseFEN(r *Rules, fen string) (Position, error) {
 		return fail(1, "side to move %q (expected W or B)", fields[0])
 	}
 	seen := map[int]bool{}
+	runs, runsAt := "", 0
 	for i, f := range fields[1:] {
 		if f == "" || isClockField(f) {
+			continue
+		}
+		if f[0] == '+' {
+			runs, runsAt = f, i+2
 			continue
 		}
 		var c Color
@@ -60,7 +66,71 @@ func ParseFEN(r *Rules, fen string) (Position, error) {
 			return fail(i+2, "%v", err)
 		}
 	}
+	if err := p.setRuns(runs); err != nil {
+		return fail(runsAt, "%v", err)
+	}
 	return p, nil
+}
+
+// setRuns reads lidraughts' Frisian field of king runs, "+B+W": Black's
+// run, then White's, each its length (0 to 3) and, when not 0, the square
+// of its king written with two digits ("+0+319": White's king on 19 has
+// made three quiet moves in a row). A run of a side without men is none.
+func (p *Position) setRuns(field string) error {
+	if field == "" {
+		return nil
+	}
+	parts := strings.Split(field[1:], "+")
+	if len(parts) != 2 {
+		return fmt.Errorf("king runs %q: expected +B+W, like +0+319", field)
+	}
+	for i, c := range []Color{Black, White} {
+		run, err := p.parseRun(parts[i], c)
+		if err != nil {
+			return fmt.Errorf("king runs %q: %s: %v", field, c, err)
+		}
+		p.Runs[c] = run
+	}
+	p.Runs = p.HeldRuns() // a side without men: the limit does not apply
+	return nil
+}
+
+// parseRun reads one side's run: a digit, then its king's square.
+func (p *Position) parseRun(s string, c Color) (KingRun, error) {
+	if s == "" || s[0] < '0' || s[0] > '9' {
+		return KingRun{}, fmt.Errorf("%q is no run length", s)
+	}
+	n := int(s[0] - '0')
+	if n == 0 {
+		return KingRun{}, nil
+	}
+	if lim := p.Rules.KingMoveLimit; n > lim {
+		if lim == 0 {
+			return KingRun{}, fmt.Errorf("%s has no limit on a king's moves", p.Rules.Name)
+		}
+		return KingRun{}, fmt.Errorf("run of %d moves, the limit is %d", n, lim)
+	}
+	sq := -1
+	if s[1:] == "" { // no square: the side's only king
+		for q, pc := range p.Board {
+			if pc == KingOf(c) {
+				if sq >= 0 {
+					return KingRun{}, fmt.Errorf("run of %d moves names no king, and there are several", n)
+				}
+				sq = q
+			}
+		}
+	} else {
+		v, err := strconv.Atoi(s[1:])
+		if err != nil || v < 1 || v > p.Rules.Geo.N {
+			return KingRun{}, fmt.Errorf("%q is not a square of the board", s[1:])
+		}
+		sq = v - 1
+	}
+	if sq < 0 || p.Board[sq] != KingOf(c) {
+		return KingRun{}, fmt.Errorf("run of %d moves: no %s king on its square", n, strings.ToLower(c.String()))
+	}
+	return KingRun{Square: uint8(sq), Moves: uint8(n)}, nil
 }
 
 // UnwrapFENTag returns the FEN of a PDN tag pasted whole ([FEN "W:W28:B19"]
@@ -160,6 +230,22 @@ func (p Position) FEN() string {
 				b.WriteByte('K')
 			}
 			b.WriteString(p.Rules.SquareName(s))
+		}
+	}
+	if p.Runs != [2]KingRun{} {
+		b.WriteString(":" + runField(p.Runs))
+	}
+	return b.String()
+}
+
+// runField writes the king runs as lidraughts does: "+B+W", each run's
+// length and, when not 0, its king's square number in two digits.
+func runField(runs [2]KingRun) string {
+	var b strings.Builder
+	for _, c := range []Color{Black, White} {
+		fmt.Fprintf(&b, "+%d", runs[c].Moves)
+		if runs[c].Moves > 0 {
+			fmt.Fprintf(&b, "%02d", int(runs[c].Square)+1)
 		}
 	}
 	return b.String()

@@ -23,6 +23,7 @@ func FuzzParseFEN(f *testing.F) {
 		"W:W31-50:B1-20:H0:F1", "W:WK:B", "X:W1", "W:W1,1", "W:W50-31", "W:W0", "W:W51", "W:Wz9",
 		"W:W1-", "W", "", ".", "W::", "B:B:W", "W:W1-50:B1", "W:Wa1,h8:Bb2", "W:W+5", "W:W-5",
 		"W:W99999999999999999999", "W:WK2,Kx", "W:W1\x00", "W:Wé3",
+		"W:W45,K50:B3,K7:+207+350", "W:W45,K50:B3:+0+3", "W:W45,K50:B3:+0+", "W:W45:B3:+9+9", "W:WK5:B3:++",
 	}
 	for _, s := range seeds {
 		for i := range allRules {

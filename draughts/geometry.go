@@ -37,6 +37,11 @@ const (
 // Directions are indices 0..3; the opposite of d is always 3-d.
 // Diagonal: 0 up-right, 1 up-left, 2 down-right, 3 down-left.
 // Orthogonal: 0 up, 1 right, 2 left, 3 down. "Up" is towards Black.
+//
+// A diagonal board has four more lines, 4..7, along its ranks and files
+// (up, right, left, down): the next square of the board's colour lies two
+// cells away on them. Frisian pieces capture along them
+// (Rules.OrthoCaptures). The opposite of any direction d is d^3.
 var (
 	diagDirs  = [4][2]int{{1, 1}, {1, -1}, {-1, 1}, {-1, -1}}
 	orthoDirs = [4][2]int{{1, 0}, {0, 1}, {0, -1}, {-1, 0}}
@@ -51,7 +56,7 @@ type Geometry struct {
 	N             int      // number of playable squares
 	row, col      []int    // coordinates of each square (row 0 = White's back rank)
 	at            []int    // grid (r*Width+c) -> square index or -1
-	step          [][4]int // neighbour in each direction, -1 off the board
+	step          [][8]int // neighbour in each direction (4..7: along ranks and files), -1 off the board
 	zob           *zobrist
 }
 
@@ -69,10 +74,14 @@ func NewGeometry(w, h int, layout Layout, num Numbering) *Geometry {
 		g.col = append(g.col, rc[1])
 	}
 	g.N = len(g.row)
-	g.step = make([][4]int, g.N)
+	g.step = make([][8]int, g.N)
 	for s := 0; s < g.N; s++ {
 		for d, dv := range g.dirs() {
 			g.step[s][d] = g.Square(g.row[s]+dv[0], g.col[s]+dv[1])
+			g.step[s][4+d] = -1
+			if layout != Orthogonal { // the same colour two cells along a rank or file
+				g.step[s][4+d] = g.Square(g.row[s]+2*orthoDirs[d][0], g.col[s]+2*orthoDirs[d][1])
+			}
 		}
 	}
 	g.zob = newZobrist(g)
@@ -144,8 +153,11 @@ func (g *Geometry) Row(s int) int { return g.row[s] }
 // Col gives a square's file (0 = White's left).
 func (g *Geometry) Col(s int) int { return g.col[s] }
 
-// Step returns the neighbour of s in direction d, or -1.
+// Step returns the neighbour of s in direction d (0..7), or -1.
 func (g *Geometry) Step(s, d int) int { return g.step[s][d] }
+
+// Opposite is the direction opposite d.
+func Opposite(d int) int { return d ^ 3 }
 
 // SameBoard reports whether g and o number the same squares alike (two
 // rule systems on one board), so that a position of one is a position of

@@ -68,11 +68,18 @@ func (r *Rules) ManDirs(c Color) []int {
 	return []int{2, 3}
 }
 
-var allDirs = []int{0, 1, 2, 3}
+var (
+	allDirs   = []int{0, 1, 2, 3}
+	eightDirs = []int{0, 1, 2, 3, 4, 5, 6, 7} // with the ranks and files of a diagonal board
+)
 
-// manCaptureDirs lists the directions a man of colour c captures in.
-func (r *Rules) manCaptureDirs(c Color) []int {
-	if r.MenCaptureBackward {
+// captureDirs lists the directions a king, or a man of colour c, captures
+// in.
+func (r *Rules) captureDirs(king bool, c Color) []int {
+	switch {
+	case r.OrthoCaptures && (king || r.MenCaptureBackward):
+		return eightDirs
+	case king || r.MenCaptureBackward:
 		return allDirs
 	}
 	return r.ManDirs(c)
@@ -117,7 +124,8 @@ func (p Position) CountMoves() (n int, capture bool) {
 
 // EachQuiet calls f for every quiet move of the side to move, from s to t
 // (man: a man's step, else a king's), whether or not a capture is
-// compulsory (HasCapture says).
+// compulsory (HasCapture says). A king whose run has reached the rules'
+// KingMoveLimit makes none.
 func (p Position) EachQuiet(f func(s, t int, man bool)) {
 	r, g := p.Rules, p.Rules.Geo
 	for s, pc := range p.Board {
@@ -130,6 +138,9 @@ func (p Position) EachQuiet(f func(s, t int, man bool)) {
 					f(s, t, true)
 				}
 			}
+			continue
+		}
+		if p.kingBlocked(s) {
 			continue
 		}
 		for _, d := range allDirs {

@@ -41,6 +41,11 @@ var perftTables = []struct {
 	// 12-man start of the other 8x8 games, not Thai's own 8-man start.
 	{"H1 thai keep, 12 men", Thai, "W:W21-32:B1-12", Keep, []uint64{7, 49, 302, 1469, 7361, 36768, 179740, 845931, 3963648, 18363523}, 8},
 	{"H1d thai drop, 12 men", Thai, "W:W21-32:B1-12", Drop, []uint64{7, 49, 302, 1469, 7361, 36768, 179740, 845931, 3963648, 18363523}, 9},
+	// dctl board_10x10.cpp, Frisian (FMJD forum t=2822): the published
+	// counts to depth 11 in both modes; depth 8 here, the rest in
+	// TestDeepPerft. No king makes three quiet moves in a row this early.
+	{"F1 frisian keep", Frisian, "", Keep, []uint64{9, 81, 658, 3880, 21345, 103584, 550314, 2907905, 16204497, 90161025, 521287205}, 8},
+	{"F1d frisian drop", Frisian, "", Drop, []uint64{9, 81, 658, 3874, 21265, 102431, 540126, 2825779, 15605069, 85817725, 491186430}, 8},
 	{"K1 turkish keep", Turkish, "", Keep, []uint64{8, 64, 708, 7538, 85090, 931312, 10782382}, 5},
 	{"K1d turkish drop", Turkish, "", Drop, []uint64{8, 64, 708, 7538, 85090, 931312, 10782308}, 5},
 }

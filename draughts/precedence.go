@@ -15,8 +15,20 @@ func (r *Rules) filterPrecedence(ms []Move, board []Piece) []Move {
 		return keepEarliestKing(ms)
 	case WithKing:
 		return keepMax(ms, func(m Move) int { return boolInt(board[m.From()].IsKing()) })
+	case Value:
+		ms = keepMax(ms, captureValue)
+		return keepMax(ms, func(m Move) int { return boolInt(board[m.From()].IsKing()) })
 	}
 	return ms
+}
+
+// captureValue is what Frisian's precedence weighs: a man one, a king two
+// less a 64th (more than a man, less than two men; two captures weigh the
+// same only when they take as many men and as many kings, since no capture
+// takes 64 pieces), scaled by 64.
+func captureValue(m Move) int {
+	kings := m.CapturedKings()
+	return 64*(len(m.Captured)-kings) + 127*kings
 }
 
 func boolInt(b bool) int {

@@ -27,7 +27,9 @@ type refFlags struct {
 	turnBack     bool   // with immediate removal, a capture may turn back 180° (Thai)
 	landBehind   bool   // a flying king stops on the square right behind its victim (Thai)
 	passKing     bool   // a man crowned mid-capture goes on as a king (Russian)
-	precedence   string // "free", "count", "count-kings", "with-king", "italian"
+	orthoJumps   bool   // men and kings also capture along ranks and files, two cells a step (Frisian)
+	kingLimit    int    // quiet moves in a row one king may make while its side has men (Frisian: 3)
+	precedence   string // "free", "count", "count-kings", "with-king", "italian", "value"
 }
 
 // refTable restates each rule system from the reference, keyed by --rules name.
@@ -47,6 +49,7 @@ var refTable = map[string]refFlags{
 	"czech":          {menTakeKings: true, flying: true, precedence: "with-king"},                                               // dctl czech.hpp
 	"pool":           {menBack: true, menTakeKings: true, flying: true, precedence: "free"},                                     // §6 G2, dctl pool.hpp
 	"thai":           {menTakeKings: true, flying: true, immediate: true, turnBack: true, landBehind: true, precedence: "free"}, // dctl thai.hpp; MindSports
+	"frisian":        {menBack: true, menTakeKings: true, flying: true, orthoJumps: true, kingLimit: 3, precedence: "value"},    // lidraughts Frisian.scala; dctl frisian.hpp
 }
 
 type cell struct{ r, c int }
@@ -68,6 +71,7 @@ type refGen struct {
 	g     *Geometry
 	grid  [][]Piece // [row][col]; Empty on unplayable cells too
 	turn  Color
+	run   KingRun // the side to move's run of quiet king moves
 	taken map[cell]bool
 	out   []refMove
 }
@@ -87,7 +91,7 @@ func newRefGen(p Position) *refGen {
 			}
 		}
 	}
-	return &refGen{f: f, g: g, grid: grid, turn: p.Turn, taken: map[cell]bool{}}
+	return &refGen{f: f, g: g, grid: grid, turn: p.Turn, run: p.Runs[p.Turn], taken: map[cell]bool{}}
 }
 
 func (rg *refGen) on(a cell) bool { return rg.g.Square(a.r, a.c) >= 0 }
@@ -130,9 +134,18 @@ func (rg *refGen) manMoveDirs() []cell {
 	return []cell{{fw, 1}, {fw, -1}}
 }
 
+// kingCaptureDirs adds, in Frisian, the ranks and files, where the next
+// square of the board's colour is two cells away.
+func (rg *refGen) kingCaptureDirs() []cell {
+	if rg.f.orthoJumps {
+		return append(rg.kingDirs(), cell{2, 0}, cell{-2, 0}, cell{0, 2}, cell{0, -2})
+	}
+	return rg.kingDirs()
+}
+
 func (rg *refGen) manCaptureDirs() []cell {
 	if rg.f.menBack && !rg.f.ortho {
-		return rg.kingDirs()
+		return rg.kingCaptureDirs()
 	}
 	return rg.manMoveDirs()
 }
@@ -150,7 +163,7 @@ func (rg *refGen) jumpsFrom(a cell, king bool, prev cell) []refJump {
 	var out []refJump
 	dirs := rg.manCaptureDirs()
 	if king {
-		dirs = rg.kingDirs()
+		dirs = rg.kingCaptureDirs()
 	}
 	for _, d := range dirs {
 		if rg.f.immediate && !rg.f.turnBack && prev != (cell{}) && d == (cell{-prev.r, -prev.c}) {
@@ -276,6 +289,9 @@ func (rg *refGen) quiet() []refMove {
 				}
 				continue
 			}
+			if rg.blocked(a) {
+				continue
+			}
 			for _, d := range rg.kingDirs() {
 				for t := a.add(d); rg.free(t); t = t.add(d) {
 					out = append(out, refMove{path: []cell{a, t}, byKing: true})
@@ -287,6 +303,20 @@ func (rg *refGen) quiet() []refMove {
 		}
 	}
 	return out
+}
+
+// blocked: under a king-move limit, the king on a has made its last
+// kingLimit quiet moves in a row and its side still has a man.
+func (rg *refGen) blocked(a cell) bool {
+	if rg.f.kingLimit == 0 || int(rg.run.Moves) < rg.f.kingLimit || rg.g.Square(a.r, a.c) != int(rg.run.Square) {
+		return false
+	}
+	for _, row := range rg.grid {
+		if slices.Contains(row, ManOf(rg.turn)) {
+			return true
+		}
+	}
+	return false
 }
 
 func kingCount(m refMove) int {
@@ -332,6 +362,9 @@ func (rg *refGen) precedence(ms []refMove) []refMove {
 		return best(best(ms, count), kingCount)
 	case "with-king":
 		return best(ms, byKing)
+	case "value": // lidraughts' weights: a man 100, a king 199
+		value := func(m refMove) int { return 100*(len(m.victims)-kingCount(m)) + 199*kingCount(m) }
+		return best(best(ms, value), byKing)
 	}
 	// Italian: most pieces, then with a king, then most kings, then the king
 	// met earliest. The last is a string comparison of K/m flags in capture
@@ -372,7 +405,37 @@ func refPlay(p Position, m refMove) Position {
 	}
 	q.Board[g.Square(to.r, to.c)] = pc
 	q.Turn = p.Turn.Opponent()
+	if refTable[p.Rules.Name].kingLimit > 0 {
+		q.Runs = refRuns(p, q, m)
+	}
 	return q
+}
+
+// refRuns follows the king runs of the rules text: a quiet move of a king
+// adds one to that king's run (a different king starts at one), any other
+// move of the side ends its run; a run counts only while its king stands
+// and its side has men.
+func refRuns(p, q Position, m refMove) [2]KingRun {
+	g := p.Rules.Geo
+	runs := p.Runs
+	from := g.Square(m.path[0].r, m.path[0].c)
+	to := g.Square(m.path[len(m.path)-1].r, m.path[len(m.path)-1].c)
+	mine := &runs[p.Turn]
+	switch {
+	case len(m.victims) > 0 || !p.Board[from].IsKing():
+		*mine = KingRun{}
+	case mine.Moves > 0 && int(mine.Square) == from:
+		*mine = KingRun{Square: uint8(to), Moves: mine.Moves + 1}
+	default:
+		*mine = KingRun{Square: uint8(to), Moves: 1}
+	}
+	for c := range runs {
+		men := slices.Contains(q.Board, ManOf(Color(c)))
+		if runs[c].Moves > 0 && (!men || q.Board[runs[c].Square] != KingOf(Color(c))) {
+			runs[c] = KingRun{}
+		}
+	}
+	return runs
 }
 
 // refDedupe merges sequences with the same origin, destination, captured
@@ -472,7 +535,28 @@ func randomPosition(rng *rand.Rand, r *Rules, density float64) Position {
 		p.Board[s] = pc
 	}
 	p.Turn = Color(rng.IntN(2))
+	randomRuns(rng, &p)
 	return p
+}
+
+// randomRuns gives, under a king-move limit, each side with men and kings
+// a run of a random king half of the time, of 1 to the limit moves.
+func randomRuns(rng *rand.Rand, p *Position) {
+	lim := refTable[p.Rules.Name].kingLimit // the reference's, so that a preset without the limit is caught
+	if lim == 0 {
+		return
+	}
+	for c := range p.Runs {
+		var kings []int
+		for s, pc := range p.Board {
+			if pc == KingOf(Color(c)) {
+				kings = append(kings, s)
+			}
+		}
+		if len(kings) > 0 && slices.Contains(p.Board, ManOf(Color(c))) && rng.IntN(2) == 0 {
+			p.Runs[c] = KingRun{Square: uint8(kings[rng.IntN(len(kings))]), Moves: uint8(1 + rng.IntN(lim))}
+		}
+	}
 }
 
 // compareWithReference reports the first difference between the engine and
@@ -646,16 +730,24 @@ func TestReferenceCatchesAWrongFlag(t *testing.T) {
 		"king lands behind":     func(r *Rules) { r.KingLandsBehind = !r.KingLandsBehind },
 		"immediate removal":     func(r *Rules) { r.ImmediateRemoval = !r.ImmediateRemoval },
 		"passing":               func(r *Rules) { r.Passing = 1 - r.Passing },
-		"precedence":            func(r *Rules) { r.Precedence = (r.Precedence + 1) % 5 },
+		"precedence":            func(r *Rules) { r.Precedence = (r.Precedence + 1) % 6 },
 		"turn back":             func(r *Rules) { r.TurnBack = !r.TurnBack },
+		"ortho captures":        func(r *Rules) { r.OrthoCaptures = !r.OrthoCaptures },
+		"king-move limit":       func(r *Rules) { r.KingMoveLimit = 3 - r.KingMoveLimit },
 	}
-	for _, base := range []*Rules{International, Russian, Italian, Turkish, Francaise, Spanish, Czech, Pool, Thai} {
+	for _, base := range []*Rules{International, Russian, Italian, Turkish, Francaise, Spanish, Czech, Pool, Thai, Frisian} {
 		for name, mutate := range mutants {
 			if !base.FlyingKings && (name == "king lands behind" || name == "immediate removal") {
 				continue // with short kings these flags change nothing, or almost nothing
 			}
 			if name == "turn back" && !base.ImmediateRemoval {
 				continue // only pieces lifted at once leave a square to turn back over
+			}
+			if name == "ortho captures" && base.Geo.Layout == Orthogonal {
+				continue // a board of every square has no second set of lines
+			}
+			if name == "king-move limit" && base.KingMoveLimit == 0 {
+				continue // positions of those rules have no runs a limit could read
 			}
 			r := *base
 			mutate(&r)

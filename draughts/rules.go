@@ -22,6 +22,11 @@ const (
 	// WithKing: a king must capture when one can, whatever a man could
 	// take; otherwise the choice is free (Czech).
 	WithKing
+	// Value: the capture of highest value, a man counting one and a king a
+	// little less than two (more than one man, fewer than two); among
+	// captures of equal value (the same men and kings), one made by a king
+	// (Frisian).
+	Value
 )
 
 // Passing says what happens to a man that reaches its promotion row during a
@@ -43,6 +48,7 @@ type Rules struct {
 	Geo   *Geometry
 
 	MenSideways        bool // men also move and capture sideways (Turkish)
+	OrthoCaptures      bool // men and kings also capture along ranks and files (Frisian; directions 4..7)
 	MenCaptureBackward bool
 	MenCaptureKings    bool // false only in Italian
 	FlyingKings        bool // kings move and capture at a distance
@@ -52,6 +58,10 @@ type Rules struct {
 	Passing            Passing
 	Precedence         Precedence
 	LosingGame         bool // qui perd gagne: the side that cannot move wins
+	// KingMoveLimit, when above 0, is how many quiet moves in a row a side
+	// that still has men may make with one king (Frisian: 3); the count
+	// is position state (Position.Runs).
+	KingMoveLimit int
 
 	FirstMover Color
 	StartRows  int  // rows of men for each side at the start
@@ -122,6 +132,13 @@ var (
 	Thai = &Rules{Name: "thai", Title: "Thai draughts (mak-hot: 8 men a side, flying kings stop right behind, pieces taken off at once, free choice)",
 		Geo: geo8, MenCaptureKings: true, FlyingKings: true, KingLandsBehind: true, ImmediateRemoval: true, TurnBack: true,
 		Precedence: Free, StartRows: 2, CaptureSep: 'x', GameType: 31}
+	// Frisian draughts (the Frisian federation's rules as lidraughts and
+	// dctl play them): the international game with captures along ranks
+	// and files too, the capture of highest value, and at most three quiet
+	// moves in a row with one king while a side has men.
+	Frisian = &Rules{Name: "frisian", Title: "Frisian draughts (captures along ranks and files too, the capture of highest value, a king moves three times in a row)",
+		Geo: geo10, OrthoCaptures: true, MenCaptureBackward: true, MenCaptureKings: true, FlyingKings: true,
+		Precedence: Value, KingMoveLimit: 3, StartRows: 4, CaptureSep: 'x', GameType: 40}
 	Turkish = &Rules{Name: "turkish", Title: "Turkish draughts (dama)", Geo: geoTurk, MenSideways: true,
 		MenCaptureKings: true, FlyingKings: true, ImmediateRemoval: true, Precedence: Quantity, StartRows: 2, StartGap: 1,
 		Algebraic: true, CaptureSep: 'x', GameType: 30}
@@ -132,7 +149,7 @@ func losing(r *Rules) *Rules                       { r.LosingGame = true; return
 func algebraic(r *Rules) *Rules                    { r.Algebraic = true; return r }
 
 var allRules = []*Rules{International, Manoury, Francaise, Brazilian, German, Canadian, Spanish,
-	Italian, Russian, Turkish, QuiPerdGagne, English, Czech, Pool, Thai}
+	Italian, Russian, Turkish, QuiPerdGagne, English, Czech, Pool, Thai, Frisian}
 
 // AllRules lists every rule system in a stable order.
 func AllRules() []*Rules { return append([]*Rules(nil), allRules...) }
@@ -148,7 +165,8 @@ func RuleNames() []string {
 
 var ruleAliases = map[string]string{
 	"": "international", "polonaise": "international", "polish": "international", "fmjd": "international",
-	"10x10": "international", "frisian": "", "french": "francaise", "française": "francaise",
+	"10x10": "international", "frysk": "frisian", "frysk!": "frisian", "fries": "frisian", "friesch": "frisian", "frison": "frisian",
+	"frisian draughts": "frisian", "french": "francaise", "française": "francaise",
 	"brazil": "brazilian", "canada": "canadian", "12x12": "canadian", "spain": "spanish",
 	"portuguese": "spanish", "italy": "italian", "shashki": "russian", "dama": "turkish",
 	"losing": "qui-perd-gagne", "antidraughts": "qui-perd-gagne", "giveaway": "qui-perd-gagne",
@@ -194,7 +212,7 @@ func RulesByName(name string) (*Rules, error) {
 // rules, which dctl's Spanish preset follows, put the playable corner on
 // each player's right and number from White's bottom right, as Spanish.
 var gameTypes = map[int]*Rules{20: International, 21: English, 22: Italian, 23: Pool, 24: Spanish,
-	25: Russian, 26: Brazilian, 27: Canadian, 28: Spanish, 29: Czech, 30: Turkish, 31: Thai}
+	25: Russian, 26: Brazilian, 27: Canadian, 28: Spanish, 29: Czech, 30: Turkish, 31: Thai, 40: Frisian}
 
 // RulesByGameType maps a PDN GameType number to a rule system.
 func RulesByGameType(t int) (*Rules, bool) {

@@ -70,3 +70,23 @@ func SetPieceBits(pc Piece, b uint64, white, black, kings *uint64) bool {
 	}
 	return true
 }
+
+// runs is the key of the king runs of a position (0 when it has none):
+// a key per colour, run length and square, each splitmix64's first value
+// from a seed of its own, apart from the piece keys above (which stay what
+// they were).
+func (z *zobrist) runs(r [2]KingRun) uint64 {
+	var h uint64
+	for c, run := range r {
+		if run.Moves > 0 {
+			h ^= runKey(c, int(run.Moves), int(run.Square))
+		}
+	}
+	return h
+}
+
+// runKey is a fixed pseudo-random key for a run of n moves on square s
+// by colour c (n at most 255, s at most 255).
+func runKey(c, n, s int) uint64 {
+	return SplitMix64(uint64(0x72756e73)<<20 | uint64(c)<<16 | uint64(n)<<8 | uint64(s))()
+}

@@ -17,11 +17,14 @@ func Binary(format string) bool { return format == "pdf" }
 func Write(w io.Writer, format string, items []Item, o HTMLOptions) error {
 	switch format {
 	case "book":
-		return WriteBook(w, items)
+		if err := WriteBook(w, items); err != nil {
+			return err
+		}
+		return writeBookTruths(w, o.Truths)
 	case "pdn":
 		return WritePDN(w, items)
 	case "json":
-		return WriteJSON(w, items)
+		return writeJSON(w, items, o.Truths)
 	case "html":
 		return WriteHTML(w, items, o)
 	case "pdf":

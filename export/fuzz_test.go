@@ -1,12 +1,14 @@
 package export
 
 import (
+	"encoding/json"
 	"io"
 	"strings"
 	"testing"
 
 	"metz/draughts"
 	"metz/problems"
+	"metz/verdict"
 )
 
 // fuzzTree builds a solution tree from fuzz bytes: each byte picks a legal
@@ -82,8 +84,8 @@ func FuzzEvidence(f *testing.F) {
 	f.Add([]byte(`{"duals":[{"path":"1.1","stated":"38-33","alternative":"x"}],"refutation":{"line":["42-38","6 à 11"],"note":"this defence escapes: 6-11"}}`))
 	f.Add([]byte(`{"misprints":[{"path":"9.9","text":"43 à 39","reason":"r"}],"unproven":[{"line":["1-2"],"reason":"budget exhausted"}],"proven_leaves":["1.1",""]}`))
 	f.Fuzz(func(t *testing.T, data []byte) {
-		ev, err := ReadEvidence(data)
-		if err != nil {
+		ev := &verdict.Report{}
+		if err := json.Unmarshal(data, ev); err != nil {
 			return
 		}
 		it := Item{Problem: smallProblem(), Verdict: "cooked", Evidence: ev}

@@ -16,6 +16,9 @@ type HTMLOptions struct {
 	Title   string // document title; "" = "metz — problèmes"
 	PerPage int    // problems per printed page, 1 to 4; 0 = 2
 	Numbers bool   // square numbers on the diagrams
+	// Truths, when given, close the document (every format but PDN): the
+	// claims of the sources exported, checked.
+	Truths []Truth
 }
 
 func (o HTMLOptions) perPage() int {
@@ -83,6 +86,7 @@ func WriteHTML(w io.Writer, items []Item, o HTMLOptions) error {
 	}
 	b.WriteString("</section>\n")
 	htmlIndex(&b, items)
+	htmlTruths(&b, o.Truths)
 	b.WriteString("</body></html>\n")
 	_, err := io.WriteString(w, b.String())
 	return err

@@ -7,6 +7,7 @@ import (
 
 	"metz/draughts"
 	"metz/problems"
+	"metz/verdict"
 )
 
 // Item is one problem to export with what the solver concluded about it.
@@ -15,11 +16,11 @@ import (
 // voice; the stated one stays in the JSON.
 type Item struct {
 	Problem       *problems.Problem
-	Verdict       string    // the solver's latest verdict, "" if none
-	VerdictDetail string    // its proof or explanation in English words (JSON only)
-	Evidence      *Evidence // what the verification found, nil if none
-	Notes         []string  // readers' notes
-	Plain         bool      // leave the comments out of the printed solution
+	Verdict       verdict.Verdict // the problem's current verdict, "" if none
+	VerdictDetail string          // its proof or explanation in English words (JSON only)
+	Evidence      *verdict.Report // the report of that verdict: what the verification found, nil if none
+	Notes         []string        // readers' notes
+	Plain         bool            // leave the comments out of the printed solution
 }
 
 // Tree is the solution to print in lang: the stated lines merged with the
@@ -100,7 +101,7 @@ func (it Item) VerdictLine() string {
 		return ""
 	}
 	v := "Verdict : " + French.verdict(it.Verdict)
-	if s := it.Evidence.summary(French); s != "" {
+	if s := summary(it.Evidence, French); s != "" {
 		v += " — " + s
 	}
 	return v

@@ -6,6 +6,7 @@ import (
 
 	"metz/draughts"
 	"metz/problems"
+	"metz/verdict"
 )
 
 // jsonItem is one problem in the JSON export: the record as the database
@@ -13,11 +14,11 @@ import (
 // solver's verdict and tree.
 type jsonItem struct {
 	*problems.Problem
-	Position      *jsonPosition  `json:"position,omitempty"`
-	Verdict       string         `json:"verdict,omitempty"`
-	VerdictDetail string         `json:"verdict_detail,omitempty"`
-	Verified      *problems.Tree `json:"verified,omitempty"`
-	Notes         []string       `json:"notes,omitempty"`
+	Position      *jsonPosition   `json:"position,omitempty"`
+	Verdict       verdict.Verdict `json:"verdict,omitempty"`
+	VerdictDetail string          `json:"verdict_detail,omitempty"`
+	Verified      *problems.Tree  `json:"verified,omitempty"`
+	Notes         []string        `json:"notes,omitempty"`
 }
 
 // jsonPosition lists the pieces by square name, for readers without a FEN parser.
@@ -30,8 +31,12 @@ type jsonPosition struct {
 }
 
 // WriteJSON writes the items as one indented JSON array.
-func WriteJSON(w io.Writer, items []Item) error {
-	out := make([]jsonItem, 0, len(items))
+func WriteJSON(w io.Writer, items []Item) error { return writeJSON(w, items, nil) }
+
+// writeJSON is WriteJSON, the array ending with the truth of the books
+// when there is one (an element the JSON reader skips).
+func writeJSON(w io.Writer, items []Item, truths []Truth) error {
+	out := make([]any, 0, len(items)+1)
 	for _, it := range items {
 		p := it.Problem
 		if it.Plain {
@@ -49,6 +54,9 @@ func WriteJSON(w io.Writer, items []Item) error {
 			ji.Position = positionJSON(pos)
 		}
 		out = append(out, ji)
+	}
+	if len(truths) > 0 {
+		out = append(out, truthJSON(truths))
 	}
 	enc := json.NewEncoder(w)
 	enc.SetEscapeHTML(false)

@@ -77,7 +77,8 @@ func WritePDF(w io.Writer, items []Item, o HTMLOptions) error {
 	}
 	pdfContinue(pdf, overflow)
 	pdfIndex(pdf, items, pages)
-	if len(items) == 0 {
+	pdfTruths(pdf, o.Truths)
+	if pdf.PageNo() == 0 {
 		pdf.AddPage()
 	}
 	if err := pdf.Error(); err != nil {

@@ -73,7 +73,7 @@ func PDNGame(it Item) (*pdn.Game, error) {
 	}
 	tag(TagLabel, p.Label)
 	tag(TagThemes, strings.Join(themeNames(&p), ", "))
-	tag(TagVerdict, it.Verdict)
+	tag(TagVerdict, string(it.Verdict))
 	return g, nil
 }
 

@@ -6,6 +6,7 @@ import (
 
 	"metz/draughts"
 	"metz/problems"
+	"metz/verdict"
 )
 
 // Verified merges a problem's stated solution with the evidence of its
@@ -17,7 +18,7 @@ import (
 // is not modified. Evidence that does not fit the stated tree (a report
 // made on another version of the record) is left out and named in the
 // returned notes (in English: they are for the command's log).
-func Verified(p *problems.Problem, rep *Evidence, lang Lang) (*problems.Tree, []string) {
+func Verified(p *problems.Problem, rep *verdict.Report, lang Lang) (*problems.Tree, []string) {
 	t := p.Solution.Clone()
 	if t == nil {
 		t = &problems.Tree{}
@@ -119,14 +120,14 @@ func (m *merger) add(path, what, move, comment string, below *problems.Tree) {
 	*pl.Children = append(*pl.Children, solverNode(pos, move, comment, below))
 }
 
-func (m *merger) omitted(os []Omitted) {
+func (m *merger) omitted(os []verdict.Omitted) {
 	text := m.lang.remark("defence the source omits; it loses too", "défense que la source omet ; elle perd aussi")
 	for _, o := range os {
 		m.add(o.Path, "omitted defence", o.Defence, text, o.Answer)
 	}
 }
 
-func (m *merger) duals(ds []Dual) {
+func (m *merger) duals(ds []verdict.Dual) {
 	for _, d := range ds {
 		text := m.lang.remark(fmt.Sprintf("dual — wins as fast as %s (%d plies)", d.Stated, d.Plies),
 			fmt.Sprintf("dualité — gagne aussi vite que %s (%d demi-coups)", m.lang.move(d.Stated), d.Plies))
@@ -134,7 +135,7 @@ func (m *merger) duals(ds []Dual) {
 	}
 }
 
-func (m *merger) cooks(cs []Cook) {
+func (m *merger) cooks(cs []verdict.Cook) {
 	for _, c := range cs {
 		text := m.lang.remark("cook — another first move that wins", "démolition — un autre premier coup gagne")
 		if c.Plies > 0 {
@@ -150,7 +151,7 @@ func (m *merger) cooks(cs []Cook) {
 
 // misprints say on each stated move that cannot be played why not, and
 // what the solver found when it tried a nearby legal move instead.
-func (m *merger) misprints(ms []Misprint, rs []Repair) {
+func (m *merger) misprints(ms []verdict.MisprintPlace, rs []verdict.RepairResult) {
 	for _, mp := range ms {
 		pl, err := m.t.At(mp.Path)
 		if err != nil || pl.Node == nil {
@@ -211,7 +212,7 @@ func (m *merger) provenEnds(paths []string, goal string) {
 // refutation follows the refuting line from the start through the stated
 // moves it shares, adds the rest as solver moves and says on its last move
 // what it refutes.
-func (m *merger) refutation(r *Refutation) {
+func (m *merger) refutation(r *verdict.Refutation) {
 	if r == nil {
 		return
 	}
@@ -225,7 +226,7 @@ func (m *merger) refutation(r *Refutation) {
 
 // unproven marks the places the budget left open the same way, so that a
 // reader sees which defences or line ends are still in doubt.
-func (m *merger) unproven(us []Unproven) {
+func (m *merger) unproven(us []verdict.UnprovenLeaf) {
 	for _, u := range us {
 		if len(u.Line) > 0 {
 			m.line("unproven place", u.Line, m.lang.remark("unproven — "+u.Reason,

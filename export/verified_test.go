@@ -1,13 +1,13 @@
 package export
 
 import (
-	"encoding/json"
 	"os"
 	"strings"
 	"testing"
 
 	"metz/problems"
 	"metz/solver"
+	"metz/verdict"
 )
 
 // smallProblem is W:W16,31,42:B6,18, White to win, stated as 42-38 18-23:
@@ -40,42 +40,41 @@ func describe(ns []*problems.Node) string {
 // the writers of the verified tree, which need its shape only. Today's
 // solver leaves two of its other first moves open without the 4-piece
 // tables (unproven).
-func smallReport(t *testing.T) *Evidence { return reportFile(t, "testdata/verified-small.json") }
+func smallReport(t *testing.T) *verdict.Report { return reportFile(t, "testdata/verified-small.json") }
 
 // omittedReport is solver.Verify's report on omittedProblem with the
 // default options, stored; TestOmittedReportIsTheSolversOwn checks that
 // it still is.
-func omittedReport(t *testing.T) *Evidence {
+func omittedReport(t *testing.T) *verdict.Report {
 	return reportFile(t, "testdata/verified-omitted.json")
 }
 
-func reportFile(t *testing.T, name string) *Evidence {
+func reportFile(t *testing.T, name string) *verdict.Report {
 	t.Helper()
 	data, err := os.ReadFile(name)
 	if err != nil {
 		t.Fatal(err)
 	}
-	ev, err := ReadEvidence(data)
+	ev, err := verdict.Decode(data)
 	if err != nil {
 		t.Fatal(err)
 	}
 	return ev
 }
 
-// asEvidence is a fresh solver report as export reads it: through the
-// stored evidence format, the contract between the two packages (the
-// solver is imported by the tests only).
-func asEvidence(t *testing.T, rep *solver.Report) *Evidence {
+// asEvidence is a fresh solver report as the database gives it back:
+// through the stored form (the solver is imported by the tests only).
+func asEvidence(t *testing.T, rep *verdict.Report) *verdict.Report {
 	t.Helper()
-	data, err := json.Marshal(rep)
+	data, err := verdict.Encode(rep)
 	if err != nil {
 		t.Fatal(err)
 	}
-	ev, err := ReadEvidence(data)
+	back, err := verdict.Decode(data)
 	if err != nil {
 		t.Fatal(err)
 	}
-	return ev
+	return back
 }
 
 // The solver finds the two defences the source omits (33-38 and 33-39);
@@ -125,13 +124,13 @@ func TestVerifiedAddsOmittedDefences(t *testing.T) {
 func TestVerifiedCookDualRefutation(t *testing.T) {
 	p := smallProblem()
 	p.Solution.Children[0].Children[0].Children = []*problems.Node{{Move: "38-33", White: true}}
-	rep := &Evidence{
-		Cooks: []Cook{{Move: "31-27", Plies: 7, Proof: &problems.Tree{Children: []*problems.Node{
+	rep := &verdict.Report{
+		Cooks: []verdict.Cook{{Move: "31-27", Plies: 7, Proof: &problems.Tree{Children: []*problems.Node{
 			{Move: "31-27", Text: "31-27", White: true, Children: []*problems.Node{{Move: "18-22"}}}}}}},
-		Duals:      []Dual{{Path: "1.1", Stated: "38-33", Alternative: "31-27", Plies: 5}},
-		Refutation: &Refutation{Line: []string{"42 à 38", "6 à 11"}, Note: "this defence escapes: 6-11"},
-		Omitted:    []Omitted{{Path: "1.7", Defence: "18-22"}},
-		Unproven: []Unproven{{Line: []string{"42 à 38", "18-22"},
+		Duals:      []verdict.Dual{{Path: "1.1", Stated: "38-33", Alternative: "31-27", Plies: 5}},
+		Refutation: &verdict.Refutation{Line: []string{"42 à 38", "6 à 11"}, Note: "this defence escapes: 6-11"},
+		Omitted:    []verdict.Omitted{{Path: "1.7", Defence: "18-22"}},
+		Unproven: []verdict.UnprovenLeaf{{Line: []string{"42 à 38", "18-22"},
 			Reason: "budget exhausted on an omitted defence"}},
 	}
 	v, notes := Verified(p, rep, English)
@@ -167,7 +166,7 @@ func TestVerifiedWithoutEvidence(t *testing.T) {
 		t.Errorf("got %s %v", describe(v.Children), notes)
 	}
 	p.FEN, p.Solution.Start = "", ""
-	_, notes = Verified(p, &Evidence{Omitted: []Omitted{{Path: "1", Defence: "6-11"}}}, English)
+	_, notes = Verified(p, &verdict.Report{Omitted: []verdict.Omitted{{Path: "1", Defence: "6-11"}}}, English)
 	if len(notes) != 1 || !strings.Contains(notes[0], "position") {
 		t.Errorf("notes %q, want one naming the missing position", notes)
 	}
@@ -184,7 +183,7 @@ func TestOmittedReportIsTheSolversOwn(t *testing.T) {
 	for _, o := range stored.Omitted {
 		want = append(want, o.Path+" "+o.Defence+" "+o.Answer.Children[0].Move)
 	}
-	if rep.Verdict != solver.SoundIncomplete || strings.Join(got, "; ") != strings.Join(want, "; ") {
+	if rep.Verdict != verdict.SoundIncomplete || strings.Join(got, "; ") != strings.Join(want, "; ") {
 		t.Errorf("solver now says %s with omitted %v; stored sound-incomplete with %v", rep.Verdict, got, want)
 	}
 }
@@ -194,10 +193,10 @@ func TestOmittedReportIsTheSolversOwn(t *testing.T) {
 // ply 6, read as 26x37: cooked), placed here on a stated move of ours.
 func TestVerifiedMisprint(t *testing.T) {
 	p := smallProblem()
-	rep := &Evidence{
-		Misprints: []Misprint{{Path: "1.1", Text: "18 à 23", Reason: "25 holds a white piece but Black is to move"},
+	rep := &verdict.Report{
+		Misprints: []verdict.MisprintPlace{{Path: "1.1", Text: "18 à 23", Reason: "25 holds a white piece but Black is to move"},
 			{Path: "2", Text: "x", Reason: "r"}},
-		Repairs: []Repair{{Path: "1.1", Repair: "26x37", Verdict: "cooked"}},
+		Repairs: []verdict.RepairResult{{Path: "1.1", Repair: "26x37", Verdict: verdict.Cooked}},
 	}
 	v, notes := Verified(p, rep, English)
 	n := v.Children[0].Children[0]

@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"metz/problems"
+	"metz/verdict"
 )
 
 // Lang is the voice of a document: the language of every word metz adds
@@ -57,23 +58,23 @@ func (l Lang) remark(en, fr string) string {
 }
 
 // verdictNames are the verdicts in the French of the problem books.
-var verdictNames = map[string]string{
-	"sound":            "juste",
-	"sound-incomplete": "juste, solution incomplète",
-	"cooked":           "démoli",
-	"unsound":          "faux",
-	"misprint":         "coquille",
-	"unproven":         "non prouvé",
-	"no-position":      "sans position",
+var verdictNames = map[verdict.Verdict]string{
+	verdict.Sound:           "juste",
+	verdict.SoundIncomplete: "juste, solution incomplète",
+	verdict.Cooked:          "démoli",
+	verdict.Unsound:         "faux",
+	verdict.Misprint:        "coquille",
+	verdict.Unproven:        "non prouvé",
+	verdict.NoPosition:      "sans position",
 }
 
 // verdict names a verdict in the voice; a name French does not know is
 // kept as stored.
-func (l Lang) verdict(v string) string {
+func (l Lang) verdict(v verdict.Verdict) string {
 	if fr, ok := verdictNames[v]; ok && l != English {
 		return fr
 	}
-	return v
+	return string(v)
 }
 
 // solverPhrases are the solver's fixed remarks and their French, matched

@@ -13,6 +13,7 @@ import (
 
 	"metz/problems"
 	"metz/problems/booknotation"
+	"metz/verdict"
 )
 
 // everyKindOfEvidence is smallProblem with a third stated move and the
@@ -24,15 +25,15 @@ func everyKindOfEvidence() Item {
 	p.Solution.Children[0].Children[0].Children = []*problems.Node{{Move: "38-33", Text: "38 à 33", White: true,
 		Comment:  "prend 2 p.; read as 38-33: the only legal move; legal landings 33",
 		Children: []*problems.Node{{Move: "6-11", Comment: "endgame tables: won in 6 plies"}}}}
-	ev := &Evidence{
+	ev := &verdict.Report{
 		Goal:       "win",
-		Cooks:      []Cook{{Move: "31-27", Plies: 7}},
-		Duals:      []Dual{{Path: "1.1", Stated: "38-33", Alternative: "31-27", Plies: 5}},
-		Omitted:    []Omitted{{Path: "1", Defence: "18-22"}},
-		Refutation: &Refutation{Line: []string{"42-38", "6-11"}, Note: "this defence escapes: 6-11"},
-		Misprints:  []Misprint{{Path: "1.1.1", Text: "38 à 33", Reason: "printed as White's move but Black is to move"}},
-		Repairs:    []Repair{{Path: "1.1.1", Repair: "38x29", Verdict: "cooked"}},
-		Unproven:   []Unproven{{Line: []string{"42-38", "18-23", "38-33"}, Reason: "budget exhausted on an omitted defence"}},
+		Cooks:      []verdict.Cook{{Move: "31-27", Plies: 7}},
+		Duals:      []verdict.Dual{{Path: "1.1", Stated: "38-33", Alternative: "31-27", Plies: 5}},
+		Omitted:    []verdict.Omitted{{Path: "1", Defence: "18-22"}},
+		Refutation: &verdict.Refutation{Line: []string{"42-38", "6-11"}, Note: "this defence escapes: 6-11"},
+		Misprints:  []verdict.MisprintPlace{{Path: "1.1.1", Text: "38 à 33", Reason: "printed as White's move but Black is to move"}},
+		Repairs:    []verdict.RepairResult{{Path: "1.1.1", Repair: "38x29", Verdict: verdict.Cooked}},
+		Unproven:   []verdict.UnprovenLeaf{{Line: []string{"42-38", "18-23", "38-33"}, Reason: "budget exhausted on an omitted defence"}},
 	}
 	return Item{Problem: p, Verdict: "cooked", VerdictDetail: "English detail", Evidence: ev}
 }

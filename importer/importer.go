@@ -34,6 +34,7 @@ type Batch struct {
 	Problems []*problems.Problem
 	Warnings []problems.Warning
 	Texts    []problems.SourceText // passages kept for reading: the Livre de Metz's rules
+	Claims   []problems.BookClaim  // statements checked: the counts of chances of Guiton's treatise
 }
 
 // maxFile bounds what Reader reads, so that a wrong file cannot exhaust
@@ -41,11 +42,12 @@ type Batch struct {
 const maxFile = 256 << 20
 
 // Bundled reads the sources shipped inside the program: the Livre de Metz
-// (415 coups from the index of its first part) and Van Tenac's seven
-// problems.
+// (415 coups from the index of its first part), Van Tenac's seven
+// problems, and Guiton's Trictrac treatise (no problem, its counts of
+// chances checked).
 func Bundled() ([]Batch, error) {
 	var out []Batch
-	for _, name := range []string{sources.LivreDeMetz, sources.VanTenac} {
+	for _, name := range []string{sources.LivreDeMetz, sources.VanTenac, sources.Trictrac} {
 		data, err := sources.Read(name)
 		if err != nil {
 			return nil, fmt.Errorf("bundled source %s: %w", name, err)
@@ -110,6 +112,7 @@ const (
 	kindTranscription = "transcription"
 	kindMetz          = "livre-de-metz"
 	kindVanTenac      = "vantenac"
+	kindTrictrac      = "trictrac"
 )
 
 // read dispatches on the kind of input.
@@ -133,6 +136,8 @@ func read(name string, data []byte, opt Options) (Batch, error) {
 		b, err = readMetz(name, text)
 	case kindVanTenac:
 		b, err = readVanTenac(name, text)
+	case kindTrictrac:
+		b, err = readTrictrac(name, text)
 	case kindPDN:
 		b, err = readPDN(name, data, opt)
 		latin = 0
@@ -221,6 +226,8 @@ func sniff(name string, data []byte) string {
 		return kindMetz
 	case base == sources.VanTenac || vtRE.Match(data):
 		return kindVanTenac
+	case base == sources.Trictrac || isTrictracText(data):
+		return kindTrictrac
 	}
 	first := firstLine(data)
 	switch {

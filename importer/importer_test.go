@@ -26,7 +26,7 @@ func bundled(t *testing.T) (metz, vt Batch) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(bs) != 2 {
+	if len(bs) != 3 || bs[2].Source.Key != TrictracKey || len(bs[2].Claims) < 40 || len(bs[2].Problems) != 0 {
 		t.Fatalf("%d bundled batches", len(bs))
 	}
 	return bs[0], bs[1]
@@ -304,7 +304,11 @@ func TestPDNRulesTags(t *testing.T) {
 		{`[GameType "21,B,8,8,N1,0"]`, "english", 0},
 		{`[GameType "20"][Variant "Checkers"]`, "english", 1},
 		{`[GameType "21"][MetzRules "francaise"]`, "francaise", 0},
-		{`[GameType "40"][Variant "Frisian"]`, "international", 2},
+		{`[GameType "40"][Variant "Frisian"]`, "frisian", 0},
+		{`[GameType "40"]`, "frisian", 0},
+		{`[GameType "97"][Variant "Frysk!"]`, "frisian", 0},
+		{`[GameType "99"]`, "international", 0},
+		{`[GameType "41"][Variant "Spantsiretti"]`, "international", 2},
 		{`[GameType "25"][MetzRules "chess"]`, "russian", 1},
 		{`[GameType "20"][Variant "Brazilian"]`, "brazilian", 1},
 	}

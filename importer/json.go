@@ -45,6 +45,9 @@ func readJSON(name string, data []byte) (Batch, error) {
 	}
 	for _, e := range elems {
 		line := lineAt(data, e.offset)
+		if isTruthElement(e.raw) {
+			continue // the export's truth of the books: claims, not a problem
+		}
 		p := &problems.Problem{}
 		if err := json.Unmarshal(e.raw, p); err != nil {
 			b.Warnings = append(b.Warnings, problems.Warning{File: file, Line: line, Text: clipText(string(e.raw)),
@@ -54,6 +57,17 @@ func readJSON(name string, data []byte) (Batch, error) {
 		b.Problems = append(b.Problems, jsonProblem(p, file, key, line))
 	}
 	return b, nil
+}
+
+// isTruthElement reports whether a JSON element is the truth of the books
+// an export ends with: an object whose one key is export.TruthElement.
+func isTruthElement(raw json.RawMessage) bool {
+	var m map[string]json.RawMessage
+	if json.Unmarshal(raw, &m) != nil || len(m) != 1 {
+		return false
+	}
+	_, ok := m["truth_of_the_books"]
+	return ok
 }
 
 // jsonProblem makes a decoded record one of this file's: its source key,

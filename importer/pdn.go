@@ -192,10 +192,6 @@ func fromPDN(g *pdn.Game, file string, index int, given, prefer *draughts.Rules)
 	return p
 }
 
-// gameTypeLidraughts is the GameType lidraughts writes for antidraughts,
-// qui perd gagne on the international board (not in the PDN standard).
-const gameTypeLidraughts = 98
-
 // pdnRules reads the rule system: metz's own MetzRules tag, else a Variant
 // tag naming one (lidraughts writes "Antidraughts", "Russian", …), else
 // GameType ("20" or "20,W,10,10,N2,0"). It is nil when the game states
@@ -215,7 +211,7 @@ func pdnRules(g *pdn.Game, warn func(text, expected string)) (r *draughts.Rules,
 		return nil, ""
 	case !typeOK:
 		why := unplayedGameType(gt)
-		warn(why+"; the game is kept as written, its moves not replayed", "a GameType metz plays (20 international, 21 English checkers, 22 Italian, 23 American pool checkers, 24 Spanish, 25 Russian, 26 Brazilian, 27 Canadian, 28 Portuguese (Spanish rules), 29 Czech, 30 Turkish, 31 Thai, 98 antidraughts)")
+		warn(why+"; the game is kept as written, its moves not replayed", "a GameType metz plays (20 international, 21 English checkers, 22 Italian, 23 American pool checkers, 24 Spanish, 25 Russian, 26 Brazilian, 27 Canadian, 28 Portuguese (Spanish rules), 29 Czech, 30 Turkish, 31 Thai, 40 Frisian; lidraughts' 97 Frysk!, 98 antidraughts, 99 from a position)")
 		return nil, why
 	}
 	return byType, ""
@@ -257,8 +253,8 @@ func gameTypeRules(gt string) (*draughts.Rules, bool) {
 	if err != nil {
 		return nil, false
 	}
-	if n == gameTypeLidraughts {
-		return draughts.QuiPerdGagne, true
+	if r, ok := lidraughtsGameTypes[n]; ok {
+		return r, true
 	}
 	return draughts.RulesByGameType(n)
 }

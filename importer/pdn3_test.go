@@ -90,11 +90,11 @@ func TestPDN3Unplayed(t *testing.T) {
 	if !hasWarning(p, "no system replays every move") {
 		t.Errorf("%+v", p.Warnings)
 	}
-	p, _ = readOne(t, "[GameType \"40\"]\n[FEN \"W:W46:B5\"]\n1. 46-41 *\n")
-	if p.FEN != "" || !hasWarning(p, "Frisian draughts, a variant metz does not play") {
+	p, _ = readOne(t, "[GameType \"41\"]\n[FEN \"W:W46:B5\"]\n1. 46-41 *\n")
+	if p.FEN != "" || !hasWarning(p, "Spantsiretti draughts, a variant metz does not play") {
 		t.Errorf("FEN %q, warnings %+v", p.FEN, p.Warnings)
 	}
-	if n := p.Solution.Children[0]; n.Move != "" || !strings.Contains(n.Issue, "Frisian") {
+	if n := p.Solution.Children[0]; n.Move != "" || !strings.Contains(n.Issue, "Spantsiretti") {
 		t.Errorf("the move was played: %+v", n)
 	}
 }

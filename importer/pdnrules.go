@@ -11,11 +11,20 @@ import (
 	"metz/pdn"
 )
 
-// gameTypeNames are the PDN 3.0 GameType numbers of the variants metz
-// does not play, so that such a game is named rather than played on a
-// board it does not belong to.
-var gameTypeNames = map[int]string{40: "Frisian draughts", 41: "Spantsiretti draughts",
-	50: "Othello"}
+// gameTypeNames are the GameType numbers of the variants metz does not
+// play (PDN 3.0's, and lidraughts' Breakthrough, whose moves are the
+// international ones but whose game the first king ends), so that such a
+// game is named rather than played on a board it does not belong to.
+var gameTypeNames = map[int]string{41: "Spantsiretti draughts", 50: "Othello",
+	96: "Breakthrough (lidraughts: international moves, the first king wins)"}
+
+// lidraughtsGameTypes are the GameType numbers lidraughts writes beyond
+// the PDN standard's (scaladraughts' variants): antidraughts is qui perd
+// gagne on the international board, Frysk! is Frisian draughts from five
+// men a side (its games carry their FEN), and a game "from position" is
+// international draughts from the position of its FEN.
+var lidraughtsGameTypes = map[int]*draughts.Rules{98: draughts.QuiPerdGagne, 97: draughts.Frisian,
+	99: draughts.International}
 
 // unplayedGameType names the variant of a GameType metz knows of but does
 // not play ("GameType 40 (Frisian draughts)"), or says it is unknown.

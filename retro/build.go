@@ -181,6 +181,7 @@ func (b *builder) scan(w *worker, p draughts.Position, pl *placed, out []draught
 		copy(out, p.Board) // a crowning: another signature
 		pc := out[from]
 		out[to], out[from] = pc.Crowned(), draughts.Empty
+		c.Runs = exitRuns(p, out)
 		err = x.add(b, c, w.sig.without(pc).with(pc.Crowned()))
 	})
 	return n, false, x, err
@@ -218,6 +219,7 @@ func (b *builder) exitBy(w *worker, p, c draughts.Position, x *exits, from, to i
 		pc = pc.Crowned()
 	}
 	out[to] = pc
+	c.Runs = exitRuns(p, out)
 	return x.add(b, c, s)
 }
 
@@ -229,7 +231,8 @@ func (b *builder) initOne(w *worker, turn int, i int64) error {
 		b.tab.vals[turn][i] = invalid
 		return nil
 	}
-	n, capture, x, err := b.scan(w, draughts.Position{Rules: b.r, Board: w.board, Turn: draughts.Color(turn)}, &w.pl, w.scratch)
+	p := draughts.Position{Rules: b.r, Board: w.board, Turn: draughts.Color(turn), Runs: b.l.runsAt(&b.sh, i, &w.pl)}
+	n, capture, x, err := b.scan(w, p, &w.pl, w.scratch)
 	if err != nil {
 		return err
 	}
@@ -280,6 +283,10 @@ func (b *builder) predecessors(w *worker, mover draughts.Color, i int64, f func(
 	}
 	clear(w.board)
 	b.l.decode(&b.sh, i, &w.pl, w.board)
+	if b.sh.runs[mover] > 1 {
+		b.runPredecessors(w, mover, i, f)
+		return
+	}
 	geo := b.r.Geo
 	for _, g := range groupsOf(mover) {
 		dom := b.l.doms[g]
@@ -325,7 +332,8 @@ func (b *builder) exitsOf(w *worker, mover draughts.Color, j int64) (exits, erro
 	clear(w.scratch)
 	b.l.decode(&b.sh, j, &w.spl, w.scratch)
 	exit := make([]draughts.Piece, len(w.board)) // rare: once per lost position
-	_, _, x, err := b.scan(w, draughts.Position{Rules: b.r, Board: w.scratch, Turn: mover}, &w.spl, exit)
+	p := draughts.Position{Rules: b.r, Board: w.scratch, Turn: mover, Runs: b.l.runsAt(&b.sh, j, &w.spl)}
+	_, _, x, err := b.scan(w, p, &w.spl, exit)
 	return x, err
 }
 

@@ -64,6 +64,9 @@ func rulesPrint(r *draughts.Rules) uint64 {
 	fmt.Fprintf(h, "%d %d %d %d|%t %t %t %t %t %t %d %d %t", g.Width, g.Height, g.Layout, g.Numbering,
 		r.MenSideways, r.MenCaptureBackward, r.MenCaptureKings, r.FlyingKings, r.KingLandsBehind,
 		r.ImmediateRemoval, r.Passing, r.Precedence, r.LosingGame)
+	if r.OrthoCaptures || r.KingMoveLimit > 0 { // Frisian's; the others' prints stay what they were
+		fmt.Fprintf(h, "|%t %d", r.OrthoCaptures, r.KingMoveLimit)
+	}
 	return h.Sum64()
 }
 

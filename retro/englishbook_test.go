@@ -10,6 +10,7 @@ import (
 	"metz/retro"
 	"metz/solver"
 	"metz/tables"
+	"metz/verdict"
 )
 
 // statedResult is what metz solve must answer for the side to move of a
@@ -76,7 +77,7 @@ func TestEnglishBookResults(t *testing.T) {
 		} else if err := tabs.Ensure(sig, retro.Limit{Bytes: 1 << 30}); err != nil {
 			t.Fatalf("%s: %v", name, err)
 		}
-		opt := solver.Options{Budget: solver.Budget{Time: 10 * time.Second, Nodes: 1 << 40}, Tables: tables.Generic(tabs)}
+		opt := solver.Options{Budget: verdict.Budget{Time: 10 * time.Second, Nodes: 1 << 40}, Tables: tables.Generic(tabs)}
 		sol := solver.SolveWith(pos, solver.Win, opt)
 		if sol.Result != want {
 			t.Errorf("%s (%s): %s, stated %s (%s)", name, fen, sol.Result, want, res)

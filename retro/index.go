@@ -145,7 +145,9 @@ type shape struct {
 	sig    Sig
 	n      [4]int // pieces per group
 	stride [4]int64
-	size   int64 // positions per side to move
+	size   int64  // positions per side to move
+	base   int64  // of them, the placements of the pieces (size, but for Frisian's runs: runs.go)
+	runs   [2]int // run states of White and Black (1: none)
 }
 
 // maxSize caps a signature's size: past it the arithmetic would overflow,
@@ -164,7 +166,8 @@ func (l *layout) shape(s Sig) shape {
 		}
 		sh.size *= f
 	}
-	return sh
+	sh.base = sh.size
+	return l.withRuns(sh)
 }
 
 // rank is the colex rank of ascending domain numbers d.

@@ -211,7 +211,7 @@ func (t *Tables) locate(p draughts.Position, s Sig) (tab *table, i int64, ok boo
 	if tab = t.table(s); tab == nil {
 		return nil, 0, false
 	}
-	i, ok = t.l.index(&tab.sh, p.Board)
+	i, ok = t.l.indexOf(&tab.sh, p)
 	return tab, i, ok
 }
 
@@ -551,7 +551,7 @@ func (t *Tables) Each(s Sig, turn draughts.Color, f func(p draughts.Position, v 
 		if !t.l.decode(&tab.sh, i, &pl, board) {
 			continue
 		}
-		p := draughts.Position{Rules: t.r, Board: append([]draughts.Piece(nil), board...), Turn: turn}
+		p := draughts.Position{Rules: t.r, Board: append([]draughts.Piece(nil), board...), Turn: turn, Runs: t.l.runsAt(&tab.sh, i, &pl)}
 		v, plies, _ := t.probeSig(p, s)
 		f(p, v, plies)
 	}

@@ -3,17 +3,9 @@ package solver
 import (
 	"fmt"
 	"strings"
-)
 
-// Work is where one verification's nodes went, so that a report says
-// which part of the work cost what, and an unproven one which part the
-// budget did not cover.
-type Work struct {
-	Keys     int64 `json:"keys"`     // other first moves (cooks), the key's horizon
-	Defences int64 `json:"defences"` // omitted defences and their answers
-	Leaves   int64 `json:"leaves"`   // the ends of the stated lines; a draw's checks
-	Duals    int64 `json:"duals"`    // other attacker moves along the stated lines
-}
+	"metz/verdict"
+)
 
 // spend runs f and adds the nodes it cost to *into.
 func (v *verifier[P, M]) spend(into *int64, f func()) {
@@ -24,7 +16,7 @@ func (v *verifier[P, M]) spend(into *int64, f func()) {
 
 // note writes the account for Report.Notes: the budget, each part's
 // nodes, and what was left unspent.
-func (a Work) note(lim *limits) string {
+func workNote(a verdict.Work, lim *limits) string {
 	parts := []string{fmt.Sprintf("budget of %s nodes", count(lim.maxNodes))}
 	add := func(name string, n int64) {
 		if n > 0 {

@@ -6,17 +6,18 @@ import (
 
 	"metz/draughts/bitboard"
 	"metz/problems"
+	"metz/verdict"
 )
 
 func TestAccountNote(t *testing.T) {
-	a := Work{Keys: 3_550_000, Leaves: 715_600, Duals: 850}
+	a := verdict.Work{Keys: 3_550_000, Leaves: 715_600, Duals: 850}
 	lim := &limits{maxNodes: 5_000_000, nodes: 4_266_450}
 	want := "budget of 5.00M nodes; other first moves 3.55M; the stated lines (ends; draw checks) 715.6k; duals 850; unspent 733.5k"
-	if got := a.note(lim); got != want {
+	if got := workNote(a, lim); got != want {
 		t.Errorf("note:\n got %s\nwant %s", got, want)
 	}
 	lim.stopped = true
-	if got := a.note(lim); !strings.HasSuffix(got, "; stopped by the clock") {
+	if got := workNote(a, lim); !strings.HasSuffix(got, "; stopped by the clock") {
 		t.Errorf("stopped with nodes left: %s", got)
 	}
 }
@@ -27,8 +28,8 @@ func TestAccountNote(t *testing.T) {
 func TestUnprovenReportAccountsForBudget(t *testing.T) {
 	p := vanTenacII()
 	r := Verify(p, Options{Budget: nodes(300_000)})
-	if r.Verdict != Unproven {
-		t.Fatalf("verdict %s, want %s", r.Verdict, Unproven)
+	if r.Verdict != verdict.Unproven {
+		t.Fatalf("verdict %s, want %s", r.Verdict, verdict.Unproven)
 	}
 	var note string
 	for _, n := range r.Notes {

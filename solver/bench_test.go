@@ -10,6 +10,7 @@ import (
 	"metz/importer"
 	"metz/problems"
 	"metz/tables"
+	"metz/verdict"
 )
 
 // BenchmarkSolve reports the search speed on Van Tenac VII (df-pn, keys,
@@ -37,7 +38,7 @@ func BenchmarkVanTenac(b *testing.B) {
 	for _, c := range cases {
 		b.Run(c.name, func(b *testing.B) {
 			p := &problems.Problem{Rules: "international", FEN: c.fen, Stipulation: "win", Solution: line(c.moves...)}
-			var r *Report
+			var r *verdict.Report
 			for b.Loop() {
 				r = Verify(p, Options{Budget: nodes(300_000)})
 			}
@@ -58,7 +59,7 @@ func BenchmarkVerifyBundled(b *testing.B) {
 		b.Fatal(err)
 	}
 	// As many cores as GOMAXPROCS (-cpu 1,2 compares them).
-	opt := Options{Budget: nodes(DefaultNodes), Cores: NewCores(runtime.GOMAXPROCS(0))}
+	opt := Options{Budget: nodes(verdict.DefaultNodes), Cores: NewCores(runtime.GOMAXPROCS(0))}
 	if dir := os.Getenv("METZ_TABLES"); dir != "" {
 		if opt.Tables, err = tables.Open(draughts.International, dir, 0); err != nil {
 			b.Fatal(err)
@@ -72,7 +73,7 @@ func BenchmarkVerifyBundled(b *testing.B) {
 		}
 		for _, p := range bt.Problems {
 			b.Run(strings.ReplaceAll(p.Label, " ", "-"), func(b *testing.B) {
-				var r *Report
+				var r *verdict.Report
 				for b.Loop() {
 					r = Verify(p, opt)
 				}
@@ -83,7 +84,7 @@ func BenchmarkVerifyBundled(b *testing.B) {
 	}
 	b.Run("all", func(b *testing.B) {
 		for b.Loop() {
-			verdicts := map[string]int{}
+			verdicts := map[verdict.Verdict]int{}
 			for _, p := range all {
 				verdicts[Verify(p, opt).Verdict]++
 			}
@@ -145,8 +146,8 @@ func BenchmarkFirstMoves(b *testing.B) {
 // and a node cap, and returns the nodes spent and whether it decided.
 func proveFresh(q draughts.Position, attacker draughts.Color, promoted bool, tb *tables.Tables, cap int64) (int64, bool) {
 	g := newFastGame(q.Rules)
-	lim := newLimits(Budget{Nodes: cap}.withDefaults())
-	s := newSearch(g, from(g, q), attacker, Win, lim, DefaultMemoryMB)
+	lim := newLimits(verdict.Budget{Nodes: cap}.WithDefaults())
+	s := newSearch(g, from(g, q), attacker, Win, lim, verdict.DefaultMemoryMB)
 	s.useTables(tb)
 	c := s.atGeneric(q, promoted)
 	out := s.prove(&c)

@@ -16,7 +16,7 @@ import (
 func shortestFor(p draughts.Position, attacker draughts.Color, limit int, n int64, proveFirst bool) (d int, found, ok bool, spent, proof int64) {
 	g := newFastGame(p.Rules)
 	q := from(g, p)
-	b := nodes(n).withDefaults()
+	b := nodes(n).WithDefaults()
 	lim := newLimits(b)
 	s := newSearch(g, q, attacker, Win, lim, b.MemoryMB)
 	root := s.at(q, false)

@@ -87,7 +87,7 @@ func newProbe(p draughts.Position, attacker draughts.Color, goal Goal, tb *table
 
 func probeIn[P, M any](g game[P, M], p draughts.Position, attacker draughts.Color, goal Goal, tb *tables.Tables, n int64) boundedProbe {
 	q := from(g, p)
-	b := nodes(n).withDefaults()
+	b := nodes(n).WithDefaults()
 	lim := newLimits(b)
 	s := newSearch(g, q, attacker, goal, lim, b.MemoryMB)
 	s.useTables(tb)
@@ -268,7 +268,7 @@ func TestFrontierAgainstBrute(t *testing.T) {
 	var searches [2]*search[bitboard.Position, bitboard.Move]
 	g := newFastGame(intl)
 	for i, attacker := range []draughts.Color{draughts.White, draughts.Black} {
-		b := nodes(1).withDefaults()
+		b := nodes(1).WithDefaults()
 		searches[i] = newSearch(g, bitboard.Position{}, attacker, Win, newLimits(b), 1)
 	}
 	searchFor := func(attacker draughts.Color) *search[bitboard.Position, bitboard.Move] {
@@ -325,7 +325,7 @@ func TestShortWithinAgainstBrute(t *testing.T) {
 	for i := range count {
 		p := randomPosition(t, rng, intl, 50, 5, 3+i%12, i%3)
 		for _, attacker := range []draughts.Color{draughts.White, draughts.Black} {
-			s := newSearch(g, from(g, p), attacker, Win, newLimits(nodes(1_000_000).withDefaults()), 1)
+			s := newSearch(g, from(g, p), attacker, Win, newLimits(nodes(1_000_000).WithDefaults()), 1)
 			c := s.at(from(g, p), false)
 			if s.statusOf(&c) != open {
 				continue
@@ -362,7 +362,7 @@ func TestShortWithinAgainstBrute(t *testing.T) {
 func TestSettlesDirection(t *testing.T) {
 	p := mustFEN(t, intl, "W:W32,33,44:B14,28")
 	g := newFastGame(intl)
-	b := nodes(1000).withDefaults()
+	b := nodes(1000).WithDefaults()
 	s := newSearch(g, from(g, p), draughts.White, Win, newLimits(b), 1)
 	root := s.at(from(g, p), false)
 	c := s.children(&root, nil)[0]

@@ -3,6 +3,8 @@ package solver
 import (
 	"testing"
 	"time"
+
+	"metz/verdict"
 )
 
 // benchVerify runs the whole of Verify on c with opt (the key, every
@@ -11,11 +13,11 @@ import (
 // nodes of the last run.
 func benchVerify(b *testing.B, c combination, opt Options, goal string) {
 	p := c.problem(b)
-	var rep *Report
+	var rep *verdict.Report
 	for b.Loop() {
 		rep = Verify(p, opt)
 	}
-	if rep.Verdict != SoundIncomplete || rep.Goal != goal {
+	if rep.Verdict != verdict.SoundIncomplete || rep.Goal != goal {
 		b.Fatalf("%s: verdict %s on %s, want sound-incomplete on %s", c.name, rep.Verdict, rep.Goal, goal)
 	}
 	b.ReportMetric(float64(rep.ProofNodes), "nodes/op")
@@ -34,7 +36,7 @@ func BenchmarkVerifyCombination(b *testing.B) {
 // win/25) on one core and 14 M nodes: the default 5 M leave 29-24
 // undecided. The figures are in docs/performance.md.
 func BenchmarkVerifyOutright(b *testing.B) {
-	benchVerify(b, vinkOutright, Options{Budget: Budget{Nodes: 14_000_000, Time: time.Hour}}, "win/25")
+	benchVerify(b, vinkOutright, Options{Budget: verdict.Budget{Nodes: 14_000_000, Time: time.Hour}}, "win/25")
 }
 
 // BenchmarkVerifyFullBoardOutright verifies the full-board forcing whose

@@ -8,6 +8,7 @@ import (
 
 	"metz/draughts"
 	"metz/problems"
+	"metz/verdict"
 )
 
 // bruteGoalMemo is bruteGoal (bounded_test.go) remembering answers, for
@@ -97,7 +98,7 @@ func (c combination) problem(t testing.TB) *problems.Problem {
 func TestGoalReachedThenContinued(t *testing.T) {
 	c := crownThenContinue
 	rep := Verify(c.problem(t), Options{Budget: nodes(2_000_000)})
-	if rep.Verdict != Sound || rep.Goal != "promote/11" || rep.Within != 11 {
+	if rep.Verdict != verdict.Sound || rep.Goal != "promote/11" || rep.Within != 11 {
 		t.Fatalf("verdict %s on %s, want sound on promote/11: %+v", rep.Verdict, rep.Goal, rep)
 	}
 	if len(rep.Reached) != 1 || rep.Reached[0].Ply != 7 || len(rep.Reached[0].Continuation) != 16 ||
@@ -142,7 +143,7 @@ func TestLongCrowningBounded(t *testing.T) {
 	if rep.Goal != "promote/21" {
 		t.Fatalf("goal %s, want promote/21", rep.Goal)
 	}
-	if rep.Verdict != SoundIncomplete || len(rep.Undecided)+len(rep.InHorizon)+len(rep.Unproven) > 0 {
+	if rep.Verdict != verdict.SoundIncomplete || len(rep.Undecided)+len(rep.InHorizon)+len(rep.Unproven) > 0 {
 		t.Fatalf("verdict %s, want sound-incomplete with nothing left open: %+v", rep.Verdict, rep)
 	}
 	if len(rep.Omitted) != 1 || rep.Omitted[0].Defence != "19x28" ||
@@ -162,7 +163,7 @@ func TestImpliedGainVanTenacI(t *testing.T) {
 	c := combination{"Van Tenac I", "W:W25,28,30,33,35,37,38,40:B4,7,8,12,14,17,18,19,24,26,29",
 		"28-23 19x39 30x10 4x15 37-31 26x37 38-32 37x28 40-34 29x40 35x22", problems.StipWin}
 	rep := Verify(c.problem(t), Options{Budget: nodes(5_000_000)})
-	if rep.Goal != "gain:3/15" || rep.Stated != "win" || rep.Verdict != Cooked {
+	if rep.Goal != "gain:3/15" || rep.Stated != "win" || rep.Verdict != verdict.Cooked {
 		t.Fatalf("goal %s (stated %s), verdict %s; want cooked on gain:3/15", rep.Goal, rep.Stated, rep.Verdict)
 	}
 	if len(rep.Cooks) != 1 || rep.Cooks[0].Move != "37-31" {
@@ -189,7 +190,7 @@ func TestImpliedCrowningAndClaim(t *testing.T) {
 	c := crownOn5
 	c.goal = problems.StipWin
 	rep := Verify(c.problem(t), Options{Budget: nodes(1_000_000)})
-	if rep.Goal != "promote/21" || rep.Verdict != SoundIncomplete {
+	if rep.Goal != "promote/21" || rep.Verdict != verdict.SoundIncomplete {
 		t.Fatalf("goal %s, verdict %s; want sound-incomplete on promote/21", rep.Goal, rep.Verdict)
 	}
 	if want := "the win claimed: not proven: the stated line ends 3 men and 1 king v 6 men"; rep.Claim != want {
@@ -207,7 +208,7 @@ func TestExerciseWinsMaterial(t *testing.T) {
 	p := &problems.Problem{Label: "exercise 1.2", Rules: "international", FEN: pos.FEN(), Stipulation: "gain:2/7"}
 	rep := Verify(p, Options{Budget: nodes(2_000_000)})
 	want := bruteKeys(pos, Goal{Kind: GoalGain, N: 2}, 7)
-	if rep.Verdict != Cooked || strings.Join(rep.Keys, " ") != strings.Join(want, " ") || len(want) != 2 {
+	if rep.Verdict != verdict.Cooked || strings.Join(rep.Keys, " ") != strings.Join(want, " ") || len(want) != 2 {
 		t.Fatalf("verdict %s, keys %v; brute force %v", rep.Verdict, rep.Keys, want)
 	}
 	if w := "two first moves reach the goal within 7 plies: " + strings.Join(want, " "); rep.Stipulation != w {
@@ -230,7 +231,7 @@ func TestExerciseWinsMaterial(t *testing.T) {
 func TestShotWinsOutright(t *testing.T) {
 	c := combination{"pre-course shot", "W:W28,32,37:B10,17,19", "28-22 17x28 32x5", "win/3"}
 	rep := Verify(c.problem(t), Options{Budget: nodes(1_000_000)})
-	if rep.Verdict != Sound || rep.Goal != "win/3" {
+	if rep.Verdict != verdict.Sound || rep.Goal != "win/3" {
 		t.Fatalf("verdict %s on %s, want sound on win/3: %+v", rep.Verdict, rep.Goal, rep)
 	}
 	if want := "the key wins outright within 3 plies against every defence (the stated line at ply 3); no other first move does within 3"; rep.Stipulation != want {
@@ -257,7 +258,7 @@ func TestBoundCoversEveryLine(t *testing.T) {
 	alt.White, alt.Children[0].White = false, true
 	at.Children = append([]*problems.Node{alt}, at.Children...)
 	rep := Verify(p, Options{Budget: nodes(5_000_000), Slack: 1})
-	if rep.Goal != "promote/18" || rep.Verdict != Sound {
+	if rep.Goal != "promote/18" || rep.Verdict != verdict.Sound {
 		t.Fatalf("goal %s, verdict %s (%v); want sound on promote/18", rep.Goal, rep.Verdict, rep.Findings())
 	}
 	if !strings.Contains(rep.Stipulation, "(the stated line at ply 13)") {
@@ -293,7 +294,7 @@ func TestProblemWinsOutright(t *testing.T) {
 	}
 	c := vinkOutright
 	rep := Verify(c.problem(t), Options{Budget: nodes(14_000_000)})
-	if rep.Goal != "win/25" || rep.Stated != "win" || rep.Verdict != SoundIncomplete {
+	if rep.Goal != "win/25" || rep.Stated != "win" || rep.Verdict != verdict.SoundIncomplete {
 		t.Fatalf("goal %s (stated %s), verdict %s; want sound-incomplete on win/25: %v", rep.Goal, rep.Stated, rep.Verdict, rep.Findings())
 	}
 	if len(rep.Undecided)+len(rep.InHorizon)+len(rep.Unproven)+len(rep.Cooks) > 0 {
@@ -367,7 +368,7 @@ var forcingOutright = combination{"forcing 39-34 23-28, endgamesandmore 2018",
 func TestFullBoardWinsOutright(t *testing.T) {
 	c := forcingOutright
 	rep := Verify(c.problem(t), Options{Budget: nodes(2_000_000)})
-	if rep.Goal != "win/19" || rep.Verdict != SoundIncomplete || len(rep.Undecided)+len(rep.InHorizon)+len(rep.Unproven) > 0 {
+	if rep.Goal != "win/19" || rep.Verdict != verdict.SoundIncomplete || len(rep.Undecided)+len(rep.InHorizon)+len(rep.Unproven) > 0 {
 		t.Fatalf("goal %s, verdict %s: %v; want sound-incomplete on win/19", rep.Goal, rep.Verdict, rep.Findings())
 	}
 	if want := "the key wins outright within 19 plies against every defence; no other first move does within 19"; rep.Stipulation != want {
@@ -394,7 +395,7 @@ func TestFullBoardWinsOutright(t *testing.T) {
 	c.goal = problems.StipWin
 	rep = Verify(c.problem(t), Options{Budget: nodes(2_000_000)})
 	want := bruteKeys(pos, Goal{Kind: GoalPromote}, 11)
-	if rep.Goal != "promote/11" || rep.Verdict != Cooked || strings.Join(rep.Keys, " ") != strings.Join(want, " ") || len(want) != 3 {
+	if rep.Goal != "promote/11" || rep.Verdict != verdict.Cooked || strings.Join(rep.Keys, " ") != strings.Join(want, " ") || len(want) != 3 {
 		t.Fatalf("stated win: goal %s, verdict %s, keys %v; want cooked on promote/11 with the brute force's %v", rep.Goal, rep.Verdict, rep.Keys, want)
 	}
 	if rep.Claim != "the win claimed: proven (the end of the stated line is a forced win)" {

@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"metz/problems"
+	"metz/verdict"
 )
 
 // each runs every task exactly once, on more than one goroutine when the
@@ -102,7 +103,7 @@ func TestParallelSameReport(t *testing.T) {
 	}
 }
 
-func reportJSON(t *testing.T, r *Report) string {
+func reportJSON(t *testing.T, r *verdict.Report) string {
 	c := *r
 	c.Seconds = 0
 	// The table hits are a counter, not the proof: the forks of a round
@@ -123,13 +124,13 @@ func reportJSON(t *testing.T, r *Report) string {
 func TestVerifySecondsExcludeTheQueue(t *testing.T) {
 	c := NewCores(1)
 	c.acquire() // another problem holds the only core
-	done := make(chan *Report)
+	done := make(chan *verdict.Report)
 	p := &problems.Problem{Rules: "international", FEN: "W:W28:B23", Stipulation: "win", Solution: line("28x19")}
 	go func() { done <- Verify(p, Options{Cores: c, NoTables: true}) }()
 	time.Sleep(500 * time.Millisecond)
 	c.release()
 	r := <-done
-	if r.Verdict != Sound || r.Seconds >= 0.4 {
+	if r.Verdict != verdict.Sound || r.Seconds >= 0.4 {
 		t.Errorf("%s in %.2f s, want sound in well under the 0.5 s it waited", r.Verdict, r.Seconds)
 	}
 }

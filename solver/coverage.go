@@ -3,6 +3,7 @@ package solver
 import (
 	"metz/draughts"
 	"metz/problems"
+	"metz/verdict"
 )
 
 // stated resolves the stated moves at one place (replay has checked them).
@@ -146,7 +147,7 @@ func (v *verifier[P, M]) holds(q draughts.Position, path []int, line []string) b
 		}
 		v.lineFails(path, win, "the opponent forces a win here: "+q.FEN())
 	default:
-		v.rep.Unproven = append(v.rep.Unproven, UnprovenLeaf{Path: pathString(path), Ply: len(path), Line: line,
+		v.rep.Unproven = append(v.rep.Unproven, verdict.UnprovenLeaf{Path: pathString(path), Ply: len(path), Line: line,
 			FEN: q.FEN(), Nodes: spent, Reason: "budget exhausted before the draw was proven"})
 	}
 	return false
@@ -161,7 +162,7 @@ func (v *verifier[P, M]) leaf(q draughts.Position, promoted bool, path []int, li
 	v.ends--
 	out, spent := v.settleLeaf(l, parts)
 	if out == unknown {
-		v.rep.Unproven = append(v.rep.Unproven, UnprovenLeaf{Path: pathString(path), Ply: len(path), Line: line,
+		v.rep.Unproven = append(v.rep.Unproven, verdict.UnprovenLeaf{Path: pathString(path), Ply: len(path), Line: line,
 			FEN: q.FEN(), Nodes: spent, Reason: "budget exhausted before the end of the line was proven"})
 		l.at = len(v.rep.Unproven) - 1
 		v.pending = append(v.pending, l)
@@ -260,7 +261,7 @@ func (v *verifier[P, M]) byTables(path []int, hits int64) {
 
 func (v *verifier[P, M]) refute(path []int, line []string, note string) {
 	if v.rep.Refutation == nil {
-		v.rep.Refutation = &Refutation{Path: pathString(path), Ply: len(path), Line: line, Note: note}
+		v.rep.Refutation = &verdict.Refutation{Path: pathString(path), Ply: len(path), Line: line, Note: note}
 	}
 }
 
@@ -277,11 +278,11 @@ func (v *verifier[P, M]) defences(q draughts.Position, st []draughts.Move, path 
 		switch out {
 		case proven:
 			ans, _, _ := v.answerAt(&c, len(path)+1, false)
-			v.rep.Omitted = append(v.rep.Omitted, Omitted{Path: pathString(path), Ply: len(path) + 1, After: after(line), Defence: name, Answer: ans})
+			v.rep.Omitted = append(v.rep.Omitted, verdict.Omitted{Path: pathString(path), Ply: len(path) + 1, After: after(line), Defence: name, Answer: ans})
 		case disproven:
 			v.lineFails(path, extendLine(line, name), "this defence escapes: "+name)
 		default:
-			v.rep.Unproven = append(v.rep.Unproven, UnprovenLeaf{Path: pathString(path), Ply: len(path) + 1,
+			v.rep.Unproven = append(v.rep.Unproven, verdict.UnprovenLeaf{Path: pathString(path), Ply: len(path) + 1,
 				Line: extendLine(line, name), FEN: q.Play(m).FEN(), Nodes: spent, Reason: "budget exhausted on an omitted defence"})
 		}
 	}
@@ -361,7 +362,7 @@ func (v *verifier[P, M]) duals(q draughts.Position, st []draughts.Move, path []i
 		var w, ok bool
 		v.s.share(4, func() { w, ok = v.s.within(&a.c, d, false) })
 		if ok && w {
-			v.rep.Duals = append(v.rep.Duals, Dual{Path: pathString(path), Ply: len(path) + 1, After: after(line),
+			v.rep.Duals = append(v.rep.Duals, verdict.Dual{Path: pathString(path), Ply: len(path) + 1, After: after(line),
 				Stated: q.Rules.FormatMove(st[0], true), Alternative: q.Rules.FormatMove(a.m, true), Plies: d + 1})
 		}
 	}

@@ -12,6 +12,7 @@ import (
 	"metz/endgame"
 	"metz/problems"
 	"metz/tables"
+	"metz/verdict"
 )
 
 // The positions below were found by a random search judged by the
@@ -26,7 +27,7 @@ func TestDual(t *testing.T) {
 	if !rep.Dual || len(rep.Duals) != 1 {
 		t.Fatalf("verdict %s duals %+v", rep.Verdict, rep.Duals)
 	}
-	if rep.Verdict != Sound {
+	if rep.Verdict != verdict.Sound {
 		t.Errorf("a dual is a flag, not a verdict: got %s", rep.Verdict)
 	}
 	d := rep.Duals[0]
@@ -67,7 +68,7 @@ func TestCapturePathsAreNotADual(t *testing.T) {
 		if rep.Dual || len(rep.Duals) > 0 || len(rep.Cooks) > 0 || rep.Refutation != nil {
 			t.Errorf("%s: verdict %s duals %+v cooks %+v", path, rep.Verdict, rep.Duals, rep.Cooks)
 		}
-		if rep.Verdict != Sound && rep.Verdict != SoundIncomplete {
+		if rep.Verdict != verdict.Sound && rep.Verdict != verdict.SoundIncomplete {
 			t.Errorf("%s: verdict %s", path, rep.Verdict)
 		}
 	}
@@ -80,7 +81,7 @@ func TestCapturePathsAreNotADual(t *testing.T) {
 func TestRefutationByDefence(t *testing.T) {
 	const fen = "W:W20,38:B37"
 	rep := Verify(problemOf(fen, "win", "20-15", "37-42"), Options{Budget: nodes(1_000_000), Tables: tables3(t)})
-	if rep.Verdict != Unsound || rep.Refutation == nil {
+	if rep.Verdict != verdict.Unsound || rep.Refutation == nil {
 		t.Fatalf("verdict %s refutation %+v unproven %+v", rep.Verdict, rep.Refutation, rep.Unproven)
 	}
 	r := rep.Refutation
@@ -120,11 +121,11 @@ func TestVerifyDraw(t *testing.T) {
 	}
 	opt := Options{Budget: nodes(1_000_000), Tables: tb}
 	rep := Verify(problemOf(fen, "draw", "20-15"), opt)
-	if rep.Verdict != Sound || rep.LeavesProven != 1 || len(rep.Cooks) > 0 || !slices.Equal(rep.Keys, []string{"20-15"}) {
+	if rep.Verdict != verdict.Sound || rep.LeavesProven != 1 || len(rep.Cooks) > 0 || !slices.Equal(rep.Keys, []string{"20-15"}) {
 		t.Fatalf("20-15: verdict %s keys %v cooks %+v refutation %+v unproven %+v", rep.Verdict, rep.Keys, rep.Cooks, rep.Refutation, rep.Unproven)
 	}
 	rep = Verify(problemOf(fen, "draw", "24-19"), opt)
-	if rep.Verdict != Unsound || rep.Refutation == nil || rep.Refutation.Ply != 1 {
+	if rep.Verdict != verdict.Unsound || rep.Refutation == nil || rep.Refutation.Ply != 1 {
 		t.Fatalf("24-19: verdict %s refutation %+v", rep.Verdict, rep.Refutation)
 	}
 	// The refuting line: the stated move, then Black's win.
@@ -138,12 +139,12 @@ func TestVerifyDraw(t *testing.T) {
 	// With no tables at all, a budget smaller than the list of every
 	// reachable position cannot prove the draw: unproven, never sound.
 	rep = Verify(problemOf(fen, "draw", "20-15"), Options{Budget: nodes(100_000), NoTables: true})
-	if rep.Verdict != Unproven {
+	if rep.Verdict != verdict.Unproven {
 		t.Errorf("without tables: %s", rep.Verdict)
 	}
 	// The solver's own small tables (built in memory) settle it at once.
 	rep = Verify(problemOf(fen, "draw", "20-15"), Options{Budget: nodes(1_000)})
-	if rep.Verdict != Sound {
+	if rep.Verdict != verdict.Sound {
 		t.Errorf("with the in-memory tables: %s", rep.Verdict)
 	}
 }
@@ -161,7 +162,7 @@ func problemOf(fen, stip string, moves ...string) *problems.Problem {
 	return &problems.Problem{Rules: "international", FEN: fen, Stipulation: stip, Solution: line(moves...)}
 }
 
-func verifyStip(t *testing.T, fen, stip string, moves ...string) *Report {
+func verifyStip(t *testing.T, fen, stip string, moves ...string) *verdict.Report {
 	t.Helper()
 	return Verify(problemOf(fen, stip, moves...), Options{Budget: nodes(1_000_000)})
 }
@@ -208,11 +209,11 @@ func TestMain(m *testing.M) {
 // as it meets them, the omitted defences are proven lost: sound, incomplete.
 func TestHorizonAloneIsNotSound(t *testing.T) {
 	const fen = "W:W16,31,42:B6,18"
-	if rep := Verify(problemOf(fen, "win", "42-38", "18-23"), Options{Budget: nodes(1_000_000), Tables: fresh3(t)}); rep.Verdict != SoundIncomplete || rep.TablesBuilt == 0 {
-		t.Errorf("with tables: verdict %s, %d table positions built; want %s", rep.Verdict, rep.TablesBuilt, SoundIncomplete)
+	if rep := Verify(problemOf(fen, "win", "42-38", "18-23"), Options{Budget: nodes(1_000_000), Tables: fresh3(t)}); rep.Verdict != verdict.SoundIncomplete || rep.TablesBuilt == 0 {
+		t.Errorf("with tables: verdict %s, %d table positions built; want %s", rep.Verdict, rep.TablesBuilt, verdict.SoundIncomplete)
 	}
 	rep := Verify(problemOf(fen, "win", "42-38", "18-23"), Options{Budget: nodes(1_000_000), NoTables: true})
-	if rep.Verdict != Unproven || len(rep.InHorizon) == 0 || rep.KeyPlies != 7 || rep.Horizon != rep.KeyPlies+4 || len(rep.Omitted) != 2 {
+	if rep.Verdict != verdict.Unproven || len(rep.InHorizon) == 0 || rep.KeyPlies != 7 || rep.Horizon != rep.KeyPlies+4 || len(rep.Omitted) != 2 {
 		t.Fatalf("verdict %s within horizon %v (horizon %d, key %d) undecided %v omitted %d", rep.Verdict, rep.InHorizon, rep.Horizon, rep.KeyPlies, rep.Undecided, len(rep.Omitted))
 	}
 	start := mustFEN(t, intl, fen)
@@ -232,9 +233,9 @@ func TestHorizonAloneIsNotSound(t *testing.T) {
 func TestDualsDoNotStarveTheVerdict(t *testing.T) {
 	p := &problems.Problem{Rules: "international", FEN: "W:WK38,40:B3", Stipulation: problems.StipWin,
 		Solution: line("38-33", "3-9", "33-29", "9-14", "29-24", "14-20", "24x15")}
-	b := Budget{Nodes: 500_000, Time: nodes(0).Time, MemoryMB: 64}
+	b := verdict.Budget{Nodes: 500_000, Time: nodes(0).Time, MemoryMB: 64}
 	rep := Verify(p, Options{Budget: b, NoTables: true})
-	if rep.Verdict != Cooked || rep.ProofNodes > b.Nodes {
+	if rep.Verdict != verdict.Cooked || rep.ProofNodes > b.Nodes {
 		t.Errorf("verdict %s in %d nodes (budget %d), want cooked within the budget; %v", rep.Verdict, rep.ProofNodes, b.Nodes, rep.Notes)
 	}
 }
@@ -252,7 +253,7 @@ func TestNoDualSearchAtAForcedMove(t *testing.T) {
 	p := &problems.Problem{Rules: "international", FEN: "W:W12,13,24,25,31:B3,5,6,K10,11", Stipulation: problems.StipWin,
 		Solution: line("24-19", "10x8", "13x2")}
 	rep := Verify(p, Options{Budget: nodes(5_000_000), Tables: tables4(t)})
-	if rep.Verdict != Sound || rep.Work == nil || rep.Work.Duals != 0 {
+	if rep.Verdict != verdict.Sound || rep.Work == nil || rep.Work.Duals != 0 {
 		t.Errorf("verdict %s, work %+v, want sound and no dual search", rep.Verdict, rep.Work)
 	}
 	for _, n := range rep.Notes {
@@ -272,8 +273,8 @@ func TestLargerBudgetFindsTheCookAsSoon(t *testing.T) {
 		Stipulation: problems.StipWin, Solution: line("28-23", "19x39", "30x10", "4x15", "37-31", "26x37", "38-32", "37x28", "40-34", "29x40", "35x22")}
 	var keys [2]int64
 	for i, n := range []int64{firstLookNodes, 8 * firstLookNodes} {
-		rep := Verify(p, Options{Budget: Budget{Nodes: n, Time: nodes(0).Time, MemoryMB: 64}})
-		if rep.Verdict != Cooked || len(rep.Cooks) == 0 || rep.Work == nil {
+		rep := Verify(p, Options{Budget: verdict.Budget{Nodes: n, Time: nodes(0).Time, MemoryMB: 64}})
+		if rep.Verdict != verdict.Cooked || len(rep.Cooks) == 0 || rep.Work == nil {
 			t.Fatalf("budget %d: verdict %s, cooks %+v", n, rep.Verdict, rep.Cooks)
 		}
 		keys[i] = rep.Work.Keys

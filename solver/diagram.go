@@ -5,6 +5,7 @@ import (
 
 	"metz/draughts"
 	"metz/problems"
+	"metz/verdict"
 )
 
 // A printed move that cannot be played may be right while the diagram is
@@ -43,7 +44,7 @@ func relocations(pos draughts.Position, t *problems.Tree) []relocation {
 			}
 			q := pos.Clone()
 			q.Board[from], q.Board[to] = draughts.Empty, pc
-			if replay(q, t, &Report{}) {
+			if replay(q, t, &verdict.Report{}) {
 				out = append(out, relocation{From: from, To: to, Pos: q})
 			}
 		}
@@ -62,13 +63,13 @@ func (v *verifier[P, M]) diagramRepairs(p *problems.Problem) {
 	for _, c := range cands {
 		fixed := *p
 		fixed.FEN = c.Pos.FEN()
-		var sub *Report
+		var sub *verdict.Report
 		v.s.share(len(cands)+1, func() {
-			sub = &Report{Budget: v.rep.Budget}
+			sub = &verdict.Report{Budget: v.rep.Budget}
 			verify(&fixed, v.repairOptions(), sub, v.s.lim)
 			sub.Verdict = orDefault(sub.Verdict)
 		})
-		v.rep.Repairs = append(v.rep.Repairs, RepairResult{Printed: v.root.FEN(),
+		v.rep.Repairs = append(v.rep.Repairs, verdict.RepairResult{Printed: v.root.FEN(),
 			Repair: c.describe(v.root.Rules, v.root.Board[c.From]), Verdict: sub.Verdict, Dual: sub.Dual,
 			Note: "diagram " + fixed.FEN})
 	}

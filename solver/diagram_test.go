@@ -6,6 +6,7 @@ import (
 	"metz/draughts"
 	"metz/importer"
 	"metz/problems"
+	"metz/verdict"
 )
 
 func bundledProblem(t *testing.T, source, label string) *problems.Problem {
@@ -35,7 +36,7 @@ func TestDiagramRepairVanTenacVI(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if replay(pos, p.Solution, &Report{}) {
+	if replay(pos, p.Solution, &verdict.Report{}) {
 		t.Fatal("the printed diagram replays; the misprint test means nothing")
 	}
 	rs := relocations(pos, p.Solution)
@@ -67,11 +68,11 @@ func TestDiagramRepairNone(t *testing.T) {
 // Verify lists the diagram repairs beside the move repairs, each verified.
 func TestVerifyReportsDiagramRepairs(t *testing.T) {
 	p := bundledProblem(t, "vantenac", "Problème VI")
-	rep := Verify(p, Options{Budget: Budget{Nodes: 50_000, MemoryMB: 16}})
-	if rep.Verdict != Misprint {
+	rep := Verify(p, Options{Budget: verdict.Budget{Nodes: 50_000, MemoryMB: 16}})
+	if rep.Verdict != verdict.Misprint {
 		t.Fatalf("verdict %s, want misprint", rep.Verdict)
 	}
-	found := map[string]string{}
+	found := map[string]verdict.Verdict{}
 	for _, r := range rep.Repairs {
 		found[r.Repair] = r.Verdict
 	}

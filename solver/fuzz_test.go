@@ -8,6 +8,7 @@ import (
 	"metz/problems"
 	"metz/retro"
 	"metz/tables"
+	"metz/verdict"
 )
 
 // FuzzParseGoal: any text is either refused with an error or read as a
@@ -44,14 +45,14 @@ func FuzzParseBudget(f *testing.F) {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, s string) {
-		b, err := ParseBudget(s)
+		b, err := verdict.ParseBudget(s)
 		if err != nil {
 			return
 		}
 		if b.Nodes < 0 || b.Time < 0 || b.MemoryMB < 0 {
 			t.Fatalf("%q: negative field %+v", s, b)
 		}
-		back, err := ParseBudget(b.String())
+		back, err := verdict.ParseBudget(b.String())
 		if err != nil || back != b {
 			t.Fatalf("%q -> %+v -> %q -> %+v, %v", s, b, b.String(), back, err)
 		}
@@ -92,7 +93,7 @@ func FuzzSolve(f *testing.F) {
 		if err != nil {
 			return
 		}
-		sol := SolveWith(p, g, Options{Budget: Budget{Nodes: 3000, MemoryMB: 8}, Tables: tables.Generic(retro.New(r))})
+		sol := SolveWith(p, g, Options{Budget: verdict.Budget{Nodes: 3000, MemoryMB: 8}, Tables: tables.Generic(retro.New(r))})
 		switch sol.Result {
 		case "win", "loss", "draw", "unknown":
 		default:
@@ -121,7 +122,7 @@ func FuzzVerify(f *testing.F) {
 		f.Add(s.rules, s.fen, s.line, s.stip)
 	}
 	all := draughts.AllRules()
-	verdicts := map[string]bool{Sound: true, SoundIncomplete: true, Cooked: true, Unsound: true, Misprint: true, Unproven: true, NoPosition: true}
+	verdicts := map[verdict.Verdict]bool{verdict.Sound: true, verdict.SoundIncomplete: true, verdict.Cooked: true, verdict.Unsound: true, verdict.Misprint: true, verdict.Unproven: true, verdict.NoPosition: true}
 	defer func(n int64) { smallRootPositions = n }(smallRootPositions)
 	smallRootPositions = 20_000
 	f.Fuzz(func(t *testing.T, ri uint8, fen, moves, stip string) {
@@ -136,7 +137,7 @@ func FuzzVerify(f *testing.F) {
 			return
 		}
 		p := &problems.Problem{Rules: r.Name, FEN: fen, Stipulation: stip, Solution: line(fields...)}
-		rep := Verify(p, Options{Budget: Budget{Nodes: 3000, MemoryMB: 8}, Tables: tables.Generic(retro.New(r))})
+		rep := Verify(p, Options{Budget: verdict.Budget{Nodes: 3000, MemoryMB: 8}, Tables: tables.Generic(retro.New(r))})
 		if !verdicts[rep.Verdict] {
 			t.Fatalf("%s %q %q %q: verdict %q", r.Name, fen, moves, stip, rep.Verdict)
 		}

@@ -10,6 +10,7 @@ import (
 	"metz/endgame"
 	"metz/problems"
 	"metz/tables"
+	"metz/verdict"
 )
 
 // game is a rules engine as the searches see it: the contract every move
@@ -76,7 +77,7 @@ type job struct {
 	sol  *Solution // Solve's result
 
 	prob *problems.Problem // Verify's problem, report and limits
-	rep  *Report
+	rep  *verdict.Report
 	lim  *limits
 }
 

@@ -5,6 +5,7 @@ import (
 	"time"
 
 	"metz/problems"
+	"metz/verdict"
 )
 
 // line builds a stated solution of one line, White first; "x" marks
@@ -30,4 +31,4 @@ func line(moves ...string) *problems.Tree {
 // nodes is a budget of n nodes. Tests never depend on the clock: the time
 // limit is far beyond what n nodes take, so results do not change with the
 // machine or its load.
-func nodes(n int64) Budget { return Budget{Nodes: n, Time: time.Hour} }
+func nodes(n int64) verdict.Budget { return verdict.Budget{Nodes: n, Time: time.Hour} }

@@ -6,6 +6,7 @@ import (
 
 	"metz/draughts"
 	"metz/problems"
+	"metz/verdict"
 )
 
 // A full-board combination "wins" in the books' sense when its line ends
@@ -180,19 +181,19 @@ func impliedGoal(pos draughts.Position, t *problems.Tree, f lineFacts, goal Goal
 
 // describe says in words what was verified under a bound: what the key
 // does, where the stated line does it, and what the other first moves do.
-func describe(rep *Report, goal Goal, f lineFacts) string {
-	if goal.Within == 0 || rep.Verdict == Misprint {
+func describe(rep *verdict.Report, goal Goal, f lineFacts) string {
+	if goal.Within == 0 || rep.Verdict == verdict.Misprint {
 		return ""
 	}
 	what := goalWords(goal)
 	if rep.Key == "" { // no stated solution: the first moves alone
 		n := len(rep.Keys)
-		words := fmt.Sprintf("%s within %d plies", counted(n, "first move reaches the goal", "first moves reach the goal"), goal.Within)
+		words := fmt.Sprintf("%s within %d plies", verdict.Counted(n, "first move reaches the goal", "first moves reach the goal"), goal.Within)
 		if n > 0 {
 			words += ": " + strings.Join(rep.Keys, " ")
 		}
 		if u := len(rep.Undecided); u > 0 {
-			words += fmt.Sprintf("; %s left undecided by the budget", counted(u, "first move", "first moves"))
+			words += fmt.Sprintf("; %s left undecided by the budget", verdict.Counted(u, "first move", "first moves"))
 		}
 		return words
 	}
@@ -210,9 +211,9 @@ func describe(rep *Report, goal Goal, f lineFacts) string {
 	}
 	switch n := len(rep.Cooks); {
 	case n > 0:
-		fmt.Fprintf(&b, "; %s also %s within %d: %s", counted(n, "other first move", "other first moves"), doWord(n), goal.Within, cookNames(rep.Cooks))
+		fmt.Fprintf(&b, "; %s also %s within %d: %s", verdict.Counted(n, "other first move", "other first moves"), doWord(n), goal.Within, cookNames(rep.Cooks))
 	case len(rep.Undecided) > 0:
-		fmt.Fprintf(&b, "; %s left undecided by the budget", counted(len(rep.Undecided), "other first move", "other first moves"))
+		fmt.Fprintf(&b, "; %s left undecided by the budget", verdict.Counted(len(rep.Undecided), "other first move", "other first moves"))
 	case rep.Refutation == nil:
 		fmt.Fprintf(&b, "; no other first move does within %d", goal.Within)
 	}
@@ -228,7 +229,7 @@ func goalWords(goal Goal) string {
 		if goal.N == 1 {
 			return "wins a piece"
 		}
-		return fmt.Sprintf("wins %s pieces", number(goal.N))
+		return fmt.Sprintf("wins %s pieces", verdict.Number(goal.N))
 	}
 	return "wins outright"
 }
@@ -240,29 +241,12 @@ func doWord(n int) string {
 	return "do"
 }
 
-func cookNames(cs []Cook) string {
+func cookNames(cs []verdict.Cook) string {
 	names := make([]string, len(cs))
 	for i, c := range cs {
 		names[i] = c.Move
 	}
 	return strings.Join(names, " ")
-}
-
-// number writes small counts in words, as a sentence would.
-func number(n int) string {
-	words := []string{"no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten"}
-	if n >= 0 && n < len(words) {
-		return words[n]
-	}
-	return fmt.Sprint(n)
-}
-
-// counted is n with the noun that fits it.
-func counted(n int, one, many string) string {
-	if n == 1 {
-		return "one " + one
-	}
-	return number(n) + " " + many
 }
 
 // materialWords says what a position holds, side by side: "13 v 10 men",

@@ -8,6 +8,7 @@ import (
 	"metz/draughts"
 	"metz/endgame"
 	"metz/problems"
+	"metz/verdict"
 )
 
 // A key is judged by what it forces: a printed move of the solving side
@@ -26,14 +27,14 @@ func TestKeyJudgedByWhatItForces(t *testing.T) {
 	if rep.Refutation != nil {
 		t.Fatalf("refuted: %+v", rep.Refutation)
 	}
-	if rep.Verdict != Cooked || !slices.Contains(rep.Keys, "27-21") || !slices.Contains(rep.Keys, "27-22") || len(rep.Undecided) > 0 {
+	if rep.Verdict != verdict.Cooked || !slices.Contains(rep.Keys, "27-21") || !slices.Contains(rep.Keys, "27-22") || len(rep.Undecided) > 0 {
 		t.Fatalf("verdict %s keys %v undecided %v; want cooked with the key 27-21 proven and 27-22 a cook", rep.Verdict, rep.Keys, rep.Undecided)
 	}
 	if len(rep.LineFindings) != 1 {
 		t.Fatalf("line findings %+v, want the printed 32-27", rep.LineFindings)
 	}
 	f := rep.LineFindings[0]
-	if f.Kind != FindingFails || f.Path != "1.1" || f.Ply != 3 || f.After != "27-21 26x17" || f.Printed != "32-27" ||
+	if f.Kind != verdict.FindingFails || f.Path != "1.1" || f.Ply != 3 || f.After != "27-21 26x17" || f.Printed != "32-27" ||
 		!slices.Equal(f.Fails, []string{"32-27", "8-13"}) || f.Proof == nil {
 		t.Fatalf("finding %+v, want 32-27 failing to 8-13 after 27-21 26x17, with a proof", f)
 	}
@@ -67,7 +68,7 @@ func TestPrintedMoveFailsWhereAnotherWins(t *testing.T) {
 	p := &problems.Problem{Label: "printed move fails", Rules: "international", FEN: fen, Stipulation: "promote/7",
 		Solution: line("38-33", "29x27", "19-14", "4-10", "14x5")}
 	rep := Verify(p, Options{Budget: nodes(200_000)})
-	if rep.Verdict != SoundIncomplete || rep.Refutation != nil || !slices.Equal(rep.Keys, []string{"38-33"}) {
+	if rep.Verdict != verdict.SoundIncomplete || rep.Refutation != nil || !slices.Equal(rep.Keys, []string{"38-33"}) {
 		t.Fatalf("verdict %s keys %v refutation %+v; want sound-incomplete with the key 38-33", rep.Verdict, rep.Keys, rep.Refutation)
 	}
 	if len(rep.LineFindings) != 1 || rep.LineFindings[0].Printed != "19-14" || rep.LineFindings[0].Works != "19-13" ||
@@ -103,7 +104,7 @@ func TestFailingLineStillRefutesAFailingKey(t *testing.T) {
 	if keys := bruteKeys(pos, Goal{Kind: GoalPromote}, 5); len(keys) != 0 {
 		t.Fatalf("brute force: keys %v within 5", keys)
 	}
-	if rep.Verdict != Unsound || rep.Refutation == nil || len(rep.LineFindings) != 0 {
+	if rep.Verdict != verdict.Unsound || rep.Refutation == nil || len(rep.LineFindings) != 0 {
 		t.Fatalf("verdict %s refutation %+v findings %+v; want unsound", rep.Verdict, rep.Refutation, rep.LineFindings)
 	}
 	if !strings.Contains(rep.Refutation.Note, "no other move works after 38-33 29x27") {
@@ -126,7 +127,7 @@ func TestGameEndMeetsEveryGoal(t *testing.T) {
 			t.Errorf("%s: brute force keys %v", g, keys)
 		}
 		p := &problems.Problem{Rules: "international", FEN: fen, Stipulation: g.String(), Solution: line("28x19")}
-		if rep := Verify(p, Options{Budget: nodes(10_000), NoTables: true}); rep.Verdict != Sound {
+		if rep := Verify(p, Options{Budget: nodes(10_000), NoTables: true}); rep.Verdict != verdict.Sound {
 			t.Errorf("%s: verify %s", g, rep.Verdict)
 		}
 	}
@@ -139,7 +140,7 @@ func TestPrintedDrawingMoveFails(t *testing.T) {
 	const fen = "W:W14,48:BK41"
 	tb := tables3(t)
 	rep := Verify(problemOf(fen, "draw", "14-9", "41-36", "48-43"), Options{Budget: nodes(1_000_000), Tables: tb})
-	if rep.Verdict != SoundIncomplete || rep.Refutation != nil || len(rep.LineFindings) != 1 {
+	if rep.Verdict != verdict.SoundIncomplete || rep.Refutation != nil || len(rep.LineFindings) != 1 {
 		t.Fatalf("verdict %s refutation %+v findings %+v; want sound-incomplete, 48-43 a flaw of the line",
 			rep.Verdict, rep.Refutation, rep.LineFindings)
 	}
@@ -169,7 +170,7 @@ func TestCookedListsUndecided(t *testing.T) {
 	c := combination{"cooked early", "W:W25,27,28,30,32,33,35,38,39,40,41:B3,8,11,12,14,15,18,19,24,26,29",
 		"27-21 26x17 32-27 18-23 25-20 14x21 35-30 24x44 33x2 23x32 2x7", "promote/15"}
 	rep := Verify(c.problem(t), Options{Budget: nodes(20_000)})
-	if rep.Verdict != Cooked || len(rep.Undecided) == 0 {
+	if rep.Verdict != verdict.Cooked || len(rep.Undecided) == 0 {
 		t.Fatalf("verdict %s undecided %v notes %v; want cooked with the open first moves listed", rep.Verdict, rep.Undecided, rep.Notes)
 	}
 	for _, u := range rep.Undecided {

@@ -3,6 +3,7 @@ package solver
 import (
 	"metz/draughts"
 	"metz/problems"
+	"metz/verdict"
 )
 
 // Other first moves (cooks) are settled in three passes, cheapest first,
@@ -212,7 +213,7 @@ func (v *verifier[P, M]) refuteRound(open []openKey, opp bool) []outcome {
 // on nodes of the budget and a kth of the forks' memory. Its report is scratch:
 // a round's forks only return outcomes.
 func (v *verifier[P, M]) fork(nodes int64, k int) *verifier[P, M] {
-	f := &verifier[P, M]{rep: &Report{}, opt: v.opt, root: v.root, key: v.key, bound: v.bound}
+	f := &verifier[P, M]{rep: &verdict.Report{}, opt: v.opt, root: v.root, key: v.key, bound: v.bound}
 	f.s = v.s.fork(nodes, max(v.forkMB*4/5/k, 1))
 	if v.opp != nil {
 		f.opp = v.opp.fork(0, max(v.forkMB/5/k, 1))
@@ -324,11 +325,11 @@ func (v *verifier[P, M]) keyOutcome(q draughts.Position, m draughts.Move, c *chi
 	case v.drawing() && out == disproven:
 		// The opponent has no win after this move either: another draw.
 		v.rep.Keys = append(v.rep.Keys, name)
-		v.rep.Cooks = append(v.rep.Cooks, Cook{Move: name})
+		v.rep.Cooks = append(v.rep.Cooks, verdict.Cook{Move: name})
 	case !v.drawing() && out == proven:
 		v.rep.Keys = append(v.rep.Keys, name)
 		ans, plies, exact := v.answerAt(c, 1, true)
-		cook := Cook{Move: name, Proof: prefixed(q, m, ans)}
+		cook := verdict.Cook{Move: name, Proof: prefixed(q, m, ans)}
 		if exact {
 			cook.Plies = plies + 1
 		}

@@ -3,6 +3,7 @@ package solver
 import (
 	"metz/draughts"
 	"metz/problems"
+	"metz/verdict"
 )
 
 // A loss ("the side to move loses") is the other side's win against every
@@ -14,19 +15,19 @@ import (
 // lossCheck carries the verification of a loss.
 type lossCheck[P, M any] struct {
 	s   *search[P, M]
-	rep *Report
+	rep *verdict.Report
 	// winner is the side not to move at the start, the one that wins.
 	winner draughts.Color
 }
 
-func verifyLoss[P, M any](g game[P, M], p *problems.Problem, pos draughts.Position, opt Options, rep *Report, lim *limits) {
+func verifyLoss[P, M any](g game[P, M], p *problems.Problem, pos draughts.Position, opt Options, rep *verdict.Report, lim *limits) {
 	rep.Goal = Goal{Kind: GoalLoss}.String()
 	var ns []*problems.Node
 	if p.Solution != nil {
 		ns = p.Solution.Children
 	}
 	if len(ns) > 0 && !replay(pos, p.Solution, rep) {
-		rep.Verdict = Misprint
+		rep.Verdict = verdict.Misprint
 		return
 	}
 	winner := pos.Turn.Opponent()
@@ -45,14 +46,14 @@ func verifyLoss[P, M any](g game[P, M], p *problems.Problem, pos draughts.Positi
 	}
 	switch {
 	case rep.Refutation != nil:
-		rep.Verdict = Unsound
+		rep.Verdict = verdict.Unsound
 	case len(rep.Unproven) > 0:
-		rep.Verdict = Unproven
+		rep.Verdict = verdict.Unproven
 		rep.Notes = append(rep.Notes, "budget exhausted before a proof or a disproof of the other side's win")
 	case len(rep.LineFindings) > 0:
-		rep.Verdict = SoundIncomplete
+		rep.Verdict = verdict.SoundIncomplete
 	default:
-		rep.Verdict = Sound
+		rep.Verdict = verdict.Sound
 	}
 }
 
@@ -66,10 +67,10 @@ func (lc *lossCheck[P, M]) check(q draughts.Position, path []int, line []string)
 		return true
 	case disproven:
 		if len(path) == 0 {
-			lc.rep.Refutation = &Refutation{Line: line, Note: "the side to move does not lose: the other side has no forced win"}
+			lc.rep.Refutation = &verdict.Refutation{Line: line, Note: "the side to move does not lose: the other side has no forced win"}
 		}
 	default:
-		lc.rep.Unproven = append(lc.rep.Unproven, UnprovenLeaf{Path: pathString(path), Ply: len(path), Line: line,
+		lc.rep.Unproven = append(lc.rep.Unproven, verdict.UnprovenLeaf{Path: pathString(path), Ply: len(path), Line: line,
 			FEN: q.FEN(), Nodes: spent, Reason: "the other side's win is not settled within the budget"})
 	}
 	return false
@@ -119,7 +120,7 @@ func (lc *lossCheck[P, M]) lines(q draughts.Position, ns []*problems.Node, path 
 				lc.mend(q, m, path, l)
 				continue
 			case unknown:
-				lc.rep.Unproven = append(lc.rep.Unproven, UnprovenLeaf{Path: pathString(p), Ply: len(p), Line: l,
+				lc.rep.Unproven = append(lc.rep.Unproven, verdict.UnprovenLeaf{Path: pathString(p), Ply: len(p), Line: l,
 					FEN: next.FEN(), Nodes: spent, Reason: "the other side's win is not settled within the budget"})
 				continue
 			}
@@ -138,16 +139,16 @@ func (lc *lossCheck[P, M]) mend(q draughts.Position, m draughts.Move, path []int
 		}
 		switch out, _ := lc.settle(q.Play(o)); out {
 		case proven:
-			lc.rep.LineFindings = append(lc.rep.LineFindings, LineFinding{Kind: FindingFails, Path: pathString(path),
+			lc.rep.LineFindings = append(lc.rep.LineFindings, verdict.LineFinding{Kind: verdict.FindingFails, Path: pathString(path),
 				Ply: len(line), After: after(line[:len(path)]), Printed: line[len(path)], Fails: line[len(path):],
 				Note: note, Works: q.Rules.FormatMove(o, true)})
 			return
 		case unknown:
-			lc.rep.Unproven = append(lc.rep.Unproven, UnprovenLeaf{Path: pathString(path), Ply: len(path), Line: line[:len(path)],
+			lc.rep.Unproven = append(lc.rep.Unproven, verdict.UnprovenLeaf{Path: pathString(path), Ply: len(path), Line: line[:len(path)],
 				FEN: q.FEN(), Reason: "the stated " + line[len(path)] + " lets the win go; no other move was proven to keep it within the budget"})
 			return
 		}
 	}
 	// Not reached when the win from the start is proven: some move keeps it.
-	lc.rep.Refutation = &Refutation{Path: pathString(path), Ply: len(line), Line: line, Note: note + ", nor after any other move here"}
+	lc.rep.Refutation = &verdict.Refutation{Path: pathString(path), Ply: len(line), Line: line, Note: note + ", nor after any other move here"}
 }

@@ -5,6 +5,7 @@ import (
 
 	"metz/draughts"
 	"metz/problems"
+	"metz/verdict"
 )
 
 // englishLoss is an English-checkers problem with the loss stipulation.
@@ -42,7 +43,7 @@ func TestVerifyLossSound(t *testing.T) {
 		}
 	}
 	rep := Verify(englishLoss(fen), Options{Budget: nodes(1_000_000), NoTables: true})
-	if rep.Verdict != Sound || rep.Goal != "loss" || rep.Refutation != nil {
+	if rep.Verdict != verdict.Sound || rep.Goal != "loss" || rep.Refutation != nil {
 		t.Errorf("verdict %s, goal %s, refutation %+v; want sound loss", rep.Verdict, rep.Goal, rep.Refutation)
 	}
 	if sol := SolveWith(pos, Goal{Kind: GoalLoss}, Options{Budget: nodes(1_000_000), NoTables: true}); sol.Result != ResultLoss {
@@ -59,7 +60,7 @@ func TestVerifyLossRefuted(t *testing.T) {
 		t.Fatalf("king against king: %s, want draw", sol.Result)
 	}
 	rep := Verify(englishLoss(fen), Options{Budget: nodes(1_000_000), NoTables: true})
-	if rep.Verdict != Unsound || rep.Refutation == nil || len(rep.Refutation.Line) != 1 {
+	if rep.Verdict != verdict.Unsound || rep.Refutation == nil || len(rep.Refutation.Line) != 1 {
 		t.Fatalf("verdict %s, refutation %+v; want unsound with an escaping first move", rep.Verdict, rep.Refutation)
 	}
 	m, err := draughts.ParseMove(pos, rep.Refutation.Line[0])
@@ -83,11 +84,11 @@ func TestVerifyLossStatedLines(t *testing.T) {
 		t.Fatalf("after 18-23: %s for White, want draw", sol.Result)
 	}
 	opt := Options{Budget: nodes(1_000_000), NoTables: true}
-	if rep := Verify(englishLoss(fen, "32-27", "18-22"), opt); rep.Verdict != Sound {
+	if rep := Verify(englishLoss(fen, "32-27", "18-22"), opt); rep.Verdict != verdict.Sound {
 		t.Errorf("32-27 18-22: %s, want sound", rep.Verdict)
 	}
 	rep := Verify(englishLoss(fen, "32-27", "18-23"), opt)
-	if rep.Verdict != SoundIncomplete || rep.Refutation != nil || len(rep.LineFindings) != 1 {
+	if rep.Verdict != verdict.SoundIncomplete || rep.Refutation != nil || len(rep.LineFindings) != 1 {
 		t.Fatalf("32-27 18-23: %s, refutation %+v, findings %+v; want sound-incomplete, 18-23 a flaw of the line",
 			rep.Verdict, rep.Refutation, rep.LineFindings)
 	}
@@ -103,7 +104,7 @@ func TestVerifyLossStatedLines(t *testing.T) {
 	if sol := SolveWith(at.Play(m), Goal{Kind: GoalDraw}, opt); sol.Result != ResultLoss {
 		t.Errorf("after 32-27 %s: %s for White, want a loss", f.Works, sol.Result)
 	}
-	if rep := Verify(englishLoss(fen, "32-27", "18-23", "27x18"), opt); rep.Verdict != Misprint {
+	if rep := Verify(englishLoss(fen, "32-27", "18-23", "27x18"), opt); rep.Verdict != verdict.Misprint {
 		t.Errorf("an illegal stated move: %s, want misprint", rep.Verdict)
 	}
 }
@@ -111,7 +112,7 @@ func TestVerifyLossStatedLines(t *testing.T) {
 // A loss the budget cannot settle is unproven, never sound.
 func TestVerifyLossUnproven(t *testing.T) {
 	rep := Verify(englishLoss("W:W30:B5,K9"), Options{Budget: nodes(10), NoTables: true})
-	if rep.Verdict != Unproven || len(rep.Unproven) != 1 {
+	if rep.Verdict != verdict.Unproven || len(rep.Unproven) != 1 {
 		t.Errorf("10 nodes: %s, %d unproven places; want unproven", rep.Verdict, len(rep.Unproven))
 	}
 }

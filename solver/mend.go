@@ -5,6 +5,7 @@ import (
 
 	"metz/draughts"
 	"metz/problems"
+	"metz/verdict"
 )
 
 // A key is judged by what it forces, not by the line printed after it
@@ -18,12 +19,6 @@ import (
 // move is dropped (prune): it is evidence about a line that fails. Where
 // every other move fails too, the failure goes up to the next such place;
 // at the start it refutes the key.
-
-// LineFinding kinds.
-const (
-	// FindingFails: the printed move fails where another move works.
-	FindingFails = "fails"
-)
 
 // placeAt replays the stated tree along path: the position there and the
 // stated moves that follow it.
@@ -107,7 +102,7 @@ func (v *verifier[P, M]) mend(q draughts.Position, ns []*problems.Node, path []i
 		}
 	})
 	if out == unknown {
-		v.rep.Unproven = append(v.rep.Unproven, UnprovenLeaf{Path: pathString(path), Ply: k, Line: line[:k],
+		v.rep.Unproven = append(v.rep.Unproven, verdict.UnprovenLeaf{Path: pathString(path), Ply: k, Line: line[:k],
 			FEN: q.FEN(), Reason: "the printed " + line[k] + " fails (" + note + "); no other move was proven to work here or refuted within the budget"})
 	}
 	return out
@@ -164,7 +159,7 @@ func (v *verifier[P, M]) mendProof(q draughts.Position, m draughts.Move, c *chil
 // fails where w works.
 func (v *verifier[P, M]) addFinding(path []int, line []string, note string, w mended) {
 	k := len(path)
-	v.rep.LineFindings = append(v.rep.LineFindings, LineFinding{Kind: FindingFails, Path: pathString(path), Ply: k + 1,
+	v.rep.LineFindings = append(v.rep.LineFindings, verdict.LineFinding{Kind: verdict.FindingFails, Path: pathString(path), Ply: k + 1,
 		After: after(line[:k]), Printed: line[k], Fails: append([]string(nil), line[k:]...), Note: note,
 		Works: w.move, Plies: w.plies, Proof: w.proof})
 }
@@ -199,8 +194,8 @@ func (v *verifier[P, M]) prune() {
 		return
 	}
 	r := v.rep
-	r.Omitted = dropUnder(r.Omitted, v.under, func(o Omitted) string { return o.Path })
-	r.Unproven = dropUnder(r.Unproven, v.under, func(u UnprovenLeaf) string { return u.Path })
+	r.Omitted = dropUnder(r.Omitted, v.under, func(o verdict.Omitted) string { return o.Path })
+	r.Unproven = dropUnder(r.Unproven, v.under, func(u verdict.UnprovenLeaf) string { return u.Path })
 	r.ProvenLeaves = dropUnder(r.ProvenLeaves, v.under, func(p string) string { return p })
 	r.TableLeaves = dropUnder(r.TableLeaves, v.under, func(p string) string { return p })
 	r.LeavesProven = len(r.ProvenLeaves)

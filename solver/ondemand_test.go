@@ -5,6 +5,7 @@ import (
 
 	"metz/draughts"
 	"metz/tables"
+	"metz/verdict"
 )
 
 // A verification of a king ending, with no table directory and only the
@@ -32,7 +33,7 @@ func TestVerifyBuildsTheTablesItMeets(t *testing.T) {
 		t.Fatalf("%v built before the verification", sig)
 	}
 	rep := Verify(problemOf(fen, "win", key), Options{Budget: nodes(2_000_000), Tables: fresh})
-	if rep.Verdict != Sound {
+	if rep.Verdict != verdict.Sound {
 		t.Errorf("%s %s: %s; want sound (notes %v)", fen, key, rep.Verdict, rep.Notes)
 	}
 	if rep.TablesBuilt == 0 || rep.TableHits == 0 || !fresh.Has(sig) {

@@ -5,17 +5,8 @@ import (
 
 	"metz/draughts"
 	"metz/problems"
+	"metz/verdict"
 )
-
-// Reached is a place where a stated line meets the goal before it ends:
-// the moves printed after it are the continuation. They were replayed
-// (an unplayable one is a misprint like any other) but are not judged:
-// a goal reached is not undone by what follows.
-type Reached struct {
-	After        string   `json:"after"`        // the stated moves up to the goal
-	Ply          int      `json:"ply"`          // where the goal is met
-	Continuation []string `json:"continuation"` // the main line printed after it
-}
 
 // cutAtGoal copies the stated tree below q, each line ending at the move
 // that meets the goal; what the source prints after it is recorded in
@@ -36,7 +27,7 @@ func (v *verifier[P, M]) cutAtGoal(q draughts.Position, ns []*problems.Node, lin
 			continue
 		}
 		if len(n.Children) > 0 {
-			v.rep.Reached = append(v.rep.Reached, Reached{After: strings.Join(l, " "), Ply: len(l), Continuation: printedLine(n.Children)})
+			v.rep.Reached = append(v.rep.Reached, verdict.Reached{After: strings.Join(l, " "), Ply: len(l), Continuation: printedLine(n.Children)})
 		}
 		c.Children = nil
 	}

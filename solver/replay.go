@@ -8,11 +8,12 @@ import (
 
 	"metz/draughts"
 	"metz/problems"
+	"metz/verdict"
 )
 
 // replay plays every stated move and records each one that cannot be
 // played where it stands. It reports whether the whole tree replays.
-func replay(root draughts.Position, t *problems.Tree, rep *Report) bool {
+func replay(root draughts.Position, t *problems.Tree, rep *verdict.Report) bool {
 	ok := true
 	var walk func(q draughts.Position, ns []*problems.Node, path []int)
 	walk = func(q draughts.Position, ns []*problems.Node, path []int) {
@@ -33,8 +34,8 @@ func replay(root draughts.Position, t *problems.Tree, rep *Report) bool {
 }
 
 // resolve finds the legal move a stated node names in q, or says why not.
-func resolve(q draughts.Position, n *problems.Node) (draughts.Move, *MisprintPlace) {
-	mp := &MisprintPlace{Text: n.Printed(), Line: n.Line}
+func resolve(q draughts.Position, n *problems.Node) (draughts.Move, *verdict.MisprintPlace) {
+	mp := &verdict.MisprintPlace{Text: n.Printed(), Line: n.Line}
 	side := draughts.Black
 	if n.White {
 		side = draughts.White
@@ -141,25 +142,25 @@ func (v *verifier[P, M]) repairs(p *problems.Problem) {
 	}
 }
 
-func (v *verifier[P, M]) tryRepair(p *problems.Problem, mp MisprintPlace, node *problems.Node, move string, n int) RepairResult {
+func (v *verifier[P, M]) tryRepair(p *problems.Problem, mp verdict.MisprintPlace, node *problems.Node, move string, n int) verdict.RepairResult {
 	fixed := *p
 	fixed.Solution = cloneReplacing(p.Solution, node, move)
-	var sub *Report
+	var sub *verdict.Report
 	v.s.share(n+1, func() {
-		sub = &Report{Budget: v.rep.Budget}
+		sub = &verdict.Report{Budget: v.rep.Budget}
 		verify(&fixed, v.repairOptions(), sub, v.s.lim)
 		sub.Verdict = orDefault(sub.Verdict)
 	})
-	rr := RepairResult{Path: mp.Path, Ply: mp.Ply, Printed: mp.Text, Repair: move, Verdict: sub.Verdict, Dual: sub.Dual}
+	rr := verdict.RepairResult{Path: mp.Path, Ply: mp.Ply, Printed: mp.Text, Repair: move, Verdict: sub.Verdict, Dual: sub.Dual}
 	if len(sub.Misprints) > 0 {
 		rr.Note = fmt.Sprintf("then %q at %s: %s", sub.Misprints[0].Text, sub.Misprints[0].Path, sub.Misprints[0].Reason)
 	}
 	return rr
 }
 
-func orDefault(s string) string {
+func orDefault(s verdict.Verdict) verdict.Verdict {
 	if s == "" {
-		return Unproven
+		return verdict.Unproven
 	}
 	return s
 }

@@ -39,27 +39,39 @@ func TestSolveAgreesWithBruteForce(t *testing.T) {
 				king := func() bool { return rng.IntN(5) == 0 }
 				p := randomPieces(rng, r, []bool{king(), king(), i%2 == 0 && king()}, []bool{king(), king()})
 				sol := Solve(p, Win, nodes(100_000))
-				memo := map[string]bool{}
-				win := shortestMemo(p, p.Turn, horizon, memo)
-				clear(memo)
-				loss := shortestMemo(p, p.Turn.Opponent(), horizon, memo)
-				switch {
-				case win >= 0:
+				win, loss := agreesWithBrute(t, p, sol, horizon)
+				if win {
 					wins.Add(1)
-					if sol.Result != ResultWin || sol.Plies != win {
-						t.Errorf("%s: solver %s in %d plies; brute force: a win in %d", p.FEN(), sol.Result, sol.Plies, win)
-					}
-				case sol.Result == ResultWin && sol.Plies > 0 && sol.Plies <= horizon: // 0: length not found
-					t.Errorf("%s: solver win in %d plies; brute force: none within %d", p.FEN(), sol.Plies, horizon)
-				case loss >= 0:
+				}
+				if loss {
 					losses.Add(1)
-					if sol.Result != ResultLoss {
-						t.Errorf("%s: solver %s; brute force: the opponent wins in %d", p.FEN(), sol.Result, loss)
-					}
 				}
 			}
 		})
 	}
+}
+
+// agreesWithBrute fails unless sol, Solve's answer for p, agrees with
+// the plain brute force within horizon plies: a win exactly when the brute
+// force finds one, of its length, and a loss where it finds the other
+// side's win. It reports which of the two the brute force found.
+func agreesWithBrute(t *testing.T, p draughts.Position, sol *Solution, horizon int) (win, loss bool) {
+	t.Helper()
+	memo := map[string]bool{}
+	w := shortestMemo(p, p.Turn, horizon, memo)
+	clear(memo)
+	l := shortestMemo(p, p.Turn.Opponent(), horizon, memo)
+	switch {
+	case w >= 0:
+		if sol.Result != ResultWin || sol.Plies != w {
+			t.Errorf("%s: solver %s in %d plies; brute force: a win in %d", p.FEN(), sol.Result, sol.Plies, w)
+		}
+	case sol.Result == ResultWin && sol.Plies > 0 && sol.Plies <= horizon: // 0: length not found
+		t.Errorf("%s: solver win in %d plies; brute force: none within %d", p.FEN(), sol.Plies, horizon)
+	case l >= 0 && sol.Result != ResultLoss:
+		t.Errorf("%s: solver %s; brute force: the opponent wins in %d", p.FEN(), sol.Result, l)
+	}
+	return w >= 0, w < 0 && l >= 0
 }
 
 // shortestMemo is the least d ≤ limit within which attacker forces a win

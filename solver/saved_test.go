@@ -8,6 +8,7 @@ import (
 	"metz/draughts"
 	"metz/retro"
 	"metz/tables"
+	"metz/verdict"
 )
 
 // A table saved on disk is read wherever the search meets it, above the
@@ -62,7 +63,7 @@ func TestInternationalTablesOnlyForInternational(t *testing.T) {
 func TestBuildsWithinTheClock(t *testing.T) {
 	at := func(r *draughts.Rules, fen string, d time.Duration) *search[draughts.Position, draughts.Move] {
 		p := mustFEN(t, r, fen)
-		s := newSearch[draughts.Position, draughts.Move](draughts.Generic(r), p, p.Turn, Win, newLimits(Budget{Time: d}), 8)
+		s := newSearch[draughts.Position, draughts.Move](draughts.Generic(r), p, p.Turn, Win, newLimits(verdict.Budget{Time: d}), 8)
 		s.useTables(tables.Generic(retro.New(r)))
 		return s
 	}

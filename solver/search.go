@@ -9,6 +9,7 @@ import (
 	"metz/endgame"
 	"metz/retro"
 	"metz/tables"
+	"metz/verdict"
 )
 
 // search holds what every search of one goal shares: the game, who
@@ -209,7 +210,7 @@ func (s *search[P, M]) useTables(t *tables.Tables) {
 // budget (at least the default).
 func rootLimit(t *tables.Tables, memMB int) tables.Limit {
 	return tables.Limit{Positions: smallRootPositions * buildNanos / t.NanosPerPosition(),
-		Bytes: int64(max(memMB, DefaultMemoryMB)) << 20}
+		Bytes: int64(max(memMB, verdict.DefaultMemoryMB)) << 20}
 }
 
 // tablesOf makes s read o's tables and count what it builds with o's.

@@ -10,6 +10,7 @@ import (
 	"metz/endgame"
 	"metz/problems"
 	"metz/tables"
+	"metz/verdict"
 )
 
 // Version is recorded with every verdict so that runs can be compared.
@@ -41,7 +42,7 @@ type Solution struct {
 	Tree      *problems.Tree `json:"tree,omitempty"` // the proof: one attacker move, every defence
 	Note      string         `json:"note,omitempty"`
 	Rules     string         `json:"rules"`
-	Budget    Budget         `json:"budget"`
+	Budget    verdict.Budget `json:"budget"`
 	TableHits int64          `json:"table_hits,omitempty"` // positions decided by the endgame tables
 	// TablesBuilt counts the table positions built for this solve (the
 	// signatures its searches met that were neither in memory nor in
@@ -53,7 +54,7 @@ type Solution struct {
 }
 
 // Solve decides the goal for the side to move in p within the budget.
-func Solve(p draughts.Position, goal Goal, b Budget) *Solution {
+func Solve(p draughts.Position, goal Goal, b verdict.Budget) *Solution {
 	return SolveWith(p, goal, Options{Budget: b})
 }
 
@@ -68,7 +69,7 @@ func SolveWith(p draughts.Position, goal Goal, opt Options) *Solution {
 
 func solveIn[P, M any](g game[P, M], p draughts.Position, goal Goal, opt Options) *Solution {
 	start := time.Now()
-	b := opt.Budget.withDefaults()
+	b := opt.Budget.WithDefaults()
 	lim := newLimits(b)
 	sol := &Solution{Goal: goal, Keys: []string{}, Rules: p.Rules.Name, Budget: b}
 	tb := &tableUse{t: tablesFor(p.Rules, opt)}
@@ -130,7 +131,7 @@ type tableUse struct {
 // them, and they are a fraction of the whole tables where the root has
 // men (from W:W6:B2,3,4, 14 M indices against 26 M). It is bounded as a
 // search bounds the root's tables (useTables).
-func (tb *tableUse) slice(p draughts.Position, b Budget) {
+func (tb *tableUse) slice(p draughts.Position, b verdict.Budget) {
 	bp, ok := endgame.FromDraughts(p)
 	if tb.t == nil || !ok || bits.OnesCount64(bp.White|bp.Black) > endgame.DemandPieces {
 		return
@@ -145,7 +146,7 @@ func useTables[P, M any](tb *tableUse, s *search[P, M]) func() {
 	}
 }
 
-func solveGoal[P, M any](g game[P, M], p draughts.Position, goal Goal, lim *limits, b Budget, sol *Solution, tb *tableUse) {
+func solveGoal[P, M any](g game[P, M], p draughts.Position, goal Goal, lim *limits, b verdict.Budget, sol *Solution, tb *tableUse) {
 	q := from(g, p)
 	s := newSearch(g, q, p.Turn, goal, lim, b.MemoryMB)
 	defer useTables(tb, s)()
@@ -324,7 +325,7 @@ func (s *search[P, M]) proofTree(c *child[P, M], d int, mode treeMode) *problems
 }
 
 // opponentWins settles a disproven win: does the other side force one?
-func opponentWins[P, M any](g game[P, M], q P, lim *limits, b Budget, tb *tableUse) (string, string) {
+func opponentWins[P, M any](g game[P, M], q P, lim *limits, b verdict.Budget, tb *tableUse) (string, string) {
 	s := newSearch(g, q, g.Turn(q).Opponent(), Win, lim, b.MemoryMB)
 	defer useTables(tb, s)()
 	root := s.at(q, false)
@@ -340,7 +341,7 @@ func opponentWins[P, M any](g game[P, M], q P, lim *limits, b Budget, tb *tableU
 // solveDraw settles the opponent's win, for a draw (it must fail) and a
 // loss (it must succeed): Result is loss when it is proven, draw with the
 // escaping first moves as keys when it is disproven.
-func solveDraw[P, M any](g game[P, M], p draughts.Position, lim *limits, b Budget, sol *Solution, tb *tableUse) {
+func solveDraw[P, M any](g game[P, M], p draughts.Position, lim *limits, b verdict.Budget, sol *Solution, tb *tableUse) {
 	q := from(g, p)
 	s := newSearch(g, q, p.Turn.Opponent(), Win, lim, b.MemoryMB)
 	defer useTables(tb, s)()

@@ -9,6 +9,7 @@ import (
 	"metz/draughts"
 	"metz/endgame"
 	"metz/problems"
+	"metz/verdict"
 )
 
 var intl = draughts.International
@@ -58,13 +59,13 @@ func TestVanTenacVIISoundOutright(t *testing.T) {
 		Solution: line("24-19", "14x35", "29x40", "35x44", "49x40")}
 	for _, opt := range []Options{{Budget: nodes(2_000_000)}, {Budget: nodes(2_000_000), NoTables: true}} {
 		rep := Verify(p, opt)
-		if rep.Verdict != Sound || len(rep.InHorizon) > 0 || rep.Horizon != 0 || len(rep.Undecided) > 0 || !slices.Equal(rep.Keys, []string{"24-19"}) {
+		if rep.Verdict != verdict.Sound || len(rep.InHorizon) > 0 || rep.Horizon != 0 || len(rep.Undecided) > 0 || !slices.Equal(rep.Keys, []string{"24-19"}) {
 			t.Errorf("no tables %v: verdict %s keys %v within horizon %v undecided %v", opt.NoTables, rep.Verdict, rep.Keys, rep.InHorizon, rep.Undecided)
 		}
 	}
 }
 
-func verifyLine(t *testing.T, fen string, moves ...string) *Report {
+func verifyLine(t *testing.T, fen string, moves ...string) *verdict.Report {
 	t.Helper()
 	p := &problems.Problem{Rules: "international", FEN: fen, Stipulation: "win", Solution: line(moves...)}
 	return Verify(p, Options{Budget: nodes(1_000_000)})
@@ -75,7 +76,7 @@ func verifyLine(t *testing.T, fen string, moves ...string) *Report {
 func TestCook(t *testing.T) {
 	const fen = "W:W32,33,44:B14,28"
 	rep := verifyLine(t, fen, "32x23")
-	if rep.Verdict != Cooked || len(rep.Cooks) != 1 || rep.Cooks[0].Move != "33x22" {
+	if rep.Verdict != verdict.Cooked || len(rep.Cooks) != 1 || rep.Cooks[0].Move != "33x22" {
 		t.Fatalf("verdict %s cooks %+v", rep.Verdict, rep.Cooks)
 	}
 	p := playLine(t, mustFEN(t, intl, fen), "33x22")
@@ -102,7 +103,7 @@ func TestOmittedDefence(t *testing.T) {
 	for _, opt := range []Options{{Budget: nodes(1_000_000)}, {Budget: nodes(5_000_000), NoTables: true}} {
 		p := &problems.Problem{Rules: "international", FEN: fen, Stipulation: "win", Solution: line("4-15", "29-34")}
 		rep := Verify(p, opt)
-		if rep.Verdict != SoundIncomplete || len(rep.Omitted) != 2 {
+		if rep.Verdict != verdict.SoundIncomplete || len(rep.Omitted) != 2 {
 			t.Fatalf("no tables %v: verdict %s omitted %+v undecided %v", opt.NoTables, rep.Verdict, rep.Omitted, rep.Undecided)
 		}
 		for _, o := range rep.Omitted {
@@ -123,7 +124,7 @@ func TestAnswerEndsInTables(t *testing.T) {
 	const fen = "W:WK9,31:B21,20"
 	p := &problems.Problem{Rules: "international", FEN: fen, Stipulation: "win", Solution: line("9x25", "21-27")}
 	rep := Verify(p, Options{Budget: nodes(1_000_000)})
-	if rep.Verdict != SoundIncomplete || len(rep.Omitted) != 1 || rep.Omitted[0].Defence != "21-26" {
+	if rep.Verdict != verdict.SoundIncomplete || len(rep.Omitted) != 1 || rep.Omitted[0].Defence != "21-26" {
 		t.Fatalf("verdict %s omitted %+v", rep.Verdict, rep.Omitted)
 	}
 	tables := 0
@@ -157,7 +158,7 @@ func TestAnswerEndsInTables(t *testing.T) {
 // left: the stated line ends lost.
 func TestRefutation(t *testing.T) {
 	rep := verifyLine(t, "W:W33:B22", "33-28")
-	if rep.Verdict != Unsound || rep.Refutation == nil {
+	if rep.Verdict != verdict.Unsound || rep.Refutation == nil {
 		t.Fatalf("verdict %s refutation %+v", rep.Verdict, rep.Refutation)
 	}
 	q := playLine(t, mustFEN(t, intl, "W:W33:B22"), "33-28")
@@ -176,7 +177,7 @@ func TestFirstMoveRefutedByTheOtherSidesWin(t *testing.T) {
 	const fen = "W:W37,13:B26,34,K5,K28"
 	p := &problems.Problem{Rules: "international", FEN: fen, Stipulation: "win"}
 	rep := Verify(p, Options{Budget: nodes(100_000), NoTables: true})
-	if rep.Verdict != Unsound || len(rep.Keys) != 0 || len(rep.Undecided) != 0 {
+	if rep.Verdict != verdict.Unsound || len(rep.Keys) != 0 || len(rep.Undecided) != 0 {
 		t.Fatalf("verdict %s keys %v undecided %v", rep.Verdict, rep.Keys, rep.Undecided)
 	}
 	q := playLine(t, mustFEN(t, intl, fen), "37-31")
@@ -195,7 +196,7 @@ func TestVerdictOnlyStopsAtTheRefutation(t *testing.T) {
 	p := &problems.Problem{Rules: "international", FEN: "W:W33,48,49:B22,3,4", Stipulation: "win", Solution: line("33-28")}
 	full := Verify(p, Options{Budget: nodes(300_000)})
 	brief := Verify(p, Options{Budget: nodes(300_000), VerdictOnly: true})
-	if full.Verdict != Unsound || brief.Verdict != Unsound || brief.Refutation == nil {
+	if full.Verdict != verdict.Unsound || brief.Verdict != verdict.Unsound || brief.Refutation == nil {
 		t.Fatalf("verdicts %s, %s (verdict only)", full.Verdict, brief.Verdict)
 	}
 	if brief.Work.Keys >= full.Work.Keys || brief.ProofNodes >= full.ProofNodes {
@@ -215,8 +216,8 @@ func TestVerdictOnlyStopsAtTheRefutation(t *testing.T) {
 func TestVerdictOnlyWalksTheStatedLinesFirst(t *testing.T) {
 	p := *bundledProblem(t, "vantenac", "Problème VI")
 	p.FEN = "W:W20,27,37,38,41,42,43,47:B1,2,6,16,K28,34"
-	rep := Verify(&p, Options{Budget: nodes(3_000_000), VerdictOnly: true})
-	if rep.Verdict == Unsound || rep.Refutation != nil {
+	rep := Verify(&p, Options{Budget: nodes(verdict.DefaultNodes), VerdictOnly: true})
+	if rep.Verdict == verdict.Unsound || rep.Refutation != nil {
 		t.Fatalf("verdict %s, refutation %+v: the line's end is no refutation of the key", rep.Verdict, rep.Refutation)
 	}
 	if len(rep.LineFindings) == 0 {
@@ -232,12 +233,12 @@ func TestVerdictOnlyWalksTheStatedLinesFirst(t *testing.T) {
 // a misprint at ply 5, and the repair 49x40 is sound.
 func TestMisprintRepair(t *testing.T) {
 	rep := verifyLine(t, "W:W24,29,33,40,49:B10,K14,K34", "24-19", "14x35", "29x40", "35x44", "43-40")
-	if rep.Verdict != Misprint || len(rep.Misprints) != 1 || rep.Misprints[0].Ply != 5 {
+	if rep.Verdict != verdict.Misprint || len(rep.Misprints) != 1 || rep.Misprints[0].Ply != 5 {
 		t.Fatalf("verdict %s misprints %+v", rep.Verdict, rep.Misprints)
 	}
 	ok := false
 	for _, r := range rep.Repairs {
-		ok = ok || (r.Repair == "49x40" && r.Verdict == Sound)
+		ok = ok || (r.Repair == "49x40" && r.Verdict == verdict.Sound)
 	}
 	if !ok {
 		t.Errorf("repairs %+v", rep.Repairs)
@@ -369,22 +370,22 @@ func TestParseGoalAndBudget(t *testing.T) {
 	if _, err := BoundStipulation("draw", 9); err == nil {
 		t.Error("a bounded draw accepted")
 	}
-	b, err := ParseBudget("10s,5M-nodes,128MB")
+	b, err := verdict.ParseBudget("10s,5M-nodes,128MB")
 	if err != nil || b.Nodes != 5_000_000 || b.Time.Seconds() != 10 || b.MemoryMB != 128 {
 		t.Errorf("%+v %v", b, err)
 	}
 	// "M" counts nodes and "m" is Go's minute: the case decides.
-	if b, err := ParseBudget("20s,20M"); err != nil || b.Nodes != 20_000_000 || b.Time.Seconds() != 20 {
+	if b, err := verdict.ParseBudget("20s,20M"); err != nil || b.Nodes != 20_000_000 || b.Time.Seconds() != 20 {
 		t.Errorf("20s,20M: %+v %v", b, err)
 	}
-	if b, err := ParseBudget("5m"); err != nil || b.Nodes != 0 || b.Time.Minutes() != 5 {
+	if b, err := verdict.ParseBudget("5m"); err != nil || b.Nodes != 0 || b.Time.Minutes() != 5 {
 		t.Errorf("5m: %+v %v", b, err)
 	}
-	if b, err := ParseBudget("2GB"); err != nil || b.MemoryMB != 2048 {
+	if b, err := verdict.ParseBudget("2GB"); err != nil || b.MemoryMB != 2048 {
 		t.Errorf("2GB: %+v %v", b, err)
 	}
 	for _, bad := range []string{"fast", "0MB", "-3GB", "99999999GB", "GB"} {
-		if _, err := ParseBudget(bad); err == nil {
+		if _, err := verdict.ParseBudget(bad); err == nil {
 			t.Errorf("%s accepted", bad)
 		}
 	}

@@ -9,11 +9,12 @@ import (
 	"metz/draughts"
 	"metz/problems"
 	"metz/tables"
+	"metz/verdict"
 )
 
 // Options tune Verify.
 type Options struct {
-	Budget Budget
+	Budget verdict.Budget
 	// Slack is how many plies beyond the stated key's shortest win another
 	// first move is searched for a win when df-pn cannot settle it (the
 	// cook horizon). Default 4.
@@ -43,9 +44,9 @@ type Options struct {
 // generic engine (it reads the book's notation); the searches run in the
 // game g.
 type verifier[P, M any] struct {
-	rep  *Report
+	rep  *verdict.Report
 	s    *search[P, M]
-	acct Work           // nodes per part of the work
+	acct verdict.Work   // nodes per part of the work
 	ends int            // ends of stated lines not yet proven (walkWin)
 	key  *draughts.Move // the stated key, if any
 	open []openKey      // first moves the first pass left open (keys.go)
@@ -76,12 +77,12 @@ type verifier[P, M any] struct {
 
 // Verify judges a problem's stated solution (verification.md §2–3). It is a
 // pure function of the record and the options: the record is not modified.
-func Verify(p *problems.Problem, opt Options) *Report {
-	opt.Budget = opt.Budget.withDefaults()
+func Verify(p *problems.Problem, opt Options) *verdict.Report {
+	opt.Budget = opt.Budget.WithDefaults()
 	if opt.Slack <= 0 {
 		opt.Slack = 4
 	}
-	rep := &Report{ProblemID: p.ID, Label: p.Label, Rules: p.Rules, Goal: p.Stipulation,
+	rep := &verdict.Report{ProblemID: p.ID, Label: p.Label, Rules: p.Rules, Goal: p.Stipulation,
 		SolverVersion: Version, Budget: opt.Budget}
 	opt.Cores.acquire()
 	defer opt.Cores.release()
@@ -95,14 +96,14 @@ func Verify(p *problems.Problem, opt Options) *Report {
 	return rep
 }
 
-func verify(p *problems.Problem, opt Options, rep *Report, lim *limits) {
+func verify(p *problems.Problem, opt Options, rep *verdict.Report, lim *limits) {
 	if !p.HasPosition() {
-		rep.Verdict = NoPosition
+		rep.Verdict = verdict.NoPosition
 		return
 	}
 	pos, goal, err := setup(p)
 	if err != nil {
-		rep.Verdict, rep.Notes = NoPosition, append(rep.Notes, err.Error())
+		rep.Verdict, rep.Notes = verdict.NoPosition, append(rep.Notes, err.Error())
 		return
 	}
 	rep.Rules = pos.Rules.Name
@@ -111,7 +112,7 @@ func verify(p *problems.Problem, opt Options, rep *Report, lim *limits) {
 	j.run()
 }
 
-func verifyIn[P, M any](g game[P, M], p *problems.Problem, pos draughts.Position, goal Goal, opt Options, rep *Report, lim *limits) {
+func verifyIn[P, M any](g game[P, M], p *problems.Problem, pos draughts.Position, goal Goal, opt Options, rep *verdict.Report, lim *limits) {
 	if goal.Kind == GoalLoss {
 		verifyLoss(g, p, pos, opt, rep, lim)
 		return
@@ -161,7 +162,7 @@ func verifyIn[P, M any](g game[P, M], p *problems.Problem, pos draughts.Position
 		return
 	}
 	if !replay(pos, p.Solution, rep) {
-		rep.Verdict = Misprint
+		rep.Verdict = verdict.Misprint
 		if !opt.NoRepairs {
 			v.repairs(p)
 			v.diagramRepairs(p)
@@ -199,8 +200,8 @@ func verifyIn[P, M any](g game[P, M], p *problems.Problem, pos draughts.Position
 	if literal {
 		rep.Claim = v.claim(facts.end, attacker)
 	}
-	if rep.Verdict == Unproven {
-		rep.Notes = append(rep.Notes, v.acct.note(lim))
+	if rep.Verdict == verdict.Unproven {
+		rep.Notes = append(rep.Notes, workNote(v.acct, lim))
 	}
 }
 
@@ -237,7 +238,7 @@ func (v *verifier[P, M]) walkBesideKeys(pos draughts.Position, ns []*problems.No
 	// either way), so their verifier has tables of its own.
 	left := v.s.lim.maxNodes - v.s.lim.nodes
 	lim := &limits{maxNodes: left / keysPart, deadline: v.s.lim.deadline, stopped: v.s.lim.stopped}
-	kv := &verifier[P, M]{rep: &Report{}, opt: v.opt, root: pos, scale: keysPart, bound: v.bound,
+	kv := &verifier[P, M]{rep: &verdict.Report{}, opt: v.opt, root: pos, scale: keysPart, bound: v.bound,
 		s: newSearch(v.s.g.Fork(), from(v.s.g, pos), v.s.attacker, v.s.goal, lim, max(v.opt.Budget.MemoryMB/5, 1))}
 	kv.s.tablesOf(v.s)
 	v.opt.Cores.each(2, func(i int) {
@@ -324,7 +325,7 @@ func setup(p *problems.Problem) (draughts.Position, Goal, error) {
 	return pos, goal, err
 }
 
-func (v *verifier[P, M]) verdict() string {
+func (v *verifier[P, M]) verdict() verdict.Verdict {
 	v.prune()
 	r := v.rep
 	r.Dual = len(r.Duals) > 0
@@ -333,28 +334,28 @@ func (v *verifier[P, M]) verdict() string {
 	}
 	switch {
 	case r.Refutation != nil:
-		return Unsound
+		return verdict.Unsound
 	case len(r.Cooks) > 0 && len(r.Unproven) == 0:
-		return Cooked
+		return verdict.Cooked
 	case len(r.Unproven) > 0 || len(r.Undecided) > 0 || len(r.InHorizon) > 0:
-		return Unproven
+		return verdict.Unproven
 	case len(r.Omitted) > 0 || len(r.LineFindings) > 0:
-		return SoundIncomplete
+		return verdict.SoundIncomplete
 	}
-	return Sound
+	return verdict.Sound
 }
 
-func (v *verifier[P, M]) verdictWithoutSolution() string {
+func (v *verifier[P, M]) verdictWithoutSolution() verdict.Verdict {
 	switch r := v.rep; {
 	case len(r.Keys) > 1:
-		return Cooked
+		return verdict.Cooked
 	case len(r.Keys) == 0 && len(r.Undecided) == 0:
-		r.Refutation = &Refutation{Note: "no first move meets the goal"}
-		return Unsound
+		r.Refutation = &verdict.Refutation{Note: "no first move meets the goal"}
+		return verdict.Unsound
 	case len(r.Undecided) > 0 || len(r.InHorizon) > 0:
-		return Unproven
+		return verdict.Unproven
 	}
-	return Sound
+	return verdict.Sound
 }
 
 // pathString writes a node path 1-based: "1.2.1".

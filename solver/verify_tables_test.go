@@ -8,6 +8,7 @@ import (
 	"metz/draughts"
 	"metz/problems"
 	"metz/retro"
+	"metz/verdict"
 )
 
 // Verify against the endgame tables, on problems made from them: random
@@ -45,7 +46,7 @@ func TestVerifyAgainstTables(t *testing.T) {
 		trials = trials[:2]
 	}
 	rng := rand.New(rand.NewPCG(18, 68))
-	seen := map[string]int{}
+	seen := map[verdict.Verdict]int{}
 	for _, tr := range trials {
 		start := time.Now()
 		tabs := retro.New(tr.rules)
@@ -65,15 +66,15 @@ func TestVerifyAgainstTables(t *testing.T) {
 			if made%2 == 0 && len(wins) != 1 {
 				continue // half the problems with one key: most won endings have several
 			}
-			want := Sound
+			want := verdict.Sound
 			if len(wins) > 1 {
-				want = Cooked
+				want = verdict.Cooked
 			}
 			checkVerdict(t, p, tableLine(t, tabs, p, wins[0]), want)
 			seen[want]++
 			if other != nil && made%2 == 0 {
-				checkVerdict(t, p, tableLine(t, tabs, p, *other), Unsound)
-				seen[Unsound]++
+				checkVerdict(t, p, tableLine(t, tabs, p, *other), verdict.Unsound)
+				seen[verdict.Unsound]++
 			}
 			made++
 		}
@@ -82,7 +83,7 @@ func TestVerifyAgainstTables(t *testing.T) {
 		}
 		t.Logf("%s %v: %d problems (%v)", tr.rules.Name, tr.sig, made, time.Since(start).Round(time.Millisecond))
 	}
-	for _, v := range []string{Sound, Cooked, Unsound} {
+	for _, v := range []verdict.Verdict{verdict.Sound, verdict.Cooked, verdict.Unsound} {
 		if seen[v] == 0 {
 			t.Errorf("no problem with the verdict %s was made: the test proves less than it says (%v)", v, seen)
 		}
@@ -92,18 +93,18 @@ func TestVerifyAgainstTables(t *testing.T) {
 
 // checkVerdict verifies the problem (p, stated) without tables and
 // compares with want (sound also admits sound-incomplete).
-func checkVerdict(t *testing.T, p draughts.Position, stated *problems.Tree, want string) {
+func checkVerdict(t *testing.T, p draughts.Position, stated *problems.Tree, want verdict.Verdict) {
 	t.Helper()
 	prob := &problems.Problem{Rules: p.Rules.Name, FEN: p.FEN(), Stipulation: problems.StipWin, Solution: stated}
-	opt := Options{Budget: Budget{Nodes: 3_000_000, Time: nodes(0).Time, MemoryMB: 64}}
+	opt := Options{Budget: verdict.Budget{Nodes: 3_000_000, Time: nodes(0).Time, MemoryMB: 64}}
 	opt.NoTables = p.Rules != draughts.International // endgame.Small, else nothing
 	rep := Verify(prob, opt)
 	if rep.ProofNodes > opt.Budget.Nodes {
 		t.Errorf("%s %s: %d nodes spent, budget %d", p.Rules.Name, p.FEN(), rep.ProofNodes, opt.Budget.Nodes)
 	}
 	got := rep.Verdict
-	if got == SoundIncomplete {
-		got = Sound
+	if got == verdict.SoundIncomplete {
+		got = verdict.Sound
 	}
 	if got != want {
 		t.Errorf("%s %s stated %s: verdict %s (%v), the tables say %s", p.Rules.Name, p.FEN(),

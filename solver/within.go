@@ -5,6 +5,7 @@ import (
 
 	"metz/draughts"
 	"metz/problems"
+	"metz/verdict"
 )
 
 // A bounded goal (Goal.Within > 0) turns each of Verify's questions into
@@ -114,7 +115,7 @@ func (v *verifier[P, M]) boundedDuals(q draughts.Position, st []draughts.Move, p
 			continue
 		}
 		if out, _ := v.settleAt(&c, len(path)+1, len(alts)-i); out == proven {
-			v.rep.Duals = append(v.rep.Duals, Dual{Path: pathString(path), Ply: len(path) + 1, After: after(line),
+			v.rep.Duals = append(v.rep.Duals, verdict.Dual{Path: pathString(path), Ply: len(path) + 1, After: after(line),
 				Stated: q.Rules.FormatMove(st[0], true), Alternative: q.Rules.FormatMove(m, true), Plies: v.bound - len(path)})
 		}
 	}

@@ -6,7 +6,7 @@ package sources
 
 import "embed"
 
-//go:embed livre-de-metz-1re-partie.txt van-tenac-traite-1868.md jeu-de-dames-et-variantes.txt regles-64-144-cases.md README.md
+//go:embed livre-de-metz-1re-partie.txt van-tenac-traite-1868.md jeu-de-dames-et-variantes.txt regles-64-144-cases.md trictrac-guiton-1822.md README.md
 var FS embed.FS
 
 // Bundled file names.
@@ -15,6 +15,7 @@ const (
 	VanTenac    = "van-tenac-traite-1868.md"
 	Variantes   = "jeu-de-dames-et-variantes.txt"
 	Regles64144 = "regles-64-144-cases.md"
+	Trictrac    = "trictrac-guiton-1822.md"
 )
 
 // Read returns the bytes of one bundled file.

@@ -7,7 +7,6 @@ import (
 	"strings"
 
 	"metz/app"
-	"metz/db"
 	"metz/draughts"
 	"metz/export"
 	"metz/problems"
@@ -73,17 +72,28 @@ func intParam(v url.Values, name string) (int, error) {
 	return n, nil
 }
 
-// search runs a search from a URL's query as metz search does.
-func (s *Server) search(v url.Values) (app.Selected, app.Filters, error) {
+// selectionOf is the selection a URL's query makes, as metz search's
+// flags make it.
+func selectionOf(v url.Values) (app.Selection, error) {
 	f, withEmpty, err := filtersOf(v)
 	if err != nil {
-		return app.Selected{}, f, err
+		return app.Selection{}, err
 	}
 	q, err := f.Query()
+	return app.Selection{Query: q, All: true, WithEmpty: withEmpty}, err
+}
+
+// search runs a search from a URL's query as metz search does.
+func (s *Server) search(v url.Values) (app.Selected, app.Filters, error) {
+	f, _, err := filtersOf(v)
 	if err != nil {
 		return app.Selected{}, f, err
 	}
-	res, err := app.Select(s.db, app.Selection{Query: q, All: true, WithEmpty: withEmpty})
+	sel, err := selectionOf(v)
+	if err != nil {
+		return app.Selected{}, f, err
+	}
+	res, err := s.app.Select(sel)
 	return res, f, err
 }
 
@@ -98,8 +108,8 @@ func (s *Server) apiSearch(w http.ResponseWriter, r *http.Request) {
 }
 
 // resolve finds the problem a path's {ref} names.
-func (s *Server) resolve(r *http.Request) (db.Summary, error) {
-	return app.Resolve(s.db, r.PathValue("ref"))
+func (s *Server) resolve(r *http.Request) (app.Summary, error) {
+	return s.app.Resolve(r.PathValue("ref"))
 }
 
 // GET /api/problems/{ref}: metz show --json.
@@ -109,7 +119,7 @@ func (s *Server) apiShow(w http.ResponseWriter, r *http.Request) {
 		fail(w, r, err)
 		return
 	}
-	rec, err := app.LoadRecord(s.db, sum.ID)
+	rec, err := s.app.Record(sum.ID)
 	if err != nil {
 		fail(w, r, err)
 		return
@@ -135,7 +145,7 @@ type shownTree struct {
 
 func treeOf(rec app.Record) shownTree {
 	p := rec.Problem
-	v := app.BuildVerifiedTree(p, rec.Verdicts)
+	v := app.BuildVerifiedTree(p, rec.Current())
 	out := shownTree{ID: p.ID, Name: app.ProblemName(p), Source: p.Source, Number: p.Number, Label: p.Label, Rules: p.Rules, FEN: p.FEN, VerifiedTree: v}
 	r, err := draughts.RulesByName(p.Rules)
 	if err != nil || p.FEN == "" || v.Tree == nil || len(v.Tree.Children) == 0 {
@@ -181,5 +191,5 @@ func (s *Server) record(r *http.Request) (app.Record, error) {
 	if err != nil {
 		return app.Record{}, err
 	}
-	return app.LoadRecord(s.db, sum.ID)
+	return s.app.Record(sum.ID)
 }

@@ -49,7 +49,7 @@ func bigServer(b *testing.B) *Server {
 			bigErr = err
 			return
 		}
-		bigSrv = New(d, Options{})
+		bigSrv = newServer(d, Options{})
 	})
 	if bigErr != nil {
 		b.Fatal(bigErr)
@@ -147,7 +147,7 @@ func BenchmarkIdleMemory(b *testing.B) {
 func TestMain(m *testing.M) {
 	code := m.Run()
 	if bigSrv != nil {
-		bigSrv.db.Close()
+		dbOf(bigSrv).Close()
 	}
 	if bigDir != "" {
 		os.RemoveAll(bigDir)

@@ -8,16 +8,8 @@ import (
 	"strings"
 
 	"metz/app"
-	"metz/db"
 	"metz/draughts"
 )
-
-// write runs f as the server's one writer.
-func (s *Server) write(f func() error) error {
-	s.writeMu.Lock()
-	defer s.writeMu.Unlock()
-	return f()
-}
 
 // POST /api/problems/{ref}/notes {"text": …}: metz note --json.
 func (s *Server) apiAddNote(w http.ResponseWriter, r *http.Request) {
@@ -31,9 +23,9 @@ func (s *Server) apiAddNote(w http.ResponseWriter, r *http.Request) {
 	if err == nil && strings.TrimSpace(body.Text) == "" {
 		err = badRequest("note: empty text (expected the note's words)")
 	}
-	var n db.Note
+	var n app.Note
 	if err == nil {
-		err = s.write(func() (err error) { n, err = s.db.AddNote(sum.ID, body.Text); return })
+		n, err = s.app.AddNote(sum.ID, body.Text)
 	}
 	if err != nil {
 		fail(w, r, err)
@@ -54,7 +46,7 @@ func (s *Server) apiDeleteNote(w http.ResponseWriter, r *http.Request) {
 	}
 	var ok bool
 	if err == nil {
-		err = s.write(func() (err error) { ok, err = s.db.DeleteNote(sum.ID, noteID); return })
+		ok, err = s.app.DeleteNote(sum.ID, noteID)
 	}
 	if err == nil && !ok {
 		err = &httpError{http.StatusNotFound, fmt.Errorf("note %d: %s has no such note", noteID, app.Name(sum.Source, sum.Number))}
@@ -78,7 +70,7 @@ func (s *Server) apiAddTag(w http.ResponseWriter, r *http.Request) {
 	var theme string
 	var added bool
 	if err == nil {
-		err = s.write(func() (err error) { theme, added, err = s.db.AddTag(sum.ID, body.Tag); return })
+		theme, added, err = s.app.AddTag(sum.ID, body.Tag)
 	}
 	if err != nil {
 		fail(w, r, err)
@@ -93,7 +85,7 @@ func (s *Server) apiRemoveTag(w http.ResponseWriter, r *http.Request) {
 	var theme string
 	var removed bool
 	if err == nil {
-		err = s.write(func() (err error) { theme, removed, err = s.db.RemoveTag(sum.ID, r.PathValue("tag")); return })
+		theme, removed, err = s.app.RemoveTag(sum.ID, r.PathValue("tag"))
 	}
 	if err != nil {
 		fail(w, r, err)
@@ -129,9 +121,9 @@ func (s *Server) apiCheck(w http.ResponseWriter, r *http.Request) {
 func (s *Server) apiSaveDraft(w http.ResponseWriter, r *http.Request) {
 	var dr app.Draft
 	err := readJSON(r, &dr)
-	var st db.ImportStats
+	var st app.ImportStats
 	if err == nil {
-		err = s.write(func() (err error) { st, err = app.SaveDraft(s.db, dr); return })
+		st, err = s.app.SaveDraft(dr)
 	}
 	if err != nil {
 		fail(w, r, err)

@@ -8,7 +8,7 @@ import (
 	"net/http"
 	"strings"
 
-	"metz/db"
+	"metz/app"
 )
 
 // httpError is an error with the status it answers.
@@ -32,9 +32,9 @@ func statusOf(err error) int {
 	switch {
 	case errors.As(err, &he):
 		return he.status
-	case errors.Is(err, db.ErrNotFound):
+	case errors.Is(err, app.ErrNotFound):
 		return http.StatusNotFound
-	case errors.Is(err, db.ErrReadOnly):
+	case errors.Is(err, app.ErrReadOnly):
 		return http.StatusConflict
 	}
 	return http.StatusBadRequest

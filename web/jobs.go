@@ -3,14 +3,12 @@ package web
 import (
 	"context"
 	"errors"
-	"runtime"
 	"strconv"
 	"sync"
 	"time"
 
 	"metz/app"
-	"metz/problems"
-	"metz/solver"
+	"metz/verdict"
 )
 
 // Job states.
@@ -35,13 +33,15 @@ type jobStatus struct {
 	Results []jobResult `json:"results"`
 }
 
-// jobResult is one problem's stored verdict.
+// jobResult is one problem's stored verdict, with whether an earlier
+// proof stands beside it (app.VerifiedReport).
 type jobResult struct {
-	Ref      string         `json:"ref"`
-	Verdict  string         `json:"verdict"`
-	Key      string         `json:"key,omitempty"`
-	Evidence string         `json:"evidence,omitempty"`
-	Report   *solver.Report `json:"report"`
+	Ref      string          `json:"ref"`
+	Verdict  verdict.Verdict `json:"verdict"`
+	Key      string          `json:"key,omitempty"`
+	Evidence string          `json:"evidence,omitempty"`
+	Standing string          `json:"standing,omitempty"`
+	Report   *verdict.Report `json:"report"`
 }
 
 type job struct {
@@ -50,6 +50,12 @@ type job struct {
 	started time.Time
 	cancel  context.CancelFunc
 	done    chan struct{}
+}
+
+// newJob is a job about to start: its progress can be handed to the
+// verification before it has an id.
+func newJob() *job {
+	return &job{st: jobStatus{State: jobRunning, Phase: "starting", Results: []jobResult{}}, done: make(chan struct{})}
 }
 
 func (j *job) status() jobStatus {
@@ -118,19 +124,22 @@ func (js *jobs) cancelAll() {
 	}
 }
 
-// startVerify starts verifying probs one after the other, each verdict
-// stored (under the server's write lock) as soon as it is found. Cancelled,
-// it stops at once: the problem in flight is dropped, never stored
-// half-done, as metz verify does on Ctrl-C.
-func (s *Server) startVerify(probs []*problems.Problem, budget solver.Budget) *job {
+// startVerify runs the plan (app's Verify: each verdict stored as soon
+// as it is found) as job j. Cancelled, it stops at once: the problems in
+// flight are dropped, never stored half-done, as metz verify does on
+// Ctrl-C.
+func (s *Server) startVerify(j *job, plan *app.VerifyPlan) {
 	ctx, cancel := context.WithCancel(context.Background())
-	j := &job{st: jobStatus{State: jobRunning, Total: len(probs), Phase: "starting", Results: []jobResult{}},
-		started: time.Now(), cancel: cancel, done: make(chan struct{})}
+	j.started, j.cancel = time.Now(), cancel
+	n := len(plan.Problems())
+	j.update(func(st *jobStatus) {
+		st.Total, st.Phase = n, "verifying "+strconv.Itoa(n)+" problems"
+	})
 	s.jobs.add(j)
 	go func() {
 		defer close(j.done)
 		defer cancel()
-		err := s.runVerify(ctx, j, probs, budget)
+		_, err := plan.Run(ctx)
 		j.update(func(st *jobStatus) {
 			st.Seconds = time.Since(j.started).Seconds()
 			switch {
@@ -143,34 +152,16 @@ func (s *Server) startVerify(probs []*problems.Problem, budget solver.Budget) *j
 			}
 		})
 	}()
-	return j
 }
 
-func (s *Server) runVerify(ctx context.Context, j *job, probs []*problems.Problem, budget solver.Budget) error {
-	opt := app.VerifyOptions{Jobs: 1, Solver: solver.Options{Budget: budget, Cores: solver.NewCores(runtime.NumCPU())}}
-	for i, p := range probs {
-		name := app.ProblemName(p)
-		j.update(func(st *jobStatus) {
-			st.Phase = "searching " + name + " (" + strconv.Itoa(i+1) + " of " + strconv.Itoa(len(probs)) + ")"
-		})
-		done, err := app.VerifyMany(ctx, s.db, []*problems.Problem{p}, opt)
-		if err != nil {
-			return err
-		}
-		v := done[0]
-		j.update(func(st *jobStatus) { st.Phase = "storing the verdict of " + name })
-		s.writeMu.Lock()
-		err = app.StoreVerified(s.db, &v)
-		s.writeMu.Unlock()
-		if err != nil {
-			return err
-		}
-		r := v.Report
-		j.update(func(st *jobStatus) {
-			st.Done++
-			st.Nodes += r.ProofNodes
-			st.Results = append(st.Results, jobResult{Ref: name, Verdict: r.Verdict, Key: r.Key, Evidence: app.EvidenceText(r), Report: r})
-		})
-	}
-	return nil
+// progress records a problem's stored verdict (app.VerifyOptions.Progress).
+func (j *job) progress(p app.VerifyProgress) {
+	r := p.Last.Report
+	res := jobResult{Ref: app.ProblemName(p.Last.Problem), Verdict: r.Verdict, Key: r.Key,
+		Evidence: app.EvidenceText(r), Standing: p.Last.Standing, Report: r}
+	j.update(func(st *jobStatus) {
+		st.Done = p.Done
+		st.Nodes += r.ProofNodes
+		st.Results = append(st.Results, res)
+	})
 }

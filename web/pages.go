@@ -9,11 +9,11 @@ import (
 	"io/fs"
 	"net/http"
 	"net/url"
+	"slices"
 	"strconv"
 	"strings"
 
 	"metz/app"
-	"metz/db"
 	"metz/draughts"
 	"metz/export"
 )
@@ -22,10 +22,12 @@ import (
 var files embed.FS
 
 var pages = template.Must(template.New("").Funcs(template.FuncMap{
-	"name":    app.Name,
-	"join":    strings.Join,
-	"split":   strings.Fields,
-	"pathref": func(source string, number int) string { return url.PathEscape(app.Name(source, number)) },
+	"name":  app.Name,
+	"join":  strings.Join,
+	"split": strings.Fields,
+	// verdicts are what the search's verdict filter offers (db.Query.Verdict).
+	"verdicts": func() []string { return append(slices.Clone(app.VerdictOrder), "outdated") },
+	"pathref":  func(source string, number int) string { return url.PathEscape(app.Name(source, number)) },
 }).ParseFS(files, "templates/*.html"))
 
 func (s *Server) pageRoutes() {
@@ -74,7 +76,7 @@ func diagram(rules, fen string, size float64, numbers bool) template.HTML {
 
 // resultRow is a search result as the list shows it.
 type resultRow struct {
-	db.Summary
+	app.Summary
 	Name    string
 	Diagram template.HTML
 }
@@ -152,28 +154,33 @@ func (s *Server) problemPage(w http.ResponseWriter, r *http.Request) {
 	t := treeOf(rec)
 	hist := make([]map[string]any, len(rec.Verdicts))
 	for i, v := range rec.Verdicts {
-		hist[len(rec.Verdicts)-1-i] = map[string]any{"V": v, "When": v.CreatedAt.Format("2006-01-02 15:04")}
+		hist[len(rec.Verdicts)-1-i] = map[string]any{"V": v, "When": v.CreatedAt.Format("2006-01-02 15:04"), "Standing": rec.Standing[v.ID]}
 	}
-	referring, err := s.db.ReferringTo(p.Source, p.Number)
+	referring, err := s.app.ReferringTo(p.Source, p.Number)
 	if err != nil {
 		fail(w, r, err)
 		return
 	}
-	render(w, "problem.html", map[string]any{"ReferredBy": referring,
+	var standing string // the newest run's, when it proved nothing beside a proof
+	if n := len(rec.Verdicts); n > 0 {
+		standing = rec.Standing[rec.Verdicts[n-1].ID]
+	}
+	render(w, "problem.html", map[string]any{"ReferredBy": referring, "Budget": s.opt.Budget, "Standing": standing,
 		"Title": t.Name + " " + p.Label, "P": p, "Name": t.Name, "Tree": t, "History": hist, "Notes": rec.Notes,
 		"Diagram": diagram(p.Rules, p.FEN, 360, true), "Heading": export.Heading(p), "Byline": export.Byline(p),
+		"Similar": s.similarOf(p), // web/similar.go
 	})
 }
 
 func (s *Server) editorPage(w http.ResponseWriter, r *http.Request) {
 	data := map[string]any{"Title": "Editor", "Rules": draughts.RuleNames(), "Source": "web", "Number": 1, "RulesName": "international"}
 	if ref := r.URL.Query().Get("ref"); ref != "" {
-		rec, err := app.Resolve(s.db, ref)
+		rec, err := s.app.Resolve(ref)
 		if err != nil {
 			fail(w, r, err)
 			return
 		}
-		p, err := s.db.Get(rec.ID)
+		p, err := s.app.Problem(rec.ID)
 		if err != nil {
 			fail(w, r, err)
 			return
@@ -214,7 +221,7 @@ func (s *Server) printPage(w http.ResponseWriter, r *http.Request) {
 	res, f, err := s.search(v)
 	var items []export.Item
 	if err == nil {
-		items, _, err = app.ExportItems(s.db, res.IDs())
+		items, _, err = s.app.ExportItems(res.IDs())
 	}
 	title := "metz"
 	if len(f.Sources) > 0 {

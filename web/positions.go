@@ -6,7 +6,7 @@ import (
 
 	"metz/app"
 	"metz/draughts"
-	"metz/solver"
+	"metz/verdict"
 )
 
 // positionOf reads rules and a FEN as metz solve and moves read them.
@@ -30,19 +30,19 @@ func (s *Server) apiSolve(w http.ResponseWriter, r *http.Request) {
 	if wm, wk, bm, bk := p.Material(); err == nil && wm+wk+bm+bk == 0 {
 		err = badRequest("FEN %q: no piece on the board (expected a position such as W:W28:B19)", body.FEN)
 	}
-	var g solver.Goal
+	var b verdict.Budget
 	if err == nil {
-		g, err = solver.ParseGoal(cmp.Or(body.Goal, "win"))
+		b, err = ParseBudget(cmp.Or(body.Budget, app.DefaultSolveBudget))
 	}
-	var b solver.Budget
+	var sol any
 	if err == nil {
-		b, err = s.budget(body.Budget)
+		sol, err = s.app.Solve(p, cmp.Or(body.Goal, "win"), b)
 	}
 	if err != nil {
 		fail(w, r, err)
 		return
 	}
-	writeJSON(w, http.StatusOK, solver.SolveWith(p, g, solver.Options{Budget: b}))
+	writeJSON(w, http.StatusOK, sol)
 }
 
 // GET /api/moves?fen=…&rules=…: metz moves --json.

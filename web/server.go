@@ -1,8 +1,9 @@
 // Package web is metz's local workbench: a web server over one database
 // with pages to browse, read, transcribe and verify problems, and a JSON
 // API under /api/ shaped as the command line's --json output. It holds no
-// logic of its own: every page and every route calls package app (and the
-// domain packages below it), as cmd/metz does.
+// logic of its own: every page and every route calls package app, as
+// cmd/metz does; the server keeps the jobs' bookkeeping (their ids, status
+// and streams) and nothing else.
 package web
 
 import (
@@ -14,10 +15,9 @@ import (
 	"io"
 	"net"
 	"net/http"
-	"sync"
 	"time"
 
-	"metz/db"
+	"metz/app"
 )
 
 // Options set up a Server.
@@ -26,28 +26,25 @@ type Options struct {
 	// a cookie, or the cookie itself): a server reachable from other
 	// machines must not serve whoever finds it.
 	Token string
-	// Budget is the default solver budget of a verification ("10s").
+	// Budget is the default solver budget of a verification and a solve
+	// (app.DefaultBudget, the command line's).
 	Budget string
 }
 
-// Server serves one database.
+// Server serves one App: its database and its endgame tables.
 type Server struct {
-	db   *db.DB
+	app  *app.App
 	opt  Options
 	mux  *http.ServeMux
 	jobs *jobs
-	// writeMu makes the server's writes one at a time (notes, tags,
-	// drafts, verdicts): SQLite's WAL has one writer, and a write waiting
-	// on another here is clearer than a busy error.
-	writeMu sync.Mutex
 }
 
-// New builds a server over d.
-func New(d *db.DB, opt Options) *Server {
+// New builds a server over a.
+func New(a *app.App, opt Options) *Server {
 	if opt.Budget == "" {
-		opt.Budget = "10s"
+		opt.Budget = app.DefaultBudget
 	}
-	s := &Server{db: d, opt: opt, mux: http.NewServeMux(), jobs: newJobs()}
+	s := &Server{app: a, opt: opt, mux: http.NewServeMux(), jobs: newJobs()}
 	s.routes()
 	return s
 }
@@ -92,7 +89,7 @@ func (s *Server) ListenAndServe(ctx context.Context, addr string, out io.Writer)
 	if s.opt.Token != "" {
 		url += "?token=" + s.opt.Token
 	}
-	fmt.Fprintf(out, "metz: serving %s on %s (Ctrl-C stops)\n", s.db.Path(), url)
+	fmt.Fprintf(out, "metz: serving %s on %s (Ctrl-C stops)\n", s.app.DBPath(), url)
 	srv := &http.Server{Handler: s.Handler(), ReadHeaderTimeout: 10 * time.Second}
 	errc := make(chan error, 1)
 	go func() { errc <- srv.Serve(ln) }()

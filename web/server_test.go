@@ -14,6 +14,7 @@ import (
 	"testing"
 	"time"
 
+	"metz/app"
 	"metz/db"
 	"metz/importer"
 )
@@ -39,9 +40,27 @@ func booksDB(t testing.TB) *db.DB {
 	return d
 }
 
+// testDBs are the test servers' databases, for the tests to look past
+// the server at what it stored.
+var testDBs sync.Map // *Server → *db.DB
+
+// newServer is a server over d with the small endgame tables built in
+// memory (app.New with no tables).
+func newServer(d *db.DB, opt Options) *Server {
+	s := New(app.New(d, nil), opt)
+	testDBs.Store(s, d)
+	return s
+}
+
+// dbOf is the database a test server serves.
+func dbOf(s *Server) *db.DB {
+	d, _ := testDBs.Load(s)
+	return d.(*db.DB)
+}
+
 func newTestServer(t testing.TB, opt Options) (*Server, *httptest.Server) {
 	t.Helper()
-	s := New(booksDB(t), opt)
+	s := newServer(booksDB(t), opt)
 	ts := httptest.NewServer(s.Handler())
 	t.Cleanup(func() { ts.Close(); s.Close() })
 	return s, ts
@@ -225,7 +244,7 @@ func TestCheckAndDrafts(t *testing.T) {
 	want(t, "saved record", st, body, 200, `"fen":"`+fen+`"`, `"transcription-of"`, `"source":"metz","number":2`)
 	// A verdict, then the record changes: the verdict belongs to the old version.
 	id := mustResolve(t, s, "web:2")
-	if _, err := s.db.AddVerdict(id, db.Verdict{Verdict: "sound", Rules: "international", SolverVersion: "test"}); err != nil {
+	if _, err := dbOf(s).AddVerdict(id, db.Verdict{Verdict: "sound", Rules: "international", SolverVersion: "test"}); err != nil {
 		t.Fatal(err)
 	}
 	st, body = call(t, ts, "POST", "/api/drafts", strings.Replace(draft, "40,49:B10", "40,46,49:B10", 1))
@@ -248,7 +267,7 @@ func TestCheckAndDrafts(t *testing.T) {
 
 func mustResolve(t *testing.T, s *Server, ref string) int64 {
 	t.Helper()
-	id, err := s.db.Resolve(ref)
+	id, err := dbOf(s).Resolve(ref)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -259,7 +278,7 @@ func mustResolve(t *testing.T, s *Server, ref string) int64 {
 // stores its verdict; the page's stream ends with it.
 func TestVerifyJob(t *testing.T) {
 	_, ts := newTestServer(t, Options{})
-	st, body := call(t, ts, "POST", "/api/verify", `{"refs":["vantenac:77"],"budget":"20s"}`)
+	st, body := call(t, ts, "POST", "/api/verify", `{"refs":["vantenac:77"],"budget":"10m,20M-nodes"}`) // a count: the clock would depend on the machine's load
 	want(t, "start", st, body, 202, `"state":"running"`)
 	var j jobStatus
 	_ = json.Unmarshal([]byte(body), &j)
@@ -289,6 +308,43 @@ func TestVerifyJob(t *testing.T) {
 	want(t, "bad budget", st, body, 400, "--budget")
 }
 
+// waitJob follows a job started by body's POST /api/verify to its end.
+func waitJob(t *testing.T, ts *httptest.Server, body string) jobStatus {
+	t.Helper()
+	st, out := call(t, ts, "POST", "/api/verify", body)
+	want(t, "start", st, out, 202, `"state":"running"`)
+	var j jobStatus
+	_ = json.Unmarshal([]byte(out), &j)
+	for deadline := time.Now().Add(15 * time.Minute); j.State == jobRunning; time.Sleep(50 * time.Millisecond) {
+		if time.Now().After(deadline) {
+			t.Fatalf("job %s still running", j.ID)
+		}
+		_, out = call(t, ts, "GET", "/api/jobs/"+j.ID, "")
+		_ = json.Unmarshal([]byte(out), &j)
+	}
+	return j
+}
+
+// A run from a page that proves nothing does not replace the proof: the
+// job's result says the proof stands, the page shows the proof as the
+// verdict and the note in its history, and the search still finds it.
+func TestWorkbenchKeepsTheProof(t *testing.T) {
+	_, ts := newTestServer(t, Options{})
+	if j := waitJob(t, ts, `{"refs":["vantenac:77"],"budget":"10m,2M-nodes"}`); j.State != jobDone || len(j.Results) != 1 || j.Results[0].Verdict != "sound" {
+		t.Fatalf("first run: %+v", j)
+	}
+	j := waitJob(t, ts, `{"refs":["vantenac:77"],"budget":"10s,1-nodes"}`)
+	if len(j.Results) != 1 || j.Results[0].Verdict != "unproven" || !strings.Contains(j.Results[0].Standing, "(sound) stands") {
+		t.Fatalf("second run: %+v", j)
+	}
+	st, body := call(t, ts, "GET", "/problems/vantenac:77", "")
+	want(t, "page", st, body, 200, `data-verdict="sound"`, `id="standing"`, "not proven again within", "(current)")
+	st, body = call(t, ts, "GET", "/api/search?verdict=sound", "")
+	want(t, "searched", st, body, 200, `"number":77`)
+	st, body = call(t, ts, "GET", "/api/problems/vantenac:77", "")
+	want(t, "show", st, body, 200, `"current":true`, `"standing":{`)
+}
+
 // Cancelling stops at once: the problems not reached are not verified,
 // and nothing half-done is stored.
 func TestVerifyCancel(t *testing.T) {
@@ -301,7 +357,7 @@ func TestVerifyCancel(t *testing.T) {
 	want(t, "cancel", st, body, 200, `"state":"cancelled"`)
 	_ = json.Unmarshal([]byte(body), &j)
 	var stored int
-	if err := s.db.SQL().QueryRow(`SELECT count(*) FROM verdicts`).Scan(&stored); err != nil {
+	if err := dbOf(s).SQL().QueryRow(`SELECT count(*) FROM verdicts`).Scan(&stored); err != nil {
 		t.Fatal(err)
 	}
 	if stored != j.Done || j.Done == j.Total {
@@ -480,19 +536,19 @@ func TestConcurrentRequests(t *testing.T) {
 		t.Errorf("concurrent request failed: %.200s", e)
 	}
 	id := mustResolve(t, s, "vantenac:73")
-	notes, err := s.db.Notes(id)
+	notes, err := dbOf(s).Notes(id)
 	if err != nil || len(notes) != n {
 		t.Errorf("%d notes stored, want %d: %v", len(notes), n, err)
 	}
 	var ok string
-	if err := s.db.SQL().QueryRow(`PRAGMA integrity_check`).Scan(&ok); err != nil || ok != "ok" {
+	if err := dbOf(s).SQL().QueryRow(`PRAGMA integrity_check`).Scan(&ok); err != nil || ok != "ok" {
 		t.Errorf("integrity: %v %s", err, ok)
 	}
 }
 
 // ListenAndServe prints its URL and stops cleanly when its context ends.
 func TestListenAndShutdown(t *testing.T) {
-	s := New(booksDB(t), Options{})
+	s := newServer(booksDB(t), Options{})
 	ctx, cancel := context.WithCancel(context.Background())
 	var out syncBuffer
 	done := make(chan error, 1)

@@ -7,25 +7,24 @@ import (
 	"time"
 
 	"metz/app"
-	"metz/problems"
-	"metz/solver"
+	"metz/verdict"
 )
 
 // maxBudget bounds a budget asked of the server: one request must not
 // hold the machine for hours.
 const maxBudget = 10 * time.Minute
 
-func (s *Server) budget(text string) (solver.Budget, error) {
+func (s *Server) budget(text string) (verdict.Budget, error) {
 	if text == "" {
 		text = s.opt.Budget
 	}
 	return ParseBudget(text)
 }
 
-// ParseBudget reads a budget given to the server: the solver's syntax,
-// with a time of at most maxBudget.
-func ParseBudget(text string) (solver.Budget, error) {
-	b, err := solver.ParseBudget(text)
+// ParseBudget reads a budget given to the server: the command line's
+// syntax (app.ParseBudget), with a time of at most maxBudget.
+func ParseBudget(text string) (verdict.Budget, error) {
+	b, err := app.ParseBudget(text)
 	if err != nil {
 		return b, badRequest("--budget: %v", err)
 	}
@@ -36,7 +35,8 @@ func ParseBudget(text string) (solver.Budget, error) {
 }
 
 // POST /api/verify {"refs": [...]} or {"query": "source=metz&theme=…"}:
-// starts a verification; the answer is the job to follow.
+// starts a verification (app's Verify, as metz verify runs it); the answer
+// is the job to follow.
 func (s *Server) apiVerify(w http.ResponseWriter, r *http.Request) {
 	var body struct {
 		Refs   []string `json:"refs"`
@@ -52,30 +52,34 @@ func (s *Server) apiVerify(w http.ResponseWriter, r *http.Request) {
 		fail(w, r, err)
 		return
 	}
-	var picked app.Selected
-	if len(body.Refs) > 0 {
-		picked, err = app.Select(s.db, app.Selection{Refs: body.Refs})
-	} else {
-		var v url.Values
-		if v, err = url.ParseQuery(body.Query); err != nil {
-			err = badRequest("query %q: %v", body.Query, err)
-		} else {
-			picked, _, err = s.search(v)
-		}
+	sel := app.Selection{Refs: body.Refs}
+	if len(body.Refs) == 0 {
+		sel, err = s.querySelection(body.Query)
 	}
-	var probs []*problems.Problem
+	j := newJob()
+	var plan *app.VerifyPlan
 	if err == nil {
-		probs, err = app.Load(s.db, picked.IDs())
+		plan, err = s.app.PlanVerify(sel, app.VerifyOptions{Budget: b, Progress: j.progress})
 	}
-	if err == nil && len(probs) == 0 {
+	if err == nil && len(plan.Problems()) == 0 {
 		err = badRequest("nothing to verify: the selection is empty")
 	}
 	if err != nil {
 		fail(w, r, err)
 		return
 	}
-	j := s.startVerify(probs, b)
+	s.startVerify(j, plan)
 	writeJSON(w, http.StatusAccepted, j.status())
+}
+
+// querySelection is the selection a search page's query makes (its
+// filters, every match with a diagram).
+func (s *Server) querySelection(query string) (app.Selection, error) {
+	v, err := url.ParseQuery(query)
+	if err != nil {
+		return app.Selection{}, badRequest("query %q: %v", query, err)
+	}
+	return selectionOf(v)
 }
 
 func (s *Server) job(w http.ResponseWriter, r *http.Request) *job {

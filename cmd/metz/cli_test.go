@@ -11,7 +11,7 @@ import (
 
 	"metz/app"
 	"metz/db"
-	"metz/solver"
+	"metz/verdict"
 )
 
 // runStatus runs the command line as main does, with a context, and
@@ -133,8 +133,8 @@ func TestTablesFit80Columns(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	r := &solver.Report{ProblemID: s.ID, Verdict: solver.Misprint, Rules: "international", Key: "31-27",
-		Misprints: []solver.MisprintPlace{{Path: "1.1.1", Ply: 3, Text: "43 à 39", Reason: long}}}
+	r := &verdict.Report{ProblemID: s.ID, Verdict: verdict.Misprint, Rules: "international", Key: "31-27",
+		Misprints: []verdict.MisprintPlace{{Path: "1.1.1", Ply: 3, Text: "43 à 39", Reason: long}}}
 	if err := app.StoreVerdict(d, r); err != nil {
 		t.Fatal(err)
 	}

@@ -13,8 +13,8 @@ import (
 	"metz/draughts"
 	"metz/endgame"
 	"metz/internal/textout"
-	"metz/solver"
 	"metz/tables"
+	"metz/verdict"
 )
 
 func init() { commandAdders = append(commandAdders, addEndgame) }
@@ -71,7 +71,7 @@ func runEndgameBuild(cmd *cobra.Command, dir string, r *draughts.Rules, pieces i
 	}
 	ctx, stop := interruptibleBuild(cmd)
 	defer stop()
-	bar := newProgressBar(cmd.ErrOrStderr(), "tables")
+	bar := newProgressBar(cmd, "tables", "pos")
 	sum, err := app.BuildTables(ctx, r, dir, pieces, mem, func(p tables.Progress) {
 		bar.updateWith(p.Done, p.Total, fmt.Sprintf("%d/%d %s", p.Current, p.Tables, p.Sig))
 	})
@@ -148,7 +148,7 @@ func rulesAndMemory(rulesName, memory string) (*draughts.Rules, int64, error) {
 
 // parseMemory reads a size such as 512MB or 2GB.
 func parseMemory(s string) (int64, error) {
-	b, err := solver.ParseBudget(s)
+	b, err := verdict.ParseBudget(s)
 	if err != nil || b.MemoryMB <= 0 || b.Nodes > 0 || b.Time > 0 {
 		return 0, fmt.Errorf("--memory %q: want a size such as 512MB or 2GB", s)
 	}
@@ -203,7 +203,7 @@ func ensureSaying(cmd *cobra.Command, tabs *tables.Tables, p draughts.Position) 
 	}
 	ctx, stop := interruptibleBuild(cmd)
 	defer stop()
-	bar := newProgressBar(cmd.ErrOrStderr(), "tables")
+	bar := newProgressBar(cmd, "tables", "pos")
 	start := time.Now()
 	built, err := tabs.EnsureReporting(ctx, p, func(pr tables.Progress) {
 		bar.updateWith(pr.Done, pr.Total, fmt.Sprintf("%d/%d %s", pr.Current, pr.Tables, pr.Sig))

@@ -61,7 +61,12 @@ func runExport(cmd *cobra.Command, args []string, f *exportFlags) error {
 	}
 	defer d.Close()
 	// No problem named and no filter: the whole database.
-	sel, err := app.Select(d, app.Selection{Refs: args, Query: q, All: len(args) == 0, WithEmpty: f.search.withEmpty})
+	selection := app.Selection{Refs: args, Query: q, All: len(args) == 0, WithEmpty: f.search.withEmpty}
+	sel, err := app.Select(d, selection)
+	if err != nil {
+		return err
+	}
+	truths, err := app.ExportTruths(d, selection)
 	if err != nil {
 		return err
 	}
@@ -76,17 +81,21 @@ func runExport(cmd *cobra.Command, args []string, f *exportFlags) error {
 	for _, n := range notes {
 		fmt.Fprintln(errw, "metz: "+n)
 	}
-	if len(items) == 0 {
+	if len(items) == 0 && len(truths) == 0 {
 		// An empty file would pass for an export (and replace a good one).
 		return errors.New("no problem matches the filters: nothing written (metz search with the same filters lists what they select)")
 	}
 	for i := range items {
 		items[i].Plain = f.plain
 	}
-	o := export.HTMLOptions{Title: f.title, PerPage: f.perPage, Numbers: f.numbers}
+	o := export.HTMLOptions{Title: f.title, PerPage: f.perPage, Numbers: f.numbers, Truths: truths}
 	if err := app.WriteExport(cmd.OutOrStdout(), f.output, format, items, o); err != nil || f.output == "-" {
 		return err
 	}
-	fmt.Fprintf(errw, "metz: %s written to %s (%s)\n", count(len(items), "problem", "problems"), f.output, format)
+	with := ""
+	if len(truths) > 0 && format != "pdn" {
+		with = " with the truth of the books"
+	}
+	fmt.Fprintf(errw, "metz: %s%s written to %s (%s)\n", count(len(items), "problem", "problems"), with, f.output, format)
 	return nil
 }

@@ -5,12 +5,14 @@ import (
 	"strings"
 
 	"github.com/spf13/cobra"
+
+	"metz/verdict"
 )
 
 // The long help of the commands is text, kept in help/NAME.txt: the
 // description, then after a line "Examples:" the examples. {{filters}}
-// stands for help/filters.txt (the search filters) and {{rules}} for the
-// rule systems' names.
+// stands for help/filters.txt (the search filters), {{rules}} for the
+// rule systems' names and {{verdicts}} for the verdicts'.
 //
 //go:embed help/*.txt
 var helpFiles embed.FS
@@ -26,7 +28,8 @@ func helpText(name string) (long, example string) {
 	if err != nil {
 		panic("metz: no help text " + name) // a build without its help files
 	}
-	text := strings.NewReplacer("{{rules}}", joinNames(), "{{filters}}", filtersHelp()).Replace(string(data))
+	text := strings.NewReplacer("{{rules}}", joinNames(), "{{filters}}", filtersHelp(),
+		"{{verdicts}}", verdict.Names(", ", ", ")).Replace(string(data))
 	long, example, _ = strings.Cut(text, "\nExamples:\n")
 	return strings.TrimRight(long, "\n"), strings.TrimRight(example, "\n")
 }

@@ -22,7 +22,7 @@ func addImport(root *cobra.Command) {
 		Short: "Import the bundled books, PDN files or transcriptions into the database",
 		RunE: func(cmd *cobra.Command, files []string) error {
 			opt := app.ImportOptions{Key: source, Progress: func(src string) func(done, total int) {
-				return newProgressBar(cmd.ErrOrStderr(), src).updateFinishing
+				return newProgressBar(cmd, src, "problems").updateFinishing
 			}}
 			if rules != "" {
 				r, err := draughts.RulesByName(rules)
@@ -44,7 +44,9 @@ func addImport(root *cobra.Command) {
 			if g.json {
 				return cmp.Or(writeJSON(cmd.OutOrStdout(), reports), err)
 			}
-			return cmp.Or(textout.Import(cmd.OutOrStdout(), reports, len(files) > 0, verbose), err)
+			terr := textout.Import(cmd.OutOrStdout(), reports, len(files) > 0, verbose)
+			textout.ImportDuplicates(cmd.OutOrStdout(), reports, verbose) // the positions repeated (metz similar)
+			return cmp.Or(terr, err)
 		},
 	}, "import")
 	c.Flags().StringVar(&rules, "rules", "", "rule system of the PDN games that state none (no GameType tag): english, italian, ... (default: inferred from each game)")

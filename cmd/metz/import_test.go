@@ -280,13 +280,13 @@ func TestImportMixedBatch(t *testing.T) {
 	junk, words, good := filepath.Join(dir, "junk.pdn"), filepath.Join(dir, "words.pdn"), filepath.Join(dir, "good.pdn")
 	write(t, junk, "\x00\x01\x02binary\xff\xfe\x00")
 	write(t, words, "hello there\n")
-	write(t, good, "[GameType \"40\"]\n[FEN \"W:W45:B5\"]\n1. 45-40 *\n")
+	write(t, good, "[GameType \"41\"]\n[FEN \"W:W45:B5\"]\n1. 45-40 *\n")
 	path := filepath.Join(dir, "metz.db")
 	out, err := runMetz(t, "import", "--db", path, junk, words, good)
 	if err == nil || !strings.Contains(err.Error(), "junk.pdn: not a text file") || !strings.Contains(err.Error(), "words.pdn: no game") {
 		t.Errorf("error %v", err)
 	}
-	if !strings.Contains(out, "good.pdn:1: [GameType \"40\"] is Frisian draughts") {
+	if !strings.Contains(out, "good.pdn:1: [GameType \"41\"] is Spantsiretti draughts") {
 		t.Errorf("summary without the warning:\n%s", out)
 	}
 	if n := len(searchJSON(t, path)); n != 1 {

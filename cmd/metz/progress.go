@@ -1,56 +1,195 @@
 package main
 
 import (
+	"context"
 	"fmt"
 	"io"
 	"os"
-	"strings"
+	"os/signal"
+	"sync"
+	"syscall"
 	"time"
 
-	"github.com/mattn/go-isatty"
+	"github.com/schollz/progressbar/v3"
+	"github.com/spf13/cobra"
+	"golang.org/x/term"
 )
 
-// progressBar draws "label [#####     ] 120/415" on a terminal and nothing
-// elsewhere, so logs and pipes stay clean. Every long command uses it.
+// progressBar shows a long command's advance on standard error, drawn by
+// progressbar/v3: the label, the share done, the counts, the rate and the
+// time left. It draws on a terminal only and never under --json, so that
+// pipes, files and scripts read clean output. Ctrl-C while it is drawn
+// ends its line first; a command that stops cleanly on Ctrl-C itself
+// (interruptible) then goes on to do so, any other exits as the signal
+// would have made it (status 130 for Ctrl-C).
 type progressBar struct {
-	w     io.Writer
+	w     io.Writer // nil: nothing is drawn
 	label string
-	last  int
-	text  string
+	unit  string // what the rate counts ("problems"); "": no rate
+	clock bool   // clockBar's: the text says the time, no estimate
+	// exitOnInterrupt: the command does not stop on Ctrl-C by itself.
+	exitOnInterrupt bool
+
+	mu          sync.Mutex
+	bar         *progressbar.ProgressBar // the line drawn, from its first update to finish
+	done, total int64
+	text        string
+	drawn       time.Time // when set last drew
+	signals     chan os.Signal
+	interrupted bool // Ctrl-C came: nothing is drawn any more
 }
 
-func newProgressBar(w io.Writer, label string) *progressBar {
+// newProgressBar is cmd's bar on its standard error, counting unit.
+func newProgressBar(cmd *cobra.Command, label, unit string) *progressBar {
+	w := cmd.ErrOrStderr()
 	f, ok := w.(*os.File)
-	if !ok || !(isatty.IsTerminal(f.Fd()) || isatty.IsCygwinTerminal(f.Fd())) {
+	if globalsOf(cmd).json || !ok || !term.IsTerminal(int(f.Fd())) {
 		return &progressBar{}
 	}
-	return &progressBar{w: w, label: label, last: -1}
+	handled := false
+	if ctx := cmd.Context(); ctx != nil {
+		handled, _ = ctx.Value(interruptHandled{}).(bool)
+	}
+	return &progressBar{w: w, label: label, unit: unit, exitOnInterrupt: !handled}
 }
 
-// update shows done out of total.
-func (p *progressBar) update(done, total int) {
-	p.updateWith(int64(done), int64(total), fmt.Sprintf("%d/%d", done, total))
+// interruptHandled marks the context of a command that stops cleanly on
+// Ctrl-C (interruptible, root.go): its bar only ends its line.
+type interruptHandled struct{}
+
+func markInterruptible(cmd *cobra.Command) {
+	if ctx := cmd.Context(); ctx != nil {
+		cmd.SetContext(context.WithValue(ctx, interruptHandled{}, true))
+	}
 }
 
-// updateWith fills the bar by done/total and prints text after it; it
-// redraws only when the bar or the text changes.
-func (p *progressBar) updateWith(done, total int64, text string) {
+// update shows done out of total, with the count, the rate and the time
+// left.
+func (p *progressBar) update(done, total int) { p.set(int64(done), int64(total), "") }
+
+// updateWith fills the bar by done/total and shows text after the label
+// (a table build: which table of how many).
+func (p *progressBar) updateWith(done, total int64, text string) { p.set(done, total, text) }
+
+// updateFinishing is update, ending the bar's line once done reaches
+// total: for a caller that tells the progress and not the end.
+func (p *progressBar) updateFinishing(done, total int) {
+	p.update(done, total)
+	if done == total {
+		p.finish()
+	}
+}
+
+func (p *progressBar) set(done, total int64, text string) {
 	if p.w == nil || total <= 0 {
 		return
 	}
-	const width = 30
-	filled := int(done * width / total)
-	if filled == p.last && text == p.text && done != total {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	if p.interrupted {
 		return
 	}
-	p.last, p.text = filled, text
-	fmt.Fprintf(p.w, "\r%-12s [%s%s] %-24s", p.label, strings.Repeat("#", filled), strings.Repeat(" ", width-filled), text)
+	if p.bar == nil {
+		p.bar = progressbar.NewOptions64(total, p.options(text == "")...)
+		p.catchInterrupt()
+	} else if total != p.total {
+		p.bar.ChangeMax64(total)
+	}
+	p.done, p.total = min(done, total), total
+	// At most ten lines a second, the last one always. The bar is given
+	// the text, then the count (it draws no text once full).
+	if text == p.text && p.done < total && time.Since(p.drawn) < redraw {
+		return
+	}
+	p.drawn = time.Now()
+	if text != p.text {
+		p.text = text
+		p.bar.Describe(fmt.Sprintf("%-12s %s", p.label, text))
+	}
+	_ = p.bar.Set64(p.done) // its only errors are about its own options
 }
 
-func (p *progressBar) finish() {
-	if p.w != nil && p.last >= 0 {
-		fmt.Fprintln(p.w)
+// redraw is the least time between two lines of a bar.
+const redraw = 100 * time.Millisecond
+
+// options are the bar's look: counts for update, the rate in p.unit, the
+// time spent and left (the time spent alone once finished).
+func (p *progressBar) options(counts bool) []progressbar.Option {
+	opts := []progressbar.Option{
+		progressbar.OptionSetWriter(p.w),
+		progressbar.OptionSetDescription(fmt.Sprintf("%-12s", p.label)),
+		progressbar.OptionSetWidth(30),
+		progressbar.OptionUseANSICodes(true),
+		progressbar.OptionSetPredictTime(!p.clock),
 	}
+	if !p.clock {
+		opts = append(opts, progressbar.OptionShowElapsedTimeOnFinish())
+	}
+	if counts {
+		opts = append(opts, progressbar.OptionShowCount())
+	}
+	if p.unit != "" {
+		opts = append(opts, progressbar.OptionShowIts(), progressbar.OptionSetItsString(p.unit))
+	}
+	return opts
+}
+
+// drawing tells whether the bar has a line on the terminal.
+func (p *progressBar) drawing() bool {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	return p.bar != nil
+}
+
+// finish ends the bar's line, the bar full if done reached total, else
+// as it was (an interrupted or failed command).
+func (p *progressBar) finish() {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	if p.bar == nil {
+		return
+	}
+	if p.done == p.total {
+		_ = p.bar.Finish()
+	} else {
+		_ = p.bar.Set64(p.done) // the last count, if set skipped it
+		_ = p.bar.Exit()
+	}
+	fmt.Fprintln(p.w)
+	p.bar, p.text = nil, ""
+	signal.Stop(p.signals)
+	close(p.signals) // the interrupt goroutine ends
+}
+
+// catchInterrupt ends the bar's line on Ctrl-C or SIGTERM, then exits as
+// the signal would have (status 128+signal) if the command would not stop
+// by itself. The caller holds p.mu.
+func (p *progressBar) catchInterrupt() {
+	p.signals = make(chan os.Signal, 1)
+	signal.Notify(p.signals, os.Interrupt, syscall.SIGTERM)
+	go func(signals chan os.Signal) {
+		sig, ok := <-signals
+		if !ok {
+			return // finished
+		}
+		signal.Stop(signals) // a second Ctrl-C stops at once
+		p.mu.Lock()
+		p.interrupted = true
+		if p.bar != nil {
+			_ = p.bar.Exit()
+			fmt.Fprintln(p.w)
+			p.bar = nil
+		}
+		p.mu.Unlock()
+		if p.exitOnInterrupt {
+			fmt.Fprintln(p.w, "metz: interrupted")
+			code := 130
+			if s, ok := sig.(syscall.Signal); ok {
+				code = 128 + int(s)
+			}
+			os.Exit(code)
+		}
+	}(p.signals)
 }
 
 // clockBar shows on bar the time a search has spent against its time
@@ -61,6 +200,7 @@ func clockBar(bar *progressBar, limit time.Duration) (stop func()) {
 	if bar.w == nil || limit <= 0 {
 		return func() {}
 	}
+	bar.clock = true
 	start := time.Now()
 	done := make(chan struct{})
 	finished := make(chan struct{})
@@ -68,29 +208,25 @@ func clockBar(bar *progressBar, limit time.Duration) (stop func()) {
 		defer close(finished)
 		t := time.NewTicker(250 * time.Millisecond)
 		defer t.Stop()
+		show := func() {
+			spent := min(time.Since(start), limit)
+			bar.updateWith(spent.Milliseconds(), limit.Milliseconds(), fmt.Sprintf("%.1fs of %s", spent.Seconds(), limit))
+		}
 		for {
 			select {
 			case <-done:
+				if bar.drawing() {
+					show() // the time it took; a quick search draws no bar
+				}
 				bar.finish()
 				return
 			case <-t.C:
-				spent := min(time.Since(start), limit)
-				bar.updateWith(int64(spent), int64(limit), fmt.Sprintf("%.1fs of %s", spent.Seconds(), limit))
+				show()
 			}
 		}
 	}()
 	return func() {
 		close(done)
 		<-finished
-	}
-}
-
-// updateFinishing is update, ending the bar's line once done reaches
-// total: for a caller that tells the progress and not the end.
-func (p *progressBar) updateFinishing(done, total int) {
-	p.update(done, total)
-	if done == total {
-		p.finish()
-		p.last = -1
 	}
 }

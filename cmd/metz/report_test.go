@@ -7,7 +7,7 @@ import (
 
 	"metz/app"
 	"metz/db"
-	"metz/solver"
+	"metz/verdict"
 )
 
 // TestReportSummarisesVerdicts stores a misprint verdict with its evidence for
@@ -22,7 +22,7 @@ func TestReportSummarisesVerdicts(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	ev, _ := json.Marshal(&solver.Report{Verdict: "misprint", Misprints: []solver.MisprintPlace{
+	ev, _ := json.Marshal(&verdict.Report{Verdict: "misprint", Misprints: []verdict.MisprintPlace{
 		{Path: "1.1.1", Ply: 5, Text: "43 à 39", Reason: "no piece on 43"}}})
 	if _, err := d.AddVerdict(id, db.Verdict{Verdict: "misprint", Evidence: ev, Rules: "international", SolverVersion: "test"}); err != nil {
 		t.Fatal(err)

@@ -5,7 +5,7 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"metz/db"
+	"metz/app"
 	"metz/web"
 )
 
@@ -20,8 +20,10 @@ func addServe(root *cobra.Command) {
 --addr names another interface (then every request needs the access token
 printed with the URL). One binary, nothing fetched from the network: search
 with small diagrams, a problem's page with a board that steps through any
-line, verification with progress, an editor to set up a diagram and type a
-solution as the book prints it, and printing. The JSON API under /api/
+line, verification with progress (metz verify's own: the same endgame
+tables, the same default budget, and a proof never replaced by a weaker
+run), an editor to set up a diagram and type a solution as the book prints
+it, and printing. The JSON API under /api/
 gives what the --json of search, show, verify, solve and moves give
 (docs/web.md). Ctrl-C stops it.`,
 		Example: `  metz serve
@@ -32,11 +34,18 @@ gives what the --json of search, show, verify, solve and moves give
 			if _, err := web.ParseBudget(budget); err != nil {
 				return err
 			}
-			d, err := db.OpenExisting(globalsOf(cmd).dbPath)
+			// The tables of metz verify's default (--tables auto), so that a
+			// page's verification answers as the command line's does.
+			a, err := app.Open(app.Config{DB: globalsOf(cmd).dbPath, Tables: "auto"})
 			if err != nil {
 				return err
 			}
-			defer d.Close()
+			defer a.Close()
+			// The problem pages' "Similar problems" read the anticipation
+			// index: bring it up to date once here, not in a page view.
+			if err := a.IndexSimilar(newProgressBar(cmd, "indexing", "records").updateFinishing); err != nil {
+				return err
+			}
 			opt := web.Options{Budget: budget}
 			if !web.IsLoopback(addr) {
 				opt.Token = web.NewToken()
@@ -44,10 +53,10 @@ gives what the --json of search, show, verify, solve and moves give
 			}
 			ctx, stop := interruptible(cmd)
 			defer stop()
-			return web.New(d, opt).ListenAndServe(ctx, addr, cmd.OutOrStdout())
+			return web.New(a, opt).ListenAndServe(ctx, addr, cmd.OutOrStdout())
 		},
 	}
 	c.Flags().StringVar(&addr, "addr", "127.0.0.1:8080", "address to listen on (host:port)")
-	c.Flags().StringVar(&budget, "budget", "10s", "default solver budget of a verification started from a page")
+	c.Flags().StringVar(&budget, "budget", app.DefaultBudget, "default solver budget of a verification started from a page (metz verify's)")
 	root.AddCommand(c)
 }

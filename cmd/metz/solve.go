@@ -1,15 +1,13 @@
 package main
 
 import (
-	"fmt"
-
 	"github.com/spf13/cobra"
 
-	"metz/endgame"
+	"metz/app"
 	"metz/internal/textout"
-	"metz/retro"
 	"metz/solver"
 	"metz/tables"
+	"metz/verdict"
 )
 
 func init() { commandAdders = append(commandAdders, addSolve) }
@@ -38,7 +36,7 @@ func addSolve(root *cobra.Command) {
 			if err != nil {
 				return err
 			}
-			b, err := solver.ParseBudget(budget)
+			b, err := verdict.ParseBudget(budget)
 			if err != nil {
 				return err
 			}
@@ -46,7 +44,7 @@ func addSolve(root *cobra.Command) {
 			if err != nil {
 				return err
 			}
-			stop := clockBar(newProgressBar(cmd.ErrOrStderr(), "solve"), b.WithDefaults().Time)
+			stop := clockBar(newProgressBar(cmd, "solve", ""), b.WithDefaults().Time)
 			sol := solver.SolveWith(p, g, solver.Options{Budget: b, Tables: tb, NoTables: noTables(tables)})
 			stop()
 			if globalsOf(cmd).json {
@@ -70,47 +68,6 @@ const tablesHelp = "endgame table directory; auto: $" + tables.Env + ", else met
 // noTables reports whether --tables asks for a search without any table.
 func noTables(arg string) bool { return arg == "" || arg == "none" }
 
-// openTables opens an endgame table directory: "auto" the default one,
-// "" or "none" no tables at all. The directory is created when needed and
-// given the 2-3-piece tables (read, else built in a fraction of a second
-// and saved); the solver adds the 4-piece tables a position needs, saved
-// there too, so a second run reads them (all but the slices solve builds
-// for a root of 4 pieces: endgame.EnsureSlice). Where the default directory
-// cannot be written, the tables are built in memory instead. The other
-// rule systems' tables are pointed at the same directory
-// (useSavedTables): --tables means one thing for every rule system.
-func openTables(dir string) (*tables.Tables, error) {
-	useSavedTables(dir)
-	auto := dir == "auto"
-	switch dir {
-	case "", "none":
-		return nil, nil
-	case "auto":
-		dir = defaultEndgameDir()
-	}
-	tb, err := endgame.OpenCache(dir)
-	if err == nil {
-		err = tb.Check()
-	}
-	switch {
-	case err != nil && auto:
-		return nil, nil // the solver's in-memory tables
-	case err != nil:
-		return nil, fmt.Errorf("--tables: %w", err)
-	}
-	return tables.International(tb), nil
-}
-
-// useSavedTables points the in-memory tables of the other rule systems at
-// the same directory as the international ones (in a subdirectory per rule
-// system): they read the tables saved there and save what they build.
-func useSavedTables(arg string) {
-	switch arg {
-	case "", "none":
-		retro.SetSharedDir("")
-	case "auto":
-		retro.SetSharedDir(defaultEndgameDir())
-	default:
-		retro.SetSharedDir(arg)
-	}
-}
+// openTables opens an endgame table directory as every command does
+// (app.OpenTables): "auto" the default one, "" or "none" no tables at all.
+func openTables(dir string) (*tables.Tables, error) { return app.OpenTables(dir) }

@@ -59,7 +59,7 @@ func themesDetectCmd() *cobra.Command {
 			if err != nil {
 				return err
 			}
-			bar := newProgressBar(cmd.ErrOrStderr(), "themes")
+			bar := newProgressBar(cmd, "themes", "problems")
 			res, err := app.DetectMany(d, picked, bar.update)
 			bar.finish()
 			if g.json {

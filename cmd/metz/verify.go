@@ -9,11 +9,8 @@ import (
 	"github.com/spf13/cobra"
 
 	"metz/app"
-	"metz/db"
 	"metz/internal/textout"
 	"metz/problems"
-	"metz/solver"
-	"metz/tables"
 )
 
 func init() { commandAdders = append(commandAdders, addVerify) }
@@ -37,7 +34,7 @@ func addVerify(root *cobra.Command) {
 	fl.BoolVar(&f.all, "all", false, "verify every problem of the database")
 	fl.StringVar(&f.source, "source", "", "verify every problem of one source (e.g. vantenac, metz)")
 	fl.IntVar(&f.jobs, "jobs", runtime.NumCPU(), "cores to use: problems verified at once, and the parts of one problem's work")
-	fl.StringVar(&f.budget, "budget", "10s,15M-nodes", "per problem: time, nodes, memory (e.g. 2s,1M-nodes,64MB); one limit given alone is the one that stops")
+	fl.StringVar(&f.budget, "budget", app.DefaultBudget, "per problem: time, nodes, memory (e.g. 2s,1M-nodes,64MB); one limit given alone is the one that stops")
 	fl.StringVar(&f.fen, "fen", "", "verify this position instead of database records")
 	fl.StringVar(&f.sol, "solution", "", "with --fen: the stated main line (32-28 19-23, 1. 32-28 19-23, or 32 à 28 19 à 23)")
 	fl.StringVar(&f.stip, "goal", "win", "with --fen: the stipulation (win, draw, loss, promote, gain:N; /P bounds it: gain:2/15)")
@@ -50,63 +47,57 @@ func addVerify(root *cobra.Command) {
 
 func runVerify(cmd *cobra.Command, args []string, f verifyFlags) error {
 	g := globalsOf(cmd)
-	b, err := solver.ParseBudget(f.budget)
+	b, err := app.ParseBudget(f.budget)
 	if err != nil {
 		return err
 	}
 	if f.jobs < 1 {
 		return fmt.Errorf("--jobs %d: expected 1 or more", f.jobs)
 	}
-	tb, err := openTables(f.tables)
-	if err != nil {
-		return err
-	}
-	// The jobs are cores: a problem holds one while it runs, and the parts
-	// of its work that may run at once borrow the others while they are
-	// free (at the end of a batch, or for a single problem).
-	opt := solver.Options{Budget: b, Tables: tb, NoTables: noTables(f.tables), Cores: solver.NewCores(f.jobs)}
+	opt := app.VerifyOptions{Budget: b, Jobs: f.jobs, Within: f.within, NoStore: f.noStore}
 	if f.fen != "" {
 		p, err := adHocProblem(f, cmd.ErrOrStderr())
 		if err != nil {
 			return err
 		}
-		return printReports(cmd.OutOrStdout(), g, []app.Verified{{Problem: p, Report: solver.Verify(p, opt)}}, tb, 1)
+		a, err := app.Open(app.Config{Tables: f.tables})
+		if err != nil {
+			return err
+		}
+		defer a.Close()
+		v, err := a.VerifyPosition(p, opt)
+		if err != nil {
+			return err
+		}
+		return printReports(cmd.OutOrStdout(), g, []app.Verified{v}, a, 1)
 	}
 	if len(args) == 0 && !f.all && f.source == "" {
 		return fmt.Errorf("nothing to verify: give problems as SOURCE:NUMBER (vantenac:71), --all, --source S, or --fen")
 	}
-	d, err := db.OpenExisting(g.dbPath)
+	a, err := app.Open(app.Config{DB: g.dbPath, Tables: f.tables})
 	if err != nil {
 		return err
 	}
-	defer d.Close()
+	defer a.Close()
 	sel := app.Selection{Refs: args, All: f.all, WithEmpty: true}
 	if f.source != "" {
 		sel.Query.Sources = []string{f.source}
 	}
-	picked, err := app.Select(d, sel)
+	bar := newProgressBar(cmd, "verify", "problems")
+	opt.Progress = func(p app.VerifyProgress) { bar.update(p.Done, p.Total) }
+	plan, err := a.PlanVerify(sel, opt)
 	if err != nil {
 		return err
-	}
-	probs, err := app.Load(d, picked.IDs())
-	if err != nil {
-		return err
-	}
-	for _, p := range probs {
-		if p.Stipulation, err = solver.BoundStipulation(p.Stipulation, f.within); err != nil {
-			return fmt.Errorf("%s: %w", app.ProblemName(p), err)
-		}
 	}
 	ctx, stop := interruptible(cmd)
 	defer stop()
-	bar := newProgressBar(cmd.ErrOrStderr(), "verify")
-	done, err := app.VerifyMany(ctx, d, probs, app.VerifyOptions{Solver: opt, Jobs: f.jobs, Store: !f.noStore, Progress: bar.update})
+	done, err := plan.Run(ctx)
 	bar.finish()
-	if perr := printReports(cmd.OutOrStdout(), g, done, tb, f.jobs); perr != nil && err == nil {
+	if perr := printReports(cmd.OutOrStdout(), g, done, a, f.jobs); perr != nil && err == nil {
 		err = perr
 	}
 	if ctx.Err() != nil && errors.Is(err, ctx.Err()) {
-		return interrupted(len(done), len(probs), !f.noStore)
+		return interrupted(len(done), len(plan.Problems()), !f.noStore)
 	}
 	return err
 }
@@ -133,22 +124,19 @@ func adHocProblem(f verifyFlags, warn io.Writer) (*problems.Problem, error) {
 		return nil, err
 	}
 	warnImpossible(warn, pos)
-	stip, err := solver.BoundStipulation(f.stip, f.within)
-	if err != nil {
-		return nil, err
-	}
-	return app.AdHocProblem(pos, stip, f.sol), nil
+	return app.AdHocProblem(pos, f.stip, f.sol), nil
 }
 
 // printReports prints the outcomes, as one JSON array of the solver's
-// reports or as a table; jobs is how many were verified at once.
-func printReports(w io.Writer, g globalFlags, done []app.Verified, tb *tables.Tables, jobs int) error {
+// reports (each with its standing, when a proof stands beside it) or as a
+// table; jobs is how many were verified at once.
+func printReports(w io.Writer, g globalFlags, done []app.Verified, a *app.App, jobs int) error {
 	if g.json {
-		reports := make([]*solver.Report, len(done))
+		reports := make([]app.VerifiedReport, len(done))
 		for i, v := range done {
-			reports[i] = v.Report
+			reports[i] = v.JSON()
 		}
 		return writeJSON(w, reports)
 	}
-	return textout.Verified(w, done, jobs, tb.International().Complete(5))
+	return textout.Verified(w, done, jobs, a.InternationalComplete(5))
 }

@@ -17,7 +17,7 @@ func rulesCompatible(r *draughts.Rules) error {
 	if g == nil || g.Width != 10 || g.Height != 10 || g.N != NumSquares || g.Layout != draughts.DiagonalA1 {
 		return fmt.Errorf("bitboard: rules %s: not a 10x10 board played on the a1 diagonals", r.Name)
 	}
-	if r.MenSideways || !r.MenCaptureBackward || !r.MenCaptureKings || !r.FlyingKings || r.KingLandsBehind ||
+	if r.MenSideways || r.OrthoCaptures || r.KingMoveLimit > 0 || !r.MenCaptureBackward || !r.MenCaptureKings || !r.FlyingKings || r.KingLandsBehind ||
 		r.ImmediateRemoval || r.Passing != draughts.StayMan || r.Precedence != draughts.Quantity {
 		return fmt.Errorf("bitboard: rules %s: moves differ from international draughts", r.Name)
 	}

@@ -5,7 +5,6 @@ import (
 	"io"
 
 	"metz/app"
-	"metz/internal/texttable"
 )
 
 // shownWarnings is how many of a source's warnings Import prints unless
@@ -18,7 +17,7 @@ func Import(w io.Writer, reports []app.ImportReport, warnings, all bool) error {
 	// The counts' headings are short so that the table fits 80 columns; a
 	// source that failed is marked, its error being said in full under the
 	// table by the command.
-	t := texttable.New("source", "problems", "new", "updated", "same", "warnings", "missing", "outdated")
+	t := newTable("source", "problems", "new", "updated", "same", "warnings", "missing", "outdated")
 	t.Flex, t.Wrap = 0, true
 	for _, r := range reports {
 		name := r.Source
@@ -30,8 +29,13 @@ func Import(w io.Writer, reports []app.ImportReport, warnings, all bool) error {
 		}
 		t.Add(name, r.Problems, r.New, r.Updated, r.Unchanged, r.Warnings, r.Missing, r.Outdated)
 	}
-	if err := t.Render(w, texttable.Width(w)); err != nil {
+	if err := t.Render(w, termWidth(w)); err != nil {
 		return err
+	}
+	for _, r := range reports {
+		if r.Claims > 0 && r.Error == "" {
+			fmt.Fprintf(w, "%s: %d claims checked (metz trictrac claims; metz report)\n", r.Source, r.Claims)
+		}
 	}
 	if warnings {
 		for _, r := range reports {

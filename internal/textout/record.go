@@ -9,6 +9,7 @@ import (
 	"metz/draughts"
 	"metz/export"
 	"metz/problems"
+	"metz/verdict"
 )
 
 // Record prints a problem's record: its names and fields, diagram, the
@@ -131,21 +132,27 @@ func history(w io.Writer, rec app.Record) {
 		fmt.Fprintln(w, "  none yet (metz verify)")
 	}
 	for _, v := range rec.Verdicts {
-		dual := ""
+		dual, current := "", ""
 		if v.Dual {
 			dual = " +dual"
 		}
-		fmt.Fprintf(w, "  %s  %s%s  rules %s, solver %s, %d nodes, %.2fs\n", v.CreatedAt.Format("2006-01-02 15:04"),
-			v.Verdict, dual, v.Rules, v.SolverVersion, v.ProofNodes, v.Seconds)
+		if v.Current && len(rec.Verdicts) > 1 {
+			current = "  (current)"
+		}
+		fmt.Fprintf(w, "  %s  %s%s  rules %s, solver %s, %d nodes, %.2fs%s\n", v.CreatedAt.Format("2006-01-02 15:04"),
+			v.Verdict, dual, v.Rules, v.SolverVersion, v.ProofNodes, v.Seconds, current)
+		if s := rec.Standing[v.ID]; s != "" {
+			fmt.Fprintf(w, "%s\n", Wrap(s, 78, "    "))
+		}
 	}
-	if n := len(rec.Verdicts); n > 0 {
+	if cur := rec.Current(); cur != nil {
 		// The tables of verify and report cut the evidence; here it is whole.
-		rep, err := app.DecodeEvidence(rec.Verdicts[n-1].Evidence)
+		rep, err := verdict.Decode(cur.Evidence)
 		switch {
 		case err != nil:
 			fmt.Fprintf(w, "  evidence: %v\n", err)
 		case rep != nil && app.EvidenceText(rep) != "":
-			fmt.Fprintf(w, "  evidence:\n%s\n", Wrap(app.EvidenceText(rep), 78, "    "))
+			fmt.Fprintf(w, "  evidence of the %s verdict:\n%s\n", cur.Verdict, Wrap(app.EvidenceText(rep), 78, "    "))
 		}
 	}
 	if len(rec.Notes) > 0 {

@@ -8,9 +8,9 @@ import (
 
 	"metz/app"
 	"metz/db"
-	"metz/internal/texttable"
 	"metz/problems"
 	"metz/themes"
+	"metz/verdict"
 )
 
 // Summaries prints the problems a search found as a table that fits the
@@ -19,7 +19,7 @@ func Summaries(w io.Writer, res app.Selected) error {
 	if len(res.Problems) == 0 {
 		fmt.Fprintln(w, "no problem matches")
 	} else {
-		t := texttable.New("problem", "label", "class", "themes", "verdict", "position")
+		t := newTable("problem", "label", "class", "themes", "verdict", "position")
 		t.Flex = 5
 		for _, s := range res.Problems {
 			pos := s.FEN
@@ -28,7 +28,7 @@ func Summaries(w io.Writer, res app.Selected) error {
 			}
 			t.Add(app.Name(s.Source, s.Number), labelTitle(s), s.Class, strings.Join(s.Themes, ", "), s.VerdictText(), pos)
 		}
-		if err := t.Render(w, texttable.Width(w)); err != nil {
+		if err := t.Render(w, termWidth(w)); err != nil {
 			return err
 		}
 		fmt.Fprintln(w, Count(len(res.Problems), "problem", "problems"))
@@ -49,10 +49,30 @@ func labelTitle(s db.Summary) string {
 	return s.Label
 }
 
-// verdictAbbrev heads the verdict columns of the sources table, so that
-// eight of them fit in 80 columns; the legend under it spells them out.
-var verdictAbbrev = map[string]string{"sound": "sound", "sound-incomplete": "incompl", "cooked": "cooked",
-	"unsound": "unsound", "misprint": "mispr", "unproven": "unprov", "no-position": "no-pos", "none": "none"}
+// verdictAbbrev heads the verdict columns of the sources table that are
+// too wide for eight of them to fit in 80 columns (the others are headed
+// by their names); the legend under it spells them out.
+var verdictAbbrev = map[string]string{string(verdict.SoundIncomplete): "incompl", string(verdict.Misprint): "mispr",
+	string(verdict.Unproven): "unprov", string(verdict.NoPosition): "no-pos"}
+
+// abbrev is a verdict column's heading.
+func abbrev(v string) string {
+	if a, ok := verdictAbbrev[v]; ok {
+		return a
+	}
+	return v
+}
+
+// abbrevLegend spells out the abbreviated headings, in the columns' order.
+func abbrevLegend() string {
+	var parts []string
+	for _, v := range app.VerdictOrder {
+		if a, ok := verdictAbbrev[v]; ok {
+			parts = append(parts, a+": "+v)
+		}
+	}
+	return strings.Join(parts, ", ")
+}
 
 // Report prints the sources' counts, then each source's problems with
 // their verdicts, keys, detected themes and evidence.
@@ -61,12 +81,12 @@ func Report(w io.Writer, reports []app.SourceReport) error {
 		fmt.Fprintln(w, "The database holds no source: run `metz import` first.")
 		return nil
 	}
-	width := texttable.Width(w)
+	width := termWidth(w)
 	header := []string{"source", "diagram"}
 	for _, v := range app.VerdictOrder {
-		header = append(header, verdictAbbrev[v])
+		header = append(header, abbrev(v))
 	}
-	t := texttable.New(header...)
+	t := newTable(header...)
 	for _, r := range reports {
 		row := []any{r.Key, fmt.Sprintf("%d/%d", r.WithPosition, r.Problems)}
 		for _, v := range app.VerdictOrder {
@@ -77,30 +97,33 @@ func Report(w io.Writer, reports []app.SourceReport) error {
 	if err := t.Render(w, width); err != nil {
 		return err
 	}
-	Note(w, width, "diagram: records with one / all; incompl: sound-incomplete, mispr: misprint, unprov: unproven, no-pos: no-position, none: never verified")
+	Note(w, width, "diagram: records with one / all; "+abbrevLegend()+", none: never verified")
 	for _, r := range reports {
 		if err := sourceProblems(w, r, width); err != nil {
 			return err
 		}
 	}
-	return nil
+	return truthOfTheBooks(w, reports, width)
 }
 
 func sourceProblems(w io.Writer, r app.SourceReport, width int) error {
+	if r.Problems == 0 && r.Truth != nil {
+		return nil // a source of claims only (Guiton's treatise): see the truth of the books
+	}
 	if len(r.Positions) == 0 {
 		fmt.Fprintln(w)
 		Note(w, width, fmt.Sprintf("%s: no record has a position yet (%d records); add transcriptions with `metz import FILE`.", r.Key, r.Problems))
 		return nil
 	}
-	fmt.Fprintf(w, "\n%s — %s\n", r.Key, texttable.Cut(r.Title, width-len(r.Key)-3))
-	t := texttable.New("problem", "verdict", "key", "themes", "evidence")
+	fmt.Fprintf(w, "\n%s — %s\n", r.Key, cut(r.Title, width-len(r.Key)-3))
+	t := newTable("problem", "verdict", "key", "themes", "evidence")
 	t.Flex = 4
 	for _, p := range r.Positions {
-		verdict := p.Verdict
-		if verdict == "" {
-			verdict = "not verified"
+		v := p.Verdict
+		if v == "" {
+			v = "not verified"
 		}
-		t.Add(p.Name, Verdict(verdict, p.Dual), p.Key, strings.Join(p.Detected, ", "), p.Evidence)
+		t.Add(p.Name, Verdict(v, p.Dual), p.Key, strings.Join(p.Detected, ", "), p.Evidence)
 	}
 	return t.Render(w, width)
 }
@@ -108,7 +131,7 @@ func sourceProblems(w io.Writer, r app.SourceReport, width int) error {
 // Detected prints what themes detect found, problem by problem, and the
 // counts.
 func Detected(w io.Writer, res []app.DetectResult) error {
-	t := texttable.New("problem", "label", "detected at ply")
+	t := newTable("problem", "label", "detected at ply")
 	t.Flex, t.Wrap = 2, true
 	stored, skipped, failed := 0, 0, 0
 	for _, r := range res {
@@ -123,7 +146,7 @@ func Detected(w io.Writer, res []app.DetectResult) error {
 		}
 		t.Add(r.Ref, r.Label, cell)
 	}
-	if err := t.Render(w, texttable.Width(w)); err != nil {
+	if err := t.Render(w, termWidth(w)); err != nil {
 		return err
 	}
 	fmt.Fprintf(w, "%s analysed and stored, %d skipped, %d failed\n", Count(stored, "problem", "problems"), skipped, failed)
@@ -153,7 +176,7 @@ func Compared(w io.Writer, rows []app.ThemeComparison, uncompared []string) erro
 	if len(rows) == 0 {
 		fmt.Fprintln(w, "no problem carries both book and detected themes (run metz themes detect first)")
 	} else {
-		t := texttable.New("problem", "label", "agree", "book only", "detected only")
+		t := newTable("problem", "label", "agree", "book only", "detected only")
 		dis := 0
 		for _, r := range rows {
 			if r.Agrees {
@@ -163,14 +186,14 @@ func Compared(w io.Writer, rows []app.ThemeComparison, uncompared []string) erro
 			t.Add(r.Ref, r.Label, orDash(r.Agree), orDash(r.BookOnly), orDash(r.DetectedOnly))
 		}
 		if dis > 0 {
-			if err := t.Render(w, texttable.Width(w)); err != nil {
+			if err := t.Render(w, termWidth(w)); err != nil {
 				return err
 			}
 		}
 		fmt.Fprintf(w, "%s compared, %d disagree\n", Count(len(rows), "problem", "problems"), dis)
 	}
 	if len(uncompared) > 0 {
-		Note(w, texttable.Width(w), "not compared (book themes, nothing detected): "+strings.Join(uncompared, ", "))
+		Note(w, termWidth(w), "not compared (book themes, nothing detected): "+strings.Join(uncompared, ", "))
 	}
 	return nil
 }

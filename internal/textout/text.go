@@ -11,8 +11,10 @@ import (
 	"strings"
 	"unicode/utf8"
 
+	"github.com/olekukonko/tablewriter/pkg/twwarp"
+
 	"metz/app"
-	"metz/internal/texttable"
+	"metz/verdict"
 )
 
 // Count writes n things, in the singular for one ("1 problem").
@@ -25,21 +27,27 @@ func Count(n int, one, many string) string {
 
 // Wrap breaks text into lines of at most width characters, each indented.
 func Wrap(text string, width int, indent string) string {
-	lines := texttable.Wrap(text, width-utf8.RuneCountInString(indent))
-	return indent + strings.Join(lines, "\n"+indent)
+	return indent + strings.Join(wrap(text, width-utf8.RuneCountInString(indent)), "\n"+indent)
 }
 
 // Note prints a sentence under a table, wrapped to width.
 func Note(w io.Writer, width int, text string) {
-	fmt.Fprintln(w, strings.Join(texttable.Wrap(text, width), "\n"))
+	fmt.Fprintln(w, strings.Join(wrap(text, width), "\n"))
+}
+
+// wrap breaks text at blanks into lines of at most width columns, with
+// tablewriter's even line breaking; a word longer than a line is cut.
+func wrap(text string, width int) []string {
+	lines, _ := twwarp.WrapString(cutWords(text, width), width)
+	return lines
 }
 
 // Verdict is a verdict with its dual flag ("sound+dual").
-func Verdict(verdict string, dual bool) string {
+func Verdict(v verdict.Verdict, dual bool) string {
 	if dual {
-		return verdict + "+dual"
+		return string(v) + "+dual"
 	}
-	return verdict
+	return string(v)
 }
 
 // orDash joins xs, or is "-" for none.

@@ -7,10 +7,10 @@ import (
 
 	"metz/app"
 	"metz/draughts"
-	"metz/internal/texttable"
 	"metz/problems"
 	"metz/solver"
 	"metz/tables"
+	"metz/verdict"
 )
 
 // verifyColumns are the summary table's; the evidence is wrapped.
@@ -20,23 +20,28 @@ var verifyColumns = []string{"problem", "verdict", "key", "evidence", "nodes", "
 // jobs is how many problems were verified at once, fivePieces whether the
 // international 5-piece tables were there (the hint suggests them if not).
 func Verified(w io.Writer, done []app.Verified, jobs int, fivePieces bool) error {
-	t := texttable.New(verifyColumns...)
+	t := newTable(verifyColumns...)
 	t.Flex, t.Wrap = 3, true
 	noPosition := 0
-	reports := make([]*solver.Report, len(done))
+	reports := make([]*verdict.Report, len(done))
 	for i, v := range done {
 		r := v.Report
 		reports[i] = r
-		if r.Verdict == solver.NoPosition {
+		if r.Verdict == verdict.NoPosition {
 			noPosition++ // one line below, not a row each: the Livre de Metz alone has 415
 			continue
 		}
 		t.Add(app.ProblemName(v.Problem), Verdict(r.Verdict, r.Dual), r.Key, app.EvidenceText(r), r.ProofNodes, fmt.Sprintf("%.2f", r.Seconds))
 	}
-	width := texttable.Width(w)
+	width := termWidth(w)
 	if len(t.Rows()) > 0 {
 		if err := t.Render(w, width); err != nil {
 			return err
+		}
+	}
+	for _, v := range done {
+		if v.Standing != "" { // this run proved nothing; an earlier proof stays the verdict
+			Note(w, width, app.ProblemName(v.Problem)+": "+v.Standing+".")
 		}
 	}
 	if searched := len(reports) - noPosition; jobs > 1 && searched > 1 {
@@ -63,12 +68,12 @@ func Verified(w io.Writer, done []app.Verified, jobs int, fivePieces bool) error
 // for a search that met endings they would have decided
 // (Report.TablesUnsaved): an unproven full-board combination whose lines
 // never came down to five pieces gains nothing from them.
-func UnprovenHint(reports []*solver.Report, fivePieces bool) string {
+func UnprovenHint(reports []*verdict.Report, fivePieces bool) string {
 	n, intl, other := 0, false, ""
-	var used solver.Budget
+	var used verdict.Budget
 	stops := map[string]int{}
 	for _, r := range reports {
-		if r.Verdict != solver.Unproven {
+		if r.Verdict != verdict.Unproven {
 			continue
 		}
 		n++

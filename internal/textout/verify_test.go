@@ -8,7 +8,7 @@ import (
 
 	"metz/draughts"
 	"metz/retro"
-	"metz/solver"
+	"metz/verdict"
 )
 
 // The hint after unproven verdicts names the limit they ran into and a
@@ -16,10 +16,10 @@ import (
 // further whichever stopped it (issue 32: "a larger one may settle them"
 // once named a budget no larger than the one that ran out).
 func TestUnprovenHintNamesALargerBudget(t *testing.T) {
-	b := solver.Budget{Nodes: 5_000_000, Time: 10 * time.Second, MemoryMB: 64}
-	reports := []*solver.Report{{Verdict: solver.Sound, Budget: b},
-		{Verdict: solver.Unproven, Rules: "russian", Budget: b, ProofNodes: 5_000_000, Seconds: 3, TablesUnsaved: 7},
-		{Verdict: solver.Unproven, Budget: b, ProofNodes: 1_000_000, Seconds: 10, TablesUnsaved: 1}}
+	b := verdict.Budget{Nodes: 5_000_000, Time: 10 * time.Second, MemoryMB: 64}
+	reports := []*verdict.Report{{Verdict: verdict.Sound, Budget: b},
+		{Verdict: verdict.Unproven, Rules: "russian", Budget: b, ProofNodes: 5_000_000, Seconds: 3, TablesUnsaved: 7},
+		{Verdict: verdict.Unproven, Budget: b, ProofNodes: 1_000_000, Seconds: 10, TablesUnsaved: 1}}
 	h := UnprovenHint(reports, false)
 	for _, want := range []string{"2 unproven", "10s,5M-nodes,64MB", "1 at the node limit, 1 at the time limit", "--budget 40s,20M-nodes,64MB"} {
 		if !strings.Contains(h, want) {
@@ -27,8 +27,8 @@ func TestUnprovenHintNamesALargerBudget(t *testing.T) {
 		}
 	}
 	// A time given alone: the hint goes on from the nodes it allowed.
-	alone := solver.Budget{Time: 30 * time.Second}.WithDefaults()
-	h = UnprovenHint([]*solver.Report{{Verdict: solver.Unproven, Budget: alone, ProofNodes: 9_000_000, Seconds: 30.2}}, true)
+	alone := verdict.Budget{Time: 30 * time.Second}.WithDefaults()
+	h = UnprovenHint([]*verdict.Report{{Verdict: verdict.Unproven, Budget: alone, ProofNodes: 9_000_000, Seconds: 30.2}}, true)
 	if !strings.Contains(h, "1 at the time limit") || !strings.Contains(h, "--budget 2m0s,480M-nodes,64MB") {
 		t.Errorf("30s alone: hint %q", h)
 	}

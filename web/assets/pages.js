@@ -28,7 +28,8 @@ function followJob(job, el, done) {
       var li = document.createElement("li");
       li.innerHTML = '<a></a> <b class="verdict-result"></b> <span></span>';
       li.children[0].href = "/problems/" + encodeURIComponent(r.ref); text(li.children[0], r.ref);
-      text(li.children[1], r.verdict); text(li.children[2], (r.key ? "key " + r.key + "; " : "") + (r.evidence || ""));
+      text(li.children[1], r.verdict);
+      text(li.children[2], (r.key ? "key " + r.key + "; " : "") + (r.evidence || "") + (r.standing ? " — " + r.standing : ""));
       ul.appendChild(li);
     });
     el.appendChild(ul);

@@ -77,6 +77,9 @@ func Check(pkg string, r *draughts.Rules, why func(r *draughts.Rules) string) er
 	if r == nil || r.Geo == nil {
 		return fmt.Errorf("%s: no rules or no board", pkg)
 	}
+	if r.OrthoCaptures || r.KingMoveLimit > 0 {
+		return fmt.Errorf("%s: rules %s: captures along ranks and files, and runs of king moves, are not compiled", pkg, r.Name)
+	}
 	if w := why(r); w != "" {
 		return fmt.Errorf("%s: rules %s: %s", pkg, r.Name, w)
 	}

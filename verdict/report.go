@@ -1,30 +1,19 @@
-package solver
+package verdict
 
 import "metz/problems"
-
-// Verdicts (verification.md §3).
-const (
-	Sound           = "sound"
-	SoundIncomplete = "sound-incomplete"
-	Cooked          = "cooked"
-	Unsound         = "unsound"
-	Misprint        = "misprint"
-	Unproven        = "unproven"
-	NoPosition      = "no-position"
-)
 
 // Report is the verdict on one problem with its evidence. Places in the
 // stated tree are written as node paths: "1.2.1" is the first child of the
 // second child of the first root child (1-based); Ply is the path's length.
 type Report struct {
-	ProblemID int64  `json:"problem_id,omitempty"`
-	Label     string `json:"label,omitempty"`
-	Verdict   string `json:"verdict"`
-	Dual      bool   `json:"dual"`
-	Rules     string `json:"rules"`
-	Goal      string `json:"goal"`             // the goal verified, with its bound ("promote/11")
-	Stated    string `json:"stated,omitempty"` // the stipulation as given, when the goal was read from the stated line
-	Within    int    `json:"within,omitempty"` // the goal's bound in plies (0: none)
+	ProblemID int64   `json:"problem_id,omitempty"`
+	Label     string  `json:"label,omitempty"`
+	Verdict   Verdict `json:"verdict"`
+	Dual      bool    `json:"dual"`
+	Rules     string  `json:"rules"`
+	Goal      string  `json:"goal"`             // the goal verified, with its bound ("promote/11")
+	Stated    string  `json:"stated,omitempty"` // the stipulation as given, when the goal was read from the stated line
+	Within    int     `json:"within,omitempty"` // the goal's bound in plies (0: none)
 	// Stipulation says in words what the verdict on a bounded goal
 	// states: "the key crowns within 11 plies against every defence
 	// (the stated line at ply 7); no other first move does within 11".
@@ -53,7 +42,7 @@ type Report struct {
 	ProvenLeaves []string        `json:"proven_leaves,omitempty"` // the stated lines' ends proven, by path
 	TableLeaves  []string        `json:"table_leaves,omitempty"`  // places whose proof read the endgame tables
 	TableHits    int64           `json:"table_hits,omitempty"`    // positions the tables decided, all searches`
-	TablesBuilt  int64           `json:"tables_built,omitempty"`  // table positions built for this verification (see Options.Tables)
+	TablesBuilt  int64           `json:"tables_built,omitempty"`  // table positions built for this verification (see solver.Options.Tables)
 	// TablesUnsaved counts the positions the searches met of a material
 	// the tables can hold (tables.MaxPieces) but with no table saved or
 	// built: non-zero when building the tables ahead could change the
@@ -80,6 +69,12 @@ type Report struct {
 	// reported with the move that works, not a refutation of the key.
 	LineFindings []LineFinding `json:"line_findings,omitempty"`
 }
+
+// LineFinding kinds.
+const (
+	// FindingFails: the printed move fails where another move works.
+	FindingFails = "fails"
+)
 
 // LineFinding is a printed move of the solving side that fails where
 // another move works (Kind FindingFails).
@@ -145,13 +140,13 @@ type MisprintPlace struct {
 // RepairResult is the verdict of the problem with one misprint replaced by
 // a nearby legal move (the stored record is never modified).
 type RepairResult struct {
-	Path    string `json:"path"`
-	Ply     int    `json:"ply"`
-	Printed string `json:"printed"`
-	Repair  string `json:"repair"`
-	Verdict string `json:"verdict"`
-	Dual    bool   `json:"dual"`
-	Note    string `json:"note,omitempty"`
+	Path    string  `json:"path"`
+	Ply     int     `json:"ply"`
+	Printed string  `json:"printed"`
+	Repair  string  `json:"repair"`
+	Verdict Verdict `json:"verdict"`
+	Dual    bool    `json:"dual"`
+	Note    string  `json:"note,omitempty"`
 }
 
 // UnprovenLeaf is a place the budget left open.
@@ -162,4 +157,24 @@ type UnprovenLeaf struct {
 	FEN    string   `json:"fen"`
 	Nodes  int64    `json:"nodes"` // spent on it
 	Reason string   `json:"reason"`
+}
+
+// Reached is a place where a stated line meets the goal before it ends:
+// the moves printed after it are the continuation. They were replayed
+// (an unplayable one is a misprint like any other) but are not judged:
+// a goal reached is not undone by what follows.
+type Reached struct {
+	After        string   `json:"after"`        // the stated moves up to the goal
+	Ply          int      `json:"ply"`          // where the goal is met
+	Continuation []string `json:"continuation"` // the main line printed after it
+}
+
+// Work is where one verification's nodes went, so that a report says
+// which part of the work cost what, and an unproven one which part the
+// budget did not cover.
+type Work struct {
+	Keys     int64 `json:"keys"`     // other first moves (cooks), the key's horizon
+	Defences int64 `json:"defences"` // omitted defences and their answers
+	Leaves   int64 `json:"leaves"`   // the ends of the stated lines; a draw's checks
+	Duals    int64 `json:"duals"`    // other attacker moves along the stated lines
 }

@@ -1,4 +1,4 @@
-package solver
+package verdict
 
 import (
 	"fmt"
@@ -22,7 +22,7 @@ func (r *Report) Findings() []string {
 		return fmt.Sprintf("%q at ply %d: %s", m.Text, m.Ply, m.Reason)
 	}))
 	add(listed(len(r.Repairs), "repair", "repairs", func(i int) string {
-		return r.Repairs[i].Repair + " → " + r.Repairs[i].Verdict
+		return r.Repairs[i].Repair + " → " + string(r.Repairs[i].Verdict)
 	}))
 	if len(r.Cooks) > 0 && r.Within == 0 {
 		add(listed(len(r.Cooks), "cook", "cooks", func(i int) string { return r.Cooks[i].Move }))
@@ -44,14 +44,14 @@ func (r *Report) Findings() []string {
 		return fmt.Sprintf("%s as well as %s %s", d.Alternative, d.Stated, placeAt(d.After, d.Ply))
 	}))
 	if n := len(r.TableLeaves); n > 0 {
-		add(fmt.Sprintf("the endgame tables decided %s", counted(n, "end of a stated line", "ends of stated lines")))
+		add(fmt.Sprintf("the endgame tables decided %s", Counted(n, "end of a stated line", "ends of stated lines")))
 	}
 	add(listed(len(r.Unproven), "place unproven", "places unproven", func(i int) string {
 		u := r.Unproven[i]
-		return fmt.Sprintf("%s (%d nodes)", place(after(u.Line)), u.Nodes)
+		return fmt.Sprintf("%s (%d nodes)", place(strings.Join(u.Line, " ")), u.Nodes)
 	}))
 	if n := len(r.Undecided); n > 0 {
-		add(fmt.Sprintf("%s left open: %s", counted(n, "first move", "first moves"), strings.Join(r.Undecided, " ")))
+		add(fmt.Sprintf("%s left open: %s", Counted(n, "first move", "first moves"), strings.Join(r.Undecided, " ")))
 	}
 	add(listed(len(r.DualsUnsearched), "place where duals were not searched", "places where duals were not searched", func(i int) string {
 		return place(r.DualsUnsearched[i])
@@ -71,7 +71,7 @@ func listed(n int, one, many string, item func(int) string) string {
 	for i := range items {
 		items[i] = item(i)
 	}
-	return counted(n, one, many) + ": " + strings.Join(items, ", ")
+	return Counted(n, one, many) + ": " + strings.Join(items, ", ")
 }
 
 // place writes a place given by the moves leading to it.
@@ -96,7 +96,7 @@ func (r *Report) reachedNote() string {
 	return listed(len(r.Reached), "line meets the goal before its end", "lines meet the goal before their end", func(i int) string {
 		g := r.Reached[i]
 		return fmt.Sprintf("at ply %d, after %s (the %s printed after it are its continuation, replayed, not judged)",
-			g.Ply, g.After, counted(len(g.Continuation), "move", "moves"))
+			g.Ply, g.After, Counted(len(g.Continuation), "move", "moves"))
 	})
 }
 
@@ -108,7 +108,7 @@ func (r *Report) horizonNote() string {
 		return ""
 	}
 	note := fmt.Sprintf("%s with no win within %d plies, not refuted outright: %s",
-		counted(len(r.InHorizon), "first move", "first moves"), r.Horizon, strings.Join(r.InHorizon, " "))
+		Counted(len(r.InHorizon), "first move", "first moves"), r.Horizon, strings.Join(r.InHorizon, " "))
 	switch {
 	case r.KeyPlies > 0:
 		note += fmt.Sprintf(" (the key wins in %d)", r.KeyPlies)
@@ -125,4 +125,21 @@ func failsWords(f LineFinding) string {
 		return "fails to " + strings.Join(f.Fails[1:], " ")
 	}
 	return f.Note
+}
+
+// Number writes small counts in words, as a sentence would.
+func Number(n int) string {
+	words := []string{"no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten"}
+	if n >= 0 && n < len(words) {
+		return words[n]
+	}
+	return fmt.Sprint(n)
+}
+
+// Counted is n with the noun that fits it.
+func Counted(n int, one, many string) string {
+	if n == 1 {
+		return "one " + one
+	}
+	return Number(n) + " " + many
 }

@@ -1,0 +1,267 @@
+package app
+
+import (
+	"errors"
+	"fmt"
+	"sync"
+
+	"metz/db"
+	"metz/endgame"
+	"metz/export"
+	"metz/problems"
+	"metz/retro"
+	"metz/tables"
+)
+
+// Config says what an App opens: what a front end (metz verify, metz
+// serve) was told on its command line.
+type Config struct {
+	// DB is the database file, which must exist (metz import makes it);
+	// "" opens none, for work on positions alone (verify --fen).
+	DB string
+	// Tables is the endgame table directory, as --tables gives it: "auto"
+	// the default one (tables.DefaultDir: $METZ_TABLES, else the user
+	// cache), a directory, or "none" (or "") no tables at all.
+	Tables string
+}
+
+// App is what metz works on: one database and one set of endgame tables,
+// opened once by the program that runs (a command or the server) and
+// used by every use case, so that each door asks the same question of the
+// same data. Its writes are one at a time.
+type App struct {
+	db *db.DB
+	// tables are the endgame tables the solver reads (nil: the small
+	// ones in memory); noTables: none at all.
+	tables   *tables.Tables
+	noTables bool
+	// writeMu makes the writes one at a time (verdicts, notes, tags,
+	// drafts): SQLite's WAL has one writer, and a write waiting on
+	// another here is clearer than a busy error.
+	writeMu sync.Mutex
+}
+
+// Open opens what cfg names.
+func Open(cfg Config) (*App, error) {
+	tb, err := OpenTables(cfg.Tables)
+	if err != nil {
+		return nil, err
+	}
+	a := &App{tables: tb, noTables: noTables(cfg.Tables)}
+	if cfg.DB != "" {
+		if a.db, err = db.OpenExisting(cfg.DB); err != nil {
+			return nil, err
+		}
+	}
+	return a, nil
+}
+
+// New is an App over a database opened already (nil: none) and the
+// tables tb (nil: the small ones in memory); for tests and tools that
+// open their database themselves.
+func New(d *db.DB, tb *tables.Tables) *App { return &App{db: d, tables: tb} }
+
+// Close closes the database.
+func (a *App) Close() error {
+	if a.db == nil {
+		return nil
+	}
+	return a.db.Close()
+}
+
+// ErrNoDatabase is the error of a use case that needs the database, asked
+// of an App opened without one.
+var ErrNoDatabase = errors.New("no database open")
+
+// database is the App's database, or ErrNoDatabase.
+func (a *App) database() (*db.DB, error) {
+	if a.db == nil {
+		return nil, ErrNoDatabase
+	}
+	return a.db, nil
+}
+
+// DBPath is the database's file ("" without one).
+func (a *App) DBPath() string {
+	if a.db == nil {
+		return ""
+	}
+	return a.db.Path()
+}
+
+// InternationalComplete reports whether the App's international tables
+// hold every ending of up to pieces pieces (the hint after unproven
+// verdicts suggests building them when not).
+func (a *App) InternationalComplete(pieces int) bool {
+	return a.tables.International().Complete(pieces)
+}
+
+// write runs f as the App's one writer.
+func (a *App) write(f func(d *db.DB) error) error {
+	d, err := a.database()
+	if err != nil {
+		return err
+	}
+	a.writeMu.Lock()
+	defer a.writeMu.Unlock()
+	return f(d)
+}
+
+// noTables reports whether a table setting asks for a search without any
+// table.
+func noTables(dir string) bool { return dir == "" || dir == "none" }
+
+// OpenTables opens an endgame table directory: "auto" the default one,
+// "" or "none" no tables at all (nil). The
+// directory is created when needed and given the 2-3-piece tables (read,
+// else built in a fraction of a second and saved); the solver adds the
+// 4-piece tables a position needs, saved there too, so a second run reads
+// them. Where the default directory cannot be written, the tables are
+// built in memory instead. The other rule systems' tables are pointed at
+// the same directory (in a subdirectory each): a table setting means one
+// thing for every rule system.
+func OpenTables(dir string) (*tables.Tables, error) {
+	auto := dir == "auto"
+	switch dir {
+	case "", "none":
+		retro.SetSharedDir("")
+		return nil, nil
+	case "auto":
+		dir = tables.DefaultDir()
+	}
+	retro.SetSharedDir(dir)
+	tb, err := endgame.OpenCache(dir)
+	if err == nil {
+		err = tb.Check()
+	}
+	switch {
+	case err != nil && auto:
+		return nil, nil // the solver's in-memory tables
+	case err != nil:
+		return nil, fmt.Errorf("--tables: %w", err)
+	}
+	return tables.International(tb), nil
+}
+
+// The database's types and errors, as the front ends meet them.
+type (
+	// Summary is one problem as a search lists it.
+	Summary = db.Summary
+	// Note is a user's dated note on a problem.
+	Note = db.Note
+	// ImportStats counts what an import did.
+	ImportStats = db.ImportStats
+)
+
+var (
+	// ErrNotFound: no such problem, note or source.
+	ErrNotFound = db.ErrNotFound
+	// ErrReadOnly: the database cannot be written.
+	ErrReadOnly = db.ErrReadOnly
+)
+
+// Select resolves a selection (see Select).
+func (a *App) Select(s Selection) (Selected, error) {
+	d, err := a.database()
+	if err != nil {
+		return Selected{}, err
+	}
+	return Select(d, s)
+}
+
+// Resolve finds the problem a user names (see Resolve).
+func (a *App) Resolve(ref string) (Summary, error) {
+	d, err := a.database()
+	if err != nil {
+		return Summary{}, err
+	}
+	return Resolve(d, ref)
+}
+
+// Problem reads one problem.
+func (a *App) Problem(id int64) (*problems.Problem, error) {
+	d, err := a.database()
+	if err != nil {
+		return nil, err
+	}
+	return d.Get(id)
+}
+
+// Record reads a problem's record (see LoadRecord).
+func (a *App) Record(id int64) (Record, error) {
+	d, err := a.database()
+	if err != nil {
+		return Record{}, err
+	}
+	return LoadRecord(d, id)
+}
+
+// ReferringTo lists the cross references other records make to
+// source:number.
+func (a *App) ReferringTo(source string, number int) ([]problems.Ref, error) {
+	d, err := a.database()
+	if err != nil {
+		return nil, err
+	}
+	return d.ReferringTo(source, number)
+}
+
+// ExportItems loads the problems to export (see ExportItems).
+func (a *App) ExportItems(ids []int64) ([]export.Item, []string, error) {
+	d, err := a.database()
+	if err != nil {
+		return nil, nil, err
+	}
+	return ExportItems(d, ids)
+}
+
+// Similar finds the records that anticipate or repeat one (see Similar),
+// as the App's one writer: a record edited since the index was brought up
+// to date is indexed on the way.
+func (a *App) Similar(q SimilarQuery) (res *SimilarResult, err error) {
+	err = a.write(func(d *db.DB) (err error) { res, err = Similar(d, q); return })
+	return res, err
+}
+
+// IndexSimilar brings the anticipation index up to date (see
+// IndexSimilar), unless the database is read-only.
+func (a *App) IndexSimilar(progress func(done, total int)) error {
+	return a.write(func(d *db.DB) error {
+		if d.ReadOnly() != "" {
+			return nil
+		}
+		_, err := IndexSimilar(d, "", progress)
+		return err
+	})
+}
+
+// AddNote adds a dated note to problem id.
+func (a *App) AddNote(id int64, text string) (n Note, err error) {
+	err = a.write(func(d *db.DB) (err error) { n, err = d.AddNote(id, text); return })
+	return n, err
+}
+
+// DeleteNote deletes note noteID of problem id; false if it has none such.
+func (a *App) DeleteNote(id, noteID int64) (ok bool, err error) {
+	err = a.write(func(d *db.DB) (err error) { ok, err = d.DeleteNote(id, noteID); return })
+	return ok, err
+}
+
+// AddTag tags problem id with a theme of the user's; added is false when
+// it had it already.
+func (a *App) AddTag(id int64, name string) (theme string, added bool, err error) {
+	err = a.write(func(d *db.DB) (err error) { theme, added, err = d.AddTag(id, name); return })
+	return theme, added, err
+}
+
+// RemoveTag removes a user's theme from problem id.
+func (a *App) RemoveTag(id int64, name string) (theme string, removed bool, err error) {
+	err = a.write(func(d *db.DB) (err error) { theme, removed, err = d.RemoveTag(id, name); return })
+	return theme, removed, err
+}
+
+// SaveDraft stores a problem set up in the editor (see SaveDraft).
+func (a *App) SaveDraft(dr Draft) (st ImportStats, err error) {
+	err = a.write(func(d *db.DB) (err error) { st, err = SaveDraft(d, dr); return })
+	return st, err
+}
