@@ -6,8 +6,8 @@ import (
 	"testing"
 
 	"metz/draughts"
-	"metz/endgame"
 	"metz/problems"
+	"metz/tables"
 	"metz/verdict"
 )
 
@@ -23,7 +23,7 @@ func TestKeyJudgedByWhatItForces(t *testing.T) {
 	const fen = "W:W25,27,28,30,32,33,35,38,39,40,41:B3,8,11,12,14,15,18,19,24,26,29"
 	c := combination{"a key whose printed line errs", fen,
 		"27-21 26x17 32-27 18-23 25-20 14x21 35-30 24x44 33x2 23x32 2x7", "promote/15"}
-	rep := Verify(c.problem(t), Options{Budget: nodes(2_000_000)})
+	rep := verifyT(c.problem(t), Options{Budget: nodes(2_000_000)})
 	if rep.Refutation != nil {
 		t.Fatalf("refuted: %+v", rep.Refutation)
 	}
@@ -67,7 +67,7 @@ func TestPrintedMoveFailsWhereAnotherWins(t *testing.T) {
 	const fen = "W:W19,32,38:B4,29,44"
 	p := &problems.Problem{Label: "printed move fails", Rules: "international", FEN: fen, Stipulation: "promote/7",
 		Solution: line("38-33", "29x27", "19-14", "4-10", "14x5")}
-	rep := Verify(p, Options{Budget: nodes(200_000)})
+	rep := verifyT(p, Options{Budget: nodes(200_000)})
 	if rep.Verdict != verdict.SoundIncomplete || rep.Refutation != nil || !slices.Equal(rep.Keys, []string{"38-33"}) {
 		t.Fatalf("verdict %s keys %v refutation %+v; want sound-incomplete with the key 38-33", rep.Verdict, rep.Keys, rep.Refutation)
 	}
@@ -98,7 +98,7 @@ func TestFailingLineStillRefutesAFailingKey(t *testing.T) {
 	const fen = "W:W19,32,38:B4,29,44"
 	p := &problems.Problem{Label: "key fails", Rules: "international", FEN: fen, Stipulation: "promote/5",
 		Solution: line("38-33", "29x27", "19-14", "4-10", "14x5")}
-	rep := Verify(p, Options{Budget: nodes(200_000)})
+	rep := verifyT(p, Options{Budget: nodes(200_000)})
 	// Within 5 plies 19-13 crowns on ply 7 only: no move mends the line.
 	pos := mustFEN(t, draughts.International, fen)
 	if keys := bruteKeys(pos, Goal{Kind: GoalPromote}, 5); len(keys) != 0 {
@@ -127,7 +127,7 @@ func TestGameEndMeetsEveryGoal(t *testing.T) {
 			t.Errorf("%s: brute force keys %v", g, keys)
 		}
 		p := &problems.Problem{Rules: "international", FEN: fen, Stipulation: g.String(), Solution: line("28x19")}
-		if rep := Verify(p, Options{Budget: nodes(10_000), NoTables: true}); rep.Verdict != verdict.Sound {
+		if rep := verifyT(p, Options{Budget: nodes(10_000), NoTables: true}); rep.Verdict != verdict.Sound {
 			t.Errorf("%s: verify %s", g, rep.Verdict)
 		}
 	}
@@ -139,7 +139,7 @@ func TestGameEndMeetsEveryGoal(t *testing.T) {
 func TestPrintedDrawingMoveFails(t *testing.T) {
 	const fen = "W:W14,48:BK41"
 	tb := tables3(t)
-	rep := Verify(problemOf(fen, "draw", "14-9", "41-36", "48-43"), Options{Budget: nodes(1_000_000), Tables: tb})
+	rep := verifyT(problemOf(fen, "draw", "14-9", "41-36", "48-43"), Options{Budget: nodes(1_000_000), Tables: tb})
 	if rep.Verdict != verdict.SoundIncomplete || rep.Refutation != nil || len(rep.LineFindings) != 1 {
 		t.Fatalf("verdict %s refutation %+v findings %+v; want sound-incomplete, 48-43 a flaw of the line",
 			rep.Verdict, rep.Refutation, rep.LineFindings)
@@ -155,9 +155,9 @@ func TestPrintedDrawingMoveFails(t *testing.T) {
 		switch {
 		case !ok:
 			t.Fatalf("no table after %s", name)
-		case name == f.Works && r != endgame.Draw:
+		case name == f.Works && r != tables.Draw:
 			t.Errorf("the tables: %s is not a draw (%v)", name, r)
-		case name == "48-43" && (r != endgame.Win || !bruteWithin(at.Play(m), draughts.Black, plies)):
+		case name == "48-43" && (r != tables.Win || !bruteWithin(at.Play(m), draughts.Black, plies)):
 			t.Errorf("48-43: tables %v in %d, not confirmed by the brute force", r, plies)
 		}
 	}
@@ -169,7 +169,7 @@ func TestPrintedDrawingMoveFails(t *testing.T) {
 func TestCookedListsUndecided(t *testing.T) {
 	c := combination{"cooked early", "W:W25,27,28,30,32,33,35,38,39,40,41:B3,8,11,12,14,15,18,19,24,26,29",
 		"27-21 26x17 32-27 18-23 25-20 14x21 35-30 24x44 33x2 23x32 2x7", "promote/15"}
-	rep := Verify(c.problem(t), Options{Budget: nodes(20_000)})
+	rep := verifyT(c.problem(t), Options{Budget: nodes(20_000)})
 	if rep.Verdict != verdict.Cooked || len(rep.Undecided) == 0 {
 		t.Fatalf("verdict %s undecided %v notes %v; want cooked with the open first moves listed", rep.Verdict, rep.Undecided, rep.Notes)
 	}
