@@ -215,9 +215,11 @@ func (v *verifier[P, M]) retryLeaves() {
 		v.rep.Unproven[l.at].Nodes += spent
 		settled[l.at] = out != unknown
 	}
+	// Settling a leaf can add entries (a failing move's other moves left
+	// open, mend.go): they are new, never settled here.
 	kept := v.rep.Unproven[:0]
 	for i, u := range v.rep.Unproven {
-		if !settled[i] {
+		if i >= len(settled) || !settled[i] {
 			kept = append(kept, u)
 		}
 	}
