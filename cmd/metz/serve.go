@@ -2,6 +2,7 @@ package main
 
 import (
 	"fmt"
+	"runtime"
 
 	"github.com/spf13/cobra"
 
@@ -13,6 +14,7 @@ func init() { commandAdders = append(commandAdders, addServe) }
 
 func addServe(root *cobra.Command) {
 	var addr, budget string
+	var jobs int
 	c := &cobra.Command{
 		Use:   "serve [--addr 127.0.0.1:8080]",
 		Short: "A local web workbench: browse, transcribe, verify and print problems",
@@ -22,7 +24,8 @@ printed with the URL). One binary, nothing fetched from the network: search
 with small diagrams, a problem's page with a board that steps through any
 line, verification with progress (metz verify's own: the same endgame
 tables, the same default budget, and a proof never replaced by a weaker
-run), an editor to set up a diagram and type a solution as the book prints
+run; the verifications go through the job queue in the database, at most
+--jobs at once in this process, the others waiting their turn), an editor to set up a diagram and type a solution as the book prints
 it, and printing. The JSON API under /api/
 gives what the --json of search, show, verify, solve and moves give
 (docs/web.md). Ctrl-C stops it.`,
@@ -46,7 +49,13 @@ gives what the --json of search, show, verify, solve and moves give
 			if err := a.IndexSimilar(newProgressBar(cmd, "indexing", "records").updateFinishing); err != nil {
 				return err
 			}
-			opt := web.Options{Budget: budget}
+			if jobs < 0 {
+				return fmt.Errorf("--jobs %d: expected 0 (metz worker processes verify) or more", jobs)
+			}
+			if jobs == 0 {
+				jobs = -1 // web.Options: no worker of its own
+			}
+			opt := web.Options{Budget: budget, Jobs: jobs}
 			if !web.IsLoopback(addr) {
 				opt.Token = web.NewToken()
 				fmt.Fprintf(cmd.ErrOrStderr(), "metz: %s is reachable from other machines: every request needs the token %s\n", addr, opt.Token)
@@ -58,5 +67,6 @@ gives what the --json of search, show, verify, solve and moves give
 	}
 	c.Flags().StringVar(&addr, "addr", "127.0.0.1:8080", "address to listen on (host:port)")
 	c.Flags().StringVar(&budget, "budget", app.DefaultBudget, "default solver budget of a verification started from a page (metz verify's)")
+	c.Flags().IntVar(&jobs, "jobs", runtime.NumCPU(), "problems this server verifies at once (0: none here, metz worker processes work the queue)")
 	root.AddCommand(c)
 }
