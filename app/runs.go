@@ -5,7 +5,6 @@ import (
 	"fmt"
 
 	"metz/solver"
-	"metz/verdict"
 )
 
 // Cores is a pool of cores shared by the problems one process verifies
@@ -43,37 +42,4 @@ func (a *App) SQL() (*sql.DB, error) {
 		return nil, fmt.Errorf("%s: %w (%s): the job queue needs to write", d.Path(), ErrReadOnly, reason)
 	}
 	return d.SQL(), nil
-}
-
-// RunOutcome is what run stored for problem id: the verdict, its report
-// read back, and the standing of an earlier proof beside it when the run
-// proved nothing (found false: the run stored nothing for it).
-func (a *App) RunOutcome(id int64, run string) (v Verified, found bool, err error) {
-	d, err := a.database()
-	if err != nil {
-		return v, false, err
-	}
-	history, err := d.VerdictHistory(id)
-	if err != nil {
-		return v, false, err
-	}
-	for _, h := range history {
-		if h.Run != run || run == "" {
-			continue
-		}
-		if v.Problem, err = d.Get(id); err != nil {
-			return v, false, err
-		}
-		if v.Report, err = verdict.Decode(h.Evidence); err != nil || v.Report == nil {
-			v.Report = &verdict.Report{ProblemID: id, Verdict: h.Verdict, Dual: h.Dual, Rules: h.Rules,
-				SolverVersion: h.SolverVersion, ProofNodes: h.ProofNodes, Seconds: h.Seconds}
-		}
-		cur, err := d.CurrentVerdict(id)
-		if err != nil {
-			return v, false, err
-		}
-		v.Standing = standingRuns(history, cur)[h.ID]
-		return v, true, nil
-	}
-	return v, false, nil
 }

@@ -70,6 +70,9 @@ type Options struct {
 	RescueAfter time.Duration
 	// Log receives River's warnings and errors (nil: standard error).
 	Log *slog.Logger
+	// Done, if set, is called after each job this process works, with
+	// its outcome or why it stored nothing (from any of the workers).
+	Done func(VerifyArgs, app.Verified, error)
 }
 
 // Queue is the job queue of one App's database.
@@ -79,6 +82,7 @@ type Queue struct {
 	client *river.Client[*sql.Tx]
 	cores  *app.Cores
 	work   bool
+	done   func(VerifyArgs, app.Verified, error)
 }
 
 // Open opens the queue in a's database, making or upgrading River's
@@ -99,7 +103,7 @@ func Open(ctx context.Context, a *app.App, opt Options) (*Queue, error) {
 	if err := migrate(ctx, drv, log); err != nil {
 		return nil, err
 	}
-	q := &Queue{app: a, h: h, work: opt.Workers > 0}
+	q := &Queue{app: a, h: h, work: opt.Workers > 0, done: opt.Done}
 	cfg := &river.Config{
 		Logger:               log,
 		RescueStuckJobsAfter: cmpOr(opt.RescueAfter, time.Minute),

@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"path/filepath"
+	"strings"
 	"testing"
 	"time"
 
@@ -21,21 +22,12 @@ const testBudget = "20k-nodes"
 
 // generated makes n problems of international draughts with few pieces,
 // each with a line of up to six plies played at random as its stated
-// solution, in source "gen", and one record without a diagram.
+// solution, and one record without a diagram.
 func generated(n int, seed uint64) []*problems.Problem {
 	gen := problemgen.New(seed)
-	r := draughts.International
 	var out []*problems.Problem
 	for i := range n {
-		pos := gen.Position(r, 3, 7)
-		tree := &problems.Tree{}
-		at := &tree.Children
-		for k, m := range gen.Line(pos, 6) {
-			node := &problems.Node{Move: r.FormatMove(m, true), White: (k%2 == 0) == (pos.Turn == draughts.White)}
-			*at = append(*at, node)
-			at = &node.Children
-		}
-		out = append(out, &problems.Problem{Number: i + 1, Rules: r.Name, FEN: pos.FEN(), Stipulation: "win", Solution: tree})
+		out = append(out, gen.Problem(draughts.International, 3, 7, 6, i+1))
 	}
 	return append(out, &problems.Problem{Number: n + 1, Label: "no diagram"})
 }
@@ -115,11 +107,29 @@ func TestQueueInProcess(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	if st.Completed != 31 || st.Total != 31 {
+		t.Fatalf("status %+v", st)
+	}
+	// A finished job run again (as a job retried after its worker died)
+	// stores nothing new.
+	if _, err := q.client.JobRetry(ctx, 1); err != nil {
+		t.Fatal(err)
+	}
+	if st, err = q.Wait(wctx, enq.Run, 100*time.Millisecond, nil); err != nil || st.Completed != 31 {
+		t.Fatalf("after the retry: %+v %v", st, err)
+	}
 	if err := q.Stop(ctx); err != nil {
 		t.Fatal(err)
 	}
-	if st.Completed != 31 || st.Total != 31 {
-		t.Fatalf("status %+v", st)
+	var rows, problems int
+	if err := q.h.QueryRow(`SELECT count(*), count(DISTINCT problem_id) FROM verdicts WHERE run = ?`, enq.Run).Scan(&rows, &problems); err != nil {
+		t.Fatal(err)
+	}
+	if rows != 31 || problems != 31 {
+		t.Errorf("%d verdicts of the run for %d problems, want one each of 31", rows, problems)
+	}
+	if j, err := q.client.JobGet(ctx, 1); err != nil || j.Attempt != 2 {
+		t.Errorf("job 1 after its retry: %+v %v", j, err)
 	}
 	outs, err := q.Outcomes(ctx, enq.Run, 0)
 	if err != nil {
@@ -134,5 +144,50 @@ func TestQueueInProcess(t *testing.T) {
 	}
 	if fmt.Sprint(got) != fmt.Sprint(want) {
 		t.Errorf("queued:\n%v\nin one process:\n%v", got, want)
+	}
+}
+
+// A job whose record changed after it was queued is cancelled, saying
+// so, and stores nothing; enqueued twice in one run, a job is queued once.
+func TestQueueChangedRecord(t *testing.T) {
+	path := genDB(t, 2)
+	a := openApp(t, path)
+	ctx := context.Background()
+	q, err := Open(ctx, a, Options{Workers: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	plan, err := a.PlanVerify(app.Selection{Refs: []string{"gen:1"}}, app.VerifyOptions{Budget: budget(t)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	enq, err := q.EnqueuePlan(ctx, plan, "")
+	if err != nil || enq.Jobs != 1 {
+		t.Fatalf("%+v %v", enq, err)
+	}
+	if again, err := q.EnqueuePlan(ctx, plan, enq.Run); err != nil || again.Jobs != 0 || again.Duplicates != 1 {
+		t.Fatalf("enqueued again: %+v %v", again, err)
+	}
+	if _, err := q.h.Exec(`UPDATE problems SET stipulation = 'draw' WHERE number = 1`); err != nil {
+		t.Fatal(err)
+	}
+	p := plan.Problems()[0]
+	p.Stipulation = "draw"
+	if _, err := q.h.Exec(`UPDATE problems SET verify_key = ? WHERE id = ?`, db.VerifyKey(p), p.ID); err != nil {
+		t.Fatal(err)
+	}
+	if err := q.Start(ctx); err != nil {
+		t.Fatal(err)
+	}
+	defer q.Stop(ctx)
+	wctx, cancel := context.WithTimeout(ctx, time.Minute)
+	defer cancel()
+	st, err := q.Wait(wctx, enq.Run, 50*time.Millisecond, nil)
+	if err != nil || st.States["cancelled"] != 1 {
+		t.Fatalf("%+v %v", st, err)
+	}
+	outs, err := q.Outcomes(ctx, enq.Run, 0)
+	if err != nil || len(outs) != 1 || !strings.Contains(outs[0].Error, "changed since the task was made") {
+		t.Fatalf("%+v %v", outs, err)
 	}
 }

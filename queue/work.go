@@ -48,8 +48,11 @@ func (w *verifyWorker) Work(ctx context.Context, job *river.Job[VerifyArgs]) err
 	var r result
 	select {
 	case <-ctx.Done():
-		return ctx.Err()
+		r.err = ctx.Err()
 	case r = <-done:
+	}
+	if w.q.done != nil {
+		w.q.done(a, r.v, r.err)
 	}
 	switch {
 	case errors.Is(r.err, app.ErrChanged), errors.Is(r.err, app.ErrNotFound):

@@ -8,6 +8,7 @@ import (
 	"os"
 	"os/signal"
 	"runtime"
+	"sync"
 	"syscall"
 	"time"
 
@@ -66,6 +67,7 @@ func addWorker(root *cobra.Command) {
 	var tablesDir string
 	var jobs int
 	var rescue time.Duration
+	var quiet bool
 	c := withHelp(&cobra.Command{
 		Use:   "worker",
 		Short: "Work the job queue: verify the problems queued by verify --queue and serve",
@@ -74,25 +76,42 @@ func addWorker(root *cobra.Command) {
 			if jobs < 1 {
 				return fmt.Errorf("--jobs %d: expected 1 or more", jobs)
 			}
-			return runWorker(cmd, tablesDir, jobs, rescue)
+			return runWorker(cmd, tablesDir, jobs, rescue, quiet)
 		},
 	}, "worker")
 	c.Flags().StringVar(&tablesDir, "tables", "auto", tablesHelp)
 	c.Flags().IntVar(&jobs, "jobs", runtime.NumCPU(), "problems verified at once (they share as many cores)")
 	c.Flags().DurationVar(&rescue, "rescue-after", time.Minute, "take over a job left running this long past its time limit by a worker that died")
+	c.Flags().BoolVar(&quiet, "quiet", false, "print no line per job (only the start, the stop and errors)")
 	root.AddCommand(c)
 }
 
 // runWorker works the queue until Ctrl-C or SIGTERM: the first stops
 // taking jobs and lets the running ones finish (each within its budget),
 // a second returns them to the queue at once.
-func runWorker(cmd *cobra.Command, tablesDir string, jobs int, rescue time.Duration) error {
+func runWorker(cmd *cobra.Command, tablesDir string, jobs int, rescue time.Duration, quiet bool) error {
 	a, err := app.Open(app.Config{DB: globalsOf(cmd).dbPath, Tables: tablesDir})
 	if err != nil {
 		return err
 	}
 	defer a.Close()
-	q, err := queue.Open(cmd.Context(), a, queue.Options{Workers: jobs, RescueAfter: rescue})
+	w := cmd.ErrOrStderr()
+	var mu sync.Mutex
+	logDone := func(args queue.VerifyArgs, v app.Verified, err error) {
+		mu.Lock()
+		defer mu.Unlock()
+		switch {
+		case err != nil:
+			fmt.Fprintf(w, "%s: %s (run %s): %v\n", time.Now().Format("15:04:05"), args.Ref, args.Run, err)
+		case v.Report != nil:
+			fmt.Fprintf(w, "%s: %s %s, %d nodes, %.1f s (run %s)\n", time.Now().Format("15:04:05"), args.Ref,
+				v.Report.Verdict, v.Report.ProofNodes, v.Report.Seconds, args.Run)
+		}
+	}
+	if quiet {
+		logDone = nil
+	}
+	q, err := queue.Open(cmd.Context(), a, queue.Options{Workers: jobs, RescueAfter: rescue, Done: logDone})
 	if err != nil {
 		return err
 	}
@@ -102,7 +121,6 @@ func runWorker(cmd *cobra.Command, tablesDir string, jobs int, rescue time.Durat
 	if err := q.Start(context.WithoutCancel(cmd.Context())); err != nil {
 		return err
 	}
-	w := cmd.ErrOrStderr()
 	fmt.Fprintf(w, "metz worker: working the queue of %s, %s at once (Ctrl-C: finish the jobs running and stop; twice: return them to the queue)\n",
 		a.DBPath(), count(jobs, "job", "jobs"))
 	select {

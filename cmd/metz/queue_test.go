@@ -1,0 +1,240 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strconv"
+	"syscall"
+	"testing"
+	"time"
+
+	"metz/app"
+	"metz/db"
+	"metz/draughts"
+	"metz/internal/problemgen"
+	"metz/problems"
+	"metz/queue"
+)
+
+// queueBudget is a node count alone: a queued run and a run in one
+// process give the same verdicts whatever the machine's load.
+const queueBudget = "20k-nodes"
+
+// archiveDB is a database holding the bundled books and n generated
+// problems (source "gen": international, 3 to 9 pieces, a random line of
+// up to eight plies stated as the solution).
+func archiveDB(t testing.TB, n int) string {
+	t.Helper()
+	path := filepath.Join(t.TempDir(), "metz.db")
+	var out, errs bytes.Buffer
+	if code := run(context.Background(), []string{"import", "--db", path}, &out, &errs); code != 0 {
+		t.Fatalf("import: %s", errs.String())
+	}
+	d, err := db.Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer d.Close()
+	gen := problemgen.New(41)
+	ps := make([]*problems.Problem, n)
+	for i := range ps {
+		ps[i] = gen.Problem(draughts.International, 3, 9, 8, i+1)
+	}
+	if _, err := d.ImportBatch(problems.Source{Key: "gen", Title: "generated"}, ps, nil); err != nil {
+		t.Fatal(err)
+	}
+	return path
+}
+
+// asMetz is a command running the test binary as metz with args.
+func asMetz(args ...string) *exec.Cmd {
+	c := exec.Command(os.Args[0], args...)
+	c.Env = append(os.Environ(), "METZ_TEST_AS_METZ=1")
+	return c
+}
+
+// worker starts a metz worker process on path.
+func worker(t *testing.T, path string, log *bytes.Buffer) *exec.Cmd {
+	t.Helper()
+	c := asMetz("worker", "--db", path, "--tables", "none", "--jobs", "1", "--rescue-after", "1s")
+	c.Stderr = log
+	if err := c.Start(); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { _ = c.Process.Kill(); _ = c.Wait() })
+	return c
+}
+
+// outcome is a verdict as compared between doors.
+func outcome(v string, dual bool, nodes int64) string {
+	return fmt.Sprintf("%s dual=%v nodes=%d", v, dual, nodes)
+}
+
+// singleProcess is what one process gives every problem of path, by id,
+// stored nowhere.
+func singleProcess(t *testing.T, path string) map[int64]string {
+	t.Helper()
+	a, err := app.Open(app.Config{DB: path, Tables: "none"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer a.Close()
+	b, _ := app.ParseBudget(queueBudget)
+	vs, err := a.Verify(context.Background(), app.Selection{All: true, WithEmpty: true}, app.VerifyOptions{Budget: b, NoStore: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	out := map[int64]string{}
+	for _, v := range vs {
+		out[v.Problem.ID] = outcome(string(v.Report.Verdict), v.Report.Dual, v.Report.ProofNodes)
+	}
+	return out
+}
+
+// runStored are the verdicts run stored, by problem: each problem's
+// rows (there must be one), and which problems have a current verdict.
+func runStored(t *testing.T, path, run string) (rows map[int64][]string, current map[int64]bool) {
+	t.Helper()
+	d, err := db.OpenExisting(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer d.Close()
+	res, err := d.SQL().Query(`SELECT problem_id, verdict, dual, proof_nodes FROM verdicts WHERE run = ?`, run)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer res.Close()
+	rows = map[int64][]string{}
+	for res.Next() {
+		var id, nodes int64
+		var v string
+		var dual bool
+		if err := res.Scan(&id, &v, &dual, &nodes); err != nil {
+			t.Fatal(err)
+		}
+		rows[id] = append(rows[id], outcome(v, dual, nodes))
+	}
+	current = map[int64]bool{}
+	for id := range rows {
+		cur, err := d.CurrentVerdict(id)
+		if err != nil {
+			t.Fatal(err)
+		}
+		current[id] = cur != nil
+	}
+	return rows, current
+}
+
+// queueOf opens path's job queue to watch it.
+func queueOf(t *testing.T, path string) *queue.Queue {
+	t.Helper()
+	a, err := app.Open(app.Config{DB: path, Tables: "none"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { a.Close() })
+	q, err := queue.Open(context.Background(), a, queue.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return q
+}
+
+// A queued run, worked by two worker processes of which one is killed
+// (SIGKILL) in the middle of a job and a third started: when the queue is
+// empty every problem has exactly one verdict of the run, each the one a
+// single process gives on the same node budget, and the job the killed
+// worker held was taken over and stored once.
+func TestQueueWorkersKilled(t *testing.T) {
+	if testing.Short() {
+		t.Skip("worker processes and a rescue: a minute or two")
+	}
+	n := 150
+	if v, err := strconv.Atoi(os.Getenv("METZ_QUEUE_PROBLEMS")); err == nil {
+		n = v
+	}
+	path := archiveDB(t, n)
+	want := singleProcess(t, path)
+
+	out, errs, code := runStatus(t, context.Background(), "verify", "--all", "--queue", "--json", "--db", path, "--budget", queueBudget)
+	if code != 0 {
+		t.Fatalf("verify --queue: %s", errs)
+	}
+	var enq queue.Enqueued
+	if err := json.Unmarshal([]byte(out), &enq); err != nil || enq.Jobs != len(want) {
+		t.Fatalf("verify --queue: %s (%v), want %d jobs", out, err, len(want))
+	}
+	q := queueOf(t, path)
+	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Minute)
+	defer cancel()
+
+	var logA, logB, logC bytes.Buffer
+	a := worker(t, path, &logA)
+	b := worker(t, path, &logB)
+	// Kill a once both workers hold a job, a third of the way in.
+	for {
+		st, err := q.Status(ctx, enq.Run)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if st.Completed >= st.Total/3 && st.States["running"] == 2 {
+			break
+		}
+		if st.Finished() {
+			t.Fatalf("the run finished before a worker could be killed: %+v", st)
+		}
+		time.Sleep(5 * time.Millisecond)
+	}
+	if err := a.Process.Signal(syscall.SIGKILL); err != nil {
+		t.Fatal(err)
+	}
+	_ = a.Wait()
+	c := worker(t, path, &logC)
+	st, err := q.Wait(ctx, enq.Run, 200*time.Millisecond, nil)
+	if err != nil {
+		t.Fatalf("%v: %+v\nworker b: %s\nworker c: %s", err, st, logB.String(), logC.String())
+	}
+	for _, w := range []*exec.Cmd{b, c} {
+		_ = w.Process.Signal(syscall.SIGTERM)
+		if err := w.Wait(); err != nil {
+			t.Errorf("worker stopped by SIGTERM: %v\n%s%s", err, logB.String(), logC.String())
+		}
+	}
+	if st.Completed != len(want) {
+		t.Fatalf("run: %+v, want %d completed", st, len(want))
+	}
+	rows, current := runStored(t, path, enq.Run)
+	for id, w := range want {
+		switch got := rows[id]; {
+		case len(got) != 1:
+			t.Errorf("problem %d: %d verdicts of the run, want 1: %v", id, len(got), got)
+		case got[0] != w:
+			t.Errorf("problem %d: queued %s, one process %s", id, got[0], w)
+		case !current[id]:
+			t.Errorf("problem %d: no current verdict", id)
+		}
+	}
+	if len(rows) != len(want) {
+		t.Errorf("%d problems with a verdict of the run, want %d", len(rows), len(want))
+	}
+	// The killed worker's job was rescued: one job ran twice.
+	d, err := db.OpenExisting(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer d.Close()
+	var rescued int
+	if err := d.SQL().QueryRow(`SELECT count(*) FROM river_job WHERE attempt > 1`).Scan(&rescued); err != nil {
+		t.Fatal(err)
+	}
+	if rescued == 0 {
+		t.Errorf("no job was taken over from the killed worker")
+	}
+	t.Logf("%d problems (%d generated), %d rescued", len(want), n, rescued)
+}
