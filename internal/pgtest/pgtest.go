@@ -10,7 +10,9 @@
 //
 //	func TestMain(m *testing.M) { os.Exit(pgtest.Main(m)) }
 //
-// and a test asks for a database with URL(t), a postgres:// URL.
+// and a test asks for a database with URL(t), a postgres:// URL, or with
+// DB(t), which is a PostgreSQL database when $METZ_TEST_DB is postgres
+// and an SQLite file otherwise (so that one suite runs on both).
 package pgtest
 
 import (
@@ -102,6 +104,18 @@ func URL(t testing.TB) string {
 		}
 	})
 	return url
+}
+
+// DB names a new, empty database for t on the engine the tests run on
+// (Engine): a PostgreSQL database's URL (see URL), else an SQLite file in
+// t's temporary directory. A package whose tests open their databases
+// through it runs its whole suite on either engine.
+func DB(t testing.TB) string {
+	t.Helper()
+	if Engine() == "postgres" {
+		return URL(t)
+	}
+	return filepath.Join(t.TempDir(), "metz.db")
 }
 
 // ErrNoServer is returned (wrapped) by FindBin when no PostgreSQL server
