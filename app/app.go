@@ -16,8 +16,9 @@ import (
 // Config says what an App opens: what a front end (metz verify, metz
 // serve) was told on its command line.
 type Config struct {
-	// DB is the database file, which must exist (metz import makes it);
-	// "" opens none, for work on positions alone (verify --fen).
+	// DB is the database, which must exist (metz import makes it): an
+	// SQLite file, or a postgres:// URL (docs/database.md); "" opens
+	// none, for work on positions alone (verify --fen).
 	DB string
 	// Tables is the endgame table directory, as --tables gives it: "auto"
 	// the default one (tables.DefaultDir: $METZ_TABLES, else the user
@@ -81,7 +82,8 @@ func (a *App) database() (*db.DB, error) {
 	return a.db, nil
 }
 
-// DBPath is the database's file ("" without one).
+// DBPath is the database's file, or its URL without the password (""
+// without one).
 func (a *App) DBPath() string {
 	if a.db == nil {
 		return ""

@@ -1,4 +1,5 @@
-// Package db stores metz's problems in SQLite: the sources and their records
+// Package db stores metz's problems in SQLite (a file, the default) or
+// PostgreSQL (a postgres:// URL; postgres.go says what differs): the sources and their records
 // exactly as imported (with every warning), the themes with their origin,
 // cross references, and what users and the solver add later (tags, notes,
 // verdict history). Imports replace what a source says and never touch what a
@@ -27,6 +28,8 @@ type DB struct {
 	// writable): browsing works, every write returns ErrReadOnly.
 	readOnly string
 	stmts    sync.Map // query text → its *sql.Stmt (stmt.go)
+	// pg: the database is PostgreSQL (postgres.go), else SQLite.
+	pg bool
 }
 
 // ErrReadOnly is returned (wrapped, with the reason) by every write to a
@@ -37,13 +40,17 @@ var ErrReadOnly = errors.New("the database is read-only")
 var ErrNotFound = errors.New("not found")
 
 // Open opens or creates the database at path and migrates it to the latest
-// schema. WAL lets readers work while an import runs; foreign keys keep
+// schema: an SQLite file, or a PostgreSQL database when path is a
+// postgres:// URL (IsPostgres). WAL lets readers work while an import runs; foreign keys keep
 // themes, notes and verdicts tied to existing problems. A database whose
 // file or directory cannot be written is opened read-only (see ReadOnly);
 // an SQLite file that is not a metz database is refused and left as it is.
 func Open(path string) (*DB, error) {
 	if path == "" {
 		return nil, errors.New("empty database path")
+	}
+	if IsPostgres(path) {
+		return openPostgres(path, false)
 	}
 	d := &DB{path: path, readOnly: readOnlyReason(path)}
 	if err := checkMetz(path); err != nil {
@@ -133,8 +140,12 @@ func (d *DB) writable() error {
 }
 
 // OpenExisting opens a database that must already exist, so that read-only
-// commands do not silently create an empty one.
+// commands do not silently create an empty one (a PostgreSQL database
+// must hold metz's schema).
 func OpenExisting(path string) (*DB, error) {
+	if IsPostgres(path) {
+		return openPostgres(path, true)
+	}
 	if _, err := os.Stat(path); err != nil {
 		if errors.Is(err, os.ErrNotExist) {
 			return nil, fmt.Errorf("no database at %s: run metz import first", path)
@@ -162,7 +173,8 @@ func uriPath(path string) string {
 	return strings.NewReplacer("%", "%25", "?", "%3f", "#", "%23").Replace(path)
 }
 
-// Path returns the file the database was opened from.
+// Path returns the file the database was opened from (a PostgreSQL
+// database's URL without its password).
 func (d *DB) Path() string { return d.path }
 
 // Close closes the database.

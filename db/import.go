@@ -67,6 +67,9 @@ func (d *DB) ImportBatchWith(src problems.Source, probs []*problems.Problem, war
 		return st, err
 	}
 	defer tx.Rollback()
+	if err := importLock(tx, d.pg, src.Key); err != nil {
+		return st, err
+	}
 	im, err := newImporter(tx, src.Key)
 	if err != nil {
 		return st, err
@@ -141,7 +144,7 @@ var importSQL = map[string]string{
 	"insert": `INSERT INTO problems (source, number, label, class, title, rules, side_to_move, fen,
 		stipulation, solution_text, solution_json, witnesses_json, commentary, location, content_hash,
 		white_men, white_kings, black_men, black_kings, occupancy, author, date, verify_key)
-		VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)`,
+		VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?) RETURNING id`,
 	"update": `UPDATE problems SET class=?, title=?, rules=?, side_to_move=?, fen=?, stipulation=?,
 		solution_text=?, solution_json=?, witnesses_json=?, commentary=?, location=?, content_hash=?,
 		white_men=?, white_kings=?, black_men=?, black_kings=?, occupancy=?, author=?, date=?, verify_key=? WHERE id=?`,
@@ -260,11 +263,7 @@ func (im *importer) problem(p *problems.Problem, st *ImportStats) error {
 		}
 		return nil
 	}
-	res, err := im.stmts["insert"].Exec(cols...)
-	if err != nil {
-		return err
-	}
-	if id, err = res.LastInsertId(); err != nil {
+	if err := im.stmts["insert"].QueryRow(cols...).Scan(&id); err != nil {
 		return err
 	}
 	st.New++

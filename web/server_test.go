@@ -8,7 +8,6 @@ import (
 	"io"
 	"net/http"
 	"net/http/httptest"
-	"path/filepath"
 	"strings"
 	"sync"
 	"testing"
@@ -17,13 +16,14 @@ import (
 	"metz/app"
 	"metz/db"
 	"metz/importer"
+	"metz/internal/pgtest"
 )
 
 // booksDB is a fresh database holding the bundled books, as `metz import`
 // with no argument leaves it.
 func booksDB(t testing.TB) *db.DB {
 	t.Helper()
-	d, err := db.Open(filepath.Join(t.TempDir(), "metz.db"))
+	d, err := db.Open(pgtest.DB(t))
 	if err != nil {
 		t.Fatal(err)
 	}
