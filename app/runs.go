@@ -31,15 +31,27 @@ func (p *VerifyPlan) Tasks() []VerifyTask {
 // Options are the options the plan was made with, its defaults filled in.
 func (p *VerifyPlan) Options() VerifyOptions { return p.opt }
 
-// SQL is the database's handle, for the job queue, which keeps its own
-// tables in the same database (package queue).
-func (a *App) SQL() (*sql.DB, error) {
+// QueueDB is what the job queue (package queue) opens in the App's
+// database, where it keeps its own tables.
+type QueueDB struct {
+	// Engine is "sqlite" or "postgres".
+	Engine string
+	// SQL is the database's handle (SQLite: the queue shares it).
+	SQL *sql.DB
+	// DSN reaches the database from a pool of the queue's own
+	// (PostgreSQL's URL, password included: never printed).
+	DSN string
+}
+
+// QueueDB is the App's database as the job queue opens it; a read-only
+// database is refused (the queue writes).
+func (a *App) QueueDB() (QueueDB, error) {
 	d, err := a.database()
 	if err != nil {
-		return nil, err
+		return QueueDB{}, err
 	}
 	if reason := d.ReadOnly(); reason != "" {
-		return nil, fmt.Errorf("%s: %w (%s): the job queue needs to write", d.Path(), ErrReadOnly, reason)
+		return QueueDB{}, fmt.Errorf("%s: %w (%s): the job queue needs to write", d.Path(), ErrReadOnly, reason)
 	}
-	return d.SQL(), nil
+	return QueueDB{Engine: d.Engine(), SQL: d.SQL(), DSN: d.DSN()}, nil
 }

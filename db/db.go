@@ -30,6 +30,8 @@ type DB struct {
 	stmts    sync.Map // query text → its *sql.Stmt (stmt.go)
 	// pg: the database is PostgreSQL (postgres.go), else SQLite.
 	pg bool
+	// dsn is a PostgreSQL database's URL as given, password included.
+	dsn string
 }
 
 // ErrReadOnly is returned (wrapped, with the reason) by every write to a
@@ -176,6 +178,16 @@ func uriPath(path string) string {
 // Path returns the file the database was opened from (a PostgreSQL
 // database's URL without its password).
 func (d *DB) Path() string { return d.path }
+
+// DSN is what reaches the database again from another connection pool
+// (the job queue's): a PostgreSQL URL as given, password included, or the
+// SQLite file. It is never to be printed (Path is).
+func (d *DB) DSN() string {
+	if d.pg {
+		return d.dsn
+	}
+	return d.path
+}
 
 // Close closes the database.
 func (d *DB) Close() error {

@@ -64,7 +64,7 @@ func openPostgres(dsn string, mustExist bool) (*DB, error) {
 		return nil, fmt.Errorf("open %s: %w", shown, err)
 	}
 	h := sql.OpenDB(pgConnector{stdlib.GetConnector(*cfg)})
-	d := &DB{sql: h, path: shown, pg: true}
+	d := &DB{sql: h, path: shown, pg: true, dsn: dsn}
 	fail := func(err error) (*DB, error) {
 		h.Close()
 		return nil, fmt.Errorf("open %s: %w", shown, err)

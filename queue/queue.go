@@ -18,9 +18,14 @@ import (
 	"os"
 	"time"
 
+	"github.com/jackc/pgx/v5/pgxpool"
+	"github.com/jackc/pgx/v5/stdlib"
 	"github.com/riverqueue/river"
+	"github.com/riverqueue/river/riverdriver"
+	"github.com/riverqueue/river/riverdriver/riverpgxv5"
 	"github.com/riverqueue/river/riverdriver/riversqlite"
 	"github.com/riverqueue/river/rivermigrate"
+	"github.com/riverqueue/river/rivertype"
 
 	"metz/app"
 	"metz/verdict"
@@ -78,34 +83,46 @@ type Options struct {
 // Queue is the job queue of one App's database.
 type Queue struct {
 	app    *app.App
-	h      *sql.DB
-	client *river.Client[*sql.Tx]
+	h      *sql.DB // for the counts River has no call for (status.go)
+	client client
+	close  func()
 	cores  *app.Cores
 	work   bool
 	done   func(VerifyArgs, app.Verified, error)
 }
 
+// client is the part of River's client the queue uses: the same calls
+// whichever driver (and so transaction type) the engine has.
+type client interface {
+	Start(ctx context.Context) error
+	Stop(ctx context.Context) error
+	StopAndCancel(ctx context.Context) error
+	Stopped() <-chan struct{}
+	InsertMany(ctx context.Context, params []river.InsertManyParams) ([]*rivertype.JobInsertResult, error)
+	JobList(ctx context.Context, params *river.JobListParams) (*river.JobListResult, error)
+	JobCancel(ctx context.Context, id int64) (*rivertype.JobRow, error)
+	JobGet(ctx context.Context, id int64) (*rivertype.JobRow, error)
+	JobRetry(ctx context.Context, id int64) (*rivertype.JobRow, error)
+}
+
 // Open opens the queue in a's database, making or upgrading River's
-// tables first.
+// tables first: on SQLite with River's riversqlite driver over the
+// database's own handle, on PostgreSQL with riverpgxv5 over a pgx pool of
+// its own (LISTEN/NOTIFY tells the workers of new jobs at once).
 func Open(ctx context.Context, a *app.App, opt Options) (*Queue, error) {
-	h, err := a.SQL()
+	qdb, err := a.QueueDB()
 	if err != nil {
 		return nil, err
 	}
 	if opt.Workers < 0 {
 		return nil, fmt.Errorf("workers %d: expected 0 or more", opt.Workers)
 	}
-	log := opt.Log
-	if log == nil {
-		log = slog.New(slog.NewTextHandler(os.Stderr, &slog.HandlerOptions{Level: slog.LevelWarn}))
+	if opt.Log == nil {
+		opt.Log = slog.New(slog.NewTextHandler(os.Stderr, &slog.HandlerOptions{Level: slog.LevelWarn}))
 	}
-	drv := riversqlite.New(h)
-	if err := migrate(ctx, drv, log); err != nil {
-		return nil, err
-	}
-	q := &Queue{app: a, h: h, work: opt.Workers > 0, done: opt.Done}
+	q := &Queue{app: a, work: opt.Workers > 0, done: opt.Done, close: func() {}}
 	cfg := &river.Config{
-		Logger:               log,
+		Logger:               opt.Log,
 		RescueStuckJobsAfter: cmpOr(opt.RescueAfter, time.Minute),
 		JobTimeout:           -1, // each job's own (verifyWorker.Timeout)
 		MaxAttempts:          maxAttempts,
@@ -117,15 +134,43 @@ func Open(ctx context.Context, a *app.App, opt Options) (*Queue, error) {
 		cfg.Workers = workers
 		cfg.Queues = map[string]river.QueueConfig{queueName: {MaxWorkers: opt.Workers}}
 	}
-	if q.client, err = river.NewClient(drv, cfg); err != nil {
-		return nil, fmt.Errorf("job queue: %w", err)
+	switch qdb.Engine {
+	case "postgres":
+		pool, err := pgxpool.New(ctx, qdb.DSN)
+		if err != nil {
+			return nil, fmt.Errorf("job queue: %w", err)
+		}
+		q.h = stdlib.OpenDBFromPool(pool)
+		q.close = func() { q.h.Close(); pool.Close() }
+		q.client, err = newClient(ctx, riverpgxv5.New(pool), cfg)
+		if err != nil {
+			q.close()
+			return nil, err
+		}
+	default:
+		q.h = qdb.SQL
+		if q.client, err = newClient(ctx, riversqlite.New(qdb.SQL), cfg); err != nil {
+			return nil, err
+		}
 	}
 	return q, nil
 }
 
+// newClient makes River's tables (River's migrator) and its client.
+func newClient[TTx any](ctx context.Context, drv riverdriver.Driver[TTx], cfg *river.Config) (client, error) {
+	if err := migrate(ctx, drv, cfg.Logger); err != nil {
+		return nil, err
+	}
+	c, err := river.NewClient(drv, cfg)
+	if err != nil {
+		return nil, fmt.Errorf("job queue: %w", err)
+	}
+	return c, nil
+}
+
 // migrate brings River's tables up to date. Two workers started at once
-// both try: the loser of the race finds them made.
-func migrate(ctx context.Context, drv *riversqlite.Driver, log *slog.Logger) error {
+// may both try: the loser of the race finds them made.
+func migrate[TTx any](ctx context.Context, drv riverdriver.Driver[TTx], log *slog.Logger) error {
 	m, err := rivermigrate.New(drv, &rivermigrate.Config{Logger: log})
 	if err != nil {
 		return fmt.Errorf("job queue: %w", err)
@@ -150,9 +195,9 @@ func cmpOr(d, def time.Duration) time.Duration {
 	return d
 }
 
-// Close stops nothing: Stop or StopAndCancel a working queue first. The
-// database stays open (it is the App's).
-func (q *Queue) Close() error { return nil }
+// Close closes the queue's own connections (PostgreSQL's pool); Stop or
+// StopAndCancel a working queue first. The App's database stays open.
+func (q *Queue) Close() { q.close() }
 
 // NewRunID is a fresh run id: the time and a random part, so that runs
 // sort by age and two enqueued at once differ.

@@ -3,7 +3,7 @@ package queue
 import (
 	"context"
 	"fmt"
-	"path/filepath"
+	"os"
 	"strings"
 	"testing"
 	"time"
@@ -11,6 +11,7 @@ import (
 	"metz/app"
 	"metz/db"
 	"metz/draughts"
+	"metz/internal/pgtest"
 	"metz/internal/problemgen"
 	"metz/problems"
 	"metz/verdict"
@@ -35,7 +36,7 @@ func generated(n int, seed uint64) []*problems.Problem {
 // genDB is a database file holding generated(n) as source "gen".
 func genDB(t testing.TB, n int) string {
 	t.Helper()
-	path := filepath.Join(t.TempDir(), "metz.db")
+	path := pgtest.DB(t)
 	d, err := db.Open(path)
 	if err != nil {
 		t.Fatal(err)
@@ -56,6 +57,10 @@ func openApp(t testing.TB, path string) *app.App {
 	t.Cleanup(func() { a.Close() })
 	return a
 }
+
+// TestMain runs the tests on SQLite, or on PostgreSQL with
+// METZ_TEST_DB=postgres (pgtest starts and stops the server).
+func TestMain(m *testing.M) { os.Exit(pgtest.Main(m)) }
 
 func budget(t testing.TB) verdict.Budget {
 	b, err := app.ParseBudget(testBudget)
@@ -91,6 +96,7 @@ func TestQueueInProcess(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	defer q.Close()
 	enq, err := q.Enqueue(ctx, app.Selection{All: true, WithEmpty: true}, app.VerifyOptions{Budget: budget(t)}, nil)
 	if err != nil {
 		t.Fatal(err)
@@ -122,7 +128,7 @@ func TestQueueInProcess(t *testing.T) {
 		t.Fatal(err)
 	}
 	var rows, problems int
-	if err := q.h.QueryRow(`SELECT count(*), count(DISTINCT problem_id) FROM verdicts WHERE run = ?`, enq.Run).Scan(&rows, &problems); err != nil {
+	if err := q.h.QueryRow(`SELECT count(*), count(DISTINCT problem_id) FROM verdicts WHERE run = $1`, enq.Run).Scan(&rows, &problems); err != nil {
 		t.Fatal(err)
 	}
 	if rows != 31 || problems != 31 {
@@ -157,6 +163,7 @@ func TestQueueChangedRecord(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	defer q.Close()
 	plan, err := a.PlanVerify(app.Selection{Refs: []string{"gen:1"}}, app.VerifyOptions{Budget: budget(t)})
 	if err != nil {
 		t.Fatal(err)
@@ -173,7 +180,7 @@ func TestQueueChangedRecord(t *testing.T) {
 	}
 	p := plan.Problems()[0]
 	p.Stipulation = "draw"
-	if _, err := q.h.Exec(`UPDATE problems SET verify_key = ? WHERE id = ?`, db.VerifyKey(p), p.ID); err != nil {
+	if _, err := q.h.Exec(`UPDATE problems SET verify_key = $1 WHERE id = $2`, db.VerifyKey(p), p.ID); err != nil {
 		t.Fatal(err)
 	}
 	if err := q.Start(ctx); err != nil {

@@ -58,9 +58,9 @@ type jobs struct {
 	app     *app.App
 	workers int
 
-	once    sync.Once
-	q       *queue.Queue
-	openErr error
+	once, closeOnce sync.Once
+	q               *queue.Queue
+	openErr         error
 
 	mu   sync.Mutex
 	runs map[string]*runView
@@ -106,9 +106,15 @@ func (js *jobs) queue() (*queue.Queue, error) {
 // (retryable), for the next server or a metz worker.
 func (js *jobs) close() {
 	js.once.Do(func() {}) // no queue opened after this
-	if js.q != nil && js.workers > 0 {
-		_ = js.q.StopAndCancel(context.Background())
-	}
+	js.closeOnce.Do(func() {
+		if js.q == nil {
+			return
+		}
+		if js.workers > 0 {
+			_ = js.q.StopAndCancel(context.Background())
+		}
+		js.q.Close()
+	})
 }
 
 // enqueue queues the plan as a new run.

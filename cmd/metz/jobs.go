@@ -21,19 +21,18 @@ import (
 
 func init() { commandAdders = append(commandAdders, addWorker, addJobs) }
 
-// openQueue opens the App of the global --db with the tables tablesDir and
-// its job queue, working jobs at once when jobs > 0.
-func openQueue(cmd *cobra.Command, tablesDir string, jobs int) (*app.App, *queue.Queue, error) {
-	a, err := app.Open(app.Config{DB: globalsOf(cmd).dbPath, Tables: tablesDir})
+// openQueue opens the App of the global --db, without tables, and its
+// job queue, to enqueue and report; close closes both.
+func openQueue(cmd *cobra.Command) (q *queue.Queue, close func(), err error) {
+	a, err := app.Open(app.Config{DB: globalsOf(cmd).dbPath, Tables: "none"})
 	if err != nil {
 		return nil, nil, err
 	}
-	q, err := queue.Open(cmd.Context(), a, queue.Options{Workers: jobs})
-	if err != nil {
+	if q, err = queue.Open(cmd.Context(), a, queue.Options{}); err != nil {
 		a.Close()
 		return nil, nil, err
 	}
-	return a, q, nil
+	return q, func() { q.Close(); a.Close() }, nil
 }
 
 // enqueueVerify is verify --queue: the selection queued as one run.
@@ -41,11 +40,11 @@ func enqueueVerify(cmd *cobra.Command, g globalFlags, sel app.Selection, opt app
 	if f.noStore {
 		return errors.New("--queue with --no-store: a queued verification is always stored (its workers' only output)")
 	}
-	a, q, err := openQueue(cmd, "none", 0)
+	q, closeQueue, err := openQueue(cmd)
 	if err != nil {
 		return err
 	}
-	defer a.Close()
+	defer closeQueue()
 	bar := newProgressBar(cmd, "queue", "jobs")
 	enq, err := q.Enqueue(cmd.Context(), sel, opt, bar.update)
 	bar.finish()
@@ -115,6 +114,7 @@ func runWorker(cmd *cobra.Command, tablesDir string, jobs int, rescue time.Durat
 	if err != nil {
 		return err
 	}
+	defer q.Close()
 	sigs := make(chan os.Signal, 2)
 	signal.Notify(sigs, os.Interrupt, syscall.SIGTERM)
 	defer signal.Stop(sigs)
@@ -177,11 +177,11 @@ func addJobs(root *cobra.Command) {
 		Short: "Cancel a run's jobs not finished, or one job by its number",
 		Args:  cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			a, q, err := openQueue(cmd, "none", 0)
+			q, closeQueue, err := openQueue(cmd)
 			if err != nil {
 				return err
 			}
-			defer a.Close()
+			defer closeQueue()
 			n, err := q.Cancel(cmd.Context(), args[0])
 			if err != nil {
 				return err
@@ -199,11 +199,11 @@ func addJobs(root *cobra.Command) {
 
 func runJobs(cmd *cobra.Command, args []string, follow bool) error {
 	g := globalsOf(cmd)
-	a, q, err := openQueue(cmd, "none", 0)
+	q, closeQueue, err := openQueue(cmd)
 	if err != nil {
 		return err
 	}
-	defer a.Close()
+	defer closeQueue()
 	out := cmd.OutOrStdout()
 	if len(args) == 0 {
 		runs, err := q.Runs(cmd.Context())

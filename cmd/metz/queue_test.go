@@ -9,6 +9,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"strconv"
+	"strings"
 	"syscall"
 	"testing"
 	"time"
@@ -237,4 +238,79 @@ func TestQueueWorkersKilled(t *testing.T) {
 		t.Errorf("no job was taken over from the killed worker")
 	}
 	t.Logf("%d problems (%d generated), %d rescued", len(want), n, rescued)
+}
+
+// The queue's throughput with one worker process and with two (each
+// verifying one problem at a time), and one process verifying two at
+// once, on the same generated problems and node budget: problems a
+// second, wall clock. METZ_QUEUE_BENCH=N sets the number of generated
+// problems (docs/deploy.md quotes the figures); unset, the test is
+// skipped.
+func TestQueueThroughput(t *testing.T) {
+	n, err := strconv.Atoi(os.Getenv("METZ_QUEUE_BENCH"))
+	if err != nil {
+		t.Skip("METZ_QUEUE_BENCH=N (generated problems) runs the throughput benchmark")
+	}
+	budget := os.Getenv("METZ_QUEUE_BENCH_BUDGET")
+	if budget == "" {
+		budget = "300k-nodes"
+	}
+	path := generatedDB(t, n)
+	q := queueOf(t, path)
+	for _, setup := range []struct {
+		name        string
+		procs, jobs int
+	}{{"1 worker, --jobs 1", 1, 1}, {"2 workers, --jobs 1 each", 2, 1}, {"1 worker, --jobs 2", 1, 2}} {
+		out, errs, code := runStatus(t, context.Background(), "verify", "--all", "--queue", "--json", "--db", path, "--budget", budget)
+		if code != 0 {
+			t.Fatalf("verify --queue: %s", errs)
+		}
+		var enq queue.Enqueued
+		if err := json.Unmarshal([]byte(out), &enq); err != nil {
+			t.Fatal(err)
+		}
+		start := time.Now()
+		var ws []*exec.Cmd
+		for range setup.procs {
+			c := asMetz("worker", "--db", path, "--tables", "none", "--jobs", strconv.Itoa(setup.jobs), "--quiet")
+			if err := c.Start(); err != nil {
+				t.Fatal(err)
+			}
+			ws = append(ws, c)
+		}
+		st, err := q.Wait(context.Background(), enq.Run, 100*time.Millisecond, nil)
+		took := time.Since(start)
+		var cpu time.Duration
+		for _, c := range ws {
+			_ = c.Process.Signal(syscall.SIGTERM)
+			_ = c.Wait()
+			cpu += c.ProcessState.UserTime() + c.ProcessState.SystemTime()
+		}
+		if err != nil || st.Completed != enq.Jobs {
+			t.Fatalf("%s: %+v %v", setup.name, st, err)
+		}
+		load, _ := os.ReadFile("/proc/loadavg")
+		t.Logf("%s: %d problems in %.1f s: %.2f problems/s; worker CPU %.1f s; load %s", setup.name, enq.Jobs,
+			took.Seconds(), float64(enq.Jobs)/took.Seconds(), cpu.Seconds(), strings.Fields(string(load))[0])
+	}
+}
+
+// generatedDB is a database of n generated problems alone.
+func generatedDB(t testing.TB, n int) string {
+	t.Helper()
+	path := filepath.Join(t.TempDir(), "metz.db")
+	d, err := db.Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer d.Close()
+	gen := problemgen.New(7)
+	ps := make([]*problems.Problem, n)
+	for i := range ps {
+		ps[i] = gen.Problem(draughts.International, 3, 9, 8, i+1)
+	}
+	if _, err := d.ImportBatch(problems.Source{Key: "gen", Title: "generated"}, ps, nil); err != nil {
+		t.Fatal(err)
+	}
+	return path
 }
