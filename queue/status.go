@@ -242,3 +242,15 @@ func (q *Queue) Wait(ctx context.Context, run string, interval time.Duration, f 
 		}
 	}
 }
+
+// Pending counts the verify jobs of every run not finished: queued,
+// running, or to be tried again.
+func (q *Queue) Pending(ctx context.Context) (int, error) {
+	var n int
+	err := q.h.QueryRowContext(ctx, `SELECT count(*) FROM river_job WHERE kind = '`+Kind+`'
+		AND state IN ('available', 'running', 'retryable', 'scheduled', 'pending')`).Scan(&n)
+	if err != nil {
+		return 0, fmt.Errorf("job queue: %w", err)
+	}
+	return n, nil
+}

@@ -63,33 +63,31 @@ func enqueueVerify(cmd *cobra.Command, g globalFlags, sel app.Selection, opt app
 }
 
 func addWorker(root *cobra.Command) {
-	var tablesDir string
-	var jobs int
-	var rescue time.Duration
-	var quiet bool
+	var f workerFlags
 	c := withHelp(&cobra.Command{
 		Use:   "worker",
 		Short: "Work the job queue: verify the problems queued by verify --queue and serve",
 		Args:  cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
-			if jobs < 1 {
-				return fmt.Errorf("--jobs %d: expected 1 or more", jobs)
+			if f.jobs < 1 {
+				return fmt.Errorf("--jobs %d: expected 1 or more", f.jobs)
 			}
-			return runWorker(cmd, tablesDir, jobs, rescue, quiet)
+			return runWorker(cmd, f)
 		},
 	}, "worker")
-	c.Flags().StringVar(&tablesDir, "tables", "auto", tablesHelp)
-	c.Flags().IntVar(&jobs, "jobs", runtime.NumCPU(), "problems verified at once (they share as many cores)")
-	c.Flags().DurationVar(&rescue, "rescue-after", time.Minute, "take over a job left running this long past its time limit by a worker that died")
-	c.Flags().BoolVar(&quiet, "quiet", false, "print no line per job (only the start, the stop and errors)")
+	c.Flags().StringVar(&f.tables, "tables", "auto", tablesHelp)
+	c.Flags().IntVar(&f.jobs, "jobs", runtime.NumCPU(), "problems verified at once (they share as many cores)")
+	c.Flags().DurationVar(&f.rescue, "rescue-after", time.Minute, "take over a job left running this long past its time limit by a worker that died")
+	c.Flags().BoolVar(&f.quiet, "quiet", false, "print no line per job (only the start, the stop and errors)")
+	c.Flags().BoolVar(&f.untilEmpty, "until-empty", false, "stop once the queue holds no job to verify (a batch run)")
 	root.AddCommand(c)
 }
 
 // runWorker works the queue until Ctrl-C or SIGTERM: the first stops
 // taking jobs and lets the running ones finish (each within its budget),
 // a second returns them to the queue at once.
-func runWorker(cmd *cobra.Command, tablesDir string, jobs int, rescue time.Duration, quiet bool) error {
-	a, err := app.Open(app.Config{DB: globalsOf(cmd).dbPath, Tables: tablesDir})
+func runWorker(cmd *cobra.Command, f workerFlags) error {
+	a, err := app.Open(app.Config{DB: globalsOf(cmd).dbPath, Tables: f.tables})
 	if err != nil {
 		return err
 	}
@@ -107,10 +105,10 @@ func runWorker(cmd *cobra.Command, tablesDir string, jobs int, rescue time.Durat
 				v.Report.Verdict, v.Report.ProofNodes, v.Report.Seconds, args.Run)
 		}
 	}
-	if quiet {
+	if f.quiet {
 		logDone = nil
 	}
-	q, err := queue.Open(cmd.Context(), a, queue.Options{Workers: jobs, RescueAfter: rescue, Done: logDone})
+	q, err := queue.Open(cmd.Context(), a, queue.Options{Workers: f.jobs, RescueAfter: f.rescue, Done: logDone})
 	if err != nil {
 		return err
 	}
@@ -122,14 +120,46 @@ func runWorker(cmd *cobra.Command, tablesDir string, jobs int, rescue time.Durat
 		return err
 	}
 	fmt.Fprintf(w, "metz worker: working the queue of %s, %s at once (Ctrl-C: finish the jobs running and stop; twice: return them to the queue)\n",
-		a.DBPath(), count(jobs, "job", "jobs"))
+		a.DBPath(), count(f.jobs, "job", "jobs"))
+	empty := make(chan struct{})
+	if f.untilEmpty {
+		go whenEmpty(cmd.Context(), q, empty)
+	}
 	select {
 	case <-sigs:
 	case <-cmd.Context().Done():
+	case <-empty:
+		fmt.Fprintln(w, "metz worker: the queue is empty")
 	case <-q.Stopped():
 		return errors.New("the worker stopped (see the errors above)")
 	}
 	return stopWorker(w, q, sigs)
+}
+
+type workerFlags struct {
+	tables            string
+	jobs              int
+	rescue            time.Duration
+	quiet, untilEmpty bool
+}
+
+// whenEmpty closes empty once q holds no job to verify, twice in a row
+// half a second apart (a job retried shows as pending again in between).
+func whenEmpty(ctx context.Context, q *queue.Queue, empty chan<- struct{}) {
+	seen := 0
+	for seen < 2 {
+		select {
+		case <-ctx.Done():
+			return
+		case <-time.After(500 * time.Millisecond):
+		}
+		if n, err := q.Pending(ctx); err == nil && n == 0 {
+			seen++
+		} else {
+			seen = 0
+		}
+	}
+	close(empty)
 }
 
 // stopWorker stops q softly, hard on a second signal.

@@ -4,6 +4,8 @@ import (
 	"context"
 	"os"
 	"testing"
+
+	"metz/internal/pgtest"
 )
 
 // TestMain points the default table directory at a temporary one: the
@@ -21,7 +23,7 @@ func TestMain(m *testing.M) {
 		panic(err)
 	}
 	os.Setenv("XDG_CACHE_HOME", dir)
-	code := m.Run()
+	code := pgtest.Main(m)
 	os.RemoveAll(dir)
 	os.Exit(code)
 }

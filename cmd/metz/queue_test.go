@@ -17,6 +17,7 @@ import (
 	"metz/app"
 	"metz/db"
 	"metz/draughts"
+	"metz/internal/pgtest"
 	"metz/internal/problemgen"
 	"metz/problems"
 	"metz/queue"
@@ -26,12 +27,11 @@ import (
 // process give the same verdicts whatever the machine's load.
 const queueBudget = "20k-nodes"
 
-// archiveDB is a database holding the bundled books and n generated
-// problems (source "gen": international, 3 to 9 pieces, a random line of
-// up to eight plies stated as the solution).
-func archiveDB(t testing.TB, n int) string {
+// archiveDB fills the database at path (a file or a URL) with the
+// bundled books and n generated problems (source "gen": international, 3
+// to 9 pieces, a random line of up to eight plies stated as the solution).
+func archiveDB(t testing.TB, path string, n int) {
 	t.Helper()
-	path := filepath.Join(t.TempDir(), "metz.db")
 	var out, errs bytes.Buffer
 	if code := run(context.Background(), []string{"import", "--db", path}, &out, &errs); code != 0 {
 		t.Fatalf("import: %s", errs.String())
@@ -49,7 +49,6 @@ func archiveDB(t testing.TB, n int) string {
 	if _, err := d.ImportBatch(problems.Source{Key: "gen", Title: "generated"}, ps, nil); err != nil {
 		t.Fatal(err)
 	}
-	return path
 }
 
 // asMetz is a command running the test binary as metz with args.
@@ -101,7 +100,7 @@ func singleProcess(t *testing.T, path string) map[int64]string {
 // rows (there must be one), and which problems have a current verdict.
 func runStored(t *testing.T, path, run string) (rows map[int64][]string, current map[int64]bool) {
 	t.Helper()
-	d, err := db.OpenExisting(path)
+	d, err := db.Open(path)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -132,8 +131,9 @@ func runStored(t *testing.T, path, run string) (rows map[int64][]string, current
 	return rows, current
 }
 
-// queueOf opens path's job queue to watch it.
-func queueOf(t *testing.T, path string) *queue.Queue {
+// queueOf opens path's job queue to watch it, and names its problems by
+// id.
+func queueOf(t *testing.T, path string) (*queue.Queue, map[int64]string) {
 	t.Helper()
 	a, err := app.Open(app.Config{DB: path, Tables: "none"})
 	if err != nil {
@@ -144,24 +144,69 @@ func queueOf(t *testing.T, path string) *queue.Queue {
 	if err != nil {
 		t.Fatal(err)
 	}
-	return q
+	t.Cleanup(q.Close)
+	sel, err := a.Select(app.Selection{All: true, WithEmpty: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	names := map[int64]string{}
+	for _, s := range sel.Problems {
+		names[s.ID] = app.Name(s.Source, s.Number) + " " + s.Label
+	}
+	return q, names
 }
 
-// A queued run, worked by two worker processes of which one is killed
-// (SIGKILL) in the middle of a job and a third started: when the queue is
-// empty every problem has exactly one verdict of the run, each the one a
-// single process gives on the same node budget, and the job the killed
-// worker held was taken over and stored once.
+// byName keys a single process's outcomes by the problems' names.
+func byName(t *testing.T, path string, byID map[int64]string) map[string]string {
+	t.Helper()
+	_, names := queueOf(t, path)
+	out := map[string]string{}
+	for id, o := range byID {
+		out[names[id]] = o
+	}
+	return out
+}
+
+// A queued run on SQLite, worked by two worker processes of which one is
+// killed (SIGKILL) in the middle of a job and a third started: when the
+// queue is empty every problem has exactly one verdict of the run, each
+// the one a single process gives on the same node budget, and the job the
+// killed worker held was taken over and stored once.
 func TestQueueWorkersKilled(t *testing.T) {
 	if testing.Short() {
 		t.Skip("worker processes and a rescue: a minute or two")
 	}
-	n := 150
-	if v, err := strconv.Atoi(os.Getenv("METZ_QUEUE_PROBLEMS")); err == nil {
-		n = v
+	path := filepath.Join(t.TempDir(), "metz.db")
+	testWorkersKilled(t, path, path, problemCount(150))
+}
+
+// The same on PostgreSQL, with a thousand generated problems besides the
+// books: the verdicts equal those of a single process on SQLite.
+func TestQueueWorkersKilledPostgres(t *testing.T) {
+	if testing.Short() {
+		t.Skip("worker processes and a rescue on PostgreSQL: a few minutes")
 	}
-	path := archiveDB(t, n)
-	want := singleProcess(t, path)
+	url := pgtest.URL(t)
+	testWorkersKilled(t, url, filepath.Join(t.TempDir(), "reference.db"), problemCount(1000))
+}
+
+// problemCount is $METZ_QUEUE_PROBLEMS, else n.
+func problemCount(n int) int {
+	if v, err := strconv.Atoi(os.Getenv("METZ_QUEUE_PROBLEMS")); err == nil {
+		return v
+	}
+	return n
+}
+
+// testWorkersKilled runs the queue on path and compares its verdicts with
+// a single process's on ref (path itself, or another database made
+// alike).
+func testWorkersKilled(t *testing.T, path, ref string, n int) {
+	archiveDB(t, path, n)
+	if ref != path {
+		archiveDB(t, ref, n)
+	}
+	want := byName(t, ref, singleProcess(t, ref))
 
 	out, errs, code := runStatus(t, context.Background(), "verify", "--all", "--queue", "--json", "--db", path, "--budget", queueBudget)
 	if code != 0 {
@@ -171,7 +216,7 @@ func TestQueueWorkersKilled(t *testing.T) {
 	if err := json.Unmarshal([]byte(out), &enq); err != nil || enq.Jobs != len(want) {
 		t.Fatalf("verify --queue: %s (%v), want %d jobs", out, err, len(want))
 	}
-	q := queueOf(t, path)
+	q, names := queueOf(t, path)
 	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Minute)
 	defer cancel()
 
@@ -211,21 +256,24 @@ func TestQueueWorkersKilled(t *testing.T) {
 		t.Fatalf("run: %+v, want %d completed", st, len(want))
 	}
 	rows, current := runStored(t, path, enq.Run)
-	for id, w := range want {
-		switch got := rows[id]; {
+	for id, got := range rows {
+		name := names[id]
+		switch w, ok := want[name]; {
+		case !ok:
+			t.Errorf("%s: not verified by the single process", name)
 		case len(got) != 1:
-			t.Errorf("problem %d: %d verdicts of the run, want 1: %v", id, len(got), got)
+			t.Errorf("%s: %d verdicts of the run, want 1: %v", name, len(got), got)
 		case got[0] != w:
-			t.Errorf("problem %d: queued %s, one process %s", id, got[0], w)
+			t.Errorf("%s: queued %s, one process %s", name, got[0], w)
 		case !current[id]:
-			t.Errorf("problem %d: no current verdict", id)
+			t.Errorf("%s: no current verdict", name)
 		}
 	}
 	if len(rows) != len(want) {
 		t.Errorf("%d problems with a verdict of the run, want %d", len(rows), len(want))
 	}
 	// The killed worker's job was rescued: one job ran twice.
-	d, err := db.OpenExisting(path)
+	d, err := db.Open(path)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -237,7 +285,7 @@ func TestQueueWorkersKilled(t *testing.T) {
 	if rescued == 0 {
 		t.Errorf("no job was taken over from the killed worker")
 	}
-	t.Logf("%d problems (%d generated), %d rescued", len(want), n, rescued)
+	t.Logf("%s: %d problems (%d generated), %d rescued", d.Engine(), len(want), n, rescued)
 }
 
 // The queue's throughput with one worker process and with two (each
@@ -256,7 +304,7 @@ func TestQueueThroughput(t *testing.T) {
 		budget = "300k-nodes"
 	}
 	path := generatedDB(t, n)
-	q := queueOf(t, path)
+	q, _ := queueOf(t, path)
 	for _, setup := range []struct {
 		name        string
 		procs, jobs int
@@ -299,6 +347,14 @@ func TestQueueThroughput(t *testing.T) {
 func generatedDB(t testing.TB, n int) string {
 	t.Helper()
 	path := filepath.Join(t.TempDir(), "metz.db")
+	fillGenerated(t, path, n)
+	return path
+}
+
+// fillGenerated fills the database at path with n generated problems
+// (source "gen").
+func fillGenerated(t testing.TB, path string, n int) {
+	t.Helper()
 	d, err := db.Open(path)
 	if err != nil {
 		t.Fatal(err)
@@ -312,5 +368,16 @@ func generatedDB(t testing.TB, n int) string {
 	if _, err := d.ImportBatch(problems.Source{Key: "gen", Title: "generated"}, ps, nil); err != nil {
 		t.Fatal(err)
 	}
-	return path
+}
+
+// METZ_GENERATED_DB=PATH (a file or a URL) with METZ_GENERATED_N=N makes
+// a database of N generated problems at PATH and keeps it, for the
+// benchmarks of scripts/queue-bench.sh.
+func TestGeneratedDB(t *testing.T) {
+	path := os.Getenv("METZ_GENERATED_DB")
+	n, err := strconv.Atoi(os.Getenv("METZ_GENERATED_N"))
+	if path == "" || err != nil {
+		t.Skip("METZ_GENERATED_DB=PATH METZ_GENERATED_N=N makes a database of generated problems")
+	}
+	fillGenerated(t, path, n)
 }
