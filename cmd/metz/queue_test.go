@@ -36,19 +36,7 @@ func archiveDB(t testing.TB, path string, n int) {
 	if code := run(context.Background(), []string{"import", "--db", path}, &out, &errs); code != 0 {
 		t.Fatalf("import: %s", errs.String())
 	}
-	d, err := db.Open(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer d.Close()
-	gen := problemgen.New(41)
-	ps := make([]*problems.Problem, n)
-	for i := range ps {
-		ps[i] = gen.Problem(draughts.International, 3, 9, 8, i+1)
-	}
-	if _, err := d.ImportBatch(problems.Source{Key: "gen", Title: "generated"}, ps, nil); err != nil {
-		t.Fatal(err)
-	}
+	fillGenerated(t, path, n)
 }
 
 // asMetz is a command running the test binary as metz with args.
@@ -360,7 +348,7 @@ func fillGenerated(t testing.TB, path string, n int) {
 		t.Fatal(err)
 	}
 	defer d.Close()
-	gen := problemgen.New(7)
+	gen := problemgen.New(41)
 	ps := make([]*problems.Problem, n)
 	for i := range ps {
 		ps[i] = gen.Problem(draughts.International, 3, 9, 8, i+1)
