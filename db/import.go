@@ -70,7 +70,7 @@ func (d *DB) ImportBatchWith(src problems.Source, probs []*problems.Problem, war
 	if err := importLock(tx, d.pg, src.Key); err != nil {
 		return st, err
 	}
-	im, err := newImporter(tx, src.Key)
+	im, err := newImporter(tx, src.Key, d.pg)
 	if err != nil {
 		return st, err
 	}
@@ -138,13 +138,32 @@ type importer struct {
 	key      string
 	existing map[string]existingRec // by number + label; what is left was not in the batch
 	stmts    map[string]*sql.Stmt
+	pg       bool // PostgreSQL (postgres.go)
+}
+
+// insert stores a new record and returns its id. PostgreSQL has no
+// LastInsertId and returns it (RETURNING id); SQLite could too, but an
+// INSERT ... RETURNING writes a statement journal there: importing
+// 10,000 records made 399,370 pwrite calls instead of 7,938 (strace -c
+// of BenchmarkReimport10kUnchanged's first import).
+func (im *importer) insert(cols []any) (int64, error) {
+	if im.pg {
+		var id int64
+		err := im.stmts["insert"].QueryRow(cols...).Scan(&id)
+		return id, err
+	}
+	res, err := im.stmts["insert"].Exec(cols...)
+	if err != nil {
+		return 0, err
+	}
+	return res.LastInsertId()
 }
 
 var importSQL = map[string]string{
 	"insert": `INSERT INTO problems (source, number, label, class, title, rules, side_to_move, fen,
 		stipulation, solution_text, solution_json, witnesses_json, commentary, location, content_hash,
 		white_men, white_kings, black_men, black_kings, occupancy, author, date, verify_key)
-		VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?) RETURNING id`,
+		VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)`,
 	"update": `UPDATE problems SET class=?, title=?, rules=?, side_to_move=?, fen=?, stipulation=?,
 		solution_text=?, solution_json=?, witnesses_json=?, commentary=?, location=?, content_hash=?,
 		white_men=?, white_kings=?, black_men=?, black_kings=?, occupancy=?, author=?, date=?, verify_key=? WHERE id=?`,
@@ -159,9 +178,12 @@ var importSQL = map[string]string{
 		VALUES (?,?,?,?,?,?,?)`,
 }
 
-func newImporter(tx *sql.Tx, key string) (*importer, error) {
-	im := &importer{tx: tx, key: key, existing: map[string]existingRec{}, stmts: map[string]*sql.Stmt{}}
+func newImporter(tx *sql.Tx, key string, pg bool) (*importer, error) {
+	im := &importer{tx: tx, key: key, existing: map[string]existingRec{}, stmts: map[string]*sql.Stmt{}, pg: pg}
 	for name, q := range importSQL {
+		if name == "insert" && pg {
+			q += ` RETURNING id`
+		}
 		s, err := tx.Prepare(q)
 		if err != nil {
 			im.close()
@@ -244,6 +266,7 @@ func (im *importer) problem(p *problems.Problem, st *ImportStats) error {
 	}
 	cols, posWarn := im.columns(&c, h)
 	var id int64
+	var err error
 	if found {
 		id = old.id
 		if _, err := im.stmts["update"].Exec(append(cols[3:], id)...); err != nil {
@@ -263,7 +286,7 @@ func (im *importer) problem(p *problems.Problem, st *ImportStats) error {
 		}
 		return nil
 	}
-	if err := im.stmts["insert"].QueryRow(cols...).Scan(&id); err != nil {
+	if id, err = im.insert(cols); err != nil {
 		return err
 	}
 	st.New++

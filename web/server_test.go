@@ -540,6 +540,9 @@ func TestConcurrentRequests(t *testing.T) {
 	if err != nil || len(notes) != n {
 		t.Errorf("%d notes stored, want %d: %v", len(notes), n, err)
 	}
+	if dbOf(s).Engine() != "sqlite" {
+		return // a PostgreSQL server keeps its own files whole
+	}
 	var ok string
 	if err := dbOf(s).SQL().QueryRow(`PRAGMA integrity_check`).Scan(&ok); err != nil || ok != "ok" {
 		t.Errorf("integrity: %v %s", err, ok)
