@@ -21,7 +21,7 @@ test:
 	# The suites that touch the database once more, on PostgreSQL (a
 	# throwaway server of their own, internal/pgtest; they skip, one line
 	# each, where no PostgreSQL server is installed).
-	METZ_TEST_DB=postgres $(GO) test -timeout 30m ./db ./app ./web
+	METZ_TEST_DB=postgres $(GO) test -timeout 30m ./db ./app ./web ./queue
 	# The parallel verification and the in-memory tables built from
 	# several searches at once, under the race detector.
 	$(GO) test -race -timeout 30m -run '^(TestCoresEach|TestForkAbsorb|TestParallelSameReport)$$' ./solver
