@@ -8,6 +8,7 @@ import (
 	"os"
 	"os/signal"
 	"runtime"
+	"strconv"
 	"sync"
 	"syscall"
 	"time"
@@ -219,7 +220,11 @@ func addJobs(root *cobra.Command) {
 			if globalsOf(cmd).json {
 				return writeJSON(cmd.OutOrStdout(), map[string]any{"cancelled": n, "ref": args[0]})
 			}
-			fmt.Fprintf(cmd.OutOrStdout(), "cancelled %s of %s (the verdicts stored stay)\n", count(n, "job", "jobs"), args[0])
+			what := "job " + args[0]
+			if _, err := strconv.ParseInt(args[0], 10, 64); err != nil {
+				what = count(n, "job", "jobs") + " of run " + args[0]
+			}
+			fmt.Fprintf(cmd.OutOrStdout(), "cancelled %s (the verdicts stored stay)\n", what)
 			return nil
 		},
 	}, "jobs-cancel")

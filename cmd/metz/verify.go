@@ -56,6 +56,9 @@ func runVerify(cmd *cobra.Command, args []string, f verifyFlags) error {
 		return fmt.Errorf("--jobs %d: expected 1 or more", f.jobs)
 	}
 	opt := app.VerifyOptions{Budget: b, Jobs: f.jobs, Within: f.within, NoStore: f.noStore}
+	if f.fen != "" && f.queue {
+		return errors.New("--queue with --fen: only the database's problems are queued (a position alone is verified here)")
+	}
 	if f.fen != "" {
 		p, err := adHocProblem(f, cmd.ErrOrStderr())
 		if err != nil {
