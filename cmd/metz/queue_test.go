@@ -8,6 +8,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
 	"strconv"
 	"strings"
 	"syscall"
@@ -368,4 +369,49 @@ func TestGeneratedDB(t *testing.T) {
 		t.Skip("METZ_GENERATED_DB=PATH METZ_GENERATED_N=N makes a database of generated problems")
 	}
 	fillGenerated(t, path, n)
+}
+
+// verify --queue, jobs and jobs cancel through the command line: what
+// they print, and their errors.
+func TestJobsCommands(t *testing.T) {
+	path := seedDB(t)
+	ctx := context.Background()
+	out, errs, code := runStatus(t, ctx, "verify", "--source", "vantenac", "--queue", "--db", path)
+	if code != 0 || !regexp.MustCompile(`^queued 4 problems as run (run-\d{8}-\d{6}-[0-9a-f]{6})\n`).MatchString(out) {
+		t.Fatalf("verify --queue: %d %q %s", code, out, errs)
+	}
+	run := regexp.MustCompile(`run-\S+`).FindString(out)
+	out, _, code = runStatus(t, ctx, "jobs", "--db", path)
+	if code != 0 || !strings.Contains(out, run) || !strings.Contains(out, "0/4") || !strings.Contains(out, "4 available") {
+		t.Errorf("jobs: %d\n%s", code, out)
+	}
+	out, _, code = runStatus(t, ctx, "jobs", "cancel", run, "--db", path)
+	if code != 0 || out != "cancelled 4 jobs of run "+run+" (the verdicts stored stay)\n" {
+		t.Errorf("jobs cancel: %d %q", code, out)
+	}
+	out, _, code = runStatus(t, ctx, "jobs", run, "--json", "--db", path)
+	var st struct {
+		queue.RunStatus
+		Outcomes []queue.Outcome `json:"outcomes"`
+	}
+	if err := json.Unmarshal([]byte(out), &st); code != 0 || err != nil || st.States["cancelled"] != 4 || len(st.Outcomes) != 4 {
+		t.Errorf("jobs RUN --json: %d %v %s", code, err, out)
+	}
+	for _, c := range []struct {
+		args []string
+		err  string
+	}{
+		{[]string{"jobs", "nosuch"}, `"nosuch": no such run or job in the queue`},
+		{[]string{"jobs", "--follow"}, "--follow: name the run to follow"},
+		{[]string{"jobs", "cancel", "12345"}, "job 12345: no such run or job"},
+		{[]string{"worker", "--jobs", "0"}, "--jobs 0: expected 1 or more"},
+		{[]string{"verify", "--all", "--queue", "--no-store"}, "--queue with --no-store"},
+		{[]string{"verify", "--fen", "W:W28:B23", "--queue"}, "--queue with --fen"},
+		{[]string{"verify", "vantenac:99", "--queue"}, "no problem vantenac:99"},
+	} {
+		_, errs, code := runStatus(t, ctx, append(c.args, "--db", path)...)
+		if code != 1 || !strings.Contains(errs, c.err) {
+			t.Errorf("%v: %d %q, want %q", c.args, code, errs, c.err)
+		}
+	}
 }
