@@ -16,6 +16,7 @@ import (
 	"fmt"
 	"log/slog"
 	"os"
+	"sync"
 	"time"
 
 	"github.com/jackc/pgx/v5/pgxpool"
@@ -89,6 +90,9 @@ type Queue struct {
 	cores  *app.Cores
 	work   bool
 	done   func(VerifyArgs, app.Verified, error)
+
+	mu                   sync.Mutex
+	working, mostWorking int
 }
 
 // client is the part of River's client the queue uses: the same calls

@@ -116,6 +116,9 @@ func TestQueueInProcess(t *testing.T) {
 	if st.Completed != 31 || st.Total != 31 {
 		t.Fatalf("status %+v", st)
 	}
+	if q.mostWorking != 2 {
+		t.Errorf("at most %d jobs at once, want 2 (the workers)", q.mostWorking)
+	}
 	// A finished job run again (as a job retried after its worker died)
 	// stores nothing new.
 	if _, err := q.client.JobRetry(ctx, 1); err != nil {

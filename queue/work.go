@@ -34,6 +34,8 @@ func (w *verifyWorker) Timeout(job *river.Job[VerifyArgs]) time.Duration {
 // Cancelled (metz jobs cancel, a hard stop, its timeout), the job returns
 // at once and stores nothing; the search it leaves ends with its budget.
 func (w *verifyWorker) Work(ctx context.Context, job *river.Job[VerifyArgs]) error {
+	w.q.busy(+1)
+	defer w.q.busy(-1)
 	a := job.Args
 	opt := app.VerifyOptions{Budget: a.Budget, Within: a.Within, Run: a.Run, Cores: w.q.cores}
 	type result struct {
@@ -95,3 +97,12 @@ func (q *Queue) StopAndCancel(ctx context.Context) error {
 
 // Stopped is closed when the worker has stopped.
 func (q *Queue) Stopped() <-chan struct{} { return q.client.Stopped() }
+
+// busy counts the jobs this process works at the moment, and the most at
+// once (for the tests: River runs at most Options.Workers).
+func (q *Queue) busy(d int) {
+	q.mu.Lock()
+	defer q.mu.Unlock()
+	q.working += d
+	q.mostWorking = max(q.mostWorking, q.working)
+}

@@ -282,7 +282,7 @@ func testWorkersKilled(t *testing.T, path, ref string, n int) {
 // once, on the same generated problems and node budget: problems a
 // second, wall clock. METZ_QUEUE_BENCH=N sets the number of generated
 // problems (docs/deploy.md quotes the figures); unset, the test is
-// skipped.
+// skipped. METZ_TEST_DB=postgres runs it on PostgreSQL.
 func TestQueueThroughput(t *testing.T) {
 	n, err := strconv.Atoi(os.Getenv("METZ_QUEUE_BENCH"))
 	if err != nil {
@@ -332,10 +332,11 @@ func TestQueueThroughput(t *testing.T) {
 	}
 }
 
-// generatedDB is a database of n generated problems alone.
+// generatedDB is a database of n generated problems alone, on the
+// engine the tests run on (pgtest.DB: METZ_TEST_DB=postgres).
 func generatedDB(t testing.TB, n int) string {
 	t.Helper()
-	path := filepath.Join(t.TempDir(), "metz.db")
+	path := pgtest.DB(t)
 	fillGenerated(t, path, n)
 	return path
 }
