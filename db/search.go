@@ -109,7 +109,8 @@ func (d *DB) Search(q Query) ([]Summary, error) {
 	stmt := `SELECT p.id, p.source, p.number, p.label, p.title, p.author, p.class, p.rules, coalesce(p.fen, ''),
 		coalesce(p.side_to_move, ''), coalesce(` + currentVerdictSQL + `, ''), ` + outdatedSQL + `,
 		` + themeListSQL(d.pg) + `
-		FROM (SELECT * FROM problems p WHERE ` + where + order + ` LIMIT ? OFFSET ?) p` + order
+		FROM (SELECT p.id, p.source, p.number, p.label, p.title, p.author, p.class, p.rules, p.fen, p.side_to_move, p.verify_key
+		FROM problems p WHERE ` + where + order + ` LIMIT ? OFFSET ?) p` + order
 	limit := int64(q.Limit)
 	if limit <= 0 {
 		limit = math.MaxInt64 // no limit: the one both engines read alike
