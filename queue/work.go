@@ -32,7 +32,8 @@ func (w *verifyWorker) Timeout(job *river.Job[VerifyArgs]) time.Duration {
 // the job's recorded output. A record changed or deleted since the job
 // was made cancels the job: it asked about what is no longer there.
 // Cancelled (metz jobs cancel, a hard stop, its timeout), the job returns
-// at once and stores nothing; the search it leaves ends with its budget.
+// at once and stores nothing, unless its verdict was being stored (then
+// it is done); the search it leaves ends with its budget.
 func (w *verifyWorker) Work(ctx context.Context, job *river.Job[VerifyArgs]) error {
 	w.q.busy(+1)
 	defer w.q.busy(-1)
@@ -50,7 +51,13 @@ func (w *verifyWorker) Work(ctx context.Context, job *river.Job[VerifyArgs]) err
 	var r result
 	select {
 	case <-ctx.Done():
-		r.err = ctx.Err()
+		// A problem whose verdict is being stored finishes storing (and
+		// the job is done); one still searched stores nothing.
+		select {
+		case r = <-done:
+		case <-time.After(storeGrace):
+			r.err = ctx.Err()
+		}
 	case r = <-done:
 	}
 	if w.q.done != nil {
@@ -67,6 +74,10 @@ func (w *verifyWorker) Work(ctx context.Context, job *river.Job[VerifyArgs]) err
 	}
 	return nil
 }
+
+// storeGrace is how long a cancelled job waits for its verification to
+// return: time to finish storing a verdict begun, far less than a search.
+const storeGrace = 2 * time.Second
 
 // Start starts working the queue (a queue opened with workers).
 func (q *Queue) Start(ctx context.Context) error {
