@@ -24,8 +24,8 @@ test:
 	METZ_TEST_DB=postgres $(GO) test -timeout 30m ./db ./app ./web
 	# The parallel verification and the in-memory tables built from
 	# several searches at once, under the race detector.
-	$(GO) test -race -run '^(TestCoresEach|TestForkAbsorb|TestParallelSameReport)$$' ./solver
-	$(GO) test -race -run '^TestConcurrentBuilds$$' ./retro
+	$(GO) test -race -timeout 30m -run '^(TestCoresEach|TestForkAbsorb|TestParallelSameReport)$$' ./solver
+	$(GO) test -race -timeout 30m -run '^TestConcurrentBuilds$$' ./retro
 
 test-short:
 	$(GO) test -short $(PKGS)
