@@ -11,13 +11,43 @@ import (
 
 // AdHocProblem is a problem given on the command line rather than stored:
 // a position, a stipulation and a main line (see SolutionMoves), "" for
-// none.
-func AdHocProblem(pos draughts.Position, stipulation, solution string) *problems.Problem {
+// none. A line that holds no move is refused, not verified as a misprint;
+// squares written as on a chessboard ("e3-d4") are read as such whatever
+// the notation of the rules, as the position's FEN may be.
+func AdHocProblem(pos draughts.Position, stipulation, solution string) (*problems.Problem, error) {
 	p := &problems.Problem{Label: "ad hoc", Rules: pos.Rules.Name, FEN: pos.FEN(), Stipulation: stipulation}
-	if solution != "" {
-		p.Solution = lineTree(pos, SolutionMoves(solution))
+	if strings.TrimSpace(solution) == "" {
+		return p, nil
 	}
-	return p
+	moves := solutionMove.FindAllString(solution, -1)
+	if len(moves) == 0 {
+		return nil, fmt.Errorf("solution %q holds no move (expected a main line like 32-28 19-23, 1. 32-28 19-23 or 32 à 28 19 à 23)", solution)
+	}
+	for i, m := range moves {
+		moves[i] = squareNumbers(pos.Rules, m)
+	}
+	p.Solution = lineTree(pos, moves)
+	return p, nil
+}
+
+// chessSquare is a square named as on a chessboard: "c3".
+var chessSquare = regexp.MustCompile(`[a-l]\d{1,2}`)
+
+// squareNumbers writes the squares of move named as on a chessboard by
+// their numbers when the rules number their squares (the move reader
+// would read "e3" as 3); a name off the board's dark squares is kept, for
+// the verdict to name.
+func squareNumbers(r *draughts.Rules, move string) string {
+	if r.Algebraic {
+		return move
+	}
+	return chessSquare.ReplaceAllStringFunc(move, func(name string) string {
+		s, err := r.Geo.ParseSquare(name)
+		if err != nil {
+			return name
+		}
+		return fmt.Sprint(r.Geo.Number(s))
+	})
 }
 
 // solutionMove is one move of a typed main line: squares (numbers, or c3)

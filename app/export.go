@@ -42,17 +42,25 @@ func ExportFormat(format, output string, asJSON bool) (string, error) {
 }
 
 // ExportItems loads each problem with its current verdict, the verified
-// tree built from that verdict's evidence, and its notes. The notes say
-// what evidence could not be placed, by problem.
+// tree built from that verdict's evidence, its notes, and the record as an
+// export carries it (db.Copy; the first record of each source with the
+// source's description). The notes say what evidence could not be
+// placed, by problem; a record without a diagram has no tree to place it
+// on, and is not named.
 func ExportItems(d *db.DB, ids []int64) (items []export.Item, notes []string, err error) {
 	items = make([]export.Item, 0, len(ids))
+	described := map[string]bool{}
 	for _, id := range ids {
 		rec, err := LoadRecord(d, id)
 		if err != nil {
 			return nil, nil, err
 		}
 		it := export.Item{Problem: rec.Problem}
-		if cur := rec.Current(); cur != nil {
+		if it.Copy, err = d.Copy(id, !described[rec.Source]); err != nil {
+			return nil, nil, err
+		}
+		described[rec.Source] = true
+		if cur := rec.Current(); cur != nil && rec.HasPosition() {
 			v := BuildVerifiedTree(rec.Problem, cur)
 			it.Verdict, it.Evidence = v.Verdict, v.Evidence
 			it.VerdictDetail = verdictDetail(v, *cur)

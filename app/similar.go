@@ -288,8 +288,10 @@ func indexEntry(d *db.DB, in db.IndexInput) db.SimilarEntry {
 	if err != nil {
 		return e
 	}
-	for _, k := range similar.PositionKeys(pos) {
-		e.Keys = append(e.Keys, db.SimilarKey{Kind: int(k.Kind), Value: k.Value})
+	if !pos.Equal(draughts.Start(r)) { // a game's start: every game's, no diagram
+		for _, k := range similar.PositionKeys(pos) {
+			e.Keys = append(e.Keys, db.SimilarKey{Kind: int(k.Kind), Value: k.Value})
+		}
 	}
 	var tree *problems.Tree
 	if in.SolutionJSON != "" {
@@ -384,12 +386,27 @@ func indexAndDuplicates(d *db.DB, source string) ([]Duplicate, error) {
 
 // Duplicates finds the records of source whose position another record
 // repeats exactly or under a symmetry (the index being up to date): a
-// pair within the source is given once.
+// pair within the source is given once. The source's records are read a
+// chunk at a time, so that a source of any size takes the memory of one
+// chunk (and of what is found).
 func Duplicates(d *db.DB, source string) ([]Duplicate, error) {
 	ids, err := d.ProblemsWithPosition(source)
 	if err != nil {
 		return nil, err
 	}
+	out := []Duplicate{}
+	for start := 0; start < len(ids); start += indexChunk {
+		dups, err := duplicatesAmong(d, source, ids[start:min(start+indexChunk, len(ids))])
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, dups...)
+	}
+	return out, nil
+}
+
+// duplicatesAmong is Duplicates for some of the source's records.
+func duplicatesAmong(d *db.DB, source string, ids []int64) ([]Duplicate, error) {
 	mine, err := d.Candidates(ids)
 	if err != nil {
 		return nil, err
@@ -404,7 +421,10 @@ func Duplicates(d *db.DB, source string) ([]Duplicate, error) {
 			continue
 		}
 		pos, err := draughts.ParseFEN(r, c.FEN)
-		if err != nil {
+		if err != nil || pos.Equal(draughts.Start(r)) {
+			// A game from the start repeats every other game's first
+			// position: no diagram to report (and an archive of n games
+			// would make n² pairs).
 			continue
 		}
 		positions[c.ID] = pos

@@ -306,6 +306,11 @@ func (a *App) store(v *Verified, key, run string) error {
 		return nil
 	}
 	return a.write(func(d *db.DB) error {
+		if again, err := noPositionAgain(d, v.Report, key); err != nil || again {
+			// A record without a diagram says so once, not once a run.
+			v.Themes = detectAndStore(d, v.Problem, v.Report)
+			return err
+		}
 		id, err := storeReport(d, v.Report, key, run)
 		if err != nil {
 			return fmt.Errorf("%s: storing the verdict: %w", ProblemName(v.Problem), err)
@@ -329,4 +334,17 @@ func (a *App) store(v *Verified, key, run string) error {
 		}
 		return nil
 	})
+}
+
+// noPositionAgain reports whether rep is a no-position verdict for a
+// record whose current verdict, for the same version, already says so.
+func noPositionAgain(d *db.DB, rep *verdict.Report, key string) (bool, error) {
+	if rep.Verdict != verdict.NoPosition {
+		return false, nil
+	}
+	cur, err := d.CurrentVerdict(rep.ProblemID)
+	if err != nil || cur == nil {
+		return false, err
+	}
+	return cur.Verdict == verdict.NoPosition && (key == "" || key == cur.VerifyKey), nil
 }

@@ -121,6 +121,28 @@ func TestVerifyManyStoresVerdictsAndThemes(t *testing.T) {
 	}
 }
 
+// A record without a diagram is verified no-position every run, but its
+// history says so once for its version: verify --all does not add a row
+// per record and run.
+func TestNoPositionStoredOnce(t *testing.T) {
+	d := tinyDB(t, 1)
+	a := noTablesApp(d)
+	for run := 0; run < 3; run++ {
+		got, err := a.Verify(context.Background(), Selection{Refs: []string{"tiny:2"}}, tinyOptions(t))
+		if err != nil || len(got) != 1 || got[0].Report.Verdict != verdict.NoPosition || got[0].Themes.Skipped == "" {
+			t.Fatalf("run %d: %v %+v", run, err, got)
+		}
+	}
+	s, err := Resolve(d, "tiny:2")
+	if err != nil {
+		t.Fatal(err)
+	}
+	hist, err := d.VerdictHistory(s.ID)
+	if err != nil || len(hist) != 1 || hist[0].Verdict != verdict.NoPosition {
+		t.Fatalf("history after three runs: %v %+v, want one no-position verdict", err, hist)
+	}
+}
+
 // Themes follow verification: verifying Van Tenac VII stores the lunette
 // its stated line shows (the king on 34 between 29 and 40, taken at ply 3)
 // as a detected theme, and the report lists it.

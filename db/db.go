@@ -8,8 +8,10 @@ package db
 
 import (
 	"database/sql"
+	"encoding/binary"
 	"errors"
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 	"strings"
@@ -113,6 +115,9 @@ func checkMetz(path string) error {
 	if fi, err := os.Stat(path); err != nil || fi.Size() == 0 {
 		return nil // created (or filled) by Open
 	}
+	if why := cutShort(path); why != "" {
+		return fmt.Errorf("open %s: %s", path, why)
+	}
 	h, err := sql.Open("sqlite3", dsnReadOnly(path))
 	if err != nil {
 		return fmt.Errorf("open %s: %w", path, err)
@@ -122,12 +127,53 @@ func checkMetz(path string) error {
 	err = h.QueryRow(`SELECT count(*), count(*) FILTER (WHERE name = 'schema_migrations')
 		FROM sqlite_master WHERE type = 'table'`).Scan(&tables, &ours)
 	if err != nil {
-		return fmt.Errorf("open %s: not a metz database (%w)", path, err)
+		return fmt.Errorf("open %s: %s (%w)", path, unreadable(path), err)
 	}
 	if tables > 0 && ours == 0 {
 		return fmt.Errorf("open %s: an SQLite database of another program (%d tables, none of metz's): refused, left untouched (give metz its own file with --db)", path, tables)
 	}
 	return nil
+}
+
+// unreadable says why SQLite cannot read the file at path: it is not an
+// SQLite file at all, or one cut short, or one damaged otherwise. Each is
+// left as it is.
+func unreadable(path string) string {
+	if why := cutShort(path); why != "" {
+		return why
+	}
+	return "a damaged SQLite database (restore it from a copy; metz leaves it as it is)"
+}
+
+// cutShort says, when the SQLite file at path holds fewer pages than its
+// header counts (a copy interrupted, a full disk), or is no SQLite file,
+// what it is; "" when its header and size agree.
+func cutShort(path string) string {
+	head := make([]byte, 100)
+	f, err := os.Open(path)
+	if err != nil {
+		return ""
+	}
+	defer f.Close()
+	fi, err := f.Stat()
+	if err != nil {
+		return ""
+	}
+	if n, _ := io.ReadFull(f, head); n < len(head) || string(head[:16]) != "SQLite format 3\x00" {
+		return "not an SQLite file, so not a metz database (give metz its own file with --db)"
+	}
+	pageSize := int64(binary.BigEndian.Uint16(head[16:18]))
+	if pageSize == 1 {
+		pageSize = 65536
+	}
+	pages := int64(binary.BigEndian.Uint32(head[28:32]))
+	// The page count is valid when the change counter matches the one
+	// written with it.
+	valid := binary.BigEndian.Uint32(head[24:28]) == binary.BigEndian.Uint32(head[92:96])
+	if want := pages * pageSize; valid && want > fi.Size() {
+		return fmt.Sprintf("a damaged database: it is cut short, %d bytes where its header counts %d (restore it from a copy; metz leaves it as it is)", fi.Size(), want)
+	}
+	return ""
 }
 
 // ReadOnly says why the database was opened read-only, "" if writable.

@@ -54,10 +54,11 @@ func deriveFrom(p draughts.Position) derived {
 
 // contentHash fingerprints everything an import writes for one record, so a
 // re-import can tell unchanged records from changed ones without comparing
-// column by column. The database id is not part of the content.
+// column by column. The database id is not part of the content, nor is
+// what an export carries beside it (see problems.Carried).
 func contentHash(p *problems.Problem) string {
 	c := *p
-	c.ID = 0
+	c.ID, c.Carried = 0, nil
 	b, _ := json.Marshal(&c) // a Problem has only marshalable fields
 	sum := sha256.Sum256(b)
 	return hex.EncodeToString(sum[:])

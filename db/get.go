@@ -15,28 +15,9 @@ import (
 // warnings. Verdicts and notes are read with Verdicts and Notes.
 func (d *DB) Get(id int64) (*problems.Problem, error) {
 	p := &problems.Problem{ID: id}
-	var fen, sol, wit sql.NullString
-	err := d.sql.QueryRow(`SELECT source, number, label, class, title, rules, fen, stipulation, solution_text,
-		solution_json, witnesses_json, commentary, location, author, date FROM problems WHERE id = ?`, id).Scan(
-		&p.Source, &p.Number, &p.Label, &p.Class, &p.Title, &p.Rules, &fen, &p.Stipulation,
-		&p.SolutionText, &sol, &wit, &p.Commentary, &p.Location, &p.Author, &p.Date)
-	if errors.Is(err, sql.ErrNoRows) {
-		return nil, fmt.Errorf("problem %d: %w", id, ErrNotFound)
-	}
+	p, err := d.record(id)
 	if err != nil {
 		return nil, err
-	}
-	p.FEN = fen.String
-	if sol.Valid {
-		p.Solution = new(problems.Tree)
-		if err := json.Unmarshal([]byte(sol.String), p.Solution); err != nil {
-			return nil, fmt.Errorf("problem %d: stored solution: %w", id, err)
-		}
-	}
-	if wit.Valid {
-		if err := json.Unmarshal([]byte(wit.String), &p.Witnesses); err != nil {
-			return nil, fmt.Errorf("problem %d: stored witnesses: %w", id, err)
-		}
 	}
 	if p.Themes, err = d.themes(id); err != nil {
 		return nil, err
@@ -49,6 +30,39 @@ func (d *DB) Get(id int64) (*problems.Problem, error) {
 		p.Warnings = append(p.Warnings, w.Warning)
 	}
 	return p, err
+}
+
+// record reads a problem's row: every field but its themes, references
+// and warnings.
+func (d *DB) record(id int64) (*problems.Problem, error) { return readRecord(d.sql, id) }
+
+func readRecord(q querier, id int64) (*problems.Problem, error) {
+	p := &problems.Problem{ID: id}
+	var fen, sol, wit, tags sql.NullString
+	err := q.QueryRow(`SELECT source, number, label, class, title, rules, fen, stipulation, solution_text,
+		solution_json, witnesses_json, commentary, location, author, date, result, tags_json FROM problems WHERE id = ?`, id).Scan(
+		&p.Source, &p.Number, &p.Label, &p.Class, &p.Title, &p.Rules, &fen, &p.Stipulation,
+		&p.SolutionText, &sol, &wit, &p.Commentary, &p.Location, &p.Author, &p.Date, &p.Result, &tags)
+	if errors.Is(err, sql.ErrNoRows) {
+		return nil, fmt.Errorf("problem %d: %w", id, ErrNotFound)
+	}
+	if err != nil {
+		return nil, err
+	}
+	p.FEN = fen.String
+	for _, col := range []struct {
+		name string
+		s    sql.NullString
+		into any
+	}{{"solution", sol, &p.Solution}, {"witnesses", wit, &p.Witnesses}, {"PDN tags", tags, &p.Tags}} {
+		if !col.s.Valid {
+			continue
+		}
+		if err := json.Unmarshal([]byte(col.s.String), col.into); err != nil {
+			return nil, fmt.Errorf("problem %d: stored %s: %w", id, col.name, err)
+		}
+	}
+	return p, nil
 }
 
 func (d *DB) themes(id int64) ([]problems.Theme, error) {

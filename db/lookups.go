@@ -33,7 +33,12 @@ func (d *DB) ReferringTo(source string, number int) ([]problems.Ref, error) {
 // queryRefs reads references (source, number, kind, note) from a query;
 // nil when there is none.
 func (d *DB) queryRefs(query string, args ...any) ([]problems.Ref, error) {
-	rows, err := d.sql.Query(query, args...)
+	return scanRefs(d.sql, query, args...)
+}
+
+// scanRefs reads references (source, number, kind, note) from a query.
+func scanRefs(q querier, query string, args ...any) ([]problems.Ref, error) {
+	rows, err := q.Query(query, args...)
 	if err != nil {
 		return nil, err
 	}

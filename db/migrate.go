@@ -66,6 +66,11 @@ var migrations = []migration{
 		`ALTER TABLE verdicts ADD COLUMN run TEXT`,
 		`CREATE UNIQUE INDEX verdicts_run ON verdicts(problem_id, run)`,
 		`CREATE INDEX verdicts_proven ON verdicts(problem_id, id) WHERE ` + provenSQL})},
+	// A record's PDN result and the PDN tags metz has no column for, so
+	// that an export gives back what the file said.
+	{"a problem's PDN result and other PDN tags", execAll([]string{
+		`ALTER TABLE problems ADD COLUMN result TEXT NOT NULL DEFAULT ''`,
+		`ALTER TABLE problems ADD COLUMN tags_json TEXT`})},
 }
 
 // SchemaVersion is the version Open migrates to.

@@ -210,6 +210,21 @@ func likeOp(pg bool) string {
 	return "LIKE"
 }
 
+// searchPage is the FROM clause of a search's page, which ends with its
+// LIMIT and OFFSET parameters. PostgreSQL computes a result's columns (a
+// verdict, the themes) for every row an offset skips, unless the page is
+// chosen first (a page at offset 5,000 of 10,000 problems: 350 ms, and
+// 41 ms chosen first); SQLite skips them anyway, and the query chosen
+// first cost it 4.7 % more instructions (callgrind of BenchmarkSearch10k).
+func searchPage(pg bool, where string) string {
+	const order = ` ORDER BY p.source, p.number, p.label, p.id`
+	if pg {
+		return `(SELECT p.id, p.source, p.number, p.label, p.title, p.author, p.class, p.rules, p.fen, p.side_to_move,
+			p.verify_key FROM problems p WHERE ` + where + order + ` LIMIT ? OFFSET ?) p` + order
+	}
+	return `problems p WHERE ` + where + order + ` LIMIT ? OFFSET ?`
+}
+
 // themeListSQL is the comma-separated sorted distinct theme names of
 // problem p.
 func themeListSQL(pg bool) string {

@@ -102,15 +102,10 @@ func (d *DB) Search(q Query) ([]Summary, error) {
 	if err != nil {
 		return nil, err
 	}
-	// The page is chosen first and its verdicts and themes read after:
-	// PostgreSQL would otherwise compute them for every row an offset
-	// skips (a page at offset 5,000 of 10,000 problems: 350 ms).
-	const order = ` ORDER BY p.source, p.number, p.label, p.id`
 	stmt := `SELECT p.id, p.source, p.number, p.label, p.title, p.author, p.class, p.rules, coalesce(p.fen, ''),
 		coalesce(p.side_to_move, ''), coalesce(` + currentVerdictSQL + `, ''), ` + outdatedSQL + `,
 		` + themeListSQL(d.pg) + `
-		FROM (SELECT p.id, p.source, p.number, p.label, p.title, p.author, p.class, p.rules, p.fen, p.side_to_move, p.verify_key
-		FROM problems p WHERE ` + where + order + ` LIMIT ? OFFSET ?) p` + order
+		FROM ` + searchPage(d.pg, where)
 	limit := int64(q.Limit)
 	if limit <= 0 {
 		limit = math.MaxInt64 // no limit: the one both engines read alike

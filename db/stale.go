@@ -4,6 +4,7 @@ import (
 	"database/sql"
 	"encoding/json"
 	"fmt"
+	"strconv"
 	"strings"
 	"time"
 
@@ -35,7 +36,7 @@ func verifyKey(p *problems.Problem) string {
 				if m == "" {
 					m = strings.Join(strings.Fields(n.Text), " ")
 				}
-				moves = append(moves, fmt.Sprintf("%d %s", depth, m))
+				moves = append(moves, strconv.Itoa(depth)+" "+m) // as "%d %s" wrote it: the keys stay
 				walk(n.Children, depth+1)
 			}
 		}
@@ -107,15 +108,15 @@ func migrateVerifyKeys(tx *sql.Tx, pg bool) error {
 // verdicts stay as history of the earlier version, and when it has any a
 // warning says it has not been verified since, naming what a user wrote
 // before the change (notes and tags, kept).
-func (im *importer) changed(id int64, p *problems.Problem, st *ImportStats) error {
-	if _, err := im.tx.Exec(`UPDATE problems SET changed_at = ? WHERE id = ?`, now(), id); err != nil {
+func (r *ImportRun) changed(id int64, p *problems.Problem, st *ImportStats) error {
+	if _, err := r.tx.Exec(`UPDATE problems SET changed_at = ? WHERE id = ?`, now(), id); err != nil {
 		return err
 	}
-	if _, err := im.tx.Exec(`DELETE FROM themes WHERE problem_id = ? AND origin = 'detected'`, id); err != nil {
+	if _, err := r.tx.Exec(`DELETE FROM themes WHERE problem_id = ? AND origin = 'detected'`, id); err != nil {
 		return err
 	}
 	var verdicts, notes, tags int
-	if err := im.tx.QueryRow(`SELECT (SELECT count(*) FROM verdicts WHERE problem_id = ?),
+	if err := r.tx.QueryRow(`SELECT (SELECT count(*) FROM verdicts WHERE problem_id = ?),
 		(SELECT count(*) FROM notes WHERE problem_id = ?), (SELECT count(*) FROM themes WHERE problem_id = ? AND origin = 'user')`,
 		id, id, id).Scan(&verdicts, &notes, &tags); err != nil {
 		return err
@@ -123,13 +124,17 @@ func (im *importer) changed(id int64, p *problems.Problem, st *ImportStats) erro
 	if verdicts == 0 {
 		return nil
 	}
+	// One such warning, the latest change's.
+	if _, err := r.tx.Exec(`DELETE FROM import_warnings WHERE problem_id = ? AND text LIKE ?`, id, notVerifiedText+"%"); err != nil {
+		return err
+	}
 	st.Outdated++
 	text := fmt.Sprintf("%s: its position or stated solution differs from the version its %d verdict(s) were given for (kept in the history as the earlier version's)", notVerifiedText, verdicts)
 	if notes+tags > 0 {
 		text += fmt.Sprintf("; its %d note(s) and %d tag(s) were written before the change", notes, tags)
 	}
 	file, line := p.Place()
-	return im.warning(id, problems.Warning{File: file, Line: line, Text: text, Expected: "metz verify " + fmt.Sprint(id)})
+	return r.warning(p.Source, id, problems.Warning{File: file, Line: line, Text: text, Expected: "metz verify " + fmt.Sprint(id)})
 }
 
 // outdatedTagNote is the note a user tag set before the record last

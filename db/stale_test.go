@@ -144,13 +144,7 @@ func TestReadOnlyDatabase(t *testing.T) {
 			return err == nil && fi.Mode().Perm()&0o200 != 0
 		}
 	}
-	path := filepath.Join(dir, "metz.db")
-	d, err := Open(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	mustImport(t, d, vanTenacSource, cloneProblems(vanTenac), nil)
-	d.Close()
+	path := savedVanTenac(t, dir)
 	before, _ := os.ReadFile(path)
 	for _, c := range []struct {
 		name, why string
@@ -216,7 +210,43 @@ func TestForeignDatabase(t *testing.T) {
 	if err := os.WriteFile(junk, bytes.Repeat([]byte("not sqlite "), 200), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := Open(junk); err == nil || !strings.Contains(err.Error(), "junk.db") {
+	if _, err := Open(junk); err == nil || !strings.Contains(err.Error(), "junk.db") || !strings.Contains(err.Error(), "not an SQLite file") {
 		t.Errorf("junk: %v", err)
 	}
+}
+
+// A metz database cut short (a copy interrupted, a full disk) is called
+// damaged and cut short, not another kind of file, and left as it is.
+func TestTruncatedDatabase(t *testing.T) {
+	dir := t.TempDir()
+	whole, err := os.ReadFile(savedVanTenac(t, dir))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, keep := range []int{len(whole) / 2, len(whole) - 4096, 4096} {
+		cut := filepath.Join(dir, "cut.db")
+		if err := os.WriteFile(cut, whole[:keep], 0o644); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := Open(cut); err == nil || !strings.Contains(err.Error(), "cut short") || strings.Contains(err.Error(), "not a metz database") {
+			t.Errorf("a database cut to %d of %d bytes: %v", keep, len(whole), err)
+		}
+		if after, _ := os.ReadFile(cut); !bytes.Equal(after, whole[:keep]) {
+			t.Error("the damaged database was altered")
+		}
+	}
+}
+
+// savedVanTenac writes a database of Van Tenac's problems in dir, closed,
+// and returns its path.
+func savedVanTenac(t *testing.T, dir string) string {
+	t.Helper()
+	path := filepath.Join(dir, "metz.db")
+	d, err := Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	mustImport(t, d, vanTenacSource, cloneProblems(vanTenac), nil)
+	d.Close()
+	return path
 }

@@ -54,19 +54,22 @@ func (p Position) HasCapture() bool {
 }
 
 // ManDirs lists the directions (indices for Geometry.Step) a man of colour c
-// moves in; a quiet man move is one step in one of them.
+// moves in; a quiet man move is one step in one of them. The slice is
+// shared: callers read it, never change it (the move generator asks for
+// it at every man, and allocating it there was a tenth of an import).
 func (r *Rules) ManDirs(c Color) []int {
+	orth, white := 0, 0
 	if r.Geo.Layout == Orthogonal {
-		if c == White {
-			return []int{0, 1, 2}
-		}
-		return []int{3, 1, 2}
+		orth = 1
 	}
 	if c == White {
-		return []int{0, 1}
+		white = 1
 	}
-	return []int{2, 3}
+	return manDirs[orth][white]
 }
+
+// manDirs are ManDirs' answers: [orthogonal][white].
+var manDirs = [2][2][]int{{{2, 3}, {0, 1}}, {{3, 1, 2}, {0, 1, 2}}}
 
 var (
 	allDirs   = []int{0, 1, 2, 3}
@@ -127,28 +130,33 @@ func (p Position) CountMoves() (n int, capture bool) {
 // compulsory (HasCapture says). A king whose run has reached the rules'
 // KingMoveLimit makes none.
 func (p Position) EachQuiet(f func(s, t int, man bool)) {
-	r, g := p.Rules, p.Rules.Geo
 	for s, pc := range p.Board {
-		if !pc.Belongs(p.Turn) {
-			continue
+		if pc.Belongs(p.Turn) {
+			p.eachQuietFrom(s, f)
 		}
-		if pc.IsMan() {
-			for _, d := range r.ManDirs(p.Turn) {
-				if t := g.Step(s, d); t >= 0 && p.Board[t] == Empty {
-					f(s, t, true)
-				}
+	}
+}
+
+// eachQuietFrom calls f for each quiet move of the piece of the side to
+// move on square s, as EachQuiet does.
+func (p Position) eachQuietFrom(s int, f func(s, t int, man bool)) {
+	r, g := p.Rules, p.Rules.Geo
+	if p.Board[s].IsMan() {
+		for _, d := range r.ManDirs(p.Turn) {
+			if t := g.Step(s, d); t >= 0 && p.Board[t] == Empty {
+				f(s, t, true)
 			}
-			continue
 		}
-		if p.kingBlocked(s) {
-			continue
-		}
-		for _, d := range allDirs {
-			for t := g.Step(s, d); t >= 0 && p.Board[t] == Empty; t = g.Step(t, d) {
-				f(s, t, false)
-				if !r.FlyingKings {
-					break
-				}
+		return
+	}
+	if p.kingBlocked(s) {
+		return
+	}
+	for _, d := range allDirs {
+		for t := g.Step(s, d); t >= 0 && p.Board[t] == Empty; t = g.Step(t, d) {
+			f(s, t, false)
+			if !r.FlyingKings {
+				break
 			}
 		}
 	}

@@ -111,14 +111,7 @@ func (p Position) matchMove(text string, toks []int, capture bool) (Move, error)
 	if pc.Color() != p.Turn {
 		return fail(fmt.Sprintf("%s holds a %s piece but %s is to move", r.SquareName(from), strings.ToLower(pc.Color().String()), p.Turn), nil)
 	}
-	legal := p.Moves()
-	var fromHere []Move
-	for _, m := range legal {
-		if m.From() == from {
-			fromHere = append(fromHere, m)
-		}
-	}
-	matches := matchPaths(p.allPaths(), toks)
+	matches := matchPaths(p.candidatePaths(toks), toks)
 	switch {
 	case len(matches) == 1:
 		if capture && !matches[0].IsCapture() {
@@ -127,6 +120,17 @@ func (p Position) matchMove(text string, toks []int, capture bool) (Move, error)
 		return matches[0], nil
 	case len(matches) > 1:
 		return fail("ambiguous: several capture paths take different pieces", matches)
+	}
+	// Not a legal move: the legal ones say why (generated only now, the
+	// moves of a game being legal far more often than not).
+	legal := p.Moves()
+	var fromHere []Move
+	for _, m := range legal {
+		if m.From() == from {
+			fromHere = append(fromHere, m)
+		}
+	}
+	switch {
 	case len(legal) > 0 && legal[0].IsCapture():
 		return fail("not legal: a capture is compulsory", legal)
 	case len(fromHere) == 0:
@@ -151,6 +155,29 @@ func matchPaths(all []Move, toks []int) []Move {
 		}
 	}
 	return dedupe(matches, Move.SameEffect)
+}
+
+// candidatePaths are the legal ways to play among which a move written
+// with squares toks is looked for: every capture path when a capture is
+// due, else the quiet moves joining its first and last squares (built
+// alone, from the piece on the first: a game's moves are read one by one,
+// and building every quiet move of each position to find one was most of
+// an import's time).
+func (p Position) candidatePaths(toks []int) []Move {
+	if p.HasCapture() {
+		return p.Rules.filterPrecedence(p.captures(), p.Board)
+	}
+	from, to := toks[0], toks[len(toks)-1]
+	var out []Move
+	if from < 0 || from >= len(p.Board) || !p.Board[from].Belongs(p.Turn) {
+		return nil
+	}
+	p.eachQuietFrom(from, func(s, t int, man bool) {
+		if t == to {
+			out = append(out, Move{Path: []int{s, t}, Promotes: man && p.Rules.PromotionRow(t, p.Turn)})
+		}
+	})
+	return out
 }
 
 // containsInOrder reports whether want is a subsequence of path.

@@ -21,6 +21,11 @@ type Item struct {
 	Evidence      *verdict.Report // the report of that verdict: what the verification found, nil if none
 	Notes         []string        // readers' notes
 	Plain         bool            // leave the comments out of the printed solution
+	// Copy is the record as an export carries it (db.Copy: the source's
+	// record and, in Carried, what metz added), written whole into the
+	// PDN and JSON so that importing them gives the record back; nil
+	// writes what Problem holds.
+	Copy *problems.Problem
 }
 
 // Tree is the solution to print in lang: the stated lines merged with the

@@ -39,6 +39,9 @@ func writeJSON(w io.Writer, items []Item, truths []Truth) error {
 	out := make([]any, 0, len(items)+1)
 	for _, it := range items {
 		p := it.Problem
+		if it.Copy != nil {
+			p = it.Copy
+		}
 		if it.Plain {
 			c := *p
 			c.Solution = plainTree(c.Solution)

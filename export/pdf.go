@@ -47,7 +47,9 @@ func slots(per int) []slot {
 // WritePDF lays the problems out as WriteHTML does, drawing the diagrams
 // with vector shapes, and appends the theme index with page numbers. A
 // problem whose text does not fit its part of the page goes on, under its
-// heading marked "(suite)", on pages of its own after that page.
+// heading marked "(suite)", on pages of its own right after that page, and
+// the next problem begins on the page after them: a problem is read whole
+// before the next begins.
 func WritePDF(w io.Writer, items []Item, o HTMLOptions) error {
 	pdf := fpdf.New("P", "mm", "A4", "")
 	pdf.SetCreationDate(time.Date(2000, 1, 1, 0, 0, 0, 0, time.UTC)) // reproducible files
@@ -60,22 +62,23 @@ func WritePDF(w io.Writer, items []Item, o HTMLOptions) error {
 	per := o.perPage()
 	sl := slots(per)
 	pages := make([]int, len(items))
-	var overflow []continued
+	next := per // the slot the next problem takes; per: a new page
 	for i, it := range items {
-		if i%per == 0 {
-			overflow = pdfContinue(pdf, overflow)
+		if next == per {
 			pdf.AddPage()
+			next = 0
 		}
 		pages[i] = pdf.PageNo()
-		rest, err := pdfItem(pdf, it, sl[i%per], per >= 3, o.Numbers)
+		rest, err := pdfItem(pdf, it, sl[next], per >= 3, o.Numbers)
 		if err != nil {
 			return err
 		}
+		next++
 		if len(rest) > 0 {
-			overflow = append(overflow, continued{it.Problem, rest})
+			pdfContinue(pdf, continued{it.Problem, rest})
+			next = per
 		}
 	}
-	pdfContinue(pdf, overflow)
 	pdfIndex(pdf, items, pages)
 	pdfTruths(pdf, o.Truths)
 	if pdf.PageNo() == 0 {
@@ -93,20 +96,16 @@ type continued struct {
 	rest []textBlock
 }
 
-// pdfContinue prints each text left over on pages of its own, and returns
-// nil (nothing is left).
-func pdfContinue(pdf *fpdf.Fpdf, cs []continued) []continued {
-	for _, c := range cs {
-		for rest := c.rest; len(rest) > 0; {
-			pdf.AddPage()
-			pdf.SetTextColor(0, 0, 0)
-			pdf.SetFont(fontText, "B", 12)
-			pdf.SetXY(pdfMargin, pdfMargin)
-			pdf.CellFormat(contentW, 6, Heading(c.p)+" (suite)", "", 1, "L", false, 0, "")
-			rest = printBlocks(pdf, rest, pdfMargin, pdfMargin+8, contentW, pageH-pdfMargin)
-		}
+// pdfContinue prints the text left over of a problem on pages of its own.
+func pdfContinue(pdf *fpdf.Fpdf, c continued) {
+	for rest := c.rest; len(rest) > 0; {
+		pdf.AddPage()
+		pdf.SetTextColor(0, 0, 0)
+		pdf.SetFont(fontText, "B", 12)
+		pdf.SetXY(pdfMargin, pdfMargin)
+		pdf.CellFormat(contentW, 6, Heading(c.p)+" (suite)", "", 1, "L", false, 0, "")
+		rest = printBlocks(pdf, rest, pdfMargin, pdfMargin+8, contentW, pageH-pdfMargin)
 	}
-	return nil
 }
 
 // pdfItem draws one problem in its slot and returns the text that did not

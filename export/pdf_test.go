@@ -103,10 +103,12 @@ func countDark(img image.Image) int {
 
 // Pages follow --per-page, with one more page for the theme index; at four
 // a page Problem I's text runs over its quarter (twice: the items are
-// doubled) and goes on, on a page of its own each time.
+// doubled) and goes on, on a page of its own each time, the next problem
+// beginning on the page after: I | I (suite) | II, 385, I | I (suite) |
+// II, 385 | index.
 func TestPDFPageCount(t *testing.T) {
 	items := append(testItems(t), testItems(t)...)
-	for per, want := range map[int]int{1: 7, 2: 4, 4: 5} {
+	for per, want := range map[int]int{1: 7, 2: 4, 4: 6} {
 		var buf bytes.Buffer
 		if err := WritePDF(&buf, items, HTMLOptions{PerPage: per}); err != nil {
 			t.Fatal(err)
@@ -172,9 +174,21 @@ func TestPDFContinuesLongText(t *testing.T) {
 			t.Errorf("the PDF lacks %q", want)
 		}
 	}
-	// Page 1: the four slots; 2: the rest of Problem I; then the index,
-	// which sends Problem II to page 1.
-	if len(pages) < 3 || !strings.Contains(pages[1], "(suite)") || !strings.Contains(strings.Join(strings.Fields(pages[2]), " "), "(p. 1)") {
+	// Page 1: Problem I; 2: the rest of it; 3: the next problems; then
+	// the index, which sends Problem II to page 3. Problem I is read whole
+	// before Problem II begins.
+	suite := strings.Index(text, Heading(long.Problem)+" (suite)")
+	second := strings.Index(text, Heading(items[1].Problem))
+	if suite < 0 || second < suite {
+		t.Errorf("Problem II begins (at %d) before the rest of Problem I (at %d):\n%s", second, suite, out)
+	}
+	if len(pages) < 4 || !strings.Contains(pages[1], "(suite)") || !strings.Contains(pages[2], Heading(items[1].Problem)) ||
+		!strings.Contains(strings.Join(strings.Fields(pages[3]), " "), "(p. 3)") {
 		t.Errorf("%d pages:\n%s", len(pages), out)
+	}
+	// Two a page, the same: the rest of Problem I comes before Problem II.
+	two := strings.Join(strings.Fields(pdfText(t, items, 2)), " ")
+	if s, b := strings.Index(two, Heading(long.Problem)+" (suite)"), strings.Index(two, Heading(items[1].Problem)); s < 0 || b < s {
+		t.Errorf("two a page: Problem II at %d, the rest of Problem I at %d", b, s)
 	}
 }

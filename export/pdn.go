@@ -1,8 +1,8 @@
 package export
 
 import (
+	"fmt"
 	"io"
-	"strconv"
 	"strings"
 
 	"metz/draughts"
@@ -11,16 +11,16 @@ import (
 	"metz/problems/pdngame"
 )
 
-// Tags metz adds to the importer's game, so that what the database knows
-// travels with the file; other programs ignore them. GameType 20 is shared
-// by three rule systems, hence MetzRules.
+// Tags metz adds to the standard ones, so that what the database knows
+// travels with the file; other programs ignore them (docs/pdn.md).
 const (
 	TagSource  = pdngame.TagSource
 	TagNumber  = pdngame.TagNumber
 	TagLabel   = pdngame.TagLabel
 	TagRules   = pdngame.TagRules
 	TagThemes  = pdngame.TagThemes
-	TagVerdict = "MetzVerdict"
+	TagVerdict = pdngame.TagVerdict
+	TagRecord  = pdngame.TagRecord
 )
 
 // WritePDN writes problems as PDN games (see PDNGame).
@@ -37,15 +37,16 @@ func WritePDN(w io.Writer, items []Item) error {
 }
 
 // PDNGame converts one problem with the importer's own writer
-// (pdngame.Game: FEN and GameType as lidraughts reads them, branches as
-// variations, marks and comments as comments), so that metz has one PDN
-// writer and what it writes its reader reads. Export adds the tags above
-// and writes the verified tree when there is one. A printed move that
-// cannot be played ends its line: PDN movetext cannot hold it, so its text
-// is kept as a comment on the move before it (or on the game).
+// (pdngame.GameWith: FEN and GameType as lidraughts reads them, branches
+// as variations, marks and comments as comments, metz's tags), so that
+// metz has one PDN writer and what it writes its reader reads. The moves
+// are the verified tree when there is one. A printed move that cannot be
+// played ends its line: PDN movetext cannot hold it, so its text is kept
+// as a comment on the move before it (or on the game). With the item's
+// Copy, the game is sealed with the whole record (MetzRecord), which an
+// import of the file gives back.
 func PDNGame(it Item) (*pdn.Game, error) {
-	r, err := it.Rules()
-	if err != nil {
+	if _, err := it.Rules(); err != nil {
 		return nil, err
 	}
 	pos, ok, err := it.Position()
@@ -53,27 +54,23 @@ func PDNGame(it Item) (*pdn.Game, error) {
 		return nil, err
 	}
 	p := *it.Problem
+	var tree *problems.Tree
 	var orphans []string
 	if t := it.Tree(English); t != nil && ok {
-		p.Solution = &problems.Tree{Start: t.Start, Children: playable(t.Children, &pos, &orphans)}
+		tree = &problems.Tree{Start: t.Start, Children: playable(t.Children, &pos, &orphans)}
 	}
 	if len(orphans) > 0 {
 		p.Commentary = strings.TrimSpace(p.Commentary + "\n" + strings.Join(orphans, "\n"))
 	}
-	g := pdngame.Game(&p)
-	tag := func(name, value string) {
-		if value != "" {
-			g.Tags = append(g.Tags, pdn.Tag{Name: name, Value: value})
+	g := pdngame.GameWith(&p, tree)
+	if it.Verdict != "" {
+		g.Tags = append(g.Tags, pdn.Tag{Name: TagVerdict, Value: string(it.Verdict)})
+	}
+	if it.Copy != nil {
+		if err := pdngame.Seal(g, it.Copy); err != nil {
+			return nil, fmt.Errorf("%s: %w", it.Where(), err)
 		}
 	}
-	tag(TagRules, r.Name)
-	tag(TagSource, p.Source)
-	if p.Number > 0 {
-		tag(TagNumber, strconv.Itoa(p.Number))
-	}
-	tag(TagLabel, p.Label)
-	tag(TagThemes, strings.Join(themeNames(&p), ", "))
-	tag(TagVerdict, string(it.Verdict))
 	return g, nil
 }
 

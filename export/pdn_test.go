@@ -146,7 +146,7 @@ func TestPDNExportReadsBack(t *testing.T) {
 [MetzSource "vantenac"]
 [MetzNumber "71"]
 [MetzLabel "Problème I"]
-[Themes "coup-de-repos, rafle"]
+[MetzTags "coup-de-repos"]
 [MetzVerdict "sound"]
 `
 	if !strings.HasPrefix(text, want) {
@@ -164,9 +164,12 @@ func TestPDNExportReadsBack(t *testing.T) {
 			t.Errorf("%s: %v", Heading(it.Problem), err)
 		}
 	}
-	// PDN has no way to say "position unknown": a game without FEN starts
-	// from the initial position, and the importer reads it so.
-	if noPos := back[2]; noPos.Number != 385 || noPos.FEN != draughts.Start(draughts.International).FEN() {
+	// PDN reads a game without FEN as starting from the initial position:
+	// MetzDiagram says there is no diagram, and the importer reads none.
+	if !strings.Contains(text, `[MetzDiagram "none"]`) {
+		t.Errorf("the coup without a diagram is not marked:\n%s", text)
+	}
+	if noPos := back[2]; noPos.Number != 385 || noPos.FEN != "" {
 		t.Errorf("the coup without a diagram read back as number %d at %q", noPos.Number, noPos.FEN)
 	}
 }
@@ -209,7 +212,7 @@ func TestPDNUnresolvedMoveKeptAsComment(t *testing.T) {
 // Every rule system survives an export and an import: GameType 20 alone
 // would read Manoury's rule and qui perd gagne as international, and 26
 // German as Brazilian; the MetzRules tag names the system (it was
-// written and not read). The label and the themes come back too.
+// written and not read). The label and the user's tag come back too.
 func TestPDNRoundTripRules(t *testing.T) {
 	for _, r := range draughts.AllRules() {
 		start := draughts.Start(r)
@@ -223,7 +226,8 @@ func TestPDNRoundTripRules(t *testing.T) {
 		}
 		back := readBack(t, out.String())
 		if len(back) != 1 || back[0].Rules != r.Name || back[0].Label != p.Label || back[0].FEN != p.FEN ||
-			len(back[0].Themes) != 1 || back[0].Themes[0].Name != "coup-de-repos" {
+			back[0].Carried == nil || len(back[0].Carried.Themes) != 1 || back[0].Carried.Themes[0].Name != "coup-de-repos" ||
+			back[0].Carried.Themes[0].Origin != problems.OriginUser {
 			t.Errorf("%s: read back as %+v\n%s", r.Name, back[0], out.String())
 		}
 	}

@@ -62,7 +62,11 @@ func TestPDNLoadsInNPMDraughts(t *testing.T) {
 	mod := npmDraughts(t)
 	items := testItems(t)[:2] // the 10x10 problems with a position
 	var texts []string
-	for _, it := range items {
+	for i, it := range items {
+		// Sealed with the record, as metz export writes it: the JSON of
+		// MetzRecord, quotes escaped, is a tag like another to this reader.
+		items[i].Copy = it.Problem
+		it.Copy = it.Problem
 		var b strings.Builder
 		if err := WritePDN(&b, []Item{it}); err != nil {
 			t.Fatal(err)

@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"metz/draughts"
+	"metz/internal/pdngen"
 )
 
 // pdnCollection writes n problems: a position reached by random legal play
@@ -73,4 +74,34 @@ func BenchmarkReader10kPDN(b *testing.B) {
 			}
 		}
 	}
+}
+
+// BenchmarkStreamGames reads 5,000 random legal 60-ply games, game by game
+// as metz import does, replaying every move (no storing: app's
+// BenchmarkImportPDN adds the database). Run with
+// go test -run XXX -bench StreamGames ./importer
+func BenchmarkStreamGames(b *testing.B) {
+	const games = 5000
+	rng := rand.New(rand.NewSource(1))
+	var text bytes.Buffer
+	for i := 1; i <= games; i++ {
+		text.WriteString(pdngen.Game(rng, i, 60, true))
+	}
+	data := text.Bytes()
+	b.SetBytes(int64(len(data)))
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		s := pdnBytes("games.pdn", data, Options{})
+		n := 0
+		for {
+			if _, err := s.Next(); err != nil {
+				break
+			}
+			n++
+		}
+		if n != games {
+			b.Fatalf("%d games read, want %d", n, games)
+		}
+	}
+	b.ReportMetric(float64(games*b.N)/b.Elapsed().Seconds(), "games/s")
 }

@@ -12,10 +12,10 @@ import (
 	"encoding/hex"
 	"fmt"
 	"io"
-	"os"
 	"path/filepath"
 	"regexp"
 	"strings"
+	"sync"
 	"unicode/utf8"
 
 	"metz/draughts"
@@ -25,17 +25,6 @@ import (
 	"metz/sources"
 	"metz/textenc"
 )
-
-// Batch is what one source gives: its description, its records and the
-// warnings that concern the source as a whole (each record also carries its
-// own in Problem.Warnings).
-type Batch struct {
-	Source   problems.Source
-	Problems []*problems.Problem
-	Warnings []problems.Warning
-	Texts    []problems.SourceText // passages kept for reading: the Livre de Metz's rules
-	Claims   []problems.BookClaim  // statements checked: the counts of chances of Guiton's treatise
-}
 
 // maxFile bounds what Reader reads, so that a wrong file cannot exhaust
 // memory; 10,000 PDN problems take a few megabytes.
@@ -61,6 +50,13 @@ func Bundled() ([]Batch, error) {
 	return out, nil
 }
 
+// IsBundled reports whether key is the source key of a book shipped with
+// metz: an edited copy of one changes it only when asked.
+func IsBundled(key string) bool { return key == MetzKey || key == vantenac.Source.Key }
+
+// StreamOf gives the records of a source already read (Bundled's).
+func StreamOf(b Batch) *Stream { return batchStream(b, int64(len(b.Problems))) }
+
 // Options tune how a file is read.
 type Options struct {
 	// Rules is the rule system of the PDN games that state none (no
@@ -73,14 +69,14 @@ type Options struct {
 // File reads one file, choosing the reader by its content (and extension).
 func File(path string) (Batch, error) { return FileWith(path, Options{}) }
 
-// FileWith is File with options.
+// FileWith is File with options: the file read whole (Open streams it).
 func FileWith(path string, opt Options) (Batch, error) {
-	f, err := os.Open(path)
+	s, err := Open(path, opt)
 	if err != nil {
 		return Batch{}, err
 	}
-	defer f.Close()
-	return ReaderWith(path, f, opt)
+	defer s.Close()
+	return collect(s)
 }
 
 // Reader reads a source from r; name is the file name, used for the source
@@ -131,7 +127,8 @@ func read(name string, data []byte, opt Options) (Batch, error) {
 	// the PDN reader decodes such lines itself, warning at the first.
 	text, latin := textenc.LinesToUTF8(data)
 	var b Batch
-	switch kind := sniff(name, text); kind {
+	kind := sniff(name, text)
+	switch kind {
 	case kindMetz:
 		b, err = readMetz(name, text)
 	case kindVanTenac:
@@ -158,8 +155,12 @@ func read(name string, data []byte, opt Options) (Batch, error) {
 		b.Warnings = append(b.Warnings, problems.Warning{File: filepath.Base(name), Line: latin,
 			Text: "not UTF-8: this line and the others that are not were read as Windows-1252 (Latin-1)", Expected: "UTF-8 text"})
 	}
-	for _, p := range b.Problems {
-		diagramWarnings(p)
+	if kind != kindPDN { // the PDN reader warns of its own records' diagrams
+		for _, p := range b.Problems {
+			if f, copied := b.Copy(p); !copied || f != FormatJSON {
+				diagramWarnings(p)
+			}
+		}
 	}
 	sum := sha256.Sum256(data)
 	b.Source.File = filepath.Base(name)
@@ -187,8 +188,8 @@ func binaryAt(data []byte) int {
 // know.
 func diagramWarnings(p *problems.Problem) {
 	r, err := draughts.RulesByName(p.Rules)
-	if err != nil || p.FEN == "" {
-		return
+	if err != nil || p.FEN == "" || p.FEN == startFEN(r) {
+		return // the start position is a game's, and a game archive's every one
 	}
 	pos, err := draughts.ParseFEN(r, p.FEN)
 	if err != nil {
@@ -209,6 +210,18 @@ func diagramWarnings(p *problems.Problem) {
 		p.Warnings = append(p.Warnings, problems.Warning{File: file, Line: line, Text: "diagram: " + w,
 			Expected: "a king there (a man reaching that row is crowned), or the man elsewhere"})
 	}
+}
+
+// startFENs are the start positions' FENs, by rule system.
+var startFENs sync.Map
+
+func startFEN(r *draughts.Rules) string {
+	if f, ok := startFENs.Load(r); ok {
+		return f.(string)
+	}
+	f := draughts.Start(r).FEN()
+	startFENs.Store(r, f)
+	return f
 }
 
 var (
@@ -301,20 +314,33 @@ func sourceWarnings(all []problems.Warning, ps []*problems.Problem) []problems.W
 
 // readTranscription reads a file in the transcription format. Its records
 // belong to the file's source; a record that names a book keeps a
-// reference to that book's record of the same number.
+// reference to that book's record of the same number. A record under a
+// heading of metz's book export ("vantenac n° 76 — Problème VI") is a copy
+// of that source's record (Record.Copy), which the import compares with
+// the stored record.
 func readTranscription(name string, data []byte) (Batch, error) {
 	key := fileKey(name)
 	ps, ws, err := booknotation.Parse(bytes.NewReader(data), filepath.Base(name))
 	if err != nil {
 		return Batch{}, err
 	}
+	b := Batch{Source: problems.Source{Key: key, Title: filepath.Base(name)}, Problems: ps,
+		Warnings: sourceWarnings(ws, ps)}
+	lines := strings.Split(string(data), "\n")
 	for _, p := range ps {
+		_, at := p.Place()
+		if at >= 1 && at <= len(lines) {
+			if src, num, label, ok := booknotation.ExportHeading(lines[at-1]); ok {
+				p.Source, p.Number, p.Label = src, num, label
+				b.markCopy(p, FormatBook)
+				continue
+			}
+		}
 		if p.Source != "" && p.Source != key {
 			p.Refs = append(p.Refs, problems.Ref{Source: p.Source, Number: p.Number, Kind: "transcription-of",
 				Note: "this record transcribes the book's own"})
 		}
 		p.Source = key
 	}
-	return Batch{Source: problems.Source{Key: key, Title: filepath.Base(name)}, Problems: ps,
-		Warnings: sourceWarnings(ws, ps)}, nil
+	return b, nil
 }

@@ -29,9 +29,13 @@ func isJSON(name string, data []byte) bool {
 }
 
 // readJSON reads the records of a JSON export: each object is a problem as
-// the export writes it (the record's fields at the top level); what the
-// solver and the readers added (verdict, verified tree, notes, position
-// spelled out) is not read back, the importer never decides a verdict.
+// the export writes it (the record's fields at the top level, what metz
+// added since under "metz"). A record that names its source is a copy of
+// that source's record, given back as it was (its place and warnings
+// included: see Record.Copy); one that names none belongs to the file's
+// source. What the export adds for other programs (the verdict, the
+// verified tree, the position spelled out) is not read back: the importer
+// never decides a verdict, and the verdict history travels under "metz".
 // An element that is not a problem is skipped with a warning at its line;
 // a file that is not JSON at all is an error naming the line.
 func readJSON(name string, data []byte) (Batch, error) {
@@ -54,7 +58,11 @@ func readJSON(name string, data []byte) (Batch, error) {
 				Expected: "a problem object (" + err.Error() + "); it is skipped"})
 			continue
 		}
-		b.Problems = append(b.Problems, jsonProblem(p, file, key, line))
+		copied := strings.TrimSpace(p.Source) != ""
+		b.Problems = append(b.Problems, jsonProblem(p, file, key, line, copied))
+		if copied {
+			b.markCopy(p, FormatJSON)
+		}
 	}
 	return b, nil
 }
@@ -70,15 +78,16 @@ func isTruthElement(raw json.RawMessage) bool {
 	return ok
 }
 
-// jsonProblem makes a decoded record one of this file's: its source key,
-// its place, no database id, the warnings of its first import dropped (a
-// new import finds its own), and a reference to the record it copies.
-func jsonProblem(p *problems.Problem, file, key string, line int) *problems.Problem {
-	if p.Source != "" && p.Source != key {
-		p.Refs = append(p.Refs, problems.Ref{Source: p.Source, Number: p.Number, Kind: "copy-of",
-			Note: "this record is a copy of the source's own (a JSON export)"})
+// jsonProblem makes a decoded record one the database can store: a
+// record of the file's own gets its source key, its place and no
+// database id (the warnings of an earlier import go: a new import finds
+// its own); a copy keeps what it says. Each gets its rules checked and its
+// stated moves replayed.
+func jsonProblem(p *problems.Problem, file, key string, line int, copied bool) *problems.Problem {
+	p.ID = 0
+	if !copied {
+		p.Source, p.Location, p.Warnings = key, fmt.Sprintf("%s:%d", file, line), nil
 	}
-	p.ID, p.Source, p.Location, p.Warnings = 0, key, fmt.Sprintf("%s:%d", file, line), nil
 	warn := func(text, expected string) {
 		p.Warnings = append(p.Warnings, problems.Warning{File: file, Line: line, Text: text, Expected: expected})
 	}
@@ -104,15 +113,11 @@ func jsonProblem(p *problems.Problem, file, key string, line int) *problems.Prob
 
 // checkLine replays a stated tree: a move that is not legal where it
 // stands (edited by hand, say) gets its issue and a warning, and the line
-// is not followed past it (verify reports it as a misprint); a move the
-// record already marks unresolved is warned of again.
+// is not followed past it (verify reports it as a misprint). A move the
+// record already marks unresolved keeps its issue, already warned of.
 func checkLine(q draughts.Position, ns []*problems.Node, warn func(text, expected string)) {
 	for _, n := range ns {
-		switch {
-		case n.Issue != "" && !strings.HasPrefix(n.Issue, "not replayed"):
-			warn(n.Printed(), "a legal move: "+n.Issue)
-			continue
-		case n.Move == "" || n.Issue != "":
+		if n.Move == "" || n.Issue != "" {
 			continue
 		}
 		m, err := draughts.ParseMove(q, n.Move)

@@ -8,7 +8,8 @@ import (
 // A JSON file that is not an array of problems is refused with its line;
 // an element that is not a problem is skipped with a warning at its line,
 // the others kept; a lone object is one problem; a move of the stated tree
-// that is not legal is marked and warned of.
+// that is not legal is marked and warned of; a record naming its source is
+// a copy of that source's, one naming none the file's own.
 func TestReadJSON(t *testing.T) {
 	if _, err := Reader("bad.json", strings.NewReader("[\n  {\"number\": 1},\n  {\"number\": 2,,}\n]")); err == nil ||
 		!strings.Contains(err.Error(), "bad.json:3:") {
@@ -28,13 +29,17 @@ func TestReadJSON(t *testing.T) {
 	if len(b.Problems) != 2 || len(b.Warnings) != 1 || b.Warnings[0].Line != 4 || b.Source.Key != "club" {
 		t.Fatalf("problems %d, warnings %+v", len(b.Problems), b.Warnings)
 	}
+	// A record that names its source is a copy of that source's record.
 	p := b.Problems[0]
-	if p.Source != "club" || p.Location != "club.json:2" || p.Stipulation != "win" || len(p.Refs) != 1 ||
-		p.Refs[0].Source != "vantenac" || len(p.Warnings) != 0 {
+	if f, copied := b.Copy(p); p.Source != "vantenac" || !copied || f != FormatJSON || p.Location != "" ||
+		p.Stipulation != "win" || len(p.Refs) != 0 || len(p.Warnings) != 0 {
 		t.Errorf("first record: %+v", p)
 	}
 	q := b.Problems[1]
 	bad := q.Solution.Children[0].Children[0]
+	if _, copied := b.Copy(q); copied || q.Source != "club" {
+		t.Errorf("second record: source %q, a copy: %v", q.Source, copied)
+	}
 	if q.Rules != "international" || bad.Issue == "" || len(q.Warnings) != 2 || q.Warnings[1].Text != "19-14" {
 		t.Errorf("second record: rules %s, issue %q, warnings %+v", q.Rules, bad.Issue, q.Warnings)
 	}

@@ -2,13 +2,8 @@ package importer
 
 import (
 	"bytes"
-	"cmp"
-	"errors"
 	"fmt"
-	"io"
-	"path/filepath"
 	"regexp"
-	"slices"
 	"strconv"
 	"strings"
 
@@ -18,107 +13,9 @@ import (
 	"metz/problems/pdngame"
 )
 
-// readPDN reads every game of a PDN file as a problem. A game with a
-// syntax error is dropped with a warning naming its place and the reading
-// goes on at the next game, so that one damaged game does not lose a
-// collection; it keeps its rank, so the games after it keep their numbers.
-// Only a file with no readable game at all is an error.
+// readPDN reads every game of a PDN file held in memory (see pdnStream).
 func readPDN(name string, data []byte, opt Options) (Batch, error) {
-	file := filepath.Base(name)
-	key := fileKey(name)
-	b := Batch{Source: problems.Source{Key: key, Title: file}}
-	rd := pdn.NewReader(bytes.NewReader(data), file)
-	var firstErr error
-	var games []*pdn.Game
-	var indexes []int // each game's rank in the file
-	for index := 0; ; index++ {
-		g, err := rd.Next()
-		if err == io.EOF {
-			break
-		}
-		var se *pdn.SyntaxError
-		if errors.As(err, &se) {
-			firstErr = cmp.Or(firstErr, err)
-			b.Warnings = append(b.Warnings, problems.Warning{File: file, Line: se.Line,
-				Text: fmt.Sprintf("found %s; the game is not read (reading goes on at the next game)", se.Found), Expected: se.Expected})
-			continue
-		}
-		if err != nil {
-			return Batch{}, fmt.Errorf("%s: %w", file, err)
-		}
-		games = append(games, g)
-		indexes = append(indexes, index)
-	}
-	var prefer *draughts.Rules
-	if opt.Rules == nil {
-		prefer = fileRules(games)
-	}
-	for i, g := range games {
-		p := fromPDN(g, file, indexes[i], opt.Rules, prefer)
-		p.Source = key
-		b.Problems = append(b.Problems, p)
-	}
-	if k := exportedSource(games, &b.Warnings, file); k != "" {
-		key = k
-		b.Source.Key = k
-		for _, p := range b.Problems {
-			p.Source = k
-		}
-	}
-	for _, w := range rd.Warnings() {
-		b.Warnings = append(b.Warnings, problems.Warning{File: w.File, Line: w.Line, Text: w.Text, Expected: w.Expected})
-	}
-	slices.SortStableFunc(b.Warnings, func(x, y problems.Warning) int { return x.Line - y.Line })
-	if len(b.Problems) == 0 && firstErr != nil {
-		return Batch{}, fmt.Errorf("%s: no game could be read: %w", file, firstErr)
-	}
-	if !anyGame(games) {
-		return Batch{}, fmt.Errorf("%s: no game in it (expected tag pairs like [FEN \"W:W31-50:B1-20\"] or moves like 1. 32-28)", file)
-	}
-	return b, nil
-}
-
-// exportedSource is the source key every game of a file metz exported
-// names in its MetzSource tag, "" when some game names none; games of
-// several sources are imported as the file's own source, with a warning.
-func exportedSource(games []*pdn.Game, warns *[]problems.Warning, file string) string {
-	keys := map[string]bool{}
-	for _, g := range games {
-		k, ok := g.Tag(pdngame.TagSource)
-		if !ok || strings.TrimSpace(k) == "" {
-			return ""
-		}
-		keys[strings.TrimSpace(k)] = true
-	}
-	if len(keys) != 1 {
-		if len(keys) > 1 {
-			*warns = append(*warns, problems.Warning{File: file, Line: 1,
-				Text:     fmt.Sprintf("the games come from %d metz sources (MetzSource tags): imported as one new source", len(keys)),
-				Expected: "one source per file (metz export --source KEY) to update each source's records"})
-		}
-		return ""
-	}
-	for k := range keys {
-		return k
-	}
-	return ""
-}
-
-// anyGame reports whether the games read hold a game at all: a tag pair or
-// a move written as one. Words alone (a text or binary file named .pdn)
-// are none.
-func anyGame(games []*pdn.Game) bool {
-	for _, g := range games {
-		if len(g.Tags) > 0 {
-			return true
-		}
-		found := false
-		walk(g.Root.Next, func(n *pdn.Node) { found = found || n.Squares != nil })
-		if found {
-			return true
-		}
-	}
-	return false
+	return collect(pdnBytes(name, data, opt))
 }
 
 // FromPDN maps one PDN game to a problem: the rule system from GameType,
@@ -146,13 +43,17 @@ func fromPDN(g *pdn.Game, file string, index int, given, prefer *draughts.Rules)
 	r, unplayed := pdnRules(g, gameWarn)
 	pdnTags(p, g, gameWarn)
 	resultStipulation(p, g)
+	p.Commentary = commentText(g.Comments, "\n")
+	p.SolutionText = movetext(g)
+	notReplayed := func(why string, r *draughts.Rules) *problems.Problem {
+		p.Solution = &problems.Tree{Children: pdnLine(g.Root.Next, nil, true, "not replayed: "+why, r, file, &p.Warnings)}
+		return p
+	}
 	switch {
 	case unplayed != "":
 		// Kept as read, never played on another variant's board.
 		p.Rules = draughts.International.Name
-		p.Solution = &problems.Tree{Children: pdnLine(g.Root.Next, nil, true, "not replayed: "+unplayed, draughts.International, file, &p.Warnings)}
-		p.SolutionText = movetext(g)
-		return p
+		return notReplayed(unplayed, draughts.International)
 	case r == nil && given != nil:
 		r = given
 	case r == nil:
@@ -163,14 +64,15 @@ func fromPDN(g *pdn.Game, file string, index int, given, prefer *draughts.Rules)
 		}
 	}
 	p.Rules = r.Name
+	if v, _ := g.Tag(pdngame.TagDiagram); strings.EqualFold(strings.TrimSpace(v), pdngame.DiagramNone) {
+		return notReplayed("the record has no diagram", r)
+	}
 	start := draughts.Start(r)
 	if fen, ok := g.Tag("FEN"); ok && strings.TrimSpace(fen) != "" {
 		pos, note, err := startPosition(g, r)
 		if err != nil {
 			warn(g.Line, "[FEN \""+fen+"\"]", "a FEN for "+r.Name+": "+err.Error())
-			p.Solution = &problems.Tree{Children: pdnLine(g.Root.Next, nil, true, "not replayed: the FEN tag cannot be read", r, file, &p.Warnings)}
-			p.SolutionText = movetext(g)
-			return p
+			return notReplayed("the FEN tag cannot be read", r)
 		}
 		if note != "" {
 			gameWarn(note, "W or B")
@@ -180,15 +82,6 @@ func fromPDN(g *pdn.Game, file string, index int, given, prefer *draughts.Rules)
 	p.FEN = start.FEN()
 	resultLoss(p, g, start)
 	p.Solution = &problems.Tree{Start: p.FEN, Children: pdnLine(g.Root.Next, &start, true, "", r, file, &p.Warnings)}
-	p.SolutionText = movetext(g)
-	var comments []string
-	if c := commentText(g.Comments, "\n"); c != "" {
-		comments = append(comments, c)
-	}
-	if g.Result != "" && g.Result != "*" {
-		comments = append(comments, "Result: "+g.Result)
-	}
-	p.Commentary = strings.Join(comments, "\n")
 	return p
 }
 
@@ -259,46 +152,115 @@ func gameTypeRules(gt string) (*draughts.Rules, bool) {
 	return draughts.RulesByGameType(n)
 }
 
-// pdnTags reads the descriptive tags.
+// pdnTags reads the descriptive tags. A tag read into a field is one the
+// writer (pdngame) writes back from that field; every other tag is kept in
+// Tags as the file wrote it, so that an export gives it back.
 func pdnTags(p *problems.Problem, g *pdn.Game, warn func(text, expected string)) {
-	if v, ok := g.Tag("Event"); ok && v != "?" {
+	used := make([]bool, len(g.Tags))
+	get := g.Tag
+	use := func(name string) {
+		for i, t := range g.Tags {
+			if strings.EqualFold(t.Name, name) {
+				used[i] = true
+				return
+			}
+		}
+	}
+	for _, n := range []string{"GameType", "SetUp", "FEN", pdngame.TagRules, pdngame.TagSource, pdngame.TagDiagram,
+		pdngame.TagVerdict, pdngame.TagRecord} {
+		use(n)
+	}
+	if v, ok := get("Event"); ok && v != "?" {
 		p.Title = v
+		use("Event")
 	}
-	if v, ok := g.Tag("Source"); ok && v != "?" {
+	_, exported := get(pdngame.TagSource)
+	if v, ok := get("Source"); ok && v != "?" {
+		if !exported {
+			p.Label = v
+		}
+		use("Source") // metz's own export writes the source key there
+	}
+	if exported {
+		// metz's own export: the record's label, as it was, is MetzLabel
+		// (absent when empty).
+		p.Label, _ = get(pdngame.TagLabel)
+		use(pdngame.TagLabel)
+	} else if v, ok := get(pdngame.TagLabel); ok && strings.TrimSpace(v) != "" {
 		p.Label = v
+		use(pdngame.TagLabel)
 	}
-	if _, ok := g.Tag(pdngame.TagSource); ok {
-		// metz's own export: its Source tag is the source key, and the
-		// record's label, as it was, is MetzLabel (absent when empty).
-		p.Label, _ = g.Tag(pdngame.TagLabel)
-	} else if v, ok := g.Tag(pdngame.TagLabel); ok && strings.TrimSpace(v) != "" {
-		p.Label = v
+	if v, ok := get(pdngame.TagClass); ok {
+		p.Class = v
+		use(pdngame.TagClass)
 	}
-	p.Author = firstTag(g, "Author", "Composer")
+	for _, n := range []string{"Author", "Composer"} {
+		if v := firstTag(g, n); v != "" {
+			p.Author = v
+			use(n)
+			break
+		}
+	}
 	if v := firstTag(g, "Date"); strings.Trim(v, "?.") != "" {
 		p.Date = v // "1868.??.??" says the year; "????.??.??" says nothing
+		use("Date")
 	}
-	if v, ok := g.Tag(pdngame.TagThemes); ok {
-		p.Themes = append(p.Themes, pdnThemes(v)...)
+	if v, ok := get("Result"); ok {
+		if v = strings.TrimSpace(v); v != "*" {
+			p.Result = v
+		}
+		use("Result")
+	}
+	if p.Result == "" && g.Result != "*" {
+		p.Result = g.Result
+	}
+	if v, ok := get(pdngame.TagThemes); ok {
+		p.Themes = append(p.Themes, pdnThemes(v, problems.OriginBook)...)
+		use(pdngame.TagThemes)
+	}
+	if v, ok := get(pdngame.TagUserTags); ok {
+		for _, t := range pdnThemes(v, problems.OriginUser) {
+			if p.Carried == nil {
+				p.Carried = &problems.Carried{}
+			}
+			p.Carried.Themes = append(p.Carried.Themes, problems.CarriedTheme{Theme: problems.Theme{Name: t.Name, Origin: t.Origin}})
+		}
+		use(pdngame.TagUserTags)
 	}
 	for _, tag := range []string{pdngame.TagNumber, "Number"} {
-		v, ok := g.Tag(tag)
+		v, ok := get(tag)
 		if !ok {
 			continue
 		}
 		if n, err := strconv.Atoi(strings.TrimSpace(v)); err == nil && n > 0 {
 			p.Number = n
+			use(tag)
+			if tag == pdngame.TagNumber {
+				use("Number") // the export writes both
+			}
 			break // MetzNumber, metz's own, before the file's Number
 		}
 		warn("["+tag+" \""+v+"\"]", "a positive whole number; the game's rank in the file is used")
 	}
-	if v, ok := g.Tag("Stipulation"); ok {
+	if v, ok := get("Stipulation"); ok {
+		use("Stipulation")
 		p.Stipulation = stipulation(v)
 		if strings.Contains(v, "/") && !strings.Contains(p.Stipulation, "/") {
 			warn("[Stipulation \""+v+"\"]", "a bound in plies after the slash, a whole number ≥ 1 (gain:2/15); a draw or a loss takes none. The goal is read without it")
 		}
-		return
+	} else {
+		statedGoal(p, g)
 	}
+	for i, t := range g.Tags {
+		if !used[i] {
+			p.Tags = append(p.Tags, problems.Tag{Name: t.Name, Value: t.Value})
+		}
+	}
+}
+
+// statedGoal reads a goal the game states in words: a White or Black tag
+// or a title or comment saying the side draws.
+func statedGoal(p *problems.Problem, g *pdn.Game) {
 	for _, t := range []string{"White", "Black"} {
 		if v, ok := g.Tag(t); ok && strings.Contains(strings.ToLower(v), "draw") {
 			p.Stipulation = problems.StipDraw
@@ -370,9 +332,10 @@ func pdnResult(g *pdn.Game) string {
 // drawStated matches a stated drawing goal, in English or French.
 var drawStated = regexp.MustCompile(`(?i)\b(play|plays|move|moves|jouent|joue|jouant)\s+(and|et)\s+(draw|draws|make\s+a\s+draw|font\s+(la\s+)?remise|fait\s+(la\s+)?remise|annulent|annule|font\s+nulle|fait\s+nulle)\b`)
 
-// pdnThemes reads a Themes tag: names separated by commas or semicolons,
-// in words or as keys ("coup de repos, lunette"), the file's own themes.
-func pdnThemes(v string) []problems.Theme {
+// pdnThemes reads a Themes (or MetzTags) tag: names separated by commas
+// or semicolons, in words or as keys ("coup de repos, lunette"), the
+// file's own themes (or a reader's tags: origin).
+func pdnThemes(v, origin string) []problems.Theme {
 	var out []problems.Theme
 	seen := map[string]bool{}
 	for _, f := range strings.FieldsFunc(v, func(r rune) bool { return r == ',' || r == ';' }) {
@@ -381,7 +344,7 @@ func pdnThemes(v string) []problems.Theme {
 			continue
 		}
 		seen[name] = true
-		out = append(out, problems.Theme{Name: name, Label: strings.TrimSpace(f), Origin: problems.OriginBook})
+		out = append(out, problems.Theme{Name: name, Label: strings.TrimSpace(f), Origin: origin})
 	}
 	return out
 }
@@ -427,8 +390,13 @@ func pdnLine(n *pdn.Node, pos *draughts.Position, white bool, why string, r *dra
 		if a == nil {
 			continue
 		}
-		node := &problems.Node{Text: a.Move, Line: a.Line, Comment: commentText(append(append([]string{}, a.CommentsBefore...), a.Comments...), " ")}
-		node.Mark = strings.Join(nagMarks(a.NAGs), " ")
+		node := &problems.Node{Text: a.Move, Line: a.Line}
+		if len(a.CommentsBefore)+len(a.Comments) > 0 {
+			node.Comment = commentText(append(append([]string{}, a.CommentsBefore...), a.Comments...), " ")
+		}
+		if len(a.NAGs) > 0 {
+			node.Mark = strings.Join(nagMarks(a.NAGs), " ")
+		}
 		var next *draughts.Position
 		nextWhy := why
 		if pos != nil {

@@ -3,6 +3,7 @@ package importer
 import (
 	"errors"
 	"fmt"
+	"io"
 	"slices"
 	"strconv"
 	"strings"
@@ -105,27 +106,58 @@ func tryRules(g *pdn.Game) trial {
 	return t
 }
 
-// fileRules is the system a file's games without GameType point to
+// fileRulesOf is the system a file's games without GameType point to
 // together: the one under which some of them, and no other system, replay
 // (a Czech tournament file: most games replay under Russian rules too, a
 // few under Czech rules only). Nil when no game settles it, or games
-// settle it differently.
-func fileRules(games []*pdn.Game) *draughts.Rules {
-	var only *draughts.Rules
-	for _, g := range games {
-		if r, unplayed := pdnRules(g, func(string, string) {}); r != nil || unplayed != "" {
-			continue
+// settle it differently. It reads the whole file, game by game (a game
+// that cannot be parsed is skipped), holding one game at a time: this is
+// the one pass over a file that decides for all of its games, before they
+// are read again one by one.
+func fileRulesOf(rd *pdn.Reader) *draughts.Rules {
+	var v rulesVote
+	for {
+		g, err := rd.Next()
+		if errors.Is(err, io.EOF) {
+			return v.rules()
 		}
-		t := tryRules(g)
-		if len(t.fit) != 1 {
-			continue
+		var se *pdn.SyntaxError
+		if err != nil && !errors.As(err, &se) {
+			return v.rules()
 		}
-		if only != nil && only != t.fit[0] {
-			return nil
+		if err == nil {
+			v.add(g)
 		}
-		only = t.fit[0]
 	}
-	return only
+}
+
+// rulesVote counts, game by game, the systems under which alone a file's
+// games without stated rules replay.
+type rulesVote struct {
+	only  *draughts.Rules
+	mixed bool
+}
+
+func (v *rulesVote) add(g *pdn.Game) {
+	if r, unplayed := pdnRules(g, func(string, string) {}); r != nil || unplayed != "" || v.mixed {
+		return
+	}
+	t := tryRules(g)
+	if len(t.fit) != 1 {
+		return
+	}
+	if v.only != nil && v.only != t.fit[0] {
+		v.mixed = true
+	}
+	v.only = t.fit[0]
+}
+
+// rules is the system the games agree on, nil if none.
+func (v *rulesVote) rules() *draughts.Rules {
+	if v.mixed {
+		return nil
+	}
+	return v.only
 }
 
 func ruleList(rs []*draughts.Rules) string {

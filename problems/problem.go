@@ -45,10 +45,23 @@ type Problem struct {
 	Solution     *Tree     `json:"solution,omitempty"`      // the stated solution, parsed
 	Witnesses    []Witness `json:"witnesses,omitempty"`     // other transcriptions of the solution
 	Commentary   string    `json:"commentary,omitempty"`
+	Result       string    `json:"result,omitempty"` // the PDN result as written ("2-0", "1/2-1/2"); "" for none or "*"
+	Tags         []Tag     `json:"tags,omitempty"`   // the source's PDN tags metz has no field for (Site, Round, White …), in order
 	Themes       []Theme   `json:"themes,omitempty"`
 	Refs         []Ref     `json:"refs,omitempty"`
 	Warnings     []Warning `json:"warnings,omitempty"`
 	Location     string    `json:"location,omitempty"` // file:line of the record
+	// Carried is what an export of metz's carries besides the source's
+	// record (readers' notes and tags, detected themes, verdicts); nil
+	// for a record read from a source. It is not part of the record's
+	// content: see Carried.
+	Carried *Carried `json:"metz,omitempty"`
+}
+
+// Tag is a PDN tag pair kept as the source wrote it.
+type Tag struct {
+	Name  string `json:"name"`
+	Value string `json:"value"`
 }
 
 // Place reads Location ("file:line") back into its parts; the line is 0

@@ -24,7 +24,12 @@ func (r *Report) Findings() []string {
 	add(listed(len(r.Repairs), "repair", "repairs", func(i int) string {
 		return r.Repairs[i].Repair + " → " + string(r.Repairs[i].Verdict)
 	}))
-	if len(r.Cooks) > 0 && r.Within == 0 {
+	switch {
+	case len(r.Cooks) > 0 && r.Key == "":
+		// No key was stated: the first moves that meet the goal are its
+		// keys, none of them a cook of another.
+		add(listed(len(r.Cooks), "first move meets the goal", "first moves meet the goal", func(i int) string { return r.Cooks[i].Move }))
+	case len(r.Cooks) > 0 && r.Within == 0:
 		add(listed(len(r.Cooks), "cook", "cooks", func(i int) string { return r.Cooks[i].Move }))
 	}
 	add(r.horizonNote())

@@ -145,15 +145,31 @@ func TestExportLeavesOutRecordsWithoutDiagram(t *testing.T) {
 	if _, err := d.ImportBatch(problems.Source{Key: "vantenac", Title: "Traité"}, empty, nil); err != nil {
 		t.Fatal(err)
 	}
+	// verify --all gives each record without a diagram its verdict, with
+	// evidence no tree can hold: an export says nothing of it.
+	for _, ref := range []string{"vantenac:6", "vantenac:7"} {
+		id, err := d.Resolve(ref)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := d.AddVerdict(id, db.Verdict{Verdict: "no-position", Evidence: []byte(`{"verdict":"no-position"}`)}); err != nil {
+			t.Fatal(err)
+		}
+	}
 	d.Close()
 	out, err := runMetz(t, "--db", dbPath, "export", "--source", "vantenac", "--format", "book")
 	if err != nil || strings.Contains(out, "position inconnue") || !strings.Contains(out, "Problème II") ||
 		strings.Count(out, "without a diagram") != 1 || !strings.Contains(out, "2 records without a diagram left out (--with-empty keeps them)") {
 		t.Errorf("default export (%v):\n%s", err, out)
 	}
-	out, err = runMetz(t, "--db", dbPath, "export", "--source", "vantenac", "--format", "book", "--with-empty")
-	if err != nil || strings.Count(out, "position inconnue") != 2 || strings.Contains(out, "left out") {
-		t.Errorf("--with-empty (%v):\n%s", err, out)
+	for _, format := range []string{"book", "pdn", "json"} {
+		out, err = runMetz(t, "--db", dbPath, "export", "--source", "vantenac", "--format", format, "--with-empty")
+		if err != nil || strings.Contains(out, "left out") || strings.Contains(out, "solver evidence left out") {
+			t.Errorf("--with-empty --format %s (%v):\n%s", format, err, out)
+		}
+		if format == "book" && strings.Count(out, "position inconnue") != 2 {
+			t.Errorf("--with-empty: the records without a diagram are not there:\n%s", out)
+		}
 	}
 	out, err = runMetz(t, "--db", dbPath, "export", "vantenac:6", "--format", "book")
 	if err != nil || !strings.Contains(out, "position inconnue") {

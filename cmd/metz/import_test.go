@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"metz/app"
+	"metz/draughts"
 	"metz/problems"
 )
 
@@ -360,12 +361,20 @@ func TestSolutionMoves(t *testing.T) {
 	if got := app.SolutionMoves("nonsense"); len(got) != 1 || got[0] != "nonsense" {
 		t.Errorf("no move: %q", got)
 	}
-	// The verdict is the same as for the plain line.
-	for _, line := range []string{"4 à 15 29 à 34", "1. 4-15 29-34"} {
+	// The verdict is the same as for the plain line, the squares also named
+	// as on a chessboard (as the FEN may name them), not read as 4 and 5.
+	geo := draughts.International.Geo
+	chess := func(n int) string { return geo.Algebraic(n - 1) }
+	for _, line := range []string{"4 à 15 29 à 34", "1. 4-15 29-34", chess(4) + "-" + chess(15) + " " + chess(29) + "-" + chess(34)} {
 		out, err := runMetz(t, "verify", "--fen", "W:WK4:B29,33", "--solution", line, "--json", "--db", filepath.Join(t.TempDir(), "x.db"))
 		if err != nil || !strings.Contains(out, `"verdict":"sound-incomplete"`) || !strings.Contains(out, `"key":"4-15"`) {
 			t.Errorf("%q: %v\n%s", line, err, out)
 		}
+	}
+	// A line with no move in it is refused, not verified as a misprint.
+	if out, err := runMetz(t, "verify", "--fen", "W:WK4:B29,33", "--solution", "Coup 9", "--db", filepath.Join(t.TempDir(), "x.db")); err == nil ||
+		!strings.Contains(err.Error(), `"Coup 9" holds no move`) {
+		t.Errorf("--solution \"Coup 9\": %v\n%s", err, out)
 	}
 }
 
@@ -444,5 +453,44 @@ func TestCorrectedDiagramOutdated(t *testing.T) {
 	exp, err := runMetz(t, "export", "--db", path, "--format", "pdn")
 	if err != nil || strings.Contains(exp, "MetzVerdict") {
 		t.Errorf("export: %v\n%s", err, exp)
+	}
+}
+
+// An edited book text of Van Tenac's problems: the import lists what it
+// would change, applies nothing and fails; with --update vantenac it
+// applies the change and lists it.
+func TestImportEditedBookCopy(t *testing.T) {
+	dir := t.TempDir()
+	path := filepath.Join(dir, "metz.db")
+	if _, err := runMetz(t, "import", "--db", path); err != nil {
+		t.Fatal(err)
+	}
+	vt := filepath.Join(dir, "vt.txt")
+	if _, err := runMetz(t, "export", "--db", path, "--source", "vantenac", "--format", "book", "-o", vt); err != nil {
+		t.Fatal(err)
+	}
+	text, err := os.ReadFile(vt)
+	if err != nil {
+		t.Fatal(err)
+	}
+	i := strings.Index(string(text), "vantenac n° 77")
+	edited := string(text[:i]) + strings.Replace(string(text[i:]), "jouent et gagnent", "jouent et font remise", 1)
+	if err := os.WriteFile(vt, []byte(edited), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	out, err := runMetz(t, "import", "--db", path, vt)
+	if err == nil || !strings.Contains(out, "vantenac:77 (Problème VII): stipulation (not applied: --update vantenac applies it)") ||
+		!strings.Contains(err.Error(), "--update vantenac") {
+		t.Errorf("without --update: %v\n%s", err, out)
+	}
+	if out, _ := runMetz(t, "show", "--db", path, "vantenac:77"); !strings.Contains(out, "Stipulation: win") {
+		t.Errorf("vantenac:77 changed without --update:\n%s", out)
+	}
+	out, err = runMetz(t, "import", "--db", path, "--update", "vantenac", vt)
+	if err != nil || !strings.Contains(out, "vantenac: changed by the copy:\n  vantenac:77 (Problème VII): stipulation") {
+		t.Errorf("with --update: %v\n%s", err, out)
+	}
+	if out, _ := runMetz(t, "show", "--db", path, "vantenac:77"); !strings.Contains(out, "Stipulation: draw") {
+		t.Errorf("vantenac:77 after --update:\n%s", out)
 	}
 }

@@ -8,6 +8,10 @@ import (
 	"context"
 	"io"
 	"os"
+	"strings"
+	"syscall"
+
+	"github.com/spf13/cobra"
 )
 
 func main() {
@@ -15,7 +19,9 @@ func main() {
 }
 
 // run runs the command line args and returns the exit status: 0, or 1
-// after an error, which is printed on stderr (as JSON under --json).
+// after an error, which is printed on stderr (as JSON under --json); a
+// command stopped by Ctrl-C or SIGTERM exits as the signal would have made
+// it (exitStatus).
 func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	root := newRootCmd()
 	root.SetArgs(args)
@@ -26,5 +32,23 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		return 0
 	}
 	printError(stderr, cmd, args, err)
+	return exitStatus(cmd)
+}
+
+// exitStatus is the status of a command that failed: 128 plus the signal
+// when Ctrl-C (130) or SIGTERM (143) stopped it, as a shell reports a
+// process the signal ended, and 1 otherwise.
+func exitStatus(cmd *cobra.Command) int {
+	ctx := signalContext(cmd)
+	if ctx == nil || ctx.Err() == nil {
+		return 1
+	}
+	cause := context.Cause(ctx)
+	for _, sig := range []syscall.Signal{syscall.SIGINT, syscall.SIGTERM} {
+		// signal.NotifyContext's cause names the signal received.
+		if cause != nil && strings.HasPrefix(cause.Error(), sig.String()) {
+			return 128 + int(sig)
+		}
+	}
 	return 1
 }

@@ -27,6 +27,7 @@ type progressBar struct {
 	label string
 	unit  string // what the rate counts ("problems"); "": no rate
 	clock bool   // clockBar's: the text says the time, no estimate
+	bytes bool   // newBytesBar's: the counts are bytes, shown in kB, MB …
 	// exitOnInterrupt: the command does not stop on Ctrl-C by itself.
 	exitOnInterrupt bool
 
@@ -46,21 +47,37 @@ func newProgressBar(cmd *cobra.Command, label, unit string) *progressBar {
 	if globalsOf(cmd).json || !ok || !term.IsTerminal(int(f.Fd())) {
 		return &progressBar{}
 	}
-	handled := false
-	if ctx := cmd.Context(); ctx != nil {
-		handled, _ = ctx.Value(interruptHandled{}).(bool)
-	}
-	return &progressBar{w: w, label: label, unit: unit, exitOnInterrupt: !handled}
+	return &progressBar{w: w, label: label, unit: unit, exitOnInterrupt: signalContext(cmd) == nil}
+}
+
+// newBytesBar is cmd's bar for a file being read: the bytes read of its
+// size, the rate and the time left.
+func newBytesBar(cmd *cobra.Command, label string) *progressBar {
+	b := newProgressBar(cmd, label, "")
+	b.bytes = true
+	return b
 }
 
 // interruptHandled marks the context of a command that stops cleanly on
-// Ctrl-C (interruptible, root.go): its bar only ends its line.
+// Ctrl-C (interruptible, root.go): its bar only ends its line, and the
+// exit status is the signal's (exitStatus). Its value is the context the
+// signal cancels.
 type interruptHandled struct{}
 
-func markInterruptible(cmd *cobra.Command) {
+func markInterruptible(cmd *cobra.Command, signalled context.Context) {
 	if ctx := cmd.Context(); ctx != nil {
-		cmd.SetContext(context.WithValue(ctx, interruptHandled{}, true))
+		cmd.SetContext(context.WithValue(ctx, interruptHandled{}, signalled))
 	}
+}
+
+// signalContext is the context Ctrl-C cancels for cmd, nil if cmd does not
+// stop on Ctrl-C by itself.
+func signalContext(cmd *cobra.Command) context.Context {
+	if cmd == nil || cmd.Context() == nil {
+		return nil
+	}
+	ctx, _ := cmd.Context().Value(interruptHandled{}).(context.Context)
+	return ctx
 }
 
 // update shows done out of total, with the count, the rate and the time
@@ -75,6 +92,15 @@ func (p *progressBar) updateWith(done, total int64, text string) { p.set(done, t
 // total: for a caller that tells the progress and not the end.
 func (p *progressBar) updateFinishing(done, total int) {
 	p.update(done, total)
+	if done == total {
+		p.finish()
+	}
+}
+
+// updateBytes shows done bytes read out of total, ending the bar's line
+// once done reaches total.
+func (p *progressBar) updateBytes(done, total int64) {
+	p.set(done, total, "")
 	if done == total {
 		p.finish()
 	}
@@ -125,7 +151,10 @@ func (p *progressBar) options(counts bool) []progressbar.Option {
 	if !p.clock {
 		opts = append(opts, progressbar.OptionShowElapsedTimeOnFinish())
 	}
-	if counts {
+	switch {
+	case p.bytes:
+		opts = append(opts, progressbar.OptionShowBytes(true), progressbar.OptionShowCount())
+	case counts:
 		opts = append(opts, progressbar.OptionShowCount())
 	}
 	if p.unit != "" {

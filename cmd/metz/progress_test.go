@@ -5,6 +5,7 @@ import (
 	"context"
 	"fmt"
 	"os"
+	"os/signal"
 	"path/filepath"
 	"strings"
 	"syscall"
@@ -88,9 +89,9 @@ func TestProgressBarInterrupted(t *testing.T) {
 	}
 }
 
-// On a terminal (a pseudo-terminal here) import draws its bar on standard
-// error, the table staying on standard output; under --json it draws
-// nothing.
+// On a terminal (a pseudo-terminal here) import draws its bar of the
+// bytes read on standard error, ended once at the end of the file, the
+// table staying on standard output; under --json it draws nothing.
 func TestProgressBarOnTerminal(t *testing.T) {
 	dir := t.TempDir()
 	pdn := filepath.Join(dir, "two.pdn")
@@ -111,8 +112,9 @@ func TestProgressBarOnTerminal(t *testing.T) {
 		switch {
 		case json && drawn != "":
 			t.Errorf("--json: the terminal got %q", drawn)
-		case !json && (!strings.Contains(drawn, "two") || !strings.Contains(drawn, "2/2") || !strings.Contains(drawn, "100%")):
-			t.Errorf("no bar on the terminal: %q", drawn)
+		case !json && (!strings.Contains(drawn, "two") || !strings.Contains(drawn, "92/92 B") || !strings.Contains(drawn, "100%") ||
+			strings.Count(drawn, "\n") != 1):
+			t.Errorf("no bar of the bytes read, ended once, on the terminal: %q", drawn)
 		case strings.Contains(out.String(), "100%"):
 			t.Errorf("the bar went to standard output: %q", out.String())
 		}
@@ -152,5 +154,64 @@ func onTerminal(t *testing.T, f func(tty *os.File)) string {
 	case <-time.After(5 * time.Second):
 		t.Fatal("the pseudo-terminal was not closed")
 		return ""
+	}
+}
+
+// An import's bar shows the bytes read of the file and ends its line at
+// the end of the file; off a terminal it draws nothing.
+func TestBytesBar(t *testing.T) {
+	var buf bytes.Buffer
+	bar := &progressBar{w: &buf, label: "games.pdn", bytes: true}
+	for _, done := range []int64{0, 12_500_000, 25_000_000, 50_000_000} {
+		bar.updateBytes(done, 50_000_000)
+		time.Sleep(redraw) // each drawn
+	}
+	out := buf.String()
+	if !strings.Contains(out, "games.pdn") || !strings.Contains(out, "MB") || !strings.Contains(out, "100%") ||
+		!strings.HasSuffix(out, "\n") || strings.Count(out, "\n") != 1 {
+		t.Errorf("bytes bar drew %q", out)
+	}
+	var quiet bytes.Buffer
+	c := &cobra.Command{}
+	c.SetErr(&quiet)
+	newBytesBar(c, "games.pdn").updateBytes(1, 1)
+	if quiet.Len() != 0 {
+		t.Errorf("off a terminal the bar drew %q", quiet.String())
+	}
+}
+
+// A command that stops on Ctrl-C by itself exits 130 when Ctrl-C stopped
+// it, as endgame build and a shell do; it exits 1 on any other error,
+// its context ended by its own stop included.
+func TestExitStatusInterrupted(t *testing.T) {
+	marked := func(ctx context.Context) *cobra.Command {
+		c := &cobra.Command{}
+		c.SetContext(context.Background())
+		markInterruptible(c, ctx)
+		return c
+	}
+	if got := exitStatus(&cobra.Command{}); got != 1 {
+		t.Errorf("an unmarked command: status %d, want 1", got)
+	}
+	running, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+	if got := exitStatus(marked(running)); got != 1 {
+		t.Errorf("a command failing before any signal: status %d, want 1", got)
+	}
+	stop()
+	if got := exitStatus(marked(running)); got != 1 {
+		t.Errorf("a command whose context it stopped itself: status %d, want 1", got)
+	}
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+	defer stop()
+	if err := syscall.Kill(os.Getpid(), syscall.SIGINT); err != nil {
+		t.Fatal(err)
+	}
+	select {
+	case <-ctx.Done():
+	case <-time.After(5 * time.Second):
+		t.Fatal("the interrupt did not arrive")
+	}
+	if got := exitStatus(marked(ctx)); got != 130 {
+		t.Errorf("a command stopped by Ctrl-C: status %d, want 130", got)
 	}
 }

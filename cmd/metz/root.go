@@ -79,7 +79,7 @@ func addRulesFlag(c *cobra.Command, target *string) {
 // cancelled, a second Ctrl-C stops the program at once.
 func interruptible(cmd *cobra.Command) (context.Context, context.CancelFunc) {
 	ctx, stop := signal.NotifyContext(cmd.Context(), os.Interrupt, syscall.SIGTERM)
-	markInterruptible(cmd) // its progress bar leaves the stopping to it
+	markInterruptible(cmd, ctx) // its progress bar leaves the stopping to it
 	go func() {
 		<-ctx.Done()
 		stop()

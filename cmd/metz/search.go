@@ -1,6 +1,8 @@
 package main
 
 import (
+	"fmt"
+
 	"github.com/spf13/cobra"
 
 	"metz/app"
@@ -69,6 +71,12 @@ func runSearch(cmd *cobra.Command, f *searchFlags) error {
 		return err
 	}
 	if g.json {
+		// The document holds the records found; what the filters left out
+		// is said beside it, as the text does under its table.
+		if res.LeftOut > 0 {
+			fmt.Fprintf(cmd.ErrOrStderr(), "metz: %s without a diagram left out (--with-empty shows them)\n",
+				count(res.LeftOut, "record", "records"))
+		}
 		return writeJSON(cmd.OutOrStdout(), res.Problems)
 	}
 	return textout.Summaries(cmd.OutOrStdout(), res)

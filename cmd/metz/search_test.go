@@ -173,3 +173,31 @@ func TestSearchUnknownTheme(t *testing.T) {
 		t.Errorf("lunete: %v", err)
 	}
 }
+
+// search --json says on the error stream what it left out, the JSON on the
+// output stream staying one array of what it found.
+func TestSearchJSONSaysWhatItLeftOut(t *testing.T) {
+	path := seedDB(t)
+	for _, c := range []struct {
+		args    []string
+		rows    int
+		leftOut string
+	}{
+		{nil, 4, "metz: 1 record without a diagram left out (--with-empty shows them)\n"},
+		{[]string{"--with-empty"}, 5, ""},
+		{[]string{"--source", "vantenac"}, 4, ""},
+	} {
+		root := newRootCmd()
+		var out, errs bytes.Buffer
+		root.SetOut(&out)
+		root.SetErr(&errs)
+		root.SetArgs(append([]string{"search", "--db", path, "--json"}, c.args...))
+		if err := root.Execute(); err != nil {
+			t.Fatal(err)
+		}
+		var rows []searchRow
+		if err := json.Unmarshal(out.Bytes(), &rows); err != nil || len(rows) != c.rows || errs.String() != c.leftOut {
+			t.Errorf("search --json %v: %d rows (%v), stderr %q; want %d rows and %q", c.args, len(rows), err, errs.String(), c.rows, c.leftOut)
+		}
+	}
+}

@@ -131,7 +131,7 @@ func adHocProblem(f verifyFlags, warn io.Writer) (*problems.Problem, error) {
 		return nil, err
 	}
 	warnImpossible(warn, pos)
-	return app.AdHocProblem(pos, f.stip, f.sol), nil
+	return app.AdHocProblem(pos, f.stip, f.sol)
 }
 
 // printReports prints the outcomes, as one JSON array of the solver's

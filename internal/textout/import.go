@@ -32,6 +32,7 @@ func Import(w io.Writer, reports []app.ImportReport, warnings, all bool) error {
 	if err := t.Render(w, termWidth(w)); err != nil {
 		return err
 	}
+	importChanges(w, reports, all)
 	for _, r := range reports {
 		if r.Claims > 0 && r.Error == "" {
 			fmt.Fprintf(w, "%s: %d claims checked (metz trictrac claims; metz report)\n", r.Source, r.Claims)
@@ -54,7 +55,7 @@ func Import(w io.Writer, reports []app.ImportReport, warnings, all bool) error {
 func importWarnings(w io.Writer, r app.ImportReport, all bool) {
 	for i, x := range r.AllWarnings {
 		if i == shownWarnings && !all {
-			fmt.Fprintf(w, "  … %d more (metz import --verbose or --json lists them all)\n", len(r.AllWarnings)-i)
+			fmt.Fprintf(w, "  … %d more (metz import --verbose or --json lists them all)\n", len(r.AllWarnings)-i+r.MoreWarnings)
 			return
 		}
 		fmt.Fprintf(w, "%s:%d: %s", x.File, x.Line, x.Text)
@@ -62,5 +63,28 @@ func importWarnings(w io.Writer, r app.ImportReport, all bool) {
 			fmt.Fprintf(w, " (expected %s)", x.Expected)
 		}
 		fmt.Fprintln(w)
+	}
+}
+
+// importChanges lists what edited copies changed in their sources'
+// records, and what they would change in a bundled book (held).
+func importChanges(w io.Writer, reports []app.ImportReport, all bool) {
+	for _, r := range reports {
+		if len(r.Changes) == 0 {
+			continue
+		}
+		switch {
+		case r.Held > 0:
+			fmt.Fprintf(w, "%s: %d record(s) of the copy differ from the bundled book and were not applied (--update %s applies them):\n", r.Source, r.Held, r.Source)
+		default:
+			fmt.Fprintf(w, "%s: changed by the copy:\n", r.Source)
+		}
+		for i, c := range r.Changes {
+			if i == shownWarnings && !all {
+				fmt.Fprintf(w, "  … %d more (metz import --verbose or --json lists them all)\n", len(r.Changes)-i)
+				break
+			}
+			fmt.Fprintln(w, "  "+c)
+		}
 	}
 }

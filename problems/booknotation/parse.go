@@ -123,6 +123,18 @@ func exportedRecord(file string, no int, m []string) *record {
 	return rec
 }
 
+// ExportHeading reads a heading of metz's book export ("vantenac n° 76 —
+// Problème VI", "club #12 — Fin de partie"): the source key, the number
+// (0 for a record the heading names by database id) and the source's own
+// label ("" when it has none); ok is false for any other line.
+func ExportHeading(line string) (source string, number int, label string, ok bool) {
+	m := exportHeaderRE.FindStringSubmatch(line)
+	if m == nil || headerRE.MatchString(line) {
+		return "", 0, "", false
+	}
+	return m[1], numberOf(m[2]), m[3], true
+}
+
 // numberOf reads an Arabic or Roman number.
 func numberOf(s string) int {
 	if n, err := strconv.Atoi(s); err == nil {
