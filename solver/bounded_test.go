@@ -90,7 +90,7 @@ func probeIn[P, M any](g game[P, M], p draughts.Position, attacker draughts.Colo
 	b := nodes(n).WithDefaults()
 	lim := newLimits(b)
 	s := newSearch(g, q, attacker, goal, lim, b.MemoryMB)
-	s.useTables(tb)
+	s.useTables(tb.System(p.Rules))
 	s.noClosure = true // prove only orders moves here: a short df-pn look
 	root := s.at(q, false)
 	return boundedProbe{

@@ -32,7 +32,7 @@ func verifyLoss[P, M any](g game[P, M], p *problems.Problem, pos draughts.Positi
 	}
 	winner := pos.Turn.Opponent()
 	lc := &lossCheck[P, M]{s: newSearch(g, from(g, pos), winner, Win, lim, opt.Budget.MemoryMB), rep: rep, winner: winner}
-	lc.s.useTables(opt.Tables)
+	lc.s.useTables(tablesFor(pos.Rules, opt))
 	defer func() {
 		rep.TableHits, rep.TablesBuilt, rep.TablesUnsaved = rep.TableHits+lc.s.tableHit, lc.s.built.Load(), lc.s.unsaved.Load()
 	}()

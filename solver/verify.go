@@ -27,12 +27,13 @@ type Options struct {
 	// only).
 	VerdictOnly bool
 	// Tables are the endgame tables the searches read at the leaves (win
-	// goals), and build as they meet small endings (see useTables): for
-	// the position's rule system, else (nil, or another system's)
-	// tables.For of its rules, shared by the process.
+	// goals), and build as they meet small endings (see useTables): the
+	// program's one handle, whose system of the position's rules the
+	// searches use. Nil is no tables at all: every position is searched,
+	// even the smallest endings.
 	Tables *tables.Tables
-	// NoTables searches every position, even the smallest endings: no
-	// tables at all (for comparisons, and the tests of the searches).
+	// NoTables searches without tables whatever Tables holds (for
+	// comparisons, and the tests of the searches).
 	NoTables bool
 	// Cores lends the verification the cores it may use beside its own
 	// (nil: it runs on the calling goroutine alone). The report is the
@@ -100,7 +101,6 @@ func verify(p *problems.Problem, opt Options, rep *verdict.Report, lim *limits) 
 		return
 	}
 	rep.Rules = pos.Rules.Name
-	opt.Tables = tablesFor(pos.Rules, opt)
 	j := job{pos: pos, goal: goal, opt: opt, prob: p, rep: rep, lim: lim}
 	j.run()
 }
@@ -141,7 +141,7 @@ func verifyIn[P, M any](g game[P, M], p *problems.Problem, pos draughts.Position
 	beside := len(ns) > 0 && !opt.VerdictOnly && len(unstated(pos, stated(pos, ns))) > 0
 	mem, forkMB := memorySplit(opt.Budget.MemoryMB, beside)
 	v := &verifier[P, M]{rep: rep, s: newSearch(g, from(g, pos), attacker, goal, lim, mem), opt: opt, root: pos, forkMB: forkMB, bound: goal.Within}
-	v.s.useTables(opt.Tables)
+	v.s.useTables(tablesFor(pos.Rules, opt))
 	defer func() {
 		rep.TableHits, rep.TablesBuilt, rep.TablesUnsaved = rep.TableHits+v.tableHits(), v.s.built.Load(), v.s.unsaved.Load()
 	}()
@@ -289,16 +289,13 @@ func (v *verifier[P, M]) refutedEnough() bool {
 // opponent's win, and the stated side holds when they fail.
 func (v *verifier[P, M]) drawing() bool { return v.s.attacker != v.root.Turn }
 
-// tablesFor is the tables the searches of r read: opt's when they are
-// r's, else the process's (tables.For), none with NoTables.
-func tablesFor(r *draughts.Rules, opt Options) *tables.Tables {
-	switch {
-	case opt.NoTables:
+// tablesFor is the tables the searches of r read: the system of r in
+// opt's handle; none when it is nil or with NoTables.
+func tablesFor(r *draughts.Rules, opt Options) *tables.System {
+	if opt.NoTables {
 		return nil
-	case opt.Tables != nil && opt.Tables.Rules().Name == r.Name:
-		return opt.Tables
 	}
-	return tables.For(r)
+	return opt.Tables.System(r)
 }
 
 func setup(p *problems.Problem) (draughts.Position, Goal, error) {

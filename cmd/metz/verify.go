@@ -39,7 +39,7 @@ func addVerify(root *cobra.Command) {
 	fl.StringVar(&f.sol, "solution", "", "with --fen: the stated main line (32-28 19-23, 1. 32-28 19-23, or 32 à 28 19 à 23)")
 	fl.StringVar(&f.stip, "goal", "win", "with --fen: the stipulation (win, draw, loss, promote, gain:N; /P bounds it: gain:2/15)")
 	fl.IntVar(&f.within, "within", 0, "the goal must be met within this many plies (every problem's stipulation bounded; see docs/stipulations.md)")
-	fl.StringVar(&f.tables, "tables", "auto", tablesHelp)
+	addTablesFlag(c, &f.tables)
 	fl.BoolVar(&f.noStore, "no-store", false, "do not record the verdicts in the database")
 	fl.BoolVar(&f.queue, "queue", false, "queue the problems for metz worker (one job each) and return at once: prints the run id")
 	addRulesFlag(c, &f.rules)
@@ -64,7 +64,7 @@ func runVerify(cmd *cobra.Command, args []string, f verifyFlags) error {
 		if err != nil {
 			return err
 		}
-		a, err := app.Open(app.Config{Tables: f.tables})
+		a, err := openApp(cmd, app.Config{Tables: f.tables})
 		if err != nil {
 			return err
 		}
@@ -85,7 +85,7 @@ func runVerify(cmd *cobra.Command, args []string, f verifyFlags) error {
 	if f.queue {
 		return enqueueVerify(cmd, g, sel, opt, f)
 	}
-	a, err := app.Open(app.Config{DB: g.dbPath, Tables: f.tables})
+	a, err := openApp(cmd, app.Config{DB: g.dbPath, Tables: f.tables})
 	if err != nil {
 		return err
 	}
@@ -145,5 +145,5 @@ func printReports(w io.Writer, g globalFlags, done []app.Verified, a *app.App, j
 		}
 		return writeJSON(w, reports)
 	}
-	return textout.Verified(w, done, jobs, a.InternationalComplete(5))
+	return textout.Verified(w, done, jobs, a.SavedPieces())
 }
