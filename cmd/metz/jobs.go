@@ -88,7 +88,7 @@ func addWorker(root *cobra.Command) {
 // taking jobs and lets the running ones finish (each within its budget),
 // a second returns them to the queue at once.
 func runWorker(cmd *cobra.Command, f workerFlags) error {
-	a, err := app.Open(app.Config{DB: globalsOf(cmd).dbPath, Tables: f.tables})
+	a, err := openApp(cmd, app.Config{DB: globalsOf(cmd).dbPath, Tables: f.tables})
 	if err != nil {
 		return err
 	}
