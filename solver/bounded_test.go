@@ -59,7 +59,7 @@ func bruteStatus(q draughts.Position, ms []draughts.Move, promoted bool, attacke
 	}
 	if len(ms) == 0 {
 		attackerWins := (q.Turn != attacker) != q.Rules.LosingGame
-		return attackerWins && goal.Kind != GoalPromote, true
+		return attackerWins, true // the game's end decides every goal
 	}
 	if goal.Kind == GoalGain && !ms[0].IsCapture() && balance(q, attacker)-rootBal >= goal.N {
 		return true, true

@@ -24,8 +24,8 @@ func bruteGoalMemo(q draughts.Position, attacker draughts.Color, goal Goal, bal,
 		return true
 	}
 	n, capt := q.CountMoves()
-	if n == 0 {
-		return goal.Kind != GoalPromote && q.Turn != attacker
+	if n == 0 { // the game is over: its end decides every goal
+		return (q.Turn != attacker) != q.Rules.LosingGame
 	}
 	if goal.Kind == GoalGain && !capt && balance(q, attacker)-bal >= goal.N {
 		return true

@@ -74,7 +74,9 @@ func TestVerifyLossRefuted(t *testing.T) {
 
 // A stated line opens with the losing side's move; each move of the
 // winner must keep its win. Two black kings against one: 18-22 keeps it,
-// 18-23 walks into 27x18x11 (and king against king is a draw).
+// 18-23 walks into 27x18x11 (and king against king is a draw). The loss
+// is proven from the start, so 18-23 is a flaw of the line, reported with
+// a move that keeps the win, not a refutation.
 func TestVerifyLossStatedLines(t *testing.T) {
 	const fen = "W:WK32:BK18,K15"
 	after := englishPos(t, "W:WK27:BK15,K23")
@@ -86,8 +88,21 @@ func TestVerifyLossStatedLines(t *testing.T) {
 		t.Errorf("32-27 18-22: %s, want sound", rep.Verdict)
 	}
 	rep := verifyT(englishLoss(fen, "32-27", "18-23"), opt)
-	if rep.Verdict != verdict.Unsound || rep.Refutation == nil || rep.Refutation.Path != "1.1" {
-		t.Errorf("32-27 18-23: %s, refutation %+v; want unsound at 1.1", rep.Verdict, rep.Refutation)
+	if rep.Verdict != verdict.SoundIncomplete || rep.Refutation != nil || len(rep.LineFindings) != 1 {
+		t.Fatalf("32-27 18-23: %s, refutation %+v, findings %+v; want sound-incomplete, 18-23 a flaw of the line",
+			rep.Verdict, rep.Refutation, rep.LineFindings)
+	}
+	f := rep.LineFindings[0]
+	if f.Path != "1" || f.Ply != 2 || f.Printed != "18-23" || f.Works == "18-23" {
+		t.Fatalf("finding %+v, want 18-23 after 32-27 with another move", f)
+	}
+	at := englishPos(t, "B:WK27:BK18,K15")
+	m, err := draughts.ParseMove(at, f.Works)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if sol := SolveWith(at.Play(m), Goal{Kind: GoalDraw}, opt); sol.Result != ResultLoss {
+		t.Errorf("after 32-27 %s: %s for White, want a loss", f.Works, sol.Result)
 	}
 	if rep := verifyT(englishLoss(fen, "32-27", "18-23", "27x18"), opt); rep.Verdict != verdict.Misprint {
 		t.Errorf("an illegal stated move: %s, want misprint", rep.Verdict)

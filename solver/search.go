@@ -356,9 +356,11 @@ func (s *search[P, M]) statusOf(c *child[P, M]) status {
 		return won
 	}
 	if c.n == 0 {
-		// The side to move cannot play: it has lost, or won under qui perd gagne.
-		attackerWins := (s.g.Turn(c.q) != s.attacker) != s.r.LosingGame
-		if attackerWins && s.goal.Kind != GoalPromote {
+		// The side to move cannot play: it has lost, or won under qui
+		// perd gagne. The game is over, and its end decides every goal
+		// (stipulations.md): the attacker's win meets a crowning or a
+		// gain as well.
+		if (s.g.Turn(c.q) != s.attacker) != s.r.LosingGame {
 			return won
 		}
 		return lost
