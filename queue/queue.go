@@ -107,6 +107,7 @@ type client interface {
 	JobCancel(ctx context.Context, id int64) (*rivertype.JobRow, error)
 	JobGet(ctx context.Context, id int64) (*rivertype.JobRow, error)
 	JobRetry(ctx context.Context, id int64) (*rivertype.JobRow, error)
+	ID() string
 }
 
 // Open opens the queue in a's database, making or upgrading River's
@@ -206,6 +207,10 @@ func cmpOr(d, def time.Duration) time.Duration {
 // Close closes the queue's own connections (PostgreSQL's pool); Stop or
 // StopAndCancel a working queue first. The App's database stays open.
 func (q *Queue) Close() { q.close() }
+
+// WorkerID names this process's worker in the queue: River's client id,
+// which the jobs it takes carry (RunningOn).
+func (q *Queue) WorkerID() string { return q.client.ID() }
 
 // NewRunID is a fresh run id: the time and a random part, so that runs
 // sort by age and two enqueued at once differ.

@@ -140,7 +140,7 @@ func TestQueueInProcess(t *testing.T) {
 	if j, err := q.client.JobGet(ctx, 1); err != nil || j.Attempt != 2 {
 		t.Errorf("job 1 after its retry: %+v %v", j, err)
 	}
-	outs, err := q.Outcomes(ctx, enq.Run, 0)
+	outs, err := q.Outcomes(ctx, enq.Run)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -196,7 +196,7 @@ func TestQueueChangedRecord(t *testing.T) {
 	if err != nil || st.States["cancelled"] != 1 {
 		t.Fatalf("%+v %v", st, err)
 	}
-	outs, err := q.Outcomes(ctx, enq.Run, 0)
+	outs, err := q.Outcomes(ctx, enq.Run)
 	if err != nil || len(outs) != 1 || !strings.Contains(outs[0].Error, "changed since the task was made") {
 		t.Fatalf("%+v %v", outs, err)
 	}

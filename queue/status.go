@@ -134,26 +134,33 @@ func (q *Queue) runs(ctx context.Context, run string) ([]RunStatus, error) {
 }
 
 // Outcomes lists run's finished jobs (completed, cancelled, discarded)
-// with id above after, oldest first, each with its stored outcome.
-func (q *Queue) Outcomes(ctx context.Context, run string, after int64) ([]Outcome, error) {
+// in the order they were queued, each with its stored outcome.
+func (q *Queue) Outcomes(ctx context.Context, run string) ([]Outcome, error) {
 	params := river.NewJobListParams().Kinds(Kind).TagsAny(run).
 		States(rivertype.JobStateCompleted, rivertype.JobStateCancelled, rivertype.JobStateDiscarded).
-		Where("id > @after", river.NamedArgs{"after": after}).
-		OrderBy(river.JobListOrderByID, river.SortOrderAsc).First(10000)
-	res, err := q.client.JobList(ctx, params)
-	if err != nil {
-		return nil, fmt.Errorf("job queue: %w", err)
-	}
-	out := make([]Outcome, 0, len(res.Jobs))
-	for _, j := range res.Jobs {
-		o, err := outcomeOf(j)
+		OrderBy(river.JobListOrderByID, river.SortOrderAsc).First(listPage)
+	var out []Outcome
+	for {
+		res, err := q.client.JobList(ctx, params)
 		if err != nil {
-			return nil, err
+			return nil, fmt.Errorf("job queue: %w", err)
 		}
-		out = append(out, o)
+		for _, j := range res.Jobs {
+			o, err := outcomeOf(j)
+			if err != nil {
+				return nil, err
+			}
+			out = append(out, o)
+		}
+		if len(res.Jobs) < listPage {
+			return out, nil
+		}
+		params = params.After(res.LastCursor)
 	}
-	return out, nil
 }
+
+// listPage is how many jobs one read of the queue lists.
+const listPage = 1000
 
 func outcomeOf(j *rivertype.JobRow) (Outcome, error) {
 	var a VerifyArgs
@@ -251,6 +258,23 @@ func (q *Queue) Pending(ctx context.Context) (int, error) {
 		AND state IN ('available', 'running', 'retryable', 'scheduled', 'pending')`).Scan(&n)
 	if err != nil {
 		return 0, fmt.Errorf("job queue: %w", err)
+	}
+	return n, nil
+}
+
+// RunningOn counts the verify jobs the queue has as running on the worker
+// named worker (WorkerID): taken by it and not yet finished.
+func (q *Queue) RunningOn(ctx context.Context, worker string) (int, error) {
+	res, err := q.client.JobList(ctx, river.NewJobListParams().Kinds(Kind).
+		States(rivertype.JobStateRunning).First(listPage))
+	if err != nil {
+		return 0, fmt.Errorf("job queue: %w", err)
+	}
+	n := 0
+	for _, j := range res.Jobs {
+		if by := j.AttemptedBy; len(by) > 0 && by[len(by)-1] == worker {
+			n++
+		}
 	}
 	return n, nil
 }

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"net/http"
 	"runtime"
+	"sort"
 	"strconv"
 	"sync"
 	"time"
@@ -42,6 +43,7 @@ type jobStatus struct {
 // jobResult is one problem's stored verdict, with whether an earlier
 // proof stands beside it (app.VerifiedReport).
 type jobResult struct {
+	job      int64           // the queue's job, for the order
 	Ref      string          `json:"ref"`
 	Verdict  verdict.Verdict `json:"verdict"`
 	Key      string          `json:"key,omitempty"`
@@ -69,7 +71,7 @@ type jobs struct {
 // runView is what a server read of one run.
 type runView struct {
 	started time.Time
-	last    int64 // the newest finished job read
+	seen    map[int64]bool // the finished jobs read (they finish in any order)
 	results []jobResult
 	nodes   int64
 	errText string
@@ -140,7 +142,7 @@ func (js *jobs) view(run string) *runView {
 		if len(js.runs) >= maxRuns {
 			js.forgetOldest()
 		}
-		v = &runView{started: time.Now()}
+		v = &runView{started: time.Now(), seen: map[int64]bool{}}
 		js.runs[run] = v
 	}
 	return v
@@ -181,11 +183,13 @@ func (js *jobs) status(ctx context.Context, run string) (jobStatus, error) {
 		return jobStatus{}, err
 	}
 	js.mu.Lock()
-	last := js.view(run).last
+	read := len(js.view(run).seen)
 	js.mu.Unlock()
-	outs, err := q.Outcomes(ctx, run, last)
-	if err != nil {
-		return jobStatus{}, err
+	var outs []queue.Outcome
+	if qs.Total-qs.Active > read { // jobs finished since the last read
+		if outs, err = q.Outcomes(ctx, run); err != nil {
+			return jobStatus{}, err
+		}
 	}
 	js.mu.Lock()
 	defer js.mu.Unlock()
@@ -194,17 +198,21 @@ func (js *jobs) status(ctx context.Context, run string) (jobStatus, error) {
 	st := jobStatus{ID: run, Done: qs.Completed, Total: qs.Total, Nodes: v.nodes, Error: v.errText,
 		Seconds: time.Since(v.started).Seconds(), Results: append([]jobResult{}, v.results...)}
 	st.State, st.Phase = phase(qs)
-	if st.State != jobRunning && v.last == lastFinished(outs, v.last) {
+	if st.State != jobRunning && len(v.seen) == qs.Total {
 		final := st
 		v.final = &final
 	}
 	return st, nil
 }
 
-// add takes in newly finished outcomes (js.mu held).
+// add takes in the finished outcomes not read before, keeping the
+// results in the jobs' (the problems') order (js.mu held).
 func (v *runView) add(outs []queue.Outcome) {
 	for _, o := range outs {
-		v.last = max(v.last, o.JobID)
+		if v.seen[o.JobID] {
+			continue
+		}
+		v.seen[o.JobID] = true
 		if o.Found == nil {
 			if o.State == "discarded" && v.errText == "" {
 				v.errText = o.Ref + ": " + o.Error
@@ -213,16 +221,10 @@ func (v *runView) add(outs []queue.Outcome) {
 		}
 		r := o.Found.Report
 		v.nodes += r.ProofNodes
-		v.results = append(v.results, jobResult{Ref: o.Ref, Verdict: r.Verdict, Key: r.Key,
+		v.results = append(v.results, jobResult{job: o.JobID, Ref: o.Ref, Verdict: r.Verdict, Key: r.Key,
 			Evidence: app.EvidenceText(r), Standing: o.Found.Standing, Report: r})
 	}
-}
-
-func lastFinished(outs []queue.Outcome, last int64) int64 {
-	for _, o := range outs {
-		last = max(last, o.JobID)
-	}
-	return last
+	sort.SliceStable(v.results, func(i, j int) bool { return v.results[i].job < v.results[j].job })
 }
 
 // phase is the page's state and words for a run's counts.

@@ -120,8 +120,8 @@ func runWorker(cmd *cobra.Command, f workerFlags) error {
 	if err := q.Start(context.WithoutCancel(cmd.Context())); err != nil {
 		return err
 	}
-	fmt.Fprintf(w, "metz worker: working the queue of %s, %s at once (Ctrl-C: finish the jobs running and stop; twice: return them to the queue)\n",
-		a.DBPath(), count(f.jobs, "job", "jobs"))
+	fmt.Fprintf(w, "metz worker %s: working the queue of %s, %s at once (Ctrl-C: finish the jobs running and stop; twice: return them to the queue)\n",
+		q.WorkerID(), a.DBPath(), count(f.jobs, "job", "jobs"))
 	empty := make(chan struct{})
 	if f.untilEmpty {
 		go whenEmpty(cmd.Context(), q, empty)
@@ -268,7 +268,7 @@ func runJobs(cmd *cobra.Command, args []string, follow bool) error {
 			return err
 		}
 	}
-	outs, err := q.Outcomes(cmd.Context(), run, 0)
+	outs, err := q.Outcomes(cmd.Context(), run)
 	if err != nil {
 		return err
 	}
