@@ -286,3 +286,20 @@ func TestLargerBudgetFindsTheCookAsSoon(t *testing.T) {
 		t.Errorf("the first moves took %d nodes on 8 times the budget, %d on the default", keys[1], keys[0])
 	}
 }
+
+// Without a stated solution one winning first move is the key, not a
+// cook: finding it must not end the search of the other first moves as
+// if the problem were cooked already (Van Tenac VII's position, whose
+// 24-19 alone wins: it was "unproven … the problem is cooked already").
+func TestOneWinningMoveIsNoCookWithoutSolution(t *testing.T) {
+	p := &problems.Problem{Rules: "international", FEN: "W:W24,29,33,40,49:B10,K14,K34", Stipulation: "win"}
+	rep := Verify(p, Options{Budget: nodes(15_000_000), NoTables: true})
+	for _, n := range rep.Notes {
+		if strings.Contains(n, "cooked already") {
+			t.Errorf("one winning move taken for a cook: %v", rep.Notes)
+		}
+	}
+	if rep.Verdict != verdict.Sound || len(rep.Cooks) != 1 || rep.Cooks[0].Move != "24-19" {
+		t.Errorf("verdict %s, winning first moves %v, open %v", rep.Verdict, rep.Cooks, rep.Undecided)
+	}
+}

@@ -90,7 +90,7 @@ func (v *verifier[P, M]) retryKeys() {
 			open = v.horizonKeys(open)
 			// What the horizon search left goes back to the rounds: a
 			// move refuted outright there leaves the report's open moves.
-			if len(open) > 0 && len(v.rep.Cooks) == 0 && v.s.lim.maxNodes-v.s.lim.nodes >= minRound {
+			if len(open) > 0 && !v.hasCook() && v.s.lim.maxNodes-v.s.lim.nodes >= minRound {
 				open = v.refuteKeys(open)
 			}
 		}
@@ -108,10 +108,20 @@ func (v *verifier[P, M]) retryKeys() {
 	}
 }
 
+// hasCook reports a cook proven. Without a stated solution every winning
+// first move is listed as a cook, and one of them is the key: it takes
+// two to cook the problem.
+func (v *verifier[P, M]) hasCook() bool {
+	if v.key == nil {
+		return len(v.rep.Cooks) > 1
+	}
+	return len(v.rep.Cooks) > 0
+}
+
 // cooked reports whether a cook is already proven while moves are still
 // open: another cook would not change the verdict, so they are left.
 func (v *verifier[P, M]) cooked(open []openKey) bool {
-	if len(v.rep.Cooks) == 0 || len(open) == 0 {
+	if !v.hasCook() || len(open) == 0 {
 		return false
 	}
 	v.rep.Notes = append(v.rep.Notes, "the first moves left open were not searched further: the problem is cooked already")
@@ -154,7 +164,7 @@ func (v *verifier[P, M]) horizonKeys(open []openKey) []openKey {
 // The first round is df-pn's alone (see refuteKey). It returns the moves
 // still open.
 func (v *verifier[P, M]) refuteKeys(open []openKey) []openKey {
-	for parts := 4; len(open) > 0 && len(v.rep.Cooks) == 0 && !v.s.lim.stopped; parts = max(parts/2, 1) {
+	for parts := 4; len(open) > 0 && !v.hasCook() && !v.s.lim.stopped; parts = max(parts/2, 1) {
 		var outs []outcome
 		spent := v.s.share(parts, func() { outs = v.refuteRound(open, parts < 4) })
 		// The settled moves' evidence (a cook's proof) is written on

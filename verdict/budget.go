@@ -142,6 +142,25 @@ func ParseBudget(s string) (Budget, error) {
 	return b, nil
 }
 
+// CheckMemory refuses a budget whose memory is over capMB (0: no cap):
+// a server that takes budgets from others bounds what one of them may
+// hold, below the parser's own limit.
+func (b Budget) CheckMemory(capMB int) error {
+	if capMB > 0 && b.MemoryMB > capMB {
+		return fmt.Errorf("a memory of %s is over the cap of %s", MemoryText(b.MemoryMB), MemoryText(capMB))
+	}
+	return nil
+}
+
+// MemoryText writes megabytes as a memory size ParseBudget reads: "2GB"
+// when whole gigabytes, else "1536MB".
+func MemoryText(mb int) string {
+	if mb >= 1024 && mb%1024 == 0 {
+		return strconv.Itoa(mb/1024) + "GB"
+	}
+	return strconv.Itoa(mb) + "MB"
+}
+
 // maxMemoryMB bounds a memory budget (1 TB): beyond, the sizes computed
 // from it would overflow.
 const maxMemoryMB = 1 << 20

@@ -93,3 +93,33 @@ func TestBudgetStringRoundTrip(t *testing.T) {
 		}
 	}
 }
+
+// A cap refuses a budget's memory above it, names both sizes as the
+// parser reads them, and 0 is no cap.
+func TestCheckMemory(t *testing.T) {
+	for _, c := range []struct {
+		budget string
+		capMB  int
+		err    string
+	}{
+		{"30s,64GB", 6 << 10, "a memory of 64GB is over the cap of 6GB"},
+		{"30s,1500MB", 1024, "a memory of 1500MB is over the cap of 1GB"},
+		{"30s,1GB", 1024, ""},
+		{"30s", 64, ""},
+		{"30s,1024GB", 0, ""},
+	} {
+		b, err := ParseBudget(c.budget)
+		if err != nil {
+			t.Fatal(err)
+		}
+		err = b.CheckMemory(c.capMB)
+		if (err == nil) != (c.err == "") || (err != nil && err.Error() != c.err) {
+			t.Errorf("%s under %d MB: %v, want %q", c.budget, c.capMB, err, c.err)
+		}
+	}
+	for _, mb := range []int{64, 1024, 1536, 6 << 10} {
+		if b, err := ParseBudget(MemoryText(mb)); err != nil || b.MemoryMB != mb {
+			t.Errorf("MemoryText(%d) = %q reads back %d %v", mb, MemoryText(mb), b.MemoryMB, err)
+		}
+	}
+}

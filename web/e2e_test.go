@@ -259,3 +259,39 @@ func TestBrowser(t *testing.T) {
 		}
 	}
 }
+
+// A served workbench (a token) in a real browser: the URL metz serve
+// prints is exchanged for a cookie the page's script cannot read and
+// taken out of the address bar; no link of the page carries the token;
+// the pages' scripts run under the server's Content-Security-Policy and
+// reach the API with the cookie.
+func TestBrowserToken(t *testing.T) {
+	ctx := browser(t)
+	_, ts := newTestServer(t, Options{Token: "s3cret-token"})
+	sctx, cancel := context.WithTimeout(ctx, time.Minute)
+	defer cancel()
+	err := chromedp.Do(sctx,
+		chromedp.Navigate(ts.URL+"/search?theme=lunette&token=s3cret-token"),
+		chromedp.WaitVisible(`body[data-ready="1"]`),
+		chromedp.WaitVisible(`#results a.ref[href="/problems/vantenac:77"]`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	url, _ := chromedp.Run(ctx, chromedp.Location())
+	page, _ := chromedp.Run(ctx, chromedp.Evaluate[string](`document.documentElement.outerHTML + " " + document.cookie`))
+	if strings.Contains(url, "token") || strings.Contains(page, "s3cret") || !strings.Contains(url, "theme=lunette") {
+		t.Errorf("after the exchange the address is %s and the page holds the token: %v", url, strings.Contains(page, "s3cret"))
+	}
+	err = chromedp.Do(sctx,
+		chromedp.Click(`#results a.ref[href="/problems/vantenac:77"]`),
+		chromedp.WaitVisible(`body[data-ready="1"]`),
+		chromedp.WaitVisible("#board .piece"),
+		chromedp.Click("#fwd"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	info, err := chromedp.Run(ctx, chromedp.Text("#plyinfo"))
+	if err != nil || !strings.HasPrefix(info, "ply 1: 24-19") {
+		t.Errorf("the board under the token: %q %v", info, err)
+	}
+}

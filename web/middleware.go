@@ -7,6 +7,7 @@ import (
 	"net/http"
 	"net/url"
 	"runtime/debug"
+	"strings"
 )
 
 // recoverer turns a panic in a handler into a 500 naming it, so that one
@@ -36,9 +37,14 @@ const tokenCookie = "metz_token"
 // neither) may write.
 func (s *Server) guard(h http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		if s.opt.Token != "" && !s.tokenOK(w, r) {
-			writeError(w, r, http.StatusUnauthorized, fmt.Errorf("access token missing or wrong: open the URL metz serve printed (it ends with ?token=…)"))
-			return
+		if s.opt.Token != "" {
+			if s.exchangeToken(w, r) {
+				return
+			}
+			if !s.tokenOK(r) {
+				writeError(w, r, http.StatusUnauthorized, fmt.Errorf("access token missing or wrong: open the URL metz serve printed (it ends with ?token=…), or send Authorization: Bearer TOKEN"))
+				return
+			}
 		}
 		if r.Method != http.MethodGet && r.Method != http.MethodHead && crossSite(r) {
 			writeError(w, r, http.StatusForbidden, fmt.Errorf("cross-site %s refused: only metz's own pages may change the database", r.Method))
@@ -48,26 +54,36 @@ func (s *Server) guard(h http.Handler) http.Handler {
 	})
 }
 
-// tokenOK accepts the token from the query (then remembered in a cookie),
-// the cookie or an Authorization: Bearer header.
-func (s *Server) tokenOK(w http.ResponseWriter, r *http.Request) bool {
-	same := func(got string) bool { return subtle.ConstantTimeCompare([]byte(got), []byte(s.opt.Token)) == 1 }
-	if t := r.URL.Query().Get("token"); t != "" && same(t) {
-		http.SetCookie(w, &http.Cookie{Name: tokenCookie, Value: t, Path: "/", HttpOnly: true, SameSite: http.SameSiteStrictMode})
-		return true
+// exchangeToken answers a page opened with the right ?token= (the URL
+// metz serve printed): the token goes into an HttpOnly, SameSite=Strict
+// cookie, and the browser is sent to the same address without it, so
+// that the token is in no address bar, history, link or printed footer.
+// It reports whether it answered.
+func (s *Server) exchangeToken(w http.ResponseWriter, r *http.Request) bool {
+	q := r.URL.Query()
+	if !q.Has("token") || (r.Method != http.MethodGet && r.Method != http.MethodHead) || !s.sameToken(q.Get("token")) {
+		return false
 	}
-	if c, err := r.Cookie(tokenCookie); err == nil && same(c.Value) {
-		return true
-	}
-	return same(trimBearer(r.Header.Get("Authorization")))
+	http.SetCookie(w, &http.Cookie{Name: tokenCookie, Value: s.opt.Token, Path: "/", HttpOnly: true, SameSite: http.SameSiteStrictMode})
+	q.Del("token")
+	u := *r.URL
+	u.RawQuery = q.Encode()
+	http.Redirect(w, r, u.RequestURI(), http.StatusSeeOther)
+	return true
 }
 
-func trimBearer(h string) string {
-	const p = "Bearer "
-	if len(h) > len(p) && h[:len(p)] == p {
-		return h[len(p):]
+// tokenOK accepts the token's cookie or an Authorization: Bearer header
+// (the scheme's name in any case, as HTTP has it).
+func (s *Server) tokenOK(r *http.Request) bool {
+	if c, err := r.Cookie(tokenCookie); err == nil && s.sameToken(c.Value) {
+		return true
 	}
-	return ""
+	scheme, t, ok := strings.Cut(strings.TrimSpace(r.Header.Get("Authorization")), " ")
+	return ok && strings.EqualFold(scheme, "Bearer") && s.sameToken(strings.TrimSpace(t))
+}
+
+func (s *Server) sameToken(got string) bool {
+	return subtle.ConstantTimeCompare([]byte(got), []byte(s.opt.Token)) == 1
 }
 
 // crossSite reports a request a browser sent from another site's page.

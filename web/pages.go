@@ -12,6 +12,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"time"
 
 	"metz/app"
 	"metz/draughts"
@@ -127,10 +128,12 @@ func (s *Server) searchPage(w http.ResponseWriter, r *http.Request) {
 	render(w, "search.html", data)
 }
 
+// cloneValues copies a page's parameters into the links it writes,
+// never the access token (it would go into history and printed footers).
 func cloneValues(v url.Values) url.Values {
 	c := url.Values{}
 	for k, vs := range v {
-		if len(vs) > 0 && vs[0] != "" {
+		if len(vs) > 0 && vs[0] != "" && k != "token" {
 			c[k] = append([]string(nil), vs...)
 		}
 	}
@@ -197,8 +200,12 @@ func (s *Server) editorPage(w http.ResponseWriter, r *http.Request) {
 	render(w, "editor.html", data)
 }
 
-// maxPrint bounds a printed selection.
-const maxPrint = 2000
+// maxPrint bounds a printed selection, and printDeadline the time its
+// document has to be made and sent.
+const (
+	maxPrint      = 2000
+	printDeadline = 5 * time.Minute
+)
 
 // printFormats are the export formats /print writes, with their types.
 var printFormats = map[string]string{
@@ -218,6 +225,7 @@ func (s *Server) printPage(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	v.Set("limit", strconv.Itoa(maxPrint))
+	longAnswer(w, printDeadline)
 	res, f, err := s.search(v)
 	var items []export.Item
 	if err == nil {
@@ -237,6 +245,7 @@ func (s *Server) printPage(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	w.Header().Set("Content-Type", ctype)
+	w.Header().Set("Content-Security-Policy", printPolicy(format, buf.Bytes()))
 	if format == "pdf" {
 		w.Header().Set("Content-Disposition", `inline; filename="metz.pdf"`)
 	}

@@ -32,7 +32,10 @@ func (s *Server) apiSolve(w http.ResponseWriter, r *http.Request) {
 	}
 	var b verdict.Budget
 	if err == nil {
-		b, err = ParseBudget(cmp.Or(body.Budget, app.DefaultSolveBudget))
+		b, err = ParseBudget(cmp.Or(body.Budget, app.DefaultSolveBudget), s.opt.MaxMemoryMB)
+	}
+	if err == nil {
+		longAnswer(w, b.WithDefaults().Time+s.times.write) // the budget's time is the solve's
 	}
 	var sol any
 	if err == nil {

@@ -8,6 +8,7 @@ import (
 	"io"
 	"net/http"
 	"net/http/httptest"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -456,40 +457,6 @@ func TestCrossSiteRefused(t *testing.T) {
 	}
 }
 
-func TestToken(t *testing.T) {
-	_, ts := newTestServer(t, Options{Token: "s3cret"})
-	if st, body := call(t, ts, "GET", "/api/search?source=vantenac", ""); st != 401 || !strings.Contains(body, "token") {
-		t.Errorf("no token: %d %s", st, body)
-	}
-	if st, _ := call(t, ts, "GET", "/?token=wrong", ""); st != 401 {
-		t.Errorf("wrong token: %d", st)
-	}
-	res, err := ts.Client().Get(ts.URL + "/?token=s3cret")
-	if err != nil || res.StatusCode != 200 {
-		t.Fatalf("token in the URL: %v %v", err, res)
-	}
-	res.Body.Close()
-	var cookie *http.Cookie
-	for _, c := range res.Cookies() {
-		if c.Name == tokenCookie {
-			cookie = c
-		}
-	}
-	if cookie == nil || !cookie.HttpOnly {
-		t.Fatalf("no HttpOnly token cookie: %+v", res.Cookies())
-	}
-	req, _ := http.NewRequest("GET", ts.URL+"/api/search?source=vantenac", nil)
-	req.AddCookie(cookie)
-	if res, err := ts.Client().Do(req); err != nil || res.StatusCode != 200 {
-		t.Errorf("cookie: %v %v", err, res)
-	}
-	req, _ = http.NewRequest("GET", ts.URL+"/api/search?source=vantenac", nil)
-	req.Header.Set("Authorization", "Bearer s3cret")
-	if res, err := ts.Client().Do(req); err != nil || res.StatusCode != 200 {
-		t.Errorf("bearer: %v %v", err, res)
-	}
-}
-
 func TestIsLoopback(t *testing.T) {
 	for addr, want := range map[string]bool{"127.0.0.1:8080": true, "localhost:1": true, "[::1]:80": true,
 		"0.0.0.0:8080": false, ":8080": false, "192.168.1.2:80": false, "nonsense": false} {
@@ -622,4 +589,47 @@ func (b *syncBuffer) String() string {
 	b.mu.Lock()
 	defer b.mu.Unlock()
 	return b.b.String()
+}
+
+// A theme row says where the theme is: its squares and note beside its
+// ply, so that two detections at one ply are told apart (Van Tenac III:
+// the coup de repos at ply 1 twice, on other squares).
+func TestThemeRowsKeepTheirSquares(t *testing.T) {
+	s, ts := newTestServer(t, Options{})
+	if j := waitJob(t, ts, `{"refs":["vantenac:73"],"budget":"10s,1M-nodes"}`); j.State != jobDone {
+		t.Fatalf("verify: %+v", j)
+	}
+	p, err := dbOf(s).Get(mustResolve(t, s, "vantenac:73"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	st, body := call(t, ts, "GET", "/problems/vantenac:73", "")
+	_, list, _ := strings.Cut(body, `<ul id="themes">`)
+	list, _, _ = strings.Cut(list, "</ul>")
+	rows := strings.Split(list, "<li>")
+	placed := 0
+	for _, th := range p.Themes {
+		if len(th.Squares) == 0 {
+			continue
+		}
+		placed++
+		sq := make([]string, len(th.Squares))
+		for i, q := range th.Squares {
+			sq[i] = fmt.Sprint(q)
+		}
+		row := "squares " + strings.Join(sq, ", ")
+		if !slices.ContainsFunc(rows, func(r string) bool { return strings.Contains(r, th.Name) && strings.Contains(r, row) }) {
+			t.Errorf("theme %s at ply %d: no row with %q: %s", th.Name, th.Ply, row, list)
+		}
+	}
+	if st != 200 || placed == 0 {
+		t.Errorf("status %d, %d themes with squares: %+v", st, placed, p.Themes)
+	}
+	seen := map[string]bool{}
+	for _, r := range rows[1:] {
+		if seen[r] {
+			t.Errorf("two theme rows alike: %s", r)
+		}
+		seen[r] = true
+	}
 }

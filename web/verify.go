@@ -10,6 +10,9 @@ import (
 	"metz/verdict"
 )
 
+// eventDeadline is the time one event of a job's stream has to be sent.
+const eventDeadline = 10 * time.Second
+
 // maxBudget bounds a budget asked of the server: one request must not
 // hold the machine for hours.
 const maxBudget = 10 * time.Minute
@@ -18,18 +21,22 @@ func (s *Server) budget(text string) (verdict.Budget, error) {
 	if text == "" {
 		text = s.opt.Budget
 	}
-	return ParseBudget(text)
+	return ParseBudget(text, s.opt.MaxMemoryMB)
 }
 
 // ParseBudget reads a budget given to the server: the command line's
-// syntax (app.ParseBudget), with a time of at most maxBudget.
-func ParseBudget(text string) (verdict.Budget, error) {
+// syntax (app.ParseBudget), with a time of at most maxBudget and a memory
+// of at most maxMemoryMB.
+func ParseBudget(text string, maxMemoryMB int) (verdict.Budget, error) {
 	b, err := app.ParseBudget(text)
 	if err != nil {
 		return b, badRequest("--budget: %v", err)
 	}
 	if b.Time <= 0 || b.Time > maxBudget {
 		return b, badRequest("--budget %q: give a time of at most %s (e.g. 10s)", text, maxBudget)
+	}
+	if err := b.CheckMemory(maxMemoryMB); err != nil {
+		return b, badRequest("--budget %q: %v (metz serve --max-memory raises it)", text, err)
 	}
 	return b, nil
 }
@@ -105,9 +112,13 @@ func (s *Server) apiJobEvents(w http.ResponseWriter, r *http.Request) {
 	w.Header().Set("Content-Type", "text/event-stream")
 	w.Header().Set("Cache-Control", "no-cache")
 	rc := http.NewResponseController(w)
+	// The stream outlives the server's write timeout: each event has its
+	// own deadline, so a page that stops reading is still let go.
+	_ = rc.SetReadDeadline(time.Time{})
 	tick := time.NewTicker(250 * time.Millisecond)
 	defer tick.Stop()
 	for {
+		_ = rc.SetWriteDeadline(time.Now().Add(eventDeadline))
 		fmt.Fprint(w, "data: ")
 		_ = encode(w, st)
 		fmt.Fprint(w, "\n")

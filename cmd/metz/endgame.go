@@ -141,17 +141,18 @@ func rulesAndMemory(rulesName, memory string) (*draughts.Rules, int64, error) {
 	if err != nil {
 		return nil, 0, err
 	}
-	mem, err := parseMemory(memory)
-	return r, mem, err
+	mb, err := parseMemory("--memory", memory)
+	return r, int64(mb) << 20, err
 }
 
-// parseMemory reads a size such as 512MB or 2GB.
-func parseMemory(s string) (int64, error) {
+// parseMemory reads flag's value, a size such as 512MB or 2GB, in
+// megabytes.
+func parseMemory(flag, s string) (int, error) {
 	b, err := verdict.ParseBudget(s)
 	if err != nil || b.MemoryMB <= 0 || b.Nodes > 0 || b.Time > 0 {
-		return 0, fmt.Errorf("--memory %q: want a size such as 512MB or 2GB", s)
+		return 0, fmt.Errorf("%s %q: want a size such as 512MB or 2GB", flag, s)
 	}
-	return int64(b.MemoryMB) << 20, nil
+	return b.MemoryMB, nil
 }
 
 // runEndgameProbe prints a position's value and its moves', building

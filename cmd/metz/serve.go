@@ -7,20 +7,28 @@ import (
 	"github.com/spf13/cobra"
 
 	"metz/app"
+	"metz/verdict"
 	"metz/web"
 )
 
 func init() { commandAdders = append(commandAdders, addServe) }
 
 func addServe(root *cobra.Command) {
-	var addr, budget, tables string
+	var addr, budget, tables, maxMemory string
+	var hosts []string
 	var jobs int
 	c := &cobra.Command{
 		Use:   "serve [--addr 127.0.0.1:8080]",
 		Short: "A local web workbench: browse, transcribe, verify and print problems",
 		Long: `serve runs a web application over the database, on this machine only unless
 --addr names another interface (then every request needs the access token
-printed with the URL). One binary, nothing fetched from the network: search
+printed with the URL: opened once, it is kept in a cookie and taken out of
+the address). It answers only to its own address's names (localhost,
+127.0.0.1, [::1] on its port; on another interface, IP addresses and this
+machine's name): a page of another site that renames itself to this
+machine's address is refused, and --host NAME adds a name (a DNS name or a
+proxy in front). A budget asked by a page is at most 10 minutes and
+--max-memory of memory. One binary, nothing fetched from the network: search
 with small diagrams, a problem's page with a board that steps through any
 line, verification with progress (metz verify's own: the same endgame
 tables, the same default budget, and a proof never replaced by a weaker
@@ -32,10 +40,15 @@ gives what the --json of search, show, verify, solve and moves give
 		Example: `  metz serve
   metz serve --addr 127.0.0.1:9000 --db books.db
   metz serve --tables DIR          # the endgame tables of DIR (default: $METZ_TABLES, else the user cache)
-  metz serve --addr 0.0.0.0:8080   # reachable from the network: token required`,
+  metz serve --addr 0.0.0.0:8080   # reachable from the network: token required
+  metz serve --addr 0.0.0.0:8080 --host metz.example.org`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
-			if _, err := web.ParseBudget(budget); err != nil {
+			capMB, err := parseMemory("--max-memory", maxMemory)
+			if err != nil {
+				return err
+			}
+			if _, err := web.ParseBudget(budget, capMB); err != nil {
 				return err
 			}
 			// The tables of --tables (metz verify's setting and default), so
@@ -56,10 +69,9 @@ gives what the --json of search, show, verify, solve and moves give
 			if jobs == 0 {
 				jobs = -1 // web.Options: no worker of its own
 			}
-			opt := web.Options{Budget: budget, Jobs: jobs}
+			opt := web.Options{Budget: budget, MaxMemoryMB: capMB, Hosts: hosts, Jobs: jobs}
 			if !web.IsLoopback(addr) {
-				opt.Token = web.NewToken()
-				fmt.Fprintf(cmd.ErrOrStderr(), "metz: %s is reachable from other machines: every request needs the token %s\n", addr, opt.Token)
+				opt.Token = web.NewToken() // printed with the URL once listening
 			}
 			ctx, stop := interruptible(cmd)
 			defer stop()
@@ -69,6 +81,9 @@ gives what the --json of search, show, verify, solve and moves give
 	c.Flags().StringVar(&addr, "addr", "127.0.0.1:8080", "address to listen on (host:port)")
 	c.Flags().StringVar(&budget, "budget", app.DefaultBudget, "default solver budget of a verification started from a page (metz verify's)")
 	c.Flags().IntVar(&jobs, "jobs", runtime.NumCPU(), "problems this server verifies at once (0: none here, metz worker processes work the queue)")
+	c.Flags().StringArrayVar(&hosts, "host", nil, "a name the server answers to besides its address (repeat for more): a DNS name, or the name a proxy in front gives")
+	c.Flags().StringVar(&maxMemory, "max-memory", verdict.MemoryText(app.DefaultMemoryCapMB()),
+		"most memory a budget asked of the server may hold (default: half this machine's memory, shared by its cores)")
 	addTablesFlag(c, &tables)
 	root.AddCommand(c)
 }

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"net/http"
+	"net/http/cookiejar"
 	"path/filepath"
 	"regexp"
 	"strings"
@@ -81,13 +82,27 @@ func TestServe(t *testing.T) {
 		if res, err := http.Get(bare + "api/search"); err != nil || res.StatusCode != http.StatusUnauthorized {
 			t.Errorf("without the token: %v %v", err, res)
 		}
-		if res, err := http.Get(url); err != nil || res.StatusCode != 200 {
+		jar, _ := cookiejar.New(nil)
+		if res, err := (&http.Client{Jar: jar}).Get(url); err != nil || res.StatusCode != 200 || res.Request.URL.RawQuery != "" {
 			t.Errorf("with the token: %v %v", err, res)
 		}
+		if strings.Contains(url, "0.0.0.0") {
+			t.Errorf("printed %s: no browser opens it", url)
+		}
 	}, "--db", path, "--addr", "0.0.0.0:0")
-	if code != 0 || !strings.Contains(errs, "reachable from other machines") {
+	if code != 0 || !strings.Contains(out, "reachable from other machines") || strings.Count(out, "?token=") != 1 {
 		t.Errorf("all interfaces: %d\n%s\n%s", code, out, errs)
 	}
+	// A name given with --host is answered, another refused.
+	serveUntilCancelled(t, func(url string) {
+		for host, status := range map[string]int{"metz.example.org": 200, "evil.example": http.StatusMisdirectedRequest} {
+			req, _ := http.NewRequest("GET", url+"api/search?source=vantenac", nil)
+			req.Host = host
+			if res, err := http.DefaultClient.Do(req); err != nil || res.StatusCode != status {
+				t.Errorf("Host %s: %v %v, want %d", host, err, res, status)
+			}
+		}
+	}, "--db", path, "--addr", "127.0.0.1:0", "--host", "metz.example.org")
 
 	if _, errs, code := runStatus(t, context.Background(), "serve", "--db", filepath.Join(t.TempDir(), "none.db")); code != 1 || errs == "" {
 		t.Errorf("no database: %d %s", code, errs)
@@ -95,7 +110,13 @@ func TestServe(t *testing.T) {
 	if _, errs, code := runStatus(t, context.Background(), "serve", "--db", path, "--budget", "lots"); code != 1 || !strings.Contains(errs, "--budget") {
 		t.Errorf("bad budget: %d %s", code, errs)
 	}
-	if _, errs, code := runStatus(t, context.Background(), "serve", "--db", path, "--addr", "nonsense"); code != 1 || !strings.Contains(errs, "--addr nonsense") {
-		t.Errorf("bad address: %d %s", code, errs)
+	if out, errs, code := runStatus(t, context.Background(), "serve", "--db", path, "--addr", "nonsense"); code != 1 || !strings.Contains(errs, "--addr nonsense") || strings.Contains(out+errs, "token") {
+		t.Errorf("bad address: %d %s %s", code, out, errs)
+	}
+	if _, errs, code := runStatus(t, context.Background(), "serve", "--db", path, "--budget", "30s,64GB", "--max-memory", "2GB"); code != 1 || !strings.Contains(errs, "over the cap of 2GB") {
+		t.Errorf("budget over the cap: %d %s", code, errs)
+	}
+	if _, errs, code := runStatus(t, context.Background(), "serve", "--db", path, "--max-memory", "lots"); code != 1 || !strings.Contains(errs, "--max-memory") {
+		t.Errorf("bad --max-memory: %d %s", code, errs)
 	}
 }
