@@ -172,7 +172,7 @@ var ruleAliases = map[string]string{
 	"losing": "qui-perd-gagne", "antidraughts": "qui-perd-gagne", "giveaway": "qui-perd-gagne",
 	"quiperdgagne": "qui-perd-gagne", "qpg": "qui-perd-gagne",
 	"checkers": "english", "english checkers": "english", "straight checkers": "english",
-	"american checkers": "english", "english draughts": "english", "anglais": "english", "anglaise": "english",
+	"american checkers": "english", "american/english": "english", "american": "english", "anglo american": "english", "english draughts": "english", "anglais": "english", "anglaise": "english",
 	"czech draughts": "czech", "ceska dama": "czech", "česká dáma": "czech", "tchèque": "czech", "tcheque": "czech",
 	"mak-hot": "thai", "makhos": "thai", "thai draughts": "thai", "thaï": "thai",
 	"pool checkers": "pool", "american pool": "pool", "american pool checkers": "pool",

@@ -402,7 +402,7 @@ func TestBadInputs(t *testing.T) {
 		}
 	})
 	t.Run("truncated PDN", func(t *testing.T) {
-		good := "[FEN \"W:W32:B19\"]\n1. 32-28 *\n\n"
+		good := "[GameType \"20\"]\n[FEN \"W:W32:B19\"]\n1. 32-28 *\n\n"
 		b, err := Reader("t.pdn", strings.NewReader(good+"[FEN \"W:W32:B19\"]\n1. 32-28 (1. 32-27 {unfinished"))
 		if err != nil || len(b.Problems) != 1 || len(b.Warnings) != 1 || b.Warnings[0].File != "t.pdn" || b.Warnings[0].Line < 4 {
 			t.Errorf("%v %+v", err, b.Warnings)
@@ -482,7 +482,7 @@ func TestBadInputs(t *testing.T) {
 		}
 	})
 	t.Run("non-UTF-8 PDN", func(t *testing.T) {
-		b, err := Reader("l.pdn", bytes.NewReader([]byte("[Event \"Probl\xe8me\"]\n[FEN \"W:W32:B19\"]\n1. 32-28 *\n")))
+		b, err := Reader("l.pdn", bytes.NewReader([]byte("[Event \"Probl\xe8me\"]\n[GameType \"20\"]\n[FEN \"W:W32:B19\"]\n1. 32-28 *\n")))
 		if err != nil || len(b.Problems) != 1 || len(b.Warnings) != 1 || b.Problems[0].Title != "Problème" {
 			t.Errorf("%v %+v %+v", err, b.Warnings, b.Problems)
 		}

@@ -67,6 +67,7 @@ func fromPDN(g *pdn.Game, file string, index int, given, prefer *draughts.Rules)
 	if v, _ := g.Tag(pdngame.TagDiagram); strings.EqualFold(strings.TrimSpace(v), pdngame.DiagramNone) {
 		return notReplayed("the record has no diagram", r)
 	}
+	g = numberSquares(g, r)
 	start := draughts.Start(r)
 	if fen, ok := g.Tag("FEN"); ok && strings.TrimSpace(fen) != "" {
 		pos, note, err := startPosition(g, r)
@@ -100,6 +101,10 @@ func pdnRules(g *pdn.Game, warn func(text, expected string)) (r *draughts.Rules,
 		return r, ""
 	}
 	switch {
+	case (!hasGT || !typeOK) && unplayedVariant(g) != "":
+		why := unplayedVariant(g)
+		warn(why+"; the game is kept as written, its moves not replayed", "a Variant metz plays ("+strings.Join(draughts.RuleNames(), ", ")+")")
+		return nil, why
 	case !hasGT || strings.TrimSpace(gt) == "":
 		return nil, ""
 	case !typeOK:
@@ -122,6 +127,9 @@ func namedRules(g *pdn.Game, warn func(text, expected string)) (*draughts.Rules,
 		written := "[" + tag + " \"" + v + "\"]"
 		if r, err := draughts.RulesByName(v); err == nil {
 			return r, written
+		}
+		if _, known := variantNames[strings.ToLower(strings.TrimSpace(v))]; known {
+			continue // named as a variant metz does not play (pdnRules)
 		}
 		warn(written, "a rule system metz plays ("+strings.Join(draughts.RuleNames(), ", ")+"); GameType is read instead")
 	}
@@ -399,9 +407,18 @@ func pdnLine(n *pdn.Node, pos *draughts.Position, white bool, why string, r *dra
 		}
 		var next *draughts.Position
 		nextWhy := why
+		last := a
 		if pos != nil {
 			node.White = pos.Turn == draughts.White
-			m, note, err := resolveMove(*pos, a)
+			var m draughts.Move
+			var note string
+			var err error
+			m, last, note, err = resolvePly(*pos, a)
+			if last != a {
+				// A capture written ply by ply, read as one move.
+				text, comments, nags := joinedPly(a, last)
+				node.Text, node.Comment, node.Mark = text, commentText(comments, " "), strings.Join(nagMarks(nags), " ")
+			}
 			if note != "" {
 				*warns = append(*warns, problems.Warning{File: file, Line: a.Line, Text: note, Expected: "a move written as the standard writes it"})
 			}
@@ -424,7 +441,7 @@ func pdnLine(n *pdn.Node, pos *draughts.Position, white bool, why string, r *dra
 			}
 			node.Issue = why
 		}
-		node.Children = pdnLine(a.Next, next, !node.White, nextWhy, r, file, warns)
+		node.Children = pdnLine(last.Next, next, !node.White, nextWhy, r, file, warns)
 		out = append(out, node)
 	}
 	return out

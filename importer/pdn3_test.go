@@ -49,37 +49,69 @@ func hasWarning(p *problems.Problem, part string) bool {
 	return false
 }
 
+// fileNote is the one warning of a batch that contains part, "" if none;
+// it fails the test when several do (the note is one line per file).
+func fileNote(t *testing.T, b Batch, part string) string {
+	t.Helper()
+	found := ""
+	for _, w := range b.Warnings {
+		if strings.Contains(w.Text, part) {
+			if found != "" {
+				t.Errorf("two file warnings say %q: %q and %q", part, found, w.Text)
+			}
+			found = w.Text
+		}
+	}
+	return found
+}
+
 func TestPDN3Succeed(t *testing.T) {
 	cases := []struct {
-		name, text, rules, warning string
+		name, text, rules, note, fen string
 	}{
 		// Tournament files pad squares to two columns.
-		{"padded squares", "[Event \"p\"]\n1. 32-28  19-23 2. 28x19  14x23 3. 37-32  9-14 4. 41-37  4- 9 *\n", "international", ""},
+		{"padded squares", "[Event \"p\"]\n1. 32-28  19-23 2. 28x19  14x23 3. 37-32  9-14 4. 41-37  4- 9 *\n", "international", "", ""},
 		// 8x8 numbered games without GameType: each on its own board.
-		{"english without GameType", "[Event \"e\"]\n1. 11-15 23-19 2. 8-11 22-17 *\n", "english", "read as english"},
-		{"italian without GameType", "[Event \"i\"]\n1. 21-18 10-14 2. 24-20 14x21 *\n", "italian", "read as italian"},
-		{"english position without GameType", "[FEN \"W:W30,26:B5,9\"]\n1. 26-22 9-14 2. 22-18 *\n", "english", "read as english"},
+		{"english without GameType", "[Event \"e\"]\n1. 11-15 23-19 2. 8-11 22-17 *\n", "english", "read as english: every game of the file replays under english, pool, english first", ""},
+		{"italian without GameType", "[Event \"i\"]\n1. 21-18 10-14 2. 24-20 14x21 *\n", "italian", "read as italian, the only system", ""},
+		{"english position without GameType", "[FEN \"W:W30,26:B5,9\"]\n1. 26-22 9-14 2. 22-18 *\n", "english", "read as english", ""},
 		// Algebraic squares, with and without separator.
-		{"algebraic without GameType", "1. c3-d4 f6-g5 2. b2-c3 *\n", "russian", "several systems"},
-		{"algebraic without separator", "1.a3b4\n", "russian", "several systems"},
-		// Several systems fit: PDN's default taken, and said.
-		{"several fit", "[FEN \"W:W32:B19\"]\n1. 32-28 19-23 *\n", "international", "several systems (international, english"},
-		// The side to move left open.
-		{"FEN with ? to move", "[FEN \"?:W31,32:B3,4\"]\n1. 31-27 *\n", "international", "side to move open"},
-		// A plain move written with x.
-		{"plain move written as capture", "[FEN \"W:W32:B3\"]\n1. 32x28 *\n", "international", "takes nothing"},
+		{"algebraic without GameType", "1. c3-d4 f6-g5 2. b2-c3 *\n", "russian", "read as russian: every game of the file replays under russian, brazilian, czech", ""},
+		{"algebraic without separator", "1.a3b4\n", "russian", "replays under russian, brazilian", ""},
+		// Several systems fit a diagram of a few squares within 1–32: PDN's
+		// default, said (a book's many squares make an 8x8 board: TestEnglishBook).
+		{"several fit", "[FEN \"W:W32:B19\"]\n1. 32-28 19-23 *\n", "international", "read as international, PDN's default: every game replays under international, english", ""},
+		// The side to move left open, settled by the first move.
+		{"FEN with ? to move", "[FEN \"?:W31,32:B3,4\"]\n1. 31-27 *\n", "international", "PDN's default", "W:"},
+		{"FEN with ? to move, black's move", "[FEN \"?:W31,32:B3,4\"]\n1. 3-7 *\n", "english", "", "B:"},
+		// A plain move written with x: only one move joins its squares.
+		{"plain move written as capture", "[GameType \"20\"]\n[FEN \"W:W32:B3\"]\n1. 32x28 *\n", "international", "", ""},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
-			p, _ := readOne(t, c.text)
+			p, b := readOne(t, c.text)
 			if p.Rules != c.rules {
-				t.Errorf("rules %s, want %s (%+v)", p.Rules, c.rules, p.Warnings)
+				t.Errorf("rules %s, want %s (%+v)", p.Rules, c.rules, b.Warnings)
 			}
 			replayed(t, p)
-			if c.warning != "" && !hasWarning(p, c.warning) {
-				t.Errorf("no warning saying %q: %+v", c.warning, p.Warnings)
+			if len(p.Warnings) > 0 {
+				t.Errorf("warnings on the game, the standard settling its reading: %+v", p.Warnings)
+			}
+			if c.note != "" && fileNote(t, b, c.note) == "" {
+				t.Errorf("no file note saying %q: %+v", c.note, b.Warnings)
+			}
+			if c.note == "" && len(b.Warnings) > 0 && c.rules == "international" && c.fen == "" {
+				t.Errorf("a note where nothing was inferred: %+v", b.Warnings)
+			}
+			if !strings.HasPrefix(p.FEN, c.fen) {
+				t.Errorf("FEN %s, want it to start %s", p.FEN, c.fen)
 			}
 		})
+	}
+	// With no move to settle it, the side that opens the game, said.
+	p, _ := readOne(t, "[FEN \"?:W31,32:B3,4\"]\n*\n")
+	if !strings.HasPrefix(p.FEN, "W:") || !hasWarning(p, "no move settles it: white, who opens the game in international") {
+		t.Errorf("FEN %s, warnings %+v", p.FEN, p.Warnings)
 	}
 }
 

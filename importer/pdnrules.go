@@ -3,7 +3,6 @@ package importer
 import (
 	"errors"
 	"fmt"
-	"io"
 	"slices"
 	"strconv"
 	"strings"
@@ -26,6 +25,22 @@ var gameTypeNames = map[int]string{41: "Spantsiretti draughts", 50: "Othello",
 // international draughts from the position of its FEN.
 var lidraughtsGameTypes = map[int]*draughts.Rules{98: draughts.QuiPerdGagne, 97: draughts.Frisian,
 	99: draughts.International}
+
+// variantNames are the Variant tags of the variants metz knows of but
+// does not play, as lidraughts and PlayStrategy write them (PlayStrategy
+// names Breakthrough "BRKTHRU"; Dameo moves orthogonally too).
+var variantNames = map[string]string{"breakthrough": gameTypeNames[96], "brkthru": gameTypeNames[96],
+	"dameo": "Dameo (men move straight ahead too, kings fly on lines and files)"}
+
+// unplayedVariant names the variant of a Variant tag metz knows of but
+// does not play ("[Variant "BRKTHRU"] is Breakthrough …"), "" for any other.
+func unplayedVariant(g *pdn.Game) string {
+	v, _ := g.Tag("Variant")
+	if name, ok := variantNames[strings.ToLower(strings.TrimSpace(v))]; ok {
+		return fmt.Sprintf("[Variant %q] is %s, a variant metz does not play", v, name)
+	}
+	return ""
+}
 
 // unplayedGameType names the variant of a GameType metz knows of but does
 // not play ("GameType 40 (Frisian draughts)"), or says it is unknown.
@@ -73,6 +88,8 @@ func inferRules(g *pdn.Game, prefer *draughts.Rules) inference {
 		return inference{fit[0], fmt.Sprintf("rules: no GameType tag; read as %s, the only system under which the game replays (tried %s)", fit[0].Name, tried)}
 	case len(fit) > 1:
 		return inference{fit[0], fmt.Sprintf("rules: no GameType tag and the game replays under several systems (%s); read as %s, the first of them", ruleList(fit), fit[0].Name)}
+	case len(fit) == 0 && prefer != nil:
+		return inference{prefer, fmt.Sprintf("rules: no GameType tag and no system replays every move (tried %s); read as %s, the file's", tried, prefer.Name)}
 	case best >= 0:
 		return inference{cands[best], fmt.Sprintf("rules: no GameType tag and no system replays every move (tried %s); read as %s, under which the fewest fail", tried, cands[best].Name)}
 	}
@@ -81,21 +98,25 @@ func inferRules(g *pdn.Game, prefer *draughts.Rules) inference {
 }
 
 // trial is a game replayed under each candidate system: the candidates,
-// those under which every move replays, and the index of the one under
-// which the fewest fail (-1: the FEN reads under none).
+// those under which every move replays, whether each finds the game's
+// diagram impossible (a man on its crowning row), and the index of the
+// one under which the fewest fail (-1: the FEN reads under none).
 type trial struct {
 	cands, fit []*draughts.Rules
+	impossible []bool
 	best       int
 }
 
 func tryRules(g *pdn.Game) trial {
 	t := trial{cands: candidateRules(g), best: -1}
+	t.impossible = make([]bool, len(t.cands))
 	bestFails := 0
 	for i, r := range t.cands {
-		fails, ok := replayFailures(g, r)
+		fails, impossible, ok := replayFailures(g, r)
 		if !ok {
 			continue
 		}
+		t.impossible[i] = impossible
 		if fails == 0 {
 			t.fit = append(t.fit, r)
 		}
@@ -104,60 +125,6 @@ func tryRules(g *pdn.Game) trial {
 		}
 	}
 	return t
-}
-
-// fileRulesOf is the system a file's games without GameType point to
-// together: the one under which some of them, and no other system, replay
-// (a Czech tournament file: most games replay under Russian rules too, a
-// few under Czech rules only). Nil when no game settles it, or games
-// settle it differently. It reads the whole file, game by game (a game
-// that cannot be parsed is skipped), holding one game at a time: this is
-// the one pass over a file that decides for all of its games, before they
-// are read again one by one.
-func fileRulesOf(rd *pdn.Reader) *draughts.Rules {
-	var v rulesVote
-	for {
-		g, err := rd.Next()
-		if errors.Is(err, io.EOF) {
-			return v.rules()
-		}
-		var se *pdn.SyntaxError
-		if err != nil && !errors.As(err, &se) {
-			return v.rules()
-		}
-		if err == nil {
-			v.add(g)
-		}
-	}
-}
-
-// rulesVote counts, game by game, the systems under which alone a file's
-// games without stated rules replay.
-type rulesVote struct {
-	only  *draughts.Rules
-	mixed bool
-}
-
-func (v *rulesVote) add(g *pdn.Game) {
-	if r, unplayed := pdnRules(g, func(string, string) {}); r != nil || unplayed != "" || v.mixed {
-		return
-	}
-	t := tryRules(g)
-	if len(t.fit) != 1 {
-		return
-	}
-	if v.only != nil && v.only != t.fit[0] {
-		v.mixed = true
-	}
-	v.only = t.fit[0]
-}
-
-// rules is the system the games agree on, nil if none.
-func (v *rulesVote) rules() *draughts.Rules {
-	if v.mixed {
-		return nil
-	}
-	return v.only
 }
 
 func ruleList(rs []*draughts.Rules) string {
@@ -176,40 +143,12 @@ func statesAnything(g *pdn.Game) bool {
 }
 
 // candidateRules lists the systems whose notation fits the game's squares,
-// most likely first.
+// most likely first. The count of squares that makes a board 8x8 is the
+// file's evidence (fileVote); a game tried alone puts international, PDN's
+// default, before the 8x8 systems.
 func candidateRules(g *pdn.Game) []*draughts.Rules {
-	alpha, maxSq := false, 0
-	look := func(sq string) {
-		if sq == "" {
-			return
-		}
-		if sq[0] >= 'a' && sq[0] <= 'z' {
-			alpha = true
-			return
-		}
-		if n, err := strconv.Atoi(sq); err == nil && n > maxSq {
-			maxSq = n
-		}
-	}
-	walk(g.Root.Next, func(n *pdn.Node) {
-		for _, s := range n.Squares {
-			look(s)
-		}
-	})
-	if fen, ok := g.Tag("FEN"); ok {
-		for _, f := range strings.FieldsFunc(fen, func(r rune) bool { return strings.ContainsRune(":,-.", r) }) {
-			look(strings.TrimLeft(strings.TrimSpace(f), "WBK?"))
-		}
-	}
-	switch {
-	case alpha:
-		return []*draughts.Rules{draughts.Russian, draughts.Brazilian, draughts.Czech, draughts.Turkish}
-	case maxSq <= 32:
-		return []*draughts.Rules{draughts.International, draughts.English, draughts.Italian, draughts.Spanish, draughts.Pool, draughts.Thai}
-	case maxSq <= 50:
-		return []*draughts.Rules{draughts.International}
-	}
-	return []*draughts.Rules{draughts.Canadian}
+	alpha, maxSq := gameSquares(g, nil)
+	return fileCandidates(alpha, maxSq, 0)
 }
 
 // walk calls f on every move of the tree, variations included.
@@ -223,55 +162,76 @@ func walk(n *pdn.Node, f func(*pdn.Node)) {
 }
 
 // replayFailures counts the moves of the main line that do not replay
-// under r (a move after a failed one counts as failed too); ok is false
-// when the FEN tag does not read under r.
-func replayFailures(g *pdn.Game, r *draughts.Rules) (int, bool) {
+// under r (a move after a failed one counts as failed too), and reports
+// whether r finds the game's diagram impossible; ok is false when the FEN
+// tag does not read under r.
+func replayFailures(g *pdn.Game, r *draughts.Rules) (fails int, impossible, ok bool) {
 	pos, _, err := startPosition(g, r)
 	if err != nil {
-		return 0, false
+		return 0, false, false
 	}
-	fails := 0
+	if fen, _ := g.Tag("FEN"); strings.TrimSpace(fen) != "" {
+		impossible = len(pos.Validate()) > 0
+	}
 	for n := g.Root.Next; n != nil; n = n.Next {
 		if fails > 0 {
 			fails++
 			continue
 		}
-		m, _, err := resolveMove(pos, n)
+		m, last, _, err := resolvePly(pos, n)
 		if err != nil {
 			fails++
 			continue
 		}
 		pos = pos.Play(m)
+		n = last
 	}
-	return fails, true
+	return fails, impossible, true
 }
 
 // startPosition is the game's position under r: its FEN tag, else the
-// start. A FEN whose side to move is "?" (PDN allows it) is given the side
-// that opens the game under r, and the note says so.
+// start. A FEN whose side to move is "?" (PDN 3.0 allows it) takes the
+// side whose first move the game plays, which settles it; with no move to
+// settle it, the side that opens the game under r, and the note says so.
 func startPosition(g *pdn.Game, r *draughts.Rules) (draughts.Position, string, error) {
 	fen, ok := g.Tag("FEN")
 	if !ok || strings.TrimSpace(fen) == "" {
 		return draughts.Start(r), "", nil
 	}
-	note := ""
-	if t := strings.TrimSpace(fen); strings.HasPrefix(t, "?") {
-		side := "W"
-		if r.FirstMover == draughts.Black {
-			side = "B"
-		}
-		fen = side + t[1:]
-		note = fmt.Sprintf("the FEN tag leaves the side to move open (?): %s, who opens the game in %s, is taken", strings.ToLower(r.FirstMover.String()), r.Name)
+	t := strings.TrimSpace(fen)
+	if !strings.HasPrefix(t, "?") {
+		pos, err := draughts.ParseFEN(r, fen)
+		return pos, "", err
 	}
-	pos, err := draughts.ParseFEN(r, fen)
-	return pos, note, err
+	var sides []draughts.Position
+	for _, side := range []string{"W", "B"} {
+		pos, err := draughts.ParseFEN(r, side+t[1:])
+		if err != nil {
+			return pos, "", err
+		}
+		if first := g.Root.Next; first != nil {
+			if _, _, _, err := resolvePly(pos, first); err == nil {
+				sides = append(sides, pos)
+			}
+		}
+	}
+	if len(sides) == 1 {
+		return sides[0], "", nil
+	}
+	side := "W"
+	if r.FirstMover == draughts.Black {
+		side = "B"
+	}
+	pos, err := draughts.ParseFEN(r, side+t[1:])
+	return pos, fmt.Sprintf("the FEN tag leaves the side to move open (?) and no move settles it: %s, who opens the game in %s, is taken", strings.ToLower(r.FirstMover.String()), r.Name), err
 }
 
 // resolveMove finds the legal move a PDN move names. Two slips of real
-// files are read when the rest of the line settles them, with a note: a
-// capture written from its two ends where several paths take different
-// pieces (the one after which the next move replays), and a plain move
-// written with "x".
+// files are read as the standard's notation determines them: a plain move
+// written with "x" (only one move joins its squares), and a capture
+// written from its two ends where several paths take different pieces,
+// when the moves that follow replay after one path only. Only a capture
+// that nothing after it settles gets a note, naming the path taken.
 func resolveMove(pos draughts.Position, n *pdn.Node) (draughts.Move, string, error) {
 	m, err := draughts.ParseMove(pos, n.Move)
 	var me *draughts.MoveError
@@ -281,18 +241,16 @@ func resolveMove(pos draughts.Position, n *pdn.Node) (draughts.Move, string, err
 	switch {
 	case strings.HasPrefix(me.Reason, "written as a capture"):
 		if len(me.Candidates) == 1 {
-			m, err2 := draughts.ParseMove(pos, me.Candidates[0])
-			if err2 == nil {
-				return m, fmt.Sprintf("%s is written as a capture but takes nothing: read as %s", n.Move, me.Candidates[0]), nil
+			if m, err2 := draughts.ParseMove(pos, me.Candidates[0]); err2 == nil {
+				return m, "", nil
 			}
 		}
 	case strings.HasPrefix(me.Reason, "ambiguous"):
 		if m, name, ok := settleByLookahead(pos, n, me.Candidates); ok {
-			why := "the path after which the moves that follow replay"
-			if n.Next == nil {
-				why = "the first of " + strings.Join(me.Candidates, ", ") + " (nothing follows to tell them apart)"
+			if n.Next != nil {
+				return m, "", nil
 			}
-			return m, fmt.Sprintf("%s could take different pieces: read as %s, %s", n.Move, name, why), nil
+			return m, fmt.Sprintf("%s could take different pieces and nothing follows to tell them apart: read as %s, the first of %s", n.Move, name, strings.Join(me.Candidates, ", ")), nil
 		}
 	}
 	return m, "", err
@@ -340,8 +298,13 @@ func replayCount(pos draughts.Position, n *pdn.Node) int {
 			var me *draughts.MoveError
 			if errors.As(err, &me) && strings.HasPrefix(me.Reason, "ambiguous") {
 				k++
+				break
 			}
-			break
+			sm, last, ok := splitCapture(pos, n)
+			if !ok {
+				break
+			}
+			m, n = sm, last
 		}
 		pos = pos.Play(m)
 		k++

@@ -31,10 +31,10 @@ type pdnStream struct {
 	firstErr        error
 	read, anyGame   bool // a game was read; one holds a tag pair or a move
 	// The rules of the file's games that state none, decided once by a
-	// pass over the whole file (fileRulesOf) when the first such game is
-	// met; a file whose games all state their rules is read once.
-	prefer    *draughts.Rules
-	preferSet bool
+	// pass over the whole file (fileDecisionOf) when the first such game
+	// is met; a file whose games all state their rules is read once.
+	decision fileDecision
+	decided  bool
 }
 
 // newPDNStream streams the PDN games read from r; reopen gives the file
@@ -115,11 +115,11 @@ func (ps *pdnStream) warnings() []problems.Warning {
 // (MetzRecord): unedited, it is that record; edited, that record with the
 // edited parts read from the game.
 func (ps *pdnStream) record(g *pdn.Game, index int) (Record, error) {
-	prefer, err := ps.preferred(g)
+	given, prefer, err := ps.rulesFor(g)
 	if err != nil {
 		return Record{}, err
 	}
-	p := fromPDN(g, ps.file, index, ps.opt.Rules, prefer)
+	p := fromPDN(g, ps.file, index, given, prefer)
 	p.Source = ps.key
 	k, exported := g.Tag(pdngame.TagSource)
 	k = strings.TrimSpace(k)
@@ -146,22 +146,30 @@ func (ps *pdnStream) record(g *pdn.Game, index int) (Record, error) {
 	return Record{Problem: p, Copy: true, Format: FormatPDN}, nil
 }
 
-// preferred is the system the file's games point to together, decided at
-// the first game that states no rules (see fileRulesOf).
-func (ps *pdnStream) preferred(g *pdn.Game) (*draughts.Rules, error) {
-	if ps.opt.Rules != nil || ps.preferSet {
-		return ps.prefer, nil
+// rulesFor is the system a game that states none is read under, or the
+// one it prefers when it is inferred from itself (see fileDecision): the
+// file decides, at the first game that states no rules, by a pass over the
+// whole file, whose note goes with the file's warnings.
+func (ps *pdnStream) rulesFor(g *pdn.Game) (given, prefer *draughts.Rules, err error) {
+	if ps.opt.Rules != nil {
+		return ps.opt.Rules, nil, nil
 	}
 	if r, unplayed := pdnRules(g, func(string, string) {}); r != nil || unplayed != "" {
-		return nil, nil
+		return nil, nil, nil
 	}
-	f, err := ps.reopen()
-	if err != nil {
-		return nil, fmt.Errorf("%s: %w", ps.file, err)
+	if !ps.decided {
+		f, err := ps.reopen()
+		if err != nil {
+			return nil, nil, fmt.Errorf("%s: %w", ps.file, err)
+		}
+		defer f.Close()
+		ps.decision, ps.decided = fileDecisionOf(pdn.NewReader(f, ps.file), ps.file), true
+		if n := ps.decision.note; n != nil {
+			ps.warns = append(ps.warns, *n)
+		}
 	}
-	defer f.Close()
-	ps.prefer, ps.preferSet = fileRulesOf(pdn.NewReader(f, ps.file)), true
-	return ps.prefer, nil
+	given, prefer = ps.decision.forGame(g)
+	return given, prefer, nil
 }
 
 // isGame reports whether a game read holds a game: a tag pair or a move

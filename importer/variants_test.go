@@ -20,13 +20,13 @@ const czechGame = `[Event "Czech, own game"]
 
 // A game under Czech rules only is read as Czech, said in a warning.
 func TestCzechWithoutGameType(t *testing.T) {
-	p, _ := readOne(t, czechGame)
+	p, b := readOne(t, czechGame)
 	if p.Rules != "czech" {
-		t.Fatalf("rules %s, want czech (%+v)", p.Rules, p.Warnings)
+		t.Fatalf("rules %s, want czech (%+v)", p.Rules, b.Warnings)
 	}
 	replayed(t, p)
-	if !hasWarning(p, "read as czech, the only system under which the game replays") {
-		t.Errorf("no warning naming the inference: %+v", p.Warnings)
+	if fileNote(t, b, "read as czech, the only system under which every game of the file replays") == "" {
+		t.Errorf("no note naming the inference: %+v", b.Warnings)
 	}
 	// The man's capture instead of the king's is no Czech move.
 	bad := strings.Replace(czechGame, "a1:f6:h4:e1", "h6:f4", 1)
@@ -66,8 +66,13 @@ func TestFileRules(t *testing.T) {
 			t.Errorf("%s: rules %s, want czech (%+v)", p.Location, p.Rules, p.Warnings)
 		}
 	}
-	if !hasWarning(b.Problems[1], "several systems (russian, brazilian, czech); read as czech") {
-		t.Errorf("game 2: %+v", b.Problems[1].Warnings)
+	if fileNote(t, b, "rules: no GameType tag (3 games); read as czech, the only system under which every game of the file replays") == "" {
+		t.Errorf("no note for the file: %+v", b.Warnings)
+	}
+	for _, p := range b.Problems {
+		if len(p.Warnings) > 0 {
+			t.Errorf("%s: a note per game: %+v", p.Location, p.Warnings)
+		}
 	}
 	// Alone, the second game is read under the first system that fits.
 	p, _ := readOne(t, "1. c3-d4 f6-g5 2. b2-c3 *\n")

@@ -27,8 +27,13 @@ var parseCases = []struct {
 		"1. 32-28 19-23", 0},
 	{"no numbers", "32-28 19-23",
 		"32-28 19-23", 0},
+	// A number with no move before the result ("1. 0-2", an empty game
+	// in some files) is outside the grammar: read, and warned of (the
+	// standard's fail set has it).
 	{"number before result", "1. 32-28 19-23 2. 2-0",
-		"1. 32-28 19-23 => 2-0", 0},
+		"1. 32-28 19-23 => 2-0", 1},
+	{"dots for a move before result", "1. 32-28 19-23 2. ... *",
+		"1. 32-28 19-23 => *", 0},
 
 	// Moves.
 	{"multi capture", "1. 33x22x13 5x14 2. 47x36",
@@ -220,9 +225,9 @@ func TestWarningPositions(t *testing.T) {
 	_, warns := mustParse(t, src)
 	want := []string{
 		`t.pdn:2:4: warning: unrecognised move "28à23", expected a move such as 32-28, 33x22 or c3:e5`,
-		"t.pdn:2:10: warning: empty variation ignored",
-		`t.pdn:3:1: warning: unmatched ")" ignored`,
-		"t.pdn:4:1: warning: comment outside any game ignored",
+		"t.pdn:2:10: warning: empty variation ignored, expected at least one move between the parentheses",
+		`t.pdn:3:1: warning: unmatched ")" ignored, expected ")" only closing a variation opened by "("`,
+		"t.pdn:4:1: warning: comment outside any game ignored, expected a comment inside a game, before its result",
 	}
 	var got []string
 	for _, w := range warns {

@@ -61,7 +61,7 @@ func (r *Reader) Next() (*Game, error) {
 			return g, nil
 		}
 		if len(g.Comments) > 0 {
-			r.warn(pos{g.Line, 1}, "comment outside any game ignored", "")
+			r.warn(pos{g.Line, 1}, "comment outside any game ignored", "a comment inside a game, before its result")
 		}
 	}
 }
@@ -204,11 +204,11 @@ func (p *gameParser) step(t token) (bool, error) {
 	case tRParen:
 		p.close(t)
 	case tString:
-		p.r.warn(t.pos, "string outside a tag pair ignored", "")
+		p.r.warn(t.pos, "string outside a tag pair ignored", `a string only as a tag's value ([Event "..."])`)
 	case tSetup:
 		p.r.warn(t.pos, "setup command "+describe(t)+" ignored", "a FEN tag pair")
 	default:
-		p.r.warn(t.pos, "unexpected "+describe(t)+" ignored", "")
+		p.r.warn(t.pos, "unexpected "+describe(t)+" ignored", unexpectedWhat(t))
 	}
 	return false, nil
 }
@@ -297,7 +297,7 @@ func (p *gameParser) word(t token) bool {
 	case isEllipsis(w):
 		p.top().black = true
 	case w == ".":
-		p.r.warn(t.pos, `stray "." ignored`, "")
+		p.r.warn(t.pos, `stray "." ignored`, `a dot only right after a move number ("12." or "12...")`)
 	default:
 		n, black, rest, ok := moveNumber(w)
 		if !ok {
@@ -316,9 +316,16 @@ func (p *gameParser) word(t token) bool {
 
 func (p *gameParser) result(t token) bool {
 	if len(p.stack) > 1 {
-		p.r.warn(t.pos, "result "+strconv.Quote(t.text)+" inside a variation ignored", "")
+		p.r.warn(t.pos, "result "+strconv.Quote(t.text)+" inside a variation ignored", `a result only after the main line, ending the game; a variation ends with ")"`)
 		return false
 	}
+	// "1. 2-0", a game of no moves as some files write it, is outside
+	// the standard's grammar: said, the game read as its result alone.
+	// "77. ... *" is inside it: the dots stand for a move not given.
+	if f := p.top(); f.black {
+		f.number = 0
+	}
+	p.danglingNumber(t)
 	p.g.Result = t.text
 	p.trailingComments(t.pos.line)
 	return true
@@ -372,10 +379,22 @@ func (p *gameParser) comment(text string) {
 	}
 }
 
+// unexpectedWhat says what a token out of place stands instead of: a
+// closing brace or bracket that opens nothing (comments do not nest).
+func unexpectedWhat(t token) string {
+	switch t.kind {
+	case tRBrace:
+		return `"}" only closing a comment opened by "{" (comments do not nest)`
+	case tRBracket:
+		return `"]" only closing a tag pair opened by "["`
+	}
+	return "a move, a move number, a comment, a variation or a result"
+}
+
 func (p *gameParser) nag(t token) {
 	f := p.top()
 	if !p.hasMove(f) {
-		p.r.warn(t.pos, "annotation "+describe(t)+" before any move ignored", "")
+		p.r.warn(t.pos, "annotation "+describe(t)+" before any move ignored", "an annotation right after the move it judges")
 		return
 	}
 	f.last.NAGs = append(f.last.NAGs, t.text)
@@ -385,7 +404,7 @@ func (p *gameParser) open(t token) {
 	f := p.top()
 	parent := f.last
 	if !p.hasMove(f) {
-		p.r.warn(t.pos, "variation before any move ignored", "")
+		p.r.warn(t.pos, "variation before any move ignored", `a variation after the move it replaces: 32-28 (33-28 ...)`)
 		parent = &Node{} // read the variation, then drop it
 	}
 	p.stack = append(p.stack, &frame{parent: parent, open: t.pos})
@@ -393,12 +412,12 @@ func (p *gameParser) open(t token) {
 
 func (p *gameParser) close(t token) {
 	if len(p.stack) == 1 {
-		p.r.warn(t.pos, `unmatched ")" ignored`, "")
+		p.r.warn(t.pos, `unmatched ")" ignored`, `")" only closing a variation opened by "("`)
 		return
 	}
 	f := p.top()
 	p.stack = p.stack[:len(p.stack)-1]
 	if f.last == nil {
-		p.r.warn(f.open, "empty variation ignored", "")
+		p.r.warn(f.open, "empty variation ignored", "at least one move between the parentheses")
 	}
 }

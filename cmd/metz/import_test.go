@@ -159,8 +159,10 @@ func TestImportDamagedGame(t *testing.T) {
 	var rows []struct {
 		FileWarnings []problems.Warning `json:"file_warnings"`
 	}
+	// The file's warnings: the rules inferred (line 1), the damaged game.
 	if jerr := json.Unmarshal([]byte(out), &rows); err != nil || jerr != nil || len(rows) != 1 ||
-		len(rows[0].FileWarnings) != 1 || rows[0].FileWarnings[0].Line != 5 || rows[0].FileWarnings[0].File != "coll.pdn" {
+		len(rows[0].FileWarnings) != 2 || rows[0].FileWarnings[1].Line != 5 || rows[0].FileWarnings[1].File != "coll.pdn" ||
+		!strings.HasPrefix(rows[0].FileWarnings[0].Text, "rules: ") {
 		t.Errorf("%v %v\n%s", err, jerr, out)
 	}
 }
