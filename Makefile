@@ -18,6 +18,10 @@ test:
 	@out=$$($(GOFMT) -l .); if [ -n "$$out" ]; then echo "not gofmt'd (run gofmt -w):"; echo "$$out"; exit 1; fi
 	$(GO) vet $(PKGS)
 	$(GO) test -timeout 30m $(PKGS)
+	# The suites that touch the database once more, on PostgreSQL (a
+	# throwaway server of their own, internal/pgtest; they skip, one line
+	# each, where no PostgreSQL server is installed).
+	METZ_TEST_DB=postgres $(GO) test -timeout 30m ./db ./app ./web ./queue
 	# The parallel verification and the in-memory tables built from
 	# several searches at once, under the race detector.
 	$(GO) test -race -timeout 30m -run '^(TestCoresEach|TestForkAbsorb|TestParallelSameReport)$$' ./solver

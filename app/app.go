@@ -12,8 +12,9 @@ import (
 // Config says what an App opens: what a front end (metz verify, metz
 // serve) was told on its command line.
 type Config struct {
-	// DB is the database file, which must exist (metz import makes it);
-	// "" opens none, for work on positions alone (verify --fen).
+	// DB is the database, which must exist (metz import makes it): an
+	// SQLite file, or a postgres:// URL (docs/database.md); "" opens
+	// none, for work on positions alone (verify --fen).
 	DB string
 	// Tables is the endgame table setting, as --tables gives it
 	// (OpenTables): "auto" the default directory ($METZ_TABLES, else the
@@ -85,7 +86,8 @@ func (a *App) database() (*db.DB, error) {
 	return a.db, nil
 }
 
-// DBPath is the database's file ("" without one).
+// DBPath is the database's file, or its URL without the password (""
+// without one).
 func (a *App) DBPath() string {
 	if a.db == nil {
 		return ""

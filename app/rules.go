@@ -34,7 +34,7 @@ func RuleTexts(dbPath, source, number string) ([]problems.SourceText, error) {
 }
 
 func ruleTexts(dbPath, source string) ([]problems.SourceText, error) {
-	if _, err := os.Stat(dbPath); errors.Is(err, fs.ErrNotExist) && source == "metz" {
+	if _, err := os.Stat(dbPath); errors.Is(err, fs.ErrNotExist) && source == "metz" && !db.IsPostgres(dbPath) {
 		return importer.BundledRuleTexts() // the Livre de Metz alone, not every bundled book
 	}
 	d, err := db.OpenExisting(dbPath)

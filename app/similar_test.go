@@ -1,11 +1,11 @@
 package app
 
 import (
-	"path/filepath"
 	"strings"
 	"testing"
 
 	"metz/db"
+	"metz/internal/pgtest"
 	"metz/problems"
 	"metz/similar"
 )
@@ -32,7 +32,7 @@ func prob(n int, fen string, t *problems.Tree) *problems.Problem {
 // the left twice is n-1 on every row.
 func similarDB(t *testing.T) *db.DB {
 	t.Helper()
-	d, err := db.Open(filepath.Join(t.TempDir(), "metz.db"))
+	d, err := db.Open(pgtest.DB(t))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -2,10 +2,10 @@ package app
 
 import (
 	"encoding/json"
-	"path/filepath"
 	"testing"
 
 	"metz/db"
+	"metz/internal/pgtest"
 	"metz/problems"
 	"metz/verdict"
 )
@@ -52,7 +52,7 @@ func TestDetectIncludesSolverLines(t *testing.T) {
 // one move.
 func oneProblemDB(t *testing.T, fen, text, move string) (*db.DB, int64) {
 	t.Helper()
-	d, err := db.Open(filepath.Join(t.TempDir(), "metz.db"))
+	d, err := db.Open(pgtest.DB(t))
 	if err != nil {
 		t.Fatal(err)
 	}

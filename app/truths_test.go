@@ -1,10 +1,10 @@
 package app
 
 import (
-	"path/filepath"
 	"testing"
 
 	"metz/db"
+	"metz/internal/pgtest"
 	"metz/problems"
 )
 
@@ -12,7 +12,7 @@ import (
 // disagreements first; a document carries the truth of the sources it
 // is filtered by, or of all for the whole database, and none else.
 func TestBookTruths(t *testing.T) {
-	d, err := db.Open(filepath.Join(t.TempDir(), "metz.db"))
+	d, err := db.Open(pgtest.DB(t))
 	if err != nil {
 		t.Fatal(err)
 	}

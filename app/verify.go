@@ -42,6 +42,9 @@ type VerifyOptions struct {
 	// Run names the run that stores the verdicts (a job's id): a problem
 	// stored twice by one run is stored once (db.Verdict.Run). "": none.
 	Run string
+	// Cores, if set, are the cores VerifyProblem's problem shares with
+	// the others its process verifies at once (nil: Jobs cores of its own).
+	Cores *Cores
 	// Progress, if set, is called after each problem (from one goroutine
 	// at a time) with its outcome, stored when Store is set.
 	Progress func(VerifyProgress)
@@ -267,7 +270,11 @@ func (a *App) VerifyProblem(ctx context.Context, t VerifyTask, opt VerifyOptions
 	if err := bound(p, opt.Within); err != nil {
 		return Verified{}, err
 	}
-	v := Verified{Problem: p, Report: solver.Verify(p, a.solverOptions(opt.Budget, solver.NewCores(opt.Jobs)))}
+	cores := opt.Cores
+	if cores == nil {
+		cores = solver.NewCores(opt.Jobs)
+	}
+	v := Verified{Problem: p, Report: solver.Verify(p, a.solverOptions(opt.Budget, cores))}
 	if err := ctx.Err(); err != nil {
 		return v, err
 	}

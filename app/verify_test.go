@@ -4,12 +4,12 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
-	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
 
 	"metz/db"
+	"metz/internal/pgtest"
 	"metz/problems"
 	"metz/verdict"
 )
@@ -18,7 +18,7 @@ import (
 // of source "tiny", numbered 1 to n, and one record without a diagram.
 func tinyDB(t *testing.T, n int) *db.DB {
 	t.Helper()
-	d, err := db.Open(filepath.Join(t.TempDir(), "metz.db"))
+	d, err := db.Open(pgtest.DB(t))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -184,7 +184,7 @@ func TestVerifyStoresDetectedThemes(t *testing.T) {
 // vantenac:77 (the lunette: a king between 29 and 40, taken at ply 3).
 func vanTenacVII(t *testing.T) *db.DB {
 	t.Helper()
-	d, err := db.Open(filepath.Join(t.TempDir(), "metz.db"))
+	d, err := db.Open(pgtest.DB(t))
 	if err != nil {
 		t.Fatal(err)
 	}

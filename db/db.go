@@ -1,4 +1,5 @@
-// Package db stores metz's problems in SQLite: the sources and their records
+// Package db stores metz's problems in SQLite (a file, the default) or
+// PostgreSQL (a postgres:// URL; postgres.go says what differs): the sources and their records
 // exactly as imported (with every warning), the themes with their origin,
 // cross references, and what users and the solver add later (tags, notes,
 // verdict history). Imports replace what a source says and never touch what a
@@ -29,6 +30,10 @@ type DB struct {
 	// writable): browsing works, every write returns ErrReadOnly.
 	readOnly string
 	stmts    sync.Map // query text → its *sql.Stmt (stmt.go)
+	// pg: the database is PostgreSQL (postgres.go), else SQLite.
+	pg bool
+	// dsn is a PostgreSQL database's URL as given, password included.
+	dsn string
 }
 
 // ErrReadOnly is returned (wrapped, with the reason) by every write to a
@@ -39,13 +44,17 @@ var ErrReadOnly = errors.New("the database is read-only")
 var ErrNotFound = errors.New("not found")
 
 // Open opens or creates the database at path and migrates it to the latest
-// schema. WAL lets readers work while an import runs; foreign keys keep
+// schema: an SQLite file, or a PostgreSQL database when path is a
+// postgres:// URL (IsPostgres). WAL lets readers work while an import runs; foreign keys keep
 // themes, notes and verdicts tied to existing problems. A database whose
 // file or directory cannot be written is opened read-only (see ReadOnly);
 // an SQLite file that is not a metz database is refused and left as it is.
 func Open(path string) (*DB, error) {
 	if path == "" {
 		return nil, errors.New("empty database path")
+	}
+	if IsPostgres(path) {
+		return openPostgres(path, false)
 	}
 	d := &DB{path: path, readOnly: readOnlyReason(path)}
 	if err := checkMetz(path); err != nil {
@@ -179,8 +188,12 @@ func (d *DB) writable() error {
 }
 
 // OpenExisting opens a database that must already exist, so that read-only
-// commands do not silently create an empty one.
+// commands do not silently create an empty one (a PostgreSQL database
+// must hold metz's schema).
 func OpenExisting(path string) (*DB, error) {
+	if IsPostgres(path) {
+		return openPostgres(path, true)
+	}
 	if _, err := os.Stat(path); err != nil {
 		if errors.Is(err, os.ErrNotExist) {
 			return nil, fmt.Errorf("no database at %s: run metz import first", path)
@@ -208,8 +221,19 @@ func uriPath(path string) string {
 	return strings.NewReplacer("%", "%25", "?", "%3f", "#", "%23").Replace(path)
 }
 
-// Path returns the file the database was opened from.
+// Path returns the file the database was opened from (a PostgreSQL
+// database's URL without its password).
 func (d *DB) Path() string { return d.path }
+
+// DSN is what reaches the database again from another connection pool
+// (the job queue's): a PostgreSQL URL as given, password included, or the
+// SQLite file. It is never to be printed (Path is).
+func (d *DB) DSN() string {
+	if d.pg {
+		return d.dsn
+	}
+	return d.path
+}
 
 // Close closes the database.
 func (d *DB) Close() error {

@@ -9,28 +9,55 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/stdlib"
+
+	"metz/internal/pgtest"
 	"metz/problems"
 )
 
+// A new database has the latest schema, and its foreign keys hold (a
+// note on no problem is refused); an SQLite file is in WAL mode.
 func TestOpenSetsPragmas(t *testing.T) {
 	d := openTemp(t)
-	var mode string
-	var fk int
-	if err := d.sql.QueryRow(`PRAGMA journal_mode`).Scan(&mode); err != nil {
-		t.Fatal(err)
-	}
-	if err := d.sql.QueryRow(`PRAGMA foreign_keys`).Scan(&fk); err != nil {
-		t.Fatal(err)
-	}
-	if mode != "wal" || fk != 1 {
-		t.Errorf("journal_mode=%s foreign_keys=%d, want wal and 1", mode, fk)
-	}
 	if v, _ := d.Version(); v != SchemaVersion() {
 		t.Errorf("version %d, want %d", v, SchemaVersion())
 	}
+	if _, err := d.sql.Exec(`INSERT INTO notes (problem_id, text, created_at) VALUES (12345, 'x', 'now')`); err == nil {
+		t.Error("a note on no problem was stored: foreign keys are off")
+	}
+	if d.pg {
+		return
+	}
+	var mode string
+	if err := d.sql.QueryRow(`PRAGMA journal_mode`).Scan(&mode); err != nil {
+		t.Fatal(err)
+	}
+	if mode != "wal" {
+		t.Errorf("journal_mode=%s, want wal", mode)
+	}
 }
 
+// A read-only command does not make a database: an SQLite file must
+// exist, a PostgreSQL database must hold metz's schema (and is left
+// empty).
 func TestOpenExistingMissing(t *testing.T) {
+	if onPostgres {
+		url := pgtest.URL(t)
+		_, err := OpenExisting(url)
+		if err == nil || !strings.Contains(err.Error(), "no metz database there yet: run metz import first") {
+			t.Fatalf("got %v", err)
+		}
+		if strings.Contains(err.Error(), "@") && !strings.Contains(err.Error(), "xxxxx@") {
+			t.Errorf("the error shows the password: %v", err)
+		}
+		d, err := Open(url)
+		if err != nil {
+			t.Fatal(err)
+		}
+		d.Close()
+		return
+	}
 	path := filepath.Join(t.TempDir(), "none.db")
 	_, err := OpenExisting(path)
 	if err == nil || !strings.Contains(err.Error(), "no database at "+path+": run metz import first") {
@@ -41,7 +68,7 @@ func TestOpenExistingMissing(t *testing.T) {
 // A database left at schema v1 (before material columns and verdicts) is
 // migrated on Open and its records get their material filled in.
 func TestMigrateFromV1(t *testing.T) {
-	v1 := filepath.Join(t.TempDir(), "old.db")
+	v1 := tempDSN(t)
 	d, err := openAt(v1, 1)
 	if err != nil {
 		t.Fatal(err)
@@ -74,6 +101,14 @@ func TestMigrateFromV1(t *testing.T) {
 
 // openAt opens path migrated only up to version v (for migration tests).
 func openAt(path string, v int) (*DB, error) {
+	if IsPostgres(path) {
+		cfg, err := pgx.ParseConfig(path)
+		if err != nil {
+			return nil, err
+		}
+		d := &DB{sql: sql.OpenDB(pgConnector{stdlib.GetConnector(*cfg)}), path: path, pg: true}
+		return d, d.migrate(v)
+	}
 	h, err := sql.Open("sqlite3", dsn(path))
 	if err != nil {
 		return nil, err

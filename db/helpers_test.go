@@ -2,10 +2,10 @@ package db
 
 import (
 	"fmt"
-	"path/filepath"
 	"strings"
 	"testing"
 
+	"metz/internal/pgtest"
 	"metz/problems"
 )
 
@@ -40,9 +40,29 @@ func cloneProblems(ps []*problems.Problem) []*problems.Problem {
 	return out
 }
 
+// The tests run on SQLite, and on PostgreSQL with METZ_TEST_DB=postgres
+// (internal/pgtest starts the server): the same suite on both.
+var onPostgres = pgtest.Engine() == "postgres"
+
+// tempDSN names a new, empty database for t: an SQLite file, or a
+// PostgreSQL database's URL when the tests run on PostgreSQL.
+func tempDSN(t testing.TB) string {
+	t.Helper()
+	return pgtest.DB(t)
+}
+
+// sqliteOnly skips a test of SQLite's own behaviour (its file, its
+// pragmas) on PostgreSQL, where a test of its own covers the same ground.
+func sqliteOnly(t testing.TB, postgresTest string) {
+	t.Helper()
+	if onPostgres {
+		t.Skip("SQLite's own; on PostgreSQL: " + postgresTest)
+	}
+}
+
 func openTemp(t testing.TB) *DB {
 	t.Helper()
-	d, err := Open(filepath.Join(t.TempDir(), "metz.db"))
+	d, err := Open(tempDSN(t))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -88,19 +88,20 @@ type existingRec struct {
 	hash, key string // content hash and verification key
 }
 
-// importSQL are the statements of an import, prepared once per run.
+// importSQL are the statements of an import, prepared once per run; the
+// inserts of a record return its id on PostgreSQL (ImportRun.insert).
 var importSQL = map[string]string{
 	"insert": `INSERT INTO problems (source, number, label, class, title, rules, side_to_move, fen,
 		stipulation, solution_text, solution_json, witnesses_json, commentary, location, content_hash,
 		white_men, white_kings, black_men, black_kings, occupancy, author, date, verify_key, result, tags_json)
-		VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?) RETURNING id`,
+		VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)`,
 	// The insert into a source that had no record when the run began: a
 	// second record with the same number and label finds the first.
 	"insertNew": `INSERT INTO problems (source, number, label, class, title, rules, side_to_move, fen,
 		stipulation, solution_text, solution_json, witnesses_json, commentary, location, content_hash,
 		white_men, white_kings, black_men, black_kings, occupancy, author, date, verify_key, result, tags_json)
 		VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)
-		ON CONFLICT (source, number, label) DO NOTHING RETURNING id`,
+		ON CONFLICT (source, number, label) DO NOTHING`,
 	"firstStored": `SELECT location FROM problems WHERE source = ? AND number = ? AND label = ?`,
 	"hasRecords":  `SELECT EXISTS (SELECT 1 FROM problems WHERE source = ?)`,
 	"update": `UPDATE problems SET class=?, title=?, rules=?, side_to_move=?, fen=?, stipulation=?,

@@ -1,7 +1,6 @@
 package db
 
 import (
-	"path/filepath"
 	"testing"
 
 	"metz/problems"
@@ -11,11 +10,7 @@ import (
 // book's record, and nothing for a record no one names; ThemeNamesInUse
 // reads the names the themes hold.
 func TestLookups(t *testing.T) {
-	d, err := Open(filepath.Join(t.TempDir(), "metz.db"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer d.Close()
+	d := openTemp(t)
 	ps := []*problems.Problem{{Number: 3, Refs: []problems.Ref{{Source: "metz", Number: 7, Kind: "transcription-of"}},
 		Themes: []problems.Theme{{Name: "lunette", Origin: problems.OriginBook}}}, {Number: 4}}
 	if _, err := d.ImportBatch(problems.Source{Key: "web"}, ps, nil); err != nil {

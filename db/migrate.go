@@ -10,12 +10,12 @@ import (
 // never edited, so every database upgrades through the same sequence.
 type migration struct {
 	name string
-	up   func(tx *sql.Tx) error
+	up   func(tx *sql.Tx, pg bool) error
 }
 
 // migrations[i] brings the schema to version i+1.
 var migrations = []migration{
-	{"core tables: sources, problems, themes, refs, warnings, notes", execAll(schemaV1)},
+	{"core tables: sources, problems, themes, refs, warnings, notes", migrateV1},
 	{"material and occupancy columns, verdict history, search indexes", migrateV2},
 	{"source texts (the rules printed in a source)", execAll([]string{`CREATE TABLE source_texts (
 		source TEXT NOT NULL REFERENCES sources(key) ON DELETE CASCADE,
@@ -76,10 +76,12 @@ var migrations = []migration{
 // SchemaVersion is the version Open migrates to.
 func SchemaVersion() int { return len(migrations) }
 
-func execAll(stmts []string) func(tx *sql.Tx) error {
-	return func(tx *sql.Tx) error {
+// execAll runs schema statements, as PostgreSQL needs them on pg
+// (pgDDL).
+func execAll(stmts []string) func(tx *sql.Tx, pg bool) error {
+	return func(tx *sql.Tx, pg bool) error {
 		for _, s := range stmts {
-			if _, err := tx.Exec(s); err != nil {
+			if _, err := tx.Exec(ddl(pg, s)); err != nil {
 				return fmt.Errorf("%w in %.60s", err, s)
 			}
 		}
@@ -90,8 +92,13 @@ func execAll(stmts []string) func(tx *sql.Tx) error {
 // migrate applies the missing steps up to version target, each in its own
 // transaction so a failure leaves the last complete version in place.
 func (d *DB) migrate(target int) error {
-	if _, err := d.sql.Exec(`CREATE TABLE IF NOT EXISTS schema_migrations (
-		version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at TEXT NOT NULL)`); err != nil {
+	unlock, err := d.lockMigrations()
+	if err != nil {
+		return err
+	}
+	defer unlock()
+	if _, err := d.sql.Exec(ddl(d.pg, `CREATE TABLE IF NOT EXISTS schema_migrations (
+		version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at TEXT NOT NULL)`)); err != nil {
 		return err
 	}
 	cur, err := d.Version()
@@ -115,7 +122,7 @@ func (d *DB) applyMigration(v int) error {
 		return err
 	}
 	defer tx.Rollback()
-	if err := migrations[v-1].up(tx); err != nil {
+	if err := migrations[v-1].up(tx, d.pg); err != nil {
 		return err
 	}
 	if _, err := tx.Exec(`INSERT INTO schema_migrations(version, name, applied_at) VALUES (?, ?, ?)`,
@@ -133,6 +140,17 @@ func (d *DB) Version() (int, error) {
 }
 
 func now() string { return time.Now().UTC().Format(time.RFC3339Nano) }
+
+// migrateV1 makes the core tables; on PostgreSQL, the collation the
+// schema's COLLATE NOCASE names first (postgres.go).
+func migrateV1(tx *sql.Tx, pg bool) error {
+	if pg {
+		if _, err := tx.Exec(pgCollation); err != nil {
+			return err
+		}
+	}
+	return execAll(schemaV1)(tx, pg)
+}
 
 var schemaV1 = []string{
 	`CREATE TABLE sources (
@@ -228,8 +246,8 @@ var schemaV2 = []string{
 
 // migrateV2 adds the derived search columns and fills them for the records
 // a v1 database already holds.
-func migrateV2(tx *sql.Tx) error {
-	if err := execAll(schemaV2)(tx); err != nil {
+func migrateV2(tx *sql.Tx, pg bool) error {
+	if err := execAll(schemaV2)(tx, pg); err != nil {
 		return err
 	}
 	rows, err := tx.Query(`SELECT id, rules, fen FROM problems WHERE fen IS NOT NULL`)

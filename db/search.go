@@ -3,6 +3,7 @@ package db
 import (
 	"cmp"
 	"fmt"
+	"math"
 	"strconv"
 	"strings"
 
@@ -97,18 +98,17 @@ type Summary struct {
 
 // Search returns the matching problems ordered by source, number and label.
 func (d *DB) Search(q Query) ([]Summary, error) {
-	where, args, err := q.where()
+	where, args, err := q.where(d.pg)
 	if err != nil {
 		return nil, err
 	}
 	stmt := `SELECT p.id, p.source, p.number, p.label, p.title, p.author, p.class, p.rules, coalesce(p.fen, ''),
 		coalesce(p.side_to_move, ''), coalesce(` + currentVerdictSQL + `, ''), ` + outdatedSQL + `,
-		coalesce((SELECT group_concat(name, ',') FROM (SELECT DISTINCT t.name FROM themes t
-			WHERE t.problem_id = p.id ORDER BY t.name)), '')
-		FROM problems p WHERE ` + where + ` ORDER BY p.source, p.number, p.label, p.id LIMIT ? OFFSET ?`
-	limit := q.Limit
+		` + themeListSQL(d.pg) + `
+		FROM ` + searchPage(d.pg, where)
+	limit := int64(q.Limit)
 	if limit <= 0 {
-		limit = -1
+		limit = math.MaxInt64 // no limit: the one both engines read alike
 	}
 	rows, err := d.sql.Query(stmt, append(args, limit, max(q.Offset, 0))...)
 	if err != nil {
@@ -132,8 +132,9 @@ func (d *DB) Search(q Query) ([]Summary, error) {
 	return out, rows.Err()
 }
 
-// where builds the WHERE clause; every user value is a parameter.
-func (q Query) where() (string, []any, error) {
+// where builds the WHERE clause (for PostgreSQL on pg); every user value
+// is a parameter.
+func (q Query) where(pg bool) (string, []any, error) {
 	w := &whereBuilder{parts: []string{"1=1"}}
 	if len(q.Sources) > 0 {
 		args := make([]any, len(q.Sources))
@@ -167,10 +168,10 @@ func (q Query) where() (string, []any, error) {
 	}
 	if q.Text != "" {
 		like := likePattern(q.Text)
-		w.add(`(p.commentary LIKE ? ESCAPE '\' OR p.title LIKE ? ESCAPE '\')`, like, like)
+		w.add(`(p.commentary `+likeOp(pg)+` ? ESCAPE '\' OR p.title `+likeOp(pg)+` ? ESCAPE '\')`, like, like)
 	}
 	if q.Author != "" {
-		w.add(`p.author LIKE ? ESCAPE '\'`, likePattern(q.Author))
+		w.add(`p.author `+likeOp(pg)+` ? ESCAPE '\'`, likePattern(q.Author))
 	}
 	return strings.Join(w.parts, " AND "), w.args, nil
 }

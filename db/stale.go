@@ -60,13 +60,13 @@ const notVerifiedText = "not verified since it changed"
 // migrateVerifyKeys adds the keys and gives every stored verdict its
 // problem's present key: what was verified before keys existed is taken to
 // be the record as it stands.
-func migrateVerifyKeys(tx *sql.Tx) error {
+func migrateVerifyKeys(tx *sql.Tx, pg bool) error {
 	if err := execAll([]string{
 		`ALTER TABLE problems ADD COLUMN verify_key TEXT NOT NULL DEFAULT ''`,
 		`ALTER TABLE problems ADD COLUMN changed_at TEXT NOT NULL DEFAULT ''`,
 		`ALTER TABLE verdicts ADD COLUMN verify_key TEXT NOT NULL DEFAULT ''`,
 		`ALTER TABLE themes ADD COLUMN created_at TEXT NOT NULL DEFAULT ''`,
-	})(tx); err != nil {
+	})(tx, pg); err != nil {
 		return err
 	}
 	rows, err := tx.Query(`SELECT id, rules, coalesce(fen, ''), stipulation, coalesce(solution_json, '') FROM problems`)

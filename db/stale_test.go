@@ -133,6 +133,7 @@ func hasStoredWarning(t *testing.T, d *DB, id int64, part string) bool {
 // A database whose directory is read-only opens for browsing; a write says
 // why it cannot happen and the file is left as it was.
 func TestReadOnlyDatabase(t *testing.T) {
+	sqliteOnly(t, "TestReadOnlyServer")
 	dir := t.TempDir()
 	if os.Geteuid() == 0 {
 		// Root may write through any permission: ask as a user would.
@@ -187,6 +188,7 @@ func TestReadOnlyDatabase(t *testing.T) {
 // Another program's SQLite file is refused and left untouched; so is a
 // file that is not SQLite.
 func TestForeignDatabase(t *testing.T) {
+	sqliteOnly(t, "TestForeignPostgres")
 	dir := t.TempDir()
 	path := filepath.Join(dir, "other.db")
 	h, err := sql.Open("sqlite3", path)

@@ -13,7 +13,8 @@ func replaceTexts(tx *sql.Tx, source string, texts []problems.SourceText) error 
 		return err
 	}
 	for _, t := range texts {
-		if _, err := tx.Exec(`INSERT OR REPLACE INTO source_texts(source, kind, number, text, line) VALUES (?, ?, ?, ?, ?)`,
+		if _, err := tx.Exec(`INSERT INTO source_texts(source, kind, number, text, line) VALUES (?, ?, ?, ?, ?)
+			ON CONFLICT (source, kind, number) DO UPDATE SET text = excluded.text, line = excluded.line`,
 			source, t.Kind, t.Number, t.Text, t.Line); err != nil {
 			return fmt.Errorf("text %s %d of %s: %w", t.Kind, t.Number, source, err)
 		}

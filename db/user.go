@@ -106,12 +106,8 @@ func (d *DB) AddNote(id int64, text string) (Note, error) {
 	if err := d.exists(id); err != nil {
 		return n, err
 	}
-	res, err := d.sql.Exec(`INSERT INTO notes (problem_id, text, created_at) VALUES (?,?,?)`,
-		id, n.Text, n.CreatedAt.Format(time.RFC3339Nano))
-	if err != nil {
-		return n, err
-	}
-	n.ID, err = res.LastInsertId()
+	err := d.sql.QueryRow(`INSERT INTO notes (problem_id, text, created_at) VALUES (?,?,?) RETURNING id`,
+		id, n.Text, n.CreatedAt.Format(time.RFC3339Nano)).Scan(&n.ID)
 	return n, err
 }
 
@@ -405,8 +401,8 @@ func (d *DB) Stats() (Stats, error) {
 	if err := d.countInto(st.Themes, `SELECT origin, count(*) FROM themes GROUP BY origin`); err != nil {
 		return st, err
 	}
-	return st, d.countInto(st.LatestVerdicts, `SELECT `+currentVerdictSQL+` AS v, count(*) FROM problems p
-		WHERE v IS NOT NULL GROUP BY v`)
+	return st, d.countInto(st.LatestVerdicts, `SELECT v, count(*) FROM (SELECT `+currentVerdictSQL+` AS v
+		FROM problems p) c WHERE v IS NOT NULL GROUP BY v`)
 }
 
 func (d *DB) countInto(m map[string]int, q string) error {

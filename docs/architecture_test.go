@@ -120,8 +120,10 @@ var layerRules = []layerRule{
 		"export writes what it is given"},
 	{[]string{"db"}, []string{"solver", "importer/...", "app", "export", "web", "cmd/...", "tables/..."},
 		"storage stores"},
-	{[]string{"app"}, []string{"web", "cmd/..."},
-		"the use cases know no front end"},
+	{[]string{"app"}, []string{"web", "cmd/...", "queue"},
+		"the use cases know no front end, nor the queue that runs them"},
+	{[]string{"queue"}, []string{"web", "cmd/...", "db", "solver", "tables/..."},
+		"the job queue runs app's use cases, nothing below them"},
 	{[]string{"web", "cmd/..."}, []string{"db", "solver", "tables/..."},
 		"the front ends parse, call app and print"},
 }

@@ -15,6 +15,7 @@ import (
 
 	"metz/db"
 	"metz/draughts"
+	"metz/internal/pgtest"
 	"metz/problems"
 )
 
@@ -143,9 +144,10 @@ func BenchmarkIdleMemory(b *testing.B) {
 	}
 }
 
-// TestMain removes the big database the benchmarks built, if any.
+// TestMain removes the big database the benchmarks built, if any, and
+// stops the PostgreSQL server of the tests if one was started.
 func TestMain(m *testing.M) {
-	code := m.Run()
+	code := pgtest.Main(m)
 	if bigSrv != nil {
 		dbOf(bigSrv).Close()
 	}

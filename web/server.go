@@ -2,8 +2,8 @@
 // with pages to browse, read, transcribe and verify problems, and a JSON
 // API under /api/ shaped as the command line's --json output. It holds no
 // logic of its own: every page and every route calls package app, as
-// cmd/metz does; the server keeps the jobs' bookkeeping (their ids, status
-// and streams) and nothing else.
+// cmd/metz does; verifications go through the job queue (package queue),
+// worked by the server's own worker, by metz worker processes, or both.
 package web
 
 import (
@@ -38,6 +38,10 @@ type Options struct {
 	// Hosts are names the server answers to besides its address's own
 	// (a DNS name or a proxy in front of it): any other Host is refused.
 	Hosts []string
+	// Jobs is how many problems the server's own worker verifies at once
+	// (0: as many as cores; negative: none, metz worker processes work
+	// the queue). Verifications beyond it wait in the queue.
+	Jobs int
 }
 
 // Server serves one App: its database and its endgame tables.
@@ -58,7 +62,7 @@ func New(a *app.App, opt Options) *Server {
 	if opt.MaxMemoryMB <= 0 {
 		opt.MaxMemoryMB = app.DefaultMemoryCapMB()
 	}
-	s := &Server{app: a, opt: opt, mux: http.NewServeMux(), jobs: newJobs(), times: defaultTimeouts}
+	s := &Server{app: a, opt: opt, mux: http.NewServeMux(), jobs: newJobs(a, opt.Jobs), times: defaultTimeouts}
 	s.hosts.Store(hostsBefore(opt.Hosts))
 	s.routes()
 	return s
@@ -71,8 +75,9 @@ func (s *Server) Handler() http.Handler {
 	return recoverer(headers(s.hostGuard(s.guard(s.mux))))
 }
 
-// Close cancels the running verifications.
-func (s *Server) Close() { s.jobs.cancelAll() }
+// Close stops the server's worker: the verifications it was running go
+// back to the queue, where the next server or a metz worker takes them.
+func (s *Server) Close() { s.jobs.close() }
 
 // NewToken is a random access token.
 func NewToken() string {

@@ -63,20 +63,22 @@ func (s *Server) apiVerify(w http.ResponseWriter, r *http.Request) {
 	if len(body.Refs) == 0 {
 		sel, err = s.querySelection(body.Query)
 	}
-	j := newJob()
 	var plan *app.VerifyPlan
 	if err == nil {
-		plan, err = s.app.PlanVerify(sel, app.VerifyOptions{Budget: b, Progress: j.progress})
+		plan, err = s.app.PlanVerify(sel, app.VerifyOptions{Budget: b})
 	}
 	if err == nil && len(plan.Problems()) == 0 {
 		err = badRequest("nothing to verify: the selection is empty")
+	}
+	var st jobStatus
+	if err == nil {
+		st, err = s.jobs.enqueue(r.Context(), plan)
 	}
 	if err != nil {
 		fail(w, r, err)
 		return
 	}
-	s.startVerify(j, plan)
-	writeJSON(w, http.StatusAccepted, j.status())
+	writeJSON(w, http.StatusAccepted, st)
 }
 
 // querySelection is the selection a search page's query makes (its
@@ -89,26 +91,22 @@ func (s *Server) querySelection(query string) (app.Selection, error) {
 	return selectionOf(v)
 }
 
-func (s *Server) job(w http.ResponseWriter, r *http.Request) *job {
-	j := s.jobs.get(r.PathValue("id"))
-	if j == nil {
-		writeError(w, r, http.StatusNotFound, fmt.Errorf("job %q: no such verification (the server keeps the last %d)", r.PathValue("id"), maxJobs))
-	}
-	return j
-}
-
 // GET /api/jobs/{id}: the job's progress and the verdicts stored so far.
 func (s *Server) apiJob(w http.ResponseWriter, r *http.Request) {
-	if j := s.job(w, r); j != nil {
-		writeJSON(w, http.StatusOK, j.status())
+	st, err := s.jobs.status(r.Context(), r.PathValue("id"))
+	if err != nil {
+		fail(w, r, err)
+		return
 	}
+	writeJSON(w, http.StatusOK, st)
 }
 
 // GET /api/jobs/{id}/events: the same, streamed (server-sent events) until
 // the job ends or the page goes.
 func (s *Server) apiJobEvents(w http.ResponseWriter, r *http.Request) {
-	j := s.job(w, r)
-	if j == nil {
+	st, err := s.jobs.status(r.Context(), r.PathValue("id"))
+	if err != nil {
+		fail(w, r, err)
 		return
 	}
 	w.Header().Set("Content-Type", "text/event-stream")
@@ -120,7 +118,6 @@ func (s *Server) apiJobEvents(w http.ResponseWriter, r *http.Request) {
 	tick := time.NewTicker(250 * time.Millisecond)
 	defer tick.Stop()
 	for {
-		st := j.status()
 		_ = rc.SetWriteDeadline(time.Now().Add(eventDeadline))
 		fmt.Fprint(w, "data: ")
 		_ = encode(w, st)
@@ -131,17 +128,20 @@ func (s *Server) apiJobEvents(w http.ResponseWriter, r *http.Request) {
 		select {
 		case <-r.Context().Done():
 			return
-		case <-j.done:
 		case <-tick.C:
+		}
+		if st, err = s.jobs.status(r.Context(), r.PathValue("id")); err != nil {
+			return
 		}
 	}
 }
 
 // POST /api/jobs/{id}/cancel.
 func (s *Server) apiJobCancel(w http.ResponseWriter, r *http.Request) {
-	if j := s.job(w, r); j != nil {
-		j.cancel()
-		<-j.done
-		writeJSON(w, http.StatusOK, j.status())
+	st, err := s.jobs.cancel(r.Context(), r.PathValue("id"))
+	if err != nil {
+		fail(w, r, err)
+		return
 	}
+	writeJSON(w, http.StatusOK, st)
 }

@@ -48,7 +48,7 @@ func newRootCmd() *cobra.Command {
 			return cmd.Help()
 		},
 	}, "root")
-	root.PersistentFlags().String("db", defaultDB(), "SQLite database file (env METZ_DB)")
+	root.PersistentFlags().String("db", defaultDB(), "database: an SQLite file, or a postgres://user:password@host/name URL (env METZ_DB)")
 	root.PersistentFlags().Bool("json", false, "print one JSON document instead of text (errors too)")
 	root.Flags().BoolVar(&version, "version", false, "print metz's version and commit")
 	for _, add := range commandAdders {

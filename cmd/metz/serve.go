@@ -1,6 +1,9 @@
 package main
 
 import (
+	"fmt"
+	"runtime"
+
 	"github.com/spf13/cobra"
 
 	"metz/app"
@@ -13,6 +16,7 @@ func init() { commandAdders = append(commandAdders, addServe) }
 func addServe(root *cobra.Command) {
 	var addr, budget, tables, maxMemory string
 	var hosts []string
+	var jobs int
 	c := &cobra.Command{
 		Use:   "serve [--addr 127.0.0.1:8080]",
 		Short: "A local web workbench: browse, transcribe, verify and print problems",
@@ -28,7 +32,8 @@ proxy in front). A budget asked by a page is at most 10 minutes and
 with small diagrams, a problem's page with a board that steps through any
 line, verification with progress (metz verify's own: the same endgame
 tables, the same default budget, and a proof never replaced by a weaker
-run), an editor to set up a diagram and type a solution as the book prints
+run; the verifications go through the job queue in the database, at most
+--jobs at once in this process, the others waiting their turn), an editor to set up a diagram and type a solution as the book prints
 it, and printing. The JSON API under /api/
 gives what the --json of search, show, verify, solve and moves give
 (docs/web.md). Ctrl-C stops it.`,
@@ -58,7 +63,13 @@ gives what the --json of search, show, verify, solve and moves give
 			if err := a.IndexSimilar(newProgressBar(cmd, "indexing", "records").updateFinishing); err != nil {
 				return err
 			}
-			opt := web.Options{Budget: budget, MaxMemoryMB: capMB, Hosts: hosts}
+			if jobs < 0 {
+				return fmt.Errorf("--jobs %d: expected 0 (metz worker processes verify) or more", jobs)
+			}
+			if jobs == 0 {
+				jobs = -1 // web.Options: no worker of its own
+			}
+			opt := web.Options{Budget: budget, MaxMemoryMB: capMB, Hosts: hosts, Jobs: jobs}
 			if !web.IsLoopback(addr) {
 				opt.Token = web.NewToken() // printed with the URL once listening
 			}
@@ -69,6 +80,7 @@ gives what the --json of search, show, verify, solve and moves give
 	}
 	c.Flags().StringVar(&addr, "addr", "127.0.0.1:8080", "address to listen on (host:port)")
 	c.Flags().StringVar(&budget, "budget", app.DefaultBudget, "default solver budget of a verification started from a page (metz verify's)")
+	c.Flags().IntVar(&jobs, "jobs", runtime.NumCPU(), "problems this server verifies at once (0: none here, metz worker processes work the queue)")
 	c.Flags().StringArrayVar(&hosts, "host", nil, "a name the server answers to besides its address (repeat for more): a DNS name, or the name a proxy in front gives")
 	c.Flags().StringVar(&maxMemory, "max-memory", verdict.MemoryText(app.DefaultMemoryCapMB()),
 		"most memory a budget asked of the server may hold (default: half this machine's memory, shared by its cores)")

@@ -20,7 +20,7 @@ type verifyFlags struct {
 	source, budget, fen, sol string
 	rules, stip, tables      string
 	jobs, within             int
-	noStore                  bool
+	noStore, queue           bool
 }
 
 func addVerify(root *cobra.Command) {
@@ -41,6 +41,7 @@ func addVerify(root *cobra.Command) {
 	fl.IntVar(&f.within, "within", 0, "the goal must be met within this many plies (every problem's stipulation bounded; see docs/stipulations.md)")
 	addTablesFlag(c, &f.tables)
 	fl.BoolVar(&f.noStore, "no-store", false, "do not record the verdicts in the database")
+	fl.BoolVar(&f.queue, "queue", false, "queue the problems for metz worker (one job each) and return at once: prints the run id")
 	addRulesFlag(c, &f.rules)
 	root.AddCommand(c)
 }
@@ -55,6 +56,9 @@ func runVerify(cmd *cobra.Command, args []string, f verifyFlags) error {
 		return fmt.Errorf("--jobs %d: expected 1 or more", f.jobs)
 	}
 	opt := app.VerifyOptions{Budget: b, Jobs: f.jobs, Within: f.within, NoStore: f.noStore}
+	if f.fen != "" && f.queue {
+		return errors.New("--queue with --fen: only the database's problems are queued (a position alone is verified here)")
+	}
 	if f.fen != "" {
 		p, err := adHocProblem(f, cmd.ErrOrStderr())
 		if err != nil {
@@ -74,15 +78,18 @@ func runVerify(cmd *cobra.Command, args []string, f verifyFlags) error {
 	if len(args) == 0 && !f.all && f.source == "" {
 		return fmt.Errorf("nothing to verify: give problems as SOURCE:NUMBER (vantenac:71), --all, --source S, or --fen")
 	}
+	sel := app.Selection{Refs: args, All: f.all, WithEmpty: true}
+	if f.source != "" {
+		sel.Query.Sources = []string{f.source}
+	}
+	if f.queue {
+		return enqueueVerify(cmd, g, sel, opt, f)
+	}
 	a, err := openApp(cmd, app.Config{DB: g.dbPath, Tables: f.tables})
 	if err != nil {
 		return err
 	}
 	defer a.Close()
-	sel := app.Selection{Refs: args, All: f.all, WithEmpty: true}
-	if f.source != "" {
-		sel.Query.Sources = []string{f.source}
-	}
 	bar := newProgressBar(cmd, "verify", "problems")
 	opt.Progress = func(p app.VerifyProgress) { bar.update(p.Done, p.Total) }
 	plan, err := a.PlanVerify(sel, opt)

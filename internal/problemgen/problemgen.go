@@ -7,6 +7,7 @@ import (
 	"math/rand/v2"
 
 	"metz/draughts"
+	"metz/problems"
 )
 
 // Gen draws positions and lines from one seeded source, so that a test
@@ -65,4 +66,19 @@ func (g *Gen) Line(p draughts.Position, plies int) []draughts.Move {
 		p = p.Play(m)
 	}
 	return line
+}
+
+// Problem is a problem record of r numbered number: a position of lo to
+// hi pieces and, as its stated solution to win, a line of up to plies
+// moves played at random from it.
+func (g *Gen) Problem(r *draughts.Rules, lo, hi, plies, number int) *problems.Problem {
+	pos := g.Position(r, lo, hi)
+	tree := &problems.Tree{}
+	at := &tree.Children
+	for k, m := range g.Line(pos, plies) {
+		node := &problems.Node{Move: r.FormatMove(m, true), White: (k%2 == 0) == (pos.Turn == draughts.White)}
+		*at = append(*at, node)
+		at = &node.Children
+	}
+	return &problems.Problem{Number: number, Rules: r.Name, FEN: pos.FEN(), Stipulation: "win", Solution: tree}
 }
