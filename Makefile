@@ -25,7 +25,7 @@ test:
 	# The parallel verification and the in-memory tables built from
 	# several searches at once, under the race detector.
 	$(GO) test -race -timeout 30m -run '^(TestCoresEach|TestForkAbsorb|TestParallelSameReport)$$' ./solver
-	$(GO) test -race -timeout 30m -run '^TestConcurrentBuilds$$' ./retro
+	$(GO) test -race -timeout 30m -run '^TestConcurrentBuilds$$' ./tables/generic
 
 test-short:
 	$(GO) test -short $(PKGS)

@@ -2,15 +2,11 @@ package app
 
 import (
 	"errors"
-	"fmt"
 	"sync"
 
 	"metz/db"
-	"metz/endgame"
 	"metz/export"
 	"metz/problems"
-	"metz/retro"
-	"metz/tables"
 )
 
 // Config says what an App opens: what a front end (metz verify, metz
@@ -20,10 +16,14 @@ type Config struct {
 	// SQLite file, or a postgres:// URL (docs/database.md); "" opens
 	// none, for work on positions alone (verify --fen).
 	DB string
-	// Tables is the endgame table directory, as --tables gives it: "auto"
-	// the default one (tables.DefaultDir: $METZ_TABLES, else the user
-	// cache), a directory, or "none" (or "") no tables at all.
+	// Tables is the endgame table setting, as --tables gives it
+	// (OpenTables): "auto" the default directory ($METZ_TABLES, else the
+	// user cache), a directory, "none" no tables at all, or "" tables
+	// built in memory and saved nowhere.
 	Tables string
+	// TablesMemory bounds the memory of the tables built for one probe
+	// under rules other than the international ones (0: the default).
+	TablesMemory int64
 }
 
 // App is what metz works on: one database and one set of endgame tables,
@@ -32,10 +32,9 @@ type Config struct {
 // same data. Its writes are one at a time.
 type App struct {
 	db *db.DB
-	// tables are the endgame tables the solver reads (nil: the small
-	// ones in memory); noTables: none at all.
-	tables   *tables.Tables
-	noTables bool
+	// tables is the program's one handle on the endgame tables, every
+	// use case's (nil: none at all).
+	tables *Tables
 	// writeMu makes the writes one at a time (verdicts, notes, tags,
 	// drafts): SQLite's WAL has one writer, and a write waiting on
 	// another here is clearer than a busy error.
@@ -44,11 +43,11 @@ type App struct {
 
 // Open opens what cfg names.
 func Open(cfg Config) (*App, error) {
-	tb, err := OpenTables(cfg.Tables)
+	tb, err := OpenTables(cfg.Tables, cfg.TablesMemory)
 	if err != nil {
 		return nil, err
 	}
-	a := &App{tables: tb, noTables: noTables(cfg.Tables)}
+	a := &App{tables: tb}
 	if cfg.DB != "" {
 		if a.db, err = db.OpenExisting(cfg.DB); err != nil {
 			return nil, err
@@ -58,9 +57,14 @@ func Open(cfg Config) (*App, error) {
 }
 
 // New is an App over a database opened already (nil: none) and the
-// tables tb (nil: the small ones in memory); for tests and tools that
-// open their database themselves.
-func New(d *db.DB, tb *tables.Tables) *App { return &App{db: d, tables: tb} }
+// tables tb (OpenTables; nil: none at all); for tests and tools that open
+// their database themselves.
+func New(d *db.DB, tb *Tables) *App { return &App{db: d, tables: tb} }
+
+// Tables is the App's handle on the endgame tables (nil: none), for the
+// table use cases (BuildTables, Probe, ListTables …) of a front end that
+// holds an App.
+func (a *App) Tables() *Tables { return a.tables }
 
 // Close closes the database.
 func (a *App) Close() error {
@@ -91,12 +95,10 @@ func (a *App) DBPath() string {
 	return a.db.Path()
 }
 
-// InternationalComplete reports whether the App's international tables
-// hold every ending of up to pieces pieces (the hint after unproven
-// verdicts suggests building them when not).
-func (a *App) InternationalComplete(pieces int) bool {
-	return a.tables.International().Complete(pieces)
-}
+// SavedPieces tells, by rule system, the most pieces of the endings the
+// App's tables hold whole (see SavedPieces): the hints after unproven
+// verdicts suggest building more.
+func (a *App) SavedPieces() func(rules string) int { return SavedPieces(a.tables) }
 
 // write runs f as the App's one writer.
 func (a *App) write(f func(d *db.DB) error) error {
@@ -107,42 +109,6 @@ func (a *App) write(f func(d *db.DB) error) error {
 	a.writeMu.Lock()
 	defer a.writeMu.Unlock()
 	return f(d)
-}
-
-// noTables reports whether a table setting asks for a search without any
-// table.
-func noTables(dir string) bool { return dir == "" || dir == "none" }
-
-// OpenTables opens an endgame table directory: "auto" the default one,
-// "" or "none" no tables at all (nil). The
-// directory is created when needed and given the 2-3-piece tables (read,
-// else built in a fraction of a second and saved); the solver adds the
-// 4-piece tables a position needs, saved there too, so a second run reads
-// them. Where the default directory cannot be written, the tables are
-// built in memory instead. The other rule systems' tables are pointed at
-// the same directory (in a subdirectory each): a table setting means one
-// thing for every rule system.
-func OpenTables(dir string) (*tables.Tables, error) {
-	auto := dir == "auto"
-	switch dir {
-	case "", "none":
-		retro.SetSharedDir("")
-		return nil, nil
-	case "auto":
-		dir = tables.DefaultDir()
-	}
-	retro.SetSharedDir(dir)
-	tb, err := endgame.OpenCache(dir)
-	if err == nil {
-		err = tb.Check()
-	}
-	switch {
-	case err != nil && auto:
-		return nil, nil // the solver's in-memory tables
-	case err != nil:
-		return nil, fmt.Errorf("--tables: %w", err)
-	}
-	return tables.International(tb), nil
 }
 
 // The database's types and errors, as the front ends meet them.

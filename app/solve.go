@@ -18,5 +18,5 @@ func (a *App) Solve(p draughts.Position, goal string, b verdict.Budget) (*solver
 	if err != nil {
 		return nil, err
 	}
-	return solver.SolveWith(p, g, solver.Options{Budget: b, Tables: a.tables, NoTables: a.noTables}), nil
+	return solver.SolveWith(p, g, solver.Options{Budget: b, Tables: a.tables}), nil
 }

@@ -172,7 +172,7 @@ func bound(p *problems.Problem, within int) error {
 // solverOptions are the solver's options for a budget: the App's tables,
 // and cores to lend the parts of one problem's work.
 func (a *App) solverOptions(b verdict.Budget, cores *solver.Cores) solver.Options {
-	return solver.Options{Budget: b, Tables: a.tables, NoTables: a.noTables, Cores: cores}
+	return solver.Options{Budget: b, Tables: a.tables, Cores: cores}
 }
 
 // Run verifies the plan's problems on opt.Jobs workers, stores each

@@ -43,8 +43,19 @@ func tinyOptions(t *testing.T) VerifyOptions {
 	return VerifyOptions{Budget: b, Jobs: 1}
 }
 
+// memTables is a handle on tables built in memory, saved
+// nowhere (OpenTables("")), as a program opens its one handle.
+func memTables(t *testing.T) *Tables {
+	t.Helper()
+	tb, err := OpenTables("", 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return tb
+}
+
 // noTablesApp is an App over d that searches without endgame tables.
-func noTablesApp(d *db.DB) *App { return &App{db: d, noTables: true} }
+func noTablesApp(d *db.DB) *App { return &App{db: d} }
 
 // A run cancelled after its second problem returns at once with what was
 // finished, those verdicts stored whole (evidence readable, themes
@@ -152,7 +163,7 @@ func TestVerifyStoresDetectedThemes(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	got, err := New(d, nil).Verify(context.Background(), Selection{Refs: []string{"vantenac:77"}}, tinyOptions(t))
+	got, err := New(d, memTables(t)).Verify(context.Background(), Selection{Refs: []string{"vantenac:77"}}, tinyOptions(t))
 	if err != nil || len(got) != 1 {
 		t.Fatalf("%v, %d results", err, len(got))
 	}
@@ -199,7 +210,7 @@ func vanTenacVII(t *testing.T) *db.DB {
 // says the proof stands, as the record's history does.
 func TestProofStandsAfterATinyBudget(t *testing.T) {
 	d := vanTenacVII(t)
-	a := New(d, nil)
+	a := New(d, memTables(t))
 	sel := Selection{Refs: []string{"vantenac:77"}}
 	var err error
 	proving := tinyOptions(t)

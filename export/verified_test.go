@@ -7,6 +7,7 @@ import (
 
 	"metz/problems"
 	"metz/solver"
+	"metz/tables"
 	"metz/verdict"
 )
 
@@ -175,7 +176,7 @@ func TestVerifiedWithoutEvidence(t *testing.T) {
 // The stored report is still what the solver says.
 func TestOmittedReportIsTheSolversOwn(t *testing.T) {
 	stored := omittedReport(t)
-	rep := solver.Verify(omittedProblem(), solver.Options{})
+	rep := solver.Verify(omittedProblem(), solver.Options{Tables: tables.InMemory()})
 	var got, want []string
 	for _, o := range rep.Omitted {
 		got = append(got, o.Path+" "+o.Defence+" "+o.Answer.Children[0].Move)
@@ -213,7 +214,7 @@ func TestVerifiedMisprint(t *testing.T) {
 // marked already is left as printed.
 func TestVerifiedProvenEnds(t *testing.T) {
 	p := omittedProblem()
-	fresh := solver.Verify(p, solver.Options{})
+	fresh := solver.Verify(p, solver.Options{Tables: tables.InMemory()})
 	if fresh.LeavesProven != 1 || strings.Join(fresh.ProvenLeaves, " ") != "1.1" {
 		t.Fatalf("proven %d: %v", fresh.LeavesProven, fresh.ProvenLeaves)
 	}

@@ -27,7 +27,7 @@ func TestAccountNote(t *testing.T) {
 // went; they add up to no more than were searched.
 func TestUnprovenReportAccountsForBudget(t *testing.T) {
 	p := vanTenacII()
-	r := Verify(p, Options{Budget: nodes(300_000)})
+	r := verifyT(p, Options{Budget: nodes(300_000)})
 	if r.Verdict != verdict.Unproven {
 		t.Fatalf("verdict %s, want %s", r.Verdict, verdict.Unproven)
 	}

@@ -19,7 +19,7 @@ func BenchmarkSolve(b *testing.B) {
 	p := mustFEN(b, intl, "W:W24,29,33,40,49:B10,K14,K34")
 	var spent int64
 	for b.Loop() {
-		spent += Solve(p, Win, nodes(2_000_000)).Nodes
+		spent += solveT(p, Win, nodes(2_000_000)).Nodes
 	}
 	b.ReportMetric(float64(spent)/b.Elapsed().Seconds(), "nodes/s")
 }
@@ -40,7 +40,7 @@ func BenchmarkVanTenac(b *testing.B) {
 			p := &problems.Problem{Rules: "international", FEN: c.fen, Stipulation: "win", Solution: line(c.moves...)}
 			var r *verdict.Report
 			for b.Loop() {
-				r = Verify(p, Options{Budget: nodes(300_000)})
+				r = verifyT(p, Options{Budget: nodes(300_000)})
 			}
 			b.ReportMetric(float64(r.ProofNodes), "nodes")
 			b.Logf("%s: %s", c.name, r.Verdict)
@@ -59,12 +59,7 @@ func BenchmarkVerifyBundled(b *testing.B) {
 		b.Fatal(err)
 	}
 	// As many cores as GOMAXPROCS (-cpu 1,2 compares them).
-	opt := Options{Budget: nodes(verdict.DefaultNodes), Cores: NewCores(runtime.GOMAXPROCS(0))}
-	if dir := os.Getenv("METZ_TABLES"); dir != "" {
-		if opt.Tables, err = tables.Open(draughts.International, dir, 0); err != nil {
-			b.Fatal(err)
-		}
-	}
+	opt := Options{Budget: nodes(verdict.DefaultNodes), Cores: NewCores(runtime.GOMAXPROCS(0)), Tables: benchTables(b)}
 	var all []*problems.Problem
 	for _, bt := range batches {
 		all = append(all, bt.Problems...)
@@ -75,7 +70,7 @@ func BenchmarkVerifyBundled(b *testing.B) {
 			b.Run(strings.ReplaceAll(p.Label, " ", "-"), func(b *testing.B) {
 				var r *verdict.Report
 				for b.Loop() {
-					r = Verify(p, opt)
+					r = verifyT(p, opt)
 				}
 				b.ReportMetric(float64(r.ProofNodes), "nodes")
 				b.Logf("%s: %s", p.Label, r.Verdict)
@@ -86,7 +81,7 @@ func BenchmarkVerifyBundled(b *testing.B) {
 		for b.Loop() {
 			verdicts := map[verdict.Verdict]int{}
 			for _, p := range all {
-				verdicts[Verify(p, opt).Verdict]++
+				verdicts[verifyT(p, opt).Verdict]++
 			}
 			b.Logf("%d problems: %v", len(all), verdicts)
 		}
@@ -102,13 +97,7 @@ func BenchmarkVerifyBundled(b *testing.B) {
 // search is capped at 2 M nodes; "open" counts those left undecided). The
 // tables are those of METZ_TABLES, else the small in-memory ones.
 func BenchmarkFirstMoves(b *testing.B) {
-	tb := tables.For(draughts.International)
-	if dir := os.Getenv("METZ_TABLES"); dir != "" {
-		var err error
-		if tb, err = tables.Open(draughts.International, dir, 0); err != nil {
-			b.Fatal(err)
-		}
-	}
+	tb := benchTables(b)
 	batches, err := importer.Bundled()
 	if err != nil {
 		b.Fatal(err)
@@ -148,7 +137,7 @@ func proveFresh(q draughts.Position, attacker draughts.Color, promoted bool, tb 
 	g := newFastGame(q.Rules)
 	lim := newLimits(verdict.Budget{Nodes: cap}.WithDefaults())
 	s := newSearch(g, from(g, q), attacker, Win, lim, verdict.DefaultMemoryMB)
-	s.useTables(tb)
+	s.useTables(tb.System(q.Rules))
 	c := s.atGeneric(q, promoted)
 	out := s.prove(&c)
 	return lim.nodes, out != unknown
@@ -173,7 +162,7 @@ func BenchmarkSolveRules(b *testing.B) {
 			var spent int64
 			var res string
 			for b.Loop() {
-				s := Solve(p, Win, nodes(2_000_000))
+				s := solveT(p, Win, nodes(2_000_000))
 				spent, res = spent+s.Nodes, s.Result
 			}
 			b.ReportMetric(float64(spent)/b.Elapsed().Seconds(), "nodes/s")
@@ -181,4 +170,18 @@ func BenchmarkSolveRules(b *testing.B) {
 			b.Logf("%s %s: %s", c.rules.Name, c.fen, res)
 		})
 	}
+}
+
+// benchTables are the tables of the benchmarks: those of the directory
+// METZ_TABLES names (the 4- or 5-piece tables), else the tests' in memory.
+func benchTables(b *testing.B) *tables.Tables {
+	dir := os.Getenv(tables.Env)
+	if dir == "" {
+		return testTables
+	}
+	tb, err := tables.Open(tables.Config{Dir: dir})
+	if err != nil {
+		b.Fatal(err)
+	}
+	return tb
 }

@@ -59,7 +59,7 @@ func bruteStatus(q draughts.Position, ms []draughts.Move, promoted bool, attacke
 	}
 	if len(ms) == 0 {
 		attackerWins := (q.Turn != attacker) != q.Rules.LosingGame
-		return attackerWins && goal.Kind != GoalPromote, true
+		return attackerWins, true // the game's end decides every goal
 	}
 	if goal.Kind == GoalGain && !ms[0].IsCapture() && balance(q, attacker)-rootBal >= goal.N {
 		return true, true
@@ -90,7 +90,7 @@ func probeIn[P, M any](g game[P, M], p draughts.Position, attacker draughts.Colo
 	b := nodes(n).WithDefaults()
 	lim := newLimits(b)
 	s := newSearch(g, q, attacker, goal, lim, b.MemoryMB)
-	s.useTables(tb)
+	s.useTables(tb.System(p.Rules))
 	s.noClosure = true // prove only orders moves here: a short df-pn look
 	root := s.at(q, false)
 	return boundedProbe{

@@ -3,12 +3,9 @@ package solver
 import (
 	"math/rand/v2"
 	"strings"
-
 	"testing"
 
 	"metz/draughts"
-	"metz/endgame"
-	"metz/retro"
 	"metz/tables"
 )
 
@@ -36,14 +33,14 @@ func TestGenericClosureAgreesWithTables(t *testing.T) {
 // on n random endings of the seed, of which at least least must settle.
 func closureAgreesWithTables(t *testing.T, seed uint64, n, least int, closure func(draughts.Position) (status, int, bool)) {
 	settled := 0
-	eachTableEnding(t, seed, n, func(p draughts.Position, want endgame.Result, plies int) {
+	eachTableEnding(t, seed, n, func(p draughts.Position, want tables.Result, plies int) {
 		st, d, ok := closure(p)
 		if !ok {
 			t.Errorf("%s: closure not complete", p.FEN())
 			return
 		}
 		settled++
-		if (st == won) != (want == endgame.Win) || (st == won && d != plies) {
+		if (st == won) != (want == tables.Win) || (st == won && d != plies) {
 			t.Errorf("%s: closure %v in %d, tables %v in %d", p.FEN(), st, d, want, plies)
 		}
 	})
@@ -181,7 +178,7 @@ func randomPieces(rng *rand.Rand, r *draughts.Rules, mine, theirs []bool) draugh
 // the answer was unknown.
 func TestRootClosureOnTheWholeBudget(t *testing.T) {
 	p := mustFEN(t, draughts.Italian, "W:WK13,K17:BK16,26")
-	sol := SolveWith(p, Win, Options{Budget: nodes(700_000), NoTables: true}) // closures, not tables
+	sol := solveWithT(p, Win, Options{Budget: nodes(700_000), NoTables: true}) // closures, not tables
 	if sol.Result == ResultUnknown || sol.Result == ResultWin {
 		t.Fatalf("%s: %s after %d nodes; want a draw or a loss", p.FEN(), sol.Result, sol.Nodes)
 	}
@@ -193,7 +190,7 @@ func TestRootClosureOnTheWholeBudget(t *testing.T) {
 // reaches 1,416,025 positions; 64 MB lists 400,000).
 func TestUnknownNoteAsksForMemory(t *testing.T) {
 	p := mustFEN(t, draughts.German, "W:Wd6,a3:Bb8,Kf4")
-	sol := SolveWith(p, Win, Options{Budget: nodes(600_000), NoTables: true}) // closures, not tables
+	sol := solveWithT(p, Win, Options{Budget: nodes(600_000), NoTables: true}) // closures, not tables
 	if sol.Result != ResultUnknown || !strings.Contains(sol.Note, "a larger memory budget may settle it") {
 		t.Errorf("%s: %s, note %q", p.FEN(), sol.Result, sol.Note)
 	}
@@ -211,7 +208,7 @@ func TestFirstMovesReadTheRootsClosure(t *testing.T) {
 	if !g.explore(&c, 1_000_000) {
 		t.Fatal("closure not complete")
 	}
-	sol := SolveWith(p, Win, Options{Budget: nodes(5_000_000), NoTables: true}) // closures, not tables
+	sol := solveWithT(p, Win, Options{Budget: nodes(5_000_000), NoTables: true}) // closures, not tables
 	if sol.Result != ResultWin || len(sol.Undecided) > 0 || sol.Nodes > 2*int64(len(g.nodes)) {
 		t.Errorf("%s: %s, %d undecided first moves, %d nodes (the closure lists %d positions)", p.FEN(), sol.Result, len(sol.Undecided), sol.Nodes, len(g.nodes))
 	}
@@ -232,15 +229,14 @@ func TestClosureBeforeTables(t *testing.T) {
 		{draughts.Canadian, "W:W30,31:B18,K5", smallPositions * 32 / 72},
 	} {
 		p := mustFEN(t, c.rules, c.fen)
-		tabs := retro.New(c.rules)
 		s := newSearch[draughts.Position, draughts.Move](draughts.Generic(p.Rules), p, p.Turn, Win, newLimits(nodes(2_000_000)), 64)
-		s.useTables(tables.Generic(tabs))
+		s.useTables(tables.InMemory().System(c.rules))
 		root := s.at(p, false)
 		out, _ := s.decide(&root)
 		if out == unknown {
 			t.Errorf("%s: unknown", c.fen)
 		}
-		if built := tabs.Bytes() / 2; built > c.most {
+		if built := s.built.Load(); built > c.most {
 			t.Errorf("%s: %d positions of tables built, at most %d wanted", c.fen, built, c.most)
 		}
 	}

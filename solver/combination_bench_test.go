@@ -15,7 +15,7 @@ func benchVerify(b *testing.B, c combination, opt Options, goal string) {
 	p := c.problem(b)
 	var rep *verdict.Report
 	for b.Loop() {
-		rep = Verify(p, opt)
+		rep = verifyT(p, opt)
 	}
 	if rep.Verdict != verdict.SoundIncomplete || rep.Goal != goal {
 		b.Fatalf("%s: verdict %s on %s, want sound-incomplete on %s", c.name, rep.Verdict, rep.Goal, goal)

@@ -24,8 +24,8 @@ func bruteGoalMemo(q draughts.Position, attacker draughts.Color, goal Goal, bal,
 		return true
 	}
 	n, capt := q.CountMoves()
-	if n == 0 {
-		return goal.Kind != GoalPromote && q.Turn != attacker
+	if n == 0 { // the game is over: its end decides every goal
+		return (q.Turn != attacker) != q.Rules.LosingGame
 	}
 	if goal.Kind == GoalGain && !capt && balance(q, attacker)-bal >= goal.N {
 		return true
@@ -97,7 +97,7 @@ func (c combination) problem(t testing.TB) *problems.Problem {
 // stipulation, the goal is bounded by the line: 7 plies plus the slack.
 func TestGoalReachedThenContinued(t *testing.T) {
 	c := crownThenContinue
-	rep := Verify(c.problem(t), Options{Budget: nodes(2_000_000)})
+	rep := verifyT(c.problem(t), Options{Budget: nodes(2_000_000)})
 	if rep.Verdict != verdict.Sound || rep.Goal != "promote/11" || rep.Within != 11 {
 		t.Fatalf("verdict %s on %s, want sound on promote/11: %+v", rep.Verdict, rep.Goal, rep)
 	}
@@ -124,7 +124,7 @@ func TestBoundedExactAgainstBrute(t *testing.T) {
 	pos := mustFEN(t, draughts.International, crownThenContinue.fen)
 	for _, d := range []int{5, 6, 7, 9} {
 		g := Goal{Kind: GoalPromote, Within: d}
-		sol := SolveWith(pos, g, Options{Budget: nodes(2_000_000)})
+		sol := solveWithT(pos, g, Options{Budget: nodes(2_000_000)})
 		want := bruteKeys(pos, Goal{Kind: GoalPromote}, d)
 		if strings.Join(sol.Keys, " ") != strings.Join(want, " ") || len(sol.Undecided) > 0 {
 			t.Errorf("promote/%d: keys %v (undecided %v), brute force %v", d, sol.Keys, sol.Undecided, want)
@@ -139,7 +139,7 @@ func TestBoundedExactAgainstBrute(t *testing.T) {
 // every other first move is refuted within them outright, so the verdict
 // is exact, not "unproven", and the omitted defence is placed by its moves.
 func TestLongCrowningBounded(t *testing.T) {
-	rep := Verify(crownOn5.problem(t), Options{Budget: nodes(5_000_000)})
+	rep := verifyT(crownOn5.problem(t), Options{Budget: nodes(5_000_000)})
 	if rep.Goal != "promote/21" {
 		t.Fatalf("goal %s, want promote/21", rep.Goal)
 	}
@@ -162,7 +162,7 @@ func TestLongCrowningBounded(t *testing.T) {
 func TestImpliedGainVanTenacI(t *testing.T) {
 	c := combination{"Van Tenac I", "W:W25,28,30,33,35,37,38,40:B4,7,8,12,14,17,18,19,24,26,29",
 		"28-23 19x39 30x10 4x15 37-31 26x37 38-32 37x28 40-34 29x40 35x22", problems.StipWin}
-	rep := Verify(c.problem(t), Options{Budget: nodes(5_000_000)})
+	rep := verifyT(c.problem(t), Options{Budget: nodes(5_000_000)})
 	if rep.Goal != "gain:3/15" || rep.Stated != "win" || rep.Verdict != verdict.Cooked {
 		t.Fatalf("goal %s (stated %s), verdict %s; want cooked on gain:3/15", rep.Goal, rep.Stated, rep.Verdict)
 	}
@@ -189,7 +189,7 @@ func TestImpliedGainVanTenacI(t *testing.T) {
 func TestImpliedCrowningAndClaim(t *testing.T) {
 	c := crownOn5
 	c.goal = problems.StipWin
-	rep := Verify(c.problem(t), Options{Budget: nodes(1_000_000)})
+	rep := verifyT(c.problem(t), Options{Budget: nodes(1_000_000)})
 	if rep.Goal != "promote/21" || rep.Verdict != verdict.SoundIncomplete {
 		t.Fatalf("goal %s, verdict %s; want sound-incomplete on promote/21", rep.Goal, rep.Verdict)
 	}
@@ -206,7 +206,7 @@ func TestImpliedCrowningAndClaim(t *testing.T) {
 func TestExerciseWinsMaterial(t *testing.T) {
 	pos := playLine(t, mustFEN(t, draughts.International, "W:W31-50:B1-20"), "32-28", "18-23", "33-29", "23x32", "37x28", "12-18")
 	p := &problems.Problem{Label: "exercise 1.2", Rules: "international", FEN: pos.FEN(), Stipulation: "gain:2/7"}
-	rep := Verify(p, Options{Budget: nodes(2_000_000)})
+	rep := verifyT(p, Options{Budget: nodes(2_000_000)})
 	want := bruteKeys(pos, Goal{Kind: GoalGain, N: 2}, 7)
 	if rep.Verdict != verdict.Cooked || strings.Join(rep.Keys, " ") != strings.Join(want, " ") || len(want) != 2 {
 		t.Fatalf("verdict %s, keys %v; brute force %v", rep.Verdict, rep.Keys, want)
@@ -217,7 +217,7 @@ func TestExerciseWinsMaterial(t *testing.T) {
 	if keys := bruteKeys(pos, Goal{Kind: GoalGain, N: 3}, 7); len(keys) != 0 {
 		t.Fatalf("brute force: %v win three pieces within 7", keys)
 	}
-	sol := SolveWith(pos, Goal{Kind: GoalGain, N: 3, Within: 7}, Options{Budget: nodes(2_000_000)})
+	sol := solveWithT(pos, Goal{Kind: GoalGain, N: 3, Within: 7}, Options{Budget: nodes(2_000_000)})
 	if sol.Result != ResultDraw || len(sol.Keys) != 0 {
 		t.Fatalf("gain:3/7: %s %v, want no key", sol.Result, sol.Keys)
 	}
@@ -230,7 +230,7 @@ func TestExerciseWinsMaterial(t *testing.T) {
 // first move, by brute force too.
 func TestShotWinsOutright(t *testing.T) {
 	c := combination{"pre-course shot", "W:W28,32,37:B10,17,19", "28-22 17x28 32x5", "win/3"}
-	rep := Verify(c.problem(t), Options{Budget: nodes(1_000_000)})
+	rep := verifyT(c.problem(t), Options{Budget: nodes(1_000_000)})
 	if rep.Verdict != verdict.Sound || rep.Goal != "win/3" {
 		t.Fatalf("verdict %s on %s, want sound on win/3: %+v", rep.Verdict, rep.Goal, rep)
 	}
@@ -257,7 +257,7 @@ func TestBoundCoversEveryLine(t *testing.T) {
 	alt := line("19x28", "32x1").Children[0]
 	alt.White, alt.Children[0].White = false, true
 	at.Children = append([]*problems.Node{alt}, at.Children...)
-	rep := Verify(p, Options{Budget: nodes(5_000_000), Slack: 1})
+	rep := verifyT(p, Options{Budget: nodes(5_000_000), Slack: 1})
 	if rep.Goal != "promote/18" || rep.Verdict != verdict.Sound {
 		t.Fatalf("goal %s, verdict %s (%v); want sound on promote/18", rep.Goal, rep.Verdict, rep.Findings())
 	}
@@ -293,7 +293,7 @@ func TestProblemWinsOutright(t *testing.T) {
 		t.Skip("about 13 M nodes")
 	}
 	c := vinkOutright
-	rep := Verify(c.problem(t), Options{Budget: nodes(14_000_000)})
+	rep := verifyT(c.problem(t), Options{Budget: nodes(14_000_000)})
 	if rep.Goal != "win/25" || rep.Stated != "win" || rep.Verdict != verdict.SoundIncomplete {
 		t.Fatalf("goal %s (stated %s), verdict %s; want sound-incomplete on win/25: %v", rep.Goal, rep.Stated, rep.Verdict, rep.Findings())
 	}
@@ -333,7 +333,7 @@ func TestOutrightLineByReference(t *testing.T) {
 	if keys := bruteKeys(pos, Win, 15); len(keys) != 0 {
 		t.Fatalf("brute force: %v win outright within 15", keys)
 	}
-	sol := SolveWith(pos, Goal{Kind: GoalWin, Within: 15}, Options{Budget: nodes(2_000_000)})
+	sol := solveWithT(pos, Goal{Kind: GoalWin, Within: 15}, Options{Budget: nodes(2_000_000)})
 	if sol.Result != ResultDraw || len(sol.Keys)+len(sol.Undecided) > 0 {
 		t.Fatalf("win/15: %s, keys %v, undecided %v; want no key", sol.Result, sol.Keys, sol.Undecided)
 	}
@@ -367,7 +367,7 @@ var forcingOutright = combination{"forcing 39-34 23-28, endgamesandmore 2018",
 // and the literal win is proven from the line's end.
 func TestFullBoardWinsOutright(t *testing.T) {
 	c := forcingOutright
-	rep := Verify(c.problem(t), Options{Budget: nodes(2_000_000)})
+	rep := verifyT(c.problem(t), Options{Budget: nodes(2_000_000)})
 	if rep.Goal != "win/19" || rep.Verdict != verdict.SoundIncomplete || len(rep.Undecided)+len(rep.InHorizon)+len(rep.Unproven) > 0 {
 		t.Fatalf("goal %s, verdict %s: %v; want sound-incomplete on win/19", rep.Goal, rep.Verdict, rep.Findings())
 	}
@@ -387,13 +387,13 @@ func TestFullBoardWinsOutright(t *testing.T) {
 			t.Errorf("brute force: keys %q within %d plies, want %q", keys, d, want)
 		}
 	}
-	sol := SolveWith(pos, Goal{Kind: GoalWin, Within: 19}, Options{Budget: nodes(2_000_000)})
+	sol := solveWithT(pos, Goal{Kind: GoalWin, Within: 19}, Options{Budget: nodes(2_000_000)})
 	if strings.Join(sol.Keys, " ") != "29-23" || sol.Plies != 15 {
 		t.Errorf("win/19: keys %v in %d plies, want 29-23 in 15", sol.Keys, sol.Plies)
 	}
 
 	c.goal = problems.StipWin
-	rep = Verify(c.problem(t), Options{Budget: nodes(2_000_000)})
+	rep = verifyT(c.problem(t), Options{Budget: nodes(2_000_000)})
 	want := bruteKeys(pos, Goal{Kind: GoalPromote}, 11)
 	if rep.Goal != "promote/11" || rep.Verdict != verdict.Cooked || strings.Join(rep.Keys, " ") != strings.Join(want, " ") || len(want) != 3 {
 		t.Fatalf("stated win: goal %s, verdict %s, keys %v; want cooked on promote/11 with the brute force's %v", rep.Goal, rep.Verdict, rep.Keys, want)
@@ -415,7 +415,7 @@ func TestOutrightKeyDeep(t *testing.T) {
 	if keys := bruteKeys(pos, Win, 21); strings.Join(keys, " ") != "49-44" {
 		t.Fatalf("brute force: keys %v within 21 plies, want 49-44", keys)
 	}
-	sol := SolveWith(pos, Goal{Kind: GoalWin, Within: 21}, Options{Budget: nodes(20_000_000)})
+	sol := solveWithT(pos, Goal{Kind: GoalWin, Within: 21}, Options{Budget: nodes(20_000_000)})
 	if strings.Join(sol.Keys, " ") != "49-44" || sol.Plies != 21 {
 		t.Fatalf("win/21: keys %v in %d plies, want 49-44 in 21", sol.Keys, sol.Plies)
 	}

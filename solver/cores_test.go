@@ -94,8 +94,8 @@ func TestParallelSameReport(t *testing.T) {
 		// Each run starts from the same tables (the 3-piece ones, fresh):
 		// the process's shared tables hold what earlier searches built,
 		// which a later run would read where the first had to build.
-		one := Verify(p, Options{Budget: nodes(pr.budget), Tables: fresh3(t)})
-		many := Verify(p, Options{Budget: nodes(pr.budget), Cores: NewCores(4), Tables: fresh3(t)})
+		one := verifyT(p, Options{Budget: nodes(pr.budget), Tables: fresh3(t)})
+		many := verifyT(p, Options{Budget: nodes(pr.budget), Cores: NewCores(4), Tables: fresh3(t)})
 		a, b := reportJSON(t, one), reportJSON(t, many)
 		if a != b {
 			t.Errorf("%s: the report changes with the cores:\n one %s\nmany %s", pr.name, a, b)
@@ -126,7 +126,7 @@ func TestVerifySecondsExcludeTheQueue(t *testing.T) {
 	c.acquire() // another problem holds the only core
 	done := make(chan *verdict.Report)
 	p := &problems.Problem{Rules: "international", FEN: "W:W28:B23", Stipulation: "win", Solution: line("28x19")}
-	go func() { done <- Verify(p, Options{Cores: c, NoTables: true}) }()
+	go func() { done <- verifyT(p, Options{Cores: c, NoTables: true}) }()
 	time.Sleep(500 * time.Millisecond)
 	c.release()
 	r := <-done

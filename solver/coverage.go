@@ -71,6 +71,11 @@ func (v *verifier[P, M]) walkWin(q draughts.Position, ns []*problems.Node, path 
 	if v.refutedEnough() {
 		return
 	}
+	if v.abandoned(path) {
+		// A line that fails above: its ends will not be searched.
+		v.ends -= endsAt(ns)
+		return
+	}
 	if len(ns) == 0 {
 		v.spend(&v.acct.Leaves, func() { v.leaf(q, promoted, path, line) })
 		return
@@ -120,7 +125,8 @@ func (v *verifier[P, M]) walkDraw(q draughts.Position, ns []*problems.Node, path
 }
 
 // holds proves that the opponent has no forced win from q (a draw
-// problem's place at path); a win found is a refutation with its line.
+// problem's place at path); a win found fails the line there (lineFails),
+// with the opponent's winning line.
 func (v *verifier[P, M]) holds(q draughts.Position, path []int, line []string) bool {
 	c := v.s.atGeneric(q, false)
 	hits := v.s.tableHit
@@ -139,7 +145,7 @@ func (v *verifier[P, M]) holds(q draughts.Position, path []int, line []string) b
 				win = append(win, n.Move)
 			}
 		}
-		v.refute(path, win, "the opponent forces a win here: "+q.FEN())
+		v.lineFails(path, win, "the opponent forces a win here: "+q.FEN())
 	default:
 		v.rep.Unproven = append(v.rep.Unproven, verdict.UnprovenLeaf{Path: pathString(path), Ply: len(path), Line: line,
 			FEN: q.FEN(), Nodes: spent, Reason: "budget exhausted before the draw was proven"})
@@ -174,7 +180,7 @@ func (v *verifier[P, M]) settleLeaf(l pendingLeaf, parts int) (outcome, int64) {
 		v.leafProven(l.path)
 		v.byTables(l.path, hits)
 	case disproven:
-		v.refute(l.path, l.line, v.notForcedNote()+l.q.FEN())
+		v.lineFails(l.path, l.line, v.notForcedNote()+l.q.FEN())
 	}
 	return out, spent
 }
@@ -202,6 +208,9 @@ func (v *verifier[P, M]) retryLeaves() {
 		if v.s.lim.stopped || v.s.lim.nodes >= v.s.lim.maxNodes {
 			break
 		}
+		if v.abandoned(l.path) {
+			continue // on a line that failed above it (prune drops its entry)
+		}
 		out, spent := v.settleLeaf(l, max(2*(len(pending)-i)-1, 1))
 		v.rep.Unproven[l.at].Nodes += spent
 		settled[l.at] = out != unknown
@@ -213,6 +222,15 @@ func (v *verifier[P, M]) retryLeaves() {
 		}
 	}
 	v.rep.Unproven = kept
+}
+
+// endsAt is the number of stated lines' ends at a place whose stated
+// moves are ns: the place itself when none follows.
+func endsAt(ns []*problems.Node) int {
+	if len(ns) == 0 {
+		return 1
+	}
+	return countEnds(ns)
 }
 
 // countEnds is the number of stated lines' ends below ns.
@@ -251,7 +269,7 @@ func (v *verifier[P, M]) refute(path []int, line []string, note string) {
 func (v *verifier[P, M]) defences(q draughts.Position, st []draughts.Move, path []int, line []string) {
 	others := unstated(q, st)
 	for i, m := range others {
-		if v.refutedEnough() {
+		if v.refutedEnough() || v.abandoned(path) {
 			return
 		}
 		name := q.Rules.FormatMove(m, true)
@@ -262,7 +280,7 @@ func (v *verifier[P, M]) defences(q draughts.Position, st []draughts.Move, path 
 			ans, _, _ := v.answerAt(&c, len(path)+1, false)
 			v.rep.Omitted = append(v.rep.Omitted, verdict.Omitted{Path: pathString(path), Ply: len(path) + 1, After: after(line), Defence: name, Answer: ans})
 		case disproven:
-			v.refute(path, extendLine(line, name), "this defence escapes: "+name)
+			v.lineFails(path, extendLine(line, name), "this defence escapes: "+name)
 		default:
 			v.rep.Unproven = append(v.rep.Unproven, verdict.UnprovenLeaf{Path: pathString(path), Ply: len(path) + 1,
 				Line: extendLine(line, name), FEN: q.Play(m).FEN(), Nodes: spent, Reason: "budget exhausted on an omitted defence"})
@@ -291,6 +309,9 @@ func (v *verifier[P, M]) runDuals() {
 	for i, d := range sites {
 		if v.s.lim.stopped || v.s.lim.nodes >= v.s.lim.maxNodes {
 			break
+		}
+		if _, ok := v.mended[pathString(d.path)]; ok || v.abandoned(d.path) {
+			continue // the printed move there fails: no dual of it
 		}
 		v.spend(&v.acct.Duals, func() { v.s.share(len(sites)-i, func() { v.duals(d.q, d.st, d.path, d.line) }) })
 	}

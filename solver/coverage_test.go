@@ -9,7 +9,6 @@ import (
 	"testing"
 
 	"metz/draughts"
-	"metz/endgame"
 	"metz/problems"
 	"metz/tables"
 	"metz/verdict"
@@ -80,7 +79,7 @@ func TestCapturePathsAreNotADual(t *testing.T) {
 // end in kings, so the escape is proven through the endgame tables.
 func TestRefutationByDefence(t *testing.T) {
 	const fen = "W:W20,38:B37"
-	rep := Verify(problemOf(fen, "win", "20-15", "37-42"), Options{Budget: nodes(1_000_000), Tables: tables3(t)})
+	rep := verifyT(problemOf(fen, "win", "20-15", "37-42"), Options{Budget: nodes(1_000_000), Tables: tables3(t)})
 	if rep.Verdict != verdict.Unsound || rep.Refutation == nil {
 		t.Fatalf("verdict %s refutation %+v unproven %+v", rep.Verdict, rep.Refutation, rep.Unproven)
 	}
@@ -113,18 +112,18 @@ func TestVerifyDraw(t *testing.T) {
 		switch {
 		case !ok:
 			t.Fatalf("no table for %s", name)
-		case name == "20-15" && r != endgame.Draw:
+		case name == "20-15" && r != tables.Draw:
 			t.Fatalf("tables after 20-15: %v", r)
-		case name != "20-15" && (r != endgame.Win || !bruteWithin(start.Play(m), draughts.Black, plies)):
+		case name != "20-15" && (r != tables.Win || !bruteWithin(start.Play(m), draughts.Black, plies)):
 			t.Fatalf("after %s: tables %v in %d, not confirmed by brute force", name, r, plies)
 		}
 	}
 	opt := Options{Budget: nodes(1_000_000), Tables: tb}
-	rep := Verify(problemOf(fen, "draw", "20-15"), opt)
+	rep := verifyT(problemOf(fen, "draw", "20-15"), opt)
 	if rep.Verdict != verdict.Sound || rep.LeavesProven != 1 || len(rep.Cooks) > 0 || !slices.Equal(rep.Keys, []string{"20-15"}) {
 		t.Fatalf("20-15: verdict %s keys %v cooks %+v refutation %+v unproven %+v", rep.Verdict, rep.Keys, rep.Cooks, rep.Refutation, rep.Unproven)
 	}
-	rep = Verify(problemOf(fen, "draw", "24-19"), opt)
+	rep = verifyT(problemOf(fen, "draw", "24-19"), opt)
 	if rep.Verdict != verdict.Unsound || rep.Refutation == nil || rep.Refutation.Ply != 1 {
 		t.Fatalf("24-19: verdict %s refutation %+v", rep.Verdict, rep.Refutation)
 	}
@@ -138,12 +137,12 @@ func TestVerifyDraw(t *testing.T) {
 	}
 	// With no tables at all, a budget smaller than the list of every
 	// reachable position cannot prove the draw: unproven, never sound.
-	rep = Verify(problemOf(fen, "draw", "20-15"), Options{Budget: nodes(100_000), NoTables: true})
+	rep = verifyT(problemOf(fen, "draw", "20-15"), Options{Budget: nodes(100_000), NoTables: true})
 	if rep.Verdict != verdict.Unproven {
 		t.Errorf("without tables: %s", rep.Verdict)
 	}
 	// The solver's own small tables (built in memory) settle it at once.
-	rep = Verify(problemOf(fen, "draw", "20-15"), Options{Budget: nodes(1_000)})
+	rep = verifyT(problemOf(fen, "draw", "20-15"), Options{Budget: nodes(1_000)})
 	if rep.Verdict != verdict.Sound {
 		t.Errorf("with the in-memory tables: %s", rep.Verdict)
 	}
@@ -164,7 +163,7 @@ func problemOf(fen, stip string, moves ...string) *problems.Problem {
 
 func verifyStip(t *testing.T, fen, stip string, moves ...string) *verdict.Report {
 	t.Helper()
-	return Verify(problemOf(fen, stip, moves...), Options{Budget: nodes(1_000_000)})
+	return verifyT(problemOf(fen, stip, moves...), Options{Budget: nodes(1_000_000)})
 }
 
 var (
@@ -174,22 +173,26 @@ var (
 )
 
 // tables3 are the endgame tables up to three pieces, built once per test
-// run (a fraction of a second) in a directory TestMain removes.
+// run (a fraction of a second) in a directory TestMain removes, and
+// opened afresh for each test (nothing built on demand is shared).
 func tables3(t *testing.T) *tables.Tables {
 	t.Helper()
 	tablesOnce.Do(func() {
 		if tablesDir, tablesErr = os.MkdirTemp("", "metz-solver-tables-"); tablesErr == nil {
-			tablesErr = endgame.Build(context.Background(), tablesDir, 3, nil)
+			var tb *tables.Tables
+			if tb, tablesErr = tables.Open(tables.Config{Dir: tablesDir}); tablesErr == nil {
+				tablesErr = tb.Build(context.Background(), draughts.International, 3, nil)
+			}
 		}
 	})
 	if tablesErr != nil {
 		t.Fatal(tablesErr)
 	}
-	tb, err := endgame.Open(tablesDir)
+	tb, err := tables.Open(tables.Config{Dir: tablesDir})
 	if err != nil {
 		t.Fatal(err)
 	}
-	return tables.International(tb)
+	return tb
 }
 
 func TestMain(m *testing.M) {
@@ -209,10 +212,10 @@ func TestMain(m *testing.M) {
 // as it meets them, the omitted defences are proven lost: sound, incomplete.
 func TestHorizonAloneIsNotSound(t *testing.T) {
 	const fen = "W:W16,31,42:B6,18"
-	if rep := Verify(problemOf(fen, "win", "42-38", "18-23"), Options{Budget: nodes(1_000_000), Tables: fresh3(t)}); rep.Verdict != verdict.SoundIncomplete || rep.TablesBuilt == 0 {
+	if rep := verifyT(problemOf(fen, "win", "42-38", "18-23"), Options{Budget: nodes(1_000_000), Tables: fresh3(t)}); rep.Verdict != verdict.SoundIncomplete || rep.TablesBuilt == 0 {
 		t.Errorf("with tables: verdict %s, %d table positions built; want %s", rep.Verdict, rep.TablesBuilt, verdict.SoundIncomplete)
 	}
-	rep := Verify(problemOf(fen, "win", "42-38", "18-23"), Options{Budget: nodes(1_000_000), NoTables: true})
+	rep := verifyT(problemOf(fen, "win", "42-38", "18-23"), Options{Budget: nodes(1_000_000), NoTables: true})
 	if rep.Verdict != verdict.Unproven || len(rep.InHorizon) == 0 || rep.KeyPlies != 7 || rep.Horizon != rep.KeyPlies+4 || len(rep.Omitted) != 2 {
 		t.Fatalf("verdict %s within horizon %v (horizon %d, key %d) undecided %v omitted %d", rep.Verdict, rep.InHorizon, rep.Horizon, rep.KeyPlies, rep.Undecided, len(rep.Omitted))
 	}
@@ -234,7 +237,7 @@ func TestDualsDoNotStarveTheVerdict(t *testing.T) {
 	p := &problems.Problem{Rules: "international", FEN: "W:WK38,40:B3", Stipulation: problems.StipWin,
 		Solution: line("38-33", "3-9", "33-29", "9-14", "29-24", "14-20", "24x15")}
 	b := verdict.Budget{Nodes: 500_000, Time: nodes(0).Time, MemoryMB: 64}
-	rep := Verify(p, Options{Budget: b, NoTables: true})
+	rep := verifyT(p, Options{Budget: b, NoTables: true})
 	if rep.Verdict != verdict.Cooked || rep.ProofNodes > b.Nodes {
 		t.Errorf("verdict %s in %d nodes (budget %d), want cooked within the budget; %v", rep.Verdict, rep.ProofNodes, b.Nodes, rep.Notes)
 	}
@@ -252,7 +255,7 @@ func TestNoDualSearchAtAForcedMove(t *testing.T) {
 	}
 	p := &problems.Problem{Rules: "international", FEN: "W:W12,13,24,25,31:B3,5,6,K10,11", Stipulation: problems.StipWin,
 		Solution: line("24-19", "10x8", "13x2")}
-	rep := Verify(p, Options{Budget: nodes(5_000_000), Tables: tables4(t)})
+	rep := verifyT(p, Options{Budget: nodes(5_000_000), Tables: tables4(t)})
 	if rep.Verdict != verdict.Sound || rep.Work == nil || rep.Work.Duals != 0 {
 		t.Errorf("verdict %s, work %+v, want sound and no dual search", rep.Verdict, rep.Work)
 	}
@@ -273,7 +276,7 @@ func TestLargerBudgetFindsTheCookAsSoon(t *testing.T) {
 		Stipulation: problems.StipWin, Solution: line("28-23", "19x39", "30x10", "4x15", "37-31", "26x37", "38-32", "37x28", "40-34", "29x40", "35x22")}
 	var keys [2]int64
 	for i, n := range []int64{firstLookNodes, 8 * firstLookNodes} {
-		rep := Verify(p, Options{Budget: verdict.Budget{Nodes: n, Time: nodes(0).Time, MemoryMB: 64}})
+		rep := verifyT(p, Options{Budget: verdict.Budget{Nodes: n, Time: nodes(0).Time, MemoryMB: 64}})
 		if rep.Verdict != verdict.Cooked || len(rep.Cooks) == 0 || rep.Work == nil {
 			t.Fatalf("budget %d: verdict %s, cooks %+v", n, rep.Verdict, rep.Cooks)
 		}

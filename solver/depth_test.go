@@ -24,7 +24,7 @@ func TestProofDepthBoundsTheShortestWin(t *testing.T) {
 		if i >= len(cases) {
 			// A proof that ends in the tables goes on past them: their
 			// distance counts.
-			s.useTables(tb)
+			s.useTables(tb.System(intl))
 		}
 		c := s.at(from(s.g, p), false)
 		if s.prove(&c) != proven {

@@ -1,6 +1,7 @@
 package solver
 
 import (
+	"context"
 	"fmt"
 	"math/rand/v2"
 	"strings"
@@ -9,7 +10,6 @@ import (
 
 	"metz/draughts"
 	"metz/draughts/bitboard"
-	"metz/endgame"
 	"metz/tables"
 )
 
@@ -22,7 +22,7 @@ import (
 // tool for them): the test asks for agreement on those it settles.
 func TestDfpnAgreesWithTables(t *testing.T) {
 	var a agreement
-	eachTableEnding(t, 7, 120, func(p draughts.Position, want endgame.Result, _ int) {
+	eachTableEnding(t, 7, 120, func(p draughts.Position, want tables.Result, _ int) {
 		s, c := fastSearch(p, 20_000)
 		s.noClosure = true // df-pn itself is under test
 		a.check(t, p, s.prove(&c), want)
@@ -37,12 +37,12 @@ func TestDfpnAgreesWithTables(t *testing.T) {
 type agreement struct{ agree, disproofs, open int }
 
 // check reports an answer that contradicts the tables and counts the rest.
-func (a *agreement) check(t *testing.T, p draughts.Position, got outcome, want endgame.Result) {
+func (a *agreement) check(t *testing.T, p draughts.Position, got outcome, want tables.Result) {
 	t.Helper()
 	switch {
 	case got == unknown:
 		a.open++
-	case (got == proven) != (want == endgame.Win):
+	case (got == proven) != (want == tables.Win):
 		t.Errorf("%s: df-pn %v, tables %v", p.FEN(), got, want)
 	default:
 		a.agree++
@@ -54,7 +54,7 @@ func (a *agreement) check(t *testing.T, p draughts.Position, got outcome, want e
 
 // eachTableEnding calls f on n random three-piece king endings (seeded by
 // seed) with their values and distances from the 3-piece tables.
-func eachTableEnding(t *testing.T, seed uint64, n int, f func(p draughts.Position, want endgame.Result, plies int)) {
+func eachTableEnding(t *testing.T, seed uint64, n int, f func(p draughts.Position, want tables.Result, plies int)) {
 	t.Helper()
 	if testing.Short() {
 		t.Skip("builds the 3-piece tables")
@@ -147,7 +147,7 @@ func TestDfpnRepetitionsAgreeWithTables4(t *testing.T) {
 		}
 		s, c := fastSearch(p, 50_000)
 		s.noClosure = true
-		s.useTables(tb3)
+		s.useTables(tb3.System(intl))
 		s.smallLeft = 0 // the 3-piece tables only: none built
 		a.check(t, p, s.prove(&c), want)
 		records += s.deps.Len()
@@ -188,20 +188,16 @@ func randomKingsEnding(rng *rand.Rand) (draughts.Position, bool) {
 
 var tables4Once struct {
 	sync.Once
-	t   *endgame.Tables
+	t   *tables.Tables
 	err error
 }
 
-// fresh3 are international tables of up to 3 pieces built in memory for
-// one test alone: those the searches build on demand are not shared with
-// the other tests (tables.For's are).
+// fresh3 are tables of one test alone, built in memory (the international
+// ones of up to 3 pieces at once): those the searches build on demand are
+// not shared with the other tests (testTables' are).
 func fresh3(t *testing.T) *tables.Tables {
 	t.Helper()
-	small, err := endgame.InMemory(endgame.SmallPieces)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return tables.International(small)
+	return tables.InMemory()
 }
 
 // tables4 are the endgame tables up to four pieces, built in memory once
@@ -211,11 +207,14 @@ func tables4(t *testing.T) *tables.Tables {
 	if testing.Short() {
 		t.Skip("builds the 4-piece tables (seconds)")
 	}
-	tables4Once.Do(func() { tables4Once.t, tables4Once.err = endgame.InMemory(4) })
+	tables4Once.Do(func() {
+		tables4Once.t = tables.InMemory()
+		tables4Once.err = tables4Once.t.Build(context.Background(), draughts.International, 4, nil)
+	})
 	if tables4Once.err != nil {
 		t.Fatal(tables4Once.err)
 	}
-	return tables.International(tables4Once.t)
+	return tables4Once.t
 }
 
 // After Van Tenac II's 13-9 and IV's 16-11, Black to move, White's win is
@@ -235,7 +234,7 @@ func TestKingDefenceDisprovenAfterVanTenacTries(t *testing.T) {
 		q := from(g, p)
 		lim := newLimits(nodes(3_000_000))
 		s := newSearch[bitboard.Position, bitboard.Move](g, q, draughts.White, Win, lim, 64)
-		s.useTables(tb)
+		s.useTables(tb.System(intl))
 		c := s.at(q, false)
 		if got := s.prove(&c); got != disproven {
 			t.Errorf("%s: White's win %v after %d nodes, want disproven", fen, got, lim.nodes)

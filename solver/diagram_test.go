@@ -68,7 +68,7 @@ func TestDiagramRepairNone(t *testing.T) {
 // Verify lists the diagram repairs beside the move repairs, each verified.
 func TestVerifyReportsDiagramRepairs(t *testing.T) {
 	p := bundledProblem(t, "vantenac", "Problème VI")
-	rep := Verify(p, Options{Budget: verdict.Budget{Nodes: 50_000, MemoryMB: 16}})
+	rep := verifyT(p, Options{Budget: verdict.Budget{Nodes: 50_000, MemoryMB: 16}})
 	if rep.Verdict != verdict.Misprint {
 		t.Fatalf("verdict %s, want misprint", rep.Verdict)
 	}

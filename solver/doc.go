@@ -42,16 +42,18 @@
 // # Endgame tables
 //
 // Positions of few pieces are decided by retrograde tables instead of
-// searched, through one prober for every rule system (Options.Tables, a
-// tables.Tables; nil: tables.For the position's rules, shared by the
-// process). A search reads the tables saved in the table directory, and
-// builds the signatures of up to four pieces it meets that are missing
-// (five at the root of a small ending), within a bound in positions set
-// from its time (search.go, useTables): the international ones through
-// metz/endgame, the others through metz/retro. The bounded search uses
-// their distances, so shortest wins stay exact. Draws and king endings,
-// where df-pn has to exhaust cycles, are where the tables matter. When the
-// directory holds every signature of 2 to n pieces (tables.Tables.Reach),
+// searched, through package tables alone, whatever the rule system:
+// Options.Tables is the program's one handle (nil: no tables at all), and
+// each search holds its system of the position's rules (tables.System). A
+// search reads the tables saved in the table directory, and builds the
+// signatures of up to four pieces it meets that are missing (five at the
+// root of a small ending), within a bound in positions set from its time
+// (search.go, useTables); package tables builds the international ones
+// with its international builder, the others with its generic one. The
+// bounded search uses their distances, so shortest wins stay exact. Draws
+// and king endings, where df-pn has to exhaust cycles, are where the
+// tables matter. When the directory holds every signature of 2 to n
+// pieces (tables.System.Reach),
 // df-pn judges a position of up to n pieces from its table as soon as it
 // is generated, and guesses a position one capture above as nearer a
 // decision. Without tables, an ending of up to four pieces is solved by a

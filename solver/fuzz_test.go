@@ -6,7 +6,6 @@ import (
 
 	"metz/draughts"
 	"metz/problems"
-	"metz/retro"
 	"metz/tables"
 	"metz/verdict"
 )
@@ -78,6 +77,7 @@ func FuzzSolve(f *testing.F) {
 		f.Add(s.rules, s.fen, s.goal)
 	}
 	all := draughts.AllRules()
+	tb := tables.InMemory() // the fuzz run's one handle, as a program's
 	defer func(n int64) { smallRootPositions = n }(smallRootPositions)
 	smallRootPositions = 20_000
 	f.Fuzz(func(t *testing.T, ri uint8, fen, goal string) {
@@ -93,7 +93,7 @@ func FuzzSolve(f *testing.F) {
 		if err != nil {
 			return
 		}
-		sol := SolveWith(p, g, Options{Budget: verdict.Budget{Nodes: 3000, MemoryMB: 8}, Tables: tables.Generic(retro.New(r))})
+		sol := SolveWith(p, g, Options{Budget: verdict.Budget{Nodes: 3000, MemoryMB: 8}, Tables: tb})
 		switch sol.Result {
 		case "win", "loss", "draw", "unknown":
 		default:
@@ -123,6 +123,7 @@ func FuzzVerify(f *testing.F) {
 	}
 	all := draughts.AllRules()
 	verdicts := map[verdict.Verdict]bool{verdict.Sound: true, verdict.SoundIncomplete: true, verdict.Cooked: true, verdict.Unsound: true, verdict.Misprint: true, verdict.Unproven: true, verdict.NoPosition: true}
+	tb := tables.InMemory() // the fuzz run's one handle, as a program's
 	defer func(n int64) { smallRootPositions = n }(smallRootPositions)
 	smallRootPositions = 20_000
 	f.Fuzz(func(t *testing.T, ri uint8, fen, moves, stip string) {
@@ -137,7 +138,7 @@ func FuzzVerify(f *testing.F) {
 			return
 		}
 		p := &problems.Problem{Rules: r.Name, FEN: fen, Stipulation: stip, Solution: line(fields...)}
-		rep := Verify(p, Options{Budget: verdict.Budget{Nodes: 3000, MemoryMB: 8}, Tables: tables.Generic(retro.New(r))})
+		rep := Verify(p, Options{Budget: verdict.Budget{Nodes: 3000, MemoryMB: 8}, Tables: tb})
 		if !verdicts[rep.Verdict] {
 			t.Fatalf("%s %q %q %q: verdict %q", r.Name, fen, moves, stip, rep.Verdict)
 		}

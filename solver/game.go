@@ -1,13 +1,10 @@
 package solver
 
 import (
-	"math/bits"
-
 	"metz/draughts"
 	"metz/draughts/bitboard"
 	"metz/draughts/bitboard8"
 	"metz/draughts/engines"
-	"metz/endgame"
 	"metz/problems"
 	"metz/tables"
 	"metz/verdict"
@@ -52,11 +49,8 @@ func format[P, M any](g game[P, M], q P, m M, full bool) string {
 // international positions go to t in the 10x10 generator's own form, and
 // those of the 8x8 boards are read in bitboard8's form from the tables in
 // memory (converted to the generic form only to load or build a table).
-func probe[P, M any](g game[P, M], t *tables.Tables, q P, lim tables.Limit) (r tables.Result, plies int, ok bool, built int64) {
+func probe[P, M any](g game[P, M], t *tables.System, q P, lim tables.Limit) (r tables.Result, plies int, ok bool, built int64) {
 	if bp, is10 := any(&q).(*bitboard.Position); is10 && g.Rules().Name == draughts.International.Name {
-		if bits.OnesCount64(bp.White|bp.Black) > endgame.MaxPieces {
-			return tables.Draw, 0, false, 0
-		}
 		return t.ProbeBitboard(*bp, lim)
 	}
 	if bp, is8 := any(&q).(*bitboard8.Position); is8 {

@@ -22,7 +22,7 @@ func TestGamesAgree(t *testing.T) {
 		for _, r := range []*draughts.Rules{intl, draughts.QuiPerdGagne} {
 			p := mustFEN(t, r, fen)
 			for _, g := range goals {
-				opt := Options{Budget: nodes(300_000)} // the two orders of moves differ: 93 K and 127 K nodes for the third
+				opt := Options{Budget: nodes(300_000), Tables: testTables} // the two orders of moves differ: 93 K and 127 K nodes for the third
 				fast := solveIn[bitboard.Position, bitboard.Move](newFastGame(r), p, g, opt)
 				slow := solveIn[draughts.Position, draughts.Move](draughts.Generic(r), p, g, opt)
 				if fast.Result != slow.Result || fast.Plies != slow.Plies || !slices.Equal(fast.Keys, slow.Keys) {
@@ -38,7 +38,7 @@ func TestGamesAgree(t *testing.T) {
 // force has no promote goal, so the figure is the rule itself. The black
 // man on 30 can never reach the man on 7: every first move keeps the goal.
 func TestPromoteGoal(t *testing.T) {
-	s := Solve(mustFEN(t, intl, "W:W7,38:B30"), Goal{Kind: GoalPromote}, nodes(100_000))
+	s := solveT(mustFEN(t, intl, "W:W7,38:B30"), Goal{Kind: GoalPromote}, nodes(100_000))
 	if s.Result != ResultWin || s.Plies != 1 || !slices.Equal(s.Keys, []string{"7-2", "7-1", "38-33", "38-32"}) {
 		t.Errorf("%s in %d, keys %v", s.Result, s.Plies, s.Keys)
 	}

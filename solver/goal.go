@@ -20,7 +20,7 @@ const (
 	// GoalGain: the attacker is N pieces up on the starting balance at a
 	// quiet position (no capture pending), or has won outright.
 	GoalGain
-	// GoalPromote: the attacker crowns a man.
+	// GoalPromote: the attacker crowns a man, or has won outright.
 	GoalPromote
 	// GoalLoss: the side to move loses: the other side forces a win
 	// against every move (problem books whose Result names the side not

@@ -122,17 +122,25 @@ func (f lineFacts) bestGain() int {
 	return n
 }
 
-// reachedAt is the ply at which the main line meets goal (0: never).
+// reachedAt is the ply at which the main line meets goal (0: never). A
+// line whose defender is left without a move has won outright, which
+// meets every goal (stipulations.md): the game ends there.
 func (f lineFacts) reachedAt(goal Goal) int {
+	at := 0
 	switch goal.Kind {
 	case GoalPromote:
-		return f.crown
+		at = f.crown
 	case GoalGain:
-		return f.gainPly(goal.N)
+		at = f.gainPly(goal.N)
 	case GoalWin:
 		return f.ends
+	default:
+		return 0
 	}
-	return 0
+	if f.ends > 0 && (at == 0 || f.ends < at) {
+		return f.ends
+	}
+	return at
 }
 
 // impliedGoal is the goal Verify checks for a problem stated as goal with

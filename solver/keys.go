@@ -74,8 +74,13 @@ func (v *verifier[P, M]) retryKeys() {
 	open := v.open
 	v.open = nil
 	if v.bound > 0 {
+		// A cook settles the verdict, but the moves left open are still
+		// listed: the report says what was not decided.
 		if !v.cooked(open) {
-			v.boundedRetry(open)
+			open = v.boundedRetry(open)
+		}
+		for _, k := range open {
+			v.rep.Undecided = append(v.rep.Undecided, v.root.Rules.FormatMove(k.m, true))
 		}
 		return
 	}

@@ -48,7 +48,7 @@ func TestLongestPublishedWins(t *testing.T) {
 			t.Fatal(err)
 		}
 		start := time.Now()
-		sol := SolveWith(p, Goal{Kind: GoalWin}, Options{Budget: verdict.Budget{Time: time.Minute}})
+		sol := solveWithT(p, Goal{Kind: GoalWin}, Options{Budget: verdict.Budget{Time: time.Minute}})
 		if sol.Result != ResultWin || sol.Plies != c.plies {
 			t.Errorf("%s: %s in %d plies; want a win in %d", c.fen, sol.Result, sol.Plies, c.plies)
 			continue
@@ -59,7 +59,7 @@ func TestLongestPublishedWins(t *testing.T) {
 			continue
 		}
 		after := p.Play(mustMove(t, p, sol.Keys[0]))
-		lost := SolveWith(after, Goal{Kind: GoalWin}, Options{Budget: verdict.Budget{Time: time.Minute}})
+		lost := solveWithT(after, Goal{Kind: GoalWin}, Options{Budget: verdict.Budget{Time: time.Minute}})
 		if lost.Result != ResultLoss || lost.Plies != c.plies-1 {
 			t.Errorf("%s after %s: %s in %d plies; want a loss in %d", c.fen, sol.Keys[0], lost.Result, lost.Plies, c.plies-1)
 		}

@@ -32,7 +32,7 @@ func verifyLoss[P, M any](g game[P, M], p *problems.Problem, pos draughts.Positi
 	}
 	winner := pos.Turn.Opponent()
 	lc := &lossCheck[P, M]{s: newSearch(g, from(g, pos), winner, Win, lim, opt.Budget.MemoryMB), rep: rep, winner: winner}
-	lc.s.useTables(opt.Tables)
+	lc.s.useTables(tablesFor(pos.Rules, opt))
 	defer func() {
 		rep.TableHits, rep.TablesBuilt, rep.TablesUnsaved = rep.TableHits+lc.s.tableHit, lc.s.built.Load(), lc.s.unsaved.Load()
 	}()
@@ -50,31 +50,38 @@ func verifyLoss[P, M any](g game[P, M], p *problems.Problem, pos draughts.Positi
 	case len(rep.Unproven) > 0:
 		rep.Verdict = verdict.Unproven
 		rep.Notes = append(rep.Notes, "budget exhausted before a proof or a disproof of the other side's win")
+	case len(rep.LineFindings) > 0:
+		rep.Verdict = verdict.SoundIncomplete
 	default:
 		rep.Verdict = verdict.Sound
 	}
 }
 
 // check settles the winner's win from q, reached by line (path in the
-// stated tree): true when it is proven; a disproof is recorded as the
-// refutation, an open search as an unproven place.
+// stated tree): true when it is proven; a disproof at the start is the
+// refutation, an open search an unproven place.
 func (lc *lossCheck[P, M]) check(q draughts.Position, path []int, line []string) bool {
-	c := lc.s.at(from(lc.s.g, q), false)
-	before := lc.s.lim.nodes
-	switch lc.s.proveRoot(&c) {
+	out, spent := lc.settle(q)
+	switch out {
 	case proven:
 		return true
 	case disproven:
-		note := "the side to move does not lose: the other side has no forced win"
-		if len(path) > 0 {
-			note = "after this stated move the other side has no forced win"
+		if len(path) == 0 {
+			lc.rep.Refutation = &verdict.Refutation{Line: line, Note: "the side to move does not lose: the other side has no forced win"}
 		}
-		lc.rep.Refutation = &verdict.Refutation{Path: pathString(path), Ply: len(path), Line: line, Note: note}
 	default:
 		lc.rep.Unproven = append(lc.rep.Unproven, verdict.UnprovenLeaf{Path: pathString(path), Ply: len(path), Line: line,
-			FEN: q.FEN(), Nodes: lc.s.lim.nodes - before, Reason: "the other side's win is not settled within the budget"})
+			FEN: q.FEN(), Nodes: spent, Reason: "the other side's win is not settled within the budget"})
 	}
 	return false
+}
+
+// settle proves or disproves the winner's win from q.
+func (lc *lossCheck[P, M]) settle(q draughts.Position) (out outcome, spent int64) {
+	c := lc.s.at(from(lc.s.g, q), false)
+	before := lc.s.lim.nodes
+	out = lc.s.proveRoot(&c)
+	return out, lc.s.lim.nodes - before
 }
 
 // escapes names, in the refutation of a disproven loss, a first move after
@@ -97,18 +104,51 @@ func (lc *lossCheck[P, M]) escapes(pos draughts.Position) {
 
 // lines checks the stated lines: after each stated move of the winner,
 // its win must still be proven (the losing side's moves cannot spoil it).
-// It stops at the first refutation.
+// The win is proven from the start (check), so wherever the winner is to
+// move on a stated line it has a winning move: a stated one that lets
+// the win go is a flaw of the line, reported with a move that keeps it
+// (verification.md), and the line is not followed past it.
 func (lc *lossCheck[P, M]) lines(q draughts.Position, ns []*problems.Node, path []int, line []string) {
 	for i, n := range ns {
-		if lc.rep.Refutation != nil {
-			return
-		}
 		m, _ := resolve(q, n) // replay has resolved every stated move
 		p, l := extend(path, i), extendLine(line, q.Rules.FormatMove(m, true))
 		next := q.Play(m)
-		if q.Turn == lc.winner && !lc.check(next, p, l) {
-			continue
+		if q.Turn == lc.winner {
+			out, spent := lc.settle(next)
+			switch out {
+			case disproven:
+				lc.mend(q, m, path, l)
+				continue
+			case unknown:
+				lc.rep.Unproven = append(lc.rep.Unproven, verdict.UnprovenLeaf{Path: pathString(p), Ply: len(p), Line: l,
+					FEN: next.FEN(), Nodes: spent, Reason: "the other side's win is not settled within the budget"})
+				continue
+			}
 		}
 		lc.lines(next, n.Children, p, l)
 	}
+}
+
+// mend finds, where the winner's stated move m (the last of line) lets
+// the win go, another move of the winner that keeps it.
+func (lc *lossCheck[P, M]) mend(q draughts.Position, m draughts.Move, path []int, line []string) {
+	note := "after it the other side has no forced win"
+	for _, o := range q.Moves() {
+		if o.SameEffect(m) {
+			continue
+		}
+		switch out, _ := lc.settle(q.Play(o)); out {
+		case proven:
+			lc.rep.LineFindings = append(lc.rep.LineFindings, verdict.LineFinding{Kind: verdict.FindingFails, Path: pathString(path),
+				Ply: len(line), After: after(line[:len(path)]), Printed: line[len(path)], Fails: line[len(path):],
+				Note: note, Works: q.Rules.FormatMove(o, true)})
+			return
+		case unknown:
+			lc.rep.Unproven = append(lc.rep.Unproven, verdict.UnprovenLeaf{Path: pathString(path), Ply: len(path), Line: line[:len(path)],
+				FEN: q.FEN(), Reason: "the stated " + line[len(path)] + " lets the win go; no other move was proven to keep it within the budget"})
+			return
+		}
+	}
+	// Not reached when the win from the start is proven: some move keeps it.
+	lc.rep.Refutation = &verdict.Refutation{Path: pathString(path), Ply: len(line), Line: line, Note: note + ", nor after any other move here"}
 }

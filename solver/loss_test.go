@@ -37,16 +37,16 @@ func TestVerifyLossSound(t *testing.T) {
 		t.Fatal("no move")
 	}
 	for _, m := range moves {
-		sol := SolveWith(pos.Play(m), Win, Options{Budget: nodes(1_000_000), NoTables: true})
+		sol := solveWithT(pos.Play(m), Win, Options{Budget: nodes(1_000_000), NoTables: true})
 		if sol.Result != ResultWin {
 			t.Fatalf("after %s: %s for Black, want win", pos.Rules.FormatMove(m, true), sol.Result)
 		}
 	}
-	rep := Verify(englishLoss(fen), Options{Budget: nodes(1_000_000), NoTables: true})
+	rep := verifyT(englishLoss(fen), Options{Budget: nodes(1_000_000), NoTables: true})
 	if rep.Verdict != verdict.Sound || rep.Goal != "loss" || rep.Refutation != nil {
 		t.Errorf("verdict %s, goal %s, refutation %+v; want sound loss", rep.Verdict, rep.Goal, rep.Refutation)
 	}
-	if sol := SolveWith(pos, Goal{Kind: GoalLoss}, Options{Budget: nodes(1_000_000), NoTables: true}); sol.Result != ResultLoss {
+	if sol := solveWithT(pos, Goal{Kind: GoalLoss}, Options{Budget: nodes(1_000_000), NoTables: true}); sol.Result != ResultLoss {
 		t.Errorf("solve --goal loss: %s, want loss", sol.Result)
 	}
 }
@@ -56,10 +56,10 @@ func TestVerifyLossSound(t *testing.T) {
 func TestVerifyLossRefuted(t *testing.T) {
 	const fen = "W:WK32:BK1"
 	pos := englishPos(t, fen)
-	if sol := SolveWith(pos, Goal{Kind: GoalDraw}, Options{Budget: nodes(1_000_000), NoTables: true}); sol.Result != ResultDraw {
+	if sol := solveWithT(pos, Goal{Kind: GoalDraw}, Options{Budget: nodes(1_000_000), NoTables: true}); sol.Result != ResultDraw {
 		t.Fatalf("king against king: %s, want draw", sol.Result)
 	}
-	rep := Verify(englishLoss(fen), Options{Budget: nodes(1_000_000), NoTables: true})
+	rep := verifyT(englishLoss(fen), Options{Budget: nodes(1_000_000), NoTables: true})
 	if rep.Verdict != verdict.Unsound || rep.Refutation == nil || len(rep.Refutation.Line) != 1 {
 		t.Fatalf("verdict %s, refutation %+v; want unsound with an escaping first move", rep.Verdict, rep.Refutation)
 	}
@@ -67,36 +67,51 @@ func TestVerifyLossRefuted(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if sol := SolveWith(pos.Play(m), Win, Options{Budget: nodes(1_000_000), NoTables: true}); sol.Result == ResultWin {
+	if sol := solveWithT(pos.Play(m), Win, Options{Budget: nodes(1_000_000), NoTables: true}); sol.Result == ResultWin {
 		t.Errorf("after the escape %s Black still wins", rep.Refutation.Line[0])
 	}
 }
 
 // A stated line opens with the losing side's move; each move of the
 // winner must keep its win. Two black kings against one: 18-22 keeps it,
-// 18-23 walks into 27x18x11 (and king against king is a draw).
+// 18-23 walks into 27x18x11 (and king against king is a draw). The loss
+// is proven from the start, so 18-23 is a flaw of the line, reported with
+// a move that keeps the win, not a refutation.
 func TestVerifyLossStatedLines(t *testing.T) {
 	const fen = "W:WK32:BK18,K15"
 	after := englishPos(t, "W:WK27:BK15,K23")
-	if sol := SolveWith(after, Goal{Kind: GoalDraw}, Options{Budget: nodes(1_000_000), NoTables: true}); sol.Result != ResultDraw {
+	if sol := solveWithT(after, Goal{Kind: GoalDraw}, Options{Budget: nodes(1_000_000), NoTables: true}); sol.Result != ResultDraw {
 		t.Fatalf("after 18-23: %s for White, want draw", sol.Result)
 	}
 	opt := Options{Budget: nodes(1_000_000), NoTables: true}
-	if rep := Verify(englishLoss(fen, "32-27", "18-22"), opt); rep.Verdict != verdict.Sound {
+	if rep := verifyT(englishLoss(fen, "32-27", "18-22"), opt); rep.Verdict != verdict.Sound {
 		t.Errorf("32-27 18-22: %s, want sound", rep.Verdict)
 	}
-	rep := Verify(englishLoss(fen, "32-27", "18-23"), opt)
-	if rep.Verdict != verdict.Unsound || rep.Refutation == nil || rep.Refutation.Path != "1.1" {
-		t.Errorf("32-27 18-23: %s, refutation %+v; want unsound at 1.1", rep.Verdict, rep.Refutation)
+	rep := verifyT(englishLoss(fen, "32-27", "18-23"), opt)
+	if rep.Verdict != verdict.SoundIncomplete || rep.Refutation != nil || len(rep.LineFindings) != 1 {
+		t.Fatalf("32-27 18-23: %s, refutation %+v, findings %+v; want sound-incomplete, 18-23 a flaw of the line",
+			rep.Verdict, rep.Refutation, rep.LineFindings)
 	}
-	if rep := Verify(englishLoss(fen, "32-27", "18-23", "27x18"), opt); rep.Verdict != verdict.Misprint {
+	f := rep.LineFindings[0]
+	if f.Path != "1" || f.Ply != 2 || f.Printed != "18-23" || f.Works == "18-23" {
+		t.Fatalf("finding %+v, want 18-23 after 32-27 with another move", f)
+	}
+	at := englishPos(t, "B:WK27:BK18,K15")
+	m, err := draughts.ParseMove(at, f.Works)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if sol := SolveWith(at.Play(m), Goal{Kind: GoalDraw}, opt); sol.Result != ResultLoss {
+		t.Errorf("after 32-27 %s: %s for White, want a loss", f.Works, sol.Result)
+	}
+	if rep := verifyT(englishLoss(fen, "32-27", "18-23", "27x18"), opt); rep.Verdict != verdict.Misprint {
 		t.Errorf("an illegal stated move: %s, want misprint", rep.Verdict)
 	}
 }
 
 // A loss the budget cannot settle is unproven, never sound.
 func TestVerifyLossUnproven(t *testing.T) {
-	rep := Verify(englishLoss("W:W30:B5,K9"), Options{Budget: nodes(10), NoTables: true})
+	rep := verifyT(englishLoss("W:W30:B5,K9"), Options{Budget: nodes(10), NoTables: true})
 	if rep.Verdict != verdict.Unproven || len(rep.Unproven) != 1 {
 		t.Errorf("10 nodes: %s, %d unproven places; want unproven", rep.Verdict, len(rep.Unproven))
 	}

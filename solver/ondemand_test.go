@@ -13,7 +13,7 @@ import (
 // and proves the stated key with the published length (three kings
 // against a man, 17 plies: one of the endings that stayed unknown after
 // 30 s of search without tables). The key is the one the prebuilt 4-piece
-// tables (endgame.InMemory, built apart) give.
+// tables (built apart) give.
 func TestVerifyBuildsTheTablesItMeets(t *testing.T) {
 	const fen, plies = "W:WK8,K20,K37:B43", 17
 	truth := tables4(t)
@@ -28,18 +28,19 @@ func TestVerifyBuildsTheTablesItMeets(t *testing.T) {
 		t.Fatalf("%s: the 4-piece tables give no win in %d plies", fen, plies)
 	}
 	fresh := fresh3(t)
+	freshIntl := fresh.System(intl)
 	sig := tables.SigOf(p)
-	if fresh.Has(sig) {
+	if freshIntl.Has(sig) {
 		t.Fatalf("%v built before the verification", sig)
 	}
-	rep := Verify(problemOf(fen, "win", key), Options{Budget: nodes(2_000_000), Tables: fresh})
+	rep := verifyT(problemOf(fen, "win", key), Options{Budget: nodes(2_000_000), Tables: fresh})
 	if rep.Verdict != verdict.Sound {
 		t.Errorf("%s %s: %s; want sound (notes %v)", fen, key, rep.Verdict, rep.Notes)
 	}
-	if rep.TablesBuilt == 0 || rep.TableHits == 0 || !fresh.Has(sig) {
-		t.Errorf("%s: %d table positions built, %d hits, %v built: %v; want the tables built and read", fen, rep.TablesBuilt, rep.TableHits, sig, fresh.Has(sig))
+	if rep.TablesBuilt == 0 || rep.TableHits == 0 || !freshIntl.Has(sig) {
+		t.Errorf("%s: %d table positions built, %d hits, %v built: %v; want the tables built and read", fen, rep.TablesBuilt, rep.TableHits, sig, freshIntl.Has(sig))
 	}
-	if none := Verify(problemOf(fen, "win", key), Options{Budget: nodes(20_000), NoTables: true}); none.TablesBuilt != 0 || none.TableHits != 0 {
+	if none := verifyT(problemOf(fen, "win", key), Options{Budget: nodes(20_000), NoTables: true}); none.TablesBuilt != 0 || none.TableHits != 0 {
 		t.Errorf("NoTables: %d table positions built, %d hits", none.TablesBuilt, none.TableHits)
 	}
 }
@@ -50,11 +51,11 @@ func TestVerifyBuildsTheTablesItMeets(t *testing.T) {
 // meets none.
 func TestSolveCountsEndingsWithNoTable(t *testing.T) {
 	ending := mustFEN(t, intl, "W:WK3,K14,28:BK45,K50,36")
-	sol := SolveWith(ending, Win, Options{Budget: nodes(20_000), Tables: fresh3(t)})
+	sol := solveWithT(ending, Win, Options{Budget: nodes(20_000), Tables: fresh3(t)})
 	if sol.TablesUnsaved == 0 {
 		t.Errorf("6-piece king ending, small tables only: no 5-piece position counted (result %s, %d nodes)", sol.Result, sol.Nodes)
 	}
-	if sol := SolveWith(draughts.Start(intl), Win, Options{Budget: nodes(20_000), Tables: fresh3(t)}); sol.TablesUnsaved != 0 {
+	if sol := solveWithT(draughts.Start(intl), Win, Options{Budget: nodes(20_000), Tables: fresh3(t)}); sol.TablesUnsaved != 0 {
 		t.Errorf("start position: %d positions counted as missing a table", sol.TablesUnsaved)
 	}
 }

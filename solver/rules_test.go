@@ -38,7 +38,7 @@ func TestSolveAgreesWithBruteForce(t *testing.T) {
 			for i := range 6 {
 				king := func() bool { return rng.IntN(5) == 0 }
 				p := randomPieces(rng, r, []bool{king(), king(), i%2 == 0 && king()}, []bool{king(), king()})
-				sol := Solve(p, Win, nodes(100_000))
+				sol := solveT(p, Win, nodes(100_000))
 				win, loss := agreesWithBrute(t, p, sol, horizon)
 				if win {
 					wins.Add(1)

@@ -1,12 +1,12 @@
 package solver
 
 import (
+	"context"
 	"slices"
 	"testing"
 	"time"
 
 	"metz/draughts"
-	"metz/retro"
 	"metz/tables"
 	"metz/verdict"
 )
@@ -21,16 +21,20 @@ import (
 func TestSavedTablesReadDeep(t *testing.T) {
 	r := draughts.Russian
 	dir := t.TempDir()
-	saved := retro.New(r)
-	saved.SetDir(dir)
-	if err := saved.Ensure(retro.Sig{WK: 4, BK: 1}, retro.Limit{Bytes: 1 << 30}); err != nil {
+	saved, err := tables.Open(tables.Config{Dir: dir})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := saved.System(r).EnsureSig(context.Background(), tables.Sig{WK: 4, BK: 1}); err != nil {
 		t.Fatal(err)
 	}
 	p := mustFEN(t, r, "W:WKa1,Kc1,Kh2,Kg1:BKd8,b6")
-	read := retro.New(r)
-	read.SetDir(dir)
-	withSaved := SolveWith(p, Win, Options{Budget: nodes(1_000_000), Tables: tables.Generic(read)})
-	without := SolveWith(p, Win, Options{Budget: nodes(1_000_000), Tables: tables.Generic(retro.New(r))})
+	read, err := tables.Open(tables.Config{Dir: dir})
+	if err != nil {
+		t.Fatal(err)
+	}
+	withSaved := SolveWith(p, Win, Options{Budget: nodes(1_000_000), Tables: read})
+	without := SolveWith(p, Win, Options{Budget: nodes(1_000_000), Tables: tables.InMemory()})
 	if withSaved.Result != ResultWin || without.Result != ResultWin || withSaved.Plies != without.Plies ||
 		!slices.Equal(withSaved.Keys, without.Keys) {
 		t.Fatalf("with the saved table: %s in %d plies, keys %v; without: %s in %d, keys %v",
@@ -41,17 +45,21 @@ func TestSavedTablesReadDeep(t *testing.T) {
 	}
 }
 
-// The international table files do not serve other rule systems: given
-// to a Russian search, they are set aside and its own tables serve
-// (before, an explicit --tables DIR left a Russian search without any).
-func TestInternationalTablesOnlyForInternational(t *testing.T) {
-	if tb := tablesFor(draughts.Russian, Options{Tables: tables.For(draughts.International)}); tb == nil || tb.Rules() != draughts.Russian {
-		t.Error("a Russian search was given the international tables")
+// One handle serves every rule system: a Russian search reads the
+// Russian tables of the handle it is given, an international one the
+// international tables (before, an explicit --tables DIR left a Russian
+// search without any). No handle, or NoTables, is no tables.
+func TestTablesOfTheSearchRules(t *testing.T) {
+	tb := tables.InMemory()
+	for _, r := range []*draughts.Rules{draughts.Russian, draughts.International} {
+		if s := tablesFor(r, Options{Tables: tb}); s == nil || s.Rules() != r || s != tb.System(r) {
+			t.Errorf("a %s search was given %v", r.Name, s)
+		}
 	}
-	if tablesFor(draughts.International, Options{}) == nil {
-		t.Error("an international search was given no tables")
+	if tablesFor(draughts.International, Options{}) != nil {
+		t.Error("no handle: an international search was given tables")
 	}
-	if tablesFor(draughts.International, Options{NoTables: true}) != nil {
+	if tablesFor(draughts.International, Options{Tables: tb, NoTables: true}) != nil {
 		t.Error("NoTables: an international search was given tables")
 	}
 }
@@ -64,7 +72,7 @@ func TestBuildsWithinTheClock(t *testing.T) {
 	at := func(r *draughts.Rules, fen string, d time.Duration) *search[draughts.Position, draughts.Move] {
 		p := mustFEN(t, r, fen)
 		s := newSearch[draughts.Position, draughts.Move](draughts.Generic(r), p, p.Turn, Win, newLimits(verdict.Budget{Time: d}), 8)
-		s.useTables(tables.Generic(retro.New(r)))
+		s.useTables(tables.InMemory().System(r))
 		return s
 	}
 	big := "W:Wa1,c1,e1,g1:Bb8,d8,f8,h8"
@@ -86,7 +94,7 @@ func TestBuildsWithinTheClock(t *testing.T) {
 	// Its probe reads no table it would have to build.
 	late.lim.deadline = time.Now().Add(-time.Millisecond)
 	c := late.atGeneric(mustFEN(t, draughts.Russian, "W:WKa1,Kc1:BKh8"), false)
-	if _, _, ok := late.probe(&c); ok || late.tables.Generic().Bytes() != 0 {
-		t.Errorf("built with no time left: ok %v, %d bytes", ok, late.tables.Generic().Bytes())
+	if _, _, ok := late.probe(&c); ok || late.built.Load() != 0 || late.tables.Has(tables.SigOf(c.q)) {
+		t.Errorf("built with no time left: ok %v, %d positions", ok, late.built.Load())
 	}
 }

@@ -6,8 +6,6 @@ import (
 	"time"
 
 	"metz/draughts"
-	"metz/endgame"
-	"metz/retro"
 	"metz/tables"
 	"metz/verdict"
 )
@@ -38,7 +36,7 @@ type search[P, M any] struct {
 	closed    *closedSet         // the last closure completed, read like a table (nil: none)
 	noClosure bool               // df-pn alone (tests of df-pn itself)
 	maxPath   int                // df-pn depth at which a line is cut (reported, never "disproven")
-	tables    *tables.Tables     // the endgame tables read and built (nil: none; set by useTables)
+	tables    *tables.System     // the endgame tables read and built (nil: none; set by useTables)
 	reach     int                // every position of at most reach pieces is in tables (0: none)
 	tableHit  int64              // positions decided by the tables
 	built     *atomic.Int64      // table positions built, shared with forks and helpers (tablesOf)
@@ -58,8 +56,8 @@ type search[P, M any] struct {
 	// and looked up again (on 12x12, three kings against one, 58 % of the
 	// time went to such refusals).
 	smallGone [1 << 12]bool
-	readOnly  bool      // read the in-memory tables, build none
-	rootSig   retro.Sig // the root's material
+	readOnly  bool       // read the in-memory tables, build none
+	rootSig   tables.Sig // the root's material
 	moveBufs  pool[M]
 	nodeBufs  pool[dnode[P, M]]
 	kidBufs   pool[child[P, M]]
@@ -180,7 +178,7 @@ var smallRootPositions int64 = 10_000_000
 
 // useTables makes the searches read t, and build what it lacks within
 // the bounds above (nil: no tables).
-func (s *search[P, M]) useTables(t *tables.Tables) {
+func (s *search[P, M]) useTables(t *tables.System) {
 	s.tables, s.reach = t, t.Reach()
 	if t == nil {
 		return
@@ -208,7 +206,7 @@ func (s *search[P, M]) useTables(t *tables.Tables) {
 // rootLimit bounds the tables built for the root of a small ending: in
 // positions, through the builder's cost a position; in bytes, the memory
 // budget (at least the default).
-func rootLimit(t *tables.Tables, memMB int) tables.Limit {
+func rootLimit(t *tables.System, memMB int) tables.Limit {
 	return tables.Limit{Positions: smallRootPositions * buildNanos / t.NanosPerPosition(),
 		Bytes: int64(max(memMB, verdict.DefaultMemoryMB)) << 20}
 }
@@ -303,7 +301,7 @@ func (s *search[P, M]) sides(q P) (am, ak, dm, dk int) {
 }
 
 // sideOf is colour c's men and kings in m.
-func sideOf(m retro.Sig, c draughts.Color) (men, kings int) {
+func sideOf(m tables.Sig, c draughts.Color) (men, kings int) {
 	if c == draughts.White {
 		return m.WM, m.WK
 	}
@@ -358,9 +356,11 @@ func (s *search[P, M]) statusOf(c *child[P, M]) status {
 		return won
 	}
 	if c.n == 0 {
-		// The side to move cannot play: it has lost, or won under qui perd gagne.
-		attackerWins := (s.g.Turn(c.q) != s.attacker) != s.r.LosingGame
-		if attackerWins && s.goal.Kind != GoalPromote {
+		// The side to move cannot play: it has lost, or won under qui
+		// perd gagne. The game is over, and its end decides every goal
+		// (stipulations.md): the attacker's win meets a crowning or a
+		// gain as well.
+		if (s.g.Turn(c.q) != s.attacker) != s.r.LosingGame {
 			return won
 		}
 		return lost
@@ -387,9 +387,9 @@ func (s *search[P, M]) tableStatus(c *child[P, M]) (st status, plies int, ok boo
 		return open, 0, false
 	}
 	s.tableHit++
-	attackerWins := r == endgame.Win
+	attackerWins := r == tables.Win
 	if s.g.Turn(c.q) != s.attacker {
-		attackerWins = r == endgame.Loss
+		attackerWins = r == tables.Loss
 	}
 	if attackerWins {
 		return won, plies, true

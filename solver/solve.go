@@ -2,12 +2,10 @@ package solver
 
 import (
 	"fmt"
-	"math/bits"
 	"slices"
 	"time"
 
 	"metz/draughts"
-	"metz/endgame"
 	"metz/problems"
 	"metz/tables"
 	"metz/verdict"
@@ -61,7 +59,6 @@ func Solve(p draughts.Position, goal Goal, b verdict.Budget) *Solution {
 // SolveWith is Solve with options: the budget and the endgame tables (the
 // other fields are Verify's).
 func SolveWith(p draughts.Position, goal Goal, opt Options) *Solution {
-	opt.Tables = tablesFor(p.Rules, opt)
 	j := job{pos: p, goal: goal, opt: opt}
 	j.run()
 	return j.sol
@@ -121,22 +118,21 @@ func gameOver[P, M any](g game[P, M], q P, goal Goal) (result, note string) {
 
 // tableUse hands the tables to each search of a solve and adds up their hits.
 type tableUse struct {
-	t                    *tables.Tables
+	t                    *tables.System
 	hits, built, unsaved int64
 }
 
-// slice builds, for a root of at most endgame.DemandPieces international
-// pieces whose tables are not there, the slices of them it can reach
-// (tables.Slice): every position the searches of the solve meet is in
-// them, and they are a fraction of the whole tables where the root has
-// men (from W:W6:B2,3,4, 14 M indices against 26 M). It is bounded as a
-// search bounds the root's tables (useTables).
+// slice builds, for a root of at most four international pieces whose
+// tables are not there, the slices of them it can reach
+// (tables.System.Slice): every position the searches of the solve meet
+// is in them, and they are a fraction of the whole tables where the root
+// has men (from W:W6:B2,3,4, 14 M indices against 26 M). It is bounded as
+// a search bounds the root's tables (useTables).
 func (tb *tableUse) slice(p draughts.Position, b verdict.Budget) {
-	bp, ok := endgame.FromDraughts(p)
-	if tb.t == nil || !ok || bits.OnesCount64(bp.White|bp.Black) > endgame.DemandPieces {
+	if tb.t == nil {
 		return
 	}
-	tb.built += tb.t.Slice(bp, rootLimit(tb.t, b.MemoryMB))
+	tb.built += tb.t.Slice(p, rootLimit(tb.t, b.MemoryMB))
 }
 
 func useTables[P, M any](tb *tableUse, s *search[P, M]) func() {

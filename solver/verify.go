@@ -27,12 +27,13 @@ type Options struct {
 	// only).
 	VerdictOnly bool
 	// Tables are the endgame tables the searches read at the leaves (win
-	// goals), and build as they meet small endings (see useTables): for
-	// the position's rule system, else (nil, or another system's)
-	// tables.For of its rules, shared by the process.
+	// goals), and build as they meet small endings (see useTables): the
+	// program's one handle, whose system of the position's rules the
+	// searches use. Nil is no tables at all: every position is searched,
+	// even the smallest endings.
 	Tables *tables.Tables
-	// NoTables searches every position, even the smallest endings: no
-	// tables at all (for comparisons, and the tests of the searches).
+	// NoTables searches without tables whatever Tables holds (for
+	// comparisons, and the tests of the searches).
 	NoTables bool
 	// Cores lends the verification the cores it may use beside its own
 	// (nil: it runs on the calling goroutine alone). The report is the
@@ -66,6 +67,13 @@ type verifier[P, M any] struct {
 	// bound is the goal's bound in plies from the start (0: none): every
 	// search then asks for the goal within what it leaves (within.go).
 	bound int
+	// tree is the stated tree as walked (cut where each line meets the
+	// goal); dead the places of it whose printed move fails, each
+	// abandoned below; mended the move found to work at each place
+	// where a printed one fails (mend.go).
+	tree   []*problems.Node
+	dead   []string
+	mended map[string]mended
 }
 
 // Verify judges a problem's stated solution (verification.md §2–3). It is a
@@ -100,7 +108,6 @@ func verify(p *problems.Problem, opt Options, rep *verdict.Report, lim *limits) 
 		return
 	}
 	rep.Rules = pos.Rules.Name
-	opt.Tables = tablesFor(pos.Rules, opt)
 	j := job{pos: pos, goal: goal, opt: opt, prob: p, rep: rep, lim: lim}
 	j.run()
 }
@@ -140,8 +147,9 @@ func verifyIn[P, M any](g game[P, M], p *problems.Problem, pos draughts.Position
 	// the forks of the rounds (keys.go) never hold more than the budget.
 	beside := len(ns) > 0 && !opt.VerdictOnly && len(unstated(pos, stated(pos, ns))) > 0
 	mem, forkMB := memorySplit(opt.Budget.MemoryMB, beside)
-	v := &verifier[P, M]{rep: rep, s: newSearch(g, from(g, pos), attacker, goal, lim, mem), opt: opt, root: pos, forkMB: forkMB, bound: goal.Within}
-	v.s.useTables(opt.Tables)
+	v := &verifier[P, M]{rep: rep, s: newSearch(g, from(g, pos), attacker, goal, lim, mem), opt: opt, root: pos, forkMB: forkMB, bound: goal.Within,
+		mended: map[string]mended{}}
+	v.s.useTables(tablesFor(pos.Rules, opt))
 	defer func() {
 		rep.TableHits, rep.TablesBuilt, rep.TablesUnsaved = rep.TableHits+v.tableHits(), v.s.built.Load(), v.s.unsaved.Load()
 	}()
@@ -164,15 +172,18 @@ func verifyIn[P, M any](g game[P, M], p *problems.Problem, pos draughts.Position
 	if !v.drawing() {
 		ns = v.cutAtGoal(pos, ns, nil)
 	}
+	v.tree = ns
 	v.ends = countEnds(ns)
 	switch {
 	case beside:
 		v.walkBesideKeys(pos, ns)
 	case opt.VerdictOnly:
 		// The first moves wait for the stated lines (a refutation there
-		// settles the verdict) and are not searched after one.
+		// settles the verdict) and are not searched after one, nor after
+		// a place left open: the verdict is then unproven whatever they
+		// give.
 		v.walk(pos, ns, nil, nil, false)
-		if !v.refutedEnough() {
+		if !v.refutedEnough() && len(v.rep.Unproven) == 0 {
 			v.spend(&v.acct.Keys, func() { v.keys(ns) })
 			v.spend(&v.acct.Keys, v.retryKeys)
 		}
@@ -289,16 +300,13 @@ func (v *verifier[P, M]) refutedEnough() bool {
 // opponent's win, and the stated side holds when they fail.
 func (v *verifier[P, M]) drawing() bool { return v.s.attacker != v.root.Turn }
 
-// tablesFor is the tables the searches of r read: opt's when they are
-// r's, else the process's (tables.For), none with NoTables.
-func tablesFor(r *draughts.Rules, opt Options) *tables.Tables {
-	switch {
-	case opt.NoTables:
+// tablesFor is the tables the searches of r read: the system of r in
+// opt's handle; none when it is nil or with NoTables.
+func tablesFor(r *draughts.Rules, opt Options) *tables.System {
+	if opt.NoTables {
 		return nil
-	case opt.Tables != nil && opt.Tables.Rules().Name == r.Name:
-		return opt.Tables
 	}
-	return tables.For(r)
+	return opt.Tables.System(r)
 }
 
 func setup(p *problems.Problem) (draughts.Position, Goal, error) {
@@ -315,6 +323,7 @@ func setup(p *problems.Problem) (draughts.Position, Goal, error) {
 }
 
 func (v *verifier[P, M]) verdict() verdict.Verdict {
+	v.prune()
 	r := v.rep
 	r.Dual = len(r.Duals) > 0
 	if r.Refutation == nil && len(r.Unproven) == 0 && r.Key != "" {
@@ -327,7 +336,7 @@ func (v *verifier[P, M]) verdict() verdict.Verdict {
 		return verdict.Cooked
 	case len(r.Unproven) > 0 || len(r.Undecided) > 0 || len(r.InHorizon) > 0:
 		return verdict.Unproven
-	case len(r.Omitted) > 0:
+	case len(r.Omitted) > 0 || len(r.LineFindings) > 0:
 		return verdict.SoundIncomplete
 	}
 	return verdict.Sound

@@ -7,26 +7,28 @@ import (
 
 	"metz/draughts"
 	"metz/problems"
-	"metz/retro"
+	"metz/tables"
+	"metz/tables/generic"
 	"metz/verdict"
 )
 
 // Verify against the endgame tables, on problems made from them: random
 // positions of small endings, White to move and won, under several rule
-// systems. The tables (package retro, built backwards through the generic
-// engine) say which first moves win; the stated solution is one of them,
-// then the tables' longest defence and quickest answer to the end. Verify
-// shares nothing with them but the rules: on 8x8 it searches without
-// tables (df-pn, the forcing search and its closures); in international
-// draughts it reads package endgame's tables of up to three pieces (built
-// by another builder, on bitboards), as it does by default. Its verdict
+// systems. The tables (the generic builder, tables/generic, built
+// backwards through the generic engine) say which first moves win; the
+// stated solution is one of them, then the tables' longest defence and
+// quickest answer to the end. Verify shares nothing with them but the
+// rules: on 8x8 it searches without tables (df-pn, the forcing search and
+// its closures); in international draughts it reads the tables of up to
+// three pieces of its handle (built by the other builder, tables/intl, on
+// bitboards). Its verdict
 // must follow: one winning first move is sound (or sound-incomplete, the
 // line leaving defences out), several cooked; a first move the tables do
 // not count as winning, stated instead, is unsound.
 func TestVerifyAgainstTables(t *testing.T) {
 	type trial struct {
 		rules *draughts.Rules
-		sig   retro.Sig
+		sig   tables.Sig
 	}
 	// Three pieces: on 8x8 the searches settle them without tables
 	// (closures), where four may take more than a test's budget (and a
@@ -36,11 +38,11 @@ func TestVerifyAgainstTables(t *testing.T) {
 	// about 360,000 positions); two men against one race too long there
 	// (a stated key that fails came out unproven, its cook found).
 	trials := []trial{
-		{draughts.International, retro.Sig{WM: 2, BM: 1}}, {draughts.International, retro.Sig{WK: 1, WM: 1, BM: 1}},
-		{draughts.Russian, retro.Sig{WM: 2, BM: 1}}, {draughts.Brazilian, retro.Sig{WK: 1, WM: 1, BM: 1}},
-		{draughts.English, retro.Sig{WM: 2, BM: 1}}, {draughts.Italian, retro.Sig{WK: 1, WM: 1, BK: 1}},
-		{draughts.Francaise, retro.Sig{WK: 2, BK: 1}}, {draughts.Spanish, retro.Sig{WM: 2, BM: 1}},
-		{draughts.Canadian, retro.Sig{WK: 2, BK: 1}},
+		{draughts.International, tables.Sig{WM: 2, BM: 1}}, {draughts.International, tables.Sig{WK: 1, WM: 1, BM: 1}},
+		{draughts.Russian, tables.Sig{WM: 2, BM: 1}}, {draughts.Brazilian, tables.Sig{WK: 1, WM: 1, BM: 1}},
+		{draughts.English, tables.Sig{WM: 2, BM: 1}}, {draughts.Italian, tables.Sig{WK: 1, WM: 1, BK: 1}},
+		{draughts.Francaise, tables.Sig{WK: 2, BK: 1}}, {draughts.Spanish, tables.Sig{WM: 2, BM: 1}},
+		{draughts.Canadian, tables.Sig{WK: 2, BK: 1}},
 	}
 	if testing.Short() {
 		trials = trials[:2]
@@ -49,8 +51,8 @@ func TestVerifyAgainstTables(t *testing.T) {
 	seen := map[verdict.Verdict]int{}
 	for _, tr := range trials {
 		start := time.Now()
-		tabs := retro.New(tr.rules)
-		if err := tabs.Ensure(tr.sig, retro.Limit{Bytes: 1 << 30}); err != nil {
+		tabs := generic.New(tr.rules)
+		if err := tabs.Ensure(tr.sig, generic.Limit{Bytes: 1 << 30}); err != nil {
 			t.Fatal(err)
 		}
 		made := 0
@@ -59,7 +61,7 @@ func TestVerifyAgainstTables(t *testing.T) {
 			if !ok {
 				continue
 			}
-			if v, plies, ok := tabs.Probe(p); !ok || v != retro.Win || plies < 3 {
+			if v, plies, ok := tabs.Probe(p); !ok || v != tables.Win || plies < 3 {
 				continue
 			}
 			wins, other := winningMoves(t, tabs, p)
@@ -97,8 +99,8 @@ func checkVerdict(t *testing.T, p draughts.Position, stated *problems.Tree, want
 	t.Helper()
 	prob := &problems.Problem{Rules: p.Rules.Name, FEN: p.FEN(), Stipulation: problems.StipWin, Solution: stated}
 	opt := Options{Budget: verdict.Budget{Nodes: 3_000_000, Time: nodes(0).Time, MemoryMB: 64}}
-	opt.NoTables = p.Rules != draughts.International // endgame.Small, else nothing
-	rep := Verify(prob, opt)
+	opt.NoTables = p.Rules != draughts.International // the 3-piece international tables, else nothing
+	rep := verifyT(prob, opt)
 	if rep.ProofNodes > opt.Budget.Nodes {
 		t.Errorf("%s %s: %d nodes spent, budget %d", p.Rules.Name, p.FEN(), rep.ProofNodes, opt.Budget.Nodes)
 	}
@@ -115,10 +117,10 @@ func checkVerdict(t *testing.T, p draughts.Position, stated *problems.Tree, want
 // winningMoves lists the moves of p that the tables count as winning (the
 // position after them lost for the side to move, or the game over), and
 // one that is not, if any.
-func winningMoves(t *testing.T, tabs *retro.Tables, p draughts.Position) (wins []draughts.Move, other *draughts.Move) {
+func winningMoves(t *testing.T, tabs *generic.Tables, p draughts.Position) (wins []draughts.Move, other *draughts.Move) {
 	t.Helper()
 	for _, m := range p.Moves() {
-		if v, _ := childValue(t, tabs, p.Play(m)); v == retro.Loss {
+		if v, _ := childValue(t, tabs, p.Play(m)); v == tables.Loss {
 			wins = append(wins, m)
 		} else if other == nil {
 			m := m
@@ -133,10 +135,10 @@ func winningMoves(t *testing.T, tabs *retro.Tables, p draughts.Position) (wins [
 
 // childValue is the tables' value of q for its side to move, a finished
 // game included (no piece or no move: lost).
-func childValue(t *testing.T, tabs *retro.Tables, q draughts.Position) (retro.Value, int) {
+func childValue(t *testing.T, tabs *generic.Tables, q draughts.Position) (tables.Result, int) {
 	t.Helper()
 	if len(q.Moves()) == 0 {
-		return retro.Loss, 0
+		return tables.Loss, 0
 	}
 	v, plies, ok := tabs.Probe(q)
 	if !ok {
@@ -148,7 +150,7 @@ func childValue(t *testing.T, tabs *retro.Tables, q draughts.Position) (retro.Va
 // tableLine states key, then the tables' play to the end: the defence
 // that holds out longest, the attacker's quickest win (or, after a key
 // that does not win, any move), for at most 40 plies.
-func tableLine(t *testing.T, tabs *retro.Tables, p draughts.Position, key draughts.Move) *problems.Tree {
+func tableLine(t *testing.T, tabs *generic.Tables, p draughts.Position, key draughts.Move) *problems.Tree {
 	t.Helper()
 	moves := []string{p.Rules.FormatMove(key, true)}
 	q := p.Play(key)
@@ -162,7 +164,7 @@ func tableLine(t *testing.T, tabs *retro.Tables, p draughts.Position, key draugh
 			v, d := childValue(t, tabs, q.Play(m))
 			score := d // the defender (q's side is lost): the longest
 			switch {
-			case q.Turn == draughts.White && v == retro.Loss:
+			case q.Turn == draughts.White && v == tables.Loss:
 				score = 1000 - d // the attacker: the quickest win
 			case q.Turn == draughts.White:
 				score = -1
@@ -180,7 +182,7 @@ func tableLine(t *testing.T, tabs *retro.Tables, p draughts.Position, key draugh
 // quietPositionOf places the pieces of sig on distinct squares, men off
 // their crowning row, White to move, with no capture pending (a problem
 // starts quietly).
-func quietPositionOf(rng *rand.Rand, r *draughts.Rules, sig retro.Sig) (draughts.Position, bool) {
+func quietPositionOf(rng *rand.Rand, r *draughts.Rules, sig tables.Sig) (draughts.Position, bool) {
 	p := draughts.NewPosition(r)
 	p.Turn = draughts.White
 	put := func(pc draughts.Piece, n int) bool {

@@ -81,8 +81,9 @@ func (v *verifier[P, M]) answerAt(c *child[P, M], ply int, exact bool) (*problem
 // one pass a hard move early in the list kept only its share while the
 // cheap ones after it left most of the budget unspent: Vink's win/25,
 // 29-24 undecided on 5.4 M nodes with 40 M unspent.) A move still open
-// when a round settles none is undecided, never refuted.
-func (v *verifier[P, M]) boundedRetry(open []openKey) {
+// when a round settles none is undecided, never refuted: the moves still
+// open are returned.
+func (v *verifier[P, M]) boundedRetry(open []openKey) []openKey {
 	for len(open) > 0 && !v.s.lim.stopped {
 		var still []openKey
 		for i, k := range open {
@@ -99,9 +100,7 @@ func (v *verifier[P, M]) boundedRetry(open []openKey) {
 			break
 		}
 	}
-	for _, k := range open {
-		v.rep.Undecided = append(v.rep.Undecided, v.root.Rules.FormatMove(k.m, true))
-	}
+	return open
 }
 
 // boundedDuals lists at a stated attacker's place the other moves that

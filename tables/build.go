@@ -8,15 +8,15 @@ import (
 	"time"
 
 	"metz/draughts"
-	"metz/endgame"
-	"metz/retro"
+	"metz/tables/generic"
+	"metz/tables/intl"
 )
 
 // MaxPieces is the largest build of r's tables: 5 pieces under the
 // international rules (6 would take about 59 GB), 6 under the others.
 func MaxPieces(r *draughts.Rules) int {
 	if international(r) {
-		return endgame.MaxPieces
+		return intl.MaxPieces
 	}
 	return 6
 }
@@ -35,17 +35,21 @@ type Progress struct {
 	Tables  int   // tables of the whole build
 }
 
-// Missing is what a build of r's tables of 2 to pieces pieces in root has
-// left to do: the tables not in the directory and the bytes they will
+// Missing is what a build of r's tables of 2 to pieces pieces has left
+// to do in t's directory: the tables not there and the bytes they will
 // take on disk (the generic builder's, one byte a position, as a table
-// whose distances fit a byte takes: every 8x8 one built so far).
-func Missing(r *draughts.Rules, root string, pieces int) (tables int, bytes int64) {
-	if international(r) {
-		return endgame.Missing(root, pieces)
+// whose distances fit a byte takes: every 8x8 one built so far). With no
+// directory, every table is missing and takes no disk.
+func (t *Tables) Missing(r *draughts.Rules, pieces int) (tables int, bytes int64) {
+	if t.dir == "" {
+		return len(generic.Signatures(pieces)), 0
 	}
-	gen := retro.New(r)
-	gen.SetDir(root)
-	for _, s := range retro.Signatures(pieces) {
+	if international(r) {
+		return intl.Missing(t.dir, pieces)
+	}
+	gen := generic.New(r)
+	gen.SetDir(t.dir)
+	for _, s := range generic.Signatures(pieces) {
 		if !gen.Stored(s) {
 			tables++
 			bytes += gen.Positions(s)
@@ -54,24 +58,54 @@ func Missing(r *draughts.Rules, root string, pieces int) (tables int, bytes int6
 	return tables, bytes
 }
 
-// Build builds every table of r of 2 to pieces pieces into root, reading
-// those already there (an interrupted or smaller build is resumed), and
-// reports each to progress (from one goroutine at a time). mem bounds the
-// memory of the generic builder. When ctx is done the build stops after
-// the table (generic builder) or piece count (international builder) it
-// is on: every table finished is on disk, and a temporary file left by a
-// killed save is cleared by a later build.
-func Build(ctx context.Context, r *draughts.Rules, root string, pieces int, mem int64, progress func(Progress)) error {
+// Build builds every table of r of 2 to pieces pieces into t's
+// directory, reading those already there (an interrupted or smaller build
+// is resumed), and reports each to progress (from one goroutine at a
+// time). With no directory, the tables are built in memory (the
+// international ones up to intl.DemandPieces pieces), for t's probes.
+// The generic builder keeps within t's memory limit. When ctx is done the
+// build stops after the table (generic builder) or piece count
+// (international builder) it is on: every table finished is on disk, and
+// a temporary file left by a killed save is cleared by a later build.
+func (t *Tables) Build(ctx context.Context, r *draughts.Rules, pieces int, progress func(Progress)) error {
 	if pieces < 2 || pieces > MaxPieces(r) {
 		return fmt.Errorf("--pieces %d: tables under the %s rules have 2 to %d pieces (a table needs a piece on each side; 6 international pieces would need about 59 GB)", pieces, r.Name, MaxPieces(r))
 	}
-	if err := os.MkdirAll(Dir(root, r), 0o755); err != nil {
+	if t.dir == "" {
+		return t.buildInMemory(ctx, r, pieces, progress)
+	}
+	if err := os.MkdirAll(Dir(t.dir, r), 0o755); err != nil {
 		return fmt.Errorf("table directory: %w", err)
 	}
+	defer t.forget(r) // what the handle knew of r's directory is out of date
 	if international(r) {
-		return buildInternational(ctx, root, pieces, progress)
+		return buildInternational(ctx, t.dir, pieces, progress)
 	}
-	return buildGeneric(ctx, r, root, pieces, mem, progress)
+	gen := generic.New(r)
+	gen.SetDir(t.dir)
+	return buildGeneric(ctx, gen, pieces, t.mem, progress)
+}
+
+// buildInMemory is Build with no directory: the tables are built into
+// t's own, one signature at a time.
+func (t *Tables) buildInMemory(ctx context.Context, r *draughts.Rules, pieces int, progress func(Progress)) error {
+	s := t.System(r)
+	if s.gen != nil {
+		return buildGeneric(ctx, s.gen, pieces, t.mem, progress)
+	}
+	if pieces > intl.DemandPieces {
+		return fmt.Errorf("--pieces %d: international tables of more than %d pieces are built into a directory", pieces, intl.DemandPieces)
+	}
+	sigs := generic.Signatures(pieces)
+	for i, sig := range sigs {
+		if _, err := s.intl.EnsureContext(ctx, sig); err != nil {
+			return err
+		}
+		if progress != nil {
+			progress(Progress{Sig: sig.String(), Pieces: sig.Pieces(), Current: i + 1, Tables: len(sigs)})
+		}
+	}
+	return nil
 }
 
 // buildInternational runs the international builder one piece count at a
@@ -80,7 +114,7 @@ func buildInternational(ctx context.Context, root string, pieces int, progress f
 	var done, total int64
 	count, current := 0, 0
 	for n := 2; n <= pieces; n++ {
-		tabs, size := endgame.Count(n)
+		tabs, size := intl.Count(n)
 		count += tabs
 		total += size
 	}
@@ -88,7 +122,7 @@ func buildInternational(ctx context.Context, root string, pieces int, progress f
 		if err := ctx.Err(); err != nil {
 			return err
 		}
-		err := endgame.Build(ctx, root, n, func(p endgame.Progress) {
+		err := intl.Build(ctx, root, n, func(p intl.Progress) {
 			if p.Pieces < n {
 				return // reported at its own count
 			}
@@ -106,23 +140,21 @@ func buildInternational(ctx context.Context, root string, pieces int, progress f
 	return nil
 }
 
-// buildGeneric runs the generic builder a signature at a time.
-func buildGeneric(ctx context.Context, r *draughts.Rules, root string, pieces int, mem int64, progress func(Progress)) error {
-	gen := retro.New(r)
-	gen.SetDir(root)
-	sigs := retro.Signatures(pieces)
+// buildGeneric runs the generic builder gen a signature at a time.
+func buildGeneric(ctx context.Context, gen *generic.Tables, pieces int, mem int64, progress func(Progress)) error {
+	sigs := generic.Signatures(pieces)
 	var done, total int64
 	for _, s := range sigs {
 		total += gen.Positions(s)
 	}
-	took := map[retro.Sig]time.Duration{}
-	gen.Built = func(s retro.Sig, _ int64, d time.Duration) { took[s] = d }
+	took := map[Sig]time.Duration{}
+	built := func(s Sig, _ int64, d time.Duration) { took[s] = d }
 	for i, s := range sigs {
 		if err := ctx.Err(); err != nil {
 			return err
 		}
 		loaded := gen.Stored(s)
-		if err := gen.EnsureContext(ctx, s, retro.Limit{Bytes: mem}); err != nil {
+		if err := gen.EnsureReporting(ctx, s, Limit{Bytes: mem}, built); err != nil {
 			return err
 		}
 		st, err := gen.Stats(s)
@@ -136,7 +168,7 @@ func buildGeneric(ctx context.Context, r *draughts.Rules, root string, pieces in
 		}
 	}
 	if err := gen.SaveErr(); err != nil {
-		return fmt.Errorf("tables built but not saved in %s: %w", filepath.Join(root, r.Name), err)
+		return fmt.Errorf("tables built but not saved in %s: %w", filepath.Join(gen.Dir(), gen.Rules().Name), err)
 	}
 	return nil
 }

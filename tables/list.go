@@ -17,10 +17,15 @@ type Entry struct {
 	Bytes  int64  `json:"bytes"`
 }
 
-// List is the manifest of the table directory root: every table file of
-// every rule system, by rules, then pieces, then name. A file whose name
-// is no signature is left out (Check reports damaged tables).
-func List(root string) ([]Entry, error) {
+// List is the manifest of t's table directory: every table file of
+// every rule system, by rules, then pieces, then name (none with no
+// directory). A file whose name is no signature is left out (Open reports
+// damaged international tables).
+func (t *Tables) List() ([]Entry, error) {
+	if t.Dir() == "" {
+		return nil, nil
+	}
+	root := t.dir
 	var out []Entry
 	for _, r := range draughts.AllRules() {
 		ext := ".rtb"

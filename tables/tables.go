@@ -1,33 +1,41 @@
-// Package tables is metz's one API for endgame tables, under every rule
-// system: a position's exact value for the side to move and its distance
-// to the end in plies (the winner hurries, the loser delays; what neither
-// side can force is a draw, no move counter applied).
+// Package tables is metz's one door to the endgame tables, under every
+// rule system: a position's exact value for the side to move and its
+// distance to the end in plies (the winner hurries, the loser delays;
+// what neither side can force is a draw, no move counter applied).
 //
-// Two builders sit behind it. International draughts (10x10) has its own,
-// package endgame: bitboard un-moves, one byte a position, built ahead up
-// to 5 pieces (metz endgame build) or on demand up to 4. Every other rule
-// system goes through package retro, the generic builder: tables built in
-// memory when a search meets them, up to 6 pieces. Both save what they
-// build in one directory tree (see Dir) and read it back; a test checks
-// that both builders give every international position of three pieces
-// the same value and distance.
+// A program opens one Tables handle (Open, or InMemory for tables built
+// in memory and saved nowhere) from one directory setting and passes it
+// down: to the solver (solver.Options.Tables), the probes, the builds.
+// The handle covers every rule system: it dispatches on a position's
+// rules, and keeps the state of each system (System) from the first time
+// it is asked for it. Nothing of the tables lives in a package variable:
+// two handles share nothing but their directory.
 //
-// A signature (Sig) names the men and kings of White and of Black, whoever
-// is to move.
+// Two builders sit behind it, each with its own package under this one.
+// International draughts (10x10) has tables/intl: bitboard un-moves, one
+// byte a position, built ahead up to 5 pieces (metz endgame build) or on
+// demand up to 4. Every other rule system goes through tables/generic:
+// tables built in memory when a search meets them, up to 6 pieces ahead.
+// Both save what they build in one directory tree (see Dir) and read it
+// back; a test checks that both builders give every international
+// position of three pieces the same value and distance. What they share
+// (Sig, Result, Stats) is in tables/base, and re-exported here: the rest
+// of metz imports this package only.
 package tables
 
 import (
-	"context"
+	"cmp"
+	"errors"
 	"fmt"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"sync"
-	"time"
 
 	"metz/draughts"
-	"metz/endgame"
-	"metz/retro"
 	"metz/tables/base"
+	"metz/tables/generic"
+	"metz/tables/intl"
 )
 
 // Result is the value of a position for its side to move.
@@ -42,6 +50,18 @@ const (
 
 // Stats counts the values of a table.
 type Stats = base.Stats
+
+// Sig is a material signature: White's men and kings, then Black's,
+// whoever is to move (the international builder's files name the side to
+// move first, an internal matter of that builder).
+type Sig = base.Sig
+
+// SigOf is the signature of p.
+func SigOf(p draughts.Position) Sig { return base.SigOf(p) }
+
+// ParseSig reads a name written by Sig.String ("KKMvK": White's two kings
+// and a man against a black king).
+func ParseSig(name string) (Sig, error) { return base.ParseSig(name) }
 
 // Env names the environment variable that sets the table directory when
 // no --tables is given.
@@ -75,184 +95,164 @@ func Dir(root string, r *draughts.Rules) string {
 
 func international(r *draughts.Rules) bool { return r.Name == draughts.International.Name }
 
-// Sig is a material signature: White's men and kings, then Black's,
-// whoever is to move (the generic builder's, the one signature type of the
-// API; the international builder's files name the side to move first, an
-// internal matter of that builder).
-type Sig = retro.Sig
+// DefaultMemory is the most memory the tables the generic builder builds
+// for one Ensure or Probe may take when Config.Memory is 0 (the searches
+// give their own bound).
+const DefaultMemory = generic.TotalBytes
 
-// SigOf is the signature of p.
-func SigOf(p draughts.Position) Sig { return retro.SigOf(p) }
-
-// ParseSig reads a name written by Sig.String ("KKMvK": White's two kings
-// and a man against a black king).
-func ParseSig(name string) (Sig, error) { return retro.ParseSig(name) }
-
-// Tables are the tables of one rule system: read from the directory,
-// built when a probe needs them (within the memory given), saved there.
-type Tables struct {
-	r    *draughts.Rules
-	root string
-	intl *endgame.Tables // international
-	gen  *retro.Tables   // every other system
-	mem  int64
+// Config is how a program opens its tables.
+type Config struct {
+	// Dir is the table directory: the tables saved there are read, and
+	// those built are saved there. "" is none: tables built in memory,
+	// saved nowhere. A directory that cannot be created or written is
+	// read for what it holds, and the tables built are kept in memory.
+	Dir string
+	// Memory bounds the memory of the tables the generic builder builds
+	// for one Ensure or Probe (0: DefaultMemory).
+	Memory int64
 }
 
-// Open returns the tables of r under the table directory root ("": built
-// in memory, saved nowhere); mem bounds the memory the generic builder
-// gives the tables it builds for one probe. The international tables of
-// up to 3 pieces are read from root, or built and saved there (a fraction
-// of a second, once a machine).
-func Open(r *draughts.Rules, root string, mem int64) (*Tables, error) {
-	t := &Tables{r: r, root: root, mem: mem}
-	switch {
-	case international(r) && root == "":
-		t.intl = endgame.Small()
-	case international(r):
-		tabs, err := endgame.OpenCache(root)
-		if err != nil {
+// Tables is the one handle on the endgame tables of a program: every rule
+// system's, read from one directory and built as they are needed. It is
+// safe for concurrent use. A nil *Tables has no tables at all: probes
+// answer "not covered", and the solver searches every position.
+type Tables struct {
+	dir      string
+	mem      int64
+	readOnly bool
+
+	mu      sync.Mutex
+	systems map[string]*System // by rules name, made when first asked for
+}
+
+// Open opens the tables of c.Dir; the directory is made when a table is
+// first saved there. It reads the header and the length of every
+// international table file there, so that a damaged or foreign file is
+// reported now, naming it: a probe could not tell it from a table not
+// built.
+func Open(c Config) (*Tables, error) {
+	t := &Tables{dir: c.Dir, mem: cmp.Or(c.Memory, DefaultMemory), systems: map[string]*System{}}
+	if c.Dir == "" {
+		return t, nil
+	}
+	if fi, err := os.Stat(c.Dir); err == nil && !fi.IsDir() {
+		return nil, fmt.Errorf("table directory %s: not a directory", c.Dir)
+	}
+	t.readOnly = !writable(c.Dir)
+	if it, err := intl.Open(c.Dir); err == nil {
+		if err := it.Check(); err != nil {
 			return nil, err
 		}
-		t.intl = tabs
-	default:
-		t.gen = retro.New(r)
-		t.gen.SetDir(root)
 	}
 	return t, nil
 }
 
-// Rules is the rule system of t.
-func (t *Tables) Rules() *draughts.Rules { return t.r }
-
-// Dir is where t reads and saves its tables ("" for none).
-func (t *Tables) Dir() string {
-	if t.root == "" {
-		return ""
-	}
-	return Dir(t.root, t.r)
+// InMemory returns tables with no directory: every table is built in
+// memory when it is needed and saved nowhere (what the tests use, and a
+// program told to save none).
+func InMemory() *Tables {
+	t, _ := Open(Config{})
+	return t
 }
 
-// International is the international builder's tables behind t (nil under
-// other rules), for the solver's bitboard probes.
-func (t *Tables) International() *endgame.Tables {
-	if t == nil {
-		return nil
-	}
-	return t.intl
-}
-
-// Generic is the generic builder's tables behind t (nil under the
-// international rules).
-func (t *Tables) Generic() *retro.Tables { return t.gen }
-
-// Ensure makes the table of p's material, and all it leads to, ready to
-// probe: read from the directory, else built (the international ones up
-// to endgame.DemandPieces pieces, the others within t's memory). built is
-// the positions analysed (0 when all were there). When ctx is done the
-// build stops between tables (those finished are kept) with ctx's error.
-func (t *Tables) Ensure(ctx context.Context, p draughts.Position) (built int64, err error) {
-	if p.Rules != t.r && p.Rules.Name != t.r.Name {
-		return 0, fmt.Errorf("tables: a %s position in %s tables", p.Rules.Name, t.r.Name)
-	}
-	if t.intl != nil {
-		return t.intl.EnsureFor(ctx, p)
-	}
-	built = t.ToBuild(p)
-	if err := t.gen.EnsureContext(ctx, retro.SigOf(p), retro.Limit{Bytes: t.mem}); err != nil {
-		return 0, err
-	}
-	return built, nil
-}
-
-// MemoryLimit is the most memory t's builds may take (Open's mem).
-func (t *Tables) MemoryLimit() int64 { return t.mem }
-
-// Plan is what Ensure(p) would build under rules other than the
-// international ones: the tables, their positions, the bytes they take on
-// disk (one a position, as every 8x8 table built so far) and the most
-// memory one of their builds takes (all zero when nothing is to be built,
-// and under the international rules).
-func (t *Tables) Plan(p draughts.Position) (tables int, positions, disk, memory int64) {
-	if t.intl != nil {
-		return 0, 0, 0, 0
-	}
-	pl := t.gen.PlanOf(retro.SigOf(p))
-	return len(pl.Sigs), pl.Positions, pl.Positions, pl.Peak
-}
-
-// EnsureReporting is Ensure telling progress of each table as it is
-// built (under rules other than the international ones; those report
-// nothing). It sets the builder's hook for the call and puts the one it
-// found back after: t must be the caller's own (Open), not the process's
-// shared tables (For).
-func (t *Tables) EnsureReporting(ctx context.Context, p draughts.Position, progress func(Progress)) (built int64, err error) {
-	if t.intl == nil && progress != nil {
-		pl := t.gen.PlanOf(retro.SigOf(p))
-		var done int64
-		current := 0
-		defer func(prev func(retro.Sig, int64, time.Duration)) { t.gen.Built = prev }(t.gen.Built)
-		t.gen.Built = func(s retro.Sig, n int64, d time.Duration) {
-			done, current = done+n, current+1
-			progress(Progress{Sig: s.String(), Pieces: s.Pieces(), Time: d, Done: done, Total: pl.Positions,
-				Current: current, Tables: len(pl.Sigs)})
+// writable reports whether tables can be saved in dir: a file can be
+// made in it or, when it is not made yet, in the nearest directory above
+// it that is (the file is removed at once; nothing else is made).
+func writable(dir string) bool {
+	for d := filepath.Clean(dir); ; d = filepath.Dir(d) {
+		fi, err := os.Stat(d)
+		switch {
+		case err == nil && !fi.IsDir():
+			return false
+		case err == nil:
+			f, err := os.CreateTemp(d, ".metz-write-test-*")
+			if err != nil {
+				return false
+			}
+			f.Close()
+			os.Remove(f.Name())
+			return true
+		case !errors.Is(err, fs.ErrNotExist) || filepath.Dir(d) == d:
+			return false
 		}
 	}
-	return t.Ensure(ctx, p)
 }
 
-// ToBuild is the number of positions Ensure(p) would analyse (0 when
-// p's tables are all there to read).
-func (t *Tables) ToBuild(p draughts.Position) int64 {
-	if t.intl != nil {
-		return t.intl.ToBuild(p)
+// Dir is the table directory ("" for none: t builds in memory).
+func (t *Tables) Dir() string {
+	if t == nil {
+		return ""
 	}
-	if s := retro.SigOf(p); !t.gen.Has(s) && !t.gen.Stored(s) {
-		_, n := t.gen.Cost(s)
-		return n
-	}
-	return 0
+	return t.dir
 }
 
-// Probe reads p's value for its side to move and its distance in plies (0
-// for a draw); ok is false when its table is not ready (see Ensure) and
-// err names a table file that is there but does not read.
-func (t *Tables) Probe(p draughts.Position) (r Result, plies int, ok bool, err error) {
-	if t.intl != nil {
-		return t.intl.ProbeErr(p)
+// ReadOnly reports whether t's directory could not be written: its tables
+// are read, and those built are kept in memory only.
+func (t *Tables) ReadOnly() bool { return t != nil && t.readOnly }
+
+// MemoryLimit is the most memory the generic builder's tables built for
+// one Ensure or Probe may take (Config.Memory).
+func (t *Tables) MemoryLimit() int64 { return t.mem }
+
+// System is t's tables of r, made when first asked for: under the
+// international rules, those of up to intl.SmallPieces pieces are read
+// from the directory then, or built (a fraction of a second) and saved
+// there. Nil when t is nil.
+func (t *Tables) System(r *draughts.Rules) *System {
+	if t == nil || r == nil {
+		return nil
 	}
-	r, plies, ok, _ = t.gen.ProbeOrBuild(p, retro.Limit{Bytes: t.mem})
-	return r, plies, ok, nil
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	if s, ok := t.systems[r.Name]; ok {
+		return s
+	}
+	s := t.newSystem(r)
+	t.systems[r.Name] = s
+	return s
 }
 
-// shared holds For's tables, one per rule system.
-var shared sync.Map // rules name → *Tables
-
-// For is the process's shared tables of r, built in memory as searches
-// meet them: the international ones of up to endgame.SmallPieces pieces
-// (endgame.Small) and the 4-piece ones on demand; every other system's
-// through retro.For (read from and saved in the directory given to
-// retro.SetSharedDir, if any).
-func For(r *draughts.Rules) *Tables {
-	if t, ok := shared.Load(r.Name); ok {
-		return t.(*Tables)
-	}
-	var t *Tables
-	if international(r) {
-		t = International(endgame.Small())
-	} else {
-		t = Generic(retro.For(r))
-	}
-	got, _ := shared.LoadOrStore(r.Name, t)
-	return got.(*Tables)
+// forget drops t's state of r: the next System(r) reads the directory
+// afresh (after a build wrote there). Searches holding the old one go on
+// with it.
+func (t *Tables) forget(r *draughts.Rules) {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	delete(t.systems, r.Name)
 }
 
-// International wraps tables of the international builder (a test's, or
-// a directory opened by endgame.OpenCache).
-func International(t *endgame.Tables) *Tables {
-	return &Tables{r: draughts.International, root: t.Dir(), intl: t}
-}
-
-// Generic wraps tables of the generic builder.
-func Generic(t *retro.Tables) *Tables {
-	return &Tables{r: t.Rules(), gen: t, mem: retro.TotalBytes}
+// newSystem makes the tables of r (t.mu held).
+func (t *Tables) newSystem(r *draughts.Rules) *System {
+	s := &System{r: r, root: t.dir, mem: t.mem}
+	if !international(r) {
+		s.gen = generic.New(r)
+		if t.readOnly {
+			s.gen.ReadOnly()
+		}
+		s.gen.SetDir(t.dir)
+		return s
+	}
+	s.intl = intl.Memory()
+	if t.dir != "" {
+		if !t.readOnly {
+			_ = os.MkdirAll(t.dir, 0o755) // writable: an error would be the disk's
+		}
+		if it, err := intl.Open(t.dir); err == nil {
+			s.intl = it
+		}
+	}
+	if t.readOnly {
+		s.intl.ReadOnly()
+	}
+	if err := s.intl.EnsureSmall(); err != nil {
+		// A table that could not be written (a full disk) or read:
+		// the small ones are built in memory instead, as for a
+		// directory that cannot be written.
+		s.intl.ReadOnly()
+		if s.intl.EnsureSmall() != nil {
+			s.intl = intl.Memory()
+			_ = s.intl.EnsureSmall() // reads and writes nothing
+		}
+	}
+	return s
 }

@@ -3,12 +3,14 @@ package tables
 import (
 	"context"
 	"errors"
+	"os"
 	"path/filepath"
+	"sync"
 	"testing"
 
 	"metz/draughts"
-	"metz/endgame"
-	"metz/retro"
+	"metz/tables/generic"
+	"metz/tables/intl"
 )
 
 // The two builders behind the API must agree: every international
@@ -16,7 +18,7 @@ import (
 // distance from the international builder (bitboard un-moves, side to
 // move first) and from the generic one (any rule system, White first).
 func TestBuildersAgree(t *testing.T) {
-	compareBuilders(t, endgame.Small(), []retro.Sig{{WK: 2, BK: 1}, {WK: 1, BK: 2}, {WK: 1, WM: 1, BK: 1}, {WM: 2, BK: 1}, {WK: 1, BM: 2},
+	compareBuilders(t, InMemory().System(draughts.International).intl, []Sig{{WK: 2, BK: 1}, {WK: 1, BK: 2}, {WK: 1, WM: 1, BK: 1}, {WM: 2, BK: 1}, {WK: 1, BM: 2},
 		{WM: 1, BM: 1, BK: 1}, {WM: 1, BM: 2}, {WM: 2, BM: 1}, {WK: 1, BK: 1, BM: 1}})
 }
 
@@ -28,12 +30,8 @@ func TestBuildersAgreeFourPieces(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds four-piece tables with the generic builder (seconds)")
 	}
-	small, err := endgame.InMemory(endgame.SmallPieces)
-	if err != nil {
-		t.Fatal(err)
-	}
-	eg := International(small)
-	sigs := []retro.Sig{{WK: 3, BK: 1}, {WK: 3, BM: 1}}
+	eg := InMemory().System(draughts.International)
+	sigs := []Sig{{WK: 3, BK: 1}, {WK: 3, BM: 1}}
 	for _, s := range sigs {
 		p, err := draughts.ParseFEN(draughts.International, map[bool]string{true: "W:WK1,K2,K3:BK50", false: "W:WK1,K2,K3:B45"}[s.BK == 1])
 		if err != nil {
@@ -46,21 +44,21 @@ func TestBuildersAgreeFourPieces(t *testing.T) {
 			t.Fatalf("%v: %d indices built, %v", s, built, err)
 		}
 	}
-	compareBuilders(t, eg.International(), sigs)
+	compareBuilders(t, eg.intl, sigs)
 }
 
 // compareBuilders builds sigs with the generic builder and reads every
 // position of them from eg, the international builder's tables.
-func compareBuilders(t *testing.T, eg *endgame.Tables, sigs []retro.Sig) {
+func compareBuilders(t *testing.T, eg *intl.Tables, sigs []Sig) {
 	t.Helper()
-	gen := retro.New(draughts.International)
+	gen := generic.New(draughts.International)
 	compared, decided := 0, 0
 	for _, s := range sigs {
-		if err := gen.Ensure(s, retro.Limit{Bytes: 1 << 30}); err != nil {
+		if err := gen.Ensure(s, generic.Limit{Bytes: 1 << 30}); err != nil {
 			t.Fatal(err)
 		}
 		for _, turn := range []draughts.Color{draughts.White, draughts.Black} {
-			err := gen.Each(s, turn, func(p draughts.Position, v retro.Value, plies int) {
+			err := gen.Each(s, turn, func(p draughts.Position, v Result, plies int) {
 				r, ep, ok := eg.Probe(p)
 				if !ok {
 					t.Fatalf("%s: not in the international tables", p.FEN())
@@ -84,11 +82,15 @@ func compareBuilders(t *testing.T, eg *endgame.Tables, sigs []retro.Sig) {
 	}
 }
 
-// Open serves every rule system through one Probe and one Ensure, saving
-// in the one directory layout: international files in the root, the
-// others in a subdirectory named after the rules.
+// One handle serves every rule system through one Probe and one Ensure,
+// saving in the one directory layout: international files in the root,
+// the others in a subdirectory named after the rules.
 func TestOpenProbeEnsure(t *testing.T) {
 	root := t.TempDir()
+	tabs, err := Open(Config{Dir: root, Memory: 1 << 30})
+	if err != nil {
+		t.Fatal(err)
+	}
 	cases := []struct {
 		rules *draughts.Rules
 		fen   string
@@ -100,10 +102,6 @@ func TestOpenProbeEnsure(t *testing.T) {
 		{draughts.Russian, "W:WKa1,Kc1,Kh2:BKd8", Win, 0},
 	}
 	for _, c := range cases {
-		tabs, err := Open(c.rules, root, 1<<30)
-		if err != nil {
-			t.Fatal(err)
-		}
 		p, err := draughts.ParseFEN(c.rules, c.fen)
 		if err != nil {
 			t.Fatal(err)
@@ -123,10 +121,10 @@ func TestOpenProbeEnsure(t *testing.T) {
 	if got := Dir(root, draughts.Russian); got != filepath.Join(root, "russian") {
 		t.Errorf("Russian tables in %s", got)
 	}
-	if n, _ := endgame.Missing(root, 3); n != 0 {
+	if n, _ := tabs.Missing(draughts.International, 3); n != 0 {
 		t.Errorf("%d international tables of up to 3 pieces not saved in %s", n, root)
 	}
-	list, err := List(root)
+	list, err := tabs.List()
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -145,10 +143,13 @@ func TestOpenProbeEnsure(t *testing.T) {
 // finished; the same build resumes, reading them.
 func TestBuildStopsAndResumes(t *testing.T) {
 	for _, r := range []*draughts.Rules{draughts.International, draughts.Russian} {
-		root := t.TempDir()
+		tabs, err := Open(Config{Dir: t.TempDir(), Memory: 1 << 30})
+		if err != nil {
+			t.Fatal(err)
+		}
 		ctx, cancel := context.WithCancel(context.Background())
 		built := 0
-		err := Build(ctx, r, root, 3, 1<<30, func(p Progress) {
+		err = tabs.Build(ctx, r, 3, func(p Progress) {
 			built++
 			// The generic builder stops after this table, the
 			// international one after the piece count.
@@ -162,7 +163,7 @@ func TestBuildStopsAndResumes(t *testing.T) {
 			t.Fatalf("%s: %v after %d tables", r.Name, err, built)
 		}
 		var loaded, again int
-		if err := Build(context.Background(), r, root, 3, 1<<30, func(p Progress) {
+		if err := tabs.Build(context.Background(), r, 3, func(p Progress) {
 			again++
 			if p.Loaded {
 				loaded++
@@ -188,17 +189,7 @@ func TestEnsureStops(t *testing.T) {
 		{draughts.International, "W:WK8,K20,K37:B43"},
 		{draughts.Russian, "W:WKa1,Kc1,Ke1:Bh6"},
 	} {
-		tabs, err := Open(c.rules, "", 1<<30)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if c.rules == draughts.International {
-			small, err := endgame.InMemory(endgame.SmallPieces) // not the process's shared tables
-			if err != nil {
-				t.Fatal(err)
-			}
-			tabs = International(small)
-		}
+		tabs := InMemory().System(c.rules)
 		p, err := draughts.ParseFEN(c.rules, c.fen)
 		if err != nil {
 			t.Fatal(err)
@@ -214,30 +205,35 @@ func TestEnsureStops(t *testing.T) {
 // every position of up to that many pieces as decided when it is generated.
 func TestGenericReach(t *testing.T) {
 	dir := t.TempDir()
-	g := retro.New(draughts.English)
-	g.SetDir(dir)
-	if r := Generic(g).Reach(); r != 0 {
+	tabs, err := Open(Config{Dir: dir})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r := tabs.Reach(draughts.English); r != 0 {
 		t.Fatalf("nothing saved: reach %d", r)
 	}
-	for _, s := range retro.Signatures(3) {
-		if err := g.Ensure(s, retro.Limit{Bytes: 1 << 30}); err != nil {
-			t.Fatal(err)
-		}
+	if err := tabs.Build(context.Background(), draughts.English, 3, nil); err != nil {
+		t.Fatal(err)
 	}
-	read := retro.New(draughts.English)
-	read.SetDir(dir)
-	if r := Generic(read).Reach(); r != 3 {
+	if r := tabs.Reach(draughts.English); r != 3 {
 		t.Fatalf("every 2-3-piece table saved: reach %d", r)
+	}
+	read, err := Open(Config{Dir: dir})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r := read.Reach(draughts.English); r != 3 {
+		t.Fatalf("every 2-3-piece table saved, read by another handle: reach %d", r)
 	}
 }
 
 // Plan says what Ensure will build, and EnsureReporting tells each table
 // as it is built: as many as planned, the positions adding up to the
 // plan's, the last one the position's own signature. Nothing is left to
-// plan after, and the builder's hook is put back.
+// plan after.
 func TestEnsureReporting(t *testing.T) {
 	r := draughts.Russian
-	tabs, err := Open(r, t.TempDir(), 1<<30)
+	tabs, err := Open(Config{Dir: t.TempDir(), Memory: 1 << 30})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -248,7 +244,7 @@ func TestEnsureReporting(t *testing.T) {
 	count, positions, disk, memory := tabs.Plan(p)
 	// KKKvM leads to KKKvK (crowning) and, by captures, to the 3-piece
 	// and 2-piece signatures of kings against a man or a king.
-	if count < 4 || positions == 0 || disk != positions || memory == 0 || memory > tabs.MemoryLimit() {
+	if count < 4 || positions == 0 || disk != positions || memory == 0 || memory > tabs.System(r).MemoryLimit() {
 		t.Fatalf("plan: %d tables, %d positions, %d bytes on disk, %d of memory", count, positions, disk, memory)
 	}
 	var seen []Progress
@@ -266,7 +262,129 @@ func TestEnsureReporting(t *testing.T) {
 			t.Errorf("report %d: %+v", i, pr)
 		}
 	}
-	if n, _, _, _ := tabs.Plan(p); n != 0 || tabs.Generic().Built != nil {
-		t.Errorf("after the build: %d tables planned, hook left %v", n, tabs.Generic().Built != nil)
+	if n, _, _, _ := tabs.Plan(p); n != 0 {
+		t.Errorf("after the build: %d tables planned", n)
+	}
+}
+
+// A nil handle has no tables: nothing is covered, nothing is built, and
+// the solver's view of it (System) is nil.
+func TestNilTables(t *testing.T) {
+	var none *Tables
+	p, err := draughts.ParseFEN(draughts.International, "W:WK8,K20:BK43")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if s := none.System(draughts.International); s != nil || s.Reach() != 0 || s.StoredPieces() != 0 {
+		t.Errorf("nil tables: system %v", s)
+	}
+	if _, _, ok, err := none.Probe(p); ok || err != nil {
+		t.Errorf("nil tables probed: ok %v, %v", ok, err)
+	}
+	if _, err := none.Ensure(context.Background(), p); err == nil {
+		t.Error("nil tables built a table")
+	}
+	if none.Dir() != "" || none.Reach(draughts.Russian) != 0 {
+		t.Errorf("nil tables: dir %q", none.Dir())
+	}
+}
+
+// The handle keeps one system a rule system, made on first use and the
+// same for every caller after (searches running at once share its
+// tables); each handle has its own.
+func TestOneSystemPerRules(t *testing.T) {
+	a, b := InMemory(), InMemory()
+	var wg sync.WaitGroup
+	got := make([]*System, 8)
+	for i := range got {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			got[i] = a.System(draughts.Russian)
+		}()
+	}
+	wg.Wait()
+	for _, s := range got {
+		if s != got[0] {
+			t.Fatal("two systems for the Russian rules in one handle")
+		}
+	}
+	if a.System(draughts.English) == got[0] || b.System(draughts.Russian) == got[0] {
+		t.Error("a system shared across rules or handles")
+	}
+	if r := a.System(draughts.International).Reach(); r != intl.SmallPieces {
+		t.Errorf("international tables of a new handle reach %d pieces; want %d", r, intl.SmallPieces)
+	}
+}
+
+// A directory that cannot be made (its parent is a file) is read for
+// what it holds, which is nothing: the tables built are kept in memory,
+// under both builders, and nothing is written.
+func TestUnwritableDirInMemory(t *testing.T) {
+	file := filepath.Join(t.TempDir(), "file")
+	if err := os.WriteFile(file, nil, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	tabs, err := Open(Config{Dir: filepath.Join(file, "tables")})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !tabs.ReadOnly() {
+		t.Fatal("a directory under a file taken as writable")
+	}
+	for _, c := range []struct {
+		rules *draughts.Rules
+		fen   string
+	}{{draughts.International, "W:WK8,K20,K37:B43"}, {draughts.Russian, "W:WKa1,Kc1:Bh6"}} {
+		p, err := draughts.ParseFEN(c.rules, c.fen)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := tabs.Ensure(context.Background(), p); err != nil {
+			t.Fatalf("%s: %v", c.rules.Name, err)
+		}
+		if _, _, ok, err := tabs.Probe(p); !ok || err != nil {
+			t.Errorf("%s %s: built in memory, yet probe ok %v, %v", c.rules.Name, c.fen, ok, err)
+		}
+	}
+	if _, err := Open(Config{Dir: file}); err == nil {
+		t.Error("a file opened as a table directory")
+	}
+}
+
+// Build with no directory builds into the handle's own tables: after
+// it, every table of up to that many pieces is there to probe.
+func TestBuildInMemory(t *testing.T) {
+	tabs := InMemory()
+	for _, r := range []*draughts.Rules{draughts.International, draughts.English} {
+		reported := 0
+		if err := tabs.Build(context.Background(), r, 3, func(Progress) { reported++ }); err != nil {
+			t.Fatal(err)
+		}
+		sigs := generic.Signatures(3)
+		for _, s := range sigs {
+			if !tabs.System(r).Has(s) {
+				t.Errorf("%s: %s not there after a 3-piece build in memory", r.Name, s)
+			}
+		}
+		if reported != len(sigs) {
+			t.Errorf("%s: %d tables reported of %d", r.Name, reported, len(sigs))
+		}
+	}
+	if err := tabs.Build(context.Background(), draughts.International, 5, nil); err == nil {
+		t.Error("5 international pieces built in memory")
+	}
+}
+
+// FreeSpace answers for a directory not made yet from its parent's file
+// system.
+func TestFreeSpace(t *testing.T) {
+	dir := t.TempDir()
+	free, ok := FreeSpace(dir)
+	if !ok || free <= 0 {
+		t.Skipf("free space not known here: %d, %v", free, ok)
+	}
+	if f2, ok := FreeSpace(filepath.Join(dir, "not", "yet")); !ok || f2 <= 0 {
+		t.Errorf("a directory to make: %d, %v", f2, ok)
 	}
 }

@@ -36,6 +36,10 @@ func (r *Report) Findings() []string {
 	if f := r.Refutation; f != nil {
 		add("refuted: " + strings.Join(f.Line, " ") + " (" + f.Note + ")")
 	}
+	add(listed(len(r.LineFindings), "printed move fails where another works", "printed moves fail where another works", func(i int) string {
+		f := r.LineFindings[i]
+		return fmt.Sprintf("%s %s (%s; %s works)", f.Printed, placeAt(f.After, f.Ply), failsWords(f), f.Works)
+	}))
 	add(r.reachedNote())
 	add(listed(len(r.Omitted), "omitted defence, answered", "omitted defences, each answered", func(i int) string {
 		return r.Omitted[i].Defence + " " + placeAt(r.Omitted[i].After, r.Omitted[i].Ply)
@@ -117,6 +121,15 @@ func (r *Report) horizonNote() string {
 		note += fmt.Sprintf(" (the key wins within %d)", r.KeyPliesAtMost)
 	}
 	return note
+}
+
+// failsWords says what defeats a printed move: the line after it, or why
+// its own position fails.
+func failsWords(f LineFinding) string {
+	if len(f.Fails) > 1 {
+		return "fails to " + strings.Join(f.Fails[1:], " ")
+	}
+	return f.Note
 }
 
 // Number writes small counts in words, as a sentence would.

@@ -63,6 +63,34 @@ type Report struct {
 	// win was not established within the budget.
 	DualsUnsearched []string `json:"duals_unsearched,omitempty"`
 	Notes           []string `json:"notes,omitempty"`
+	// LineFindings are the printed line's own flaws: a printed move of
+	// the solving side that fails where another move works. The key is
+	// judged by what it forces, so such a move is a flaw of the line,
+	// reported with the move that works, not a refutation of the key.
+	LineFindings []LineFinding `json:"line_findings,omitempty"`
+}
+
+// LineFinding kinds.
+const (
+	// FindingFails: the printed move fails where another move works.
+	FindingFails = "fails"
+)
+
+// LineFinding is a printed move of the solving side that fails where
+// another move works (Kind FindingFails).
+type LineFinding struct {
+	Kind    string   `json:"kind"`
+	Path    string   `json:"path"` // the place where the printed move is played
+	Ply     int      `json:"ply"`  // the printed move's ply
+	After   string   `json:"after,omitempty"`
+	Printed string   `json:"printed"`
+	Fails   []string `json:"fails"`           // the printed move and the line that defeats it
+	Note    string   `json:"note"`            // why that line defeats it
+	Works   string   `json:"works"`           // a move that works there
+	Plies   int      `json:"plies,omitempty"` // its shortest win counting it, when established
+	// Proof is the winning move's proof tree from the place (none for a
+	// draw: the other side's failure is its proof).
+	Proof *problems.Tree `json:"proof,omitempty"`
 }
 
 // Cook is another first move that meets the goal, with its proof.

@@ -44,10 +44,26 @@ func booksDB(t testing.TB) *db.DB {
 // the server at what it stored.
 var testDBs sync.Map // *Server → *db.DB
 
-// newServer is a server over d with the small endgame tables built in
-// memory (app.New with no tables).
+// newServer is a server over d with endgame tables built in memory, saved
+// nowhere (metz serve always opens tables).
 func newServer(d *db.DB, opt Options) *Server {
-	s := New(app.New(d, nil), opt)
+	return newServerWith(d, memTables, opt)
+}
+
+// memTables are the test servers' tables, built in memory as the tests
+// meet them and shared as a program shares its one handle.
+var memTables = mustTables(app.OpenTables("", 0))
+
+func mustTables(tb *app.Tables, err error) *app.Tables {
+	if err != nil {
+		panic(err)
+	}
+	return tb
+}
+
+// newServerWith is a server over d and the tables tb.
+func newServerWith(d *db.DB, tb *app.Tables, opt Options) *Server {
+	s := New(app.New(d, tb), opt)
 	testDBs.Store(s, d)
 	return s
 }
@@ -60,7 +76,13 @@ func dbOf(s *Server) *db.DB {
 
 func newTestServer(t testing.TB, opt Options) (*Server, *httptest.Server) {
 	t.Helper()
-	s := newServer(booksDB(t), opt)
+	return newTestServerWith(t, memTables, opt)
+}
+
+// newTestServerWith is newTestServer on the tables tb.
+func newTestServerWith(t testing.TB, tb *app.Tables, opt Options) (*Server, *httptest.Server) {
+	t.Helper()
+	s := newServerWith(booksDB(t), tb, opt)
 	ts := httptest.NewServer(s.Handler())
 	t.Cleanup(func() { ts.Close(); s.Close() })
 	return s, ts

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
@@ -11,17 +12,11 @@ import (
 
 	"metz/app"
 	"metz/draughts"
-	"metz/endgame"
 	"metz/internal/textout"
-	"metz/tables"
 	"metz/verdict"
 )
 
 func init() { commandAdders = append(commandAdders, addEndgame) }
-
-// defaultEndgameDir is the table directory when no --tables is given
-// (tables.DefaultDir: $METZ_TABLES, else the user cache).
-func defaultEndgameDir() string { return tables.DefaultDir() }
 
 func addEndgame(root *cobra.Command) {
 	var dir string
@@ -29,8 +24,8 @@ func addEndgame(root *cobra.Command) {
 		Use:   "endgame",
 		Short: "Endgame tables: build, probe (every rule system), check the books' claims",
 	}, "endgame")
-	c.PersistentFlags().StringVar(&dir, "tables", defaultEndgameDir(), "table directory (default: $"+tables.Env+", else the user cache)")
-	c.PersistentFlags().StringVar(&dir, "dir", defaultEndgameDir(), "the same as --tables")
+	c.PersistentFlags().StringVar(&dir, "tables", "auto", tablesHelp)
+	c.PersistentFlags().StringVar(&dir, "dir", "auto", "the same as --tables")
 	_ = c.PersistentFlags().MarkHidden("dir")
 	c.AddCommand(endgameBuildCmd(&dir), endgameProbeCmd(&dir), endgameClaimsCmd(&dir), endgameListCmd(&dir))
 	root.AddCommand(c)
@@ -62,17 +57,21 @@ func endgameBuildCmd(dir *string) *cobra.Command {
 // finished.
 func runEndgameBuild(cmd *cobra.Command, dir string, r *draughts.Rules, pieces int, mem int64) error {
 	g := globalsOf(cmd)
-	n, size, err := app.TablesLeft(r, dir, pieces)
+	tb, err := openTables(cmd, dir, mem)
+	if err != nil {
+		return err
+	}
+	n, size, into, err := app.TablesLeft(tb, r, pieces)
 	if err != nil {
 		return err
 	}
 	if n > 0 && !g.json {
-		textout.BuildPlan(cmd.ErrOrStderr(), n, size, tables.Dir(dir, r), r, pieces)
+		textout.BuildPlan(cmd.ErrOrStderr(), n, size, into, r, pieces)
 	}
 	ctx, stop := interruptibleBuild(cmd)
 	defer stop()
 	bar := newProgressBar(cmd, "tables", "pos")
-	sum, err := app.BuildTables(ctx, r, dir, pieces, mem, func(p tables.Progress) {
+	sum, err := app.BuildTables(ctx, tb, r, pieces, func(p app.TableProgress) {
 		bar.updateWith(p.Done, p.Total, fmt.Sprintf("%d/%d %s", p.Current, p.Tables, p.Sig))
 	})
 	bar.finish()
@@ -163,7 +162,7 @@ func runEndgameProbe(cmd *cobra.Command, dir string, r *draughts.Rules, fen stri
 	if err != nil {
 		return err
 	}
-	tabs, err := openBuilding(cmd, r, dir, mem)
+	tabs, err := openTables(cmd, dir, mem)
 	if err != nil {
 		return err
 	}
@@ -181,31 +180,21 @@ func runEndgameProbe(cmd *cobra.Command, dir string, r *draughts.Rules, fen stri
 	return nil
 }
 
-// openBuilding opens the tables of r in dir, creating it with the
-// international 2-3-piece tables when they are not there (said on stderr:
-// the first run of a machine builds them).
-func openBuilding(cmd *cobra.Command, r *draughts.Rules, dir string, mem int64) (*tables.Tables, error) {
-	if !globalsOf(cmd).json && r.Name == draughts.International.Name && endgame.SmallMissing(dir) {
-		fmt.Fprintf(cmd.ErrOrStderr(), "building the 2-%d-piece tables into %s (a fraction of a second, once)\n", endgame.SmallPieces, dir)
-	}
-	return tables.Open(r, dir, mem)
-}
-
 // ensureSaying builds the tables of p's material when they are missing,
 // saying so on stderr before (how many, their size on disk and in memory,
 // the CPU time they may take), while (a progress bar on a terminal, a
 // table at a time) and after (how long). Ctrl-C stops between tables,
 // keeping those finished: the same command resumes.
-func ensureSaying(cmd *cobra.Command, tabs *tables.Tables, p draughts.Position) error {
-	quiet := globalsOf(cmd).json
-	if n := tabs.ToBuild(p); n > 0 && !quiet {
-		textout.EnsurePlan(cmd.ErrOrStderr(), tabs, p, n)
+func ensureSaying(cmd *cobra.Command, tabs *app.Tables, p draughts.Position) error {
+	if !globalsOf(cmd).json {
+		textout.EnsurePlan(cmd.ErrOrStderr(), app.PlanEnsure(tabs, p))
 	}
+	quiet := globalsOf(cmd).json
 	ctx, stop := interruptibleBuild(cmd)
 	defer stop()
 	bar := newProgressBar(cmd, "tables", "pos")
 	start := time.Now()
-	built, err := tabs.EnsureReporting(ctx, p, func(pr tables.Progress) {
+	built, err := app.EnsureTables(ctx, tabs, p, func(pr app.TableProgress) {
 		bar.updateWith(pr.Done, pr.Total, fmt.Sprintf("%d/%d %s", pr.Current, pr.Tables, pr.Sig))
 	})
 	bar.finish()
@@ -238,14 +227,13 @@ func endgameClaimsCmd(dir *string) *cobra.Command {
 
 func runEndgameClaims(cmd *cobra.Command, dir string) error {
 	asJSON := globalsOf(cmd).json
-	opened, err := openBuilding(cmd, draughts.International, dir, 0)
+	tabs, err := openTables(cmd, dir, 0)
 	if err != nil {
 		return err
 	}
-	tabs := opened.International()
-	claims, err := app.EndgameClaims(tabs, func(s tables.Sig) {
+	claims, err := app.EndgameClaims(tabs, func(s string) {
 		if !asJSON {
-			fmt.Fprintf(cmd.ErrOrStderr(), "building the %s tables and those they lead to into %s\n", s, dir)
+			fmt.Fprintf(cmd.ErrOrStderr(), "building the %s tables and those they lead to into %s\n", s, cmp.Or(tabs.Dir(), "memory"))
 		}
 	})
 	if err != nil {
@@ -263,13 +251,17 @@ func endgameListCmd(dir *string) *cobra.Command {
 }
 
 func runEndgameList(cmd *cobra.Command, dir string) error {
-	list, err := tables.List(dir)
+	tabs, err := openTables(cmd, dir, 0)
+	if err != nil {
+		return err
+	}
+	list, err := app.ListTables(tabs)
 	if err != nil {
 		return err
 	}
 	if globalsOf(cmd).json {
 		return writeJSON(cmd.OutOrStdout(), list)
 	}
-	textout.TableList(cmd.OutOrStdout(), dir, list)
+	textout.TableList(cmd.OutOrStdout(), tabs.Dir(), list)
 	return nil
 }

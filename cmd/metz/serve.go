@@ -12,7 +12,7 @@ import (
 func init() { commandAdders = append(commandAdders, addServe) }
 
 func addServe(root *cobra.Command) {
-	var addr, budget string
+	var addr, budget, tables string
 	c := &cobra.Command{
 		Use:   "serve [--addr 127.0.0.1:8080]",
 		Short: "A local web workbench: browse, transcribe, verify and print problems",
@@ -28,15 +28,16 @@ gives what the --json of search, show, verify, solve and moves give
 (docs/web.md). Ctrl-C stops it.`,
 		Example: `  metz serve
   metz serve --addr 127.0.0.1:9000 --db books.db
+  metz serve --tables DIR          # the endgame tables of DIR (default: $METZ_TABLES, else the user cache)
   metz serve --addr 0.0.0.0:8080   # reachable from the network: token required`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			if _, err := web.ParseBudget(budget); err != nil {
 				return err
 			}
-			// The tables of metz verify's default (--tables auto), so that a
-			// page's verification answers as the command line's does.
-			a, err := app.Open(app.Config{DB: globalsOf(cmd).dbPath, Tables: "auto"})
+			// The tables of --tables (metz verify's setting and default), so
+			// that a page's verification answers as the command line's does.
+			a, err := openApp(cmd, app.Config{DB: globalsOf(cmd).dbPath, Tables: tables})
 			if err != nil {
 				return err
 			}
@@ -58,5 +59,6 @@ gives what the --json of search, show, verify, solve and moves give
 	}
 	c.Flags().StringVar(&addr, "addr", "127.0.0.1:8080", "address to listen on (host:port)")
 	c.Flags().StringVar(&budget, "budget", app.DefaultBudget, "default solver budget of a verification started from a page (metz verify's)")
+	addTablesFlag(c, &tables)
 	root.AddCommand(c)
 }

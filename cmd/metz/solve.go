@@ -1,12 +1,13 @@
 package main
 
 import (
+	"fmt"
+
 	"github.com/spf13/cobra"
 
 	"metz/app"
 	"metz/internal/textout"
 	"metz/solver"
-	"metz/tables"
 	"metz/verdict"
 )
 
@@ -32,42 +33,73 @@ func addSolve(root *cobra.Command) {
 			if err != nil {
 				return err
 			}
-			g, err := solver.ParseGoal(stip)
-			if err != nil {
-				return err
-			}
 			b, err := verdict.ParseBudget(budget)
 			if err != nil {
 				return err
 			}
-			tb, err := openTables(tables)
+			a, err := openApp(cmd, app.Config{Tables: tables})
 			if err != nil {
 				return err
 			}
+			defer a.Close()
 			stop := clockBar(newProgressBar(cmd, "solve", ""), b.WithDefaults().Time)
-			sol := solver.SolveWith(p, g, solver.Options{Budget: b, Tables: tb, NoTables: noTables(tables)})
+			sol, err := a.Solve(p, stip, b)
 			stop()
+			if err != nil {
+				return err
+			}
 			if globalsOf(cmd).json {
 				return writeJSON(cmd.OutOrStdout(), sol)
 			}
-			textout.Solution(cmd.OutOrStdout(), sol)
+			textout.Solution(cmd.OutOrStdout(), sol, a.SavedPieces())
 			return nil
 		},
 	}, "solve")
 	addRulesFlag(c, &rules)
 	c.Flags().StringVar(&goal, "goal", "win", "win, draw, loss, promote or gain:N; /P bounds it (gain:2/15)")
 	c.Flags().IntVar(&within, "within", 0, "the goal must be met within this many plies: an exact, bounded question (docs/stipulations.md)")
-	c.Flags().StringVar(&budget, "budget", "10s", "limits: time, nodes, memory (e.g. 10s,5M-nodes,64MB)")
-	c.Flags().StringVar(&tables, "tables", "auto", tablesHelp)
+	c.Flags().StringVar(&budget, "budget", app.DefaultSolveBudget, "limits: time, nodes, memory (e.g. 10s,5M-nodes,64MB)")
+	addTablesFlag(c, &tables)
 	root.AddCommand(c)
 }
 
-// tablesHelp documents --tables for solve and verify.
-const tablesHelp = "endgame table directory; auto: $" + tables.Env + ", else metz/endgame in the user cache (the 2-4-piece tables a position needs are built there on first use; solve builds only the slices of them its position reaches, kept in memory); none: no tables at all"
+// tablesHelp documents --tables, the one table setting of every command
+// that reads or builds endgame tables (solve, verify, serve, endgame).
+const tablesHelp = "endgame table directory, under every rule system; auto: $" + app.TablesEnv + ", else metz/endgame in the user cache (the 2-4-piece tables a position needs are built there on first use; solve builds only the slices of them its position reaches, kept in memory); none: no tables at all"
 
-// noTables reports whether --tables asks for a search without any table.
-func noTables(arg string) bool { return arg == "" || arg == "none" }
+// addTablesFlag adds --tables (tablesHelp) to c, into dir.
+func addTablesFlag(c *cobra.Command, dir *string) {
+	c.Flags().StringVar(dir, "tables", "auto", tablesHelp)
+}
 
-// openTables opens an endgame table directory as every command does
-// (app.OpenTables): "auto" the default one, "" or "none" no tables at all.
-func openTables(dir string) (*tables.Tables, error) { return app.OpenTables(dir) }
+// openTables opens the endgame tables --tables names (app.OpenTables:
+// "auto" the default directory, "none" no tables at all), mem bounding
+// the memory of the tables built for one probe (0: the default), for a
+// command that works on tables alone; the others open an App (openApp)
+// that holds them.
+func openTables(cmd *cobra.Command, dir string, mem int64) (*app.Tables, error) {
+	tb, err := app.OpenTables(dir, mem)
+	if err == nil {
+		warnReadOnly(cmd, tb)
+	}
+	return tb, err
+}
+
+// openApp opens the App of a command (app.Open): its database and its
+// one handle on the endgame tables.
+func openApp(cmd *cobra.Command, cfg app.Config) (*app.App, error) {
+	a, err := app.Open(cfg)
+	if err == nil {
+		warnReadOnly(cmd, a.Tables())
+	}
+	return a, err
+}
+
+// warnReadOnly says on stderr, unless the output is JSON, that tb's
+// directory cannot be written: its tables are read, those built are kept
+// in memory.
+func warnReadOnly(cmd *cobra.Command, tb *app.Tables) {
+	if tb.ReadOnly() && !globalsOf(cmd).json {
+		fmt.Fprintf(cmd.ErrOrStderr(), "metz: %s cannot be written: its endgame tables are read, those built are kept in memory\n", tb.Dir())
+	}
+}

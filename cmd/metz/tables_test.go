@@ -1,37 +1,28 @@
 package main
 
 import (
+	"os"
 	"path/filepath"
 	"strings"
 	"testing"
-
-	"metz/endgame"
-	"metz/tables"
 )
 
-// --tables auto opens the default directory, $METZ_TABLES over the user
-// cache, creating it with the 2-3-piece tables; none and "" never use
-// tables.
-func TestOpenTablesAuto(t *testing.T) {
-	cache := t.TempDir()
-	t.Setenv("XDG_CACHE_HOME", cache)
-	t.Setenv(tables.Env, "")
-	for _, arg := range []string{"none", ""} {
-		if tb, err := openTables(arg); err != nil || tb != nil {
-			t.Fatalf("%q: tables %v, error %v", arg, tb, err)
-		}
+// A table directory that cannot be written is read for what it holds,
+// the tables built kept in memory, and the command says so on stderr
+// (not with --json); the answer is the same.
+func TestTablesReadOnlySaid(t *testing.T) {
+	file := filepath.Join(t.TempDir(), "file")
+	if err := os.WriteFile(file, nil, 0o644); err != nil {
+		t.Fatal(err)
 	}
-	tb, err := openTables("auto")
-	if err != nil || tb == nil || tb.Dir() != filepath.Join(cache, "metz", "endgame") || tb.Reach() != endgame.SmallPieces {
-		t.Fatalf("auto: tables %v, error %v", tb, err)
+	out, errs, err := runSplit(t, "solve", "W:WK8,K20,K37:B43", "--tables", filepath.Join(file, "tables"), "--budget", "200000-nodes")
+	if err != nil || !strings.Contains(errs, "cannot be written: its endgame tables are read, those built are kept in memory") ||
+		!strings.Contains(out, "result:  win") {
+		t.Errorf("read-only tables: %v\nstdout %s\nstderr %s", err, out, errs)
 	}
-	if n, _ := endgame.Missing(tb.Dir(), endgame.SmallPieces); n != 0 {
-		t.Errorf("auto left %d small tables unbuilt", n)
-	}
-	env := filepath.Join(t.TempDir(), "env")
-	t.Setenv(tables.Env, env)
-	if tb, err := openTables("auto"); err != nil || tb == nil || tb.Dir() != env {
-		t.Fatalf("auto with $%s: tables %v, error %v", tables.Env, tb, err)
+	_, errs, err = runSplit(t, "solve", "W:WK8,K20,K37:B43", "--tables", filepath.Join(file, "tables"), "--budget", "200000-nodes", "--json")
+	if err != nil || strings.Contains(errs, "cannot be written") {
+		t.Errorf("read-only tables, --json: %v, stderr %q", err, errs)
 	}
 }
 

@@ -39,7 +39,7 @@ func addVerify(root *cobra.Command) {
 	fl.StringVar(&f.sol, "solution", "", "with --fen: the stated main line (32-28 19-23, 1. 32-28 19-23, or 32 à 28 19 à 23)")
 	fl.StringVar(&f.stip, "goal", "win", "with --fen: the stipulation (win, draw, loss, promote, gain:N; /P bounds it: gain:2/15)")
 	fl.IntVar(&f.within, "within", 0, "the goal must be met within this many plies (every problem's stipulation bounded; see docs/stipulations.md)")
-	fl.StringVar(&f.tables, "tables", "auto", tablesHelp)
+	addTablesFlag(c, &f.tables)
 	fl.BoolVar(&f.noStore, "no-store", false, "do not record the verdicts in the database")
 	addRulesFlag(c, &f.rules)
 	root.AddCommand(c)
@@ -60,7 +60,7 @@ func runVerify(cmd *cobra.Command, args []string, f verifyFlags) error {
 		if err != nil {
 			return err
 		}
-		a, err := app.Open(app.Config{Tables: f.tables})
+		a, err := openApp(cmd, app.Config{Tables: f.tables})
 		if err != nil {
 			return err
 		}
@@ -74,7 +74,7 @@ func runVerify(cmd *cobra.Command, args []string, f verifyFlags) error {
 	if len(args) == 0 && !f.all && f.source == "" {
 		return fmt.Errorf("nothing to verify: give problems as SOURCE:NUMBER (vantenac:71), --all, --source S, or --fen")
 	}
-	a, err := app.Open(app.Config{DB: g.dbPath, Tables: f.tables})
+	a, err := openApp(cmd, app.Config{DB: g.dbPath, Tables: f.tables})
 	if err != nil {
 		return err
 	}
@@ -138,5 +138,5 @@ func printReports(w io.Writer, g globalFlags, done []app.Verified, a *app.App, j
 		}
 		return writeJSON(w, reports)
 	}
-	return textout.Verified(w, done, jobs, a.InternationalComplete(5))
+	return textout.Verified(w, done, jobs, a.SavedPieces())
 }

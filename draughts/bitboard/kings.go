@@ -106,40 +106,36 @@ func (g *capGen) setKing(k uint, occ uint64, j *[4]uint64) {
 // kingRun continues a king capture that has just jumped in direction d and
 // may stop on l, the first square of the empty run behind the captured
 // piece, or on the squares after it. captured holds the n pieces captured.
+// (Few values live across the loop: the calls spill every one of them.)
 func (g *capGen) kingRun(d int, l uint, captured uint64, n int) {
 	d &= 3
 	s := dirShift[d]
 	pn, pp := perpendicular[d][0]&3, perpendicular[d][1]&3
 	jn, jp := g.jd[pn]&^captured, g.jd[pp]&^captured
-	sn, sp := dirShift[pn], dirShift[pp]
-	rn, rp := &ray[pn], &ray[pp]
-	occ, empty := g.occ, g.empty
 	first := l
 	found := false
-	run := 1
 	for {
 		l &= 63
-		if r := rn[l] & occ; r != 0 {
+		if r := ray[pn][l] & g.occ; r != 0 {
 			if f := uint(63-bits.LeadingZeros64(r)) & 63; jn>>f&1 != 0 {
 				found = true
-				g.kingRun(pn, uint(int(f)+sn), captured|1<<f, n+1)
+				g.kingRun(pn, uint(int(f)+dirShift[pn]), captured|1<<f, n+1)
 			}
 		}
-		if r := rp[l] & occ; r != 0 {
+		if r := ray[pp][l] & g.occ; r != 0 {
 			if f := uint(bits.TrailingZeros64(r)) & 63; jp>>f&1 != 0 {
 				found = true
-				g.kingRun(pp, uint(int(f)+sp), captured|1<<f, n+1)
+				g.kingRun(pp, uint(int(f)+dirShift[pp]), captured|1<<f, n+1)
 			}
 		}
-		next := uint(int(l) + s)
-		if empty>>next&1 == 0 {
+		next := uint(int(l)+s) & 63
+		if g.empty>>next&1 == 0 {
 			break
 		}
 		l = next
-		run++
 	}
 	// The square after the run: jump on in the same direction?
-	if x := uint(int(l) + s); (g.jd[d]&^captured)>>x&1 != 0 {
+	if x := uint(int(l)+s) & 63; (g.jd[d]&^captured)>>x&1 != 0 {
 		found = true
 		g.kingRun(d, uint(int(x)+s), captured|1<<x, n+1)
 	}
@@ -151,7 +147,7 @@ func (g *capGen) kingRun(d int, l uint, captured uint64, n int) {
 		if n > g.best {
 			g.best, g.ml.N, g.n = n, 0, 0
 		}
-		g.n += run
+		g.n += runLength(d, first, l)
 		return
 	}
 	for sq := first; ; sq = uint(int(sq)+s) & 63 {
@@ -160,4 +156,10 @@ func (g *capGen) kingRun(d int, l uint, captured uint64, n int) {
 			return
 		}
 	}
+}
+
+// runLength is the number of squares from a to b along direction d (b on
+// a's ray, or a itself), both counted.
+func runLength(d int, a, b uint) int {
+	return bits.OnesCount64(ray[d&3][a&63]&^ray[d&3][b&63]) + 1
 }

@@ -21,12 +21,19 @@ const (
 	kingsMixFEN = "B:W6,9,10,11,20,21,22,23,30,K31,33,37,41,42,43,44,46:BK17,K24"
 	// woldoubyFEN: the Woldouby position (men only; kings appear deep).
 	woldoubyFEN = "W:W25,27,28,30,32,33,34,35,37,38:B12,13,14,16,18,19,21,23,24,26"
+	// almostPromotionFEN: five men a side one step from crowning (men's
+	// promotions, then kings).
+	almostPromotionFEN = "W:W6,7,8,9,10:B41,42,43,44,45"
 )
 
 var (
 	perftAllKings = []uint64{1, 17, 79, 352, 1399, 7062, 37589, 217575, 1333217, 8558321, 58381162}
 	perftKingsMix = []uint64{1, 14, 55, 1168, 5432, 87195, 629010, 9041010}
 	perftWoldouby = []uint64{1, 6, 12, 30, 73, 215, 590, 1944, 6269, 22369, 88050, 377436, 1910989}
+	// AlmostPromotion to depth 9: the FMJD forum's "Perft" thread, as
+	// dctl's tests quote it; depth 8 reproduced by Moby Dam built from
+	// its public sources.
+	perftAlmostPromotion = []uint64{1, 9, 81, 795, 7578, 86351, 936311, 11448262, 138362698, 1799526674}
 )
 
 // Published deep counts (see above).
@@ -41,6 +48,7 @@ func TestKingsPerft(t *testing.T) {
 		checkPerft(t, "AllKings", ak, perftAllKings, 0, 7, opt)
 		checkPerft(t, "KingsMix", km, perftKingsMix, 0, 5, opt)
 		checkPerft(t, "Woldouby", wd, perftWoldouby, 0, 9, opt)
+		checkPerft(t, "AlmostPromotion", mustFEN(almostPromotionFEN), perftAlmostPromotion, 0, 5, opt)
 	}
 }
 
@@ -53,6 +61,7 @@ func TestKingsPerftDeep(t *testing.T) {
 	checkPerft(t, "AllKings", mustFEN(allKingsFEN), perftAllKings, 8, 10, PerftOptions{Bulk: true})
 	checkPerft(t, "KingsMix", mustFEN(kingsMixFEN), perftKingsMix, 6, 7, PerftOptions{Bulk: true})
 	checkPerft(t, "Woldouby", mustFEN(woldoubyFEN), perftWoldouby, 10, 12, PerftOptions{Bulk: true})
+	checkPerft(t, "AlmostPromotion", mustFEN(almostPromotionFEN), perftAlmostPromotion, 6, 8, PerftOptions{Bulk: true, HashMB: 64})
 	if n := Perft(mustFEN(kingsMixFEN), 9, PerftOptions{Bulk: true, HashMB: 64}); n != perftKingsMix9 {
 		t.Errorf("KingsMix perft 9: got %d, want %d", n, perftKingsMix9)
 	}
@@ -71,6 +80,7 @@ var kingsCases = []struct {
 	{"AllKings", allKingsFEN, perftAllKings, 7, 9},
 	{"KingsMix", kingsMixFEN, perftKingsMix, 6, 7},
 	{"Woldouby", woldoubyFEN, perftWoldouby, 8, 12},
+	{"AlmostPromotion", almostPromotionFEN, perftAlmostPromotion, 5, 7},
 }
 
 // TestKingsPerftGeneric checks the tables against the generic engine, which

@@ -88,31 +88,69 @@ func (g *capGen) add(to uint, captured uint64, n int, king bool) {
 }
 
 // manCap continues the capture of a man standing on bit sq after capturing
-// the pieces in captured (n of them).
+// the pieces in captured (n of them). A capture that can go on one way
+// only (the usual case) goes on in the loop: recursion, whose calls save
+// and restore every live register, is kept for the forks.
 func (g *capGen) manCap(sq uint, captured uint64, n int) {
-	b := uint64(1) << (sq & 63)
-	t0 := (b >> 6) & g.jd[0] &^ captured
-	t1 := (b >> 5) & g.jd[1] &^ captured
-	t2 := (b << 5) & g.jd[2] &^ captured
-	t3 := (b << 6) & g.jd[3] &^ captured
-	if t0|t1|t2|t3 == 0 {
-		if n > 0 {
-			g.add(sq, captured, n, false)
+	for {
+		b := uint64(1) << (sq & 63)
+		t0 := (b >> 6) & g.jd[0] &^ captured
+		t1 := (b >> 5) & g.jd[1] &^ captured
+		t2 := (b << 5) & g.jd[2] &^ captured
+		t3 := (b << 6) & g.jd[3] &^ captured
+		t := t0 | t1 | t2 | t3
+		if t == 0 {
+			if n > 0 {
+				g.addMan(sq, captured, n)
+			}
+			return
+		}
+		if t&(t-1) == 0 { // one piece to take next: which way is it?
+			switch {
+			case t0 != 0:
+				sq -= 12
+			case t1 != 0:
+				sq -= 10
+			case t2 != 0:
+				sq += 10
+			default:
+				sq += 12
+			}
+			captured |= t
+			n++
+			continue
+		}
+		if t0 != 0 {
+			g.manCap(sq-12, captured|t0, n+1)
+		}
+		if t1 != 0 {
+			g.manCap(sq-10, captured|t1, n+1)
+		}
+		if t2 != 0 {
+			g.manCap(sq+10, captured|t2, n+1)
+		}
+		if t3 != 0 {
+			g.manCap(sq+12, captured|t3, n+1)
 		}
 		return
 	}
-	if t0 != 0 {
-		g.manCap(sq-12, captured|t0, n+1)
+}
+
+// addMan is add for a man's capture: one of fewer than four pieces has
+// no duplicate to merge (see add), so when only the number of moves is
+// wanted it is counted, not listed.
+func (g *capGen) addMan(to uint, captured uint64, n int) {
+	if !g.count || n >= 4 {
+		g.add(to, captured, n, false)
+		return
 	}
-	if t1 != 0 {
-		g.manCap(sq-10, captured|t1, n+1)
+	switch {
+	case n < g.best:
+		return
+	case n > g.best:
+		g.best, g.ml.N, g.n = n, 0, 0
 	}
-	if t2 != 0 {
-		g.manCap(sq+10, captured|t2, n+1)
-	}
-	if t3 != 0 {
-		g.manCap(sq+12, captured|t3, n+1)
-	}
+	g.n++
 }
 
 // beforeBlocker returns the squares of r (a ray in direction d) strictly
@@ -224,22 +262,7 @@ func (p *Position) captures(ml *MoveList, keep, count bool, starts *[4]uint64) (
 			ml.N = n
 			g.best = 1
 		} else {
-			// Longer captures exist; they start with one of these jumps, so
-			// only the men making them need a search.
-			starts := (cont&(j0>>12))<<12 | (cont&(j1>>10))<<10 | (cont&(j2<<10))>>10 | (cont&(j3<<12))>>12
-			j := behindEmpty(opp, empty)
-			for ; starts != 0; starts &= starts - 1 {
-				b := uint(bits.TrailingZeros64(starts)) & 63
-				o := uint64(1) << b
-				g.from = uint8(b)
-				// The vacated origin lets the pieces next to it be jumped
-				// towards it.
-				g.jd[0] = j[0] | opp&(o<<6)
-				g.jd[1] = j[1] | opp&(o<<5)
-				g.jd[2] = j[2] | opp&(o>>5)
-				g.jd[3] = j[3] | opp&(o>>6)
-				g.manCap(b, 0, 0)
-			}
+			g.menCaptures(empty, j0, j1, j2, j3, cont)
 		}
 	}
 	if kings := own & p.Kings; kings != 0 {
@@ -254,6 +277,39 @@ func (p *Position) captures(ml *MoveList, keep, count bool, starts *[4]uint64) (
 		}
 	}
 	return g.best, g.n
+}
+
+// menCaptures searches the captures of the men whose first jump (j0..j3,
+// by direction) can go on (cont: the landing squares from which it can;
+// see continuing). Longer captures exist, and they start with one of
+// these jumps, so only the men making them need a search.
+func (g *capGen) menCaptures(empty, j0, j1, j2, j3, cont uint64) {
+	starts := (cont&(j0>>12))<<12 | (cont&(j1>>10))<<10 | (cont&(j2<<10))>>10 | (cont&(j3<<12))>>12
+	opp := g.opp
+	j := behindEmpty(opp, empty)
+	for ; starts != 0; starts &= starts - 1 {
+		b := uint(bits.TrailingZeros64(starts)) & 63
+		o := uint64(1) << b
+		g.from = uint8(b)
+		// The vacated origin lets the pieces next to it be jumped
+		// towards it.
+		g.jd[0] = j[0] | opp&(o<<6)
+		g.jd[1] = j[1] | opp&(o<<5)
+		g.jd[2] = j[2] | opp&(o>>5)
+		g.jd[3] = j[3] | opp&(o>>6)
+		g.manCap(b, 0, 0)
+	}
+}
+
+// countMenCaptures is the number of legal moves of a side with men only
+// (men; opp the other side's pieces, empty the empty squares), whose
+// first jumps j0..j3 can go on from cont (see continuing): its maximal
+// captures, counted, ml scratch space for those that must be merged.
+func countMenCaptures(ml *MoveList, keep bool, opp, empty, j0, j1, j2, j3, cont uint64) int {
+	ml.N = 0
+	g := capGen{ml: ml, opp: opp, keep: keep, count: true}
+	g.menCaptures(empty, j0, j1, j2, j3, cont)
+	return g.n + ml.N
 }
 
 func (p *Position) generate(ml *MoveList, keep bool) {

@@ -216,54 +216,128 @@ func (pf *perfter) perftTT(p Position, h uint64, depth int) uint64 {
 }
 
 // countChildren returns the sum of the numbers of legal moves after each move
-// of ml (the moves of p): the last two plies of a bulk perft. Without kings
-// on the board, each child is counted inline from its bitboards; otherwise
-// through Play and countMoves.
+// of ml (the moves of p): the last two plies of a bulk perft. Each child is
+// counted from the parent's bitboards, without playing the move (see
+// kidCounter); a child whose side to move has captures that may continue
+// is played, and its captures generated from the runs already found.
 func (pf *perfter) countChildren(p Position, ml *MoveList) uint64 {
+	var kc kidCounter
+	kc.init(&p)
+	if kc.kings == 0 {
+		return pf.countMenChildren(p, ml, &kc)
+	}
 	var sum uint64
-	if p.Kings != 0 {
-		scratch := &pf.lists[0]
-		for i := 0; i < ml.N; i++ {
-			c := p.Play(ml.Moves[i])
-			sum += uint64(c.countMoves(scratch, pf.keep))
-		}
-		return sum
-	}
-	mover, other := p.sides()
-	promo := WhitePromo
-	if !p.WhiteToMove {
-		promo = BlackPromo
-	}
+	var ks [4]uint64
 	for i := 0; i < ml.N; i++ {
 		m := ml.Moves[i]
-		to := uint64(1) << (m.To & 63)
-		// In the child, "own" (to move) is the other side.
-		own := other &^ m.Captured
-		opp := mover ^ (uint64(1)<<(m.From&63) ^ to)
-		empty := ^(own | opp) & BoardMask
-		if to&promo != 0 {
-			// A new king: the general path.
-			c := p.Play(m)
-			sum += uint64(c.countMoves(&pf.lists[0], pf.keep))
-			continue
-		}
-		a0, a1, a2, a3 := jumpTargets(opp, empty)
-		j0, j1, j2, j3 := own&a0, own&a1, own&a2, own&a3
-		if j0|j1|j2|j3 == 0 {
-			if p.WhiteToMove { // Black moves next: down
-				sum += uint64(bits.OnesCount64((own<<5)&empty) + bits.OnesCount64((own<<6)&empty))
-			} else {
-				sum += uint64(bits.OnesCount64((own>>5)&empty) + bits.OnesCount64((own>>6)&empty))
-			}
-			continue
-		}
-		if continuing(j0, j1, j2, j3, a0, a1, a2, a3) == 0 {
-			sum += uint64(bits.OnesCount64(j0) + bits.OnesCount64(j1) + bits.OnesCount64(j2) + bits.OnesCount64(j3))
+		if n, ok := kc.count(m, &ks); ok {
+			sum += uint64(n)
 			continue
 		}
 		c := p.Play(m)
-		c.generateCaptures(&pf.lists[0], pf.keep)
-		sum += uint64(pf.lists[0].N)
+		_, counted := c.captures(&pf.lists[0], pf.keep, true, &ks)
+		sum += uint64(counted + pf.lists[0].N)
 	}
 	return sum
+}
+
+// countMenChildren is countChildren when the children's side to move has
+// no king: a loop of its own, the men's counts inline.
+func (pf *perfter) countMenChildren(p Position, ml *MoveList, kc *kidCounter) uint64 {
+	var sum uint64
+	for i := 0; i < ml.N; i++ {
+		m := ml.Moves[i]
+		own := kc.own &^ m.Captured
+		opp := kc.mover ^ (uint64(1)<<(m.From&63) ^ uint64(1)<<(m.To&63))
+		empty := ^(own | opp) & BoardMask
+		a0, a1, a2, a3 := jumpTargets(opp, empty)
+		j0, j1, j2, j3 := own&a0, own&a1, own&a2, own&a3
+		if j0|j1|j2|j3 == 0 {
+			sum += uint64(countMenQuiet(own, empty, kc.white))
+		} else if cont := continuing(j0, j1, j2, j3, a0, a1, a2, a3); cont == 0 {
+			sum += uint64(bits.OnesCount64(j0) + bits.OnesCount64(j1) + bits.OnesCount64(j2) + bits.OnesCount64(j3))
+		} else {
+			sum += uint64(countMenCaptures(&pf.lists[0], pf.keep, opp, empty, j0, j1, j2, j3, cont))
+		}
+	}
+	return sum
+}
+
+// kidCounter counts the legal moves of the children of a position p from
+// what they share. In every child the side to move is p's opponent
+// ("own"), whose pieces a quiet move of p leaves as they are: only two
+// squares change, the mover's origin (now empty) and its destination (now
+// taken). The runs of own's kings in a direction d therefore change only
+// when one of them passed through the destination, or stopped just before
+// the origin; the others, and their counts of quiet moves, are the
+// parent's. A capture by p removes own's pieces: the runs of such a child
+// are found afresh.
+type kidCounter struct {
+	mover, own, kings uint64 // p's side to move; the children's, and its kings
+	f0, f1, f2, f3    uint64 // own's kings and the empty runs they reach, in p (kingStarts)
+	q0, q1, q2, q3    int    // own's quiet king moves in each direction, in p
+	white             bool   // own is White
+}
+
+// init prepares the counts shared by p's children.
+func (kc *kidCounter) init(p *Position) {
+	kc.mover, kc.own = p.sides()
+	kc.kings = kc.own & p.Kings
+	kc.white = !p.WhiteToMove
+	if k := kc.kings; k != 0 {
+		empty := ^(kc.mover | kc.own) & BoardMask
+		kc.f0, kc.f1, kc.f2, kc.f3 = fillUp(k, empty, 6), fillUp(k, empty, 5), fillDown(k, empty, 5), fillDown(k, empty, 6)
+		kc.q0, kc.q1, kc.q2, kc.q3 = bits.OnesCount64(kc.f0^k), bits.OnesCount64(kc.f1^k), bits.OnesCount64(kc.f2^k), bits.OnesCount64(kc.f3^k)
+	}
+}
+
+// count returns the number of legal moves after m; or false, with the
+// first jumps of the kings in ks (kingStarts), when the side to move then
+// has a capture that may go on: its moves are left to the generator.
+func (kc *kidCounter) count(m Move, ks *[4]uint64) (int, bool) {
+	from, to := uint64(1)<<(m.From&63), uint64(1)<<(m.To&63)
+	own, kings := kc.own&^m.Captured, kc.kings&^m.Captured
+	opp := kc.mover ^ from ^ to
+	empty := ^(own | opp) & BoardMask
+	men := own &^ kings
+	a0, a1, a2, a3 := jumpTargets(opp, empty)
+	j0, j1, j2, j3 := men&a0, men&a1, men&a2, men&a3
+	quiet := 0
+	*ks = [4]uint64{}
+	if kings != 0 {
+		f0, f1, f2, f3 := kc.f0, kc.f1, kc.f2, kc.f3
+		q0, q1, q2, q3 := kc.q0, kc.q1, kc.q2, kc.q3
+		// After a capture every run is found afresh; after a quiet move,
+		// those that met the move's two squares.
+		all := m.Captured != 0
+		if all || f0&(to|from<<6) != 0 {
+			f0 = fillUp(kings, empty, 6)
+			q0 = bits.OnesCount64(f0 ^ kings)
+		}
+		if all || f1&(to|from<<5) != 0 {
+			f1 = fillUp(kings, empty, 5)
+			q1 = bits.OnesCount64(f1 ^ kings)
+		}
+		if all || f2&(to|from>>5) != 0 {
+			f2 = fillDown(kings, empty, 5)
+			q2 = bits.OnesCount64(f2 ^ kings)
+		}
+		if all || f3&(to|from>>6) != 0 {
+			f3 = fillDown(kings, empty, 6)
+			q3 = bits.OnesCount64(f3 ^ kings)
+		}
+		if s0, s1, s2, s3 := f0&a0, f1&a1, f2&a2, f3&a3; s0|s1|s2|s3 != 0 {
+			*ks = [4]uint64{s0, s1, s2, s3}
+			return 0, false
+		}
+		quiet = q0 + q1 + q2 + q3
+	}
+	if j0|j1|j2|j3 == 0 {
+		return quiet + countMenQuiet(men, empty, kc.white), true
+	}
+	// Only men capture: single jumps are counted.
+	if continuing(j0, j1, j2, j3, a0, a1, a2, a3) == 0 {
+		return bits.OnesCount64(j0) + bits.OnesCount64(j1) + bits.OnesCount64(j2) + bits.OnesCount64(j3), true
+	}
+	return 0, false
 }

@@ -91,3 +91,13 @@ func (d *doc) span(after, start, end, stops string) (int, int, bool) {
 	}
 	return from, to, true
 }
+
+// Claim finds the claim of ix with the given id (see claimDefs).
+func (ix *Index) Claim(id string) (Claim, bool) {
+	for _, c := range ix.Claims {
+		if c.ID == id {
+			return c, true
+		}
+	}
+	return Claim{}, false
+}

@@ -385,7 +385,7 @@ func TestClaims(t *testing.T) {
 		t.Errorf("%d claims; want %d", len(ix.Claims), len(want))
 	}
 	for _, w := range want {
-		c, ok := claimByID(ix, w.id)
+		c, ok := ix.Claim(w.id)
 		if !ok {
 			t.Errorf("claim %s missing", w.id)
 			continue
@@ -402,7 +402,7 @@ func TestClaims(t *testing.T) {
 		t.Error("coup 383 lacks the claim as a remark")
 	}
 	// Rule XV was the draw of three kings against one holding the diagonal.
-	c, _ := claimByID(ix, "trois-dames-contre-une-ligne-du-milieu-remise")
+	c, _ := ix.Claim("trois-dames-contre-une-ligne-du-milieu-remise")
 	if !strings.Contains(c.Text, "ligne du milieu") {
 		t.Errorf("claim text not segmented: %q", c.Text)
 	}

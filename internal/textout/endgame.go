@@ -1,6 +1,7 @@
 package textout
 
 import (
+	"cmp"
 	"fmt"
 	"io"
 	"strings"
@@ -8,10 +9,8 @@ import (
 
 	"metz/app"
 	"metz/draughts"
-	"metz/endgame"
-	"metz/importer/livremetz"
+	"metz/endgameclaims"
 	"metz/sources"
-	"metz/tables"
 )
 
 // BuildPlan says, before a table build, what it has left to do (n tables
@@ -25,7 +24,7 @@ func BuildPlan(w io.Writer, n int, size int64, dir string, r *draughts.Rules, pi
 // buildCost is what the largest builds cost, said before they start.
 func buildCost(r *draughts.Rules, pieces int) string {
 	switch {
-	case r.Name == draughts.International.Name && pieces == endgame.MaxPieces:
+	case r.Name == draughts.International.Name && pieces == app.TablesMaxPieces(r):
 		return "; 5 pieces from none: about 225 s of CPU, 3.1 GB of memory"
 	case r.Name != draughts.International.Name && pieces >= 6:
 		return "; English, 2-6 pieces: 7.5 G positions, about 35 minutes of CPU (19 on 2 idle cores), 1.2 GB of memory; flying kings and larger boards slower"
@@ -35,25 +34,25 @@ func buildCost(r *draughts.Rules, pieces int) string {
 	return ""
 }
 
-// EnsurePlan says what a probe must build before it answers: n positions
-// (the international tables), or under the other rules the tables, their
-// size on disk and in memory and the CPU time they may take, which for
-// seven 8x8 pieces is hours.
-func EnsurePlan(w io.Writer, tabs *tables.Tables, p draughts.Position, n int64) {
-	count, positions, disk, memory := tabs.Plan(p)
-	if memory > tabs.MemoryLimit() {
-		return // refused: the error says what it would take
-	}
-	if count == 0 {
-		fmt.Fprintf(w, "building the tables of %d positions this ending needs into %s\n", n, tabs.Dir())
+// EnsurePlan says what a probe must build before it answers (pl, when it
+// builds anything): the positions (the international tables), or under
+// the other rules the tables, their size on disk and in memory and the
+// CPU time they may take, which for seven 8x8 pieces is hours.
+func EnsurePlan(w io.Writer, pl app.EnsurePlan) {
+	dir := cmp.Or(pl.Dir, "memory")
+	switch {
+	case pl.Positions == 0 || pl.OverMemoryLimit:
+		return // nothing to build, or refused: the error says what it would take
+	case pl.Tables == 0:
+		fmt.Fprintf(w, "building the tables of %d positions this ending needs into %s\n", pl.Positions, dir)
 		return
 	}
 	cpu := ""
-	if d := tables.BuildCPU(tabs.Rules(), positions); d >= time.Second {
-		cpu = ", about " + roughDuration(d) + " of CPU"
+	if pl.CPU >= time.Second {
+		cpu = ", about " + roughDuration(pl.CPU) + " of CPU"
 	}
 	fmt.Fprintf(w, "building the %d tables this ending needs into %s: %s positions, %s on disk, %s of memory%s; Ctrl-C stops, keeping the tables finished, and the same command resumes\n",
-		count, tabs.Dir(), countText(positions), app.DiskSize(disk), app.DiskSize(memory), cpu)
+		pl.Tables, dir, countText(pl.Positions), app.DiskSize(pl.Disk), app.DiskSize(pl.Memory), cpu)
 }
 
 // countText writes a large count in M or G.
@@ -112,7 +111,7 @@ func PliesText(n int) string { return Count(n, "ply", "plies") }
 
 // Claims prints the Livre de Metz's endgame claims and the tables'
 // answers, each with its place in the book, counts and examples.
-func Claims(w io.Writer, claims []livremetz.EndgameClaim) {
+func Claims(w io.Writer, claims []endgameclaims.Claim) {
 	for i, c := range claims {
 		if i > 0 {
 			fmt.Fprintln(w)
@@ -146,7 +145,7 @@ func hanging(label, text string) string {
 
 // TableList prints the table directory dir and, for each rule system and
 // piece count, how many tables list holds and their size on disk.
-func TableList(w io.Writer, dir string, list []tables.Entry) {
+func TableList(w io.Writer, dir string, list []app.TableEntry) {
 	fmt.Fprintf(w, "%s\n", dir)
 	if len(list) == 0 {
 		fmt.Fprintln(w, "  no table yet (metz endgame build, or any probe or solve, builds them)")

@@ -5,7 +5,6 @@ import (
 	"testing"
 
 	"metz/app"
-	"metz/tables"
 )
 
 // A probe prints the position's value, then each move, the best ones
@@ -24,7 +23,7 @@ func TestProbedText(t *testing.T) {
 // adds up their sizes.
 func TestTableListGroups(t *testing.T) {
 	var b bytes.Buffer
-	TableList(&b, "/egt", []tables.Entry{{Rules: "international", Sig: "KvK", Pieces: 2, Bytes: 2500},
+	TableList(&b, "/egt", []app.TableEntry{{Rules: "international", Sig: "KvK", Pieces: 2, Bytes: 2500},
 		{Rules: "international", Sig: "KvM", Pieces: 2, Bytes: 2250}, {Rules: "russian", Sig: "KvK", Pieces: 2, Bytes: 4100}})
 	want := "/egt\n  international   2 pieces:   2 tables, 4.8 kB\n  russian         2 pieces:   1 tables, 4.1 kB\n"
 	if b.String() != want {

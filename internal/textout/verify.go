@@ -9,7 +9,6 @@ import (
 	"metz/draughts"
 	"metz/problems"
 	"metz/solver"
-	"metz/tables"
 	"metz/verdict"
 )
 
@@ -17,9 +16,11 @@ import (
 var verifyColumns = []string{"problem", "verdict", "key", "evidence", "nodes", "seconds"}
 
 // Verified prints verify's outcomes as a table, then what to read in it:
-// jobs is how many problems were verified at once, fivePieces whether the
-// international 5-piece tables were there (the hint suggests them if not).
-func Verified(w io.Writer, done []app.Verified, jobs int, fivePieces bool) error {
+// jobs is how many problems were verified at once, saved the most pieces
+// of the tables every ending of which is saved, by rule system
+// (app.SavedPieces: the hint suggests building more if a search would
+// have read them).
+func Verified(w io.Writer, done []app.Verified, jobs int, saved func(rules string) int) error {
 	t := newTable(verifyColumns...)
 	t.Flex, t.Wrap = 3, true
 	noPosition := 0
@@ -56,7 +57,7 @@ func Verified(w io.Writer, done []app.Verified, jobs int, fivePieces bool) error
 		}
 		Note(w, width, fmt.Sprintf("%s%s no position yet (no-position); add transcriptions with metz import FILE.", Count(noPosition, "record", "records"), have))
 	}
-	if hint := UnprovenHint(reports, fivePieces); hint != "" {
+	if hint := UnprovenHint(reports, saved); hint != "" {
 		Note(w, width, hint)
 	}
 	return nil
@@ -67,8 +68,9 @@ func Verified(w io.Writer, done []app.Verified, jobs int, fivePieces bool) error
 // goes further whichever it was. The tables to build are suggested only
 // for a search that met endings they would have decided
 // (Report.TablesUnsaved): an unproven full-board combination whose lines
-// never came down to five pieces gains nothing from them.
-func UnprovenHint(reports []*verdict.Report, fivePieces bool) string {
+// never came down to five pieces gains nothing from them. saved is as
+// Verified's.
+func UnprovenHint(reports []*verdict.Report, saved func(rules string) int) string {
 	n, intl, other := 0, false, ""
 	var used verdict.Budget
 	stops := map[string]int{}
@@ -85,7 +87,7 @@ func UnprovenHint(reports []*verdict.Report, fivePieces bool) string {
 		}
 		intl = intl || r.Rules == draughts.International.Name
 		if other == "" {
-			other = SavedTablesHint(r.Rules)
+			other = SavedTablesHint(r.Rules, saved)
 		}
 	}
 	if n == 0 {
@@ -93,7 +95,7 @@ func UnprovenHint(reports []*verdict.Report, fivePieces bool) string {
 	}
 	hint := fmt.Sprintf("%d unproven: the budget (%s) ran out before a proof either way (%s); "+
 		"a larger one takes the search further: --budget %s.", n, used.WithDefaults(), stopText(stops), used.Times(4))
-	if intl && !fivePieces {
+	if intl && saved(draughts.International.Name) < 5 {
 		hint += " Endings with kings settle much sooner with the 5-piece endgame tables: " +
 			"metz endgame build --pieces 5 (once: about 225 s of CPU, 1.9 GB on disk, 3.1 GB of memory)."
 	}
@@ -120,8 +122,8 @@ func stopText(stops map[string]int) string {
 // (five there would take hours). A search then reads the endings it
 // meets, at any depth, instead of searching them. "" on the 10x10 board
 // (international has its own hint; Manoury's rule and qui perd gagne
-// would take hours) and when they are saved.
-func SavedTablesHint(rules string) string {
+// would take hours) and when they are saved (saved is as Verified's).
+func SavedTablesHint(rules string, saved func(rules string) int) string {
 	r, err := draughts.RulesByName(rules)
 	if err != nil || r.Geo.SameBoard(draughts.International.Geo) {
 		return ""
@@ -133,15 +135,16 @@ func SavedTablesHint(rules string) string {
 	case r.Geo.N > 32:
 		pieces, cost = 4, "about 2 minutes on 2 cores, 0.5 GB on disk"
 	}
-	if tables.For(r).StoredPieces() >= pieces {
+	if saved(r.Name) >= pieces {
 		return ""
 	}
 	return fmt.Sprintf("Under the %s rules, endings of %d pieces met deep in a search are read, not searched, once their tables are saved: "+
 		"metz endgame build --rules %s --pieces %d (once: %s).", r.Name, pieces, r.Name, pieces, cost)
 }
 
-// Solution prints what solve found, a line a fact.
-func Solution(w io.Writer, s *solver.Solution) {
+// Solution prints what solve found, a line a fact; saved is as
+// Verified's.
+func Solution(w io.Writer, s *solver.Solution, saved func(rules string) int) {
 	fmt.Fprintf(w, "result:  %s (goal %s, %s rules)\n", s.Result, s.Goal, s.Rules)
 	if s.Note != "" {
 		fmt.Fprintf(w, "note:    %s\n", s.Note)
@@ -163,7 +166,7 @@ func Solution(w io.Writer, s *solver.Solution) {
 		fmt.Fprintf(w, "proof:   %d moves in the tree\n", s.Tree.Size())
 	}
 	if (s.Result == solver.ResultUnknown || len(s.Undecided) > 0) && s.TablesUnsaved > 0 {
-		if hint := SavedTablesHint(s.Rules); hint != "" {
+		if hint := SavedTablesHint(s.Rules, saved); hint != "" {
 			fmt.Fprintf(w, "hint:    %s\n", hint)
 		}
 	}

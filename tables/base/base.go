@@ -1,15 +1,15 @@
-// Package base holds what every endgame-table builder shares, so that the
-// builders need not import one another: the value of a position (Result),
-// the statistics of a table (Stats), the name of a material signature
-// (Name, ParseName) and the clean-up of interrupted saves. Package tables,
-// above the builders, is the API the rest of metz uses.
+// Package base holds the low types of the endgame tables, shared by the
+// builders (tables/intl, tables/generic) and by package tables above them,
+// which re-exports them: the material signature (Sig), the value of a
+// position (Result), the statistics of a table (Stats), and the clean-up
+// of interrupted saves. The builders import no other builder, and the rest
+// of metz imports package tables only.
 package base
 
 import (
 	"fmt"
 	"os"
 	"path/filepath"
-	"strings"
 	"time"
 )
 
@@ -65,48 +65,6 @@ func (s *Stats) Count(r Result, plies int) {
 		return
 	}
 	s.MaxPlies = max(s.MaxPlies, plies)
-}
-
-// Counts is a signature's pieces by group: men and kings of the first side
-// named, then of the second.
-type Counts struct{ M1, K1, M2, K2 int }
-
-// Name writes c as the tables name it: kings as K, men as M, the first
-// side, "v", the second ("KKMvK": two kings and a man against a king).
-func (c Counts) Name() string {
-	return strings.Repeat("K", c.K1) + strings.Repeat("M", c.M1) + "v" +
-		strings.Repeat("K", c.K2) + strings.Repeat("M", c.M2)
-}
-
-// ParseName reads a name written by Name (letters in any order, lower case
-// accepted) with at most maxSide pieces of a kind and a piece on each side.
-func ParseName(name string, maxSide int) (Counts, error) {
-	var c Counts
-	side := 0
-	for _, r := range strings.ToUpper(name) {
-		switch {
-		case r == 'V' && side == 0:
-			side = 1
-		case r == 'K' && side == 0:
-			c.K1++
-		case r == 'M' && side == 0:
-			c.M1++
-		case r == 'K':
-			c.K2++
-		case r == 'M':
-			c.M2++
-		default:
-			return Counts{}, fmt.Errorf("signature %q: unexpected %q (expected K, M and one v, e.g. KKMvK)", name, r)
-		}
-	}
-	ok := side == 1 && c.M1+c.K1 > 0 && c.M2+c.K2 > 0
-	for _, n := range [4]int{c.M1, c.K1, c.M2, c.K2} {
-		ok = ok && n <= maxSide
-	}
-	if !ok {
-		return Counts{}, fmt.Errorf("signature %q: expected pieces on both sides of v, at most %d of a kind, e.g. KKMvK", name, maxSide)
-	}
-	return c, nil
 }
 
 // StaleTemp is the age past which a temporary table file was left by a

@@ -1,0 +1,345 @@
+package intl
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"runtime"
+	"runtime/debug"
+	"sort"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"metz/tables/base"
+)
+
+// MaxPieces is the largest piece count Build accepts: 5 pieces take about
+// 1.8 GB of disk and memory; 6 would take about 59 GB.
+const MaxPieces = 5
+
+// Progress reports one finished signature to Build's callback.
+type Progress struct {
+	// Name is the table's signature, side to move first ("KKMvK"): the
+	// international builder keeps one table per side-to-move material.
+	Name   string
+	Pieces int
+	Size   int64 // table indices
+	Stats  base.Stats
+	Loaded bool          // read from an existing file, not built
+	Time   time.Duration // time spent on its group (shared with its flip)
+	Bytes  int64         // file size
+	// Done and Total count signatures; DoneSize and TotalSize count table
+	// indices (a fairer measure of the work).
+	Done, Total         int
+	DoneSize, TotalSize int64
+}
+
+// Build builds every table with 2..maxPieces pieces in dir (created if
+// needed). Tables already present and valid are read instead of rebuilt, so
+// an interrupted or smaller build is resumed. progress, if not nil, is
+// called once per signature, from one goroutine at a time. ctx is looked
+// at before the build starts (a caller that wants to stop between piece
+// counts, as package tables does, builds one count at a time).
+func Build(ctx context.Context, dir string, maxPieces int, progress func(Progress)) error {
+	if maxPieces < 2 || maxPieces > MaxPieces {
+		return fmt.Errorf("endgame: --pieces %d: expected 2 to %d (a table needs a piece on each side; 6 pieces would need about 59 GB)", maxPieces, MaxPieces)
+	}
+	if err := ctx.Err(); err != nil {
+		return err
+	}
+	var sigs []stmSig
+	for n := 2; n <= maxPieces; n++ {
+		sigs = append(sigs, signatures(n)...)
+	}
+	base.RemoveStaleTemps(dir, "*"+fileExt+".tmp*", time.Now().Add(-base.StaleTemp)) // an earlier build's, killed mid-write
+	return buildSigs(dir, sigs, progress)
+}
+
+// Missing counts the tables of 2..maxPieces pieces that have no file in
+// dir, and the bytes they will take: what Build would have to build (a
+// damaged file, found only when read, is rebuilt too and not counted).
+func Missing(dir string, maxPieces int) (tables int, bytes int64) {
+	for n := 2; n <= min(maxPieces, MaxPieces); n++ {
+		for _, s := range signatures(n) {
+			if _, err := os.Stat(filepath.Join(dir, fileName(s))); err != nil {
+				tables++
+				bytes += s.Size() + headerSize
+			}
+		}
+	}
+	return tables, bytes
+}
+
+// InMemory builds every table of 2..maxPieces pieces in memory and
+// returns them; nothing is written. Three pieces take about 0.2 s of CPU
+// and 1 MB.
+func InMemory(maxPieces int) (*Tables, error) {
+	if maxPieces < 2 || maxPieces > MaxPieces {
+		return nil, fmt.Errorf("endgame: %d pieces: expected 2 to %d", maxPieces, MaxPieces)
+	}
+	var sigs []stmSig
+	for n := 2; n <= maxPieces; n++ {
+		sigs = append(sigs, signatures(n)...)
+	}
+	b := &builder{}
+	b.plan(closure(sigs))
+	defer b.metas.release()
+	for _, level := range levels(closure(sigs)) {
+		if err := b.runLevel(pairs(level)); err != nil {
+			return nil, err
+		}
+	}
+	t := &Tables{tabs: map[stmSig][]byte{}}
+	for _, s := range closure(sigs) {
+		t.tabs[s] = b.done[s.code()]
+	}
+	return t, nil
+}
+
+// SmallPieces is how many pieces the tables of EnsureSmall cover: cheap
+// enough to build on demand (about 0.2 s of CPU), and they settle the
+// smallest king endings at once, which a search must otherwise list
+// position by position.
+const SmallPieces = 3
+
+// buildSigs builds the given signatures and, first, every signature they
+// depend on (fewer pieces, or fewer men).
+func buildSigs(dir string, want []stmSig, progress func(Progress)) error {
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return fmt.Errorf("endgame: table directory: %w", err)
+	}
+	b := &builder{dir: dir, progress: progress}
+	b.plan(closure(want))
+	defer b.metas.release()
+	for _, level := range levels(closure(want)) {
+		for _, s := range level {
+			b.total++
+			b.totalSize += s.Size()
+		}
+	}
+	all := levels(closure(want))
+	top := all[len(all)-1][0].Pieces()
+	for _, level := range all {
+		if err := b.runLevel(pairs(level)); err != nil {
+			return err
+		}
+		if level[0].Pieces() == top {
+			b.drop(all, top, level[0].Men())
+		}
+	}
+	return nil
+}
+
+// drop lets go of the finished tables of the given pieces with fewer than
+// men men (they are on disk): the levels still to build have the most
+// pieces and more men, and a move leads them only into fewer pieces or one
+// man less (a promotion). The five-piece build held every finished table
+// to the end: 1.8 GB; now one level of men.
+func (b *builder) drop(all [][]stmSig, pieces, men int) {
+	for _, level := range all {
+		for _, s := range level {
+			if s.Pieces() == pieces && s.Men() < men {
+				b.done[s.code()] = nil
+			}
+		}
+	}
+}
+
+// closure returns want and every signature a capture or a promotion can
+// lead to from them, recursively.
+func closure(want []stmSig) []stmSig {
+	seen := map[stmSig]bool{}
+	var visit func(s stmSig)
+	visit = func(s stmSig) {
+		if !s.valid() || seen[s] {
+			return
+		}
+		seen[s] = true
+		visit(s.Flip())
+		if s.WM > 0 { // promotion, with or without a capture
+			visit(stmSig{s.WM - 1, s.WK + 1, s.BM, s.BK})
+		}
+		for _, c := range []stmSig{{s.WM, s.WK, s.BM - 1, s.BK}, {s.WM, s.WK, s.BM, s.BK - 1}} {
+			visit(c)
+			if s.WM > 0 {
+				visit(stmSig{c.WM - 1, c.WK + 1, c.BM, c.BK})
+			}
+		}
+	}
+	for _, s := range want {
+		visit(s)
+	}
+	out := make([]stmSig, 0, len(seen))
+	for s := range seen {
+		out = append(out, s)
+	}
+	return out
+}
+
+// levels sorts sigs into build levels: by pieces, then by men. The
+// signatures of one level do not depend on each other except through their
+// flips.
+func levels(sigs []stmSig) [][]stmSig {
+	sort.Slice(sigs, func(i, j int) bool {
+		a, b := sigs[i], sigs[j]
+		if a.Pieces() != b.Pieces() {
+			return a.Pieces() < b.Pieces()
+		}
+		if a.Men() != b.Men() {
+			return a.Men() < b.Men()
+		}
+		return a.String() < b.String()
+	})
+	var out [][]stmSig
+	for i, s := range sigs {
+		if i == 0 || s.Pieces() != sigs[i-1].Pieces() || s.Men() != sigs[i-1].Men() {
+			out = append(out, nil)
+		}
+		out[len(out)-1] = append(out[len(out)-1], s)
+	}
+	return out
+}
+
+// builder holds the finished tables of a build.
+type builder struct {
+	dir      string
+	readOnly bool // tables are read from dir, none written
+	progress func(Progress)
+	done     [4096][]byte
+	specs    *[4096]spec // the slices built and read (nil: whole tables; see slice.go)
+	metas    metaPool    // the records of the groups being built
+
+	mu                  sync.Mutex // guards the counters and progress calls
+	total, finished     int
+	totalSize, doneSize int64
+
+	building atomic.Int32 // the groups being built at the moment (see cores)
+}
+
+// plan readies b to build any of sigs: its record mappings are made for
+// the largest (see metaPool).
+func (b *builder) plan(sigs []stmSig) {
+	for _, s := range sigs {
+		b.metas.reserve = max(b.metas.reserve, s.Size())
+	}
+}
+
+// runLevel builds the groups of one level, the largest first, on as many
+// goroutines as there are processors. Tables are published in done only
+// when the whole level is finished.
+func (b *builder) runLevel(groups [][]stmSig) error {
+	sort.SliceStable(groups, func(i, j int) bool { return groupSize(groups[i]) > groupSize(groups[j]) })
+	results := make([][][]byte, len(groups))
+	errs := make([]error, len(groups))
+	next := make(chan int)
+	var wg sync.WaitGroup
+	for range runtime.GOMAXPROCS(0) {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := range next {
+				b.building.Add(1)
+				results[i], errs[i] = b.group(groups[i])
+				b.building.Add(-1)
+			}
+		}()
+	}
+	for i := range groups {
+		next <- i
+	}
+	close(next)
+	wg.Wait()
+	if err := errors.Join(errs...); err != nil {
+		return err
+	}
+	for i, g := range groups {
+		for k, s := range g {
+			b.done[s.code()] = results[i][k]
+		}
+	}
+	return nil
+}
+
+// cores is how many cores one group's un-moving may use: the processors
+// shared among the groups being built. While a level's groups fill every
+// core, un-moving each on several only adds the cost of its rounds (the
+// four-piece build took 12 s against 11); the last, largest group of a
+// level gets them all.
+func (b *builder) cores() int {
+	return max(1, runtime.GOMAXPROCS(0)/max(1, int(b.building.Load())))
+}
+
+// freeAfter is the size of a group after whose build its memory is given
+// back at once.
+const freeAfter = 1 << 24
+
+func groupSize(g []stmSig) int64 {
+	var n int64
+	for _, s := range g {
+		n += s.Size()
+	}
+	return n
+}
+
+// group reads the tables of g from disk if they are all there, else builds
+// and writes them.
+func (b *builder) group(g []stmSig) ([][]byte, error) {
+	start := time.Now()
+	out, loaded := make([][]byte, len(g)), b.dir != "" // no directory: built in memory
+	for i, s := range g {
+		if !loaded {
+			break
+		}
+		t, err := readTable(b.dir, s)
+		if errors.Is(err, errNoTable) {
+			loaded = false
+			break
+		}
+		if err != nil {
+			return nil, err
+		}
+		out[i] = t
+	}
+	if !loaded {
+		var err error
+		if out, err = buildGroup(g, &b.done, b.specs, &b.metas, b.cores); err != nil {
+			return nil, err
+		}
+		if groupSize(g) >= freeAfter {
+			// The tables let go (see drop) are garbage now; collected
+			// only when the heap doubles, garbage stacked up with the
+			// next pairs' arrays (the five-piece build once peaked at
+			// 4.4 GB for 2.4 GB with this). The build's records are
+			// kept for the next group (metaPool).
+			debug.FreeOSMemory()
+		}
+		for i, s := range g {
+			if b.dir == "" || b.readOnly {
+				break
+			}
+			if err := writeTable(b.dir, s, out[i]); err != nil {
+				return nil, fmt.Errorf("endgame: writing %v: %w", s, err)
+			}
+		}
+	}
+	b.report(g, out, loaded, time.Since(start))
+	return out, nil
+}
+
+// report calls the progress callback for each table of a finished group.
+func (b *builder) report(g []stmSig, tabs [][]byte, loaded bool, d time.Duration) {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	for i, s := range g {
+		b.finished++
+		b.doneSize += s.Size()
+		if b.progress != nil {
+			b.progress(Progress{Name: s.String(), Pieces: s.Pieces(), Size: s.Size(), Stats: countValues(tabs[i]), Loaded: loaded, Time: d,
+				Bytes: s.Size() + headerSize, Done: b.finished, Total: b.total,
+				DoneSize: b.doneSize, TotalSize: b.totalSize})
+		}
+	}
+}

@@ -1,0 +1,42 @@
+package intl
+
+import (
+	"metz/draughts/bitboard"
+	"metz/tables/base"
+)
+
+// BuildInMemory builds the tables of sigs (both sides to move) and of
+// everything they depend on, in memory, for the tests of package
+// intl_test (which compare them with the generic builder).
+func BuildInMemory(sigs []base.Sig) (*Tables, error) {
+	b := &builder{}
+	var want []stmSig
+	for _, s := range sigs {
+		w, bl := sides(s)
+		want = append(want, w, bl)
+	}
+	all := closure(want)
+	for _, level := range levels(all) {
+		if err := b.runLevel(pairs(level)); err != nil {
+			return nil, err
+		}
+	}
+	t := &Tables{tabs: map[stmSig][]byte{}}
+	for _, s := range all {
+		t.tabs[s] = b.done[s.code()]
+	}
+	return t, nil
+}
+
+// TableSize is the number of indices of the table of s, White to move.
+func TableSize(s base.Sig) int64 {
+	w, _ := sides(s)
+	return w.Size()
+}
+
+// PositionAt is the position of index i in the table of s, White to move
+// (ok false for an index that is no position).
+func PositionAt(s base.Sig, i int64) (bitboard.Position, bool) {
+	w, _ := sides(s)
+	return w.Position(i)
+}

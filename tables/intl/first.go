@@ -1,0 +1,201 @@
+package intl
+
+import (
+	"fmt"
+
+	"metz/draughts/bitboard"
+	"metz/tables/base"
+)
+
+// The first pass reads, for every capture and promotion, the value of the
+// position reached in a smaller table (or the flip of one with a man
+// less): random reads in tables of up to hundreds of megabytes, a cache
+// miss each, which were a sixth of a five-piece build when each waited
+// for the previous one. The first pass therefore goes in batches: the
+// moves of a batch of positions are generated and their lookups listed
+// and asked of the processor's cache (prefetchLookups), the next batch's
+// moves are generated meanwhile, then the lookups are read (from the
+// cache by then) and each position settled.
+
+// firstBatch is the number of positions whose lookups are made together.
+const firstBatch = 256
+
+// outside marks in batch.quiet a position outside the slice built.
+const outside = -2
+
+// lookup is one exit move's probe: where the value of the position
+// reached, normalised, is read (nil for a lookup that needs no table: the
+// side then to move has no piece left, a loss in 0); then the byte read
+// there. prefetchLookups reads at from the start of the record.
+type lookup struct {
+	at  *byte
+	val byte
+}
+
+// batch holds the lookups of a batch of positions: those of position k
+// are look[first[k]:first[k+1]]; quiet[k] is its count of quiet moves in
+// the group, -1 for an index that is no position, outside for one that
+// is not in the slice built (left alone).
+type batch struct {
+	look  []lookup
+	first [firstBatch + 1]int
+	quiet [firstBatch]int
+}
+
+// initRange fills the indices lo..hi-1 of t: invalid, decided at once (no
+// quiet move in the group), or undecided with its count of quiet moves and
+// what the other moves give, using bs for its batches. It returns the
+// largest distance assigned. The lookups of a batch are asked for
+// (prefetchLookups) before the next batch's moves are generated and read
+// after: their cache misses are then waited for by no one.
+func (g *group) initRange(t *part, lo, hi int64, bs *[2]batch) (int, error) {
+	if lo >= hi {
+		return 0, nil
+	}
+	var ml bitboard.MoveList
+	top := 0
+	w := t.sig.walk(lo)
+	list := func(b *batch, start int64) error {
+		if err := g.listExits(b, t, w, start, min(start+firstBatch, hi), &ml); err != nil {
+			return err
+		}
+		prefetchLookups(b.look)
+		return nil
+	}
+	if err := list(&bs[0], lo); err != nil {
+		return 0, err
+	}
+	for k, start := 0, lo; start < hi; k, start = k+1, start+firstBatch {
+		b := &bs[k%2]
+		if next := start + firstBatch; next < hi {
+			if err := list(&bs[(k+1)%2], next); err != nil {
+				return 0, err
+			}
+		}
+		for i := range b.look {
+			if l := &b.look[i]; l.at == nil {
+				l.val = 1 // a loss in 0
+			} else {
+				l.val = *l.at
+			}
+		}
+		tp, err := settle(b, t, start, min(start+firstBatch, hi))
+		if err != nil {
+			return 0, err
+		}
+		top = max(top, tp)
+	}
+	return top, nil
+}
+
+// listExits walks the positions start..end-1 of t with w and lists in b
+// their quiet moves' count and their exit moves' lookups. In a slice
+// (see slice.go), every lookup must land in the slice of its table: a
+// slice that misses one is a bug, reported, not a value read where none
+// was built.
+func (g *group) listExits(b *batch, t *part, w *walker, start, end int64, ml *bitboard.MoveList) error {
+	b.look = b.look[:0]
+	sliced := t.sp != fullSpec
+	for i := start; i < end; i++ {
+		k := i - start
+		b.first[k] = len(b.look)
+		p, ok := w.position()
+		w.next()
+		if !ok {
+			b.quiet[k] = -1
+			continue
+		}
+		if sliced && !t.sp.holds(p) {
+			b.quiet[k] = outside
+			continue
+		}
+		quiet, exits := exitMoves(&p, ml)
+		b.quiet[k] = quiet
+		for _, m := range exits {
+			n := flip(p.Play(m))
+			s := sigOf(n)
+			if s.WM+s.WK == 0 {
+				b.look = append(b.look, lookup{})
+				continue
+			}
+			tab := g.done[s.code()]
+			if tab == nil {
+				return fmt.Errorf("endgame: table %v needed before it was built", s)
+			}
+			if g.specs != nil && !g.specs[s.code()].holds(n) {
+				return fmt.Errorf("endgame: %v: a move of %s leaves the slice of %v", t.sig, p.FEN(), s)
+			}
+			i := s.index(n.White&^n.Kings, n.White&n.Kings, n.Black&^n.Kings, n.Black&n.Kings) // counts known: sigOf
+			b.look = append(b.look, lookup{at: &tab[i]})
+		}
+	}
+	b.first[end-start] = len(b.look)
+	return nil
+}
+
+// settle gives the positions start..end-1 of t their first value from the
+// lookups read in b. It returns the largest distance assigned.
+func settle(b *batch, t *part, start, end int64) (int, error) {
+	top := 0
+	for i := start; i < end; i++ {
+		k := i - start
+		quiet := b.quiet[k]
+		if quiet == outside {
+			continue
+		}
+		if quiet < 0 {
+			t.val[i] = vInvalid
+			t.meta[i] = meta{} // the records are reused unzeroed (metaPool)
+			continue
+		}
+		win, loss, draw := 0, 0, false
+		for _, l := range b.look[b.first[k]:b.first[k+1]] {
+			r, plies, ok := decode(l.val)
+			if !ok {
+				p, _ := t.sig.Position(i)
+				return 0, fmt.Errorf("endgame: %v: a move of %s reaches an index marked invalid", t.sig, p.FEN())
+			}
+			switch r {
+			case base.Loss:
+				if win == 0 || plies+1 < win {
+					win = plies + 1
+				}
+			case base.Win:
+				loss = max(loss, plies+1)
+			default:
+				draw = true
+			}
+		}
+		if win > maxPlies || loss > maxPlies {
+			return 0, fmt.Errorf("endgame: %v: distances beyond %d plies do not fit a byte", t.sig, maxPlies)
+		}
+		if quiet == 0 {
+			t.meta[i] = meta{} // decided: waits for nothing
+		}
+		switch {
+		case quiet == 0 && win > 0:
+			t.val[i] = byte(win + 1)
+		case quiet == 0 && draw:
+			t.val[i] = vDraw
+		case quiet == 0:
+			t.val[i] = byte(loss + 1) // no move at all: loss in 0
+		default:
+			t.meta[i] = meta{cnt: byte(quiet), loss: byte(loss), flag: fQuiet}
+			t.live[0][i>>6] |= 1 << (i & 63)
+			if win == 0 {
+				t.live[1][i>>6] |= 1 << (i & 63)
+			}
+			if draw {
+				t.meta[i].flag |= fDraw
+			}
+			if win > 0 {
+				t.val[i] = byte(win + 1) // may still be shortened by a quiet move
+				t.meta[i].exit = t.val[i]
+			}
+		}
+		if t.val[i] != vDraw {
+			top = max(top, int(t.val[i])-1)
+		}
+	}
+	return top, nil
+}

@@ -1,0 +1,297 @@
+package intl
+
+import (
+	"math/bits"
+
+	"metz/draughts/bitboard"
+)
+
+// menSquares is the number of squares a man can stand on (all but its own
+// crowning row).
+const menSquares = 45
+
+// binom[n][k] = n choose k, for n <= 50 and k <= maxSide.
+var binom [51][maxSide + 1]int64
+
+// Domains: the number of a square inside the squares a group may use, by bit
+// of the bitboard layout (-1 where the group may not stand), and back.
+var (
+	domWM, domBM, domK [64]int8  // bit -> domain number
+	bitWM, bitBM, bitK [50]uint8 // domain number -> bit
+)
+
+func init() {
+	for n := 0; n <= 50; n++ {
+		binom[n][0] = 1
+		for k := 1; k <= maxSide && k <= n; k++ {
+			binom[n][k] = binom[n-1][k-1] + binom[n-1][k]
+		}
+	}
+	for b := range 64 {
+		domWM[b], domBM[b], domK[b] = -1, -1, -1
+	}
+	for sq := 1; sq <= 50; sq++ {
+		b := bits.TrailingZeros64(bitboard.SquareBit(sq))
+		domK[b] = int8(sq - 1)
+		bitK[sq-1] = uint8(b)
+		if sq > 5 { // the side to move (White) crowns on 1..5
+			domWM[b] = int8(sq - 6)
+			bitWM[sq-6] = uint8(b)
+		}
+		if sq <= menSquares { // the opponent crowns on 46..50
+			domBM[b] = int8(sq - 1)
+			bitBM[sq-1] = uint8(b)
+		}
+	}
+	fillTerms(&termWM, &domWM)
+	fillTerms(&termBM, &domBM)
+	fillTerms(&termK, &domK)
+}
+
+// rankTerms[i][b] is the term binom[dom[b]][i] that a square on bit b adds
+// to a colex rank as the i-th square (from the lowest bit) of a domain
+// dom, or offDomain where dom lacks b: one table read a square, not two
+// dependent ones and a branch (ranking was 8 % of KKMvKK's build).
+type rankTerms [maxSide + 1][64]int64
+
+// offDomain makes any rank with a square outside its domain negative:
+// maxSide of them outweigh the largest rank, binom[50][maxSide] < 2^27.
+const offDomain = -1 << 40
+
+var termWM, termBM, termK rankTerms
+
+// fillTerms fills t from the domain dom (after binom).
+func fillTerms(t *rankTerms, dom *[64]int8) {
+	for i := range t {
+		for b, d := range dom {
+			t[i][b] = offDomain
+			if d >= 0 {
+				t[i][b] = binom[d][i]
+			}
+		}
+	}
+}
+
+// rank returns the colex rank of the squares of bb in the domain of the
+// terms t, or -1 if a square is outside it.
+func rank(bb uint64, t *rankTerms) int64 {
+	var r int64
+	for i := 1; bb != 0; i++ {
+		r += t[i][bits.TrailingZeros64(bb)&63]
+		bb &= bb - 1
+	}
+	if r < 0 {
+		return -1
+	}
+	return r
+}
+
+// unrank returns the bitboard of the k squares of colex rank r in a domain
+// of n squares mapped to bits by toBit.
+func unrank(r int64, k, n int, toBit *[50]uint8) uint64 {
+	switch k { // the common cases, without the search
+	case 0:
+		return 0
+	case 1:
+		return 1 << toBit[r]
+	case 2, 3:
+		return unranked[domainOf(toBit)][k-2][r]
+	}
+	return onBoard(unrankMask(r, k, n), toBit)
+}
+
+// unranked[g][k-2][r] is unrank(r, k, ...) in the domain g (see domainOf)
+// for two and three pieces: un-moving unranks every position it takes,
+// and unrankMask's search down the domain was a tenth of the listing
+// (three tables, 0.4 MB).
+var unranked [3][2][]uint64
+
+// domainOf returns the number of the domain of toBit in unranked: 0
+// kings, 1 white men, 2 black men.
+func domainOf(toBit *[50]uint8) int {
+	switch toBit {
+	case &bitK:
+		return 0
+	case &bitWM:
+		return 1
+	}
+	return 2
+}
+
+func init() {
+	for g, d := range [3]struct {
+		n     int
+		toBit *[50]uint8
+	}{{50, &bitK}, {menSquares, &bitWM}, {menSquares, &bitBM}} {
+		for k := 2; k <= 3; k++ {
+			tab := make([]uint64, binom[d.n][k])
+			for r := range tab {
+				tab[r] = onBoard(unrankMask(int64(r), k, d.n), d.toBit)
+			}
+			unranked[g][k-2] = tab
+		}
+	}
+}
+
+// unrankMask is unrank's choice of domain numbers, as bits of a mask.
+func unrankMask(r int64, k, n int) uint64 {
+	var m uint64
+	d := n - 1
+	for i := k; i >= 1; i-- {
+		for binom[d][i] > r {
+			d--
+		}
+		r -= binom[d][i]
+		m |= 1 << d
+		d--
+	}
+	return m
+}
+
+// onBoard maps the domain numbers of mask to bits of the board by toBit.
+func onBoard(mask uint64, toBit *[50]uint8) uint64 {
+	var bb uint64
+	for ; mask != 0; mask &= mask - 1 {
+		bb |= 1 << toBit[bits.TrailingZeros64(mask)]
+	}
+	return bb
+}
+
+// Index returns the index of p in the table of s, or -1 if p (White to move,
+// the normalised frame) does not have the material of s or has a man on its
+// crowning row. The caller normalises p (see normalize).
+func (s stmSig) Index(p bitboard.Position) int64 {
+	wm, wk := p.White&^p.Kings, p.White&p.Kings
+	bm, bk := p.Black&^p.Kings, p.Black&p.Kings
+	if bits.OnesCount64(wm) != s.WM || bits.OnesCount64(wk) != s.WK ||
+		bits.OnesCount64(bm) != s.BM || bits.OnesCount64(bk) != s.BK {
+		return -1
+	}
+	return s.index(wm, wk, bm, bk)
+}
+
+// index is Index for groups known to have the counts of s.
+func (s stmSig) index(wm, wk, bm, bk uint64) int64 {
+	a, b, c, d := rank(wm, &termWM), rank(wk, &termK), rank(bm, &termBM), rank(bk, &termK)
+	if a < 0 || c < 0 {
+		return -1
+	}
+	return ((a*binom[50][s.WK]+b)*binom[menSquares][s.BM]+c)*binom[50][s.BK] + d
+}
+
+// Position returns the position (White to move) of index i of the table of
+// s; ok is false when two pieces share a square (not a position).
+func (s stmSig) Position(i int64) (p bitboard.Position, ok bool) {
+	nbk, nbm, nwk := binom[50][s.BK], binom[menSquares][s.BM], binom[50][s.WK]
+	bk := unrank(i%nbk, s.BK, 50, &bitK)
+	i /= nbk
+	bm := unrank(i%nbm, s.BM, menSquares, &bitBM)
+	i /= nbm
+	wk := unrank(i%nwk, s.WK, 50, &bitK)
+	i /= nwk
+	wm := unrank(i, s.WM, menSquares, &bitWM)
+	w, b := wm|wk, bm|bk
+	if bits.OnesCount64(w|b) != s.Pieces() {
+		return p, false
+	}
+	return bitboard.Position{White: w, Black: b, Kings: wk | bk, WhiteToMove: true}, true
+}
+
+// sigOf returns the signature of p (White to move, normalised frame).
+func sigOf(p bitboard.Position) stmSig {
+	return stmSig{
+		WM: bits.OnesCount64(p.White &^ p.Kings), WK: bits.OnesCount64(p.White & p.Kings),
+		BM: bits.OnesCount64(p.Black &^ p.Kings), BK: bits.OnesCount64(p.Black & p.Kings),
+	}
+}
+
+// flip returns p seen from the other side: rotated by 180° with the colours
+// swapped and the other side to move. The rules are symmetric under this
+// map, so p and flip(p) have the same value for their side to move.
+func flip(p bitboard.Position) bitboard.Position {
+	return bitboard.Position{
+		White:       bitboard.Rotate(p.Black),
+		Black:       bitboard.Rotate(p.White),
+		Kings:       bitboard.Rotate(p.Kings),
+		WhiteToMove: !p.WhiteToMove,
+	}
+}
+
+// normalize returns p with White to move (flipping it if Black is to move).
+func normalize(p bitboard.Position) bitboard.Position {
+	if p.WhiteToMove {
+		return p
+	}
+	return flip(p)
+}
+
+// walker decodes the positions of a signature in index order. The index
+// is mixed-radix (see Position), the black kings' rank its fastest digit,
+// so from one index to the next most digits stay: a walker keeps each
+// digit's combination and steps it to its colex successor, where Position
+// would divide the index and unrank every digit again (an eighth of the
+// first pass of a five-piece build).
+type walker struct {
+	d [4]digit // black kings, black men, white kings, white men
+}
+
+// digit is one part of the index: k squares of its domain, by toBit,
+// at rank r of count; mask holds the chosen domain numbers as bits, bb the
+// squares.
+type digit struct {
+	r, count int64
+	k        int
+	toBit    *[50]uint8
+	mask, bb uint64
+}
+
+// walk returns a walker standing at index i of s.
+func (s stmSig) walk(i int64) *walker {
+	w := &walker{}
+	for j, g := range [4]struct {
+		k, n  int
+		toBit *[50]uint8
+	}{{s.BK, 50, &bitK}, {s.BM, menSquares, &bitBM}, {s.WK, 50, &bitK}, {s.WM, menSquares, &bitWM}} {
+		d := &w.d[j]
+		d.k, d.count, d.toBit = g.k, binom[g.n][g.k], g.toBit
+		d.r = i % d.count
+		if j == len(w.d)-1 {
+			d.r = i
+		}
+		i /= d.count
+		d.mask = unrankMask(d.r, d.k, g.n)
+		d.bb = onBoard(d.mask, d.toBit)
+	}
+	return w
+}
+
+// position returns the position the walker stands at, as Position does.
+func (w *walker) position() (p bitboard.Position, ok bool) {
+	bk, bm, wk, wm := w.d[0].bb, w.d[1].bb, w.d[2].bb, w.d[3].bb
+	wh, bl := wm|wk, bm|bk
+	if bits.OnesCount64(wh|bl) != w.d[0].k+w.d[1].k+w.d[2].k+w.d[3].k {
+		return p, false
+	}
+	return bitboard.Position{White: wh, Black: bl, Kings: wk | bk, WhiteToMove: true}, true
+}
+
+// next steps to the following index: the fastest digit takes its colex
+// successor (the next larger mask with as many bits: Gosper's step), or
+// goes back to rank 0 and carries.
+func (w *walker) next() {
+	for j := range w.d {
+		d := &w.d[j]
+		last := j == len(w.d)-1
+		if d.r++; d.r < d.count || last {
+			if d.k > 0 && d.r < d.count { // past the last index: nothing to decode
+				low := d.mask & -d.mask
+				up := d.mask + low
+				d.mask = up | (d.mask^up)>>2>>bits.TrailingZeros64(low)
+				d.bb = onBoard(d.mask, d.toBit)
+			}
+			return
+		}
+		d.r, d.mask = 0, 1<<d.k-1
+		d.bb = onBoard(d.mask, d.toBit)
+	}
+}

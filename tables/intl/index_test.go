@@ -1,0 +1,140 @@
+package intl
+
+import (
+	"math/rand/v2"
+	"slices"
+	"testing"
+
+	"metz/draughts/bitboard"
+)
+
+func TestSizes(t *testing.T) {
+	// Counted by hand: a king anywhere (50), a man on 45 squares.
+	cases := map[string]int64{"KvK": 2500, "MvK": 2250, "KvM": 2250, "MvM": 2025, "KKvK": 1225 * 50, "KMvMM": 50 * 45 * 990}
+	for name, want := range cases {
+		s, err := parseSig(name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := s.Size(); got != want {
+			t.Errorf("%s: size %d, want %d", name, got, want)
+		}
+		if s.String() != name {
+			t.Errorf("parseSig(%q).String() = %q", name, s.String())
+		}
+	}
+	// Sides 1v3, 2v2, 3v1, each side split into men and kings in (n+1) ways.
+	if n := len(signatures(4)); n != 2*4+3*3+4*2 {
+		t.Errorf("signatures(4): %d signatures, want 25", n)
+	}
+	for _, bad := range []string{"", "KK", "vK", "KvX", "KKKKKKKKvK"} {
+		if _, err := parseSig(bad); err == nil {
+			t.Errorf("parseSig(%q): no error", bad)
+		}
+	}
+}
+
+func TestIndexRoundTrip(t *testing.T) {
+	rng := rand.New(rand.NewPCG(1, 2))
+	for _, s := range append(signatures(3), signatures(5)...) {
+		valid := 0
+		for range 200 {
+			i := rng.Int64N(s.Size())
+			p, ok := s.Position(i)
+			if !ok {
+				continue
+			}
+			valid++
+			if p.White&bitboard.WhitePromo&^p.Kings != 0 || p.Black&bitboard.BlackPromo&^p.Kings != 0 {
+				t.Fatalf("%v index %d: man on its crowning row: %s", s, i, p.FEN())
+			}
+			if got := s.Index(p); got != i {
+				t.Fatalf("%v: index %d -> %s -> %d", s, i, p.FEN(), got)
+			}
+			if sigOf(p) != s {
+				t.Fatalf("%v: position %s has signature %v", s, p.FEN(), sigOf(p))
+			}
+		}
+		if valid == 0 {
+			t.Errorf("%v: no valid index drawn", s)
+		}
+	}
+}
+
+// Every quiet move inside a group must be found back by the un-move
+// generator, and every un-move whose origin has no capture must be a move.
+func TestPredecessorsMatchMoves(t *testing.T) {
+	rng := rand.New(rand.NewPCG(3, 4))
+	var ml bitboard.MoveList
+	for _, s := range signatures(4) {
+		for range 300 {
+			p := randomPosition(rng, s)
+			p = normalize(p)
+			p.Generate(&ml)
+			for _, m := range ml.Moves[:ml.N] {
+				if m.Captured != 0 || (p.Kings>>m.From&1 == 0 && (1<<m.To)&bitboard.WhitePromo != 0) {
+					continue
+				}
+				q := flip(p.Play(m))
+				found := false
+				forEachPredecessor(q, func(pp bitboard.Position) { found = found || pp == p })
+				if !found {
+					t.Fatalf("%s: move %v to %s not found by un-moves", p.FEN(), m, q.FEN())
+				}
+			}
+			q := p
+			ps := sigOf(flip(q)) // the predecessors' signature: q's Black is White there
+			var want []int64
+			forEachPredecessor(q, func(pp bitboard.Position) { want = append(want, ps.Index(pp)) })
+			got := predecessorIndices(q, ps, nil)
+			slices.Sort(got)
+			slices.Sort(want)
+			if !slices.Equal(got, want) {
+				t.Fatalf("%s: predecessor indices %v, want %v", q.FEN(), got, want)
+			}
+			forEachPredecessor(q, func(pp bitboard.Position) {
+				if pp.HasCapture() {
+					return
+				}
+				pp.Generate(&ml)
+				for _, m := range ml.Moves[:ml.N] {
+					if flip(pp.Play(m)) == q {
+						return
+					}
+				}
+				t.Fatalf("un-move %s from %s is not a legal move", pp.FEN(), q.FEN())
+			})
+		}
+	}
+}
+
+// A walker decodes every index as Position does: whole small signatures,
+// and stretches of the large ones across the carries of every digit
+// (from the start, just before each digit wraps, to the last index).
+func TestWalkerMatchesPosition(t *testing.T) {
+	check := func(s stmSig, lo, hi int64) {
+		t.Helper()
+		w := s.walk(lo)
+		for i := lo; i < hi; i++ {
+			gp, gok := w.position()
+			wp, wok := s.Position(i)
+			if gok != wok || (wok && gp != wp) {
+				t.Fatalf("%v index %d: walker %v %v, Position %v %v", s, i, gp.FEN(), gok, wp.FEN(), wok)
+			}
+			w.next()
+		}
+	}
+	for n := 2; n <= 3; n++ {
+		for _, s := range signatures(n) {
+			check(s, 0, s.Size())
+		}
+	}
+	for _, s := range []stmSig{{WM: 2, WK: 1, BM: 1, BK: 1}, {WM: 1, WK: 1, BM: 2, BK: 1}, {WK: 3, BK: 2}, {WM: 4, BK: 1}, {WM: 1, BM: 3, BK: 1}} {
+		size := s.Size()
+		nbk, nbm, nwk := binom[50][s.BK], binom[menSquares][s.BM], binom[50][s.WK]
+		for _, at := range []int64{0, nbk - 3, nbk * nbm, nbk*nbm - 5, nbk * nbm * nwk, nbk*nbm*nwk - 7, size / 3, size - 2000} {
+			lo := max(at, 0)
+			check(s, lo, min(lo+4000, size))
+		}
+	}
+}

@@ -1,0 +1,30 @@
+package intl
+
+import (
+	"fmt"
+
+	"metz/draughts/bitboard"
+	"metz/tables/base"
+)
+
+// scan calls f for every position of the table of s (the side to move
+// plays White, as in every table) with its result and distance, in index
+// order; an error when the table is not built or does not read.
+func (t *Tables) scan(s stmSig, f func(p bitboard.Position, r base.Result, plies int)) error {
+	tab, err := t.table(s)
+	if err != nil {
+		return err
+	}
+	if tab == nil {
+		return fmt.Errorf("endgame: the %v table is not built (metz endgame build --pieces %d)", s, s.Pieces())
+	}
+	for i, v := range tab {
+		r, plies, ok := decode(v)
+		if !ok {
+			continue
+		}
+		p, _ := s.Position(int64(i))
+		f(p, r, plies)
+	}
+	return nil
+}

@@ -1,0 +1,174 @@
+package intl
+
+import (
+	"math/rand"
+	"testing"
+
+	"metz/draughts"
+	"metz/draughts/bitboard"
+)
+
+// sliceRoots are positions whose slices are checked against the whole
+// tables: men on both sides, far forward and far back, with and without
+// kings, of three pieces (sliced on top of the two-piece tables) and
+// four.
+var sliceRoots = []struct {
+	fen   string
+	heavy bool // a four-piece closure with men on both sides: seconds
+}{
+	{"W:W21:B3,4", false}, {"W:W40,44:B3", false}, {"W:WK38:B4,18", false}, {"W:W18:B5,K23", false},
+	{"B:W33:B2,K40", false},
+	{"W:W8:B5,K13,K23", false}, {"W:W12,13,16:B30", true}, {"W:WK4,16,18:B34", true},
+	{"W:W17,35:B3,K21", true}, {"W:W6:B3,4,K11", true}, {"B:W45,K1:B7,K50", true},
+}
+
+// A slice holds, on every position of it, the whole table's byte; every
+// position a random game from the root reaches is in the slices, and a
+// probe outside them answers not covered.
+func TestSliceAgreesWithWholeTables(t *testing.T) {
+	whole, err := InMemory(SmallPieces)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rng := rand.New(rand.NewSource(7))
+	for _, c := range sliceRoots {
+		if c.heavy && testing.Short() {
+			continue
+		}
+		gp, err := draughts.ParseFEN(draughts.International, c.fen)
+		if err != nil {
+			t.Fatal(err)
+		}
+		root, _ := FromDraughts(gp)
+		n := normalize(root)
+		s := sigOf(n)
+		tabs, err := InMemory(s.Pieces() - 1) // the root's own pieces sliced
+		if err != nil {
+			t.Fatal(err)
+		}
+		built, err := tabs.EnsureSlice(root, 0)
+		if err != nil {
+			t.Fatalf("%s: %v", c.fen, err)
+		}
+		if _, err := whole.ensure(t.Context(), s); err != nil {
+			t.Fatal(err)
+		}
+		var full int64
+		for sig, want := range sliceSpecs(s, coneOf(n)) {
+			full += sig.Size()
+			ref, _ := whole.table(sig)
+			got, sp := tabs.sliceOf(sig)
+			if got == nil || !want.within(sp) {
+				t.Errorf("%s: %v: no slice holding %v", c.fen, sig, want)
+				continue
+			}
+			checked := 0
+			for i := range sig.Size() {
+				p, ok := sig.Position(i)
+				if !ok || !sp.holds(p) || sig.Index(p) < 0 {
+					continue
+				}
+				checked++
+				if got[i] != ref[i] {
+					t.Errorf("%s: %v: %s: slice %d, whole table %d", c.fen, sig, p.FEN(), got[i], ref[i])
+					break
+				}
+			}
+			if sp.full() && checked == 0 {
+				t.Errorf("%s: %v: an empty whole table", c.fen, sig)
+			}
+		}
+		t.Logf("%s: %d indices built in slices, %d in the whole tables", c.fen, built, full)
+		if built >= full {
+			t.Errorf("%s: the slices (%d indices) are no smaller than the whole tables (%d)", c.fen, built, full)
+		}
+		gamesAgree(t, tabs, whole, root, rng)
+	}
+	// Outside the slice: a white man behind the root's.
+	tabs, _ := InMemory(2)
+	gp, _ := draughts.ParseFEN(draughts.International, "W:W21:B3,4")
+	root, _ := FromDraughts(gp)
+	if _, err := tabs.EnsureSlice(root, 0); err != nil {
+		t.Fatal(err)
+	}
+	behind, _ := draughts.ParseFEN(draughts.International, "W:W26:B3,4")
+	if _, _, ok := tabs.Probe(behind); ok {
+		t.Errorf("%s answered from the slice of %s", behind.FEN(), gp.FEN())
+	}
+	if !tabs.has(stmSig{WK: 1, BK: 2}) || !tabs.has(stmSig{WK: 2, BK: 1}) {
+		t.Errorf("a king ending's slice, the whole table, is not kept as one")
+	}
+}
+
+// sliceOf returns the bytes and the spec t answers s's probes from.
+func (t *Tables) sliceOf(s stmSig) ([]byte, spec) {
+	if tab, _ := t.table(s); tab != nil {
+		return tab, fullSpec
+	}
+	if sl := t.slices[s.code()].Load(); sl != nil {
+		return sl.tab, sl.sp
+	}
+	return nil, spec{}
+}
+
+// gamesAgree plays random games from root: every position on the way is
+// covered by tabs and has the value whole gives it.
+func gamesAgree(t *testing.T, tabs, whole *Tables, root bitboard.Position, rng *rand.Rand) {
+	t.Helper()
+	for range 200 {
+		q := root
+		for {
+			r, plies, ok, err := tabs.ProbeBitboard(q)
+			wr, wplies, wok, _ := whole.ProbeBitboard(q)
+			if err != nil || !ok || r != wr || plies != wplies || !wok {
+				t.Fatalf("from %s: %s: sliced %v %d %v (%v), whole %v %d %v", root.FEN(), q.FEN(), r, plies, ok, err, wr, wplies, wok)
+			}
+			var ml bitboard.MoveList
+			q.Generate(&ml)
+			if ml.N == 0 {
+				break
+			}
+			q = q.Play(ml.Moves[rng.Intn(ml.N)])
+			if q.White == 0 || q.Black == 0 {
+				break
+			}
+		}
+	}
+}
+
+// A root outside the slices of its signature grows them: the positions
+// of the first root stay covered, with the same values.
+func TestSliceGrows(t *testing.T) {
+	fens, below := []string{"W:W12,13,16:B30", "W:W26,13,16:B30", "B:W12,13,16:B24"}, SmallPieces
+	if testing.Short() {
+		fens, below = []string{"W:W21:B3,4", "W:W26:B3,4", "B:W21:B1,4"}, 2
+	}
+	whole, err := InMemory(SmallPieces)
+	if err != nil {
+		t.Fatal(err)
+	}
+	tabs, err := InMemory(below)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rng := rand.New(rand.NewSource(8))
+	var roots []bitboard.Position
+	for _, fen := range fens {
+		gp, _ := draughts.ParseFEN(draughts.International, fen)
+		root, _ := FromDraughts(gp)
+		if _, _, ok, _ := tabs.ProbeBitboard(root); ok {
+			t.Fatalf("%s covered before its slice was built", fen)
+		}
+		built, err := tabs.EnsureSlice(root, 0)
+		if err != nil || built == 0 {
+			t.Fatalf("%s: %d built, %v", fen, built, err)
+		}
+		if _, err := whole.ensure(t.Context(), sigOf(normalize(root))); err != nil {
+			t.Fatal(err)
+		}
+		roots = append(roots, root)
+		for _, r := range roots {
+			gamesAgree(t, tabs, whole, r, rng)
+		}
+	}
+}
