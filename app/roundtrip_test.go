@@ -12,6 +12,7 @@ import (
 
 	"metz/db"
 	"metz/export"
+	"metz/internal/pgtest"
 	"metz/problems"
 )
 
@@ -75,9 +76,13 @@ func richDB(t *testing.T) (*db.DB, string) {
 	return d, dir
 }
 
-// openDB opens a database at path, closed when the test ends.
+// openDB opens a database at path (a fresh PostgreSQL database instead
+// when the tests run on PostgreSQL), closed when the test ends.
 func openDB(t *testing.T, path string) *db.DB {
 	t.Helper()
+	if pgtest.Engine() == "postgres" {
+		path = pgtest.URL(t)
+	}
 	d, err := db.Open(path)
 	if err != nil {
 		t.Fatal(err)
