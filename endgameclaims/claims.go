@@ -10,7 +10,7 @@ import (
 	"fmt"
 
 	"metz/draughts"
-	"metz/draughts/bitboard"
+	"metz/draughts/bitboard10"
 	"metz/importer/livremetz"
 	"metz/tables"
 )
@@ -150,7 +150,7 @@ func needTables(c *Claim, t *tables.System, names ...string) bool {
 
 // scan calls f for every position of the table name, which needTables
 // found.
-func scan(t *tables.System, name string, f func(p bitboard.Position, r tables.Result, plies int)) {
+func scan(t *tables.System, name string, f func(p bitboard10.Position, r tables.Result, plies int)) {
 	s, _ := tables.ParseSig(name)
 	_ = t.ScanBitboard(s, f) // needTables read it: it does not fail
 }
@@ -162,7 +162,7 @@ var longDiagonal = squaresBB(5, 10, 14, 19, 23, 28, 32, 37, 41, 46)
 func squaresBB(sq ...int) uint64 {
 	var bb uint64
 	for _, s := range sq {
-		bb |= bitboard.SquareBit(s)
+		bb |= bitboard10.SquareBit(s)
 	}
 	return bb
 }
@@ -175,7 +175,7 @@ type tally struct {
 	draw                Example
 }
 
-func (y *tally) add(p bitboard.Position, r tables.Result, plies int) {
+func (y *tally) add(p bitboard10.Position, r tables.Result, plies int) {
 	ex := Example{FEN: p.FEN(), Result: r.String(), Plies: plies}
 	switch r {
 	case tables.Win:
@@ -206,8 +206,8 @@ func (y *tally) counts(prefix string) []Count {
 
 // safeDiagonalMove reports whether the side to move has a legal move ending
 // on the long diagonal after which the opponent cannot capture.
-func safeDiagonalMove(p bitboard.Position) bool {
-	var ml bitboard.MoveList
+func safeDiagonalMove(p bitboard10.Position) bool {
+	var ml bitboard10.MoveList
 	p.Generate(&ml)
 	for _, m := range ml.Moves[:ml.N] {
 		if longDiagonal>>m.To&1 == 0 {
@@ -229,7 +229,7 @@ func checkLoneOnDiagonal(c *Claim, t *tables.System) {
 	// along it; shared: the same but a king of the three on the diagonal too;
 	// unsafe: the single king on the diagonal without a safe move along it.
 	var book, shared, unsafe, strong tally
-	scan(t, "KvKKK", func(p bitboard.Position, v tables.Result, plies int) {
+	scan(t, "KvKKK", func(p bitboard10.Position, v tables.Result, plies int) {
 		switch {
 		case p.White&longDiagonal == 0:
 		case !safeDiagonalMove(p):
@@ -240,7 +240,7 @@ func checkLoneOnDiagonal(c *Claim, t *tables.System) {
 			book.add(p, v, plies)
 		}
 	})
-	scan(t, "KKKvK", func(p bitboard.Position, v tables.Result, plies int) {
+	scan(t, "KKKvK", func(p bitboard10.Position, v tables.Result, plies int) {
 		if p.Black&longDiagonal != 0 && p.White&longDiagonal == 0 {
 			strong.add(p, v, plies)
 		}
@@ -282,7 +282,7 @@ func checkThreeHoldDiagonal(c *Claim, t *tables.System) {
 	}
 	var hold, off tally
 	beyond := [2]int64{} // wins needing more than 20 / 25 moves of the three kings
-	scan(t, "KKKvK", func(p bitboard.Position, v tables.Result, plies int) {
+	scan(t, "KKKvK", func(p bitboard10.Position, v tables.Result, plies int) {
 		if p.Black&longDiagonal != 0 {
 			return
 		}
@@ -302,7 +302,7 @@ func checkThreeHoldDiagonal(c *Claim, t *tables.System) {
 		}
 	})
 	var lone tally
-	scan(t, "KvKKK", func(p bitboard.Position, v tables.Result, plies int) {
+	scan(t, "KvKKK", func(p bitboard10.Position, v tables.Result, plies int) {
 		if p.White&longDiagonal == 0 && p.Black&longDiagonal != 0 {
 			lone.add(p, v, plies)
 		}
@@ -329,10 +329,10 @@ func checkTwoKingsOne(c *Claim, t *tables.System) {
 		return
 	}
 	var two, one tally
-	scan(t, "KKvK", func(p bitboard.Position, v tables.Result, plies int) { two.add(p, v, plies) })
-	scan(t, "KvKK", func(p bitboard.Position, v tables.Result, plies int) { one.add(p, v, plies) })
+	scan(t, "KKvK", func(p bitboard10.Position, v tables.Result, plies int) { two.add(p, v, plies) })
+	scan(t, "KvKK", func(p bitboard10.Position, v tables.Result, plies int) { one.add(p, v, plies) })
 	var deep int64
-	scan(t, "KKvK", func(p bitboard.Position, v tables.Result, plies int) {
+	scan(t, "KKvK", func(p bitboard10.Position, v tables.Result, plies int) {
 		if v == tables.Win && plies > 1 && !p.HasCapture() {
 			deep++
 		}
@@ -349,8 +349,8 @@ func checkKingAgainstThreeMen(c *Claim, t *tables.System) {
 		return
 	}
 	var lone, strong tally
-	scan(t, "KvKMMM", func(p bitboard.Position, v tables.Result, plies int) { lone.add(p, v, plies) })
-	scan(t, "KMMMvK", func(p bitboard.Position, v tables.Result, plies int) { strong.add(p, v, plies) })
+	scan(t, "KvKMMM", func(p bitboard10.Position, v tables.Result, plies int) { lone.add(p, v, plies) })
+	scan(t, "KMMMvK", func(p bitboard10.Position, v tables.Result, plies int) { strong.add(p, v, plies) })
 	c.Counts = append(lone.counts("single king to move"), strong.counts("king and three men to move")...)
 	c.Examples = []Example{note(lone.draw, "single king to move: drawn"), note(strong.draw, "king and three men to move: drawn"), note(strong.longWin, "longest win of the king and three men")}
 	if lone.draws+strong.draws == 0 {
@@ -367,8 +367,8 @@ func checkKingManAgainstThree(c *Claim, t *tables.System) {
 		return
 	}
 	var km, k tally
-	scan(t, "KMvKKK", func(p bitboard.Position, v tables.Result, plies int) { km.add(p, v, plies) })
-	scan(t, "KvKKK", func(p bitboard.Position, v tables.Result, plies int) { k.add(p, v, plies) })
+	scan(t, "KMvKKK", func(p bitboard10.Position, v tables.Result, plies int) { km.add(p, v, plies) })
+	scan(t, "KvKKK", func(p bitboard10.Position, v tables.Result, plies int) { k.add(p, v, plies) })
 	c.Counts = append(km.counts("king and man to move against three kings"), k.counts("single king to move against three kings")...)
 	c.Examples = []Example{note(km.longLoss, "king and man to move: longest loss")}
 	if km.losses == 0 {

@@ -4,7 +4,7 @@ import (
 	"strings"
 	"testing"
 
-	"metz/draughts/bitboard"
+	"metz/draughts/bitboard10"
 	"metz/problems"
 	"metz/verdict"
 )
@@ -79,7 +79,7 @@ func TestCountEnds(t *testing.T) {
 // around it; unshared work may use it all, counts into the share and
 // leaves it stopped when it overran it.
 func TestUnsharedRoom(t *testing.T) {
-	s := &search[bitboard.Position, bitboard.Move]{lim: newLimits(nodes(1000))}
+	s := &search[bitboard10.Position, bitboard10.Move]{lim: newLimits(nodes(1000))}
 	for range 100 {
 		s.lim.tick()
 	}

@@ -3,7 +3,7 @@ package solver
 import (
 	"math/bits"
 
-	"metz/draughts/bitboard"
+	"metz/draughts/bitboard10"
 )
 
 // Most positions a failing bounded search expands lie one or two plies
@@ -20,8 +20,8 @@ import (
 
 // stepSquares is the set of the defender's steps in q; black tells which
 // side defends.
-func stepSquares(q *bitboard.Position, black bool) uint64 {
-	empty := ^(q.White | q.Black) & bitboard.BoardMask
+func stepSquares(q *bitboard10.Position, black bool) uint64 {
+	empty := ^(q.White | q.Black) & bitboard10.BoardMask
 	var men, kings, steps uint64
 	if black { // Black's men step down the board
 		men, kings = q.Black&^q.Kings, q.Black&q.Kings
@@ -36,11 +36,11 @@ func stepSquares(q *bitboard.Position, black bool) uint64 {
 
 // frontierApplies says whether the arguments hold for this search and
 // returns c's bitboard position.
-func (s *search[P, M]) frontierApplies(c *child[P, M]) (*bitboard.Position, bool) {
+func (s *search[P, M]) frontierApplies(c *child[P, M]) (*bitboard10.Position, bool) {
 	if s.goal.Kind != GoalWin || s.r.LosingGame || c.capture {
 		return nil, false
 	}
-	q, ok := any(&c.q).(*bitboard.Position)
+	q, ok := any(&c.q).(*bitboard10.Position)
 	return q, ok
 }
 
@@ -62,13 +62,13 @@ func (s *search[P, M]) stepEscapes(c *child[P, M]) bool {
 }
 
 // stepEscapesAt is stepEscapes for q, the defender to move and no capture.
-func stepEscapesAt(q *bitboard.Position) bool {
+func stepEscapesAt(q *bitboard10.Position) bool {
 	black := !q.WhiteToMove
 	own := q.White
 	if black {
 		own = q.Black
 	}
-	empty := ^(q.White | q.Black) & bitboard.BoardMask
+	empty := ^(q.White | q.Black) & bitboard10.BoardMask
 	for p := own; p != 0; p &= p - 1 {
 		from := p & -p
 		var to uint64
@@ -135,11 +135,11 @@ func kingSlides(from, empty uint64) uint64 {
 // shortApplies says whether shortWithin decides c with d plies left, and
 // returns c's bitboard position: the frontier's terms, whoever must
 // capture, and d, rounded by winDepth, from 1 to 3.
-func (s *search[P, M]) shortApplies(c *child[P, M], d int) (*bitboard.Position, bool) {
+func (s *search[P, M]) shortApplies(c *child[P, M], d int) (*bitboard10.Position, bool) {
 	if s.goal.Kind != GoalWin || s.r.LosingGame || d < 1 || d > 3 || s.isOr(c.q) != (d&1 == 1) {
 		return nil, false
 	}
-	q, ok := any(&c.q).(*bitboard.Position)
+	q, ok := any(&c.q).(*bitboard10.Position)
 	return q, ok
 }
 
@@ -147,7 +147,7 @@ func (s *search[P, M]) shortApplies(c *child[P, M], d int) (*bitboard.Position, 
 // position) where shortApplies holds; with forcing the attacker's first
 // move at d = 3 is one of orderAttack's forcing moves (at d = 1 a winning
 // move is one). ok is false when the budget ran out.
-func (s *search[P, M]) shortWithin(c *child[P, M], q *bitboard.Position, d int, forcing bool) (win, ok bool) {
+func (s *search[P, M]) shortWithin(c *child[P, M], q *bitboard10.Position, d int, forcing bool) (win, ok bool) {
 	switch d {
 	case 1:
 		return s.oneWins(c.q, q, c.capture)
@@ -159,7 +159,7 @@ func (s *search[P, M]) shortWithin(c *child[P, M], q *bitboard.Position, d int, 
 
 // threeWins: the attacker to move in p (bq: the same position; capture:
 // whether he must) wins within three plies.
-func (s *search[P, M]) threeWins(p P, bq *bitboard.Position, capture, forcing bool) (win, ok bool) {
+func (s *search[P, M]) threeWins(p P, bq *bitboard10.Position, capture, forcing bool) (win, ok bool) {
 	ms, ok := s.listMoves(p)
 	if !ok {
 		return false, false
@@ -183,7 +183,7 @@ func (s *search[P, M]) threeWins(p P, bq *bitboard.Position, capture, forcing bo
 
 // twoWins: the defender to move in p, who has a move, loses within two
 // plies: every reply leaves the attacker a move that leaves him none.
-func (s *search[P, M]) twoWins(p P, bq *bitboard.Position, capture bool) (win, ok bool) {
+func (s *search[P, M]) twoWins(p P, bq *bitboard10.Position, capture bool) (win, ok bool) {
 	if !capture && stepEscapesAt(bq) {
 		return false, true
 	}
@@ -204,7 +204,7 @@ func (s *search[P, M]) twoWins(p P, bq *bitboard.Position, capture bool) (win, o
 
 // oneWins: the attacker to move in p has a move that leaves the defender
 // none.
-func (s *search[P, M]) oneWins(p P, bq *bitboard.Position, capture bool) (win, ok bool) {
+func (s *search[P, M]) oneWins(p P, bq *bitboard10.Position, capture bool) (win, ok bool) {
 	if !capture && bits.OnesCount64(stepSquares(bq, bq.WhiteToMove)) >= 2 {
 		return false, true // lastMoveFails
 	}
@@ -231,13 +231,13 @@ func (s *search[P, M]) listMoves(p P) (ms []M, ok bool) {
 }
 
 // playBits is the position after m in p, and the same as a bitboard.
-func (s *search[P, M]) playBits(p P, m M) (P, *bitboard.Position) {
+func (s *search[P, M]) playBits(p P, m M) (P, *bitboard10.Position) {
 	next := s.g.Play(p, m)
-	return next, any(&next).(*bitboard.Position)
+	return next, any(&next).(*bitboard10.Position)
 }
 
 // canMove reports whether the side to move in q has a legal move: a step
 // (a man's forward square or a king's neighbour, empty), or else a capture.
-func canMove(q *bitboard.Position) bool {
+func canMove(q *bitboard10.Position) bool {
 	return stepSquares(q, !q.WhiteToMove) != 0 || q.HasCapture()
 }

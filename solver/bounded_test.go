@@ -7,7 +7,7 @@ import (
 	"testing"
 
 	"metz/draughts"
-	"metz/draughts/bitboard"
+	"metz/draughts/bitboard10"
 	"metz/tables"
 )
 
@@ -79,7 +79,7 @@ type boundedProbe struct {
 }
 
 func newProbe(p draughts.Position, attacker draughts.Color, goal Goal, tb *tables.Tables, n int64) boundedProbe {
-	if e, err := bitboard.New(p.Rules); err == nil {
+	if e, err := bitboard10.New(p.Rules); err == nil {
 		return probeIn(e, p, attacker, goal, tb, n)
 	}
 	return probeIn(draughts.Generic(p.Rules), p, attacker, goal, tb, n)
@@ -265,13 +265,13 @@ func TestWithinTablesAgainstBrute(t *testing.T) {
 // the brute force agrees. Both must fire often enough to be tested.
 func TestFrontierAgainstBrute(t *testing.T) {
 	rng := rand.New(rand.NewPCG(13, 17))
-	var searches [2]*search[bitboard.Position, bitboard.Move]
+	var searches [2]*search[bitboard10.Position, bitboard10.Move]
 	g := newFastGame(intl)
 	for i, attacker := range []draughts.Color{draughts.White, draughts.Black} {
 		b := nodes(1).WithDefaults()
-		searches[i] = newSearch(g, bitboard.Position{}, attacker, Win, newLimits(b), 1)
+		searches[i] = newSearch(g, bitboard10.Position{}, attacker, Win, newLimits(b), 1)
 	}
-	searchFor := func(attacker draughts.Color) *search[bitboard.Position, bitboard.Move] {
+	searchFor := func(attacker draughts.Color) *search[bitboard10.Position, bitboard10.Move] {
 		if attacker == draughts.White {
 			return searches[0]
 		}

@@ -4,7 +4,7 @@ import (
 	"testing"
 
 	"metz/draughts"
-	"metz/draughts/bitboard"
+	"metz/draughts/bitboard10"
 )
 
 // proofDepth is an upper bound: the attacker forces the win within that
@@ -20,7 +20,7 @@ func TestProofDepthBoundsTheShortestWin(t *testing.T) {
 	}
 	tb := tables3(t)
 	for i, p := range append(cases, cases...) {
-		s := newSearch[bitboard.Position, bitboard.Move](newFastGame(intl), from(newFastGame(intl), p), p.Turn, Win, newLimits(nodes(2_000_000)), 16)
+		s := newSearch[bitboard10.Position, bitboard10.Move](newFastGame(intl), from(newFastGame(intl), p), p.Turn, Win, newLimits(nodes(2_000_000)), 16)
 		if i >= len(cases) {
 			// A proof that ends in the tables goes on past them: their
 			// distance counts.

@@ -9,7 +9,7 @@ import (
 	"testing"
 
 	"metz/draughts"
-	"metz/draughts/bitboard"
+	"metz/draughts/bitboard10"
 	"metz/tables"
 )
 
@@ -72,10 +72,10 @@ func eachTableEnding(t *testing.T, seed uint64, n int, f func(p draughts.Positio
 
 // fastSearch is a win search for the side to move in p on the bitboard
 // game, with its root.
-func fastSearch(p draughts.Position, budget int64) (*search[bitboard.Position, bitboard.Move], child[bitboard.Position, bitboard.Move]) {
+func fastSearch(p draughts.Position, budget int64) (*search[bitboard10.Position, bitboard10.Move], child[bitboard10.Position, bitboard10.Move]) {
 	g := newFastGame(intl)
 	q := from(g, p)
-	s := newSearch[bitboard.Position, bitboard.Move](g, q, p.Turn, Win, newLimits(nodes(budget)), 8)
+	s := newSearch[bitboard10.Position, bitboard10.Move](g, q, p.Turn, Win, newLimits(nodes(budget)), 8)
 	return s, s.at(q, false)
 }
 
@@ -233,7 +233,7 @@ func TestKingDefenceDisprovenAfterVanTenacTries(t *testing.T) {
 		g := newFastGame(intl)
 		q := from(g, p)
 		lim := newLimits(nodes(3_000_000))
-		s := newSearch[bitboard.Position, bitboard.Move](g, q, draughts.White, Win, lim, 64)
+		s := newSearch[bitboard10.Position, bitboard10.Move](g, q, draughts.White, Win, lim, 64)
 		s.useTables(tb.System(intl))
 		c := s.at(q, false)
 		if got := s.prove(&c); got != disproven {

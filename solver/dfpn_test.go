@@ -3,10 +3,10 @@ package solver
 import (
 	"testing"
 
-	"metz/draughts/bitboard"
+	"metz/draughts/bitboard10"
 )
 
-type testNode = dnode[bitboard.Position, bitboard.Move]
+type testNode = dnode[bitboard10.Position, bitboard10.Move]
 
 // failed is a child whose disproof rests on fl (and dep).
 func failed(fl uint8, dep uint64) testNode {
@@ -36,7 +36,7 @@ func TestRestsOn(t *testing.T) {
 		{"and: open replies do not count", false, []testNode{{pn: 3, dn: 4, fl: 0}, failed(flRep, 0)}, flRep, 0},
 	}
 	for _, c := range cases {
-		n := testNode{c: child[bitboard.Position, bitboard.Move]{h: self}}
+		n := testNode{c: child[bitboard10.Position, bitboard10.Move]{h: self}}
 		combine(&n, c.cs, c.or)
 		if n.dn != 0 || n.fl != c.fl || n.dep != c.dep {
 			t.Errorf("%s: dn %d fl %d dep %d, want 0 %d %d", c.name, n.dn, n.fl, n.dep, c.fl, c.dep)

@@ -2,7 +2,7 @@ package solver
 
 import (
 	"metz/draughts"
-	"metz/draughts/bitboard"
+	"metz/draughts/bitboard10"
 	"metz/draughts/bitboard8"
 	"metz/draughts/engines"
 	"metz/problems"
@@ -50,7 +50,7 @@ func format[P, M any](g game[P, M], q P, m M, full bool) string {
 // those of the 8x8 boards are read in bitboard8's form from the tables in
 // memory (converted to the generic form only to load or build a table).
 func probe[P, M any](g game[P, M], t *tables.System, q P, lim tables.Limit) (r tables.Result, plies int, ok bool, built int64) {
-	if bp, is10 := any(&q).(*bitboard.Position); is10 && g.Rules().Name == draughts.International.Name {
+	if bp, is10 := any(&q).(*bitboard10.Position); is10 && g.Rules().Name == draughts.International.Name {
 		return t.ProbeBitboard(*bp, lim)
 	}
 	if bp, is8 := any(&q).(*bitboard8.Position); is8 {

@@ -5,7 +5,7 @@ import (
 	"testing"
 
 	"metz/draughts"
-	"metz/draughts/bitboard"
+	"metz/draughts/bitboard10"
 )
 
 // The bitboard game and the generic engine must give the searches the same
@@ -23,7 +23,7 @@ func TestGamesAgree(t *testing.T) {
 			p := mustFEN(t, r, fen)
 			for _, g := range goals {
 				opt := Options{Budget: nodes(300_000), Tables: testTables} // the two orders of moves differ: 93 K and 127 K nodes for the third
-				fast := solveIn[bitboard.Position, bitboard.Move](newFastGame(r), p, g, opt)
+				fast := solveIn[bitboard10.Position, bitboard10.Move](newFastGame(r), p, g, opt)
 				slow := solveIn[draughts.Position, draughts.Move](draughts.Generic(r), p, g, opt)
 				if fast.Result != slow.Result || fast.Plies != slow.Plies || !slices.Equal(fast.Keys, slow.Keys) {
 					t.Errorf("%s %s %s: bitboard %s %d %v, generic %s %d %v", r.Name, fen, g,
@@ -46,8 +46,8 @@ func TestPromoteGoal(t *testing.T) {
 
 // newFastGame is the 10x10 bitboard game of r (international, qui perd
 // gagne), for the tests that need that one whatever the registry chooses.
-func newFastGame(r *draughts.Rules) game[bitboard.Position, bitboard.Move] {
-	e, err := bitboard.New(r)
+func newFastGame(r *draughts.Rules) game[bitboard10.Position, bitboard10.Move] {
+	e, err := bitboard10.New(r)
 	if err != nil {
 		panic(err)
 	}

@@ -7,7 +7,7 @@ import (
 	"time"
 
 	"metz/draughts"
-	"metz/draughts/bitboard"
+	"metz/draughts/bitboard10"
 	"metz/draughts/bitboard8"
 	"metz/tables/generic"
 	"metz/tables/intl"
@@ -153,7 +153,7 @@ func (s *System) ProbeOrBuild(p draughts.Position, lim Limit) (r Result, plies i
 // ProbeBitboard is ProbeOrBuild for an international position in the
 // 10x10 bitboard form (the solver's fast path: no conversion). Under other
 // rules, and past intl.MaxPieces pieces, ok is false.
-func (s *System) ProbeBitboard(p bitboard.Position, lim Limit) (r Result, plies int, ok bool, built int64) {
+func (s *System) ProbeBitboard(p bitboard10.Position, lim Limit) (r Result, plies int, ok bool, built int64) {
 	if s.intl == nil || bits.OnesCount64(p.White|p.Black) > intl.MaxPieces {
 		return Draw, 0, false, 0
 	}
@@ -214,7 +214,7 @@ func (s *System) ProbeBits8(p bitboard8.Position) (r Result, plies int, ok bool)
 // the 10x10 bitboard form, with its value and distance: what the checks
 // of the books' claims about international endings read. An error under
 // other rules, and when the tables of sig are not ready (EnsureSig).
-func (s *System) ScanBitboard(sig Sig, f func(p bitboard.Position, r Result, plies int)) error {
+func (s *System) ScanBitboard(sig Sig, f func(p bitboard10.Position, r Result, plies int)) error {
 	if s.intl == nil {
 		return fmt.Errorf("tables: %s tables are not scanned as 10x10 bitboards", s.r.Name)
 	}

@@ -11,8 +11,8 @@ import (
 	"github.com/spf13/cobra"
 
 	"metz/app"
+	"metz/cmd/metz/internal/textout"
 	"metz/draughts"
-	"metz/internal/textout"
 	"metz/verdict"
 )
 

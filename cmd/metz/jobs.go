@@ -16,7 +16,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"metz/app"
-	"metz/internal/textout"
+	"metz/cmd/metz/internal/textout"
 	"metz/queue"
 )
 

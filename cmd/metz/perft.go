@@ -7,8 +7,8 @@ import (
 	"github.com/spf13/cobra"
 
 	"metz/app"
+	"metz/cmd/metz/internal/textout"
 	"metz/draughts"
-	"metz/internal/textout"
 )
 
 func init() { commandAdders = append(commandAdders, addPerft) }

@@ -12,8 +12,8 @@ import (
 	"github.com/spf13/cobra"
 
 	"metz/app"
+	"metz/cmd/metz/internal/textout"
 	"metz/draughts"
-	"metz/internal/textout"
 )
 
 // globalFlags are the flags every command has.

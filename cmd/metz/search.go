@@ -6,9 +6,9 @@ import (
 	"github.com/spf13/cobra"
 
 	"metz/app"
+	"metz/cmd/metz/internal/textout"
 	"metz/db"
 	"metz/draughts"
-	"metz/internal/textout"
 )
 
 // searchFlags are the filters list and search share: app.Filters, whose

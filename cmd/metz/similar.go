@@ -6,8 +6,8 @@ import (
 	"github.com/spf13/cobra"
 
 	"metz/app"
+	"metz/cmd/metz/internal/textout"
 	"metz/db"
-	"metz/internal/textout"
 )
 
 func init() { commandAdders = append(commandAdders, addSimilar) }

@@ -4,7 +4,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"metz/app"
-	"metz/internal/textout"
+	"metz/cmd/metz/internal/textout"
 )
 
 func init() { commandAdders = append(commandAdders, addTrictrac) }

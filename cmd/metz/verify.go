@@ -9,7 +9,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"metz/app"
-	"metz/internal/textout"
+	"metz/cmd/metz/internal/textout"
 	"metz/problems"
 )
 

@@ -18,7 +18,7 @@ package engines
 
 import (
 	"metz/draughts"
-	"metz/draughts/bitboard"
+	"metz/draughts/bitboard10"
 	"metz/draughts/bitboard12"
 	"metz/draughts/bitboard8"
 )
@@ -42,7 +42,7 @@ func (k Kind) String() string {
 // set (Generic always is, for conversions and notation).
 type Choice struct {
 	Kind    Kind
-	Board10 *bitboard.Engine
+	Board10 *bitboard10.Engine
 	Board8  *bitboard8.Engine
 	Board12 *bitboard12.Engine
 	Generic draughts.Engine[draughts.Position, draughts.Move]
@@ -54,7 +54,7 @@ type Choice struct {
 // one-word generators are the faster.
 func For(r *draughts.Rules) Choice {
 	c := Choice{Kind: Generic, Generic: draughts.Generic(r)}
-	if e, err := bitboard.New(r); err == nil {
+	if e, err := bitboard10.New(r); err == nil {
 		c.Kind, c.Board10 = Board10, e
 	} else if e, err := bitboard8.New(r); err == nil {
 		c.Kind, c.Board8 = Board8, e
@@ -76,7 +76,7 @@ func All(r *draughts.Rules) Choice {
 		c.Board12, _ = bitboard12.New(r)
 	}
 	if c.Board10 == nil {
-		c.Board10, _ = bitboard.New(r)
+		c.Board10, _ = bitboard10.New(r)
 	}
 	return c
 }
@@ -99,7 +99,7 @@ func Perft(p draughts.Position, depth int, opt PerftOptions) (uint64, Kind) {
 	case c.Kind == Board10:
 		q, err := c.Board10.FromGeneric(p)
 		if err == nil {
-			return bitboard.Perft(q, depth, bitboard.PerftOptions{Bulk: opt.Bulk, Keep: opt.Keep, HashMB: opt.HashMB}), Board10
+			return bitboard10.Perft(q, depth, bitboard10.PerftOptions{Bulk: opt.Bulk, Keep: opt.Keep, HashMB: opt.HashMB}), Board10
 		}
 	case opt.Keep:
 		return draughts.Perft(p, depth, draughts.Keep), Generic

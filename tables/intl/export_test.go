@@ -1,7 +1,7 @@
 package intl
 
 import (
-	"metz/draughts/bitboard"
+	"metz/draughts/bitboard10"
 	"metz/tables/base"
 )
 
@@ -36,7 +36,7 @@ func TableSize(s base.Sig) int64 {
 
 // PositionAt is the position of index i in the table of s, White to move
 // (ok false for an index that is no position).
-func PositionAt(s base.Sig, i int64) (bitboard.Position, bool) {
+func PositionAt(s base.Sig, i int64) (bitboard10.Position, bool) {
 	w, _ := sides(s)
 	return w.Position(i)
 }

@@ -3,7 +3,7 @@ package intl
 import (
 	"fmt"
 
-	"metz/draughts/bitboard"
+	"metz/draughts/bitboard10"
 	"metz/tables/base"
 )
 
@@ -52,7 +52,7 @@ func (g *group) initRange(t *part, lo, hi int64, bs *[2]batch) (int, error) {
 	if lo >= hi {
 		return 0, nil
 	}
-	var ml bitboard.MoveList
+	var ml bitboard10.MoveList
 	top := 0
 	w := t.sig.walk(lo)
 	list := func(b *batch, start int64) error {
@@ -93,7 +93,7 @@ func (g *group) initRange(t *part, lo, hi int64, bs *[2]batch) (int, error) {
 // (see slice.go), every lookup must land in the slice of its table: a
 // slice that misses one is a bug, reported, not a value read where none
 // was built.
-func (g *group) listExits(b *batch, t *part, w *walker, start, end int64, ml *bitboard.MoveList) error {
+func (g *group) listExits(b *batch, t *part, w *walker, start, end int64, ml *bitboard10.MoveList) error {
 	b.look = b.look[:0]
 	sliced := t.sp != fullSpec
 	for i := start; i < end; i++ {

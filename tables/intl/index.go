@@ -3,7 +3,7 @@ package intl
 import (
 	"math/bits"
 
-	"metz/draughts/bitboard"
+	"metz/draughts/bitboard10"
 )
 
 // menSquares is the number of squares a man can stand on (all but its own
@@ -31,7 +31,7 @@ func init() {
 		domWM[b], domBM[b], domK[b] = -1, -1, -1
 	}
 	for sq := 1; sq <= 50; sq++ {
-		b := bits.TrailingZeros64(bitboard.SquareBit(sq))
+		b := bits.TrailingZeros64(bitboard10.SquareBit(sq))
 		domK[b] = int8(sq - 1)
 		bitK[sq-1] = uint8(b)
 		if sq > 5 { // the side to move (White) crowns on 1..5
@@ -160,7 +160,7 @@ func onBoard(mask uint64, toBit *[50]uint8) uint64 {
 // Index returns the index of p in the table of s, or -1 if p (White to move,
 // the normalised frame) does not have the material of s or has a man on its
 // crowning row. The caller normalises p (see normalize).
-func (s stmSig) Index(p bitboard.Position) int64 {
+func (s stmSig) Index(p bitboard10.Position) int64 {
 	wm, wk := p.White&^p.Kings, p.White&p.Kings
 	bm, bk := p.Black&^p.Kings, p.Black&p.Kings
 	if bits.OnesCount64(wm) != s.WM || bits.OnesCount64(wk) != s.WK ||
@@ -181,7 +181,7 @@ func (s stmSig) index(wm, wk, bm, bk uint64) int64 {
 
 // Position returns the position (White to move) of index i of the table of
 // s; ok is false when two pieces share a square (not a position).
-func (s stmSig) Position(i int64) (p bitboard.Position, ok bool) {
+func (s stmSig) Position(i int64) (p bitboard10.Position, ok bool) {
 	nbk, nbm, nwk := binom[50][s.BK], binom[menSquares][s.BM], binom[50][s.WK]
 	bk := unrank(i%nbk, s.BK, 50, &bitK)
 	i /= nbk
@@ -194,11 +194,11 @@ func (s stmSig) Position(i int64) (p bitboard.Position, ok bool) {
 	if bits.OnesCount64(w|b) != s.Pieces() {
 		return p, false
 	}
-	return bitboard.Position{White: w, Black: b, Kings: wk | bk, WhiteToMove: true}, true
+	return bitboard10.Position{White: w, Black: b, Kings: wk | bk, WhiteToMove: true}, true
 }
 
 // sigOf returns the signature of p (White to move, normalised frame).
-func sigOf(p bitboard.Position) stmSig {
+func sigOf(p bitboard10.Position) stmSig {
 	return stmSig{
 		WM: bits.OnesCount64(p.White &^ p.Kings), WK: bits.OnesCount64(p.White & p.Kings),
 		BM: bits.OnesCount64(p.Black &^ p.Kings), BK: bits.OnesCount64(p.Black & p.Kings),
@@ -208,17 +208,17 @@ func sigOf(p bitboard.Position) stmSig {
 // flip returns p seen from the other side: rotated by 180° with the colours
 // swapped and the other side to move. The rules are symmetric under this
 // map, so p and flip(p) have the same value for their side to move.
-func flip(p bitboard.Position) bitboard.Position {
-	return bitboard.Position{
-		White:       bitboard.Rotate(p.Black),
-		Black:       bitboard.Rotate(p.White),
-		Kings:       bitboard.Rotate(p.Kings),
+func flip(p bitboard10.Position) bitboard10.Position {
+	return bitboard10.Position{
+		White:       bitboard10.Rotate(p.Black),
+		Black:       bitboard10.Rotate(p.White),
+		Kings:       bitboard10.Rotate(p.Kings),
 		WhiteToMove: !p.WhiteToMove,
 	}
 }
 
 // normalize returns p with White to move (flipping it if Black is to move).
-func normalize(p bitboard.Position) bitboard.Position {
+func normalize(p bitboard10.Position) bitboard10.Position {
 	if p.WhiteToMove {
 		return p
 	}
@@ -266,13 +266,13 @@ func (s stmSig) walk(i int64) *walker {
 }
 
 // position returns the position the walker stands at, as Position does.
-func (w *walker) position() (p bitboard.Position, ok bool) {
+func (w *walker) position() (p bitboard10.Position, ok bool) {
 	bk, bm, wk, wm := w.d[0].bb, w.d[1].bb, w.d[2].bb, w.d[3].bb
 	wh, bl := wm|wk, bm|bk
 	if bits.OnesCount64(wh|bl) != w.d[0].k+w.d[1].k+w.d[2].k+w.d[3].k {
 		return p, false
 	}
-	return bitboard.Position{White: wh, Black: bl, Kings: wk | bk, WhiteToMove: true}, true
+	return bitboard10.Position{White: wh, Black: bl, Kings: wk | bk, WhiteToMove: true}, true
 }
 
 // next steps to the following index: the fastest digit takes its colex

@@ -5,7 +5,7 @@ import (
 	"slices"
 	"testing"
 
-	"metz/draughts/bitboard"
+	"metz/draughts/bitboard10"
 )
 
 func TestSizes(t *testing.T) {
@@ -45,7 +45,7 @@ func TestIndexRoundTrip(t *testing.T) {
 				continue
 			}
 			valid++
-			if p.White&bitboard.WhitePromo&^p.Kings != 0 || p.Black&bitboard.BlackPromo&^p.Kings != 0 {
+			if p.White&bitboard10.WhitePromo&^p.Kings != 0 || p.Black&bitboard10.BlackPromo&^p.Kings != 0 {
 				t.Fatalf("%v index %d: man on its crowning row: %s", s, i, p.FEN())
 			}
 			if got := s.Index(p); got != i {
@@ -65,19 +65,19 @@ func TestIndexRoundTrip(t *testing.T) {
 // generator, and every un-move whose origin has no capture must be a move.
 func TestPredecessorsMatchMoves(t *testing.T) {
 	rng := rand.New(rand.NewPCG(3, 4))
-	var ml bitboard.MoveList
+	var ml bitboard10.MoveList
 	for _, s := range signatures(4) {
 		for range 300 {
 			p := randomPosition(rng, s)
 			p = normalize(p)
 			p.Generate(&ml)
 			for _, m := range ml.Moves[:ml.N] {
-				if m.Captured != 0 || (p.Kings>>m.From&1 == 0 && (1<<m.To)&bitboard.WhitePromo != 0) {
+				if m.Captured != 0 || (p.Kings>>m.From&1 == 0 && (1<<m.To)&bitboard10.WhitePromo != 0) {
 					continue
 				}
 				q := flip(p.Play(m))
 				found := false
-				forEachPredecessor(q, func(pp bitboard.Position) { found = found || pp == p })
+				forEachPredecessor(q, func(pp bitboard10.Position) { found = found || pp == p })
 				if !found {
 					t.Fatalf("%s: move %v to %s not found by un-moves", p.FEN(), m, q.FEN())
 				}
@@ -85,14 +85,14 @@ func TestPredecessorsMatchMoves(t *testing.T) {
 			q := p
 			ps := sigOf(flip(q)) // the predecessors' signature: q's Black is White there
 			var want []int64
-			forEachPredecessor(q, func(pp bitboard.Position) { want = append(want, ps.Index(pp)) })
+			forEachPredecessor(q, func(pp bitboard10.Position) { want = append(want, ps.Index(pp)) })
 			got := predecessorIndices(q, ps, nil)
 			slices.Sort(got)
 			slices.Sort(want)
 			if !slices.Equal(got, want) {
 				t.Fatalf("%s: predecessor indices %v, want %v", q.FEN(), got, want)
 			}
-			forEachPredecessor(q, func(pp bitboard.Position) {
+			forEachPredecessor(q, func(pp bitboard10.Position) {
 				if pp.HasCapture() {
 					return
 				}

@@ -6,7 +6,7 @@ import (
 	"os"
 
 	"metz/draughts"
-	"metz/draughts/bitboard"
+	"metz/draughts/bitboard10"
 )
 
 // DemandPieces is the largest piece count Ensure builds on demand: the
@@ -146,7 +146,7 @@ func (t *Tables) EnsureSmall() error {
 // all it leads to) analyses at most limit indices (a negative limit: none,
 // only what is there is read). built is the indices analysed; a table too
 // large for limit, or of more than DemandPieces pieces, is an error.
-func (t *Tables) EnsureBitboard(p bitboard.Position, limit int64) (built int64, err error) {
+func (t *Tables) EnsureBitboard(p bitboard10.Position, limit int64) (built int64, err error) {
 	s := sigOf(normalize(p))
 	if !s.valid() || s.Pieces() > DemandPieces {
 		return 0, fmt.Errorf("endgame: %v is not built on demand", s)

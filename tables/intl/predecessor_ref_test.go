@@ -3,7 +3,7 @@ package intl
 import (
 	"math/bits"
 
-	"metz/draughts/bitboard"
+	"metz/draughts/bitboard10"
 )
 
 // The plain listing of predecessors, square by square, that the tests
@@ -14,7 +14,7 @@ import (
 // that keeps the material: a king sliding back along a free diagonal, or a
 // man stepping back (Black men move down, so they come from above). Whether
 // the move was legal there (no capture available) is the caller's check.
-func forEachPredecessor(q bitboard.Position, f func(bitboard.Position)) {
+func forEachPredecessor(q bitboard10.Position, f func(bitboard10.Position)) {
 	eachUnmove(q, func(s, o uint8, king bool) {
 		from, to := uint64(1)<<s, uint64(1)<<o
 		p := q
@@ -29,7 +29,7 @@ func forEachPredecessor(q bitboard.Position, f func(bitboard.Position)) {
 
 // eachUnmove calls f with every quiet un-move of q's Black (see
 // forEachPredecessor): the piece on square s came from square o.
-func eachUnmove(q bitboard.Position, f func(s, o uint8, king bool)) {
+func eachUnmove(q bitboard10.Position, f func(s, o uint8, king bool)) {
 	occ := q.White | q.Black
 	for bb := q.Black; bb != 0; bb &= bb - 1 {
 		s := uint8(bits.TrailingZeros64(bb))

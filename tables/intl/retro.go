@@ -8,7 +8,7 @@ import (
 	"sync"
 	"sync/atomic"
 
-	"metz/draughts/bitboard"
+	"metz/draughts/bitboard10"
 	"metz/tables/internal/rounds"
 )
 
@@ -175,21 +175,21 @@ const initBlock = 1 << 16
 // moves are counted from bitboards, not listed, and the captures not
 // searched the full way (generating every move was half the first pass of
 // KKMvKK).
-func exitMoves(p *bitboard.Position, ml *bitboard.MoveList) (quiet int, exits []bitboard.Move) {
+func exitMoves(p *bitboard10.Position, ml *bitboard10.MoveList) (quiet int, exits []bitboard10.Move) {
 	all := p.CapturesOrQuiet(ml)
 	if ml.N > 0 {
 		return 0, ml.Moves[:ml.N] // captures only
 	}
 	n := 0
-	men, empty := p.White&^p.Kings, ^(p.White|p.Black)&bitboard.BoardMask
-	for t := (men >> 6) & empty & bitboard.WhitePromo; t != 0; t &= t - 1 {
+	men, empty := p.White&^p.Kings, ^(p.White|p.Black)&bitboard10.BoardMask
+	for t := (men >> 6) & empty & bitboard10.WhitePromo; t != 0; t &= t - 1 {
 		b := uint8(bits.TrailingZeros64(t))
-		ml.Moves[n] = bitboard.Move{From: b + 6, To: b}
+		ml.Moves[n] = bitboard10.Move{From: b + 6, To: b}
 		n++
 	}
-	for t := (men >> 5) & empty & bitboard.WhitePromo; t != 0; t &= t - 1 {
+	for t := (men >> 5) & empty & bitboard10.WhitePromo; t != 0; t &= t - 1 {
 		b := uint8(bits.TrailingZeros64(t))
-		ml.Moves[n] = bitboard.Move{From: b + 5, To: b}
+		ml.Moves[n] = bitboard10.Move{From: b + 5, To: b}
 		n++
 	}
 	return all - n, ml.Moves[:n]
@@ -392,7 +392,7 @@ func init() {
 		for b := range 64 {
 			step[d][b] = noSquare
 			nb := b + sh
-			if bitboard.BoardMask>>b&1 != 0 && nb >= 0 && nb < 64 && bitboard.BoardMask>>nb&1 != 0 {
+			if bitboard10.BoardMask>>b&1 != 0 && nb >= 0 && nb < 64 && bitboard10.BoardMask>>nb&1 != 0 {
 				step[d][b] = uint8(nb)
 			}
 		}
@@ -412,7 +412,7 @@ func init() {
 // (ranking every group of every predecessor was a fifth of a build's
 // time); a king's group is ranked from sums prepared once per king (see
 // kingRanks).
-func predecessorIndices(q bitboard.Position, sig stmSig, buf []int64) []int64 {
+func predecessorIndices(q bitboard10.Position, sig stmSig, buf []int64) []int64 {
 	fq := flip(q)
 	wm, wk := fq.White&^fq.Kings, fq.White&fq.Kings
 	a, b := rank(wm, &termWM), rank(wk, &termK)
@@ -421,7 +421,7 @@ func predecessorIndices(q bitboard.Position, sig stmSig, buf []int64) []int64 {
 	strideWM := strideWK * binom[50][sig.WK]
 	base := a*strideWM + b*strideWK + rank(fq.Black&^fq.Kings, &termBM)*strideBM + rank(fq.Black&fq.Kings, &termK)
 	occ := fq.White | fq.Black
-	empty := ^occ & bitboard.BoardMask
+	empty := ^occ & bitboard10.BoardMask
 	for m := wm; m != 0; m &= m - 1 {
 		x := m & -m
 		for from := (x<<5 | x<<6) & empty; from != 0; from &= from - 1 {

@@ -3,14 +3,14 @@ package intl
 import (
 	"fmt"
 
-	"metz/draughts/bitboard"
+	"metz/draughts/bitboard10"
 	"metz/tables/base"
 )
 
 // scan calls f for every position of the table of s (the side to move
 // plays White, as in every table) with its result and distance, in index
 // order; an error when the table is not built or does not read.
-func (t *Tables) scan(s stmSig, f func(p bitboard.Position, r base.Result, plies int)) error {
+func (t *Tables) scan(s stmSig, f func(p bitboard10.Position, r base.Result, plies int)) error {
 	tab, err := t.table(s)
 	if err != nil {
 		return err

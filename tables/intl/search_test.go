@@ -7,7 +7,7 @@ import (
 	"testing"
 
 	"metz/draughts"
-	"metz/draughts/bitboard"
+	"metz/draughts/bitboard10"
 	"metz/tables/base"
 )
 
@@ -92,7 +92,7 @@ func smallTables(t *testing.T) *Tables {
 }
 
 // toDraughts converts a bitboard position to the generic engine's form.
-func toDraughts(t *testing.T, p bitboard.Position) draughts.Position {
+func toDraughts(t *testing.T, p bitboard10.Position) draughts.Position {
 	t.Helper()
 	dp, err := draughts.ParseFEN(draughts.International, p.FEN())
 	if err != nil {
@@ -103,7 +103,7 @@ func toDraughts(t *testing.T, p bitboard.Position) draughts.Position {
 
 // randomPosition draws a valid position of s, with Black to move half of the
 // time (the same position flipped).
-func randomPosition(rng *rand.Rand, s stmSig) bitboard.Position {
+func randomPosition(rng *rand.Rand, s stmSig) bitboard10.Position {
 	for {
 		p, ok := s.Position(rng.Int64N(s.Size()))
 		if !ok {

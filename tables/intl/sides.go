@@ -3,7 +3,7 @@ package intl
 import (
 	"context"
 
-	"metz/draughts/bitboard"
+	"metz/draughts/bitboard10"
 	"metz/tables/base"
 )
 
@@ -69,7 +69,7 @@ func (t *Tables) ToBuildSig(s base.Sig) int64 {
 // Scan calls f for every position of s with White to move (bitboard
 // positions are in that frame) with its result and distance, in index
 // order; an error when the table is not built or does not read.
-func (t *Tables) Scan(s base.Sig, f func(p bitboard.Position, r base.Result, plies int)) error {
+func (t *Tables) Scan(s base.Sig, f func(p bitboard10.Position, r base.Result, plies int)) error {
 	w, _ := sides(s)
 	return t.scan(w, f)
 }

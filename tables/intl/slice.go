@@ -5,7 +5,7 @@ import (
 	"math/bits"
 	"os"
 
-	"metz/draughts/bitboard"
+	"metz/draughts/bitboard10"
 )
 
 // A slice is the part of a table that one position can reach. Men only
@@ -29,8 +29,8 @@ type spec struct{ aw, ab uint64 }
 // menWM and menBM are the squares White's and Black's men may stand on:
 // all but their crowning rows.
 const (
-	menWM = bitboard.BoardMask &^ bitboard.WhitePromo
-	menBM = bitboard.BoardMask &^ bitboard.BlackPromo
+	menWM = bitboard10.BoardMask &^ bitboard10.WhitePromo
+	menBM = bitboard10.BoardMask &^ bitboard10.BlackPromo
 )
 
 // fullSpec is the spec of a whole table.
@@ -39,7 +39,7 @@ var fullSpec = spec{aw: menWM, ab: menBM}
 // flip is the spec of the same positions in the frame of the flipped
 // table.
 func (sp spec) flip() spec {
-	return spec{aw: bitboard.Rotate(sp.ab) & menWM, ab: bitboard.Rotate(sp.aw) & menBM}
+	return spec{aw: bitboard10.Rotate(sp.ab) & menWM, ab: bitboard10.Rotate(sp.aw) & menBM}
 }
 
 // union is the smallest spec holding both.
@@ -52,7 +52,7 @@ func (sp spec) within(o spec) bool { return sp.aw&^o.aw == 0 && sp.ab&^o.ab == 0
 func (sp spec) full() bool { return fullSpec.within(sp) }
 
 // holds reports whether p (White to move, normalised) is in the slice.
-func (sp spec) holds(p bitboard.Position) bool {
+func (sp spec) holds(p bitboard10.Position) bool {
 	return p.White&^p.Kings&^sp.aw == 0 && p.Black&^p.Kings&^sp.ab == 0
 }
 
@@ -66,17 +66,17 @@ func (sp spec) size(s stmSig) int64 {
 // coneOf returns the spec of the positions whose men stand where p's men,
 // moving forward, can (p White to move, normalised): White's men move to
 // lower bits, Black's to higher ones.
-func coneOf(p bitboard.Position) spec {
+func coneOf(p bitboard10.Position) spec {
 	up, down := p.White&^p.Kings, p.Black&^p.Kings
 	for {
-		next := up | (up>>5|up>>6)&bitboard.BoardMask
+		next := up | (up>>5|up>>6)&bitboard10.BoardMask
 		if next == up {
 			break
 		}
 		up = next
 	}
 	for {
-		next := down | (down<<5|down<<6)&bitboard.BoardMask
+		next := down | (down<<5|down<<6)&bitboard10.BoardMask
 		if next == down {
 			break
 		}
@@ -158,7 +158,7 @@ type sliceTab struct {
 }
 
 // covers reports whether p (normalised) is in the slice.
-func (sl *sliceTab) covers(p bitboard.Position) bool { return sl != nil && sl.sp.holds(p) }
+func (sl *sliceTab) covers(p bitboard10.Position) bool { return sl != nil && sl.sp.holds(p) }
 
 // EnsureSlice makes the positions p can reach ready to probe, when p's
 // tables are not all there: the slices of the tables it leads to that
@@ -170,7 +170,7 @@ func (sl *sliceTab) covers(p bitboard.Position) bool { return sl != nil && sl.sp
 // analysed; limit bounds them as EnsureBitboard's does (a negative
 // limit: build nothing). Positions of more than DemandPieces pieces, or
 // not positions of a table, are left alone.
-func (t *Tables) EnsureSlice(p bitboard.Position, limit int64) (built int64, err error) {
+func (t *Tables) EnsureSlice(p bitboard10.Position, limit int64) (built int64, err error) {
 	n := normalize(p)
 	s := sigOf(n)
 	if !s.valid() || s.Pieces() > DemandPieces || s.Index(n) < 0 {

@@ -5,7 +5,7 @@ import (
 	"testing"
 
 	"metz/draughts"
-	"metz/draughts/bitboard"
+	"metz/draughts/bitboard10"
 )
 
 // sliceRoots are positions whose slices are checked against the whole
@@ -113,7 +113,7 @@ func (t *Tables) sliceOf(s stmSig) ([]byte, spec) {
 
 // gamesAgree plays random games from root: every position on the way is
 // covered by tabs and has the value whole gives it.
-func gamesAgree(t *testing.T, tabs, whole *Tables, root bitboard.Position, rng *rand.Rand) {
+func gamesAgree(t *testing.T, tabs, whole *Tables, root bitboard10.Position, rng *rand.Rand) {
 	t.Helper()
 	for range 200 {
 		q := root
@@ -123,7 +123,7 @@ func gamesAgree(t *testing.T, tabs, whole *Tables, root bitboard.Position, rng *
 			if err != nil || !ok || r != wr || plies != wplies || !wok {
 				t.Fatalf("from %s: %s: sliced %v %d %v (%v), whole %v %d %v", root.FEN(), q.FEN(), r, plies, ok, err, wr, wplies, wok)
 			}
-			var ml bitboard.MoveList
+			var ml bitboard10.MoveList
 			q.Generate(&ml)
 			if ml.N == 0 {
 				break
@@ -152,7 +152,7 @@ func TestSliceGrows(t *testing.T) {
 		t.Fatal(err)
 	}
 	rng := rand.New(rand.NewSource(8))
-	var roots []bitboard.Position
+	var roots []bitboard10.Position
 	for _, fen := range fens {
 		gp, _ := draughts.ParseFEN(draughts.International, fen)
 		root, _ := FromDraughts(gp)

@@ -10,7 +10,7 @@ import (
 	"sync/atomic"
 
 	"metz/draughts"
-	"metz/draughts/bitboard"
+	"metz/draughts/bitboard10"
 	"metz/tables/base"
 )
 
@@ -189,7 +189,7 @@ func (t *Tables) ProbeErr(p draughts.Position) (r base.Result, plies int, ok boo
 
 // ProbeBitboard is Probe for a bitboard position; err reports a table file
 // that exists but cannot be read.
-func (t *Tables) ProbeBitboard(p bitboard.Position) (r base.Result, plies int, ok bool, err error) {
+func (t *Tables) ProbeBitboard(p bitboard10.Position) (r base.Result, plies int, ok bool, err error) {
 	n := normalize(p)
 	s := sigOf(n)
 	if s.WM+s.WK == 0 && s.BM+s.BK > 0 {
@@ -221,12 +221,12 @@ func (t *Tables) ProbeBitboard(p bitboard.Position) (r base.Result, plies int, o
 
 // FromDraughts converts an international draughts position to the bitboard
 // form; ok is false under other rules.
-func FromDraughts(p draughts.Position) (bitboard.Position, bool) {
+func FromDraughts(p draughts.Position) (bitboard10.Position, bool) {
 	// Only the international rules: the tables score wins and losses as
 	// they do, and qui perd gagne (which bitboard also moves) inverts them.
 	if p.Rules == nil || p.Rules.Name != draughts.International.Name {
-		return bitboard.Position{}, false
+		return bitboard10.Position{}, false
 	}
-	bp, err := bitboard.FromGeneric(p)
+	bp, err := bitboard10.FromGeneric(p)
 	return bp, err == nil
 }

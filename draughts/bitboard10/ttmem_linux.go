@@ -1,6 +1,6 @@
 //go:build linux
 
-package bitboard
+package bitboard10
 
 import (
 	"syscall"

@@ -1,4 +1,4 @@
-package bitboard
+package bitboard10
 
 import (
 	"math/bits"

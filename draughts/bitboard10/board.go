@@ -1,4 +1,4 @@
-// Package bitboard is a fast move generator and perft for 10x10
+// Package bitboard10 is a fast move generator and perft for 10x10
 // international draughts (FMJD rules) on 64-bit bitboards.
 //
 // # Layout
@@ -58,7 +58,7 @@
 // (1,665,861,398) takes about 0.5 s of CPU on one core with the default
 // 64 MiB table and about 4.7 s without a table (AMD EPYC, GOAMD64=v1; see
 // BenchmarkPerftStart11Bulk and BenchmarkPerft).
-package bitboard
+package bitboard10
 
 import "math/bits"
 

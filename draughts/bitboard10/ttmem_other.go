@@ -1,6 +1,6 @@
 //go:build !linux
 
-package bitboard
+package bitboard10
 
 func allocTT(n uint64) ([]ttBucket, func()) {
 	return make([]ttBucket, n), func() {}
