@@ -158,25 +158,13 @@ func queryPlan(t *testing.T, d *DB, query string) string {
 		t.Fatal(err)
 	}
 	defer rows.Close()
-	cols, _ := rows.Columns()
 	var plan []string
-	for rows.Next() {
-		vals := make([]any, len(cols))
-		ptrs := make([]any, len(cols))
-		for i := range vals {
-			ptrs[i] = &vals[i]
-		}
-		if err := rows.Scan(ptrs...); err != nil {
-			t.Fatal(err)
-		}
+	for _, vals := range scanAll(t, rows) {
 		detail := vals[len(vals)-1]
 		if b, ok := detail.([]byte); ok {
 			detail = string(b)
 		}
 		plan = append(plan, fmt.Sprint(detail))
-	}
-	if err := rows.Err(); err != nil {
-		t.Fatal(err)
 	}
 	return strings.Join(plan, "\n")
 }

@@ -1,6 +1,7 @@
 package db
 
 import (
+	"database/sql"
 	"fmt"
 	"strings"
 	"testing"
@@ -89,16 +90,7 @@ func dump(t testing.TB, d *DB) string {
 		if err != nil {
 			t.Fatal(err)
 		}
-		cols, _ := rows.Columns()
-		for rows.Next() {
-			vals := make([]any, len(cols))
-			ptrs := make([]any, len(cols))
-			for i := range vals {
-				ptrs[i] = &vals[i]
-			}
-			if err := rows.Scan(ptrs...); err != nil {
-				t.Fatal(err)
-			}
+		for _, vals := range scanAll(t, rows) {
 			fmt.Fprintf(&b, "%s %v\n", table, vals)
 		}
 		rows.Close()
@@ -121,4 +113,29 @@ func search(t testing.TB, d *DB, q Query) []Summary {
 		t.Fatalf("search %+v: %v", q, err)
 	}
 	return ss
+}
+
+// scanAll reads every row of rows, whatever its columns, as values.
+func scanAll(t testing.TB, rows *sql.Rows) [][]any {
+	t.Helper()
+	cols, err := rows.Columns()
+	if err != nil {
+		t.Fatal(err)
+	}
+	var all [][]any
+	for rows.Next() {
+		vals := make([]any, len(cols))
+		ptrs := make([]any, len(cols))
+		for i := range vals {
+			ptrs[i] = &vals[i]
+		}
+		if err := rows.Scan(ptrs...); err != nil {
+			t.Fatal(err)
+		}
+		all = append(all, vals)
+	}
+	if err := rows.Err(); err != nil {
+		t.Fatal(err)
+	}
+	return all
 }
