@@ -12,15 +12,18 @@ import (
 	"metz/tables/internal/mapfile"
 )
 
-// File layout: a 16-byte header, then Size() value bytes.
+// File layout: a 16-byte header, then Size() value bytes (version 1) or
+// packedLen(Size()) bytes of WDL values, five a byte (version 2: the
+// tables of WDLPieces pieces and more; see value.go).
 //
 //	0..6   "METZEGT"
-//	7      format version (1)
+//	7      format version (1 or 2)
 //	8..11  WM, WK, BM, BK
 //	12..15 zero
 const (
 	fileMagic   = "METZEGT"
-	fileVersion = 1
+	fileVersion = 1 // a byte a position
+	wdlVersion  = 2 // WDL, five positions a byte
 	headerSize  = 16
 	fileExt     = ".egt"
 )
@@ -28,12 +31,16 @@ const (
 // fileName returns the file name of the table of s.
 func fileName(s stmSig) string { return s.String() + fileExt }
 
-// writeTable writes vals as the table of s in dir, through a temporary file
+// writeTable writes vals as the table of s in dir (packed or not, as vals
+// is: see isPacked), through a temporary file
 // renamed into place so that an interrupted build leaves no partial table.
 func writeTable(dir string, s stmSig, vals []byte) error {
 	var h [headerSize]byte
 	copy(h[:], fileMagic)
 	h[7] = fileVersion
+	if isPacked(s, vals) {
+		h[7] = wdlVersion
+	}
 	h[8], h[9], h[10], h[11] = byte(s.WM), byte(s.WK), byte(s.BM), byte(s.BK)
 	path := filepath.Join(dir, fileName(s))
 	tmp, err := os.CreateTemp(dir, fileName(s)+".tmp*")
@@ -113,14 +120,19 @@ func checkTable(path string, s stmSig, data []byte, size int64) error {
 	if len(data) < headerSize || !bytes.Equal(data[:7], []byte(fileMagic)) {
 		return fmt.Errorf("%s: not an endgame table (expected the %q header)", path, fileMagic)
 	}
-	if data[7] != fileVersion {
-		return fmt.Errorf("%s: format version %d, expected %d (rebuild the tables)", path, data[7], fileVersion)
+	want := s.Size()
+	switch data[7] {
+	case fileVersion:
+	case wdlVersion:
+		want = packedLen(want)
+	default:
+		return fmt.Errorf("%s: format version %d, expected %d or %d (rebuild the tables)", path, data[7], fileVersion, wdlVersion)
 	}
 	got := stmSig{int(data[8]), int(data[9]), int(data[10]), int(data[11])}
 	if got != s {
 		return fmt.Errorf("%s: holds signature %v, expected %v", path, got, s)
 	}
-	if want := s.Size(); size-headerSize != want {
+	if size-headerSize != want {
 		return fmt.Errorf("%s: %d value bytes, expected %d (truncated? delete it and build again)", path, size-headerSize, want)
 	}
 	return nil

@@ -28,8 +28,9 @@ const outside = -2
 // side then to move has no piece left, a loss in 0); then the byte read
 // there. prefetchLookups reads at from the start of the record.
 type lookup struct {
-	at  *byte
-	val byte
+	at    *byte
+	digit int8 // in a packed table, the position's digit of *at; -1 in a table of bytes
+	val   byte
 }
 
 // batch holds the lookups of a batch of positions: those of position k
@@ -75,8 +76,10 @@ func (g *group) initRange(t *part, lo, hi int64, bs *[2]batch) (int, error) {
 		for i := range b.look {
 			if l := &b.look[i]; l.at == nil {
 				l.val = 1 // a loss in 0
-			} else {
+			} else if l.digit < 0 {
 				l.val = *l.at
+			} else {
+				l.val = wdlByte[unpack[*l.at][l.digit]]
 			}
 		}
 		tp, err := settle(b, t, start, min(start+firstBatch, hi))
@@ -126,7 +129,11 @@ func (g *group) listExits(b *batch, t *part, w *walker, start, end int64, ml *bi
 				return fmt.Errorf("endgame: %v: a move of %s leaves the slice of %v", t.sig, p.FEN(), s)
 			}
 			i := s.index(n.White&^n.Kings, n.White&n.Kings, n.Black&^n.Kings, n.Black&n.Kings) // counts known: sigOf
-			b.look = append(b.look, lookup{at: &tab[i]})
+			if isPacked(s, tab) {
+				b.look = append(b.look, lookup{at: &tab[i/wdlPer], digit: int8(i % wdlPer)})
+				continue
+			}
+			b.look = append(b.look, lookup{at: &tab[i], digit: -1})
 		}
 	}
 	b.first[end-start] = len(b.look)

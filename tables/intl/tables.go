@@ -159,7 +159,7 @@ func (t *Tables) Reach() int {
 		return 0
 	}
 	t.reachOnce.Do(func() {
-		for n := 2; n <= MaxPieces && t.Complete(n); n++ {
+		for n := 2; n < WDLPieces && t.Complete(n); n++ { // Probe's reach: distances
 			t.reach = n
 		}
 	})
@@ -212,11 +212,42 @@ func (t *Tables) ProbeBitboard(p bitboard10.Position) (r base.Result, plies int,
 		tab = sl.tab
 	}
 	i := s.Index(n)
-	if i < 0 {
+	if i < 0 || isPacked(s, tab) { // no distance there: see ProbeWDL
 		return base.Draw, 0, false, nil
 	}
 	r, plies, ok = decode(tab[i])
 	return r, plies, ok, nil
+}
+
+// ProbeWDL returns the value of p for its side to move from any table,
+// those without distances (WDLPieces pieces and more) included; ok and
+// err as for ProbeBitboard.
+func (t *Tables) ProbeWDL(p bitboard10.Position) (r base.Result, ok bool, err error) {
+	n := normalize(p)
+	s := sigOf(n)
+	if s.WM+s.WK == 0 && s.BM+s.BK > 0 {
+		return base.Loss, true, nil
+	}
+	if !s.valid() {
+		return base.Draw, false, nil
+	}
+	tab, err := t.table(s)
+	if err != nil {
+		return base.Draw, false, err
+	}
+	if tab == nil {
+		sl := t.slices[s.code()].Load()
+		if !sl.covers(n) {
+			return base.Draw, false, nil
+		}
+		tab = sl.tab
+	}
+	i := s.Index(n)
+	if i < 0 {
+		return base.Draw, false, nil
+	}
+	r, _, ok = decode(valueAt(s, tab, i))
+	return r, ok, nil
 }
 
 // FromDraughts converts an international draughts position to the bitboard

@@ -1,0 +1,174 @@
+package intl
+
+import (
+	"math/rand/v2"
+	"os"
+	"testing"
+
+	"metz/draughts"
+	"metz/draughts/bitboard10"
+	"metz/tables/base"
+)
+
+// wdlWant is the signature the WDL tests build: a king and a man against
+// two kings. Its closure holds 4-piece tables of kings alone (KKvKK,
+// KKKvK) and, from the promotion, tables with men that read them: with
+// the 4-piece tables packed, these are built from tables without
+// distances.
+var wdlWant = []stmSig{{WM: 1, WK: 1, BK: 2}}
+
+// buildWDL builds wdlWant's closure in a new directory, storing the
+// tables of wdlFrom pieces and more without distances (0: as Build does).
+func buildWDL(t *testing.T, wdlFrom int) string {
+	t.Helper()
+	dir := t.TempDir()
+	if err := (&builder{dir: dir, wdlFrom: wdlFrom}).buildAll(wdlWant); err != nil {
+		t.Fatal(err)
+	}
+	return dir
+}
+
+// TestPackedEqualsBytes builds the same tables twice, the 4-piece ones
+// once a byte a position and once packed, and checks every index: the
+// packed form reads back the value of the byte form, also in the tables
+// built from packed ones (whose distances were stand-ins).
+func TestPackedEqualsBytes(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds two sets of 4-piece tables")
+	}
+	full, packed := buildWDL(t, 0), buildWDL(t, 4)
+	checkPackedEqual(t, full, packed, 4)
+}
+
+// checkPackedEqual compares every table of pieces pieces in dir packed
+// with its byte form in dir full.
+func checkPackedEqual(t *testing.T, full, packed string, pieces int) {
+	t.Helper()
+	n := 0
+	for _, s := range closure(wdlWant) {
+		if s.Pieces() != pieces {
+			continue
+		}
+		n++
+		a, err := readTable(full, s)
+		if err != nil {
+			t.Fatal(err)
+		}
+		b, err := readTable(packed, s)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if isPacked(s, a) || !isPacked(s, b) || int64(len(b)) != packedLen(s.Size()) {
+			t.Fatalf("%v: %d and %d bytes, expected %d and %d", s, len(a), len(b), s.Size(), packedLen(s.Size()))
+		}
+		for i := range s.Size() {
+			want := wdlOf(a[i])
+			if got := unpack[b[i/wdlPer]][i%wdlPer]; got != want {
+				p, _ := s.Position(i)
+				t.Fatalf("%v index %d (%s): packed %d, bytes %d (value byte %d)", s, i, p.FEN(), got, want, a[i])
+			}
+		}
+		if st, want := tableStats(s, b), countValues(a); st.Wins != want.Wins || st.Losses != want.Losses || st.Draws != want.Draws {
+			t.Errorf("%v: packed stats %+v, bytes %+v", s, st, want)
+		}
+	}
+	if n < 3 {
+		t.Fatalf("only %d tables of %d pieces compared", n, pieces)
+	}
+}
+
+// checkConsistentWDL is checkConsistent without distances: a win has a
+// child lost, a loss only children won (or no move), a draw neither.
+func checkConsistentWDL(t *testing.T, tabs *Tables, p draughts.Position) {
+	t.Helper()
+	r, ok, err := tabs.ProbeWDL(mustBitboard(t, p))
+	if !ok || err != nil {
+		t.Fatalf("%s: not in the tables (%v)", p.FEN(), err)
+	}
+	want := base.Loss
+	for _, m := range p.Moves() {
+		cr, cok, err := tabs.ProbeWDL(mustBitboard(t, p.Play(m)))
+		if !cok || err != nil {
+			t.Fatalf("%s: child after %s not in the tables (%v)", p.FEN(), p.Rules.FormatMove(m, false), err)
+		}
+		switch {
+		case cr == base.Loss:
+			want = base.Win
+		case cr == base.Draw && want == base.Loss:
+			want = base.Draw
+		}
+	}
+	if r != want {
+		t.Errorf("%s: table %v, children say %v", p.FEN(), r, want)
+	}
+}
+
+func mustBitboard(t *testing.T, p draughts.Position) bitboard10.Position {
+	t.Helper()
+	bp, ok := FromDraughts(p)
+	if !ok {
+		t.Fatalf("%s: not an international position", p.FEN())
+	}
+	return bp
+}
+
+// TestPackedConsistent checks sampled positions of the packed tables
+// against their children, and ProbeWDL against Probe on the byte ones.
+func TestPackedConsistent(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds the 4-piece tables of a man and a king against two kings")
+	}
+	tabs, err := Open(buildWDL(t, 4))
+	if err != nil {
+		t.Fatal(err)
+	}
+	rng := rand.New(rand.NewPCG(42, 6))
+	for _, s := range closure(wdlWant) {
+		for range 300 {
+			p := toDraughts(t, randomPosition(rng, s))
+			checkConsistentWDL(t, tabs, p)
+			r, plies, ok := tabs.Probe(p)
+			if s.Pieces() >= 4 && ok {
+				t.Fatalf("%s: Probe gives %v in %d from a table without distances", p.FEN(), r, plies)
+			}
+			if s.Pieces() < 4 {
+				w, _, _ := tabs.ProbeWDL(mustBitboard(t, p))
+				if !ok || w != r {
+					t.Fatalf("%s: Probe %v %v, ProbeWDL %v", p.FEN(), r, ok, w)
+				}
+			}
+		}
+	}
+}
+
+// TestBuiltPackedEqual compares the tables of $METZ_PACKED_PIECES pieces
+// (default 5) of a directory of byte tables, $METZ_ENDGAME_DIR, with the
+// same built packed into a temporary directory (a manual run: the 5-piece
+// set takes minutes).
+func TestBuiltPackedEqual(t *testing.T) {
+	dir := os.Getenv("METZ_ENDGAME_DIR")
+	if dir == "" {
+		t.Skip("METZ_ENDGAME_DIR not set")
+	}
+	old := wdlWant
+	defer func() { wdlWant = old }()
+	wdlWant = signatures(5)
+	packed := t.TempDir()
+	b := &builder{dir: packed, wdlFrom: 5}
+	// the 4-piece tables from dir: only the 5-piece ones are built
+	for _, s := range closure(wdlWant) {
+		if s.Pieces() < 5 {
+			tab, err := readTable(dir, s)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if err := writeTable(packed, s, tab); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	if err := b.buildAll(wdlWant); err != nil {
+		t.Fatal(err)
+	}
+	checkPackedEqual(t, dir, packed, 5)
+}
