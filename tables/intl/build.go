@@ -234,6 +234,72 @@ type builder struct {
 	// wdlFrom, when not 0, replaces WDLPieces: the tests pack smaller
 	// tables.
 	wdlFrom int
+
+	gate memGate // bounds the working memory of the groups built at once
+}
+
+// Working memory of a group, by index: the value byte, the record (meta,
+// or a byte in a lean build) and the live bits (two bitsets, or one).
+const (
+	fullBytesPerIndex = 1 + 4 + 2.0/8
+	leanBytesPerIndex = 1 + 1 + 1.0/8
+)
+
+// MemoryBudget is how much working memory the groups built at once may
+// take together (a larger group is built alone): the largest six-piece
+// pair takes 11.6 GB, two of them at once would take 23.
+const MemoryBudget = 14 << 30
+
+// workingBytes is the memory g's build takes (its tables to read aside).
+func (b *builder) workingBytes(g []stmSig) int64 {
+	per := fullBytesPerIndex
+	if g[0].Pieces() >= b.wdlPieces() {
+		per = leanBytesPerIndex
+	}
+	return int64(float64(groupSize(g)) * per)
+}
+
+// memGate lets a group start while the groups being built take at most
+// MemoryBudget with it, or when none is being built.
+type memGate struct {
+	mu   sync.Mutex
+	cond *sync.Cond
+	used int64
+}
+
+func (m *memGate) acquire(n int64) {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	if m.cond == nil {
+		m.cond = sync.NewCond(&m.mu)
+	}
+	for m.used > 0 && m.used+n > MemoryBudget {
+		m.cond.Wait()
+	}
+	m.used += n
+}
+
+func (m *memGate) release(n int64) {
+	m.mu.Lock()
+	m.used -= n
+	if m.cond != nil {
+		m.cond.Broadcast()
+	}
+	m.mu.Unlock()
+}
+
+// PeakWorking is the working memory of the largest group of the tables
+// of 2..maxPieces pieces: what Build needs at least, besides the tables
+// it reads.
+func PeakWorking(maxPieces int) int64 {
+	b := &builder{}
+	var peak int64
+	for n := 2; n <= min(maxPieces, MaxPieces); n++ {
+		for _, g := range pairs(signatures(n)) {
+			peak = max(peak, b.workingBytes(g))
+		}
+	}
+	return peak
 }
 
 // wdlPieces is the smallest piece count b stores without distances.
@@ -266,9 +332,12 @@ func (b *builder) runLevel(groups [][]stmSig) error {
 		go func() {
 			defer wg.Done()
 			for i := range next {
+				need := b.workingBytes(groups[i])
+				b.gate.acquire(need)
 				b.building.Add(1)
 				results[i], errs[i] = b.group(groups[i])
 				b.building.Add(-1)
+				b.gate.release(need)
 			}
 		}()
 	}
@@ -330,7 +399,7 @@ func (b *builder) group(g []stmSig) ([][]byte, error) {
 	}
 	if !loaded {
 		var err error
-		if out, err = buildGroup(g, &b.done, b.specs, &b.metas, b.cores); err != nil {
+		if out, err = buildGroup(g, &b.done, b.specs, &b.metas, b.cores, g[0].Pieces() >= b.wdlPieces()); err != nil {
 			return nil, err
 		}
 		if groupSize(g) >= freeAfter {

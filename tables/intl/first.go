@@ -152,7 +152,7 @@ func settle(b *batch, t *part, start, end int64) (int, error) {
 		}
 		if quiet < 0 {
 			t.val[i] = vInvalid
-			t.meta[i] = meta{} // the records are reused unzeroed (metaPool)
+			t.clearRecord(i) // the records are reused unzeroed (metaPool)
 			continue
 		}
 		win, loss, draw := 0, 0, false
@@ -175,6 +175,15 @@ func settle(b *batch, t *part, start, end int64) (int, error) {
 		}
 		if win > maxPlies || loss > maxPlies {
 			return 0, fmt.Errorf("endgame: %v: distances beyond %d plies do not fit a byte", t.sig, maxPlies)
+		}
+		if t.lean != nil {
+			if err := settleLean(t, i, quiet, win, loss, draw); err != nil {
+				return 0, err
+			}
+			if t.val[i] != vDraw {
+				top = max(top, int(t.val[i])-1)
+			}
+			continue
 		}
 		if quiet == 0 {
 			t.meta[i] = meta{} // decided: waits for nothing
@@ -205,4 +214,38 @@ func settle(b *batch, t *part, start, end int64) (int, error) {
 		}
 	}
 	return top, nil
+}
+
+// clearRecord marks index i of t as waiting for nothing.
+func (t *part) clearRecord(i int64) {
+	if t.lean != nil {
+		t.lean[i] = 0
+		return
+	}
+	t.meta[i] = meta{}
+}
+
+// settleLean is settle's choice for index i of a lean build's part (see
+// leanRecord): the value bytes are stand-ins, only which positions win,
+// draw and lose counts.
+func settleLean(t *part, i int64, quiet, win, loss int, draw bool) error {
+	t.lean[i] = 0
+	switch {
+	case win > 0:
+		t.val[i] = byte(win + 1) // final: no quiet move makes it more won
+	case quiet > 0:
+		if quiet > leanCount {
+			return fmt.Errorf("endgame: %v: %d quiet moves do not fit a lean record", t.sig, quiet)
+		}
+		t.lean[i] = byte(quiet)
+		if draw {
+			t.lean[i] |= leanDraw
+		}
+		t.live[0][i>>6] |= 1 << (i & 63) // live[1] is the same bitset
+	case draw:
+		t.val[i] = vDraw
+	default:
+		t.val[i] = byte(loss + 1) // no move at all: loss in 0
+	}
+	return nil
 }
