@@ -70,12 +70,16 @@ report: build
 	./metz verify --all --budget $(REPORT_BUDGET) && ./metz report && \
 	{ [ $(REPORT_PIECES) -ge 5 ] || echo "make report: verified with the $(REPORT_PIECES)-piece tables; make endgame builds the 5-piece ones (docs/tables-build.md), with which verify settles the king endings at once" >&2; }
 
-# Endgame tables up to 5 pieces (docs/tables-build.md gives the time and
-# memory; read if already built), then the check of the books' endgame
-# claims. They go to the default directory, where verify and solve find
-# them.
+# Endgame tables up to PIECES pieces, 5 by default (docs/tables-build.md
+# gives the time, memory and disk; read if already built), then the check
+# of the books' endgame claims. They go to the default directory, where
+# verify and solve find them, or to TABLES. PIECES=6 adds the 6-piece
+# tables (win/draw/loss only, 11.7 GB; hours of CPU: see the doc).
+PIECES ?= 5
+TABLES ?=
 endgame: build
-	./metz endgame build --pieces 5 && ./metz endgame claims
+	./metz endgame build --pieces $(PIECES) $(if $(TABLES),--tables $(TABLES)) && \
+	./metz endgame claims $(if $(TABLES),--tables $(TABLES))
 
 clean:
 	rm -f metz metz.db metz.db-wal metz.db-shm

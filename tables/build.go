@@ -12,8 +12,9 @@ import (
 	"metz/tables/intl"
 )
 
-// MaxPieces is the largest build of r's tables: 5 pieces under the
-// international rules (6 would take about 59 GB), 6 under the others.
+// MaxPieces is the largest build of r's tables: 6 pieces under every
+// rule system (the international 6-piece tables without distances: see
+// intl.WDLPieces).
 func MaxPieces(r *draughts.Rules) int {
 	if international(r) {
 		return intl.MaxPieces
@@ -69,7 +70,7 @@ func (t *Tables) Missing(r *draughts.Rules, pieces int) (tables int, bytes int64
 // a temporary file left by a killed save is cleared by a later build.
 func (t *Tables) Build(ctx context.Context, r *draughts.Rules, pieces int, progress func(Progress)) error {
 	if pieces < 2 || pieces > MaxPieces(r) {
-		return fmt.Errorf("--pieces %d: tables under the %s rules have 2 to %d pieces (a table needs a piece on each side; 6 international pieces would need about 59 GB)", pieces, r.Name, MaxPieces(r))
+		return fmt.Errorf("--pieces %d: tables under the %s rules have 2 to %d pieces (a table needs a piece on each side)", pieces, r.Name, MaxPieces(r))
 	}
 	if t.dir == "" {
 		return t.buildInMemory(ctx, r, pieces, progress)
@@ -109,7 +110,8 @@ func (t *Tables) buildInMemory(ctx context.Context, r *draughts.Rules, pieces in
 }
 
 // buildInternational runs the international builder one piece count at a
-// time, so that ctx is looked at between them.
+// time (each reported at its own count); it stops between the groups of
+// tables it builds when ctx is done.
 func buildInternational(ctx context.Context, root string, pieces int, progress func(Progress)) error {
 	var done, total int64
 	count, current := 0, 0

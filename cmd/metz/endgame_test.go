@@ -58,7 +58,7 @@ func TestEndgameBuildProbeClaims(t *testing.T) {
 	if _, err := runEndgameCLI(t, "endgame", "probe", "W:WK1,K2,K3:BK46,K40", "--tables", dir); err == nil || !strings.Contains(err.Error(), "not covered") {
 		t.Errorf("5 pieces in 2-piece tables: %v", err)
 	}
-	if _, err := runEndgameCLI(t, "endgame", "build", "--pieces", "9", "--dir", dir); err == nil || !strings.Contains(err.Error(), "have 2 to 5 pieces") {
+	if _, err := runEndgameCLI(t, "endgame", "build", "--pieces", "9", "--dir", dir); err == nil || !strings.Contains(err.Error(), "have 2 to 6 pieces") {
 		t.Errorf("--pieces 9: %v", err)
 	}
 	out, err = runEndgameCLI(t, "endgame", "list", "--tables", dir)

@@ -41,9 +41,9 @@ type Progress struct {
 // Build builds every table with 2..maxPieces pieces in dir (created if
 // needed). Tables already present and valid are read instead of rebuilt, so
 // an interrupted or smaller build is resumed. progress, if not nil, is
-// called once per signature, from one goroutine at a time. ctx is looked
-// at before the build starts (a caller that wants to stop between piece
-// counts, as package tables does, builds one count at a time).
+// called once per signature, from one goroutine at a time. When ctx is
+// done the build stops after the groups being built (a table and its
+// flip): every one finished is on disk, and a later build resumes.
 func Build(ctx context.Context, dir string, maxPieces int, progress func(Progress)) error {
 	if maxPieces < 2 || maxPieces > MaxPieces {
 		return fmt.Errorf("endgame: --pieces %d: expected 2 to %d (a table needs a piece on each side)", maxPieces, MaxPieces)
@@ -55,8 +55,14 @@ func Build(ctx context.Context, dir string, maxPieces int, progress func(Progres
 	for n := 2; n <= maxPieces; n++ {
 		sigs = append(sigs, signatures(n)...)
 	}
+	if need, have := PeakWorking(maxPieces), physicalMemory(); have > 0 && need > have*9/10 {
+		return fmt.Errorf("endgame: --pieces %d: the largest table pair needs %.1f GB of memory to build and this machine has %.1f GB", maxPieces, float64(need)/1e9, float64(have)/1e9)
+	}
 	base.RemoveStaleTemps(dir, "*"+fileExt+".tmp*", time.Now().Add(-base.StaleTemp)) // an earlier build's, killed mid-write
-	return buildSigs(dir, sigs, progress)
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return fmt.Errorf("endgame: table directory: %w", err)
+	}
+	return (&builder{dir: dir, progress: progress, ctx: ctx}).buildAll(sigs)
 }
 
 // Missing counts the tables of 2..maxPieces pieces that have no file in
@@ -236,6 +242,8 @@ type builder struct {
 	wdlFrom int
 
 	gate memGate // bounds the working memory of the groups built at once
+
+	ctx context.Context // when done, no group is begun (nil: never)
 }
 
 // Working memory of a group, by index: the value byte, the record (meta,
@@ -332,8 +340,17 @@ func (b *builder) runLevel(groups [][]stmSig) error {
 		go func() {
 			defer wg.Done()
 			for i := range next {
+				if b.ctx != nil && b.ctx.Err() != nil {
+					errs[i] = b.ctx.Err()
+					continue
+				}
 				need := b.workingBytes(groups[i])
 				b.gate.acquire(need)
+				if b.ctx != nil && b.ctx.Err() != nil { // stopped while it waited
+					b.gate.release(need)
+					errs[i] = b.ctx.Err()
+					continue
+				}
 				b.building.Add(1)
 				results[i], errs[i] = b.group(groups[i])
 				b.building.Add(-1)
@@ -346,6 +363,9 @@ func (b *builder) runLevel(groups [][]stmSig) error {
 	}
 	close(next)
 	wg.Wait()
+	if b.ctx != nil && b.ctx.Err() != nil {
+		return b.ctx.Err() // the groups finished are written
+	}
 	if err := errors.Join(errs...); err != nil {
 		return err
 	}

@@ -90,3 +90,12 @@ func (p *metaPool) release() {
 	}
 	p.free = nil
 }
+
+// physicalMemory is the machine's memory in bytes (0 if unknown).
+func physicalMemory() int64 {
+	var si syscall.Sysinfo_t
+	if syscall.Sysinfo(&si) != nil {
+		return 0
+	}
+	return int64(si.Totalram) * int64(si.Unit)
+}
