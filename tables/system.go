@@ -152,9 +152,11 @@ func (s *System) ProbeOrBuild(p draughts.Position, lim Limit) (r Result, plies i
 
 // ProbeBitboard is ProbeOrBuild for an international position in the
 // 10x10 bitboard form (the solver's fast path: no conversion). Under other
-// rules, and past intl.MaxPieces pieces, ok is false.
+// rules, and past intl.SlicePieces pieces, ok is false; so is it for a
+// position of a table stored without distances (6 pieces) outside the
+// slices built with them (Slice).
 func (s *System) ProbeBitboard(p bitboard10.Position, lim Limit) (r Result, plies int, ok bool, built int64) {
-	if s.intl == nil || bits.OnesCount64(p.White|p.Black) > intl.MaxPieces {
+	if s.intl == nil || bits.OnesCount64(p.White|p.Black) > intl.SlicePieces {
 		return Draw, 0, false, 0
 	}
 	r, plies, ok, err := s.intl.ProbeBitboard(p)
@@ -179,17 +181,18 @@ func intlPositions(lim Limit) int64 {
 }
 
 // Slice readies the positions a search from p reaches, when p is an
-// international position of at most intl.DemandPieces pieces whose
-// tables are not there: only the slices of its tables that p can reach
-// are built (intl.Tables.EnsureSlice), within lim, in memory. A probe
-// outside them builds the whole tables as ever. built is the positions
-// analysed.
+// international position of at most intl.SlicePieces pieces whose
+// tables are not there with distances: only the slices of its tables
+// that p can reach are built (intl.Tables.EnsureSlice), within lim, in
+// memory, with distances (also those of 6 and 7 pieces). A probe outside
+// them builds the whole tables as ever up to intl.DemandPieces pieces.
+// built is the positions analysed.
 func (s *System) Slice(p draughts.Position, lim Limit) (built int64) {
 	if s == nil || s.intl == nil || lim.Positions < 0 {
 		return 0
 	}
 	bp, ok := intl.FromDraughts(p)
-	if !ok || bits.OnesCount64(bp.White|bp.Black) > intl.DemandPieces {
+	if !ok || bits.OnesCount64(bp.White|bp.Black) > intl.SlicePieces {
 		return 0
 	}
 	built, err := s.intl.EnsureSlice(bp, intlPositions(lim))

@@ -144,6 +144,17 @@ func sliceSpecs(root stmSig, sp spec) map[stmSig]spec {
 	return specs
 }
 
+// SlicePieces is the most pieces of a root whose slices EnsureSlice
+// builds: the limit it is given bounds the work.
+const SlicePieces = 7
+
+// hasDistances reports whether the table of s is readable now with its
+// distances (not packed).
+func (t *Tables) hasDistances(s stmSig) bool {
+	tab, err := t.table(s)
+	return err == nil && tab != nil && !isPacked(s, tab)
+}
+
 // wholeFrom is the share of a table, in percent, from which its slice is
 // built whole instead: a little more work, and a table written to the
 // directory, which the next run reads instead of building (the king and
@@ -170,13 +181,21 @@ func (sl *sliceTab) covers(p bitboard10.Position) bool { return sl != nil && sl.
 // analysed; limit bounds them as EnsureBitboard's does (a negative
 // limit: build nothing). Positions of more than DemandPieces pieces, or
 // not positions of a table, are left alone.
+//
+// Slices go up to SlicePieces pieces. Every slice is built with
+// distances, also those of WDLPieces pieces and more, whose whole tables
+// keep none: a slice is read by Probe as a table of bytes is, and the
+// search gets the distances it needs from it. A whole table without
+// distances is not read for a slice (its values would give the slices
+// built from it stand-in distances), and a slice of so many pieces is
+// never written, even whole.
 func (t *Tables) EnsureSlice(p bitboard10.Position, limit int64) (built int64, err error) {
 	n := normalize(p)
 	s := sigOf(n)
-	if !s.valid() || s.Pieces() > DemandPieces || s.Index(n) < 0 {
+	if !s.valid() || s.Pieces() > SlicePieces || s.Index(n) < 0 {
 		return 0, nil
 	}
-	if t.has(s) && t.has(s.Flip()) || t.slices[s.code()].Load().covers(n) {
+	if t.hasDistances(s) && t.hasDistances(s.Flip()) || t.slices[s.code()].Load().covers(n) {
 		return 0, nil
 	}
 	t.building.Lock()
@@ -187,14 +206,14 @@ func (t *Tables) EnsureSlice(p bitboard10.Position, limit int64) (built int64, e
 		}
 	}
 	var specs [4096]spec
-	b := &builder{specs: &specs} // no directory: a slice is never written
+	b := &builder{specs: &specs, wdlFrom: SlicePieces + 1} // no directory: a slice is never written; all with distances
 	defer b.metas.release()
 	var todo []stmSig
 	for sig, want := range sliceSpecs(s, coneOf(n)) {
 		c := sig.code()
 		if tab, err := t.table(sig); err != nil {
 			return 0, err
-		} else if tab != nil && t.has(sig.Flip()) {
+		} else if tab != nil && !isPacked(sig, tab) && t.hasDistances(sig.Flip()) {
 			b.done[c], specs[c] = tab, fullSpec
 			continue
 		}
@@ -208,7 +227,7 @@ func (t *Tables) EnsureSlice(p bitboard10.Position, limit int64) (built int64, e
 			// finds its positions in the new.
 			want = want.union(sl.sp)
 		}
-		if want.size(sig) >= sig.Size()*wholeFrom/100 {
+		if want.size(sig) >= sig.Size()*wholeFrom/100 && sig.Pieces() < WDLPieces {
 			want = fullSpec // hardly smaller: the whole table, saved for the next run
 		}
 		specs[c] = want
@@ -226,7 +245,7 @@ func (t *Tables) EnsureSlice(p bitboard10.Position, limit int64) (built int64, e
 	}
 	for _, sig := range todo {
 		tab, sp := b.done[sig.code()], specs[sig.code()]
-		if !sp.full() {
+		if !sp.full() || sig.Pieces() >= WDLPieces {
 			t.slices[sig.code()].Store(&sliceTab{tab: tab, sp: sp})
 			continue
 		}

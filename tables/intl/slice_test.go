@@ -172,3 +172,108 @@ func TestSliceGrows(t *testing.T) {
 		}
 	}
 }
+
+// closureInMemory builds want and every table it leads to in memory.
+func closureInMemory(t *testing.T, want []stmSig) *Tables {
+	t.Helper()
+	b := &builder{}
+	sigs := closure(want)
+	b.plan(sigs)
+	defer b.metas.release()
+	for _, level := range levels(sigs) {
+		if err := b.runLevel(pairs(level)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	tabs := Memory()
+	for _, s := range sigs {
+		tabs.keep(s, b.done[s.code()])
+	}
+	return tabs
+}
+
+// A five-piece root's slices, built where the whole five-piece tables
+// are there without distances (packed, as the six-piece ones are stored):
+// every position of them has the whole byte table's value and distance,
+// for a fraction of its indices.
+func TestSliceFivePieces(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds 45 M indices of five-piece tables")
+	}
+	gp, err := draughts.ParseFEN(draughts.International, "W:WK1,K2,K3,K4:B40")
+	if err != nil {
+		t.Fatal(err)
+	}
+	root, _ := FromDraughts(gp)
+	s := sigOf(normalize(root))
+	whole := closureInMemory(t, []stmSig{s})
+	tabs := Memory()
+	var full int64
+	for _, sig := range closure([]stmSig{s}) {
+		tab, _ := whole.table(sig)
+		if sig.Pieces() == 5 {
+			tab = packTable(tab)
+			full += sig.Size()
+		}
+		tabs.keep(sig, tab)
+	}
+	if _, _, ok, _ := tabs.ProbeBitboard(root); ok {
+		t.Fatal("a packed table answered Probe")
+	}
+	built, err := tabs.EnsureSlice(root, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Logf("%d indices built in slices, %d in the whole five-piece tables", built, full)
+	if built == 0 || built >= full {
+		t.Errorf("the slices take %d indices, the whole tables %d", built, full)
+	}
+	rng := rand.New(rand.NewSource(9))
+	for sig, want := range sliceSpecs(s, coneOf(normalize(root))) {
+		if sig.Pieces() < 5 {
+			continue
+		}
+		checked := 0
+		for range 20000 {
+			p, ok := sig.Position(rng.Int63n(sig.Size()))
+			if !ok || !want.holds(p) {
+				continue
+			}
+			checked++
+			r, plies, ok, _ := tabs.ProbeBitboard(p)
+			wr, wplies, _, _ := whole.ProbeBitboard(p)
+			if !ok || r != wr || plies != wplies {
+				t.Fatalf("%v: %s: slice %v in %d (%v), whole table %v in %d", sig, p.FEN(), r, plies, ok, wr, wplies)
+			}
+		}
+		for p := range slicePositions(sig, want, 5000) {
+			r, plies, ok, _ := tabs.ProbeBitboard(p)
+			wr, wplies, _, _ := whole.ProbeBitboard(p)
+			if !ok || r != wr || plies != wplies {
+				t.Fatalf("%v: %s: slice %v in %d (%v), whole table %v in %d", sig, p.FEN(), r, plies, ok, wr, wplies)
+			}
+			checked++
+		}
+		if checked == 0 {
+			t.Errorf("%v: no position of the slice checked", sig)
+		}
+	}
+	gamesAgree(t, tabs, whole, root, rng)
+}
+
+// slicePositions yields up to n positions of the slice sp of s's table,
+// in index order.
+func slicePositions(s stmSig, sp spec, n int) func(func(bitboard10.Position) bool) {
+	return func(yield func(bitboard10.Position) bool) {
+		for i := int64(0); i < s.Size() && n > 0; i++ {
+			p, ok := s.Position(i)
+			if !ok || !sp.holds(p) || s.Index(p) < 0 {
+				continue
+			}
+			n--
+			if !yield(p) {
+				return
+			}
+		}
+	}
+}

@@ -204,7 +204,7 @@ func (t *Tables) ProbeBitboard(p bitboard10.Position) (r base.Result, plies int,
 	if err != nil {
 		return base.Draw, 0, false, err
 	}
-	if tab == nil {
+	if tab == nil || isPacked(s, tab) { // a slice may hold the distance
 		sl := t.slices[s.code()].Load()
 		if !sl.covers(n) {
 			return base.Draw, 0, false, nil
@@ -212,7 +212,7 @@ func (t *Tables) ProbeBitboard(p bitboard10.Position) (r base.Result, plies int,
 		tab = sl.tab
 	}
 	i := s.Index(n)
-	if i < 0 || isPacked(s, tab) { // no distance there: see ProbeWDL
+	if i < 0 {
 		return base.Draw, 0, false, nil
 	}
 	r, plies, ok = decode(tab[i])

@@ -1,0 +1,50 @@
+package intl
+
+import (
+	"fmt"
+	"os"
+	"strings"
+	"testing"
+	"time"
+)
+
+// TestMeasureBuild builds the tables $METZ_MEASURE names (comma-separated
+// signatures, "KKKvKKK,KKKKKvK"), with everything they lead to, into
+// $METZ_ENDGAME_DIR, as Build would, and prints each group's figures: a
+// manual run for docs/tables-build.md, under /usr/bin/time for the
+// process's CPU and peak memory:
+//
+//	go test -c -o /tmp/intl.test ./tables/intl
+//	METZ_MEASURE=KKKKKvK METZ_ENDGAME_DIR=$(mktemp -d) /usr/bin/time -v /tmp/intl.test -test.run MeasureBuild -test.v
+func TestMeasureBuild(t *testing.T) {
+	names, dir := os.Getenv("METZ_MEASURE"), os.Getenv("METZ_ENDGAME_DIR")
+	if names == "" || dir == "" {
+		t.Skip("METZ_MEASURE or METZ_ENDGAME_DIR not set")
+	}
+	var want []stmSig
+	for _, n := range strings.Split(names, ",") {
+		s, err := parseSig(n)
+		if err != nil {
+			t.Fatal(err)
+		}
+		want = append(want, s)
+	}
+	start := time.Now()
+	progress := func(p Progress) {
+		if p.Pieces < 5 {
+			return
+		}
+		how := "built"
+		if p.Loaded {
+			how = "read"
+		}
+		fmt.Printf("%-8s %s %5.1f s %8.1f M indices %8.1f MB %.1f ns/index  W %d D %d L %d  (at %.0f s)\n", p.Name, how, p.Time.Seconds(),
+			float64(p.Size)/1e6, float64(p.Bytes)/1e6, float64(p.Time.Nanoseconds())/float64(p.Size), p.Stats.Wins, p.Stats.Draws, p.Stats.Losses, time.Since(start).Seconds())
+	}
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := (&builder{dir: dir, progress: progress}).buildAll(want); err != nil {
+		t.Fatal(err)
+	}
+}
