@@ -122,6 +122,8 @@ func TestBuiltTablesConsistent(t *testing.T) {
 	}
 	rng := rand.New(rand.NewPCG(10, 12))
 	for n := 2; n <= MaxPieces; n++ {
+		tables := 0
+		defer func() { t.Logf("%d pieces: %d tables checked", n, tables) }()
 		for _, s := range signatures(n) {
 			if !tabs.stored(s) {
 				continue
@@ -130,6 +132,7 @@ func TestBuiltTablesConsistent(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
+			tables++
 			for range 300 {
 				p := toDraughts(t, randomPosition(rng, s))
 				if isPacked(s, tab) { // the 6-piece tables: no distance
