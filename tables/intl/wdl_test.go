@@ -1,6 +1,8 @@
 package intl
 
 import (
+	"context"
+	"errors"
 	"math/rand/v2"
 	"os"
 	"testing"
@@ -171,4 +173,35 @@ func TestBuiltPackedEqual(t *testing.T) {
 		t.Fatal(err)
 	}
 	checkPackedEqual(t, dir, packed, 5)
+}
+
+// Build stopped by its context after its first group leaves that group's
+// tables on disk and returns the context's error; the same build then
+// reads them and builds the rest.
+func TestBuildStopsAndResumes(t *testing.T) {
+	dir := t.TempDir()
+	ctx, cancel := context.WithCancel(t.Context())
+	built := 0
+	err := Build(ctx, dir, 3, func(p Progress) {
+		built++
+		cancel() // after the first group: the groups being built finish, no other begins
+	})
+	if !errors.Is(err, context.Canceled) {
+		t.Fatalf("stopped build: %v", err)
+	}
+	left, _ := Missing(dir, 3)
+	if built == 0 || left == 0 || left+built > len(signatures(2))+len(signatures(3)) {
+		t.Fatalf("stopped build: %d tables reported, %d missing", built, left)
+	}
+	read := 0
+	if err := Build(t.Context(), dir, 3, func(p Progress) {
+		if p.Loaded {
+			read++
+		}
+	}); err != nil {
+		t.Fatal(err)
+	}
+	if left, _ := Missing(dir, 3); left != 0 || read < built {
+		t.Fatalf("resumed build: %d missing, %d read of the %d built before", left, read, built)
+	}
 }
