@@ -190,12 +190,30 @@ func (t *Tables) ProbeErr(p draughts.Position) (r base.Result, plies int, ok boo
 // ProbeBitboard is Probe for a bitboard position; err reports a table file
 // that exists but cannot be read.
 func (t *Tables) ProbeBitboard(p bitboard10.Position) (r base.Result, plies int, ok bool, err error) {
-	_, tab, i, lost, err := t.find(p, true)
-	if lost {
+	n := normalize(p)
+	s := sigOf(n)
+	if s.WM+s.WK == 0 && s.BM+s.BK > 0 {
 		return base.Loss, 0, true, nil
 	}
-	if tab == nil {
+	if !s.valid() {
+		return base.Draw, 0, false, nil
+	}
+	// The table first: the index costs more, and is wasted where the
+	// material has none (five pieces with tables of four).
+	tab, err := t.table(s)
+	if err != nil {
 		return base.Draw, 0, false, err
+	}
+	if tab == nil || isPacked(s, tab) { // a slice may hold the distance
+		sl := t.slices[s.code()].Load()
+		if !sl.covers(n) {
+			return base.Draw, 0, false, nil
+		}
+		tab = sl.tab
+	}
+	i := s.Index(n)
+	if i < 0 {
+		return base.Draw, 0, false, nil
 	}
 	r, plies, ok = decode(tab[i])
 	return r, plies, ok, nil
@@ -205,46 +223,31 @@ func (t *Tables) ProbeBitboard(p bitboard10.Position) (r base.Result, plies int,
 // those without distances (WDLPieces pieces and more) included; ok and
 // err as for ProbeBitboard.
 func (t *Tables) ProbeWDL(p bitboard10.Position) (r base.Result, ok bool, err error) {
-	s, tab, i, lost, err := t.find(p, false)
-	if lost {
+	n := normalize(p)
+	s := sigOf(n)
+	if s.WM+s.WK == 0 && s.BM+s.BK > 0 {
 		return base.Loss, true, nil
 	}
-	if tab == nil {
+	if !s.valid() {
+		return base.Draw, false, nil
+	}
+	tab, err := t.table(s)
+	if err != nil {
 		return base.Draw, false, err
 	}
-	r, _, ok = decode(valueAt(s, tab, i))
-	return r, ok, nil
-}
-
-// find returns where p's value is: the bytes of its table (or of a slice
-// holding it) and its index there; a table without distances only when
-// dist is false. tab is nil where no table holds p, or p is no position
-// of one; lost reports a side to move without pieces.
-func (t *Tables) find(p bitboard10.Position, dist bool) (s stmSig, tab []byte, i int64, lost bool, err error) {
-	n := normalize(p)
-	s = sigOf(n)
-	if s.WM+s.WK == 0 && s.BM+s.BK > 0 {
-		return s, nil, 0, true, nil
-	}
-	if !s.valid() {
-		return s, nil, 0, false, nil
-	}
-	// The table first: the index costs more, and is wasted where the
-	// material has none (five pieces with tables of four).
-	if tab, err = t.table(s); err != nil {
-		return s, nil, 0, false, err
-	}
-	if tab == nil || dist && isPacked(s, tab) { // a slice may hold it, with its distance
+	if tab == nil {
 		sl := t.slices[s.code()].Load()
 		if !sl.covers(n) {
-			return s, nil, 0, false, nil
+			return base.Draw, false, nil
 		}
 		tab = sl.tab
 	}
-	if i = s.Index(n); i < 0 {
-		return s, nil, 0, false, nil
+	i := s.Index(n)
+	if i < 0 {
+		return base.Draw, false, nil
 	}
-	return s, tab, i, false, nil
+	r, _, ok = decode(valueAt(s, tab, i))
+	return r, ok, nil
 }
 
 // FromDraughts converts an international draughts position to the bitboard
