@@ -422,18 +422,21 @@ func (b *builder) group(g []stmSig) ([][]byte, error) {
 		if out, err = buildGroup(g, &b.done, b.specs, &b.metas, b.cores, g[0].Pieces() >= b.wdlPieces()); err != nil {
 			return nil, err
 		}
-		if groupSize(g) >= freeAfter {
-			// The tables let go (see drop) are garbage now; collected
-			// only when the heap doubles, garbage stacked up with the
-			// next pairs' arrays (the five-piece build once peaked at
-			// 4.4 GB for 2.4 GB with this). The build's records are
-			// kept for the next group (metaPool).
-			debug.FreeOSMemory()
-		}
 		for i, s := range g {
 			if s.Pieces() >= b.wdlPieces() {
 				out[i] = packTable(out[i]) // the distances go; a fifth of the memory stays
 			}
+		}
+		if groupSize(g) >= freeAfter {
+			// The tables let go (see drop), and the value bytes of a
+			// packed group, are garbage now; collected only when the
+			// heap doubles, garbage stacked up with the next pairs'
+			// arrays (the five-piece build once peaked at 4.4 GB for
+			// 2.4 GB with this). The build's records are kept for the
+			// next group (metaPool).
+			debug.FreeOSMemory()
+		}
+		for i, s := range g {
 			if b.dir == "" || b.readOnly {
 				continue
 			}
