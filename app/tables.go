@@ -299,9 +299,6 @@ func EnsureTables(ctx context.Context, tb *Tables, p draughts.Position, progress
 	return tb.EnsureReporting(ctx, p, progress)
 }
 
-// TablesMaxPieces is the largest build of r's tables: 6 pieces (the
-// international 6-piece ones without distances).
-func TablesMaxPieces(r *draughts.Rules) int { return tables.MaxPieces(r) }
 
 // SavedPieces tells, by rule system, the most pieces of the endings tb
 // holds whole (for the hints after unproven verdicts, which suggest

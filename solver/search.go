@@ -41,7 +41,7 @@ type search[P, M any] struct {
 	tableHit  int64              // positions decided by the tables
 	built     *atomic.Int64      // table positions built, shared with forks and helpers (tablesOf)
 	// unsaved counts the positions met whose material the rule system's
-	// tables cover (tables.MaxPieces) but whose table was neither saved
+	// tables cover (tables.DistancePieces) but whose table was neither saved
 	// nor built: what building the tables ahead would have decided. It
 	// is shared like built, and tells the hint after an unproven verdict
 	// whether larger tables would have helped at all.
@@ -245,7 +245,7 @@ func (s *search[P, M]) probeSig(c *child[P, M], sig tables.Sig) (r tables.Result
 			// depth: reading one costs milliseconds, not a build.
 			r, plies, ok, _ = probe(s.g, s.tables, c.q, tables.Limit{Bytes: s.smallLim.Bytes, Positions: -1})
 		}
-		if !ok && n <= tables.MaxPieces(s.r) {
+		if !ok && n <= tables.DistancePieces(s.r) {
 			s.unsaved.Add(1)
 		}
 		return r, plies, ok

@@ -22,6 +22,16 @@ func MaxPieces(r *draughts.Rules) int {
 	return 6
 }
 
+// DistancePieces is the most pieces of r's tables that give a search its
+// distances (Probe): the international 6-piece tables hold win, draw or
+// loss alone.
+func DistancePieces(r *draughts.Rules) int {
+	if international(r) {
+		return intl.WDLPieces - 1
+	}
+	return MaxPieces(r)
+}
+
 // Progress reports one table of a build, read or built.
 type Progress struct {
 	Sig     string // its name (side to move first under the international rules, White first under the others)

@@ -263,7 +263,7 @@ func (s *System) StoredPieces() int {
 	case s.intl.Dir() == "":
 		return 0
 	}
-	return intl.MaxPieces
+	return intl.WDLPieces - 1 // those with distances: the 6-piece tables answer the search through slices only
 }
 
 // Reach is the largest piece count n such that every table of 2 to n
