@@ -299,7 +299,6 @@ func EnsureTables(ctx context.Context, tb *Tables, p draughts.Position, progress
 	return tb.EnsureReporting(ctx, p, progress)
 }
 
-
 // SavedPieces tells, by rule system, the most pieces of the endings tb
 // holds whole (for the hints after unproven verdicts, which suggest
 // building more): under the international rules, every table of up to
