@@ -7,6 +7,7 @@ import (
 	"metz/db"
 	"metz/export"
 	"metz/problems"
+	"metz/problems/catalog"
 )
 
 // Config says what an App opens: what a front end (metz verify, metz
@@ -113,8 +114,6 @@ func (a *App) write(f func(d *db.DB) error) error {
 
 // The database's types and errors, as the front ends meet them.
 type (
-	// Summary is one problem as a search lists it.
-	Summary = db.Summary
 	// Note is a user's dated note on a problem.
 	Note = db.Note
 	// ImportStats counts what an import did.
@@ -138,10 +137,10 @@ func (a *App) Select(s Selection) (Selected, error) {
 }
 
 // Resolve finds the problem a user names (see Resolve).
-func (a *App) Resolve(ref string) (Summary, error) {
+func (a *App) Resolve(ref string) (catalog.Summary, error) {
 	d, err := a.database()
 	if err != nil {
-		return Summary{}, err
+		return catalog.Summary{}, err
 	}
 	return Resolve(d, ref)
 }

@@ -133,8 +133,6 @@ var layerRules = []layerRule{
 var pending = map[string]bool{
 	"cmd/metz -> db":                      true,
 	"cmd/metz -> solver":                  true,
-	"cmd/metz/internal/textout -> db":     true,
-	"cmd/metz/internal/textout -> solver": true,
 }
 
 func matches(pats []string, name string) bool {
