@@ -17,6 +17,9 @@ type Config struct {
 	// SQLite file, or a postgres:// URL (docs/database.md); "" opens
 	// none, for work on positions alone (verify --fen).
 	DB string
+	// Create makes the database when DB names none yet (metz import's
+	// first run); without it a missing database is an error.
+	Create bool
 	// Tables is the endgame table setting, as --tables gives it
 	// (OpenTables): "auto" the default directory ($METZ_TABLES, else the
 	// user cache), a directory, "none" no tables at all, or "" tables
@@ -49,8 +52,12 @@ func Open(cfg Config) (*App, error) {
 		return nil, err
 	}
 	a := &App{tables: tb}
+	open := db.OpenExisting
+	if cfg.Create {
+		open = db.Open
+	}
 	if cfg.DB != "" {
-		if a.db, err = db.OpenExisting(cfg.DB); err != nil {
+		if a.db, err = open(cfg.DB); err != nil {
 			return nil, err
 		}
 	}

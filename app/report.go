@@ -71,6 +71,15 @@ func Report(d *db.DB, only []string) ([]SourceReport, error) {
 	return out, nil
 }
 
+// Report summarises the App's sources (see Report).
+func (a *App) Report(only []string) ([]SourceReport, error) {
+	d, err := a.database()
+	if err != nil {
+		return nil, err
+	}
+	return Report(d, only)
+}
+
 func reportSource(d *db.DB, info db.SourceInfo) (SourceReport, error) {
 	sr := SourceReport{SourceInfo: info, Verdicts: map[string]int{}, Positions: []ProblemVerdict{}}
 	sums, err := d.Search(db.Query{Sources: []string{info.Key}})
