@@ -233,3 +233,44 @@ func TestNoteTagFlags(t *testing.T) {
 		t.Errorf("tag: %+v", o)
 	}
 }
+
+// The other commands' argument checks, before any database or table.
+func TestOtherFlags(t *testing.T) {
+	refused(t, newCmdSimilar, "name a problem (SOURCE:NUMBER) or give --fen", "similar")
+	if o := mustParse(t, newCmdSimilar, "similar", "--fen", "W:W32:B19", "--rules", "russian", "--limit", "3"); o.Query.FEN != "W:W32:B19" || o.Query.Rules != "russian" || o.Query.Limit != 3 {
+		t.Errorf("similar: %+v", o.Query)
+	}
+	refused(t, newCmdThemesDetect, "name the problems", "detect")
+	refused(t, newCmdThemesDetect, "name the problems", "detect", "metz:2", "--all")
+	refused(t, newCmdThemesDetect, "--all and --source exclude each other", "detect", "--all", "--source", "metz")
+	if o := mustParse(t, newCmdPerft, "perft", "start", "3", "--count", "keep"); o.Position != "start" || o.Depth != "3" || o.count != "keep" || o.hashMB != 64 {
+		t.Errorf("perft: %+v", o)
+	}
+	if o := mustParse(t, newCmdMoves, "moves", "start", "--rules", "english", "--diagram"); o.Rules != "english" || !o.Diagram {
+		t.Errorf("moves: %+v", o)
+	}
+	if o := mustParse(t, newCmdRules, "rules", "3"); o.Number != "3" || o.Source != "metz" {
+		t.Errorf("rules: %+v", o)
+	}
+}
+
+// endgame build and probe read --rules and --memory before the tables.
+func TestEndgameFlags(t *testing.T) {
+	eg := func(newCmd func(*Factory, *EndgameOptions, func(*EndgameBuildOptions) error) *cobra.Command) func(*Factory, func(*EndgameBuildOptions) error) *cobra.Command {
+		return func(f *Factory, runF func(*EndgameBuildOptions) error) *cobra.Command {
+			return newCmd(f, &EndgameOptions{Dir: "auto", Tables: f.Tables}, runF)
+		}
+	}
+	o := mustParse(t, eg(newCmdEndgameBuild), "build")
+	if o.Pieces != 4 || o.rules.Name != "international" || o.mem != 4<<30 || o.Dir != "auto" {
+		t.Errorf("build defaults: pieces %d rules %s memory %d dir %s", o.Pieces, o.rules.Name, o.mem, o.Dir)
+	}
+	refused(t, eg(newCmdEndgameBuild), "--memory", "build", "--memory", "5s")
+	refused(t, eg(newCmdEndgameBuild), "unknown", "build", "--rules", "chess")
+	probe := func(f *Factory, runF func(*EndgameProbeOptions) error) *cobra.Command {
+		return newCmdEndgameProbe(f, &EndgameOptions{Dir: "auto", Tables: f.Tables}, runF)
+	}
+	if p := mustParse(t, probe, "probe", "W:WK5:BK46", "--memory", "1GB"); p.Position != "W:WK5:BK46" || p.mem != 1<<30 {
+		t.Errorf("probe: %+v", p)
+	}
+}
