@@ -43,7 +43,7 @@ type EndgameBuildOptions struct {
 	*EndgameOptions
 	Pieces        int
 	Rules, Memory string
-	// What validate reads the flags into.
+	// What --rules and --memory are read into, before the command runs.
 	rules *draughts.Rules
 	mem   int64
 }
@@ -136,7 +136,7 @@ type EndgameProbeOptions struct {
 	*EndgameOptions
 	Position      string // the FEN argument
 	Rules, Memory string
-	// What validate reads the flags into.
+	// What --rules and --memory are read into, before the command runs.
 	rules *draughts.Rules
 	mem   int64
 }
