@@ -155,7 +155,7 @@ func (pf *perfter) perft(p Position, depth int) uint64 {
 		p.generate(&pf.lists[1], pf.keep)
 		return uint64(pf.lists[1].N)
 	}
-	if depth == 2 && pf.bulk {
+	if depth == 2 && pf.bulk && p.Kings == 0 {
 		if n, ok := pf.countQuietMenChildren(&p); ok {
 			return n
 		}
@@ -277,11 +277,8 @@ func (pf *perfter) menMoves(own, opp uint64, white bool) int {
 // whose side to move has no capture, the most common case of men in
 // contact: its steps are read off the bitboards, not listed, and each
 // child counted as countMenChildren does. ok is false, and nothing
-// counted, when p has a king or a capture.
+// counted, when p's side to move has a capture. p has no king.
 func (pf *perfter) countQuietMenChildren(p *Position) (sum uint64, ok bool) {
-	if p.Kings != 0 {
-		return 0, false
-	}
 	mover, own := p.sides()
 	empty := ^(mover | own) & BoardMask
 	a0, a1, a2, a3 := jumpTargets(own, empty)
