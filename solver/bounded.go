@@ -84,6 +84,12 @@ func (s *search[P, M]) withinChildren(c *child[P, M], d int, forcing bool, tbl *
 	or := s.isOr(c.q)
 	cs := s.children(c, s.kidBufs.get())
 	defer func() { s.kidBufs.put(cs) }()
+	// settles looks up every child below: start all their loads at once.
+	var touched uint64
+	for i := range cs {
+		touched += tbl.touch(cs[i].h)
+	}
+	s.touched += touched
 	if or {
 		cs = s.orderAttack(cs, forcing)
 	} else {

@@ -30,6 +30,7 @@ type search[P, M any] struct {
 	deps      *hashTable[uint64] // the position each repetition disproof rests on (repTag)
 	bounded   *hashTable[bound]  // "win within d" results (bounded.go)
 	forced    *hashTable[bound]  // the same restricted to forcing moves
+	touched   uint64             // the keys read ahead of their lookups (hashTable.touch), summed: stored, the reads are kept
 	path      pathSet            // positions on the current df-pn path
 	tooBig    map[uint64]bool    // positions whose closure exceeded closureLimit
 	otherWins map[uint64]bool    // closures the attacker does not win: whether the other side does

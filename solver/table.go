@@ -130,6 +130,11 @@ func (t *hashTable[V]) get(key uint64) (v V, ok bool) {
 	return v, false
 }
 
+// touch reads the first key of key's bucket and returns it: a caller that
+// will soon look up several keys touches them all first, so that their
+// cache misses overlap instead of coming one after the other.
+func (t *hashTable[V]) touch(key uint64) uint64 { return t.keys[(key&t.mask)*ways] }
+
 // raise lets t grow to maxEntries entries (a power of two, as
 // newHashTable rounds it); a lower bound is ignored.
 func (t *hashTable[V]) raise(maxEntries int) {

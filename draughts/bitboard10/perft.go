@@ -155,6 +155,11 @@ func (pf *perfter) perft(p Position, depth int) uint64 {
 		p.generate(&pf.lists[1], pf.keep)
 		return uint64(pf.lists[1].N)
 	}
+	if depth == 2 && pf.bulk && p.Kings == 0 {
+		if n, ok := pf.countQuietMenChildren(&p); ok {
+			return n
+		}
+	}
 	ml := &pf.lists[depth]
 	p.generate(ml, pf.keep)
 	var sum uint64
@@ -247,20 +252,62 @@ func (pf *perfter) countMenChildren(p Position, ml *MoveList, kc *kidCounter) ui
 	var sum uint64
 	for i := 0; i < ml.N; i++ {
 		m := ml.Moves[i]
-		own := kc.own &^ m.Captured
 		opp := kc.mover ^ (uint64(1)<<(m.From&63) ^ uint64(1)<<(m.To&63))
-		empty := ^(own | opp) & BoardMask
-		a0, a1, a2, a3 := jumpTargets(opp, empty)
-		j0, j1, j2, j3 := own&a0, own&a1, own&a2, own&a3
-		if j0|j1|j2|j3 == 0 {
-			sum += uint64(countMenQuiet(own, empty, kc.white))
-		} else if cont := continuing(j0, j1, j2, j3, a0, a1, a2, a3); cont == 0 {
-			sum += uint64(bits.OnesCount64(j0) + bits.OnesCount64(j1) + bits.OnesCount64(j2) + bits.OnesCount64(j3))
-		} else {
-			sum += uint64(countMenCaptures(&pf.lists[0], pf.keep, opp, empty, j0, j1, j2, j3, cont))
-		}
+		sum += uint64(pf.menMoves(kc.own&^m.Captured, opp, kc.white))
 	}
 	return sum
+}
+
+// menMoves is the number of legal moves of own, men only (White if
+// white), against the pieces opp.
+func (pf *perfter) menMoves(own, opp uint64, white bool) int {
+	empty := ^(own | opp) & BoardMask
+	a0, a1, a2, a3 := jumpTargets(opp, empty)
+	j0, j1, j2, j3 := own&a0, own&a1, own&a2, own&a3
+	if j0|j1|j2|j3 == 0 {
+		return countMenQuiet(own, empty, white)
+	}
+	if cont := continuing(j0, j1, j2, j3, a0, a1, a2, a3); cont != 0 {
+		return countMenCaptures(&pf.lists[0], pf.keep, opp, empty, j0, j1, j2, j3, cont)
+	}
+	return bits.OnesCount64(j0) + bits.OnesCount64(j1) + bits.OnesCount64(j2) + bits.OnesCount64(j3)
+}
+
+// countQuietMenChildren is countChildren for a position p without kings
+// whose side to move has no capture, the most common case of men in
+// contact: its steps are read off the bitboards, not listed, and each
+// child counted as countMenChildren does. ok is false, and nothing
+// counted, when p's side to move has a capture. p has no king.
+func (pf *perfter) countQuietMenChildren(p *Position) (sum uint64, ok bool) {
+	mover, own := p.sides()
+	empty := ^(mover | own) & BoardMask
+	a0, a1, a2, a3 := jumpTargets(own, empty)
+	if mover&(a0|a1|a2|a3) != 0 {
+		return 0, false
+	}
+	white := !p.WhiteToMove
+	// A step from -> to: the children's opponent is mover ^ from ^ to (a
+	// crowning changes nothing for the side that replies).
+	if p.WhiteToMove {
+		for t := (mover >> 6) & empty; t != 0; t &= t - 1 {
+			to := t & -t
+			sum += uint64(pf.menMoves(own, mover^to^to<<6, white))
+		}
+		for t := (mover >> 5) & empty; t != 0; t &= t - 1 {
+			to := t & -t
+			sum += uint64(pf.menMoves(own, mover^to^to<<5, white))
+		}
+	} else {
+		for t := (mover << 5) & empty; t != 0; t &= t - 1 {
+			to := t & -t
+			sum += uint64(pf.menMoves(own, mover^to^to>>5, white))
+		}
+		for t := (mover << 6) & empty; t != 0; t &= t - 1 {
+			to := t & -t
+			sum += uint64(pf.menMoves(own, mover^to^to>>6, white))
+		}
+	}
+	return sum, true
 }
 
 // kidCounter counts the legal moves of the children of a position p from
