@@ -258,6 +258,7 @@ type SlicePlan struct {
 	Peak      int64
 	Pieces    int // the largest signature built
 	specs     map[base.Sig]spec
+	load      []base.Sig // saved in the directory, to read first
 }
 
 // planSlices is the plan of the slices of p's signatures of at most
@@ -267,7 +268,11 @@ func (t *Tables) planSlices(p draughts.Position, maxPieces int) SlicePlan {
 	pl.specs = t.sliceSpecs(base.SigOf(p), t.coneOf(p), maxPieces)
 	full := t.fullSpec()
 	for s, sp := range pl.specs {
-		if t.Has(s) || t.Stored(s) {
+		if t.Has(s) {
+			continue
+		}
+		if t.Stored(s) {
+			pl.load = append(pl.load, s)
 			continue
 		}
 		if old := t.sliceTable(s); old != nil && old.spec.union(sp) == old.spec {
@@ -313,7 +318,7 @@ func (t *Tables) EnsureSlice(ctx context.Context, p draughts.Position, maxPieces
 	t.mu.Lock()
 	defer t.mu.Unlock()
 	for n := min(maxPieces, base.SigOf(p).Pieces()); n > wholePieces; n-- {
-		pl := t.planSlices(p, n)
+		pl := t.readPlan(p, n)
 		if !pl.fits(lim, t.sliceBytes.Load()) {
 			continue
 		}
@@ -321,9 +326,21 @@ func (t *Tables) EnsureSlice(ctx context.Context, p draughts.Position, maxPieces
 		return n, built, err
 	}
 	if n := base.SigOf(p).Pieces(); n <= maxPieces && t.saving.Load() {
-		built, err = t.buildWholeAhead(ctx, t.planSlices(p, n), lim)
+		built, err = t.buildWholeAhead(ctx, t.readPlan(p, n), lim)
 	}
 	return 0, built, err
+}
+
+// readPlan is planSlices with the tables it reads loaded from the
+// directory (t.mu held): a file that does not read back is built instead
+// (the plan made again).
+func (t *Tables) readPlan(p draughts.Position, maxPieces int) SlicePlan {
+	for {
+		pl := t.planSlices(p, maxPieces)
+		if t.loadAll(pl.load) {
+			return pl
+		}
+	}
 }
 
 // fits reports whether pl keeps within lim, with used bytes of slices in
