@@ -187,3 +187,39 @@ func TestSliceSavesWholeTables(t *testing.T) {
 		t.Fatalf("first %v %d %v, second %v %d %v", v1, d1, ok1, v2, d2, ok2)
 	}
 }
+
+// A slice plan stops between tables when its context is done (the
+// solver's clock): what was finished is kept, whole tables saved, and
+// the next call goes on from there.
+func TestSliceStopsBetweenTables(t *testing.T) {
+	r := draughts.English
+	dir := t.TempDir()
+	p, _ := draughts.ParseFEN(r, "W:W22,25:B9,K6") // four pieces: built whole, ahead
+	tabs := New(r)
+	tabs.SetDir(dir)
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	if _, built, err := tabs.EnsureSlice(ctx, p, 4, Limit{Bytes: 1 << 30}); err == nil || built != 0 {
+		t.Fatalf("a done context: %d built, %v", built, err)
+	}
+	if _, _, ok := tabs.Probe(p); ok {
+		t.Fatal("covered with nothing built")
+	}
+	// One table a call at most: the positions bound is 1 (the first
+	// table is built whatever its size, so that each call goes on).
+	for calls := 1; ; calls++ {
+		_, built, err := tabs.EnsureSlice(context.Background(), p, 4, Limit{Bytes: 1 << 30, Positions: 1})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, _, ok := tabs.Probe(p); ok {
+			if calls < 3 {
+				t.Fatalf("done in %d calls of one table each", calls)
+			}
+			break
+		}
+		if built == 0 || calls > 50 {
+			t.Fatalf("call %d built %d positions, the root still not covered", calls, built)
+		}
+	}
+}
