@@ -225,6 +225,10 @@ const sliceNanos = 200
 // build stops between tables once the time lim stands for (its positions
 // at NanosPerPosition, 15 s at the root of a solve) has passed.
 func (s *System) sliceGeneric(p draughts.Position, lim Limit) (built int64) {
+	// The memory is what an Ensure may take (Config.Memory, 1 GB by
+	// default), when the search's budget is less: the 5-piece tables
+	// are built once, saved, and read mapped.
+	lim.Bytes = max(lim.Bytes, s.mem)
 	ctx := context.Background()
 	if lim.Positions > 0 {
 		var cancel context.CancelFunc
