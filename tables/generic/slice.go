@@ -359,6 +359,7 @@ func (pl SlicePlan) fits(lim Limit, used int64) bool {
 // too, and come first in the order.
 func (t *Tables) buildWholeAhead(ctx context.Context, pl SlicePlan, lim Limit) (built int64, err error) {
 	full := t.fullSpec()
+	saved := 0 // the tables of a side without a piece (a few positions) are never saved
 	for _, s := range pl.Sigs {
 		if pl.specs[s] != full {
 			continue
@@ -367,8 +368,11 @@ func (t *Tables) buildWholeAhead(ctx context.Context, pl SlicePlan, lim Limit) (
 			return built, err
 		}
 		n := t.Positions(s)
-		if n*(bytesPerPosition+buildBytes) > lim.Bytes || (lim.Positions > 0 && built > 0 && built+n > lim.Positions) {
-			break // the first one is built whatever its positions: each run goes on
+		if n*(bytesPerPosition+buildBytes) > lim.Bytes || (lim.Positions > 0 && saved > 0 && built+n > lim.Positions) {
+			break // the first one saved is built whatever its positions: each run goes on
+		}
+		if s.WM+s.WK > 0 && s.BM+s.BK > 0 {
+			saved++
 		}
 		tab, err := newBuilder(t, s).build()
 		if err != nil {
