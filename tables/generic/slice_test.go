@@ -30,7 +30,6 @@ func TestSliceEqualsWholeTable(t *testing.T) {
 		fen   string
 	}{
 		{draughts.English, "W:W22,25:B9,6"},
-		{draughts.English, "B:W27,K18:B10,6"},
 		{draughts.Russian, "W:Wc3,e3:Bf6,d8"},
 	} {
 		p, err := draughts.ParseFEN(c.rules, c.fen)
