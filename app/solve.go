@@ -13,7 +13,7 @@ const DefaultSolveBudget = "10s"
 
 // Solve proves goal (as --goal reads it: win, draw, promote/11 …) from p
 // within budget b, reading the App's endgame tables.
-func (a *App) Solve(p draughts.Position, goal string, b verdict.Budget) (*solver.Solution, error) {
+func (a *App) Solve(p draughts.Position, goal string, b verdict.Budget) (*verdict.Solution, error) {
 	g, err := solver.ParseGoal(goal)
 	if err != nil {
 		return nil, err

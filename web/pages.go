@@ -17,6 +17,7 @@ import (
 	"metz/app"
 	"metz/draughts"
 	"metz/export"
+	"metz/problems/catalog"
 )
 
 //go:embed assets templates
@@ -77,7 +78,7 @@ func diagram(rules, fen string, size float64, numbers bool) template.HTML {
 
 // resultRow is a search result as the list shows it.
 type resultRow struct {
-	app.Summary
+	catalog.Summary
 	Name    string
 	Diagram template.HTML
 }
