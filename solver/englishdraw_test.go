@@ -50,7 +50,7 @@ func TestEnglishDrawOnlyWhenProven(t *testing.T) {
 		if !ok || err != nil {
 			t.Fatalf("%s: not in the tables (%v)", fen, err)
 		}
-		want := map[tables.Result]string{tables.Win: ResultWin, tables.Draw: ResultDraw, tables.Loss: ResultLoss}[r]
+		want := map[tables.Result]string{tables.Win: verdict.ResultWin, tables.Draw: verdict.ResultDraw, tables.Loss: verdict.ResultLoss}[r]
 		// No tables at all: a bounded search that is cut short, then
 		// one that has the room to go through every line.
 		budgets := []verdict.Budget{{Nodes: 300, Time: time.Minute}}
@@ -60,15 +60,15 @@ func TestEnglishDrawOnlyWhenProven(t *testing.T) {
 		for _, b := range budgets {
 			sol := SolveWith(p, Win, Options{Budget: b})
 			switch {
-			case sol.Result == ResultUnknown:
+			case sol.Result == verdict.ResultUnknown:
 			case sol.Result != want:
 				t.Fatalf("%s within %d nodes: %s, the tables say %s", fen, b.Nodes, sol.Result, want)
-			case b.Nodes == 300 && sol.Result == ResultDraw && sol.Nodes >= b.Nodes:
+			case b.Nodes == 300 && sol.Result == verdict.ResultDraw && sol.Nodes >= b.Nodes:
 				t.Fatalf("%s: a draw stated by a search that ran out of nodes (%d)", fen, sol.Nodes)
-			case sol.Result == ResultDraw:
+			case sol.Result == verdict.ResultDraw:
 				drawsBySearch++
 			}
-			if sol.Result != ResultUnknown {
+			if sol.Result != verdict.ResultUnknown {
 				decided++
 			}
 		}
