@@ -149,9 +149,17 @@ func verifyIn[P, M any](g game[P, M], p *problems.Problem, pos draughts.Position
 	mem, forkMB := memorySplit(opt.Budget.MemoryMB, beside)
 	v := &verifier[P, M]{rep: rep, s: newSearch(g, from(g, pos), attacker, goal, lim, mem), opt: opt, root: pos, forkMB: forkMB, bound: goal.Within,
 		mended: map[string]mended{}}
-	v.s.useTables(tablesFor(pos.Rules, opt))
+	sys := tablesFor(pos.Rules, opt)
+	var sliced int64
+	if sys != nil && sys.Rules().Name != draughts.International.Name {
+		// As solve does: an 8x8 root readies the tables it reaches
+		// (tables.System.Slice); the international verifications build
+		// whole tables as their searches meet them.
+		sliced = sys.Slice(pos, rootLimit(sys, opt.Budget.MemoryMB))
+	}
+	v.s.useTables(sys)
 	defer func() {
-		rep.TableHits, rep.TablesBuilt, rep.TablesUnsaved = rep.TableHits+v.tableHits(), v.s.built.Load(), v.s.unsaved.Load()
+		rep.TableHits, rep.TablesBuilt, rep.TablesUnsaved = rep.TableHits+v.tableHits(), sliced+v.s.built.Load(), v.s.unsaved.Load()
 	}()
 	if len(ns) == 0 {
 		rep.Notes = append(rep.Notes, "no stated solution: only the keys are searched")

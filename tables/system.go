@@ -186,10 +186,14 @@ func intlPositions(lim Limit) int64 {
 // that p can reach are built (intl.Tables.EnsureSlice), within lim, in
 // memory, with distances (also those of 6 and 7 pieces). A probe outside
 // them builds the whole tables as ever up to intl.DemandPieces pieces.
-// built is the positions analysed.
+// Under the other rules it builds the slices of p's tables of up to
+// SlicePieces pieces (sliceGeneric). built is the positions analysed.
 func (s *System) Slice(p draughts.Position, lim Limit) (built int64) {
-	if s == nil || s.intl == nil || lim.Positions < 0 {
+	if s == nil || lim.Positions < 0 {
 		return 0
+	}
+	if s.intl == nil {
+		return s.sliceGeneric(p, lim)
 	}
 	bp, ok := intl.FromDraughts(p)
 	if !ok || bits.OnesCount64(bp.White|bp.Black) > intl.SlicePieces {
@@ -199,6 +203,43 @@ func (s *System) Slice(p draughts.Position, lim Limit) (built int64) {
 	if err != nil {
 		return 0
 	}
+	return built
+}
+
+// SlicePieces is the most pieces of the slices the generic builder builds
+// at a root (System.Slice): every signature of up to 7 pieces that a root
+// reaches, where its plan fits the budget.
+const SlicePieces = 7
+
+// sliceNanos is about what the generic builder costs a position on 8x8
+// bitboards, in wall time on two idle cores (the whole 2-6-piece English
+// set: 7.5 G positions in 1,123 s): the solver's bound in positions, set
+// at the generic boards' 1.5 µs, is scaled by it.
+const sliceNanos = 200
+
+// sliceGeneric is Slice under rules other than the international ones,
+// on the boards bitboard8 plays (generic.Tables.EnsureSlice): the slices
+// of the tables of up to SlicePieces pieces p reaches are built within
+// lim, those of up to 5 pieces and those whose slice is most of the table
+// whole and saved, the others in memory, where every search of this
+// process reads them (StoredPieces). A root of at most SlicePieces pieces
+// whose plan is too large builds the whole tables ahead of it, each
+// saved, for as long as lim's time allows: the next run goes on. The
+// build stops between tables once the time lim stands for (its positions
+// at NanosPerPosition, 15 s at the root of a solve) has passed.
+func (s *System) sliceGeneric(p draughts.Position, lim Limit) (built int64) {
+	// The memory is what an Ensure may take (Config.Memory, 1 GB by
+	// default), when the search's budget is less: the 5-piece tables
+	// are built once, saved, and read mapped.
+	lim.Bytes = max(lim.Bytes, s.mem)
+	ctx := context.Background()
+	if lim.Positions > 0 {
+		var cancel context.CancelFunc
+		ctx, cancel = context.WithTimeout(ctx, time.Duration(lim.Positions*s.NanosPerPosition()))
+		defer cancel()
+		lim.Positions = lim.Positions * s.NanosPerPosition() / sliceNanos
+	}
+	_, built, _ = s.gen.EnsureSlice(ctx, p, SlicePieces, lim)
 	return built
 }
 
@@ -225,10 +266,11 @@ func (s *System) ScanBitboard(sig Sig, f func(p bitboard10.Position, r Result, p
 }
 
 // Has reports whether the table of sig is ready to probe without building
-// (in memory; under the international rules, in the directory too).
+// (in memory, whole or a slice; under the international rules, in the
+// directory too).
 func (s *System) Has(sig Sig) bool {
 	if s.intl == nil {
-		return s.gen.Has(sig)
+		return s.gen.HasSlice(sig)
 	}
 	return s.intl.Built(sig)
 }
@@ -252,9 +294,19 @@ func (s *System) Cost(sig Sig) int64 {
 	return s.intl.ToBuildSig(sig)
 }
 
-// StoredPieces is the most pieces of a table that may be read from the
-// directory without being built (every table saved, whatever its size).
+// StoredPieces is the most pieces of a table that may be read without
+// being built: every table saved, whatever its size, and under rules
+// other than the international ones the slices a root had built (Slice),
+// which a search reads at any depth.
 func (s *System) StoredPieces() int {
+	if s != nil && s.intl == nil {
+		return max(s.gen.StoredPieces(), s.gen.SlicePieces())
+	}
+	return s.savedPieces()
+}
+
+// savedPieces is StoredPieces without the slices in memory.
+func (s *System) savedPieces() int {
 	switch {
 	case s == nil:
 		return 0
@@ -332,8 +384,9 @@ func (t *Tables) Plan(p draughts.Position) (tables int, positions, disk, memory 
 	return t.System(p.Rules).Plan(p)
 }
 
-// StoredPieces is System.StoredPieces for r (0 for nil tables).
-func (t *Tables) StoredPieces(r *draughts.Rules) int { return t.System(r).StoredPieces() }
+// StoredPieces is the most pieces of r's tables saved in the directory
+// (System.StoredPieces less the slices in memory; 0 for nil tables).
+func (t *Tables) StoredPieces(r *draughts.Rules) int { return t.System(r).savedPieces() }
 
 // Reach is System.Reach for r (0 for nil tables).
 func (t *Tables) Reach(r *draughts.Rules) int { return t.System(r).Reach() }

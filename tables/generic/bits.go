@@ -150,12 +150,15 @@ func (b *bitLayout) index(sh *shape, sq [4]uint64) (i int64, ok bool) {
 func (t *Tables) lookupBits(p bitboard8.Position) (win bool, plies int, decided bool, err error) {
 	sq := groupSquares(p)
 	s := base.Sig{WM: bits.OnesCount64(sq[gWM]), WK: bits.OnesCount64(sq[gWK]), BM: bits.OnesCount64(sq[gBM]), BK: bits.OnesCount64(sq[gBK])}
-	tab := t.table(s)
+	tab := t.tableOrSlice(s)
 	if tab == nil {
 		return false, 0, false, fmt.Errorf("retro: %s not built", s)
 	}
-	i, ok := t.bits.index(&tab.sh, sq)
-	if !ok {
+	i, ok := tab.layout(t).index(&tab.sh, sq)
+	switch {
+	case !ok && tab.bl != nil:
+		return false, 0, false, errNotInSlice(s)
+	case !ok:
 		return false, 0, false, fmt.Errorf("retro: %s: a man on its crowning row is in no table", s)
 	}
 	win, plies, decided = tab.value(turnOf(p), i)
@@ -174,11 +177,11 @@ func (t *Tables) ProbeBits(p bitboard8.Position) (v base.Result, plies int, ok b
 		return base.Draw, 0, false
 	}
 	sq := groupSquares(p)
-	tab := t.table(base.Sig{WM: bits.OnesCount64(sq[gWM]), WK: bits.OnesCount64(sq[gWK]), BM: bits.OnesCount64(sq[gBM]), BK: bits.OnesCount64(sq[gBK])})
+	tab := t.tableOrSlice(base.Sig{WM: bits.OnesCount64(sq[gWM]), WK: bits.OnesCount64(sq[gWK]), BM: bits.OnesCount64(sq[gBM]), BK: bits.OnesCount64(sq[gBK])})
 	if tab == nil {
 		return base.Draw, 0, false
 	}
-	i, ok := t.bits.index(&tab.sh, sq)
+	i, ok := tab.layout(t).index(&tab.sh, sq)
 	if !ok {
 		return base.Draw, 0, false
 	}
@@ -190,7 +193,7 @@ func (b *builder) initBits(w *worker, turn int, lo, hi int64) error {
 	if lo >= hi {
 		return nil
 	}
-	bl := b.t.bits
+	bl := b.bl
 	r := bl.decode(&b.sh, lo)
 	for i := lo; i < hi; i++ {
 		sq, ok := bl.squares(&r)
@@ -244,7 +247,7 @@ func (x *exits) addBits(b *builder, child bitboard8.Position) error {
 // unmoveBits is predecessors on the bitboards: mover's pieces of the
 // position of index i stepped back, in the generic path's order.
 func (b *builder) unmoveBits(mover draughts.Color, i int64, f func(j int64)) {
-	bl := b.t.bits
+	bl := b.bl
 	r := bl.decode(&b.sh, i)
 	sq, _ := bl.squares(&r)
 	empty := bl.board &^ (sq[gWM] | sq[gWK] | sq[gBM] | sq[gBK])

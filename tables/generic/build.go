@@ -55,6 +55,7 @@ type builder struct {
 	l   *layout
 	r   *draughts.Rules
 	sh  shape
+	bl  *bitLayout // the index on the bitboards (t.bits, or a slice's; nil on the generic path)
 	tab *table
 	cnt [2][]uint8 // quiet moves not yet refuted, or a mark (cntCapture...)
 	// How many values were set at each distance, merged from the cores:
@@ -102,8 +103,13 @@ func (b *builder) set(w *worker, turn int, i int64, win bool, plies int) {
 }
 
 func newBuilder(t *Tables, s base.Sig) *builder {
-	sh := t.l.shape(s)
-	b := &builder{t: t, l: t.l, r: t.r, sh: sh, tab: &table{sh: sh}}
+	return newBuilderOn(t, s, t.bits, t.l.shape(s))
+}
+
+// newBuilderOn is a builder of s on the index bl, sh (a slice's, or the
+// whole table's).
+func newBuilderOn(t *Tables, s base.Sig, bl *bitLayout, sh shape) *builder {
+	b := &builder{t: t, l: t.l, r: t.r, sh: sh, bl: bl, tab: &table{sh: sh}}
 	for turn := range 2 {
 		b.tab.vals[turn] = make([]uint16, sh.size)
 		b.cnt[turn] = make([]uint8, sh.size)
@@ -278,7 +284,7 @@ func (b *builder) open(turn draughts.Color, j int64) bool {
 // played a quiet move to index i (the other side to move there) that keeps
 // the material, w's scratch serving.
 func (b *builder) predecessors(w *worker, mover draughts.Color, i int64, f func(j int64)) {
-	if b.t.bits != nil {
+	if b.bl != nil {
 		b.unmoveBits(mover, i, f)
 		return
 	}
@@ -324,7 +330,7 @@ func groupsOf(c draughts.Color) [2]int {
 // exitsOf is the exits of index j, mover to play, read again for a
 // position whose every quiet move is refuted (once per lost position).
 func (b *builder) exitsOf(w *worker, mover draughts.Color, j int64) (exits, error) {
-	if bl := b.t.bits; bl != nil {
+	if bl := b.bl; bl != nil {
 		r := bl.decode(&b.sh, j)
 		sq, _ := bl.squares(&r)
 		_, _, x, err := b.scanBits(w, position(sq, mover))
@@ -401,7 +407,7 @@ func (b *builder) firstPass() error {
 
 // initRange runs initOne over the indices lo to hi.
 func (b *builder) initRange(w *worker, turn int, lo, hi int64) error {
-	if b.t.bits != nil {
+	if b.bl != nil {
 		return b.initBits(w, turn, lo, hi)
 	}
 	for i := lo; i < hi; i++ {

@@ -25,6 +25,10 @@ type table struct {
 	small  [2][]uint8
 	winOdd bool // in small: a win takes an odd number of plies
 	mapped bool // the values lie in a mapped file, not on the heap
+	// A slice's (slice.go): its index on the bitboards and the squares
+	// its men may stand on; bl is nil for a whole table.
+	bl   *bitLayout
+	spec spec
 }
 
 // width is the bytes a value takes.
@@ -98,7 +102,7 @@ func (tab *table) compact(winOdd bool) *table {
 	if tab.small[0] != nil || !tab.fitsSmall(winOdd) {
 		return tab
 	}
-	out := &table{sh: tab.sh, winOdd: winOdd}
+	out := &table{sh: tab.sh, winOdd: winOdd, bl: tab.bl, spec: tab.spec}
 	for turn, vals := range tab.vals {
 		out.small[turn] = make([]uint8, len(vals))
 		for i, v := range vals {

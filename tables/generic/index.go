@@ -122,10 +122,20 @@ type shape struct {
 const maxSize = 1 << 50
 
 func (l *layout) shape(s base.Sig) shape {
+	var size [4]int
+	for g, d := range l.doms {
+		size[g] = len(d.sq)
+	}
+	return l.sized(s, size)
+}
+
+// sized is the shape of s when each group g may stand on domSize[g]
+// squares (a slice's men fewer: slice.go).
+func (l *layout) sized(s base.Sig, domSize [4]int) shape {
 	sh := shape{sig: s, n: counts(s), size: 1}
 	for g := 3; g >= 0; g-- {
 		sh.stride[g] = sh.size
-		f := l.binom[len(l.doms[g].sq)][sh.n[g]]
+		f := l.binom[domSize[g]][sh.n[g]]
 		if sh.size > maxSize/max(f, 1) {
 			sh.size = maxSize
 			continue

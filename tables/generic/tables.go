@@ -17,11 +17,12 @@ import (
 
 // Tables are the tables of one rule system built so far.
 type Tables struct {
-	r     *draughts.Rules
-	l     *layout
-	bits  *bitLayout                      // the boards bitboard8 plays (nil: the generic path)
-	wide  *bitboard12.Engine              // the generic path's moves, where bitboard12 plays r (see scanWide)
-	built atomic.Pointer[[1 << 12]*table] // by Sig.code; replaced, never changed
+	r             *draughts.Rules
+	l             *layout
+	bits          *bitLayout                      // the boards bitboard8 plays (nil: the generic path)
+	wide          *bitboard12.Engine              // the generic path's moves, where bitboard12 plays r (see scanWide)
+	built         atomic.Pointer[[1 << 12]*table] // by Sig.code; replaced, never changed
+	sliceCounters                                 // the slices built (slice.go)
 
 	mu       sync.Mutex // held while building, loading or saving
 	bytes    int64      // what the built tables take
@@ -153,6 +154,8 @@ func (t *Tables) lookupSig(p draughts.Position, s base.Sig) (win bool, plies int
 	switch {
 	case tab == nil:
 		return false, 0, false, fmt.Errorf("retro: %s not built", s)
+	case !ok && tab.bl != nil:
+		return false, 0, false, errNotInSlice(s)
 	case !ok:
 		return false, 0, false, fmt.Errorf("retro: %s: a man on its crowning row is in no table", s)
 	}
@@ -164,10 +167,14 @@ func (t *Tables) lookupSig(p draughts.Position, s base.Sig) (win bool, plies int
 // when s is not built, and ok false then or for a man on its crowning row
 // (in no table).
 func (t *Tables) locate(p draughts.Position, s base.Sig) (tab *table, i int64, ok bool) {
-	if tab = t.table(s); tab == nil {
+	if tab = t.table(s); tab != nil {
+		i, ok = t.l.indexOf(&tab.sh, p)
+		return tab, i, ok
+	}
+	if tab = t.sliceTable(s); tab == nil {
 		return nil, 0, false
 	}
-	i, ok = t.l.indexOf(&tab.sh, p)
+	i, ok = tab.bl.index(&tab.sh, boardSquares(p.Board))
 	return tab, i, ok
 }
 
