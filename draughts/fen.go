@@ -283,3 +283,8 @@ func (p Position) Crowned() Position {
 	}
 	return q
 }
+
+// MarshalText writes the position as its FEN, so that a record carrying a
+// position writes it as text (JSON, database). Reading it back needs its
+// rules: ParseFEN.
+func (p *Position) MarshalText() ([]byte, error) { return []byte(p.FEN()), nil }

@@ -15,7 +15,6 @@ import (
 	"path/filepath"
 	"regexp"
 	"strings"
-	"sync"
 	"unicode/utf8"
 
 	"metz/draughts"
@@ -187,14 +186,10 @@ func binaryAt(data []byte) int {
 // printed, for the solver may still be asked about it, but a reader should
 // know.
 func diagramWarnings(p *problems.Problem) {
-	r, err := draughts.RulesByName(p.Rules)
-	if err != nil || p.FEN == "" || p.FEN == startFEN(r) {
+	if p.Position == nil || p.Position.Equal(draughts.Start(p.Position.Rules)) {
 		return // the start position is a game's, and a game archive's every one
 	}
-	pos, err := draughts.ParseFEN(r, p.FEN)
-	if err != nil {
-		return
-	}
+	pos := *p.Position
 	file, line := p.Place()
 	wm, wk, bm, bk := pos.Material()
 	for _, side := range []struct {
@@ -210,18 +205,6 @@ func diagramWarnings(p *problems.Problem) {
 		p.Warnings = append(p.Warnings, problems.Warning{File: file, Line: line, Text: "diagram: " + w,
 			Expected: "a king there (a man reaching that row is crowned), or the man elsewhere"})
 	}
-}
-
-// startFENs are the start positions' FENs, by rule system.
-var startFENs sync.Map
-
-func startFEN(r *draughts.Rules) string {
-	if f, ok := startFENs.Load(r); ok {
-		return f.(string)
-	}
-	f := draughts.Start(r).FEN()
-	startFENs.Store(r, f)
-	return f
 }
 
 var (

@@ -7,7 +7,6 @@ import (
 
 	"metz/app"
 	"metz/cmd/metz/internal/textout"
-	"metz/solver"
 	"metz/verdict"
 )
 
@@ -29,7 +28,7 @@ func addSolve(root *cobra.Command) {
 				return err
 			}
 			warnImpossible(cmd.ErrOrStderr(), p)
-			stip, err := solver.BoundStipulation(goal, within)
+			stip, err := app.ParseGoal(goal, within)
 			if err != nil {
 				return err
 			}
