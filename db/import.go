@@ -141,16 +141,17 @@ var importSQL = map[string]string{
 // and occupancy its diagram gives.
 func (r *ImportRun) columns(p *problems.Problem, hash string) []any {
 	var side, fen, wm, wk, bm, bk, occ any
+	text := p.FEN() // written once, for the column and the key
 	if p.Position != nil {
 		d := deriveFrom(*p.Position)
-		fen, side, wm, wk, bm, bk, occ = p.Position.FEN(), d.side, d.whiteMen, d.whiteKings, d.blackMen, d.blackKings, d.occupancy
+		fen, side, wm, wk, bm, bk, occ = text, d.side, d.whiteMen, d.whiteKings, d.blackMen, d.blackKings, d.occupancy
 	}
 	sol := jsonOrNull(p.Solution, p.Solution == nil)
 	wit := jsonOrNull(p.Witnesses, len(p.Witnesses) == 0)
 	tags := jsonOrNull(p.Tags, len(p.Tags) == 0)
 	return []any{p.Source, p.Number, p.Label, p.Class, p.Title, p.RulesName(), side, fen, p.Stipulation.String(),
 		p.SolutionText, sol, wit, p.Commentary, p.Location, hash, wm, wk, bm, bk, occ, p.Author, p.Date,
-		verifyKey(p), p.Result, tags}
+		verifyKeyOf(p.RulesName(), text, p.Stipulation.String(), p.Solution), p.Result, tags}
 }
 
 // fenWarningPrefix opens the warning imports before the typed model

@@ -15,6 +15,7 @@ import (
 	"path/filepath"
 	"regexp"
 	"strings"
+	"sync"
 	"unicode/utf8"
 
 	"metz/draughts"
@@ -186,7 +187,7 @@ func binaryAt(data []byte) int {
 // printed, for the solver may still be asked about it, but a reader should
 // know.
 func diagramWarnings(p *problems.Problem) {
-	if p.Position == nil || p.Position.Equal(draughts.Start(p.Position.Rules)) {
+	if p.Position == nil || p.Position.Equal(rulesStart(p.Position.Rules)) {
 		return // the start position is a game's, and a game archive's every one
 	}
 	pos := *p.Position
@@ -205,6 +206,19 @@ func diagramWarnings(p *problems.Problem) {
 		p.Warnings = append(p.Warnings, problems.Warning{File: file, Line: line, Text: "diagram: " + w,
 			Expected: "a king there (a man reaching that row is crowned), or the man elsewhere"})
 	}
+}
+
+// rulesStarts are the start positions, by rule system: a game
+// archive's every record starts there.
+var rulesStarts sync.Map
+
+func rulesStart(r *draughts.Rules) draughts.Position {
+	if q, ok := rulesStarts.Load(r); ok {
+		return q.(draughts.Position)
+	}
+	q := draughts.Start(r)
+	rulesStarts.Store(r, q)
+	return q
 }
 
 var (
