@@ -7,6 +7,7 @@ import (
 	"metz/db"
 	"metz/export"
 	"metz/problems"
+	"metz/problems/catalog"
 )
 
 // Config says what an App opens: what a front end (metz verify, metz
@@ -16,6 +17,9 @@ type Config struct {
 	// SQLite file, or a postgres:// URL (docs/database.md); "" opens
 	// none, for work on positions alone (verify --fen).
 	DB string
+	// Create makes the database when DB names none yet (metz import's
+	// first run); without it a missing database is an error.
+	Create bool
 	// Tables is the endgame table setting, as --tables gives it
 	// (OpenTables): "auto" the default directory ($METZ_TABLES, else the
 	// user cache), a directory, "none" no tables at all, or "" tables
@@ -48,8 +52,12 @@ func Open(cfg Config) (*App, error) {
 		return nil, err
 	}
 	a := &App{tables: tb}
+	open := db.OpenExisting
+	if cfg.Create {
+		open = db.Open
+	}
 	if cfg.DB != "" {
-		if a.db, err = db.OpenExisting(cfg.DB); err != nil {
+		if a.db, err = open(cfg.DB); err != nil {
 			return nil, err
 		}
 	}
@@ -113,8 +121,6 @@ func (a *App) write(f func(d *db.DB) error) error {
 
 // The database's types and errors, as the front ends meet them.
 type (
-	// Summary is one problem as a search lists it.
-	Summary = db.Summary
 	// Note is a user's dated note on a problem.
 	Note = db.Note
 	// ImportStats counts what an import did.
@@ -138,10 +144,10 @@ func (a *App) Select(s Selection) (Selected, error) {
 }
 
 // Resolve finds the problem a user names (see Resolve).
-func (a *App) Resolve(ref string) (Summary, error) {
+func (a *App) Resolve(ref string) (catalog.Summary, error) {
 	d, err := a.database()
 	if err != nil {
-		return Summary{}, err
+		return catalog.Summary{}, err
 	}
 	return Resolve(d, ref)
 }

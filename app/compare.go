@@ -46,6 +46,16 @@ func CompareThemes(d *db.DB, sources []string) (rows []ThemeComparison, uncompar
 	return rows, uncompared, err
 }
 
+// CompareThemes compares the detected themes with the books' (see
+// CompareThemes).
+func (a *App) CompareThemes(sources []string) ([]ThemeComparison, []string, error) {
+	d, err := a.database()
+	if err != nil {
+		return nil, nil, err
+	}
+	return CompareThemes(d, sources)
+}
+
 // undetected names the problems with a position and book themes that have
 // no detected theme.
 func undetected(d *db.DB, sources []string) ([]string, error) {

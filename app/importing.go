@@ -157,6 +157,18 @@ func Import(d *db.DB, files []string, opt ImportOptions) ([]ImportReport, error)
 	return reports, err
 }
 
+// Import imports files into the App's database (see Import); the App of
+// a command that imports is opened with Config.Create, so that the first
+// import makes the database.
+func (a *App) Import(files []string, opt ImportOptions) ([]ImportReport, error) {
+	var reports []ImportReport
+	var ierr error
+	if err := a.write(func(d *db.DB) error { reports, ierr = Import(d, files, opt); return nil }); err != nil {
+		return nil, err
+	}
+	return reports, ierr
+}
+
 // importFile opens one file, gives its own source its key, and stores it.
 func importFile(d *db.DB, file string, iopt importer.Options, opt ImportOptions, keys map[string]string) ([]ImportReport, error) {
 	s, err := importer.Open(file, iopt)

@@ -8,6 +8,7 @@ import (
 
 	"metz/db"
 	"metz/problems"
+	"metz/problems/catalog"
 	"metz/verdict"
 )
 
@@ -35,7 +36,7 @@ type SourceReport struct {
 
 // ProblemVerdict is a problem's line of the report.
 type ProblemVerdict struct {
-	db.Summary
+	catalog.Summary
 	Name     string          `json:"name"` // SOURCE:NUMBER
 	Dual     bool            `json:"dual"`
 	Key      string          `json:"key,omitempty"`
@@ -70,6 +71,15 @@ func Report(d *db.DB, only []string) ([]SourceReport, error) {
 	return out, nil
 }
 
+// Report summarises the App's sources (see Report).
+func (a *App) Report(only []string) ([]SourceReport, error) {
+	d, err := a.database()
+	if err != nil {
+		return nil, err
+	}
+	return Report(d, only)
+}
+
 func reportSource(d *db.DB, info db.SourceInfo) (SourceReport, error) {
 	sr := SourceReport{SourceInfo: info, Verdicts: map[string]int{}, Positions: []ProblemVerdict{}}
 	sums, err := d.Search(db.Query{Sources: []string{info.Key}})
@@ -94,7 +104,7 @@ func reportSource(d *db.DB, info db.SourceInfo) (SourceReport, error) {
 }
 
 // problemVerdict reads a problem's current verdict and detected themes.
-func problemVerdict(d *db.DB, s db.Summary) (ProblemVerdict, error) {
+func problemVerdict(d *db.DB, s catalog.Summary) (ProblemVerdict, error) {
 	pv := ProblemVerdict{Summary: s, Name: Name(s.Source, s.Number)}
 	ts, err := d.ThemesOf(s.ID, problems.OriginDetected)
 	if err != nil {

@@ -8,6 +8,7 @@ import (
 
 	"metz/db"
 	"metz/problems"
+	"metz/problems/catalog"
 )
 
 // Selection says which problems a command works on: the problems named,
@@ -30,7 +31,7 @@ type Selection struct {
 
 // Selected is what a Selection picked.
 type Selected struct {
-	Problems []db.Summary
+	Problems []catalog.Summary
 	// LeftOut counts the records without a diagram the filters matched
 	// and left out (Selection.WithEmpty unset).
 	LeftOut int
@@ -114,20 +115,20 @@ func selectRefs(d *db.DB, refs []string) (Selected, error) {
 // number a label ends with ("Problème VI" for vantenac:6, stored as
 // vantenac:76) would give one problem two names, so it is refused with
 // the right name instead.
-func Resolve(d *db.DB, ref string) (db.Summary, error) {
+func Resolve(d *db.DB, ref string) (catalog.Summary, error) {
 	id, err := d.Resolve(ref)
 	if errors.Is(err, db.ErrNotFound) {
-		return db.Summary{}, fmt.Errorf("problem %q: %w (metz list shows the problems' names)", ref, err)
+		return catalog.Summary{}, fmt.Errorf("problem %q: %w (metz list shows the problems' names)", ref, err)
 	}
 	if err != nil {
-		return db.Summary{}, fmt.Errorf("problem %q: %w", ref, err)
+		return catalog.Summary{}, fmt.Errorf("problem %q: %w", ref, err)
 	}
 	s, err := summary(d, id)
 	if err != nil {
-		return db.Summary{}, err
+		return catalog.Summary{}, err
 	}
 	if num, ok := refNumber(ref); ok && num != s.Number {
-		return db.Summary{}, fmt.Errorf("problem %q: no record %s:%d; %s %q is %s (one name a problem)", ref, s.Source, num, s.Source, s.Label, Name(s.Source, s.Number))
+		return catalog.Summary{}, fmt.Errorf("problem %q: no record %s:%d; %s %q is %s (one name a problem)", ref, s.Source, num, s.Source, s.Label, Name(s.Source, s.Number))
 	}
 	return s, nil
 }
@@ -143,21 +144,21 @@ func refNumber(ref string) (int, bool) {
 }
 
 // summary is the search line of one problem.
-func summary(d *db.DB, id int64) (db.Summary, error) {
+func summary(d *db.DB, id int64) (catalog.Summary, error) {
 	p, err := d.Get(id)
 	if err != nil {
-		return db.Summary{}, fmt.Errorf("problem %d: %w", id, err)
+		return catalog.Summary{}, fmt.Errorf("problem %d: %w", id, err)
 	}
 	res, err := d.Search(db.Query{Sources: []string{p.Source}, Number: db.Range{Min: p.Number, Max: p.Number, On: true}})
 	if err != nil {
-		return db.Summary{}, err
+		return catalog.Summary{}, err
 	}
 	for _, s := range res {
 		if s.ID == id {
 			return s, nil
 		}
 	}
-	return db.Summary{}, fmt.Errorf("problem %d: %w", id, db.ErrNotFound)
+	return catalog.Summary{}, fmt.Errorf("problem %d: %w", id, db.ErrNotFound)
 }
 
 // Name is a problem's one name: SOURCE:NUMBER.

@@ -26,6 +26,6 @@ func ParseGoal(goal string, within int) (problems.Stipulation, error) {
 
 // Solve proves goal from p within budget b, reading the App's endgame
 // tables.
-func (a *App) Solve(p draughts.Position, goal problems.Stipulation, b verdict.Budget) (*solver.Solution, error) {
+func (a *App) Solve(p draughts.Position, goal problems.Stipulation, b verdict.Budget) (*verdict.Solution, error) {
 	return solver.SolveWith(p, goal, solver.Options{Budget: b, Tables: a.tables}), nil
 }

@@ -112,3 +112,14 @@ func DetectMany(d *db.DB, sel Selected, progress func(done, total int)) ([]Detec
 	}
 	return res, nil
 }
+
+// DetectMany detects and stores the themes of the selected problems (see
+// DetectMany), as the App's one writer.
+func (a *App) DetectMany(sel Selected, progress func(done, total int)) ([]DetectResult, error) {
+	var res []DetectResult
+	var derr error
+	if err := a.write(func(d *db.DB) error { res, derr = DetectMany(d, sel, progress); return nil }); err != nil {
+		return nil, err
+	}
+	return res, derr
+}

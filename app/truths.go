@@ -126,3 +126,13 @@ func ExportTruths(d *db.DB, sel Selection) ([]export.Truth, error) {
 	}
 	return out, nil
 }
+
+// ExportTruths is the truth of the books an export of sel ends with (see
+// ExportTruths).
+func (a *App) ExportTruths(sel Selection) ([]export.Truth, error) {
+	d, err := a.database()
+	if err != nil {
+		return nil, err
+	}
+	return ExportTruths(d, sel)
+}

@@ -9,6 +9,7 @@ import (
 
 	"metz/internal/pgtest"
 	"metz/problems"
+	"metz/problems/catalog"
 )
 
 // The four positions Van Tenac's Traité (1868, §71-74) states in words; the
@@ -99,7 +100,7 @@ func dump(t testing.TB, d *DB) string {
 	return b.String()
 }
 
-func numbers(ss []Summary) []int {
+func numbers(ss []catalog.Summary) []int {
 	out := []int{}
 	for _, s := range ss {
 		out = append(out, s.Number)
@@ -107,7 +108,7 @@ func numbers(ss []Summary) []int {
 	return out
 }
 
-func search(t testing.TB, d *DB, q Query) []Summary {
+func search(t testing.TB, d *DB, q Query) []catalog.Summary {
 	t.Helper()
 	ss, err := d.Search(q)
 	if err != nil {

@@ -12,6 +12,7 @@ import (
 
 	"metz/internal/pgtest"
 	"metz/problems"
+	"metz/problems/catalog"
 	"metz/verdict"
 )
 
@@ -116,7 +117,7 @@ func TestEnginesAgree(t *testing.T) {
 	a, b := answers(sqlite), answers(pg)
 	// Each query finds something (the comparison is not of empty lists).
 	for name := range agreeQueries {
-		if len(a["search "+name].([]Summary)) == 0 {
+		if len(a["search "+name].([]catalog.Summary)) == 0 {
 			t.Errorf("search %s finds nothing on SQLite", name)
 		}
 	}

@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"metz/draughts"
+	"metz/problems/catalog"
 	"metz/verdict"
 )
 
@@ -77,27 +78,8 @@ type Query struct {
 	Offset                            int
 }
 
-// Summary is one line of a search result.
-type Summary struct {
-	ID      int64           `json:"id"`
-	Source  string          `json:"source"`
-	Number  int             `json:"number"`
-	Label   string          `json:"label,omitempty"`
-	Title   string          `json:"title,omitempty"`
-	Author  string          `json:"author,omitempty"`
-	Class   string          `json:"class,omitempty"`
-	Rules   string          `json:"rules"`
-	FEN     string          `json:"fen"`
-	Side    string          `json:"side,omitempty"`
-	Themes  []string        `json:"themes"`
-	Verdict verdict.Verdict `json:"verdict"` // the current verdict (current.go); "" if none
-	// Outdated: the record has verdicts, all given before it changed (not
-	// verified since).
-	Outdated bool `json:"outdated,omitempty"`
-}
-
 // Search returns the matching problems ordered by source, number and label.
-func (d *DB) Search(q Query) ([]Summary, error) {
+func (d *DB) Search(q Query) ([]catalog.Summary, error) {
 	where, args, err := q.where(d.pg)
 	if err != nil {
 		return nil, err
@@ -115,9 +97,9 @@ func (d *DB) Search(q Query) ([]Summary, error) {
 		return nil, err
 	}
 	defer rows.Close()
-	out := []Summary{}
+	out := []catalog.Summary{}
 	for rows.Next() {
-		var s Summary
+		var s catalog.Summary
 		var themes string
 		if err := rows.Scan(&s.ID, &s.Source, &s.Number, &s.Label, &s.Title, &s.Author, &s.Class, &s.Rules, &s.FEN, &s.Side,
 			&s.Verdict, &s.Outdated, &themes); err != nil {

@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"metz/problems"
+	"metz/problems/catalog"
 )
 
 // A verdict, a detected theme or a solver cache belongs to the position and
@@ -61,7 +62,7 @@ const outdatedSQL = `(EXISTS (SELECT 1 FROM verdicts v WHERE v.problem_id = p.id
 
 // notVerifiedText starts the warning a changed record carries until it is
 // verified again.
-const notVerifiedText = "not verified since it changed"
+const notVerifiedText = catalog.NotVerified
 
 // migrateVerifyKeys adds the keys and gives every stored verdict its
 // problem's present key: what was verified before keys existed is taken to
@@ -157,13 +158,4 @@ func before(a, b string) bool {
 	}
 	ta, err := time.Parse(time.RFC3339Nano, a)
 	return err != nil || ta.Before(tb)
-}
-
-// VerdictText is the verdict a listing shows: the current version's, or
-// that the record has not been verified since it changed.
-func (s Summary) VerdictText() string {
-	if s.Verdict == "" && s.Outdated {
-		return notVerifiedText
-	}
-	return string(s.Verdict)
 }

@@ -7,6 +7,7 @@ import (
 
 	"metz/draughts"
 	"metz/tables"
+	"metz/verdict"
 )
 
 // The closure's values and distances must be the tables' on random
@@ -179,7 +180,7 @@ func randomPieces(rng *rand.Rand, r *draughts.Rules, mine, theirs []bool) draugh
 func TestRootClosureOnTheWholeBudget(t *testing.T) {
 	p := mustFEN(t, draughts.Italian, "W:WK13,K17:BK16,26")
 	sol := solveWithT(p, Win, Options{Budget: nodes(700_000), NoTables: true}) // closures, not tables
-	if sol.Result == ResultUnknown || sol.Result == ResultWin {
+	if sol.Result == verdict.ResultUnknown || sol.Result == verdict.ResultWin {
 		t.Fatalf("%s: %s after %d nodes; want a draw or a loss", p.FEN(), sol.Result, sol.Nodes)
 	}
 	t.Logf("%s: %s, %d nodes", p.FEN(), sol.Result, sol.Nodes)
@@ -191,7 +192,7 @@ func TestRootClosureOnTheWholeBudget(t *testing.T) {
 func TestUnknownNoteAsksForMemory(t *testing.T) {
 	p := mustFEN(t, draughts.German, "W:Wd6,a3:Bb8,Kf4")
 	sol := solveWithT(p, Win, Options{Budget: nodes(600_000), NoTables: true}) // closures, not tables
-	if sol.Result != ResultUnknown || !strings.Contains(sol.Note, "a larger memory budget may settle it") {
+	if sol.Result != verdict.ResultUnknown || !strings.Contains(sol.Note, "a larger memory budget may settle it") {
 		t.Errorf("%s: %s, note %q", p.FEN(), sol.Result, sol.Note)
 	}
 }
@@ -209,7 +210,7 @@ func TestFirstMovesReadTheRootsClosure(t *testing.T) {
 		t.Fatal("closure not complete")
 	}
 	sol := solveWithT(p, Win, Options{Budget: nodes(5_000_000), NoTables: true}) // closures, not tables
-	if sol.Result != ResultWin || len(sol.Undecided) > 0 || sol.Nodes > 2*int64(len(g.nodes)) {
+	if sol.Result != verdict.ResultWin || len(sol.Undecided) > 0 || sol.Nodes > 2*int64(len(g.nodes)) {
 		t.Errorf("%s: %s, %d undecided first moves, %d nodes (the closure lists %d positions)", p.FEN(), sol.Result, len(sol.Undecided), sol.Nodes, len(g.nodes))
 	}
 }

@@ -129,7 +129,7 @@ func TestBoundedExactAgainstBrute(t *testing.T) {
 		if strings.Join(sol.Keys, " ") != strings.Join(want, " ") || len(sol.Undecided) > 0 {
 			t.Errorf("promote/%d: keys %v (undecided %v), brute force %v", d, sol.Keys, sol.Undecided, want)
 		}
-		if (len(want) > 0) != (sol.Result == ResultWin) {
+		if (len(want) > 0) != (sol.Result == verdict.ResultWin) {
 			t.Errorf("promote/%d: result %s with brute-force keys %v", d, sol.Result, want)
 		}
 	}
@@ -218,7 +218,7 @@ func TestExerciseWinsMaterial(t *testing.T) {
 		t.Fatalf("brute force: %v win three pieces within 7", keys)
 	}
 	sol := solveWithT(pos, Goal{Kind: GoalGain, N: 3, Within: 7}, Options{Budget: nodes(2_000_000)})
-	if sol.Result != ResultDraw || len(sol.Keys) != 0 {
+	if sol.Result != verdict.ResultDraw || len(sol.Keys) != 0 {
 		t.Fatalf("gain:3/7: %s %v, want no key", sol.Result, sol.Keys)
 	}
 }
@@ -334,7 +334,7 @@ func TestOutrightLineByReference(t *testing.T) {
 		t.Fatalf("brute force: %v win outright within 15", keys)
 	}
 	sol := solveWithT(pos, Goal{Kind: GoalWin, Within: 15}, Options{Budget: nodes(2_000_000)})
-	if sol.Result != ResultDraw || len(sol.Keys)+len(sol.Undecided) > 0 {
+	if sol.Result != verdict.ResultDraw || len(sol.Keys)+len(sol.Undecided) > 0 {
 		t.Fatalf("win/15: %s, keys %v, undecided %v; want no key", sol.Result, sol.Keys, sol.Undecided)
 	}
 }

@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"metz/draughts"
+	"metz/verdict"
 )
 
 // A small Frisian ending where the king-move limit decides: White's king
@@ -20,8 +21,8 @@ func TestFrisianEndingKingLimit(t *testing.T) {
 		result string
 		plies  int
 	}{
-		{"W:W6,K17:BK50", ResultWin, 5},
-		{"W:W6,K17:BK50:+0+317", ResultDraw, 0},
+		{"W:W6,K17:BK50", verdict.ResultWin, 5},
+		{"W:W6,K17:BK50:+0+317", verdict.ResultDraw, 0},
 	}
 	for _, c := range cases {
 		p, err := draughts.ParseFEN(draughts.Frisian, c.fen)
@@ -38,7 +39,7 @@ func TestFrisianEndingKingLimit(t *testing.T) {
 		win := shortestMemo(p, draughts.White, 9, memo)
 		clear(memo)
 		loss := shortestMemo(p, draughts.Black, 9, memo)
-		if (c.result == ResultWin && win != c.plies) || (c.result == ResultDraw && (win >= 0 || loss >= 0)) {
+		if (c.result == verdict.ResultWin && win != c.plies) || (c.result == verdict.ResultDraw && (win >= 0 || loss >= 0)) {
 			t.Errorf("%s: brute force: White wins in %d, Black in %d (-1: not within 9)", c.fen, win, loss)
 		}
 	}

@@ -68,7 +68,7 @@ type job struct {
 	pos  draughts.Position
 	goal Goal
 	opt  Options
-	sol  *Solution // Solve's result
+	sol  *verdict.Solution // Solve's result
 
 	prob *problems.Problem // Verify's problem, report and limits
 	rep  *verdict.Report

@@ -6,6 +6,7 @@ import (
 
 	"metz/draughts"
 	"metz/draughts/bitboard10"
+	"metz/verdict"
 )
 
 // The bitboard game and the generic engine must give the searches the same
@@ -39,7 +40,7 @@ func TestGamesAgree(t *testing.T) {
 // man on 30 can never reach the man on 7: every first move keeps the goal.
 func TestPromoteGoal(t *testing.T) {
 	s := solveT(mustFEN(t, intl, "W:W7,38:B30"), Goal{Kind: GoalPromote}, nodes(100_000))
-	if s.Result != ResultWin || s.Plies != 1 || !slices.Equal(s.Keys, []string{"7-2", "7-1", "38-33", "38-32"}) {
+	if s.Result != verdict.ResultWin || s.Plies != 1 || !slices.Equal(s.Keys, []string{"7-2", "7-1", "38-33", "38-32"}) {
 		t.Errorf("%s in %d, keys %v", s.Result, s.Plies, s.Keys)
 	}
 }

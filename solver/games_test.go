@@ -8,6 +8,7 @@ import (
 
 	"metz/draughts"
 	"metz/draughts/engines"
+	"metz/verdict"
 )
 
 // The bitboard games of the 8x8 and 12x12 boards and the generic engine
@@ -31,7 +32,7 @@ func TestGames8Agree(t *testing.T) {
 		}
 		t.Run(r.Name, func(t *testing.T) {
 			t.Parallel()
-			decided.Add(gamesAgree(t, r, 10, func(p draughts.Position, opt Options) *Solution {
+			decided.Add(gamesAgree(t, r, 10, func(p draughts.Position, opt Options) *verdict.Solution {
 				return solveIn(c.Board8.Fork(), p, Win, opt)
 			}))
 		})
@@ -48,7 +49,7 @@ func TestGames12Agree(t *testing.T) {
 		if c.Kind != engines.Board12 {
 			t.Fatalf("%s: not played by the 12x12 game alone", r.Name)
 		}
-		if d := gamesAgree(t, r, n, func(p draughts.Position, opt Options) *Solution {
+		if d := gamesAgree(t, r, n, func(p draughts.Position, opt Options) *verdict.Solution {
 			return solveIn(c.Board12.Fork(), p, Win, opt)
 		}); d < 6 {
 			t.Errorf("%s: weak sample: %d endings decided by both", r.Name, d)
@@ -60,7 +61,7 @@ func TestGames12Agree(t *testing.T) {
 
 // gamesAgree solves n random endings of r with fast and with the generic
 // engine, reports every disagreement and returns how many both decided.
-func gamesAgree(t *testing.T, r *draughts.Rules, n int, fast func(draughts.Position, Options) *Solution) int64 {
+func gamesAgree(t *testing.T, r *draughts.Rules, n int, fast func(draughts.Position, Options) *verdict.Solution) int64 {
 	rng := rand.New(rand.NewPCG(8, uint64(r.GameType)))
 	var decided int64
 	for i := range n {
@@ -69,7 +70,7 @@ func gamesAgree(t *testing.T, r *draughts.Rules, n int, fast func(draughts.Posit
 		opt := Options{Budget: nodes(40_000), NoTables: true}
 		f := fast(p, opt)
 		slow := solveIn[draughts.Position, draughts.Move](draughts.Generic(r), p, Win, opt)
-		if f.Result == ResultUnknown || slow.Result == ResultUnknown {
+		if f.Result == verdict.ResultUnknown || slow.Result == verdict.ResultUnknown {
 			continue
 		}
 		decided++
@@ -83,7 +84,7 @@ func gamesAgree(t *testing.T, r *draughts.Rules, n int, fast func(draughts.Posit
 }
 
 // keysFit reports whether every key of a is a key of b or undecided there.
-func keysFit(a, b *Solution) bool {
+func keysFit(a, b *verdict.Solution) bool {
 	for _, k := range a.Keys {
 		if !slices.Contains(b.Keys, k) && !slices.Contains(b.Undecided, k) {
 			return false

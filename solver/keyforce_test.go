@@ -120,7 +120,7 @@ func TestGameEndMeetsEveryGoal(t *testing.T) {
 	pos := mustFEN(t, draughts.International, fen)
 	for _, g := range []Goal{{Kind: GoalWin, Within: 1}, {Kind: GoalPromote, Within: 1}, {Kind: GoalGain, N: 3, Within: 1}} {
 		sol := SolveWith(pos, g, Options{Budget: nodes(10_000), NoTables: true})
-		if sol.Result != ResultWin || !slices.Equal(sol.Keys, []string{"28x19"}) {
+		if sol.Result != verdict.ResultWin || !slices.Equal(sol.Keys, []string{"28x19"}) {
 			t.Errorf("%s: %s, keys %v; want a win by 28x19", g, sol.Result, sol.Keys)
 		}
 		if keys := bruteKeys(pos, Goal{Kind: g.Kind, N: g.N}, 1); !slices.Equal(keys, []string{"28x19"}) {

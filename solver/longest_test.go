@@ -49,7 +49,7 @@ func TestLongestPublishedWins(t *testing.T) {
 		}
 		start := time.Now()
 		sol := solveWithT(p, Goal{Kind: GoalWin}, Options{Budget: verdict.Budget{Time: time.Minute}})
-		if sol.Result != ResultWin || sol.Plies != c.plies {
+		if sol.Result != verdict.ResultWin || sol.Plies != c.plies {
 			t.Errorf("%s: %s in %d plies; want a win in %d", c.fen, sol.Result, sol.Plies, c.plies)
 			continue
 		}
@@ -60,7 +60,7 @@ func TestLongestPublishedWins(t *testing.T) {
 		}
 		after := p.Play(mustMove(t, p, sol.Keys[0]))
 		lost := solveWithT(after, Goal{Kind: GoalWin}, Options{Budget: verdict.Budget{Time: time.Minute}})
-		if lost.Result != ResultLoss || lost.Plies != c.plies-1 {
+		if lost.Result != verdict.ResultLoss || lost.Plies != c.plies-1 {
 			t.Errorf("%s after %s: %s in %d plies; want a loss in %d", c.fen, sol.Keys[0], lost.Result, lost.Plies, c.plies-1)
 		}
 	}

@@ -38,7 +38,7 @@ func TestVerifyLossSound(t *testing.T) {
 	}
 	for _, m := range moves {
 		sol := solveWithT(pos.Play(m), Win, Options{Budget: nodes(1_000_000), NoTables: true})
-		if sol.Result != ResultWin {
+		if sol.Result != verdict.ResultWin {
 			t.Fatalf("after %s: %s for Black, want win", pos.Rules.FormatMove(m, true), sol.Result)
 		}
 	}
@@ -46,7 +46,7 @@ func TestVerifyLossSound(t *testing.T) {
 	if rep.Verdict != verdict.Sound || rep.Goal != "loss" || rep.Refutation != nil {
 		t.Errorf("verdict %s, goal %s, refutation %+v; want sound loss", rep.Verdict, rep.Goal, rep.Refutation)
 	}
-	if sol := solveWithT(pos, Goal{Kind: GoalLoss}, Options{Budget: nodes(1_000_000), NoTables: true}); sol.Result != ResultLoss {
+	if sol := solveWithT(pos, Goal{Kind: GoalLoss}, Options{Budget: nodes(1_000_000), NoTables: true}); sol.Result != verdict.ResultLoss {
 		t.Errorf("solve --goal loss: %s, want loss", sol.Result)
 	}
 }
@@ -56,7 +56,7 @@ func TestVerifyLossSound(t *testing.T) {
 func TestVerifyLossRefuted(t *testing.T) {
 	const fen = "W:WK32:BK1"
 	pos := englishPos(t, fen)
-	if sol := solveWithT(pos, Goal{Kind: GoalDraw}, Options{Budget: nodes(1_000_000), NoTables: true}); sol.Result != ResultDraw {
+	if sol := solveWithT(pos, Goal{Kind: GoalDraw}, Options{Budget: nodes(1_000_000), NoTables: true}); sol.Result != verdict.ResultDraw {
 		t.Fatalf("king against king: %s, want draw", sol.Result)
 	}
 	rep := verifyT(englishLoss(fen), Options{Budget: nodes(1_000_000), NoTables: true})
@@ -67,7 +67,7 @@ func TestVerifyLossRefuted(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if sol := solveWithT(pos.Play(m), Win, Options{Budget: nodes(1_000_000), NoTables: true}); sol.Result == ResultWin {
+	if sol := solveWithT(pos.Play(m), Win, Options{Budget: nodes(1_000_000), NoTables: true}); sol.Result == verdict.ResultWin {
 		t.Errorf("after the escape %s Black still wins", rep.Refutation.Line[0])
 	}
 }
@@ -80,7 +80,7 @@ func TestVerifyLossRefuted(t *testing.T) {
 func TestVerifyLossStatedLines(t *testing.T) {
 	const fen = "W:WK32:BK18,K15"
 	after := englishPos(t, "W:WK27:BK15,K23")
-	if sol := solveWithT(after, Goal{Kind: GoalDraw}, Options{Budget: nodes(1_000_000), NoTables: true}); sol.Result != ResultDraw {
+	if sol := solveWithT(after, Goal{Kind: GoalDraw}, Options{Budget: nodes(1_000_000), NoTables: true}); sol.Result != verdict.ResultDraw {
 		t.Fatalf("after 18-23: %s for White, want draw", sol.Result)
 	}
 	opt := Options{Budget: nodes(1_000_000), NoTables: true}
@@ -101,7 +101,7 @@ func TestVerifyLossStatedLines(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if sol := SolveWith(at.Play(m), Goal{Kind: GoalDraw}, opt); sol.Result != ResultLoss {
+	if sol := SolveWith(at.Play(m), Goal{Kind: GoalDraw}, opt); sol.Result != verdict.ResultLoss {
 		t.Errorf("after 32-27 %s: %s for White, want a loss", f.Works, sol.Result)
 	}
 	if rep := verifyT(englishLoss(fen, "32-27", "18-23", "27x18"), opt); rep.Verdict != verdict.Misprint {

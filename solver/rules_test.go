@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"metz/draughts"
+	"metz/verdict"
 )
 
 // Solve must agree with the plain brute-force search in every rule system,
@@ -55,7 +56,7 @@ func TestSolveAgreesWithBruteForce(t *testing.T) {
 // the plain brute force within horizon plies: a win exactly when the brute
 // force finds one, of its length, and a loss where it finds the other
 // side's win. It reports which of the two the brute force found.
-func agreesWithBrute(t *testing.T, p draughts.Position, sol *Solution, horizon int) (win, loss bool) {
+func agreesWithBrute(t *testing.T, p draughts.Position, sol *verdict.Solution, horizon int) (win, loss bool) {
 	t.Helper()
 	memo := map[string]bool{}
 	w := shortestMemo(p, p.Turn, horizon, memo)
@@ -63,12 +64,12 @@ func agreesWithBrute(t *testing.T, p draughts.Position, sol *Solution, horizon i
 	l := shortestMemo(p, p.Turn.Opponent(), horizon, memo)
 	switch {
 	case w >= 0:
-		if sol.Result != ResultWin || sol.Plies != w {
+		if sol.Result != verdict.ResultWin || sol.Plies != w {
 			t.Errorf("%s: solver %s in %d plies; brute force: a win in %d", p.FEN(), sol.Result, sol.Plies, w)
 		}
-	case sol.Result == ResultWin && sol.Plies > 0 && sol.Plies <= horizon: // 0: length not found
+	case sol.Result == verdict.ResultWin && sol.Plies > 0 && sol.Plies <= horizon: // 0: length not found
 		t.Errorf("%s: solver win in %d plies; brute force: none within %d", p.FEN(), sol.Plies, horizon)
-	case l >= 0 && sol.Result != ResultLoss:
+	case l >= 0 && sol.Result != verdict.ResultLoss:
 		t.Errorf("%s: solver %s; brute force: the opponent wins in %d", p.FEN(), sol.Result, l)
 	}
 	return w >= 0, w < 0 && l >= 0

@@ -35,7 +35,7 @@ func TestSavedTablesReadDeep(t *testing.T) {
 	}
 	withSaved := SolveWith(p, Win, Options{Budget: nodes(1_000_000), Tables: read})
 	without := SolveWith(p, Win, Options{Budget: nodes(1_000_000), Tables: tables.InMemory()})
-	if withSaved.Result != ResultWin || without.Result != ResultWin || withSaved.Plies != without.Plies ||
+	if withSaved.Result != verdict.ResultWin || without.Result != verdict.ResultWin || withSaved.Plies != without.Plies ||
 		!slices.Equal(withSaved.Keys, without.Keys) {
 		t.Fatalf("with the saved table: %s in %d plies, keys %v; without: %s in %d, keys %v",
 			withSaved.Result, withSaved.Plies, withSaved.Keys, without.Result, without.Plies, without.Keys)

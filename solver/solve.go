@@ -14,61 +14,30 @@ import (
 // Version is recorded with every verdict so that runs can be compared.
 const Version = "metz-solver/1"
 
-// Results.
-const (
-	ResultWin     = "win"     // the goal is forced
-	ResultLoss    = "loss"    // the opponent forces a win
-	ResultDraw    = "draw"    // neither side forces a win; for gain/promote: the goal cannot be forced
-	ResultUnknown = "unknown" // the budget ran out first
-)
-
 // Caps on the depth-bounded searches.
 const (
 	ForcingCap  = 40 // plies of the exhaustive forcing search
 	ShortestCap = 60 // plies tried by the shortest-win search
 )
 
-// Solution is the answer of Solve.
-type Solution struct {
-	Result    string         `json:"result"`
-	Goal      Goal           `json:"goal"`
-	Plies     int            `json:"plies,omitempty"`     // exact length of the shortest forced win, or of the longest defence of a loss the tables hold; 0 if not established
-	Keys      []string       `json:"keys"`                // every first move that meets the goal (full path)
-	Undecided []string       `json:"undecided,omitempty"` // first moves the budget left open
-	Nodes     int64          `json:"nodes"`
-	Seconds   float64        `json:"seconds"`
-	Tree      *problems.Tree `json:"tree,omitempty"` // the proof: one attacker move, every defence
-	Note      string         `json:"note,omitempty"`
-	Rules     string         `json:"rules"`
-	Budget    verdict.Budget `json:"budget"`
-	TableHits int64          `json:"table_hits,omitempty"` // positions decided by the endgame tables
-	// TablesBuilt counts the table positions built for this solve (the
-	// signatures its searches met that were neither in memory nor in
-	// the table directory).
-	TablesBuilt int64 `json:"tables_built,omitempty"`
-	// TablesUnsaved: positions met of a material the tables can hold
-	// with no table saved or built (Report.TablesUnsaved).
-	TablesUnsaved int64 `json:"tables_unsaved,omitempty"`
-}
-
 // Solve decides the goal for the side to move in p within the budget.
-func Solve(p draughts.Position, goal Goal, b verdict.Budget) *Solution {
+func Solve(p draughts.Position, goal Goal, b verdict.Budget) *verdict.Solution {
 	return SolveWith(p, goal, Options{Budget: b})
 }
 
 // SolveWith is Solve with options: the budget and the endgame tables (the
 // other fields are Verify's).
-func SolveWith(p draughts.Position, goal Goal, opt Options) *Solution {
+func SolveWith(p draughts.Position, goal Goal, opt Options) *verdict.Solution {
 	j := job{pos: p, goal: goal, opt: opt}
 	j.run()
 	return j.sol
 }
 
-func solveIn[P, M any](g game[P, M], p draughts.Position, goal Goal, opt Options) *Solution {
+func solveIn[P, M any](g game[P, M], p draughts.Position, goal Goal, opt Options) *verdict.Solution {
 	start := time.Now()
 	b := opt.Budget.WithDefaults()
 	lim := newLimits(b)
-	sol := &Solution{Goal: goal, Keys: []string{}, Rules: p.Rules.Name, Budget: b}
+	sol := &verdict.Solution{Goal: goal.String(), Keys: []string{}, Rules: p.Rules.Name, Budget: b}
 	tb := &tableUse{t: tablesFor(p.Rules, opt)}
 	if res, note := gameOver(g, from(g, p), goal); note != "" {
 		sol.Result, sol.Note = res, note
@@ -99,7 +68,7 @@ func gameOver[P, M any](g game[P, M], q P, goal Goal) (result, note string) {
 	if goal.Kind != GoalWin {
 		return "", ""
 	}
-	win, loss := ResultWin, ResultLoss
+	win, loss := verdict.ResultWin, verdict.ResultLoss
 	if g.Rules().LosingGame {
 		win, loss = loss, win
 	}
@@ -142,7 +111,7 @@ func useTables[P, M any](tb *tableUse, s *search[P, M]) func() {
 	}
 }
 
-func solveGoal[P, M any](g game[P, M], p draughts.Position, goal Goal, lim *limits, b verdict.Budget, sol *Solution, tb *tableUse) {
+func solveGoal[P, M any](g game[P, M], p draughts.Position, goal Goal, lim *limits, b verdict.Budget, sol *verdict.Solution, tb *tableUse) {
 	q := from(g, p)
 	s := newSearch(g, q, p.Turn, goal, lim, b.MemoryMB)
 	defer useTables(tb, s)()
@@ -155,23 +124,23 @@ func solveGoal[P, M any](g game[P, M], p draughts.Position, goal Goal, lim *limi
 	out, forcedPlies := s.decide(&root)
 	switch out {
 	case disproven:
-		sol.Result = ResultDraw
+		sol.Result = verdict.ResultDraw
 		switch other, known := s.otherWins[root.h]; {
 		case goal.Kind != GoalWin:
 		case known && other: // the root's closure answered for both sides
-			sol.Result = ResultLoss
+			sol.Result = verdict.ResultLoss
 		case !known:
 			sol.Result, sol.Note = opponentWins(g, q, lim, b, tb)
 		}
-		if sol.Result == ResultLoss {
+		if sol.Result == verdict.ResultLoss {
 			sol.Plies = lossPlies(s, &root)
 		}
 		return
 	case unknown:
-		sol.Result, sol.Note = ResultUnknown, exhausted(s, &root)
+		sol.Result, sol.Note = verdict.ResultUnknown, exhausted(s, &root)
 		return
 	}
-	sol.Result = ResultWin
+	sol.Result = verdict.ResultWin
 	limit := ShortestCap
 	if forcedPlies > 0 {
 		limit = forcedPlies
@@ -211,7 +180,7 @@ func exhausted[P, M any](s *search[P, M], root *child[P, M]) string {
 
 // inEngineOrder sorts the keys as the generic engine lists the moves, so
 // that the answer does not depend on the generator that searched.
-func inEngineOrder(p draughts.Position, sol *Solution) {
+func inEngineOrder(p draughts.Position, sol *verdict.Solution) {
 	rank := map[string]int{}
 	for i, m := range p.Moves() {
 		rank[p.Rules.FormatMove(m, true)] = i
@@ -327,30 +296,30 @@ func opponentWins[P, M any](g game[P, M], q P, lim *limits, b verdict.Budget, tb
 	root := s.at(q, false)
 	switch s.proveRoot(&root) {
 	case proven:
-		return ResultLoss, ""
+		return verdict.ResultLoss, ""
 	case disproven:
-		return ResultDraw, ""
+		return verdict.ResultDraw, ""
 	}
-	return ResultUnknown, "no forced win for the side to move (proven); whether the opponent wins is not settled within the budget"
+	return verdict.ResultUnknown, "no forced win for the side to move (proven); whether the opponent wins is not settled within the budget"
 }
 
 // solveDraw settles the opponent's win, for a draw (it must fail) and a
 // loss (it must succeed): Result is loss when it is proven, draw with the
 // escaping first moves as keys when it is disproven.
-func solveDraw[P, M any](g game[P, M], p draughts.Position, lim *limits, b verdict.Budget, sol *Solution, tb *tableUse) {
+func solveDraw[P, M any](g game[P, M], p draughts.Position, lim *limits, b verdict.Budget, sol *verdict.Solution, tb *tableUse) {
 	q := from(g, p)
 	s := newSearch(g, q, p.Turn.Opponent(), Win, lim, b.MemoryMB)
 	defer useTables(tb, s)()
 	root := s.at(q, false)
 	switch s.proveRoot(&root) {
 	case proven:
-		sol.Result = ResultLoss
+		sol.Result = verdict.ResultLoss
 		return
 	case unknown:
-		sol.Result, sol.Note = ResultUnknown, exhausted(s, &root)
+		sol.Result, sol.Note = verdict.ResultUnknown, exhausted(s, &root)
 		return
 	}
-	sol.Result = ResultDraw
+	sol.Result = verdict.ResultDraw
 	defer inEngineOrder(p, sol)
 	cs := s.children(&root, nil)
 	for i := range cs {

@@ -26,7 +26,7 @@ func TestShortestAgainstBrute(t *testing.T) {
 	for _, p := range cases {
 		sol := solveT(p, Win, nodes(2_000_000))
 		want := bruteShortest(p, 11)
-		if sol.Result != ResultWin || sol.Plies != want {
+		if sol.Result != verdict.ResultWin || sol.Plies != want {
 			t.Errorf("%s: solver %s in %d plies, brute force %d", p.FEN(), sol.Result, sol.Plies, want)
 		}
 	}
@@ -35,7 +35,7 @@ func TestShortestAgainstBrute(t *testing.T) {
 func TestVanTenacVII(t *testing.T) {
 	p := mustFEN(t, intl, "W:W24,29,33,40,49:B10,K14,K34")
 	sol := solveT(p, Win, nodes(2_000_000))
-	if sol.Result != ResultWin || len(sol.Keys) != 1 || sol.Keys[0] != "24-19" {
+	if sol.Result != verdict.ResultWin || len(sol.Keys) != 1 || sol.Keys[0] != "24-19" {
 		t.Fatalf("got %s keys %v", sol.Result, sol.Keys)
 	}
 	if sol.Tree == nil || sol.Tree.Children[0].Move != "24-19" || sol.Tree.Children[0].Origin != problems.Solver {
@@ -250,7 +250,7 @@ func TestMisprintRepair(t *testing.T) {
 func TestRepetitionIsNotAWin(t *testing.T) {
 	p := mustFEN(t, intl, "W:WK46:BK5")
 	sol := solveT(p, Win, nodes(300_000))
-	if sol.Result == ResultWin {
+	if sol.Result == verdict.ResultWin {
 		t.Fatal("a king against a king reported won")
 	}
 }
@@ -259,10 +259,10 @@ func TestRepetitionIsNotAWin(t *testing.T) {
 // White wins at once; under qui perd gagne the side left without a move
 // wins, so White has lost.
 func TestQuiPerdGagne(t *testing.T) {
-	if s := solveT(mustFEN(t, intl, "W:W32:B28"), Win, nodes(100_000)); s.Result != ResultWin || s.Plies != 1 {
+	if s := solveT(mustFEN(t, intl, "W:W32:B28"), Win, nodes(100_000)); s.Result != verdict.ResultWin || s.Plies != 1 {
 		t.Errorf("international: %s in %d", s.Result, s.Plies)
 	}
-	if s := solveT(mustFEN(t, draughts.QuiPerdGagne, "W:W32:B28"), Win, nodes(100_000)); s.Result != ResultLoss {
+	if s := solveT(mustFEN(t, draughts.QuiPerdGagne, "W:W32:B28"), Win, nodes(100_000)); s.Result != verdict.ResultLoss {
 		t.Errorf("qui perd gagne: %s", s.Result)
 	}
 }
@@ -272,10 +272,10 @@ func TestQuiPerdGagne(t *testing.T) {
 // key; a search would report any move as a win in one.
 func TestGameAlreadyOver(t *testing.T) {
 	s := solveT(mustFEN(t, intl, "W:WK5:B"), Win, nodes(1_000))
-	if s.Result != ResultWin || s.Plies != 0 || len(s.Keys) != 0 || s.Nodes != 0 {
+	if s.Result != verdict.ResultWin || s.Plies != 0 || len(s.Keys) != 0 || s.Nodes != 0 {
 		t.Errorf("international: %s in %d, keys %v, %d nodes", s.Result, s.Plies, s.Keys, s.Nodes)
 	}
-	if s := solveT(mustFEN(t, draughts.QuiPerdGagne, "W:WK5:B"), Win, nodes(1_000)); s.Result != ResultLoss {
+	if s := solveT(mustFEN(t, draughts.QuiPerdGagne, "W:WK5:B"), Win, nodes(1_000)); s.Result != verdict.ResultLoss {
 		t.Errorf("qui perd gagne: %s", s.Result)
 	}
 }
@@ -289,7 +289,7 @@ func TestNoLegalMove(t *testing.T) {
 		for _, c := range []struct {
 			r    *draughts.Rules
 			want string
-		}{{intl, ResultLoss}, {draughts.QuiPerdGagne, ResultWin}} {
+		}{{intl, verdict.ResultLoss}, {draughts.QuiPerdGagne, verdict.ResultWin}} {
 			s := solveT(mustFEN(t, c.r, fen), Win, nodes(1_000))
 			if s.Result != c.want || s.Plies != 0 || len(s.Keys) != 0 || s.Nodes != 0 || !strings.Contains(s.Note, "no legal move") {
 				t.Errorf("%s %s: %s in %d, keys %v, %d nodes, note %q", c.r.Name, fen, s.Result, s.Plies, s.Keys, s.Nodes, s.Note)
@@ -304,7 +304,7 @@ func TestOtherRules(t *testing.T) {
 	for _, r := range []*draughts.Rules{draughts.Russian, draughts.Italian} {
 		p := captureLast(r)
 		s := solveT(p, Win, nodes(100_000))
-		if s.Result != ResultWin || s.Plies != bruteShortest(p, 5) {
+		if s.Result != verdict.ResultWin || s.Plies != bruteShortest(p, 5) {
 			t.Errorf("%s %s: %s in %d", r.Name, p.FEN(), s.Result, s.Plies)
 		}
 	}

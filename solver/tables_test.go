@@ -13,12 +13,12 @@ import (
 var testTables = tables.InMemory()
 
 // solveT is Solve with the tests' tables.
-func solveT(p draughts.Position, goal Goal, b verdict.Budget) *Solution {
+func solveT(p draughts.Position, goal Goal, b verdict.Budget) *verdict.Solution {
 	return SolveWith(p, goal, Options{Budget: b, Tables: testTables})
 }
 
 // solveWithT is SolveWith with the tests' tables when opt names none.
-func solveWithT(p draughts.Position, goal Goal, opt Options) *Solution {
+func solveWithT(p draughts.Position, goal Goal, opt Options) *verdict.Solution {
 	if opt.Tables == nil {
 		opt.Tables = testTables
 	}

@@ -132,7 +132,7 @@ func (v *verifier[P, M]) notForcedNote() string {
 // solveWithin is Solve for a goal bounded by within plies: the exact
 // shortest forced win up to the bound, its proof, and every first move
 // that meets the goal within the bound.
-func (s *search[P, M]) solveWithin(root *child[P, M], within int, sol *Solution) {
+func (s *search[P, M]) solveWithin(root *child[P, M], within int, sol *verdict.Solution) {
 	var d int
 	var found, ok bool
 	s.shareOf(1, 2, func() {
@@ -142,15 +142,15 @@ func (s *search[P, M]) solveWithin(root *child[P, M], within int, sol *Solution)
 	})
 	switch {
 	case !ok && !found:
-		sol.Result, sol.Note = ResultUnknown, fmt.Sprintf("budget exhausted before the goal within %d plies was proven or refuted", within)
+		sol.Result, sol.Note = verdict.ResultUnknown, fmt.Sprintf("budget exhausted before the goal within %d plies was proven or refuted", within)
 		return
 	case !found:
-		sol.Result, sol.Note = ResultDraw, fmt.Sprintf("the goal is not forced within %d plies", within)
+		sol.Result, sol.Note = verdict.ResultDraw, fmt.Sprintf("the goal is not forced within %d plies", within)
 		return
 	}
 	// The forcing search's length is an upper bound only: the exact one
 	// comes from the full search, which the forcing proof has made cheap.
-	sol.Result = ResultWin
+	sol.Result = verdict.ResultWin
 	if e, f, _ := s.shortest(root, d, false); f {
 		d, sol.Plies = e, e
 	}

@@ -10,6 +10,7 @@ import (
 	"metz/export"
 	"metz/problems"
 	"metz/problems/booknotation"
+	"metz/problems/catalog"
 )
 
 func (s *Server) routes() {
@@ -107,7 +108,7 @@ func (s *Server) apiSearch(w http.ResponseWriter, r *http.Request) {
 }
 
 // resolve finds the problem a path's {ref} names.
-func (s *Server) resolve(r *http.Request) (app.Summary, error) {
+func (s *Server) resolve(r *http.Request) (catalog.Summary, error) {
 	return s.app.Resolve(r.PathValue("ref"))
 }
 

@@ -17,6 +17,7 @@ import (
 	"metz/app"
 	"metz/draughts"
 	"metz/export"
+	"metz/problems/catalog"
 )
 
 //go:embed assets templates
@@ -85,7 +86,7 @@ func diagramOf(p *draughts.Position, size float64, numbers bool) template.HTML {
 
 // resultRow is a search result as the list shows it.
 type resultRow struct {
-	app.Summary
+	catalog.Summary
 	Name    string
 	Diagram template.HTML
 }

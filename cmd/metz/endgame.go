@@ -16,48 +16,64 @@ import (
 	"metz/verdict"
 )
 
-func init() { commandAdders = append(commandAdders, addEndgame) }
+// EndgameOptions are what the endgame subcommands share: --tables, the
+// directory they work on, and the way to open it (Factory.Tables).
+type EndgameOptions struct {
+	env
+	Dir    string
+	Tables func(dir string, mem int64) (*app.Tables, error)
+}
 
-func addEndgame(root *cobra.Command) {
-	var dir string
+func newCmdEndgame(f *Factory) *cobra.Command {
+	eg := &EndgameOptions{Tables: f.Tables}
+	dir := &eg.Dir
 	c := withHelp(&cobra.Command{
 		Use:   "endgame",
 		Short: "Endgame tables: build, probe (every rule system), check the books' claims",
 	}, "endgame")
-	c.PersistentFlags().StringVar(&dir, "tables", "auto", tablesHelp)
-	c.PersistentFlags().StringVar(&dir, "dir", "auto", "the same as --tables")
+	c.PersistentFlags().StringVar(dir, "tables", "auto", tablesHelp)
+	c.PersistentFlags().StringVar(dir, "dir", "auto", "the same as --tables")
 	_ = c.PersistentFlags().MarkHidden("dir")
-	c.AddCommand(endgameBuildCmd(&dir), endgameProbeCmd(&dir), endgameClaimsCmd(&dir), endgameListCmd(&dir))
-	root.AddCommand(c)
+	c.AddCommand(newCmdEndgameBuild(f, eg, nil), newCmdEndgameProbe(f, eg, nil), newCmdEndgameClaims(f, eg), newCmdEndgameList(f, eg))
+	return c
 }
 
-func endgameBuildCmd(dir *string) *cobra.Command {
-	var pieces int
-	var rulesName, memory string
+// EndgameBuildOptions are metz endgame build's.
+type EndgameBuildOptions struct {
+	*EndgameOptions
+	Pieces        int
+	Rules, Memory string
+	// What --rules and --memory are read into, before the command runs.
+	rules *draughts.Rules
+	mem   int64
+}
+
+func newCmdEndgameBuild(f *Factory, eg *EndgameOptions, runF func(*EndgameBuildOptions) error) *cobra.Command {
+	opts := &EndgameBuildOptions{EndgameOptions: eg}
 	c := withHelp(&cobra.Command{
 		Use:   "build --pieces N",
 		Short: "Build every table of 2 to N pieces",
 		Args:  cobra.NoArgs,
-		RunE: func(cmd *cobra.Command, _ []string) error {
-			r, mem, err := rulesAndMemory(rulesName, memory)
-			if err != nil {
+		RunE: func(cmd *cobra.Command, _ []string) (err error) {
+			opts.env = f.env(cmd)
+			if opts.rules, opts.mem, err = rulesAndMemory(opts.Rules, opts.Memory); err != nil {
 				return err
 			}
-			return runEndgameBuild(cmd, *dir, r, pieces, mem)
+			return runOr(runF, runEndgameBuild, opts)
 		},
 	}, "endgame-build")
-	c.Flags().IntVar(&pieces, "pieces", 4, "largest number of pieces (2 to 5; 6 under other rules than international)")
-	addRulesFlag(c, &rulesName)
-	c.Flags().StringVar(&memory, "memory", "4GB", "most memory the tables of one build may take (other rules than international)")
+	c.Flags().IntVar(&opts.Pieces, "pieces", 4, "largest number of pieces (2 to 5; 6 under other rules than international)")
+	addRulesFlag(c, &opts.Rules)
+	c.Flags().StringVar(&opts.Memory, "memory", "4GB", "most memory the tables of one build may take (other rules than international)")
 	return c
 }
 
 // runEndgameBuild builds r's tables of 2 to pieces pieces into dir,
 // saying first what is left to do; Ctrl-C stops it, keeping every table
 // finished.
-func runEndgameBuild(cmd *cobra.Command, dir string, r *draughts.Rules, pieces int, mem int64) error {
-	g := globalsOf(cmd)
-	tb, err := openTables(cmd, dir, mem)
+func runEndgameBuild(opts *EndgameBuildOptions) error {
+	r, pieces := opts.rules, opts.Pieces
+	tb, err := opts.Tables(opts.Dir, opts.mem)
 	if err != nil {
 		return err
 	}
@@ -65,12 +81,12 @@ func runEndgameBuild(cmd *cobra.Command, dir string, r *draughts.Rules, pieces i
 	if err != nil {
 		return err
 	}
-	if n > 0 && !g.json {
-		textout.BuildPlan(cmd.ErrOrStderr(), n, size, into, r, pieces)
+	if n > 0 && !opts.IO.JSON {
+		textout.BuildPlan(opts.IO.ErrOut, n, size, into, r, pieces)
 	}
-	ctx, stop := interruptibleBuild(cmd)
+	ctx, stop := interruptibleBuild(opts.env)
 	defer stop()
-	bar := newProgressBar(cmd, "tables", "pos")
+	bar := newProgressBar(opts.IO, "tables", "pos")
 	sum, err := app.BuildTables(ctx, tb, r, pieces, func(p app.TableProgress) {
 		bar.updateWith(p.Done, p.Total, fmt.Sprintf("%d/%d %s", p.Current, p.Tables, p.Sig))
 	})
@@ -81,20 +97,20 @@ func runEndgameBuild(cmd *cobra.Command, dir string, r *draughts.Rules, pieces i
 	if err != nil {
 		return err
 	}
-	if g.json {
-		return writeJSON(cmd.OutOrStdout(), sum)
+	if opts.IO.JSON {
+		return opts.IO.WriteJSON(sum)
 	}
-	textout.BuildSummary(cmd.OutOrStdout(), sum)
+	textout.BuildSummary(opts.IO.Out, sum)
 	return nil
 }
 
-// interruptibleBuild is interruptible (root.go) for a table build: the
+// interruptibleBuild is IOStreams.Interruptible for a table build: the
 // build stops at the next table (or piece count, for the international
 // builder), keeping the tables finished. A builder still busy a few seconds
 // later is left: the process exits, the tables on disk being whole (each is
 // written to a temporary file, then renamed).
-func interruptibleBuild(cmd *cobra.Command) (context.Context, func()) {
-	ctx, stop := interruptible(cmd)
+func interruptibleBuild(e env) (context.Context, func()) {
+	ctx, stop := e.IO.Interruptible(e.ctx)
 	finished := make(chan struct{})
 	go func() {
 		select {
@@ -105,7 +121,7 @@ func interruptibleBuild(cmd *cobra.Command) (context.Context, func()) {
 		select {
 		case <-finished:
 		case <-time.After(3 * time.Second):
-			fmt.Fprintln(cmd.ErrOrStderr(), "\n"+buildInterrupted)
+			fmt.Fprintln(e.IO.ErrOut, "\n"+buildInterrupted)
 			os.Exit(130)
 		}
 	}()
@@ -115,23 +131,32 @@ func interruptibleBuild(cmd *cobra.Command) (context.Context, func()) {
 // buildInterrupted is what a build stopped by Ctrl-C says.
 const buildInterrupted = "interrupted: the tables finished are kept; the same command resumes the build"
 
-func endgameProbeCmd(dir *string) *cobra.Command {
-	var rulesName string
-	var memory string
+// EndgameProbeOptions are metz endgame probe's.
+type EndgameProbeOptions struct {
+	*EndgameOptions
+	Position      string // the FEN argument
+	Rules, Memory string
+	// What --rules and --memory are read into, before the command runs.
+	rules *draughts.Rules
+	mem   int64
+}
+
+func newCmdEndgameProbe(f *Factory, eg *EndgameOptions, runF func(*EndgameProbeOptions) error) *cobra.Command {
+	opts := &EndgameProbeOptions{EndgameOptions: eg}
 	c := withHelp(&cobra.Command{
 		Use:   "probe FEN",
 		Short: "Result and distance of a position, and its best moves",
 		Args:  cobra.ExactArgs(1),
-		RunE: func(cmd *cobra.Command, args []string) error {
-			r, mem, err := rulesAndMemory(rulesName, memory)
-			if err != nil {
+		RunE: func(cmd *cobra.Command, args []string) (err error) {
+			opts.env, opts.Position = f.env(cmd), args[0]
+			if opts.rules, opts.mem, err = rulesAndMemory(opts.Rules, opts.Memory); err != nil {
 				return err
 			}
-			return runEndgameProbe(cmd, *dir, r, args[0], mem)
+			return runOr(runF, runEndgameProbe, opts)
 		},
 	}, "endgame-probe")
-	addRulesFlag(c, &rulesName)
-	c.Flags().StringVar(&memory, "memory", "2GB", "most memory the in-memory tables may take (other rules than international)")
+	addRulesFlag(c, &opts.Rules)
+	c.Flags().StringVar(&opts.Memory, "memory", "2GB", "most memory the in-memory tables may take (other rules than international)")
 	return c
 }
 
@@ -158,26 +183,27 @@ func parseMemory(flag, s string) (int, error) {
 // runEndgameProbe prints a position's value and its moves', building
 // the tables it needs that are not in dir (said on stderr) under any rule
 // system.
-func runEndgameProbe(cmd *cobra.Command, dir string, r *draughts.Rules, fen string, mem int64) error {
-	p, err := app.ProbedPosition(r, fen)
+func runEndgameProbe(opts *EndgameProbeOptions) error {
+	fen := opts.Position
+	p, err := app.ProbedPosition(opts.rules, fen)
 	if err != nil {
 		return err
 	}
-	tabs, err := openTables(cmd, dir, mem)
+	tabs, err := opts.Tables(opts.Dir, opts.mem)
 	if err != nil {
 		return err
 	}
-	if err := ensureSaying(cmd, tabs, p); err != nil {
+	if err := ensureSaying(opts.env, tabs, p); err != nil {
 		return fmt.Errorf("%s: %w", fen, err)
 	}
 	rep, err := app.Probe(tabs, p, fen)
 	if err != nil {
 		return err
 	}
-	if globalsOf(cmd).json {
-		return writeJSON(cmd.OutOrStdout(), rep)
+	if opts.IO.JSON {
+		return opts.IO.WriteJSON(rep)
 	}
-	textout.Probed(cmd.OutOrStdout(), rep)
+	textout.Probed(opts.IO.Out, rep)
 	return nil
 }
 
@@ -186,14 +212,14 @@ func runEndgameProbe(cmd *cobra.Command, dir string, r *draughts.Rules, fen stri
 // the CPU time they may take), while (a progress bar on a terminal, a
 // table at a time) and after (how long). Ctrl-C stops between tables,
 // keeping those finished: the same command resumes.
-func ensureSaying(cmd *cobra.Command, tabs *app.Tables, p draughts.Position) error {
-	if !globalsOf(cmd).json {
-		textout.EnsurePlan(cmd.ErrOrStderr(), app.PlanEnsure(tabs, p))
+func ensureSaying(e env, tabs *app.Tables, p draughts.Position) error {
+	quiet := e.IO.JSON
+	if !quiet {
+		textout.EnsurePlan(e.IO.ErrOut, app.PlanEnsure(tabs, p))
 	}
-	quiet := globalsOf(cmd).json
-	ctx, stop := interruptibleBuild(cmd)
+	ctx, stop := interruptibleBuild(e)
 	defer stop()
-	bar := newProgressBar(cmd, "tables", "pos")
+	bar := newProgressBar(e.IO, "tables", "pos")
 	start := time.Now()
 	built, err := app.EnsureTables(ctx, tabs, p, func(pr app.TableProgress) {
 		bar.updateWith(pr.Done, pr.Total, fmt.Sprintf("%d/%d %s", pr.Current, pr.Tables, pr.Sig))
@@ -206,53 +232,56 @@ func ensureSaying(cmd *cobra.Command, tabs *app.Tables, p draughts.Position) err
 		return err
 	}
 	if built > 0 && !quiet {
-		fmt.Fprintf(cmd.ErrOrStderr(), "built in %.1f s\n", time.Since(start).Seconds())
+		fmt.Fprintf(e.IO.ErrOut, "built in %.1f s\n", time.Since(start).Seconds())
 	}
 	return nil
 }
 
 // onTables is an endgame subcommand without arguments that runs on the
 // table directory (claims, list): its help page is help.
-func onTables(use, short, help string, dir *string, run func(cmd *cobra.Command, dir string) error) *cobra.Command {
+func onTables(f *Factory, eg *EndgameOptions, use, short, help string, run func(*EndgameOptions) error) *cobra.Command {
 	return withHelp(&cobra.Command{
 		Use:   use,
 		Short: short,
 		Args:  cobra.NoArgs,
-		RunE:  func(cmd *cobra.Command, _ []string) error { return run(cmd, *dir) },
+		RunE: func(cmd *cobra.Command, _ []string) error {
+			eg.env = f.env(cmd)
+			return run(eg)
+		},
 	}, help)
 }
 
-func endgameClaimsCmd(dir *string) *cobra.Command {
-	return onTables("claims", "Check the endgame claims of the Livre de Metz against the tables", "endgame-claims", dir, runEndgameClaims)
+func newCmdEndgameClaims(f *Factory, eg *EndgameOptions) *cobra.Command {
+	return onTables(f, eg, "claims", "Check the endgame claims of the Livre de Metz against the tables", "endgame-claims", runEndgameClaims)
 }
 
-func runEndgameClaims(cmd *cobra.Command, dir string) error {
-	asJSON := globalsOf(cmd).json
-	tabs, err := openTables(cmd, dir, 0)
+func runEndgameClaims(opts *EndgameOptions) error {
+	asJSON := opts.IO.JSON
+	tabs, err := opts.Tables(opts.Dir, 0)
 	if err != nil {
 		return err
 	}
 	claims, err := app.EndgameClaims(tabs, func(s string) {
 		if !asJSON {
-			fmt.Fprintf(cmd.ErrOrStderr(), "building the %s tables and those they lead to into %s\n", s, cmp.Or(tabs.Dir(), "memory"))
+			fmt.Fprintf(opts.IO.ErrOut, "building the %s tables and those they lead to into %s\n", s, cmp.Or(tabs.Dir(), "memory"))
 		}
 	})
 	if err != nil {
 		return err
 	}
 	if asJSON {
-		return writeJSON(cmd.OutOrStdout(), claims)
+		return opts.IO.WriteJSON(claims)
 	}
-	textout.Claims(cmd.OutOrStdout(), claims)
+	textout.Claims(opts.IO.Out, claims)
 	return nil
 }
 
-func endgameListCmd(dir *string) *cobra.Command {
-	return onTables("list", "What the table directory holds, by rule system and piece count", "endgame-list", dir, runEndgameList)
+func newCmdEndgameList(f *Factory, eg *EndgameOptions) *cobra.Command {
+	return onTables(f, eg, "list", "What the table directory holds, by rule system and piece count", "endgame-list", runEndgameList)
 }
 
-func runEndgameList(cmd *cobra.Command, dir string) error {
-	tabs, err := openTables(cmd, dir, 0)
+func runEndgameList(opts *EndgameOptions) error {
+	tabs, err := opts.Tables(opts.Dir, 0)
 	if err != nil {
 		return err
 	}
@@ -260,9 +289,9 @@ func runEndgameList(cmd *cobra.Command, dir string) error {
 	if err != nil {
 		return err
 	}
-	if globalsOf(cmd).json {
-		return writeJSON(cmd.OutOrStdout(), list)
+	if opts.IO.JSON {
+		return opts.IO.WriteJSON(list)
 	}
-	textout.TableList(cmd.OutOrStdout(), tabs.Dir(), list)
+	textout.TableList(opts.IO.Out, tabs.Dir(), list)
 	return nil
 }

@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"context"
 	"encoding/json"
 	"os"
 	"path/filepath"
@@ -15,12 +16,8 @@ import (
 // runEndgameCLI runs the metz command line with args and returns stdout.
 func runEndgameCLI(t *testing.T, args ...string) (string, error) {
 	t.Helper()
-	root := newRootCmd()
 	var out, errOut bytes.Buffer
-	root.SetOut(&out)
-	root.SetErr(&errOut)
-	root.SetArgs(args)
-	err := root.Execute()
+	_, _, err := execute(context.Background(), args, &out, &errOut)
 	return out.String(), err
 }
 

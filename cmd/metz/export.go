@@ -8,73 +8,84 @@ import (
 	"github.com/spf13/cobra"
 
 	"metz/app"
-	"metz/db"
 	"metz/export"
 )
 
-func init() { commandAdders = append(commandAdders, addExport) }
-
-type exportFlags struct {
-	search                searchFlags
-	format, output, title string
-	perPage               int
-	numbers, plain        bool
+// ExportOptions are metz export's.
+type ExportOptions struct {
+	env
+	searchFlags
+	Refs                  []string
+	Format, Output, Title string
+	PerPage               int
+	Numbers, Plain        bool
+	// format is the format the flags settle on (app.ExportFormat).
+	format string
 }
 
-func addExport(root *cobra.Command) {
-	var f exportFlags
+func newCmdExport(f *Factory, runF func(*ExportOptions) error) *cobra.Command {
+	opts := &ExportOptions{}
 	c := withHelp(&cobra.Command{
 		Use:   "export [SOURCE:NUMBER ...] [filters] --format book|pdn|json|html|pdf -o FILE",
 		Short: "Export problems for print or for other software (book text, PDN, JSON, HTML, PDF)",
-		RunE:  func(cmd *cobra.Command, args []string) error { return runExport(cmd, args, &f) },
+		RunE: func(cmd *cobra.Command, args []string) error {
+			opts.env, opts.Refs = f.env(cmd), args
+			if err := opts.validate(); err != nil {
+				return err
+			}
+			return runOr(runF, runExport, opts)
+		},
 	}, "export")
-	f.search.bind(c)
-	f.search.bindWithEmpty(c)
-	c.Flags().StringVar(&f.format, "format", "", "output format: "+strings.Join(export.Formats, ", "))
-	c.Flags().StringVarP(&f.output, "output", "o", "-", "output file, - for standard output")
-	c.Flags().IntVar(&f.perPage, "per-page", 2, "problems per printed page for html and pdf (1 to 4)")
-	c.Flags().BoolVar(&f.numbers, "numbers", true, "print square numbers on the diagrams")
-	c.Flags().StringVar(&f.title, "title", "", "document title for html and pdf")
-	c.Flags().BoolVar(&f.plain, "plain", false, "leave the comments out of the solutions")
+	opts.bind(c)
+	c.Flags().StringVar(&opts.Format, "format", "", "output format: "+strings.Join(export.Formats, ", "))
+	c.Flags().StringVarP(&opts.Output, "output", "o", "-", "output file, - for standard output")
+	c.Flags().IntVar(&opts.PerPage, "per-page", 2, "problems per printed page for html and pdf (1 to 4)")
+	c.Flags().BoolVar(&opts.Numbers, "numbers", true, "print square numbers on the diagrams")
+	c.Flags().StringVar(&opts.Title, "title", "", "document title for html and pdf")
+	c.Flags().BoolVar(&opts.Plain, "plain", false, "leave the comments out of the solutions")
 	_ = c.RegisterFlagCompletionFunc("format", func(*cobra.Command, []string, string) ([]string, cobra.ShellCompDirective) {
 		return export.Formats, cobra.ShellCompDirectiveNoFileComp
 	})
-	root.AddCommand(c)
+	return c
 }
 
-func runExport(cmd *cobra.Command, args []string, f *exportFlags) error {
-	g := globalsOf(cmd)
-	format, err := app.ExportFormat(f.format, f.output, g.json)
+// validate settles the format and checks --per-page.
+func (opts *ExportOptions) validate() error {
+	format, err := app.ExportFormat(opts.Format, opts.Output, opts.IO.JSON)
 	if err != nil {
 		return err
 	}
-	if f.perPage < 1 || f.perPage > 4 {
-		return fmt.Errorf("--per-page %d: expected 1 to 4", f.perPage)
+	if opts.PerPage < 1 || opts.PerPage > 4 {
+		return fmt.Errorf("--per-page %d: expected 1 to 4", opts.PerPage)
 	}
-	q, err := f.search.query()
+	opts.format = format
+	return nil
+}
+
+func runExport(opts *ExportOptions) error {
+	q, err := opts.Query()
 	if err != nil {
 		return err
 	}
-	d, err := db.OpenExisting(g.dbPath)
+	a, err := opts.App(app.Config{DB: opts.DB, Tables: "none"})
 	if err != nil {
 		return err
 	}
-	defer d.Close()
 	// No problem named and no filter: the whole database.
-	selection := app.Selection{Refs: args, Query: q, All: len(args) == 0, WithEmpty: f.search.withEmpty}
-	sel, err := app.Select(d, selection)
+	selection := app.Selection{Refs: opts.Refs, Query: q, All: len(opts.Refs) == 0, WithEmpty: opts.WithEmpty}
+	sel, err := a.Select(selection)
 	if err != nil {
 		return err
 	}
-	truths, err := app.ExportTruths(d, selection)
+	truths, err := a.ExportTruths(selection)
 	if err != nil {
 		return err
 	}
-	errw := cmd.ErrOrStderr()
+	errw := opts.IO.ErrOut
 	if sel.LeftOut > 0 {
 		fmt.Fprintf(errw, "metz: %s without a diagram left out (--with-empty keeps them)\n", count(sel.LeftOut, "record", "records"))
 	}
-	items, notes, err := app.ExportItems(d, sel.IDs())
+	items, notes, err := a.ExportItems(sel.IDs())
 	if err != nil {
 		return err
 	}
@@ -86,16 +97,16 @@ func runExport(cmd *cobra.Command, args []string, f *exportFlags) error {
 		return errors.New("no problem matches the filters: nothing written (metz search with the same filters lists what they select)")
 	}
 	for i := range items {
-		items[i].Plain = f.plain
+		items[i].Plain = opts.Plain
 	}
-	o := export.HTMLOptions{Title: f.title, PerPage: f.perPage, Numbers: f.numbers, Truths: truths}
-	if err := app.WriteExport(cmd.OutOrStdout(), f.output, format, items, o); err != nil || f.output == "-" {
+	o := export.HTMLOptions{Title: opts.Title, PerPage: opts.PerPage, Numbers: opts.Numbers, Truths: truths}
+	if err := app.WriteExport(opts.IO.Out, opts.Output, opts.format, items, o); err != nil || opts.Output == "-" {
 		return err
 	}
 	with := ""
-	if len(truths) > 0 && format != "pdn" {
+	if len(truths) > 0 && opts.format != "pdn" {
 		with = " with the truth of the books"
 	}
-	fmt.Fprintf(errw, "metz: %s%s written to %s (%s)\n", count(len(items), "problem", "problems"), with, f.output, format)
+	fmt.Fprintf(errw, "metz: %s%s written to %s (%s)\n", count(len(items), "problem", "problems"), with, opts.Output, opts.format)
 	return nil
 }

@@ -8,54 +8,63 @@ import (
 
 	"metz/app"
 	"metz/cmd/metz/internal/textout"
-	"metz/db"
 	"metz/draughts"
 )
 
-func init() { commandAdders = append(commandAdders, addImport) }
+// ImportOptions are metz import's.
+type ImportOptions struct {
+	env
+	Files   []string
+	Rules   string // --rules: of the PDN games that state none ("" inferred)
+	Source  string // --source: the key of the one file imported
+	Update  []string
+	Verbose bool
+}
 
-func addImport(root *cobra.Command) {
-	var rules, source string
-	var update []string
-	var verbose bool
+func newCmdImport(f *Factory, runF func(*ImportOptions) error) *cobra.Command {
+	opts := &ImportOptions{}
 	c := withHelp(&cobra.Command{
 		Use:   "import [FILES...]",
 		Short: "Import the bundled books, PDN files or transcriptions into the database",
 		RunE: func(cmd *cobra.Command, files []string) error {
-			ctx, stop := interruptible(cmd)
-			defer stop()
-			g := globalsOf(cmd)
-			opt := app.ImportOptions{Key: source, Update: update, AllWarnings: verbose || g.json, Context: ctx,
-				Progress: func(label string) func(done, total int64) {
-					return newBytesBar(cmd, label).updateBytes
-				}}
-			if rules != "" {
-				r, err := draughts.RulesByName(rules)
-				if err != nil {
-					return fmt.Errorf("--rules: %w", err)
-				}
-				opt.Rules = r
-			}
-			d, err := db.Open(g.dbPath)
-			if err != nil {
-				return err
-			}
-			defer d.Close()
-			reports, err := app.Import(d, files, opt)
-			if reports == nil {
-				return err
-			}
-			if g.json {
-				return cmp.Or(writeJSON(cmd.OutOrStdout(), reports), err)
-			}
-			terr := textout.Import(cmd.OutOrStdout(), reports, len(files) > 0, verbose)
-			textout.ImportDuplicates(cmd.OutOrStdout(), reports, verbose) // the positions repeated (metz similar)
-			return cmp.Or(terr, err)
+			opts.env, opts.Files = f.env(cmd), files
+			return runOr(runF, runImport, opts)
 		},
 	}, "import")
-	c.Flags().StringVar(&rules, "rules", "", "rule system of the PDN games that state none (no GameType tag): english, italian, ... (default: inferred from each game)")
-	c.Flags().StringVar(&source, "source", "", "source key of the one file imported (default: its base name, or the key an exported file carries)")
-	c.Flags().BoolVarP(&verbose, "verbose", "v", false, "list every warning under the summary, not only the first ones")
-	c.Flags().StringSliceVar(&update, "update", nil, "let an edited copy of these bundled books (metz, vantenac) change their records (default: the changes are listed, not applied)")
-	root.AddCommand(c)
+	c.Flags().StringVar(&opts.Rules, "rules", "", "rule system of the PDN games that state none (no GameType tag): english, italian, ... (default: inferred from each game)")
+	c.Flags().StringVar(&opts.Source, "source", "", "source key of the one file imported (default: its base name, or the key an exported file carries)")
+	c.Flags().BoolVarP(&opts.Verbose, "verbose", "v", false, "list every warning under the summary, not only the first ones")
+	c.Flags().StringSliceVar(&opts.Update, "update", nil, "let an edited copy of these bundled books (metz, vantenac) change their records (default: the changes are listed, not applied)")
+	return c
+}
+
+func runImport(opts *ImportOptions) error {
+	ctx, stop := opts.IO.Interruptible(opts.ctx)
+	defer stop()
+	opt := app.ImportOptions{Key: opts.Source, Update: opts.Update, AllWarnings: opts.Verbose || opts.IO.JSON, Context: ctx,
+		Progress: func(label string) func(done, total int64) {
+			return newBytesBar(opts.IO, label).updateBytes
+		}}
+	if opts.Rules != "" {
+		r, err := draughts.RulesByName(opts.Rules)
+		if err != nil {
+			return fmt.Errorf("--rules: %w", err)
+		}
+		opt.Rules = r
+	}
+	a, err := opts.App(app.Config{DB: opts.DB, Create: true, Tables: "none"})
+	if err != nil {
+		return err
+	}
+	reports, err := a.Import(opts.Files, opt)
+	if reports == nil {
+		return err
+	}
+	out := opts.IO.Out
+	if opts.IO.JSON {
+		return cmp.Or(writeJSON(out, reports), err)
+	}
+	terr := textout.Import(out, reports, len(opts.Files) > 0, opts.Verbose)
+	textout.ImportDuplicates(out, reports, opts.Verbose) // the positions repeated (metz similar)
+	return cmp.Or(terr, err)
 }

@@ -23,23 +23,33 @@ func main() {
 // command stopped by Ctrl-C or SIGTERM exits as the signal would have made
 // it (exitStatus).
 func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
-	root := newRootCmd()
-	root.SetArgs(args)
-	root.SetOut(stdout)
-	root.SetErr(stderr)
-	cmd, err := root.ExecuteContextC(ctx)
+	cmd, streams, err := execute(ctx, args, stdout, stderr)
 	if err == nil {
 		return 0
 	}
 	printError(stderr, cmd, args, err)
-	return exitStatus(cmd)
+	return exitStatus(streams)
+}
+
+// execute runs the command line args with a Factory of its own, closing
+// the App the command opened, and returns the command run, its streams
+// and its error.
+func execute(ctx context.Context, args []string, stdout, stderr io.Writer) (*cobra.Command, *IOStreams, error) {
+	f := newFactory(stdout, stderr)
+	defer f.Close()
+	root := newCmdRoot(f)
+	root.SetArgs(args)
+	root.SetOut(stdout)
+	root.SetErr(stderr)
+	cmd, err := root.ExecuteContextC(ctx)
+	return cmd, f.IO, err
 }
 
 // exitStatus is the status of a command that failed: 128 plus the signal
 // when Ctrl-C (130) or SIGTERM (143) stopped it, as a shell reports a
 // process the signal ended, and 1 otherwise.
-func exitStatus(cmd *cobra.Command) int {
-	ctx := signalContext(cmd)
+func exitStatus(s *IOStreams) int {
+	ctx := s.signalled
 	if ctx == nil || ctx.Err() == nil {
 		return 1
 	}

@@ -47,15 +47,15 @@ func printError(w io.Writer, cmd *cobra.Command, args []string, err error) {
 	fmt.Fprintln(w, "metz:", err)
 }
 
-func printVersion(cmd *cobra.Command) error {
+func printVersion(s *IOStreams) error {
 	v := app.ReadVersion()
-	if globalsOf(cmd).json {
-		return writeJSON(cmd.OutOrStdout(), v)
+	if s.JSON {
+		return s.WriteJSON(v)
 	}
 	commit := v.Commit
 	if v.Modified {
 		commit += " (modified)"
 	}
-	fmt.Fprintf(cmd.OutOrStdout(), "metz %s, commit %s, %s\n", v.Version, commit, v.Go)
+	fmt.Fprintf(s.Out, "metz %s, commit %s, %s\n", v.Version, commit, v.Go)
 	return nil
 }

@@ -1,7 +1,6 @@
 package main
 
 import (
-	"context"
 	"fmt"
 	"io"
 	"os"
@@ -11,8 +10,6 @@ import (
 	"time"
 
 	"github.com/schollz/progressbar/v3"
-	"github.com/spf13/cobra"
-	"golang.org/x/term"
 )
 
 // progressBar shows a long command's advance on standard error, drawn by
@@ -20,7 +17,7 @@ import (
 // time left. It draws on a terminal only and never under --json, so that
 // pipes, files and scripts read clean output. Ctrl-C while it is drawn
 // ends its line first; a command that stops cleanly on Ctrl-C itself
-// (interruptible) then goes on to do so, any other exits as the signal
+// (IOStreams.Interruptible) then goes on to do so, any other exits as the signal
 // would have made it (status 130 for Ctrl-C).
 type progressBar struct {
 	w     io.Writer // nil: nothing is drawn
@@ -40,44 +37,20 @@ type progressBar struct {
 	interrupted bool // Ctrl-C came: nothing is drawn any more
 }
 
-// newProgressBar is cmd's bar on its standard error, counting unit.
-func newProgressBar(cmd *cobra.Command, label, unit string) *progressBar {
-	w := cmd.ErrOrStderr()
-	f, ok := w.(*os.File)
-	if globalsOf(cmd).json || !ok || !term.IsTerminal(int(f.Fd())) {
+// newProgressBar is a bar on s's messages, counting unit.
+func newProgressBar(s *IOStreams, label, unit string) *progressBar {
+	if s.JSON || !s.errTerminal() {
 		return &progressBar{}
 	}
-	return &progressBar{w: w, label: label, unit: unit, exitOnInterrupt: signalContext(cmd) == nil}
+	return &progressBar{w: s.ErrOut, label: label, unit: unit, exitOnInterrupt: s.signalled == nil}
 }
 
-// newBytesBar is cmd's bar for a file being read: the bytes read of its
+// newBytesBar is a bar for a file being read: the bytes read of its
 // size, the rate and the time left.
-func newBytesBar(cmd *cobra.Command, label string) *progressBar {
-	b := newProgressBar(cmd, label, "")
+func newBytesBar(s *IOStreams, label string) *progressBar {
+	b := newProgressBar(s, label, "")
 	b.bytes = true
 	return b
-}
-
-// interruptHandled marks the context of a command that stops cleanly on
-// Ctrl-C (interruptible, root.go): its bar only ends its line, and the
-// exit status is the signal's (exitStatus). Its value is the context the
-// signal cancels.
-type interruptHandled struct{}
-
-func markInterruptible(cmd *cobra.Command, signalled context.Context) {
-	if ctx := cmd.Context(); ctx != nil {
-		cmd.SetContext(context.WithValue(ctx, interruptHandled{}, signalled))
-	}
-}
-
-// signalContext is the context Ctrl-C cancels for cmd, nil if cmd does not
-// stop on Ctrl-C by itself.
-func signalContext(cmd *cobra.Command) context.Context {
-	if cmd == nil || cmd.Context() == nil {
-		return nil
-	}
-	ctx, _ := cmd.Context().Value(interruptHandled{}).(context.Context)
-	return ctx
 }
 
 // update shows done out of total, with the count, the rate and the time

@@ -12,7 +12,6 @@ import (
 	"testing"
 	"time"
 
-	"github.com/spf13/cobra"
 	"golang.org/x/sys/unix"
 )
 
@@ -31,9 +30,7 @@ func TestClockBar(t *testing.T) {
 		t.Errorf("a search stopped before its limit drew a full bar: %q", out)
 	}
 	var quiet bytes.Buffer
-	c := &cobra.Command{}
-	c.SetErr(&quiet)
-	clockBar(newProgressBar(c, "solve", ""), time.Second)()
+	clockBar(newProgressBar(&IOStreams{ErrOut: &quiet}, "solve", ""), time.Second)()
 	if quiet.Len() != 0 {
 		t.Errorf("off a terminal the clock drew %q", quiet.String())
 	}
@@ -172,9 +169,7 @@ func TestBytesBar(t *testing.T) {
 		t.Errorf("bytes bar drew %q", out)
 	}
 	var quiet bytes.Buffer
-	c := &cobra.Command{}
-	c.SetErr(&quiet)
-	newBytesBar(c, "games.pdn").updateBytes(1, 1)
+	newBytesBar(&IOStreams{ErrOut: &quiet}, "games.pdn").updateBytes(1, 1)
 	if quiet.Len() != 0 {
 		t.Errorf("off a terminal the bar drew %q", quiet.String())
 	}
@@ -184,13 +179,8 @@ func TestBytesBar(t *testing.T) {
 // it, as endgame build and a shell do; it exits 1 on any other error,
 // its context ended by its own stop included.
 func TestExitStatusInterrupted(t *testing.T) {
-	marked := func(ctx context.Context) *cobra.Command {
-		c := &cobra.Command{}
-		c.SetContext(context.Background())
-		markInterruptible(c, ctx)
-		return c
-	}
-	if got := exitStatus(&cobra.Command{}); got != 1 {
+	marked := func(ctx context.Context) *IOStreams { return &IOStreams{signalled: ctx} }
+	if got := exitStatus(&IOStreams{}); got != 1 {
 		t.Errorf("an unmarked command: status %d, want 1", got)
 	}
 	running, stop := signal.NotifyContext(context.Background(), os.Interrupt)

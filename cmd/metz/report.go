@@ -5,34 +5,40 @@ import (
 
 	"metz/app"
 	"metz/cmd/metz/internal/textout"
-	"metz/db"
 )
 
-func init() { commandAdders = append(commandAdders, addReport) }
+// ReportOptions are metz report's.
+type ReportOptions struct {
+	env
+	Sources []string // --source: only these (all when none)
+}
 
-func addReport(root *cobra.Command) {
-	var sources []string
+func newCmdReport(f *Factory, runF func(*ReportOptions) error) *cobra.Command {
+	opts := &ReportOptions{}
 	c := withHelp(&cobra.Command{
 		Use:   "report",
 		Short: "Summarise the database: sources, verdicts, evidence and themes of each problem",
 		Args:  cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
-			g := globalsOf(cmd)
-			d, err := db.OpenExisting(g.dbPath)
-			if err != nil {
-				return err
-			}
-			defer d.Close()
-			reports, err := app.Report(d, sources)
-			if err != nil {
-				return err
-			}
-			if g.json {
-				return writeJSON(cmd.OutOrStdout(), reports)
-			}
-			return textout.Report(cmd.OutOrStdout(), reports)
+			opts.env = f.env(cmd)
+			return runOr(runF, runReport, opts)
 		},
 	}, "report")
-	c.Flags().StringSliceVar(&sources, "source", nil, "only these sources (repeatable)")
-	root.AddCommand(c)
+	c.Flags().StringSliceVar(&opts.Sources, "source", nil, "only these sources (repeatable)")
+	return c
+}
+
+func runReport(opts *ReportOptions) error {
+	a, err := opts.App(app.Config{DB: opts.DB, Tables: "none"})
+	if err != nil {
+		return err
+	}
+	reports, err := a.Report(opts.Sources)
+	if err != nil {
+		return err
+	}
+	if opts.IO.JSON {
+		return opts.IO.WriteJSON(reports)
+	}
+	return textout.Report(opts.IO.Out, reports)
 }

@@ -1,13 +1,10 @@
 package main
 
 import (
-	"context"
 	"fmt"
 	"io"
 	"os"
-	"os/signal"
 	"strings"
-	"syscall"
 
 	"github.com/spf13/cobra"
 
@@ -16,24 +13,9 @@ import (
 	"metz/draughts"
 )
 
-// globalFlags are the flags every command has.
-type globalFlags struct {
-	dbPath string
-	json   bool
-}
-
-// globalsOf reads the global flags as cmd was given them.
-func globalsOf(cmd *cobra.Command) globalFlags {
-	var g globalFlags
-	g.dbPath, _ = cmd.Flags().GetString("db")
-	g.json, _ = cmd.Flags().GetBool("json")
-	return g
-}
-
-// commandAdders lets each command file register itself (see init functions).
-var commandAdders []func(*cobra.Command)
-
-func newRootCmd() *cobra.Command {
+// newCmdRoot is metz with its global flags, --db and --json, parsed
+// into f, and every command.
+func newCmdRoot(f *Factory) *cobra.Command {
 	var version bool
 	root := withHelp(&cobra.Command{
 		Use:           "metz",
@@ -43,18 +25,27 @@ func newRootCmd() *cobra.Command {
 		SilenceErrors: true,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			if version {
-				return printVersion(cmd)
+				return printVersion(f.IO)
 			}
 			return cmd.Help()
 		},
 	}, "root")
-	root.PersistentFlags().String("db", defaultDB(), "database: an SQLite file, or a postgres://user:password@host/name URL (env METZ_DB)")
-	root.PersistentFlags().Bool("json", false, "print one JSON document instead of text (errors too)")
+	addGlobalFlags(root, f)
 	root.Flags().BoolVar(&version, "version", false, "print metz's version and commit")
-	for _, add := range commandAdders {
-		add(root)
-	}
+	root.AddCommand(
+		newCmdImport(f, nil), newCmdList(f, nil), newCmdSearch(f, nil), newCmdShow(f, nil),
+		newCmdSimilar(f, nil), newCmdNote(f, nil), newCmdTag(f, nil), newCmdRules(f, nil),
+		newCmdThemes(f), newCmdVerify(f, nil), newCmdSolve(f, nil), newCmdMoves(f, nil),
+		newCmdPerft(f, nil), newCmdEndgame(f), newCmdReport(f, nil), newCmdExport(f, nil),
+		newCmdServe(f, nil), newCmdWorker(f, nil), newCmdJobs(f, nil), newCmdTrictrac(f),
+	)
 	return root
+}
+
+// addGlobalFlags adds the flags every command has, parsed into f.
+func addGlobalFlags(root *cobra.Command, f *Factory) {
+	root.PersistentFlags().StringVar(&f.DBPath, "db", defaultDB(), "database: an SQLite file, or a postgres://user:password@host/name URL (env METZ_DB)")
+	root.PersistentFlags().BoolVar(&f.IO.JSON, "json", false, "print one JSON document instead of text (errors too)")
 }
 
 func defaultDB() string {
@@ -72,19 +63,6 @@ func addRulesFlag(c *cobra.Command, target *string) {
 	_ = c.RegisterFlagCompletionFunc("rules", func(*cobra.Command, []string, string) ([]string, cobra.ShellCompDirective) {
 		return draughts.RuleNames(), cobra.ShellCompDirectiveNoFileComp
 	})
-}
-
-// interruptible is cmd's context, cancelled by Ctrl-C or SIGTERM so that a
-// long command stops cleanly and keeps what it finished; once it is
-// cancelled, a second Ctrl-C stops the program at once.
-func interruptible(cmd *cobra.Command) (context.Context, context.CancelFunc) {
-	ctx, stop := signal.NotifyContext(cmd.Context(), os.Interrupt, syscall.SIGTERM)
-	markInterruptible(cmd, ctx) // its progress bar leaves the stopping to it
-	go func() {
-		<-ctx.Done()
-		stop()
-	}()
-	return ctx, stop
 }
 
 // parsePosition reads "start" or a FEN under the named rules.

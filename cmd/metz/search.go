@@ -7,16 +7,15 @@ import (
 
 	"metz/app"
 	"metz/cmd/metz/internal/textout"
-	"metz/db"
 	"metz/draughts"
 )
 
-// searchFlags are the filters list and search share: app.Filters, whose
-// values stay text until run time so that a bad one is reported with its
-// flag's name.
+// searchFlags are the filters list, search and export share: app.Filters,
+// whose values stay text until run time so that a bad one is reported
+// with its flag's name.
 type searchFlags struct {
 	app.Filters
-	withEmpty bool
+	WithEmpty bool
 }
 
 func (f *searchFlags) bind(c *cobra.Command) {
@@ -45,39 +44,61 @@ func (f *searchFlags) bind(c *cobra.Command) {
 	_ = c.RegisterFlagCompletionFunc("rules", func(*cobra.Command, []string, string) ([]string, cobra.ShellCompDirective) {
 		return draughts.RuleNames(), cobra.ShellCompDirectiveNoFileComp
 	})
+	c.Flags().BoolVar(&f.WithEmpty, "with-empty", false, "keep the records without a diagram (left out and counted by default)")
 }
 
-// bindWithEmpty adds list's and search's --with-empty.
-func (f *searchFlags) bindWithEmpty(c *cobra.Command) {
-	c.Flags().BoolVar(&f.withEmpty, "with-empty", false, "keep the records without a diagram (left out and counted by default)")
+// SearchOptions are metz search's, and metz list's.
+type SearchOptions struct {
+	env
+	searchFlags
 }
 
-// query turns the flags into a db.Query, naming the flag of a bad value.
-func (f *searchFlags) query() (db.Query, error) { return f.Filters.Query() }
+// newCmdSearch is metz search.
+func newCmdSearch(f *Factory, runF func(*SearchOptions) error) *cobra.Command {
+	return newSearchLike(f, runF, "search", "Find problems by source, number, theme, material, verdict or pattern")
+}
 
-func runSearch(cmd *cobra.Command, f *searchFlags) error {
-	g := globalsOf(cmd)
-	q, err := f.query()
+// newCmdList is metz list, search under another name.
+func newCmdList(f *Factory, runF func(*SearchOptions) error) *cobra.Command {
+	return newSearchLike(f, runF, "list", "List the problems of the database")
+}
+
+func newSearchLike(f *Factory, runF func(*SearchOptions) error, name, short string) *cobra.Command {
+	opts := &SearchOptions{}
+	c := withHelp(&cobra.Command{
+		Use:   name + " [flags]",
+		Short: short,
+		Args:  cobra.NoArgs,
+		RunE: func(cmd *cobra.Command, _ []string) error {
+			opts.env = f.env(cmd)
+			return runOr(runF, runSearch, opts)
+		},
+	}, name)
+	opts.bind(c)
+	return c
+}
+
+func runSearch(opts *SearchOptions) error {
+	q, err := opts.Query()
 	if err != nil {
 		return err
 	}
-	d, err := db.OpenExisting(g.dbPath)
+	a, err := opts.App(app.Config{DB: opts.DB, Tables: "none"})
 	if err != nil {
 		return err
 	}
-	defer d.Close()
-	res, err := app.Select(d, app.Selection{Query: q, All: true, WithEmpty: f.withEmpty})
+	res, err := a.Select(app.Selection{Query: q, All: true, WithEmpty: opts.WithEmpty})
 	if err != nil {
 		return err
 	}
-	if g.json {
+	if opts.IO.JSON {
 		// The document holds the records found; what the filters left out
 		// is said beside it, as the text does under its table.
 		if res.LeftOut > 0 {
-			fmt.Fprintf(cmd.ErrOrStderr(), "metz: %s without a diagram left out (--with-empty shows them)\n",
+			fmt.Fprintf(opts.IO.ErrOut, "metz: %s without a diagram left out (--with-empty shows them)\n",
 				count(res.LeftOut, "record", "records"))
 		}
-		return writeJSON(cmd.OutOrStdout(), res.Problems)
+		return opts.IO.WriteJSON(res.Problems)
 	}
-	return textout.Summaries(cmd.OutOrStdout(), res)
+	return textout.Summaries(opts.IO.Out, res)
 }

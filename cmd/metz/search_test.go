@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"context"
 	"encoding/json"
 	"metz/draughts"
 	"path/filepath"
@@ -16,12 +17,8 @@ import (
 // runMetz runs the command line in-process and returns stdout and the error.
 func runMetz(t *testing.T, args ...string) (string, error) {
 	t.Helper()
-	root := newRootCmd()
 	var out bytes.Buffer
-	root.SetOut(&out)
-	root.SetErr(&out)
-	root.SetArgs(args)
-	err := root.Execute()
+	_, _, err := execute(context.Background(), args, &out, &out)
 	return out.String(), err
 }
 
@@ -188,12 +185,9 @@ func TestSearchJSONSaysWhatItLeftOut(t *testing.T) {
 		{[]string{"--with-empty"}, 5, ""},
 		{[]string{"--source", "vantenac"}, 4, ""},
 	} {
-		root := newRootCmd()
 		var out, errs bytes.Buffer
-		root.SetOut(&out)
-		root.SetErr(&errs)
-		root.SetArgs(append([]string{"search", "--db", path, "--json"}, c.args...))
-		if err := root.Execute(); err != nil {
+		args := append([]string{"search", "--db", path, "--json"}, c.args...)
+		if _, _, err := execute(context.Background(), args, &out, &errs); err != nil {
 			t.Fatal(err)
 		}
 		var rows []searchRow

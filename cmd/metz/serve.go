@@ -11,12 +11,18 @@ import (
 	"metz/web"
 )
 
-func init() { commandAdders = append(commandAdders, addServe) }
+// ServeOptions are metz serve's.
+type ServeOptions struct {
+	env
+	addr, budget, tables, maxMemory string
+	hosts                           []string
+	jobs                            int
+	// capMB is --max-memory in megabytes (validate).
+	capMB int
+}
 
-func addServe(root *cobra.Command) {
-	var addr, budget, tables, maxMemory string
-	var hosts []string
-	var jobs int
+func newCmdServe(f *Factory, runF func(*ServeOptions) error) *cobra.Command {
+	opts := &ServeOptions{}
 	c := &cobra.Command{
 		Use:   "serve [--addr 127.0.0.1:8080]",
 		Short: "A local web workbench: browse, transcribe, verify and print problems",
@@ -44,46 +50,60 @@ gives what the --json of search, show, verify, solve and moves give
   metz serve --addr 0.0.0.0:8080 --host metz.example.org`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
-			capMB, err := parseMemory("--max-memory", maxMemory)
-			if err != nil {
+			opts.env = f.env(cmd)
+			if err := opts.validate(); err != nil {
 				return err
 			}
-			if _, err := web.ParseBudget(budget, capMB); err != nil {
-				return err
-			}
-			// The tables of --tables (metz verify's setting and default), so
-			// that a page's verification answers as the command line's does.
-			a, err := openApp(cmd, app.Config{DB: globalsOf(cmd).dbPath, Tables: tables})
-			if err != nil {
-				return err
-			}
-			defer a.Close()
-			// The problem pages' "Similar problems" read the anticipation
-			// index: bring it up to date once here, not in a page view.
-			if err := a.IndexSimilar(newProgressBar(cmd, "indexing", "records").updateFinishing); err != nil {
-				return err
-			}
-			if jobs < 0 {
-				return fmt.Errorf("--jobs %d: expected 0 (metz worker processes verify) or more", jobs)
-			}
-			if jobs == 0 {
-				jobs = -1 // web.Options: no worker of its own
-			}
-			opt := web.Options{Budget: budget, MaxMemoryMB: capMB, Hosts: hosts, Jobs: jobs}
-			if !web.IsLoopback(addr) {
-				opt.Token = web.NewToken() // printed with the URL once listening
-			}
-			ctx, stop := interruptible(cmd)
-			defer stop()
-			return web.New(a, opt).ListenAndServe(ctx, addr, cmd.OutOrStdout())
+			return runOr(runF, runServe, opts)
 		},
 	}
-	c.Flags().StringVar(&addr, "addr", "127.0.0.1:8080", "address to listen on (host:port)")
-	c.Flags().StringVar(&budget, "budget", app.DefaultBudget, "default solver budget of a verification started from a page (metz verify's)")
-	c.Flags().IntVar(&jobs, "jobs", runtime.NumCPU(), "problems this server verifies at once (0: none here, metz worker processes work the queue)")
-	c.Flags().StringArrayVar(&hosts, "host", nil, "a name the server answers to besides its address (repeat for more): a DNS name, or the name a proxy in front gives")
-	c.Flags().StringVar(&maxMemory, "max-memory", verdict.MemoryText(app.DefaultMemoryCapMB()),
+	c.Flags().StringVar(&opts.addr, "addr", "127.0.0.1:8080", "address to listen on (host:port)")
+	c.Flags().StringVar(&opts.budget, "budget", app.DefaultBudget, "default solver budget of a verification started from a page (metz verify's)")
+	c.Flags().IntVar(&opts.jobs, "jobs", runtime.NumCPU(), "problems this server verifies at once (0: none here, metz worker processes work the queue)")
+	c.Flags().StringArrayVar(&opts.hosts, "host", nil, "a name the server answers to besides its address (repeat for more): a DNS name, or the name a proxy in front gives")
+	c.Flags().StringVar(&opts.maxMemory, "max-memory", verdict.MemoryText(app.DefaultMemoryCapMB()),
 		"most memory a budget asked of the server may hold (default: half this machine's memory, shared by its cores)")
-	addTablesFlag(c, &tables)
-	root.AddCommand(c)
+	addTablesFlag(c, &opts.tables)
+	return c
+}
+
+// validate reads --max-memory and checks --budget and --jobs.
+func (opts *ServeOptions) validate() error {
+	capMB, err := parseMemory("--max-memory", opts.maxMemory)
+	if err != nil {
+		return err
+	}
+	if _, err := web.ParseBudget(opts.budget, capMB); err != nil {
+		return err
+	}
+	if opts.jobs < 0 {
+		return fmt.Errorf("--jobs %d: expected 0 (metz worker processes verify) or more", opts.jobs)
+	}
+	opts.capMB = capMB
+	return nil
+}
+
+func runServe(opts *ServeOptions) error {
+	// The tables of --tables (metz verify's setting and default), so
+	// that a page's verification answers as the command line's does.
+	a, err := opts.App(app.Config{DB: opts.DB, Tables: opts.tables})
+	if err != nil {
+		return err
+	}
+	// The problem pages' "Similar problems" read the anticipation
+	// index: bring it up to date once here, not in a page view.
+	if err := a.IndexSimilar(newProgressBar(opts.IO, "indexing", "records").updateFinishing); err != nil {
+		return err
+	}
+	jobs := opts.jobs
+	if jobs == 0 {
+		jobs = -1 // web.Options: no worker of its own
+	}
+	opt := web.Options{Budget: opts.budget, MaxMemoryMB: opts.capMB, Hosts: opts.hosts, Jobs: jobs}
+	if !web.IsLoopback(opts.addr) {
+		opt.Token = web.NewToken() // printed with the URL once listening
+	}
+	ctx, stop := opts.IO.Interruptible(opts.ctx)
+	defer stop()
+	return web.New(a, opt).ListenAndServe(ctx, opts.addr, opts.IO.Out)
 }

@@ -8,111 +8,126 @@ import (
 
 	"metz/app"
 	"metz/cmd/metz/internal/textout"
-	"metz/db"
 	"metz/themes"
 )
 
-func init() { commandAdders = append(commandAdders, addThemes) }
-
-func addThemes(root *cobra.Command) {
+func newCmdThemes(f *Factory) *cobra.Command {
+	opts := &ThemesCompareOptions{}
 	var compare bool
-	var sources []string
 	c := withHelp(&cobra.Command{
 		Use:   "themes",
 		Short: "Detect the books' themes in stated solutions, list their definitions, compare with the books",
 		Args:  cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if compare {
-				return runThemesCompare(cmd, sources)
+				opts.env = f.env(cmd)
+				return runThemesCompare(opts)
 			}
 			return cmd.Help()
 		},
 	}, "themes")
 	c.Flags().BoolVar(&compare, "compare", false, "run the comparison report (as metz themes compare)")
-	c.Flags().StringSliceVar(&sources, "source", nil, "with --compare: only these sources")
-	c.AddCommand(themesDetectCmd(), themesListCmd(), themesCompareCmd())
-	root.AddCommand(c)
+	c.Flags().StringSliceVar(&opts.Sources, "source", nil, "with --compare: only these sources")
+	c.AddCommand(newCmdThemesDetect(f, nil), newCmdThemesList(f), newCmdThemesCompare(f, nil))
+	return c
 }
 
-func themesDetectCmd() *cobra.Command {
-	var all bool
-	var sources []string
+// ThemesDetectOptions are metz themes detect's.
+type ThemesDetectOptions struct {
+	env
+	Refs    []string
+	All     bool
+	Sources []string
+}
+
+func newCmdThemesDetect(f *Factory, runF func(*ThemesDetectOptions) error) *cobra.Command {
+	opts := &ThemesDetectOptions{}
 	c := withHelp(&cobra.Command{
 		Use:   "detect [SOURCE:NUMBER...]",
 		Short: "Find themes in stored stated solutions and store them",
 		RunE: func(cmd *cobra.Command, args []string) error {
-			if (len(args) > 0) == (all || len(sources) > 0) {
+			if (len(args) > 0) == (opts.All || len(opts.Sources) > 0) {
 				return errors.New("name the problems: SOURCE:NUMBER, or --all, or --source S (not both names and a selection)")
 			}
-			if all && len(sources) > 0 {
+			if opts.All && len(opts.Sources) > 0 {
 				return errors.New("--all and --source exclude each other")
 			}
-			g := globalsOf(cmd)
-			d, err := db.OpenExisting(g.dbPath)
-			if err != nil {
-				return err
-			}
-			defer d.Close()
-			sel := app.Selection{Refs: args, All: all}
-			sel.Query.Sources = sources
-			picked, err := app.Select(d, sel) // records without a position have nothing to replay
-			if err != nil {
-				return err
-			}
-			bar := newProgressBar(cmd, "themes", "problems")
-			res, err := app.DetectMany(d, picked, bar.update)
-			bar.finish()
-			if g.json {
-				return cmp.Or(writeJSON(cmd.OutOrStdout(), res), err)
-			}
-			return cmp.Or(textout.Detected(cmd.OutOrStdout(), res), err)
+			opts.env, opts.Refs = f.env(cmd), args
+			return runOr(runF, runThemesDetect, opts)
 		},
 	}, "themes-detect")
-	c.Flags().BoolVar(&all, "all", false, "every problem with a position")
-	c.Flags().StringSliceVar(&sources, "source", nil, "every problem with a position of these sources")
+	c.Flags().BoolVar(&opts.All, "all", false, "every problem with a position")
+	c.Flags().StringSliceVar(&opts.Sources, "source", nil, "every problem with a position of these sources")
 	return c
 }
 
-func themesListCmd() *cobra.Command {
+func runThemesDetect(opts *ThemesDetectOptions) error {
+	a, err := opts.App(app.Config{DB: opts.DB, Tables: "none"})
+	if err != nil {
+		return err
+	}
+	sel := app.Selection{Refs: opts.Refs, All: opts.All}
+	sel.Query.Sources = opts.Sources
+	picked, err := a.Select(sel) // records without a position have nothing to replay
+	if err != nil {
+		return err
+	}
+	bar := newProgressBar(opts.IO, "themes", "problems")
+	res, err := a.DetectMany(picked, bar.update)
+	bar.finish()
+	if opts.IO.JSON {
+		return cmp.Or(opts.IO.WriteJSON(res), err)
+	}
+	return cmp.Or(textout.Detected(opts.IO.Out, res), err)
+}
+
+func newCmdThemesList(f *Factory) *cobra.Command {
 	return withHelp(&cobra.Command{
 		Use:   "list",
 		Short: "Print each detector theme with its definition, and the book-theme mapping",
 		Args:  cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
-			if globalsOf(cmd).json {
-				return writeJSON(cmd.OutOrStdout(), map[string]any{"themes": themes.Definitions, "book_keys": themes.BookKeys})
+			if f.IO.JSON {
+				return f.IO.WriteJSON(map[string]any{"themes": themes.Definitions, "book_keys": themes.BookKeys})
 			}
-			textout.ThemeDefinitions(cmd.OutOrStdout())
+			textout.ThemeDefinitions(f.IO.Out)
 			return nil
 		},
 	}, "themes-list")
 }
 
-func themesCompareCmd() *cobra.Command {
-	var sources []string
+// ThemesCompareOptions are metz themes compare's (and themes --compare's).
+type ThemesCompareOptions struct {
+	env
+	Sources []string
+}
+
+func newCmdThemesCompare(f *Factory, runF func(*ThemesCompareOptions) error) *cobra.Command {
+	opts := &ThemesCompareOptions{}
 	c := withHelp(&cobra.Command{
 		Use:   "compare",
 		Short: "Where the detector and the book's index disagree",
 		Args:  cobra.NoArgs,
-		RunE:  func(cmd *cobra.Command, args []string) error { return runThemesCompare(cmd, sources) },
+		RunE: func(cmd *cobra.Command, args []string) error {
+			opts.env = f.env(cmd)
+			return runOr(runF, runThemesCompare, opts)
+		},
 	}, "themes-compare")
-	c.Flags().StringSliceVar(&sources, "source", nil, "only these sources (repeatable)")
+	c.Flags().StringSliceVar(&opts.Sources, "source", nil, "only these sources (repeatable)")
 	return c
 }
 
-func runThemesCompare(cmd *cobra.Command, sources []string) error {
-	g := globalsOf(cmd)
-	d, err := db.OpenExisting(g.dbPath)
+func runThemesCompare(opts *ThemesCompareOptions) error {
+	a, err := opts.App(app.Config{DB: opts.DB, Tables: "none"})
 	if err != nil {
 		return err
 	}
-	defer d.Close()
-	rows, uncompared, err := app.CompareThemes(d, sources)
+	rows, uncompared, err := a.CompareThemes(opts.Sources)
 	if err != nil {
 		return err
 	}
-	if g.json {
-		return writeJSON(cmd.OutOrStdout(), rows)
+	if opts.IO.JSON {
+		return opts.IO.WriteJSON(rows)
 	}
-	return textout.Compared(cmd.OutOrStdout(), rows, uncompared)
+	return textout.Compared(opts.IO.Out, rows, uncompared)
 }

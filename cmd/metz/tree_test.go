@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"context"
 	"encoding/json"
 	"metz/draughts"
 	"os"
@@ -57,12 +58,8 @@ func treeTestDB(t *testing.T) string {
 // runSplit runs metz with standard output and error apart.
 func runSplit(t *testing.T, args ...string) (string, string, error) {
 	t.Helper()
-	root := newRootCmd()
 	var out, errw bytes.Buffer
-	root.SetOut(&out)
-	root.SetErr(&errw)
-	root.SetArgs(args)
-	err := root.Execute()
+	_, _, err := execute(context.Background(), args, &out, &errw)
 	return out.String(), errw.String(), err
 }
 

@@ -7,9 +7,7 @@ import (
 	"metz/cmd/metz/internal/textout"
 )
 
-func init() { commandAdders = append(commandAdders, addTrictrac) }
-
-func addTrictrac(root *cobra.Command) {
+func newCmdTrictrac(f *Factory) *cobra.Command {
 	c := withHelp(&cobra.Command{
 		Use:   "trictrac",
 		Short: "Guiton's Trictrac and Backgammon treatise (1822): every count of chances it states, checked",
@@ -25,11 +23,11 @@ func addTrictrac(root *cobra.Command) {
 			if err != nil {
 				return err
 			}
-			if globalsOf(cmd).json {
-				return writeJSON(cmd.OutOrStdout(), rep)
+			if f.IO.JSON {
+				return f.IO.WriteJSON(rep)
 			}
-			return textout.Trictrac(cmd.OutOrStdout(), rep)
+			return textout.Trictrac(f.IO.Out, rep)
 		},
 	}, "trictrac-claims"))
-	root.AddCommand(c)
+	return c
 }

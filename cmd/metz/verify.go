@@ -13,98 +13,123 @@ import (
 	"metz/problems"
 )
 
-func init() { commandAdders = append(commandAdders, addVerify) }
-
-type verifyFlags struct {
+// VerifyOptions are metz verify's.
+type VerifyOptions struct {
+	env
+	Refs                     []string
 	all                      bool
 	source, budget, fen, sol string
 	rules, stip, tables      string
 	jobs, within             int
 	noStore, queue           bool
+
+	// What validate reads the flags into: the verification's options,
+	// and the problem of --fen (nil: the database's).
+	opt   app.VerifyOptions
+	adHoc *problems.Problem
 }
 
-func addVerify(root *cobra.Command) {
-	var f verifyFlags
+func newCmdVerify(f *Factory, runF func(*VerifyOptions) error) *cobra.Command {
+	opts := &VerifyOptions{}
 	c := withHelp(&cobra.Command{
 		Use:   "verify [SOURCE:NUMBER…]",
 		Short: "Verify stated solutions: sound, cooked, unsound, misprint, unproven",
-		RunE:  func(cmd *cobra.Command, args []string) error { return runVerify(cmd, args, f) },
+		RunE: func(cmd *cobra.Command, args []string) error {
+			opts.env, opts.Refs = f.env(cmd), args
+			if err := opts.validate(); err != nil {
+				return err
+			}
+			return runOr(runF, runVerify, opts)
+		},
 	}, "verify")
 	fl := c.Flags()
-	fl.BoolVar(&f.all, "all", false, "verify every problem of the database")
-	fl.StringVar(&f.source, "source", "", "verify every problem of one source (e.g. vantenac, metz)")
-	fl.IntVar(&f.jobs, "jobs", runtime.NumCPU(), "cores to use: problems verified at once, and the parts of one problem's work")
-	fl.StringVar(&f.budget, "budget", app.DefaultBudget, "per problem: time, nodes, memory (e.g. 2s,1M-nodes,64MB); one limit given alone is the one that stops")
-	fl.StringVar(&f.fen, "fen", "", "verify this position instead of database records")
-	fl.StringVar(&f.sol, "solution", "", "with --fen: the stated main line (32-28 19-23, 1. 32-28 19-23, or 32 à 28 19 à 23)")
-	fl.StringVar(&f.stip, "goal", "win", "with --fen: the stipulation (win, draw, loss, promote, gain:N; /P bounds it: gain:2/15)")
-	fl.IntVar(&f.within, "within", 0, "the goal must be met within this many plies (every problem's stipulation bounded; see docs/stipulations.md)")
-	addTablesFlag(c, &f.tables)
-	fl.BoolVar(&f.noStore, "no-store", false, "do not record the verdicts in the database")
-	fl.BoolVar(&f.queue, "queue", false, "queue the problems for metz worker (one job each) and return at once: prints the run id")
-	addRulesFlag(c, &f.rules)
-	root.AddCommand(c)
+	fl.BoolVar(&opts.all, "all", false, "verify every problem of the database")
+	fl.StringVar(&opts.source, "source", "", "verify every problem of one source (e.g. vantenac, metz)")
+	fl.IntVar(&opts.jobs, "jobs", runtime.NumCPU(), "cores to use: problems verified at once, and the parts of one problem's work")
+	fl.StringVar(&opts.budget, "budget", app.DefaultBudget, "per problem: time, nodes, memory (e.g. 2s,1M-nodes,64MB); one limit given alone is the one that stops")
+	fl.StringVar(&opts.fen, "fen", "", "verify this position instead of database records")
+	fl.StringVar(&opts.sol, "solution", "", "with --fen: the stated main line (32-28 19-23, 1. 32-28 19-23, or 32 à 28 19 à 23)")
+	fl.StringVar(&opts.stip, "goal", "win", "with --fen: the stipulation (win, draw, loss, promote, gain:N; /P bounds it: gain:2/15)")
+	fl.IntVar(&opts.within, "within", 0, "the goal must be met within this many plies (every problem's stipulation bounded; see docs/stipulations.md)")
+	addTablesFlag(c, &opts.tables)
+	fl.BoolVar(&opts.noStore, "no-store", false, "do not record the verdicts in the database")
+	fl.BoolVar(&opts.queue, "queue", false, "queue the problems for metz worker (one job each) and return at once: prints the run id")
+	addRulesFlag(c, &opts.rules)
+	return c
 }
 
-func runVerify(cmd *cobra.Command, args []string, f verifyFlags) error {
-	g := globalsOf(cmd)
-	b, err := app.ParseBudget(f.budget)
+// validate reads the budget and --fen's problem and refuses the flags
+// that do not go together.
+func (opts *VerifyOptions) validate() error {
+	b, err := app.ParseBudget(opts.budget)
 	if err != nil {
 		return err
 	}
-	if f.jobs < 1 {
-		return fmt.Errorf("--jobs %d: expected 1 or more", f.jobs)
+	if opts.jobs < 1 {
+		return fmt.Errorf("--jobs %d: expected 1 or more", opts.jobs)
 	}
-	opt := app.VerifyOptions{Budget: b, Jobs: f.jobs, Within: f.within, NoStore: f.noStore}
-	if f.fen != "" && f.queue {
+	opts.opt = app.VerifyOptions{Budget: b, Jobs: opts.jobs, Within: opts.within, NoStore: opts.noStore}
+	if opts.fen != "" && opts.queue {
 		return errors.New("--queue with --fen: only the database's problems are queued (a position alone is verified here)")
 	}
-	if f.fen != "" {
-		p, err := adHocProblem(f, cmd.ErrOrStderr())
-		if err != nil {
-			return err
-		}
-		a, err := openApp(cmd, app.Config{Tables: f.tables})
-		if err != nil {
-			return err
-		}
-		defer a.Close()
-		v, err := a.VerifyPosition(p, opt)
-		if err != nil {
-			return err
-		}
-		return printReports(cmd.OutOrStdout(), g, []app.Verified{v}, a, 1)
+	if opts.fen != "" {
+		opts.adHoc, err = adHocProblem(opts, opts.IO.ErrOut)
+		return err
 	}
-	if len(args) == 0 && !f.all && f.source == "" {
+	if len(opts.Refs) == 0 && !opts.all && opts.source == "" {
 		return fmt.Errorf("nothing to verify: give problems as SOURCE:NUMBER (vantenac:71), --all, --source S, or --fen")
 	}
-	sel := app.Selection{Refs: args, All: f.all, WithEmpty: true}
-	if f.source != "" {
-		sel.Query.Sources = []string{f.source}
+	if opts.queue && opts.noStore {
+		return errors.New("--queue with --no-store: a queued verification is always stored (its workers' only output)")
 	}
-	if f.queue {
-		return enqueueVerify(cmd, g, sel, opt, f)
+	return nil
+}
+
+// selection is the database's problems the flags name.
+func (opts *VerifyOptions) selection() app.Selection {
+	sel := app.Selection{Refs: opts.Refs, All: opts.all, WithEmpty: true}
+	if opts.source != "" {
+		sel.Query.Sources = []string{opts.source}
 	}
-	a, err := openApp(cmd, app.Config{DB: g.dbPath, Tables: f.tables})
+	return sel
+}
+
+func runVerify(opts *VerifyOptions) error {
+	opt := opts.opt
+	if opts.adHoc != nil {
+		a, err := opts.App(app.Config{Tables: opts.tables})
+		if err != nil {
+			return err
+		}
+		v, err := a.VerifyPosition(opts.adHoc, opt)
+		if err != nil {
+			return err
+		}
+		return printReports(opts.IO, []app.Verified{v}, a, 1)
+	}
+	sel := opts.selection()
+	if opts.queue {
+		return enqueueVerify(opts.env, sel, opt)
+	}
+	a, err := opts.App(app.Config{DB: opts.DB, Tables: opts.tables})
 	if err != nil {
 		return err
 	}
-	defer a.Close()
-	bar := newProgressBar(cmd, "verify", "problems")
+	bar := newProgressBar(opts.IO, "verify", "problems")
 	opt.Progress = func(p app.VerifyProgress) { bar.update(p.Done, p.Total) }
 	plan, err := a.PlanVerify(sel, opt)
 	if err != nil {
 		return err
 	}
-	ctx, stop := interruptible(cmd)
+	ctx, stop := opts.IO.Interruptible(opts.ctx)
 	defer stop()
 	done, err := plan.Run(ctx)
 	bar.finish()
-	if perr := printReports(cmd.OutOrStdout(), g, done, a, f.jobs); perr != nil && err == nil {
+	if perr := printReports(opts.IO, done, a, opts.jobs); perr != nil && err == nil {
 		err = perr
 	}
 	if ctx.Err() != nil && errors.Is(err, ctx.Err()) {
-		return interrupted(len(done), len(plan.Problems()), !f.noStore)
+		return interrupted(len(done), len(plan.Problems()), !opts.noStore)
 	}
 	return err
 }
@@ -122,7 +147,7 @@ func interrupted(done, total int, stored bool) error {
 
 // adHocProblem builds a one-line problem from --fen and --solution,
 // warning on warn of a position no game reaches.
-func adHocProblem(f verifyFlags, warn io.Writer) (*problems.Problem, error) {
+func adHocProblem(f *VerifyOptions, warn io.Writer) (*problems.Problem, error) {
 	pos, err := parsePosition(f.rules, f.fen)
 	if err != nil {
 		return nil, err
@@ -137,13 +162,13 @@ func adHocProblem(f verifyFlags, warn io.Writer) (*problems.Problem, error) {
 // printReports prints the outcomes, as one JSON array of the solver's
 // reports (each with its standing, when a proof stands beside it) or as a
 // table; jobs is how many were verified at once.
-func printReports(w io.Writer, g globalFlags, done []app.Verified, a *app.App, jobs int) error {
-	if g.json {
+func printReports(s *IOStreams, done []app.Verified, a *app.App, jobs int) error {
+	if s.JSON {
 		reports := make([]app.VerifiedReport, len(done))
 		for i, v := range done {
 			reports[i] = v.JSON()
 		}
-		return writeJSON(w, reports)
+		return s.WriteJSON(reports)
 	}
-	return textout.Verified(w, done, jobs, a.SavedPieces())
+	return textout.Verified(s.Out, done, jobs, a.SavedPieces())
 }

@@ -25,14 +25,14 @@ func statedResult(result string, turn draughts.Color) (string, bool) {
 	case "0-1":
 		winner = draughts.White
 	case "1/2-1/2":
-		return solver.ResultDraw, true
+		return verdict.ResultDraw, true
 	default:
 		return "", false
 	}
 	if winner == turn {
-		return solver.ResultWin, true
+		return verdict.ResultWin, true
 	}
-	return solver.ResultLoss, true
+	return verdict.ResultLoss, true
 }
 
 // TestEnglishBookResults solves problems written as the English problem

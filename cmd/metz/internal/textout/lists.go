@@ -7,8 +7,8 @@ import (
 	"strings"
 
 	"metz/app"
-	"metz/db"
 	"metz/problems"
+	"metz/problems/catalog"
 	"metz/themes"
 	"metz/verdict"
 )
@@ -42,7 +42,7 @@ func Summaries(w io.Writer, res app.Selected) error {
 // labelTitle is what names a record in a table: its label (Van Tenac's
 // "Problème III", the Livre de Metz's "Coup nº 2"), else its title (a PDN
 // file's Event), which is otherwise left to show.
-func labelTitle(s db.Summary) string {
+func labelTitle(s catalog.Summary) string {
 	if s.Label == "" {
 		return s.Title
 	}

@@ -8,7 +8,6 @@ import (
 	"metz/app"
 	"metz/draughts"
 	"metz/problems"
-	"metz/solver"
 	"metz/verdict"
 )
 
@@ -144,7 +143,7 @@ func SavedTablesHint(rules string, saved func(rules string) int) string {
 
 // Solution prints what solve found, a line a fact; saved is as
 // Verified's.
-func Solution(w io.Writer, s *solver.Solution, saved func(rules string) int) {
+func Solution(w io.Writer, s *verdict.Solution, saved func(rules string) int) {
 	fmt.Fprintf(w, "result:  %s (goal %s, %s rules)\n", s.Result, s.Goal, s.Rules)
 	if s.Note != "" {
 		fmt.Fprintf(w, "note:    %s\n", s.Note)
@@ -156,7 +155,7 @@ func Solution(w io.Writer, s *solver.Solution, saved func(rules string) int) {
 		fmt.Fprintf(w, "open:    %s (budget ran out)\n", strings.Join(s.Undecided, ", "))
 	}
 	switch {
-	case s.Plies > 0 && s.Result == solver.ResultLoss:
+	case s.Plies > 0 && s.Result == verdict.ResultLoss:
 		fmt.Fprintf(w, "plies:   %d (to the end, against the longest defence)\n", s.Plies)
 	case s.Plies > 0:
 		fmt.Fprintf(w, "plies:   %d (shortest forced win)\n", s.Plies)
@@ -165,7 +164,7 @@ func Solution(w io.Writer, s *solver.Solution, saved func(rules string) int) {
 		fmt.Fprintf(w, "line:    %s\n", mainLineText(s.Tree))
 		fmt.Fprintf(w, "proof:   %d moves in the tree\n", s.Tree.Size())
 	}
-	if (s.Result == solver.ResultUnknown || len(s.Undecided) > 0) && s.TablesUnsaved > 0 {
+	if (s.Result == verdict.ResultUnknown || len(s.Undecided) > 0) && s.TablesUnsaved > 0 {
 		if hint := SavedTablesHint(s.Rules, saved); hint != "" {
 			fmt.Fprintf(w, "hint:    %s\n", hint)
 		}

@@ -1,0 +1,36 @@
+package verdict
+
+import "metz/problems"
+
+// The results of a solve, for the side to move.
+const (
+	ResultWin     = "win"     // the goal is forced
+	ResultLoss    = "loss"    // the opponent forces a win
+	ResultDraw    = "draw"    // neither side forces a win; for gain/promote: the goal cannot be forced
+	ResultUnknown = "unknown" // the budget ran out first
+)
+
+// Solution is what a solve proves from a position: the result for the
+// side to move, its keys and proof, within a budget. The solver writes it
+// and the front ends print it.
+type Solution struct {
+	Result    string         `json:"result"`
+	Goal      string         `json:"goal"`                // the goal, with its bound ("promote/11")
+	Plies     int            `json:"plies,omitempty"`     // exact length of the shortest forced win, or of the longest defence of a loss the tables hold; 0 if not established
+	Keys      []string       `json:"keys"`                // every first move that meets the goal (full path)
+	Undecided []string       `json:"undecided,omitempty"` // first moves the budget left open
+	Nodes     int64          `json:"nodes"`
+	Seconds   float64        `json:"seconds"`
+	Tree      *problems.Tree `json:"tree,omitempty"` // the proof: one attacker move, every defence
+	Note      string         `json:"note,omitempty"`
+	Rules     string         `json:"rules"`
+	Budget    Budget         `json:"budget"`
+	TableHits int64          `json:"table_hits,omitempty"` // positions decided by the endgame tables
+	// TablesBuilt counts the table positions built for this solve (the
+	// signatures its searches met that were neither in memory nor in
+	// the table directory).
+	TablesBuilt int64 `json:"tables_built,omitempty"`
+	// TablesUnsaved: positions met of a material the tables can hold
+	// with no table saved or built (as Report.TablesUnsaved).
+	TablesUnsaved int64 `json:"tables_unsaved,omitempty"`
+}
