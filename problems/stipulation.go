@@ -91,7 +91,7 @@ func parseGoalKind(t, s string) (Stipulation, error) {
 		}
 		return Stipulation{Kind: GoalGain, N: n}, nil
 	}
-	return Stipulation{}, fmt.Errorf("unknown stipulation %q (expected win, draw, loss, promote or gain:N)", s)
+	return Stipulation{}, fmt.Errorf("unknown goal %q (expected a stipulation: win, draw, loss, promote or gain:N)", s)
 }
 
 // String writes the stipulation as ParseStipulation reads it.
