@@ -10,12 +10,16 @@ import (
 )
 
 // AdHocProblem is a problem given on the command line rather than stored:
-// a position, a stipulation and a main line (see SolutionMoves), "" for
-// none. A line that holds no move is refused, not verified as a misprint;
+// a position, a stipulation (as --goal reads it: ParseGoal) and a main
+// line (see SolutionMoves), "" for none. A line that holds no move is refused, not verified as a misprint;
 // squares written as on a chessboard ("e3-d4") are read as such whatever
 // the notation of the rules, as the position's FEN may be.
 func AdHocProblem(pos draughts.Position, stipulation, solution string) (*problems.Problem, error) {
-	p := &problems.Problem{Label: "ad hoc", Rules: pos.Rules.Name, FEN: pos.FEN(), Stipulation: stipulation}
+	stip, err := problems.ParseStipulation(stipulation)
+	if err != nil {
+		return nil, err
+	}
+	p := &problems.Problem{Label: "ad hoc", Rules: pos.Rules, Position: &pos, Stipulation: stip}
 	if strings.TrimSpace(solution) == "" {
 		return p, nil
 	}

@@ -111,7 +111,11 @@ func (dr Draft) Transcription() (string, error) {
 		return "", fmt.Errorf("book %q: expected metz, vantenac or none", dr.Book)
 	}
 	fmt.Fprintf(&b, "Règles : %s\n", r.Name)
-	fmt.Fprintf(&b, "But : %s\n", stipWord(cmp.Or(dr.Stipulation, problems.StipWin)))
+	stip, err := problems.ParseStipulation(dr.Stipulation)
+	if err != nil {
+		return "", err
+	}
+	fmt.Fprintf(&b, "But : %s\n", stipWord(stip))
 	fmt.Fprintf(&b, "Trait : %s\n", map[draughts.Color]string{draughts.White: "Blancs", draughts.Black: "Noirs"}[pos.Turn])
 	fmt.Fprintf(&b, "Noirs : %s\nBlancs : %s\n\n", squareList(pos, draughts.Black), squareList(pos, draughts.White))
 	for _, l := range executionLines(dr.Solution, pos.Turn) {
@@ -123,7 +127,7 @@ func (dr Draft) Transcription() (string, error) {
 }
 
 // stipWord is a stipulation in the transcription's words.
-func stipWord(s string) string {
+func stipWord(s problems.Stipulation) string {
 	switch s {
 	case problems.StipWin:
 		return "gagne"
@@ -132,7 +136,7 @@ func stipWord(s string) string {
 	case problems.StipPromote:
 		return "dame"
 	}
-	return s
+	return s.String()
 }
 
 // squareList is one side's pieces as the books list them, kings as D4.
@@ -213,7 +217,7 @@ func sameDraft(dr Draft, ps []*problems.Problem) error {
 	if err != nil {
 		return err
 	}
-	if len(ps) != 1 || ps[0].Number != dr.Number || ps[0].FEN != pos.FEN() || ps[0].Rules != pos.Rules.Name {
+	if len(ps) != 1 || ps[0].Number != dr.Number || ps[0].Position == nil || !ps[0].Position.Equal(pos) {
 		return fmt.Errorf("the solution holds a line the transcription format reads as a record's header or field (Coup N, Blancs :, Règles : …): expected moves only")
 	}
 	return nil

@@ -2,6 +2,7 @@ package app
 
 import (
 	"errors"
+	"metz/draughts"
 	"reflect"
 	"strings"
 	"testing"
@@ -16,7 +17,7 @@ import (
 // problem's name.
 func TestResolveOneName(t *testing.T) {
 	d := tinyDB(t, 1)
-	ps := []*problems.Problem{{Number: 76, Label: "Problème VI", FEN: "W:W28:B23"}, {Number: 6, Label: "§ 6"}}
+	ps := []*problems.Problem{{Number: 76, Label: "Problème VI", Position: problems.MustPosition(draughts.International, "W:W28:B23")}, {Number: 6, Label: "§ 6"}}
 	if _, err := d.ImportBatch(problems.Source{Key: "vt"}, ps[:1], nil); err != nil {
 		t.Fatal(err)
 	}

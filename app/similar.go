@@ -85,16 +85,10 @@ func Similar(d *db.DB, q SimilarQuery) (*SimilarResult, error) {
 		if err != nil {
 			return nil, err
 		}
-		if p.FEN == "" {
+		if p.Position == nil {
 			return nil, fmt.Errorf("%s has no diagram: there is no position to compare", Name(p.Source, p.Number))
 		}
-		r, err := draughts.RulesByName(p.Rules)
-		if err != nil {
-			return nil, err
-		}
-		if pos, err = draughts.ParseFEN(r, p.FEN); err != nil {
-			return nil, fmt.Errorf("%s: %w", Name(p.Source, p.Number), err)
-		}
+		pos = *p.Position
 		self, res.Name = p.ID, Name(p.Source, p.Number)
 		res.Blow = blowOf(d, p, true)
 	case q.FEN != "":
@@ -332,14 +326,10 @@ func blowOfTree(pos draughts.Position, t *problems.Tree) *similar.Blow {
 // blowOf is the final combination of p's stated main line, else (with
 // verified) of the main line of the tree its latest verdict proved.
 func blowOf(d *db.DB, p *problems.Problem, verified bool) *similar.Blow {
-	r, err := draughts.RulesByName(p.Rules)
-	if err != nil || p.FEN == "" {
+	if p.Position == nil {
 		return nil
 	}
-	pos, err := draughts.ParseFEN(r, p.FEN)
-	if err != nil {
-		return nil
-	}
+	pos := *p.Position
 	if b := blowOfTree(pos, p.Solution); b != nil || !verified {
 		return b
 	}

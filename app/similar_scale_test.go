@@ -66,8 +66,8 @@ func generatedArchive(n int) map[string][]*problems.Problem {
 			p = p.Play(m)
 		}
 		src := fmt.Sprintf("gen%02d", i/10000)
-		out[src] = append(out[src], &problems.Problem{Number: i%10000 + 1, Rules: sys.r.Name, FEN: pos.FEN(),
-			Stipulation: "win", Solution: tree, Date: strconv.Itoa(1850 + i%170)})
+		out[src] = append(out[src], &problems.Problem{Number: i%10000 + 1, Rules: sys.r, Position: problems.MustPosition(sys.r, pos.FEN()),
+			Stipulation: problems.StipWin, Solution: tree, Date: strconv.Itoa(1850 + i%170)})
 	}
 	return out
 }
@@ -163,8 +163,8 @@ func TestSimilarScale(t *testing.T) {
 	twoDeletions := 0
 	for _, ps := range archive {
 		for _, p := range ps {
-			r, _ := draughts.RulesByName(p.Rules)
-			pos, _ := draughts.ParseFEN(r, p.FEN)
+			r, _ := draughts.RulesByName(p.RulesName())
+			pos, _ := draughts.ParseFEN(r, p.FEN())
 			if k := pieceTotal(pos); k >= 6 {
 				twoDeletions += k * (k - 1) / 2
 			}

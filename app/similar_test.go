@@ -1,6 +1,7 @@
 package app
 
 import (
+	"metz/draughts"
 	"strings"
 	"testing"
 
@@ -23,7 +24,7 @@ func line(moves ...string) *problems.Tree {
 }
 
 func prob(n int, fen string, t *problems.Tree) *problems.Problem {
-	return &problems.Problem{Number: n, Rules: "international", FEN: fen, Stipulation: "win", Solution: t}
+	return &problems.Problem{Number: n, Rules: draughts.International, Position: problems.MustPosition(draughts.International, fen), Stipulation: problems.StipWin, Solution: t}
 }
 
 // similarDB holds positions built by hand against a:1, on 100 squares,

@@ -67,7 +67,7 @@ func detectAndStore(d *db.DB, p *problems.Problem, rep *verdict.Report) ThemeRes
 // The merge lives in package export (export.Verified) although it is no
 // export: it belongs beside the solver's report, below both.
 func withSolverLines(p *problems.Problem, rep *verdict.Report) *problems.Problem {
-	if rep == nil || p.FEN == "" {
+	if rep == nil || p.Position == nil {
 		return p
 	}
 	tree, _ := export.Verified(p, rep, export.English)

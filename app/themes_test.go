@@ -2,6 +2,7 @@ package app
 
 import (
 	"encoding/json"
+	"metz/draughts"
 	"testing"
 
 	"metz/db"
@@ -57,7 +58,7 @@ func oneProblemDB(t *testing.T, fen, text, move string) (*db.DB, int64) {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { d.Close() })
-	p := &problems.Problem{Number: 1, Rules: "international", FEN: fen, Stipulation: "win",
+	p := &problems.Problem{Number: 1, Rules: draughts.International, Position: problems.MustPosition(draughts.International, fen), Stipulation: problems.StipWin,
 		Solution: &problems.Tree{Children: []*problems.Node{{Text: text, Move: move, White: true}}}}
 	if _, err := d.ImportBatch(problems.Source{Key: "test"}, []*problems.Problem{p}, nil); err != nil {
 		t.Fatal(err)

@@ -58,6 +58,6 @@ type ShownTree struct {
 // ShowTree is rec's verified tree, named.
 func ShowTree(rec Record) ShownTree {
 	p := rec.Problem
-	return ShownTree{ID: p.ID, Source: p.Source, Number: p.Number, Label: p.Label, Rules: p.Rules, FEN: p.FEN,
+	return ShownTree{ID: p.ID, Source: p.Source, Number: p.Number, Label: p.Label, Rules: p.RulesName(), FEN: p.FEN(),
 		VerifiedTree: BuildVerifiedTree(p, rec.Current())}
 }

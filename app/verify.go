@@ -164,7 +164,7 @@ func (o VerifyOptions) withDefaults() (VerifyOptions, error) {
 
 // bound bounds p's stipulation by within plies (0: as stated).
 func bound(p *problems.Problem, within int) error {
-	stip, err := solver.BoundStipulation(p.Stipulation, within)
+	stip, err := p.Stipulation.Bound(within)
 	if err != nil {
 		return fmt.Errorf("%s: %w", ProblemName(p), err)
 	}

@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"metz/draughts"
 	"slices"
 	"strings"
 	"testing"
@@ -25,7 +26,7 @@ func tinyDB(t *testing.T, n int) *db.DB {
 	t.Cleanup(func() { d.Close() })
 	var ps []*problems.Problem
 	for i := 1; i <= n; i++ {
-		ps = append(ps, &problems.Problem{Number: i, Rules: "international", FEN: "W:W28:B23", Stipulation: "win",
+		ps = append(ps, &problems.Problem{Number: i, Rules: draughts.International, Position: problems.MustPosition(draughts.International, "W:W28:B23"), Stipulation: problems.StipWin,
 			Solution: &problems.Tree{Children: []*problems.Node{{Text: "28x19", Move: "28x19", White: true}}}})
 	}
 	ps = append(ps, &problems.Problem{Number: n + 1, Label: "no diagram"})
@@ -190,7 +191,7 @@ func vanTenacVII(t *testing.T) *db.DB {
 	}
 	t.Cleanup(func() { d.Close() })
 	line := []string{"24-19", "14x35", "29x40", "35x44", "49x40"}
-	p := &problems.Problem{Number: 77, Label: "Problème VII", Rules: "international", FEN: "W:W24,29,33,40,49:B10,K14,K34", Stipulation: "win"}
+	p := &problems.Problem{Number: 77, Label: "Problème VII", Rules: draughts.International, Position: problems.MustPosition(draughts.International, "W:W24,29,33,40,49:B10,K14,K34"), Stipulation: problems.StipWin}
 	p.Solution = &problems.Tree{}
 	ns, white := &p.Solution.Children, true
 	for _, m := range line {

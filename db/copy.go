@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 
+	"metz/draughts"
 	"metz/problems"
 )
 
@@ -93,8 +94,8 @@ func (r *ImportRun) Find(source string, number int, label string) (id int64, fou
 // with the same are the same to an import.
 func RecordHash(p *problems.Problem) string {
 	c := *p
-	if c.Rules == "" {
-		c.Rules = "international"
+	if c.Rules == nil {
+		c.Rules = draughts.International
 	}
 	return contentHash(&c)
 }

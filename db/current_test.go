@@ -3,6 +3,8 @@ package db
 import (
 	"context"
 	"fmt"
+	"metz/draughts"
+	"metz/problems"
 	"strings"
 	"testing"
 
@@ -72,7 +74,7 @@ func TestCurrentVerdictKeepsTheProof(t *testing.T) {
 	// A changed diagram: the proof belonged to the earlier version, and
 	// an unproven run on the new one is its verdict.
 	ps := cloneProblems(vanTenac)
-	ps[3].FEN = "W:W14,16,23,28,32,33,34:BK4,6,17,22,36"
+	ps[3].Position = problems.MustPosition(draughts.International, "W:W14,16,23,28,32,33,34:BK4,6,17,22,36")
 	mustImport(t, d, vanTenacSource, ps, nil)
 	now := add(verdict.Unproven)
 	check(verdict.Unproven, now, 1)
@@ -111,7 +113,7 @@ func TestAddVerdictOncePerRunAndVersion(t *testing.T) {
 		t.Errorf("history %+v", hist)
 	}
 	ps := cloneProblems(vanTenac)
-	ps[2].FEN = "W:W9,22,27,32,35,38:B12,15,26,K49"
+	ps[2].Position = problems.MustPosition(draughts.International, "W:W9,22,27,32,35,38:B12,15,26,K49")
 	mustImport(t, d, vanTenacSource, ps, nil)
 	if _, err := d.AddVerdict(id, Verdict{Verdict: verdict.Cooked, VerifyKey: key}); err != nil {
 		t.Fatal(err)

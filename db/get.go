@@ -8,6 +8,7 @@ import (
 	"strconv"
 	"strings"
 
+	"metz/draughts"
 	"metz/problems"
 )
 
@@ -38,10 +39,11 @@ func (d *DB) record(id int64) (*problems.Problem, error) { return readRecord(d.s
 
 func readRecord(q querier, id int64) (*problems.Problem, error) {
 	p := &problems.Problem{ID: id}
+	var rules, stip string
 	var fen, sol, wit, tags sql.NullString
 	err := q.QueryRow(`SELECT source, number, label, class, title, rules, fen, stipulation, solution_text,
 		solution_json, witnesses_json, commentary, location, author, date, result, tags_json FROM problems WHERE id = ?`, id).Scan(
-		&p.Source, &p.Number, &p.Label, &p.Class, &p.Title, &p.Rules, &fen, &p.Stipulation,
+		&p.Source, &p.Number, &p.Label, &p.Class, &p.Title, &rules, &fen, &stip,
 		&p.SolutionText, &sol, &wit, &p.Commentary, &p.Location, &p.Author, &p.Date, &p.Result, &tags)
 	if errors.Is(err, sql.ErrNoRows) {
 		return nil, fmt.Errorf("problem %d: %w", id, ErrNotFound)
@@ -49,7 +51,9 @@ func readRecord(q querier, id int64) (*problems.Problem, error) {
 	if err != nil {
 		return nil, err
 	}
-	p.FEN = fen.String
+	if err := storedModel(p, rules, fen.String, stip); err != nil {
+		return nil, fmt.Errorf("problem %d: %w", id, err)
+	}
 	for _, col := range []struct {
 		name string
 		s    sql.NullString
@@ -233,4 +237,27 @@ func toRoman(n int) string {
 		}
 	}
 	return b.String()
+}
+
+// storedModel reads a row's rules, diagram and stipulation into p, the
+// one place the database's text becomes the record's types. Imports
+// before the typed model stored a FEN or a stipulation the engine could
+// not read, with a warning: such a row still reads, without its diagram
+// (or as a win), and says so; rules no system has are an error.
+func storedModel(p *problems.Problem, rules, fen, stip string) error {
+	r, err := draughts.RulesByName(rules)
+	if err != nil {
+		return fmt.Errorf("stored rules: %w", err)
+	}
+	p.Rules = r
+	file, line := p.Place()
+	if p.Position, err = problems.ParsePosition(r, fen); err != nil {
+		p.Warnings = append(p.Warnings, problems.Warning{File: file, Line: line, Text: fen,
+			Expected: "a FEN the rules engine reads (" + err.Error() + "); the record is read without its diagram"})
+	}
+	if p.Stipulation, err = problems.ParseStipulation(stip); err != nil {
+		p.Warnings = append(p.Warnings, problems.Warning{File: file, Line: line, Text: stip,
+			Expected: err.Error() + "; read as win"})
+	}
+	return nil
 }

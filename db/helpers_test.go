@@ -3,6 +3,7 @@ package db
 import (
 	"database/sql"
 	"fmt"
+	"metz/draughts"
 	"strings"
 	"testing"
 
@@ -16,17 +17,17 @@ import (
 // onze pions noirs", "huit pions", "cinq pions blancs contre quatre pions
 // noirs et une dame noire", ...).
 var vanTenac = []*problems.Problem{
-	{Number: 1, Label: "Problème I", Rules: "international", Stipulation: problems.StipWin,
-		FEN: "W:W25,28,30,33,35,37,38,40:B4,7,8,12,14,17,18,19,24,26,29", Location: "van-tenac.md:440",
+	{Number: 1, Label: "Problème I", Rules: draughts.International, Stipulation: problems.StipWin,
+		Position: problems.MustPosition(draughts.International, "W:W25,28,30,33,35,37,38,40:B4,7,8,12,14,17,18,19,24,26,29"), Location: "van-tenac.md:440",
 		Commentary: "Dès le début de ce coup, les blancs donnent à prendre"},
-	{Number: 2, Label: "Problème II", Rules: "international", Stipulation: problems.StipWin,
-		FEN: "W:W12,13,24,25,31:B3,5,6,K10,11", Location: "van-tenac.md:475",
+	{Number: 2, Label: "Problème II", Rules: draughts.International, Stipulation: problems.StipWin,
+		Position: problems.MustPosition(draughts.International, "W:W12,13,24,25,31:B3,5,6,K10,11"), Location: "van-tenac.md:475",
 		Commentary: "la dame noire de la case 10 passe sur la case 14"},
-	{Number: 3, Label: "Problème III", Rules: "international", Stipulation: problems.StipWin,
-		FEN: "W:W9,22,27,32,35,38:B12,15,26,K50", Location: "van-tenac.md:488",
+	{Number: 3, Label: "Problème III", Rules: draughts.International, Stipulation: problems.StipWin,
+		Position: problems.MustPosition(draughts.International, "W:W9,22,27,32,35,38:B12,15,26,K50"), Location: "van-tenac.md:488",
 		Commentary: "c'est un coup de repos", Themes: []problems.Theme{{Name: "coup-de-repos", Origin: problems.OriginBook}}},
-	{Number: 4, Label: "Problème IV", Rules: "international", Stipulation: problems.StipWin,
-		FEN: "W:W14,16,23,28,32,33,34:BK4,6,17,22,35", Location: "van-tenac.md:510",
+	{Number: 4, Label: "Problème IV", Rules: draughts.International, Stipulation: problems.StipWin,
+		Position: problems.MustPosition(draughts.International, "W:W14,16,23,28,32,33,34:BK4,6,17,22,35"), Location: "van-tenac.md:510",
 		Themes: []problems.Theme{{Name: "lunette", Origin: problems.OriginBook}}},
 }
 

@@ -136,49 +136,31 @@ var importSQL = map[string]string{
 	"changedAt": `UPDATE problems SET changed_at = ? WHERE id = ? AND changed_at = ''`,
 }
 
-// columns returns the insert parameters (source, number, label first) and a
-// warning when the FEN cannot be read: the record is still stored as given.
-func (r *ImportRun) columns(p *problems.Problem, hash string) ([]any, *problems.Warning) {
+// columns returns the insert parameters (source, number, label first):
+// the record's rules, diagram and stipulation as text, and the material
+// and occupancy its diagram gives.
+func (r *ImportRun) columns(p *problems.Problem, hash string) []any {
 	var side, fen, wm, wk, bm, bk, occ any
-	var warn *problems.Warning
-	if p.FEN != "" {
-		fen = p.FEN
-		if d, err := r.derive(p.Rules, p.FEN); err == nil {
-			side, wm, wk, bm, bk, occ = d.side, d.whiteMen, d.whiteKings, d.blackMen, d.blackKings, d.occupancy
-		} else {
-			file, line := p.Place()
-			warn = &problems.Warning{File: file, Line: line, Text: p.FEN,
-				Expected: fenWarningPrefix + err.Error() + "); the record is stored without material"}
-		}
+	text := p.FEN() // written once, for the column and the key
+	if p.Position != nil {
+		d := deriveFrom(*p.Position)
+		fen, side, wm, wk, bm, bk, occ = text, d.side, d.whiteMen, d.whiteKings, d.blackMen, d.blackKings, d.occupancy
 	}
 	sol := jsonOrNull(p.Solution, p.Solution == nil)
 	wit := jsonOrNull(p.Witnesses, len(p.Witnesses) == 0)
 	tags := jsonOrNull(p.Tags, len(p.Tags) == 0)
-	return []any{p.Source, p.Number, p.Label, p.Class, p.Title, p.Rules, side, fen, p.Stipulation,
+	return []any{p.Source, p.Number, p.Label, p.Class, p.Title, p.RulesName(), side, fen, p.Stipulation.String(),
 		p.SolutionText, sol, wit, p.Commentary, p.Location, hash, wm, wk, bm, bk, occ, p.Author, p.Date,
-		verifyKey(p), p.Result, tags}, warn
+		verifyKeyOf(p.RulesName(), text, p.Stipulation.String(), p.Solution), p.Result, tags}
 }
 
-// derive is derivePosition, remembering the last position: the games of
-// an archive mostly start from the same one.
-func (r *ImportRun) derive(rules, fen string) (derived, error) {
-	if r.lastDerived.ok && r.lastDerived.rules == rules && r.lastDerived.fen == fen {
-		return r.lastDerived.d, nil
-	}
-	d, err := derivePosition(rules, fen)
-	if err == nil {
-		r.lastDerived.rules, r.lastDerived.fen, r.lastDerived.d, r.lastDerived.ok = rules, fen, d, true
-	}
-	return d, err
-}
-
-// fenWarningPrefix opens the warning an import attaches to a record whose
-// FEN the rules engine cannot read: metz's, made again at every import,
-// so not part of what the source said.
+// fenWarningPrefix opens the warning imports before the typed model
+// attached to a record whose FEN the rules engine could not read (such a
+// record is refused now where it is read); a re-import drops them.
 const fenWarningPrefix = "a FEN the rules engine reads ("
 
 // children writes a record's source themes, references and warnings.
-func (r *ImportRun) children(id int64, p *problems.Problem, posWarn *problems.Warning) error {
+func (r *ImportRun) children(id int64, p *problems.Problem) error {
 	for _, t := range p.Themes {
 		if err := r.theme(id, t, ""); err != nil {
 			return err
@@ -193,11 +175,7 @@ func (r *ImportRun) children(id int64, p *problems.Problem, posWarn *problems.Wa
 			return err
 		}
 	}
-	ws := p.Warnings
-	if posWarn != nil {
-		ws = append(append([]problems.Warning(nil), ws...), *posWarn)
-	}
-	for _, w := range ws {
+	for _, w := range p.Warnings {
 		if err := r.warning(p.Source, id, w); err != nil {
 			return err
 		}

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"strings"
 
+	"metz/draughts"
 	"metz/problems"
 )
 
@@ -35,12 +36,6 @@ type ImportRun struct {
 	// fresh says, by source, that it had no record when the run first put
 	// one: its records are inserted without looking for stored ones.
 	fresh map[string]bool
-	// lastDerived is the last position whose columns were derived.
-	lastDerived struct {
-		rules, fen string
-		d          derived
-		ok         bool
-	}
 }
 
 // PutResult says what Put did with a record.
@@ -279,8 +274,8 @@ func (r *ImportRun) Put(p *problems.Problem) (PutResult, error) {
 
 func (r *ImportRun) put(p *problems.Problem, st *ImportStats) (PutResult, error) {
 	c := *p
-	if c.Rules == "" {
-		c.Rules = "international"
+	if c.Rules == nil {
+		c.Rules = draughts.International
 	}
 	fresh, known := r.fresh[c.Source]
 	if !known {
@@ -302,7 +297,7 @@ func (r *ImportRun) put(p *problems.Problem, st *ImportStats) (PutResult, error)
 		return PutResult{}, err
 	}
 	h := contentHash(&c)
-	cols, posWarn := r.columns(&c, h)
+	cols := r.columns(&c, h)
 	res := PutResult{ID: old.id}
 	switch {
 	case found && old.hash == h:
@@ -319,7 +314,7 @@ func (r *ImportRun) put(p *problems.Problem, st *ImportStats) (PutResult, error)
 		}
 		st.Updated++
 		res.Action = ActionUpdated
-		if err := r.children(old.id, &c, posWarn); err != nil {
+		if err := r.children(old.id, &c); err != nil {
 			return res, err
 		}
 		if old.key != verifyKey(&c) {
@@ -334,7 +329,7 @@ func (r *ImportRun) put(p *problems.Problem, st *ImportStats) (PutResult, error)
 		}
 		st.New++
 		res.Action = ActionNew
-		if err := r.children(res.ID, &c, posWarn); err != nil {
+		if err := r.children(res.ID, &c); err != nil {
 			return res, err
 		}
 	}
@@ -366,7 +361,7 @@ func (r *ImportRun) insert(name string, cols []any) (int64, error) {
 // putFresh inserts a record into a source that had none when the run
 // began: nothing to look up, and the unique key tells a record given twice.
 func (r *ImportRun) putFresh(p *problems.Problem, st *ImportStats) (PutResult, error) {
-	cols, posWarn := r.columns(p, contentHash(p))
+	cols := r.columns(p, contentHash(p))
 	res := PutResult{Action: ActionNew}
 	var err error
 	res.ID, err = r.insert("insertNew", cols)
@@ -382,7 +377,7 @@ func (r *ImportRun) putFresh(p *problems.Problem, st *ImportStats) (PutResult, e
 		return res, err
 	}
 	st.New++
-	if err := r.children(res.ID, p, posWarn); err != nil {
+	if err := r.children(res.ID, p); err != nil {
 		return res, err
 	}
 	return res, r.carried(res.ID, p, true)

@@ -2,6 +2,7 @@ package db
 
 import (
 	"fmt"
+	"metz/draughts"
 	"os"
 	"os/exec"
 	"strconv"
@@ -20,8 +21,8 @@ const killEnv = "METZ_DB_KILL_CHILD"
 func generated(n int, variant string) []*problems.Problem {
 	ps := make([]*problems.Problem, n)
 	for i := range ps {
-		ps[i] = &problems.Problem{Number: i + 1, Rules: "international", Stipulation: problems.StipWin,
-			FEN:        fmt.Sprintf("W:W%d,%d:B%d", 31+i%20, 46+i%5, 1+i%20),
+		ps[i] = &problems.Problem{Number: i + 1, Rules: draughts.International, Stipulation: problems.StipWin,
+			Position:   problems.MustPosition(draughts.International, fmt.Sprintf("W:W%d,%d:B%d", 31+i%15, 46+i%5, 1+i%20)),
 			Commentary: variant + " " + strconv.Itoa(i),
 			Themes:     []problems.Theme{{Name: "t" + strconv.Itoa(i%7), Origin: problems.OriginBook}},
 			Warnings:   []problems.Warning{{File: "gen.pdn", Line: i + 1, Text: variant}},

@@ -2,6 +2,7 @@ package db
 
 import (
 	"math/rand"
+	"metz/draughts"
 	"reflect"
 	"strings"
 	"testing"
@@ -90,9 +91,9 @@ func TestSearchPattern(t *testing.T) {
 	// algebraically (here a Russian and a Turkish record), a numbered one
 	// at the international board only.
 	more := []*problems.Problem{
-		{Number: 8, Rules: "russian", FEN: "W:Wc3,e3:Bd6"},
-		{Number: 9, Rules: "turkish", FEN: "W:Wc3,d3:Bd6"},
-		{Number: 10, Rules: "francaise", FEN: "W:W28:B5"},
+		{Number: 8, Rules: draughts.Russian, Position: problems.MustPosition(draughts.Russian, "W:Wc3,e3:Bd6")},
+		{Number: 9, Rules: draughts.Turkish, Position: problems.MustPosition(draughts.Turkish, "W:Wc3,d3:Bd6")},
+		{Number: 10, Rules: draughts.Francaise, Position: problems.MustPosition(draughts.Francaise, "W:W28:B5")},
 	}
 	mustImport(t, d, problems.Source{Key: "other"}, more, nil)
 	for _, c := range []struct {
@@ -112,7 +113,7 @@ func TestSearchPattern(t *testing.T) {
 
 func TestSearchFilters(t *testing.T) {
 	d := importVanTenac(t)
-	other := []*problems.Problem{{Number: 7, Class: "fin-de-partie", Rules: "francaise", FEN: "W:W21:B5",
+	other := []*problems.Problem{{Number: 7, Class: "fin-de-partie", Rules: draughts.Francaise, Position: problems.MustPosition(draughts.Francaise, "W:W21:B5"),
 		Author: "Ph. Lallement", Date: "1802"}}
 	mustImport(t, d, problems.Source{Key: "metz"}, other, nil)
 	id3, _ := d.Resolve("vantenac:3")

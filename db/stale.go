@@ -28,8 +28,14 @@ func VerifyKey(p *problems.Problem) string { return verifyKey(p) }
 // verifyKey hashes what a verdict depends on. Comments, titles and
 // warnings are left out: mending them keeps the verdicts.
 func verifyKey(p *problems.Problem) string {
+	return verifyKeyOf(p.RulesName(), p.FEN(), p.Stipulation.String(), p.Solution)
+}
+
+// verifyKeyOf is verifyKey on the stored text of the rules, diagram and
+// stipulation (what the key has always hashed) and the stated solution.
+func verifyKeyOf(rules, fen, stip string, sol *problems.Tree) string {
 	var moves []string
-	if p.Solution != nil {
+	if sol != nil {
 		var walk func(ns []*problems.Node, depth int)
 		walk = func(ns []*problems.Node, depth int) {
 			for _, n := range ns {
@@ -41,12 +47,12 @@ func verifyKey(p *problems.Problem) string {
 				walk(n.Children, depth+1)
 			}
 		}
-		walk(p.Solution.Children, 0)
+		walk(sol.Children, 0)
 	}
 	return hashOf(struct {
 		R, F, S string
 		M       []string
-	}{p.Rules, p.FEN, p.Stipulation, moves})
+	}{rules, fen, stip, moves})
 }
 
 // outdatedSQL is true when problem p has verdicts but none of its current
@@ -77,19 +83,19 @@ func migrateVerifyKeys(tx *sql.Tx, pg bool) error {
 	keys := map[int64]string{}
 	for rows.Next() {
 		var id int64
-		var p problems.Problem
-		var sol string
-		if err := rows.Scan(&id, &p.Rules, &p.FEN, &p.Stipulation, &sol); err != nil {
+		var rules, fen, stip, sol string
+		var tree *problems.Tree
+		if err := rows.Scan(&id, &rules, &fen, &stip, &sol); err != nil {
 			rows.Close()
 			return err
 		}
 		if sol != "" {
-			p.Solution = &problems.Tree{}
-			if err := json.Unmarshal([]byte(sol), p.Solution); err != nil {
-				p.Solution = nil
+			tree = &problems.Tree{}
+			if err := json.Unmarshal([]byte(sol), tree); err != nil {
+				tree = nil
 			}
 		}
-		keys[id] = verifyKey(&p)
+		keys[id] = verifyKeyOf(rules, fen, stip, tree)
 	}
 	rows.Close()
 	if err := rows.Err(); err != nil {

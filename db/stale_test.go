@@ -4,6 +4,8 @@ import (
 	"bytes"
 	"database/sql"
 	"errors"
+	"metz/draughts"
+	"metz/problems"
 	"os"
 	"path/filepath"
 	"strings"
@@ -63,7 +65,7 @@ func TestCorrectedDiagramOutdatesVerdicts(t *testing.T) {
 
 	// The diagram corrected: outdated.
 	ps = cloneProblems(vanTenac)
-	ps[1].FEN = "W:W12,13,24,25,31:B3,5,6,K10"
+	ps[1].Position = problems.MustPosition(draughts.International, "W:W12,13,24,25,31:B3,5,6,K10")
 	st := mustImport(t, d, vanTenacSource, ps, nil)
 	if st.Updated != 1 || st.Outdated != 1 {
 		t.Errorf("stats %+v", st)

@@ -214,9 +214,10 @@ func (g *Geometry) parseRange(item string) ([]int, error) {
 // FEN writes the position as a PDN FEN, squares in the rules' notation.
 func (p Position) FEN() string {
 	var b strings.Builder
-	b.WriteString(map[Color]string{White: "W", Black: "B"}[p.Turn])
+	b.Grow(4 * len(p.Board))
+	b.WriteString(colorLetter(p.Turn))
 	for _, c := range []Color{White, Black} {
-		b.WriteString(":" + map[Color]string{White: "W", Black: "B"}[c])
+		b.WriteString(":" + colorLetter(c))
 		first := true
 		for s, pc := range p.Board {
 			if !pc.Belongs(c) {
@@ -236,6 +237,14 @@ func (p Position) FEN() string {
 		b.WriteString(":" + runField(p.Runs))
 	}
 	return b.String()
+}
+
+// colorLetter is a colour's letter in a FEN.
+func colorLetter(c Color) string {
+	if c == Black {
+		return "B"
+	}
+	return "W"
 }
 
 // runField writes the king runs as lidraughts does: "+B+W", each run's
@@ -283,3 +292,8 @@ func (p Position) Crowned() Position {
 	}
 	return q
 }
+
+// MarshalText writes the position as its FEN, so that a record carrying a
+// position writes it as text (JSON, database). Reading it back needs its
+// rules: ParseFEN.
+func (p *Position) MarshalText() ([]byte, error) { return []byte(p.FEN()), nil }

@@ -230,3 +230,7 @@ func (r *Rules) PromotionRow(s int, c Color) bool {
 
 // String returns the rules' key.
 func (r *Rules) String() string { return r.Name }
+
+// MarshalText writes the rule system as its key (Name), the text
+// RulesByName reads back to the one canonical value.
+func (r *Rules) MarshalText() ([]byte, error) { return []byte(r.Name), nil }

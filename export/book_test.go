@@ -96,7 +96,11 @@ func TestStipulationWords(t *testing.T) {
 		{"gain:3", draughts.Black, "Les Noirs jouent et gagnent 3 pions."},
 	}
 	for _, c := range cases {
-		if got := Stipulation(&problems.Problem{Stipulation: c.stip}, c.turn); got != c.want {
+		stip, err := problems.ParseStipulation(c.stip)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := Stipulation(&problems.Problem{Stipulation: stip}, c.turn); got != c.want {
 			t.Errorf("%s: %q, want %q", c.stip, got, c.want)
 		}
 	}

@@ -48,15 +48,15 @@ func readBackItems(t *testing.T) []Item {
 	}
 	for _, b := range batches {
 		for _, p := range b.Problems {
-			if p.FEN != "" {
+			if p.FEN() != "" {
 				items = append(items, Item{Problem: p, Verdict: "unsound", VerdictDetail: "refuted: x"})
 			}
 		}
 	}
 	kings := &problems.Problem{Source: "club", Number: 4, Label: "Finale", Title: "Deux dames", Author: "J. Dupont",
-		Date: "1891", Rules: "international", FEN: "B:W28,K46,K50:BK3,K5,19", Stipulation: problems.StipDraw,
+		Date: "1891", Rules: draughts.International, Position: problems.MustPosition(draughts.International, "B:W28,K46,K50:BK3,K5,19"), Stipulation: problems.StipDraw,
 		Themes: []problems.Theme{{Name: "coup-turc", Origin: problems.OriginUser}}}
-	gain := &problems.Problem{Source: "club", Number: 5, Rules: "english", FEN: "W:W22,K30:B17,18,10", Stipulation: "gain:2"}
+	gain := &problems.Problem{Source: "club", Number: 5, Rules: draughts.English, Position: problems.MustPosition(draughts.English, "W:W22,K30:B17,18,10"), Stipulation: problems.Stipulation{Kind: problems.GoalGain, N: 2}}
 	omitted := omittedProblem()
 	return append(items, Item{Problem: kings}, Item{Problem: gain}, Item{Problem: unknownPosition()},
 		Item{Problem: omitted, Evidence: omittedReport(t), Verdict: "sound-incomplete"})
@@ -65,11 +65,11 @@ func readBackItems(t *testing.T) []Item {
 func checkReadBack(t *testing.T, it Item, got *problems.Problem, label, text string) {
 	t.Helper()
 	want, tree := it.Problem, it.Tree(French)
-	r, _ := draughts.RulesByName(want.Rules)
+	r, _ := draughts.RulesByName(want.RulesName())
 	switch {
-	case canonical(t, r, got.FEN) != canonical(t, r, want.FEN), got.Author != want.Author, got.Date != want.Date, got.Rules != want.Rules, got.Stipulation != want.Stipulation,
+	case canonical(t, r, got.FEN()) != canonical(t, r, want.FEN()), got.Author != want.Author, got.Date != want.Date, got.Rules != want.Rules, got.Stipulation != want.Stipulation,
 		got.Label != label, got.Number != want.Number, want.Title != want.Label && got.Title != want.Title:
-		t.Errorf("read back as %q %s %s %q #%d %q\n%s", got.FEN, got.Rules, got.Stipulation, got.Label, got.Number, got.Title, text)
+		t.Errorf("read back as %q %s %s %q #%d %q\n%s", got.FEN(), got.Rules, got.Stipulation, got.Label, got.Number, got.Title, text)
 	case themeList(got) != themeList(want):
 		t.Errorf("themes %q, want %q\n%s", themeList(got), themeList(want), text)
 	case want.Solution != nil && moveList(got.Solution) != moveList(tree):

@@ -75,8 +75,8 @@ func vanTenacI(t testing.TB) *problems.Problem {
 	si := line(t, before, "39x30", "35x22 gagne")
 	at(main, 9).Children = append(at(main, 9).Children, si[0])
 	at(main, 10).Comment = "sept pions de l'un ou de l'autre côté"
-	return &problems.Problem{ID: 71, Source: "vantenac", Number: 71, Label: "Problème I", Rules: "international",
-		FEN: vanTenacIFEN, Stipulation: problems.StipWin, Solution: &problems.Tree{Start: vanTenacIFEN, Children: main},
+	return &problems.Problem{ID: 71, Source: "vantenac", Number: 71, Label: "Problème I", Rules: draughts.International,
+		Position: problems.MustPosition(draughts.International, vanTenacIFEN), Stipulation: problems.StipWin, Solution: &problems.Tree{Start: vanTenacIFEN, Children: main},
 		Commentary: "Le coup brillant exécuté ci-dessus est de M. P. Hennequin.",
 		Themes:     []problems.Theme{{Name: "coup-de-repos", Origin: problems.OriginUser}, {Name: "rafle", Origin: problems.OriginDetected}}}
 }
@@ -84,14 +84,14 @@ func vanTenacI(t testing.TB) *problems.Problem {
 func vanTenacII(t testing.TB) *problems.Problem {
 	pos := mustFEN(t, draughts.International, vanTenacIIFEN)
 	main := line(t, pos, "24-19", "10x8", "13x2 gagne")
-	return &problems.Problem{ID: 72, Source: "vantenac", Number: 72, Label: "Problème II", Rules: "international",
-		FEN: vanTenacIIFEN, Stipulation: problems.StipWin, Solution: &problems.Tree{Start: vanTenacIIFEN, Children: main},
+	return &problems.Problem{ID: 72, Source: "vantenac", Number: 72, Label: "Problème II", Rules: draughts.International,
+		Position: problems.MustPosition(draughts.International, vanTenacIIFEN), Stipulation: problems.StipWin, Solution: &problems.Tree{Start: vanTenacIIFEN, Children: main},
 		Themes: []problems.Theme{{Name: "rafle", Origin: problems.OriginDetected}}}
 }
 
 // unknownPosition is a Livre de Metz coup whose diagram is not transcribed.
 func unknownPosition() *problems.Problem {
-	return &problems.Problem{ID: 400, Source: "metz", Number: 385, Rules: "international", Stipulation: problems.StipWin,
+	return &problems.Problem{ID: 400, Source: "metz", Number: 385, Rules: draughts.International, Stipulation: problems.StipWin,
 		Themes: []problems.Theme{{Name: "dames", Origin: problems.OriginBook}}}
 }
 
@@ -109,6 +109,6 @@ func russianProblem(t testing.TB) *problems.Problem {
 	const fen = "W:Wc3,e3:Bd4,h8"
 	pos := mustFEN(t, draughts.Russian, fen)
 	main := line(t, pos, "c3:e5", "h8-g7", "e5-f6", "g7:e5")
-	return &problems.Problem{ID: 900, Source: "test", Number: 1, Rules: "russian", FEN: fen,
+	return &problems.Problem{ID: 900, Source: "test", Number: 1, Rules: draughts.Russian, Position: problems.MustPosition(draughts.Russian, fen),
 		Stipulation: problems.StipDraw, Solution: &problems.Tree{Children: main}}
 }

@@ -59,7 +59,7 @@ func FuzzPDNRoundTrip(f *testing.F) {
 	f.Fuzz(func(t *testing.T, data []byte) {
 		for _, fen := range []string{vanTenacIFEN, vanTenacIIFEN} {
 			pos := mustFEN(t, draughts.International, fen)
-			p := &problems.Problem{Source: "fuzz", Number: 1, Rules: "international", FEN: fen, Stipulation: "win",
+			p := &problems.Problem{Source: "fuzz", Number: 1, Rules: draughts.International, Position: problems.MustPosition(draughts.International, fen), Stipulation: problems.StipWin,
 				Solution: &problems.Tree{Children: fuzzTree(pos, data)}}
 			var out strings.Builder
 			if err := WritePDN(&out, []Item{{Problem: p}}); err != nil {

@@ -65,28 +65,19 @@ func (it Item) verifiedTree() *problems.Tree {
 
 // Rules returns the problem's rule system.
 func (it Item) Rules() (*draughts.Rules, error) {
-	r, err := draughts.RulesByName(it.Problem.Rules)
-	if err != nil {
-		return nil, fmt.Errorf("%s: %w", it.Where(), err)
+	if it.Problem.Rules == nil {
+		return nil, fmt.Errorf("%s: the record names no rule system", it.Where())
 	}
-	return r, nil
+	return it.Problem.Rules, nil
 }
 
-// Position reads the problem's diagram; ok is false when the source gives
+// Position is the problem's diagram; ok is false when the source gives
 // none (the Livre de Metz coups whose diagrams are not transcribed).
 func (it Item) Position() (p draughts.Position, ok bool, err error) {
 	if !it.Problem.HasPosition() {
 		return p, false, nil
 	}
-	r, err := it.Rules()
-	if err != nil {
-		return p, false, err
-	}
-	p, err = draughts.ParseFEN(r, it.Problem.FEN)
-	if err != nil {
-		return p, false, fmt.Errorf("%s: position: %w", it.Where(), err)
-	}
-	return p, true, nil
+	return *it.Problem.Position, true, nil
 }
 
 // board is what every renderer reads first: the rule system and the
@@ -156,7 +147,7 @@ func Stipulation(p *problems.Problem, turn draughts.Color) string {
 		side = "Les Noirs"
 	}
 	switch s := p.Stipulation; {
-	case s == problems.StipWin || s == "":
+	case s == problems.StipWin:
 		return side + " jouent et gagnent."
 	case s == problems.StipDraw:
 		return side + " jouent et font remise."
@@ -164,13 +155,13 @@ func Stipulation(p *problems.Problem, turn draughts.Color) string {
 		return side + " jouent et perdent."
 	case s == problems.StipPromote:
 		return side + " jouent et vont à dame."
-	case strings.HasPrefix(s, "gain:"):
-		if n := strings.TrimSpace(strings.TrimPrefix(s, "gain:")); n != "1" {
-			return side + " jouent et gagnent " + n + " pions."
+	case s.Kind == problems.GoalGain && s.Within == 0:
+		if s.N != 1 {
+			return side + " jouent et gagnent " + strconv.Itoa(s.N) + " pions."
 		}
 		return side + " jouent et gagnent un pion."
 	default:
-		return side + " jouent : " + s + "."
+		return side + " jouent : " + s.String() + "."
 	}
 }
 

@@ -29,7 +29,7 @@ func TestModernVerifiedTree(t *testing.T) {
 // comment, the "si" branch of Black's fifth move as a variation.
 func TestModernVanTenacI(t *testing.T) {
 	p := vanTenacI(t)
-	got := Modern(&problems.Tree{Start: p.FEN, Children: p.Solution.Children}, draughts.International)
+	got := Modern(&problems.Tree{Start: p.FEN(), Children: p.Solution.Children}, draughts.International)
 	want := "1. 28-23 19x39 2. 30x10 4x15 3. 37-31 26x37 4. 38-32 37x28 5. 40-34 29x40 " +
 		"{sept pions de l'un ou de l'autre côté} (5... 39x30 6. 35x22 gagne) 6. 35x22 gagne"
 	if got != want {

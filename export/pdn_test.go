@@ -75,15 +75,15 @@ func sameProblem(want, got *problems.Problem) error {
 		return fmt.Errorf("record fields differ:\n got rules %q number %d stipulation %q commentary %q\nwant %q %d %q %q",
 			got.Rules, got.Number, got.Stipulation, got.Commentary, want.Rules, want.Number, want.Stipulation, want.Commentary)
 	}
-	if (want.FEN == "") != (got.FEN == "") {
-		return fmt.Errorf("position %q, want %q", got.FEN, want.FEN)
+	if (want.FEN() == "") != (got.FEN() == "") {
+		return fmt.Errorf("position %q, want %q", got.FEN(), want.FEN())
 	}
-	if want.FEN != "" {
-		r, _ := draughts.RulesByName(want.Rules)
-		pw, _ := draughts.ParseFEN(r, want.FEN)
-		pg, err := draughts.ParseFEN(r, got.FEN)
+	if want.FEN() != "" {
+		r, _ := draughts.RulesByName(want.RulesName())
+		pw, _ := draughts.ParseFEN(r, want.FEN())
+		pg, err := draughts.ParseFEN(r, got.FEN())
 		if err != nil || !pw.Equal(pg) {
-			return fmt.Errorf("position %q, want %q (%v)", got.FEN, want.FEN, err)
+			return fmt.Errorf("position %q, want %q (%v)", got.FEN(), want.FEN(), err)
 		}
 	}
 	return sameTree("", children(want.Solution), children(got.Solution))
@@ -169,8 +169,8 @@ func TestPDNExportReadsBack(t *testing.T) {
 	if !strings.Contains(text, `[MetzDiagram "none"]`) {
 		t.Errorf("the coup without a diagram is not marked:\n%s", text)
 	}
-	if noPos := back[2]; noPos.Number != 385 || noPos.FEN != "" {
-		t.Errorf("the coup without a diagram read back as number %d at %q", noPos.Number, noPos.FEN)
+	if noPos := back[2]; noPos.Number != 385 || noPos.FEN() != "" {
+		t.Errorf("the coup without a diagram read back as number %d at %q", noPos.Number, noPos.FEN())
 	}
 }
 
@@ -217,15 +217,15 @@ func TestPDNRoundTripRules(t *testing.T) {
 	for _, r := range draughts.AllRules() {
 		start := draughts.Start(r)
 		m := start.Moves()[0]
-		p := &problems.Problem{Source: "s", Number: 3, Label: "Coup 3 (" + r.Name + ")", Rules: r.Name,
-			Stipulation: problems.StipWin, FEN: start.FEN(), Themes: []problems.Theme{{Name: "coup-de-repos", Origin: problems.OriginUser}},
+		p := &problems.Problem{Source: "s", Number: 3, Label: "Coup 3 (" + r.Name + ")", Rules: r,
+			Stipulation: problems.StipWin, Position: problems.MustPosition(r, start.FEN()), Themes: []problems.Theme{{Name: "coup-de-repos", Origin: problems.OriginUser}},
 			Solution: &problems.Tree{Start: start.FEN(), Children: []*problems.Node{{Move: r.FormatMove(m, true), White: true}}}}
 		var out strings.Builder
 		if err := WritePDN(&out, []Item{{Problem: p}}); err != nil {
 			t.Fatal(err)
 		}
 		back := readBack(t, out.String())
-		if len(back) != 1 || back[0].Rules != r.Name || back[0].Label != p.Label || back[0].FEN != p.FEN ||
+		if len(back) != 1 || back[0].RulesName() != r.Name || back[0].Label != p.Label || back[0].FEN() != p.FEN() ||
 			back[0].Carried == nil || len(back[0].Carried.Themes) != 1 || back[0].Carried.Themes[0].Name != "coup-de-repos" ||
 			back[0].Carried.Themes[0].Origin != problems.OriginUser {
 			t.Errorf("%s: read back as %+v\n%s", r.Name, back[0], out.String())
@@ -237,8 +237,8 @@ func TestPDNRoundTripRules(t *testing.T) {
 // (Black's moves "N.", GameType 21) and comes back with its moves.
 func TestPDNEnglishNumbering(t *testing.T) {
 	start := draughts.Start(draughts.English)
-	p := &problems.Problem{Source: "s", Number: 1, Label: "Opening", Rules: "english", Stipulation: problems.StipWin,
-		FEN: start.FEN(), Solution: &problems.Tree{Start: start.FEN(), Children: []*problems.Node{
+	p := &problems.Problem{Source: "s", Number: 1, Label: "Opening", Rules: draughts.English, Stipulation: problems.StipWin,
+		Position: problems.MustPosition(draughts.English, start.FEN()), Solution: &problems.Tree{Start: start.FEN(), Children: []*problems.Node{
 			{Move: "11-15", Children: []*problems.Node{
 				{Move: "23-19", White: true, Children: []*problems.Node{{Move: "8-11"}}}}}}}}
 	var out strings.Builder
@@ -250,7 +250,7 @@ func TestPDNEnglishNumbering(t *testing.T) {
 	}
 	back := readBack(t, out.String())
 	got := back[0].Solution
-	if back[0].Rules != "english" || got == nil || len(got.Children) != 1 || got.Children[0].Move != "11-15" ||
+	if back[0].RulesName() != "english" || got == nil || len(got.Children) != 1 || got.Children[0].Move != "11-15" ||
 		got.Children[0].White || len(got.Children[0].Children) != 1 || got.Children[0].Children[0].Move != "23-19" {
 		t.Errorf("read back as %+v", back[0])
 	}

@@ -42,7 +42,7 @@ func npmDraughts(t *testing.T) string {
 
 // mainLineEnd plays a problem's main line with metz's engine.
 func mainLineEnd(t *testing.T, p *problems.Problem) (draughts.Position, int) {
-	pos := mustFEN(t, draughts.International, p.FEN)
+	pos := mustFEN(t, draughts.International, p.FEN())
 	line := p.Solution.MainLine()
 	for _, n := range line {
 		m, err := draughts.ParseMove(pos, n.Move)
@@ -88,7 +88,7 @@ func TestPDNLoadsInNPMDraughts(t *testing.T) {
 		t.Fatalf("node printed %s (%v)", out, err)
 	}
 	for i, it := range items {
-		start := mustFEN(t, draughts.International, it.Problem.FEN)
+		start := mustFEN(t, draughts.International, it.Problem.FEN())
 		loaded, err := draughts.ParseFEN(draughts.International, res[i].Start)
 		if err != nil || !loaded.Equal(start) {
 			t.Errorf("%s: npm draughts read the FEN tag as %q (%v), want %s", Heading(it.Problem), res[i].Start, err, start.FEN())

@@ -24,13 +24,13 @@ func Verified(p *problems.Problem, rep *verdict.Report, lang Lang) (*problems.Tr
 		t = &problems.Tree{}
 	}
 	if t.Start == "" {
-		t.Start = p.FEN
+		t.Start = p.FEN()
 	}
 	problems.SetOrigin(t.Children, problems.Printed)
 	if rep == nil {
 		return t, nil
 	}
-	m, err := newMerger(t, p.Rules, lang)
+	m, err := newMerger(t, p, lang)
 	if err != nil {
 		return t, []string{err.Error()}
 	}
@@ -52,12 +52,16 @@ type merger struct {
 	notes []string
 }
 
-func newMerger(t *problems.Tree, rules string, lang Lang) (*merger, error) {
-	r, err := draughts.RulesByName(rules)
-	if err != nil {
-		return nil, fmt.Errorf("solver evidence left out: %w", err)
+// newMerger replays from the tree's start: the record's diagram, or the
+// tree's own start when it names another (read under the record's rules).
+func newMerger(t *problems.Tree, p *problems.Problem, lang Lang) (*merger, error) {
+	if p.Position != nil && t.Start == p.Position.FEN() {
+		return &merger{t: t, start: *p.Position, lang: lang}, nil
 	}
-	pos, err := draughts.ParseFEN(r, t.Start)
+	if p.Rules == nil {
+		return nil, fmt.Errorf("solver evidence left out: the record names no rule system")
+	}
+	pos, err := draughts.ParseFEN(p.Rules, t.Start)
 	if err != nil {
 		return nil, fmt.Errorf("solver evidence left out: position: %w", err)
 	}

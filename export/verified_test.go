@@ -1,6 +1,7 @@
 package export
 
 import (
+	"metz/draughts"
 	"os"
 	"strings"
 	"testing"
@@ -14,7 +15,7 @@ import (
 // smallProblem is W:W16,31,42:B6,18, White to win, stated as 42-38 18-23:
 // the source gives one defence where Black has three.
 func smallProblem() *problems.Problem {
-	return &problems.Problem{Source: "test", Number: 1, Rules: "international", FEN: "W:W16,31,42:B6,18", Stipulation: "win",
+	return &problems.Problem{Source: "test", Number: 1, Rules: draughts.International, Position: problems.MustPosition(draughts.International, "W:W16,31,42:B6,18"), Stipulation: problems.StipWin,
 		Solution: &problems.Tree{Children: []*problems.Node{{Text: "42 à 38", Move: "42-38", White: true,
 			Children: []*problems.Node{{Text: "18 à 23", Move: "18-23"}}}}}}
 }
@@ -22,7 +23,7 @@ func smallProblem() *problems.Problem {
 // omittedProblem is W:WK4:B29,33, White to win, stated as 4 à 15, 29 à
 // 34: the source gives one defence where Black has three.
 func omittedProblem() *problems.Problem {
-	return &problems.Problem{Source: "test", Number: 1, Rules: "international", FEN: "W:WK4:B29,33", Stipulation: "win",
+	return &problems.Problem{Source: "test", Number: 1, Rules: draughts.International, Position: problems.MustPosition(draughts.International, "W:WK4:B29,33"), Stipulation: problems.StipWin,
 		Solution: &problems.Tree{Children: []*problems.Node{{Text: "4 à 15", Move: "4-15", White: true,
 			Children: []*problems.Node{{Text: "29 à 34", Move: "29-34"}}}}}}
 }
@@ -107,7 +108,7 @@ func TestVerifiedAddsOmittedDefences(t *testing.T) {
 			t.Errorf("%s not answered by the solver's %s: %s", defence, answer, describe(alts[1:]))
 		}
 	}
-	if v.Start != p.FEN {
+	if v.Start != p.FEN() {
 		t.Errorf("verified tree starts from %q, want the problem's FEN", v.Start)
 	}
 	if p.Solution.Size() != 2 || p.Solution.Children[0].Origin != "" {
@@ -166,7 +167,7 @@ func TestVerifiedWithoutEvidence(t *testing.T) {
 	if describe(v.Children) != "42-38/printed >18-23/printed" || notes != nil {
 		t.Errorf("got %s %v", describe(v.Children), notes)
 	}
-	p.FEN, p.Solution.Start = "", ""
+	p.Position, p.Solution.Start = nil, ""
 	_, notes = Verified(p, &verdict.Report{Omitted: []verdict.Omitted{{Path: "1", Defence: "6-11"}}}, English)
 	if len(notes) != 1 || !strings.Contains(notes[0], "position") {
 		t.Errorf("notes %q, want one naming the missing position", notes)

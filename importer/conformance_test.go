@@ -73,7 +73,7 @@ func conformSucceed(t *testing.T, f string) {
 		t.Logf("the file's note: %s", w.Text)
 	}
 	for _, p := range b.Problems {
-		if p.Rules != board {
+		if p.RulesName() != board {
 			t.Errorf("game %d (%s): read as %s, want %s", p.Number, p.Location, p.Rules, board)
 		}
 		if p.Solution == nil {

@@ -3,6 +3,7 @@ package importer
 import (
 	"bytes"
 	"encoding/json"
+	"metz/draughts"
 	"strings"
 	"testing"
 
@@ -32,8 +33,8 @@ func sealedGame(t *testing.T, p *problems.Problem, verified *problems.Tree) stri
 // left out; with a tag edited, that field only.
 func TestExportedGameReadBack(t *testing.T) {
 	fen := "W:W38,33:B29,28"
-	p := &problems.Problem{Source: "club", Number: 4, Label: "Finale", Rules: "international", FEN: fen,
-		Stipulation: "win", Location: "club.pdn:40", Result: "2-0",
+	p := &problems.Problem{Source: "club", Number: 4, Label: "Finale", Rules: draughts.International, Position: problems.MustPosition(draughts.International, fen),
+		Stipulation: problems.StipWin, Location: "club.pdn:40", Result: "2-0",
 		Warnings: []problems.Warning{{File: "club.pdn", Line: 41, Text: "kept"}},
 		Solution: &problems.Tree{Start: fen, Children: []*problems.Node{{Text: "33 à 22", Move: "33x22", White: true, Line: 42}}}}
 	verified := &problems.Tree{Start: fen, Children: []*problems.Node{
@@ -58,7 +59,7 @@ func TestExportedGameReadBack(t *testing.T) {
 	}
 	edited := read(strings.Replace(text, "1. 33x22 (", "1. 33x24 (", 1))
 	sol := edited.Solution
-	if sol == nil || len(sol.Children) != 1 || sol.Children[0].Move != "33x24" || edited.FEN != fen ||
+	if sol == nil || len(sol.Children) != 1 || sol.Children[0].Move != "33x24" || edited.FEN() != p.FEN() ||
 		edited.Location != p.Location || edited.Result != "2-0" {
 		t.Errorf("moves edited: %s", jsonOf(edited.Problem))
 	}

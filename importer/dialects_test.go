@@ -68,7 +68,7 @@ func TestPlayStrategyAmerican(t *testing.T) {
 		t.Fatalf("%d games, warnings %+v", len(b.Problems), b.Warnings)
 	}
 	p := b.Problems[0]
-	if p.Rules != "english" || len(p.Warnings) > 0 {
+	if p.RulesName() != "english" || len(p.Warnings) > 0 {
 		t.Fatalf("rules %s, warnings %+v", p.Rules, p.Warnings)
 	}
 	// The game in English checkers' numbers, as metz's engine played it.
@@ -137,7 +137,7 @@ func TestEnglishBook(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, p := range b.Problems {
-		if p.Rules != "english" || len(p.Warnings) > 0 {
+		if p.RulesName() != "english" || len(p.Warnings) > 0 {
 			t.Errorf("%s: rules %s, warnings %+v", p.Location, p.Rules, p.Warnings)
 		}
 	}
@@ -146,7 +146,7 @@ func TestEnglishBook(t *testing.T) {
 	}
 	// --rules decides, and nothing is inferred.
 	b, err = ReaderWith("book.pdn", strings.NewReader(text.String()), Options{Rules: draughts.Italian})
-	if err != nil || len(b.Warnings) > 0 || b.Problems[0].Rules != "italian" {
+	if err != nil || len(b.Warnings) > 0 || b.Problems[0].RulesName() != "italian" {
 		t.Errorf("with --rules italian: %v %+v", err, b.Warnings)
 	}
 }
@@ -177,13 +177,13 @@ func FuzzReadDialects(f *testing.F) {
 // checkReplayed plays a problem's main line from its FEN and fails the
 // test on a move the engine does not find legal.
 func checkReplayed(t *testing.T, p *problems.Problem) {
-	r, err := draughts.RulesByName(p.Rules)
-	if err != nil || p.FEN == "" || p.Solution == nil {
+	r, err := draughts.RulesByName(p.RulesName())
+	if err != nil || p.FEN() == "" || p.Solution == nil {
 		return
 	}
-	pos, err := draughts.ParseFEN(r, p.FEN)
+	pos, err := draughts.ParseFEN(r, p.FEN())
 	if err != nil {
-		t.Fatalf("%s: its own FEN %q: %v", p.Location, p.FEN, err)
+		t.Fatalf("%s: its own FEN %q: %v", p.Location, p.FEN(), err)
 	}
 	for _, n := range mainLine(p.Solution) {
 		if n.Move == "" {
@@ -215,12 +215,12 @@ func TestLidraughtsDialect(t *testing.T) {
 1. e3-f4 {[%clock w0:05:00 B0:05:00]} f6-g5 {[%clock W0:04:58 b0:05:00]} 2. f4xh6 2-0
 `
 	p, b := readOne(t, text)
-	if p.Rules != "russian" || len(p.Warnings)+len(b.Warnings) > 0 {
+	if p.RulesName() != "russian" || len(p.Warnings)+len(b.Warnings) > 0 {
 		t.Fatalf("rules %s, warnings %+v %+v", p.Rules, p.Warnings, b.Warnings)
 	}
 	want, err := draughts.ParseFEN(draughts.Russian, "W:Wa1,c1,e3:Bf6,h8")
-	if err != nil || p.FEN != want.FEN() {
-		t.Errorf("FEN %s, want %s (%v)", p.FEN, want.FEN(), err)
+	if err != nil || p.FEN() != want.FEN() {
+		t.Errorf("FEN %s, want %s (%v)", p.FEN(), want.FEN(), err)
 	}
 	if got := strings.Join(endsLine(t, p), " "); got != "e3-f4 f6-g5 f4:h6" {
 		t.Errorf("moves %s", got)
@@ -235,8 +235,8 @@ func TestLidraughtsDialect(t *testing.T) {
 func TestUnplayedVariant(t *testing.T) {
 	for _, v := range []string{"BRKTHRU", "Breakthrough"} {
 		p, _ := readOne(t, "[Variant \""+v+"\"]\n1. 32-28 19-23 *\n")
-		if p.FEN != "" || !hasWarning(p, "Breakthrough (lidraughts: international moves, the first king wins), a variant metz does not play") {
-			t.Errorf("%s: FEN %q, warnings %+v", v, p.FEN, p.Warnings)
+		if p.FEN() != "" || !hasWarning(p, "Breakthrough (lidraughts: international moves, the first king wins), a variant metz does not play") {
+			t.Errorf("%s: FEN %q, warnings %+v", v, p.FEN(), p.Warnings)
 		}
 		if n := p.Solution.Children[0]; n.Move != "" || len(p.Warnings) != 1 {
 			t.Errorf("%s: the move was played, or more than one warning: %+v %+v", v, n, p.Warnings)

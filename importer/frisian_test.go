@@ -31,7 +31,7 @@ func TestLidraughtsFrisianGames(t *testing.T) {
 	}
 	moves, orthogonal := 0, 0
 	for _, p := range b.Problems {
-		if p.Rules != "frisian" || len(p.Warnings) > 0 {
+		if p.RulesName() != "frisian" || len(p.Warnings) > 0 {
 			t.Errorf("%s: rules %s, warnings %+v", p.Location, p.Rules, p.Warnings)
 		}
 		for _, n := range mainLine(p.Solution) {
@@ -94,7 +94,7 @@ func TestLidraughtsFryskGame(t *testing.T) {
 	}
 	text.WriteString("*\n")
 	p, _ := readOne(t, text.String())
-	if p.Rules != "frisian" || len(p.Warnings) > 0 {
+	if p.RulesName() != "frisian" || len(p.Warnings) > 0 {
 		t.Fatalf("rules %s, warnings %+v", p.Rules, p.Warnings)
 	}
 	n := 0

@@ -2,6 +2,7 @@ package importer
 
 import (
 	"bytes"
+	"metz/draughts"
 	"strings"
 	"testing"
 
@@ -14,7 +15,7 @@ import (
 // or refused with an error; never a crash, and every record read has a
 // source.
 func FuzzReadPDN(f *testing.F) {
-	p := &problems.Problem{Source: "club", Number: 2, Rules: "international", FEN: "W:W32:B27", Stipulation: "win",
+	p := &problems.Problem{Source: "club", Number: 2, Rules: draughts.International, Position: problems.MustPosition(draughts.International, "W:W32:B27"), Stipulation: problems.StipWin,
 		Solution: &problems.Tree{Children: []*problems.Node{{Move: "32x21", White: true}}}}
 	g := pdngame.Game(p)
 	if err := pdngame.Seal(g, p); err != nil {

@@ -187,14 +187,10 @@ func binaryAt(data []byte) int {
 // printed, for the solver may still be asked about it, but a reader should
 // know.
 func diagramWarnings(p *problems.Problem) {
-	r, err := draughts.RulesByName(p.Rules)
-	if err != nil || p.FEN == "" || p.FEN == startFEN(r) {
+	if p.Position == nil || p.Position.Equal(rulesStart(p.Position.Rules)) {
 		return // the start position is a game's, and a game archive's every one
 	}
-	pos, err := draughts.ParseFEN(r, p.FEN)
-	if err != nil {
-		return
-	}
+	pos := *p.Position
 	file, line := p.Place()
 	wm, wk, bm, bk := pos.Material()
 	for _, side := range []struct {
@@ -212,16 +208,17 @@ func diagramWarnings(p *problems.Problem) {
 	}
 }
 
-// startFENs are the start positions' FENs, by rule system.
-var startFENs sync.Map
+// rulesStarts are the start positions, by rule system: a game
+// archive's every record starts there.
+var rulesStarts sync.Map
 
-func startFEN(r *draughts.Rules) string {
-	if f, ok := startFENs.Load(r); ok {
-		return f.(string)
+func rulesStart(r *draughts.Rules) draughts.Position {
+	if q, ok := rulesStarts.Load(r); ok {
+		return q.(draughts.Position)
 	}
-	f := draughts.Start(r).FEN()
-	startFENs.Store(r, f)
-	return f
+	q := draughts.Start(r)
+	rulesStarts.Store(r, q)
+	return q
 }
 
 var (

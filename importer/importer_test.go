@@ -64,17 +64,17 @@ func TestBundledSources(t *testing.T) {
 func TestMetzRecords(t *testing.T) {
 	metz, _ := bundled(t)
 	for i, p := range metz.Problems {
-		if p.Number != i+1 || p.FEN != "" || p.HasPosition() {
-			t.Fatalf("record %d: number %d fen %q", i, p.Number, p.FEN)
+		if p.Number != i+1 || p.FEN() != "" || p.HasPosition() {
+			t.Fatalf("record %d: number %d fen %q", i, p.Number, p.FEN())
 		}
 		want := "international"
 		if p.Number >= 410 {
 			want = "qui-perd-gagne"
 		}
-		if p.Rules != want {
+		if p.RulesName() != want {
 			t.Errorf("coup %d: rules %s, want %s", p.Number, p.Rules, want)
 		}
-		if _, err := draughts.RulesByName(p.Rules); err != nil {
+		if _, err := draughts.RulesByName(p.RulesName()); err != nil {
 			t.Error(err)
 		}
 	}
@@ -158,8 +158,8 @@ func TestPDNFile(t *testing.T) {
 		t.Fatalf("%+v", b)
 	}
 	p := b.Problems[0]
-	if p.Number != 74 || p.Title != "Van Tenac, Problème IV" || p.FEN != "W:W14,16,23,28,32,33,34:BK4,6,17,22,35" ||
-		p.Rules != "international" || p.Stipulation != problems.StipWin || len(p.Warnings) != 0 || p.Source != "vt" {
+	if p.Number != 74 || p.Title != "Van Tenac, Problème IV" || p.FEN() != "W:W14,16,23,28,32,33,34:BK4,6,17,22,35" ||
+		p.RulesName() != "international" || p.Stipulation != problems.StipWin || len(p.Warnings) != 0 || p.Source != "vt" {
 		t.Fatalf("%+v", p)
 	}
 	line := p.Solution.MainLine()
@@ -213,23 +213,23 @@ func TestPDNUnresolvedSides(t *testing.T) {
 // titles leave it a win.
 func TestPDNStatedDraw(t *testing.T) {
 	cases := map[string]string{
-		`[Event "No 12. White to play and draw"]`:                    problems.StipDraw,
-		`[Event "x"] {Les Blancs jouent et font remise.}`:            problems.StipDraw,
-		`[Event "Les noirs jouent et annulent"]`:                     problems.StipDraw,
-		`[Event "White to play and win"]`:                            problems.StipWin,
-		`[Event "Drawing room tournament"] {a drawn position}`:       problems.StipWin,
+		`[Event "No 12. White to play and draw"]`:                    problems.StipDraw.String(),
+		`[Event "x"] {Les Blancs jouent et font remise.}`:            problems.StipDraw.String(),
+		`[Event "Les noirs jouent et annulent"]`:                     problems.StipDraw.String(),
+		`[Event "White to play and win"]`:                            problems.StipWin.String(),
+		`[Event "Drawing room tournament"] {a drawn position}`:       problems.StipWin.String(),
 		`[Event "x"][Stipulation "gain:2"] {White to play and draw}`: "gain:2",
 		`[Stipulation "gain:2/15"]`:                                  "gain:2/15",
 		`[Stipulation "Promotion / 9"]`:                              "promote/9",
-		`[Stipulation "draw/9"]`:                                     problems.StipDraw,
-		`[Stipulation "win/x"]`:                                      problems.StipWin,
+		`[Stipulation "draw/9"]`:                                     problems.StipDraw.String(),
+		`[Stipulation "win/x"]`:                                      problems.StipWin.String(),
 	}
 	for head, want := range cases {
 		b, err := Reader("x.pdn", strings.NewReader(head+"\n[FEN \"W:W32:B19\"]\n1. 32-28 *\n"))
 		if err != nil {
 			t.Fatal(err)
 		}
-		if got := b.Problems[0].Stipulation; got != want {
+		if got := b.Problems[0].Stipulation; got.String() != want {
 			t.Errorf("%s: %s, want %s", head, got, want)
 		}
 	}
@@ -318,7 +318,7 @@ func TestPDNRulesTags(t *testing.T) {
 			t.Fatal(err)
 		}
 		p := b.Problems[0]
-		if p.Rules != c.rules || len(p.Warnings) != c.warns {
+		if p.RulesName() != c.rules || len(p.Warnings) != c.warns {
 			t.Errorf("%s: rules %s with %d warnings %v, want %s with %d", c.tags, p.Rules, len(p.Warnings), p.Warnings, c.rules, c.warns)
 		}
 	}
@@ -350,9 +350,9 @@ func TestImpossibleDiagram(t *testing.T) {
 			}
 		}
 		if len(hits) != 1 || hits[0].File != "d.pdn" || hits[0].Line == 0 || !strings.Contains(hits[0].Text, want[i]) {
-			t.Errorf("%s: %+v", p.FEN, p.Warnings)
+			t.Errorf("%s: %+v", p.FEN(), p.Warnings)
 		}
-		if p.FEN == "" {
+		if p.FEN() == "" {
 			t.Errorf("problem %d lost its diagram", i+2)
 		}
 	}
@@ -377,7 +377,7 @@ func TestUTF16File(t *testing.T) {
 		if err != nil {
 			t.Fatalf("%v: %v", order, err)
 		}
-		if len(got.Problems) != 1 || got.Problems[0].Title != want.Problems[0].Title || got.Problems[0].FEN != want.Problems[0].FEN ||
+		if len(got.Problems) != 1 || got.Problems[0].Title != want.Problems[0].Title || got.Problems[0].FEN() != want.Problems[0].FEN() ||
 			len(got.Problems[0].Warnings) != len(want.Problems[0].Warnings) {
 			t.Errorf("%v: %+v, want %+v", order, got.Problems, want.Problems)
 		}
@@ -423,7 +423,7 @@ func TestBadInputs(t *testing.T) {
 		}
 		var got []string
 		for _, p := range b.Problems {
-			got = append(got, fmt.Sprintf("%d %s %s", p.Number, p.Title, p.FEN))
+			got = append(got, fmt.Sprintf("%d %s %s", p.Number, p.Title, p.FEN()))
 		}
 		if want := "1 a W:W32:B19|3 c W:W34:B19"; strings.Join(got, "|") != want {
 			t.Errorf("problems %q, want %q", got, want)
@@ -445,7 +445,7 @@ func TestBadInputs(t *testing.T) {
 			t.Fatal(err)
 		}
 		p := b.Problems[0]
-		if p.FEN != "" || len(p.Warnings) != 1 || !strings.Contains(p.Warnings[0].Text, "B99") || !strings.Contains(p.Warnings[0].Expected, "off the board") {
+		if p.FEN() != "" || len(p.Warnings) != 1 || !strings.Contains(p.Warnings[0].Text, "B99") || !strings.Contains(p.Warnings[0].Expected, "off the board") {
 			t.Errorf("%+v", p.Warnings)
 		}
 	})
@@ -453,7 +453,7 @@ func TestBadInputs(t *testing.T) {
 		// Typed in Latin-1 (à is 0xE0): read as the text it is, with a
 		// warning naming the first such line.
 		b, err := Reader("c.metz", bytes.NewReader([]byte("Coup 1\nNoirs : 4 \xe0 6\n")))
-		if err != nil || len(b.Problems) != 1 || b.Problems[0].FEN != "W:W:B4,5,6" ||
+		if err != nil || len(b.Problems) != 1 || b.Problems[0].FEN() != "W:W:B4,5,6" ||
 			len(b.Warnings) != 1 || b.Warnings[0].File != "c.metz" || b.Warnings[0].Line != 2 || !strings.Contains(b.Warnings[0].Text, "Windows-1252") {
 			t.Errorf("%v %+v %+v", err, b.Warnings, b.Problems)
 		}
@@ -527,7 +527,7 @@ func TestPDNGameRoundTrip(t *testing.T) {
 			t.Fatalf("%s: %v\n%s", p.Label, err, buf.String())
 		}
 		q := back.Problems[0]
-		if q.FEN != p.FEN || q.Number != p.Number || q.Rules != p.Rules || q.Stipulation != p.Stipulation {
+		if q.FEN() != p.FEN() || q.Number != p.Number || q.Rules != p.Rules || q.Stipulation != p.Stipulation {
 			t.Errorf("%s: %+v", p.Label, q)
 		}
 		if err := sameMoves(p.Solution.Children, q.Solution.Children); err != "" {
@@ -607,7 +607,7 @@ func TestDiagramWithoutPieces(t *testing.T) {
 			}
 		}
 		if strings.Join(got, "|") != strings.Join(want[i], "|") {
-			t.Errorf("%s (%s): got %v, want %v (all: %+v)", p.Title, p.FEN, got, want[i], p.Warnings)
+			t.Errorf("%s (%s): got %v, want %v (all: %+v)", p.Title, p.FEN(), got, want[i], p.Warnings)
 		}
 	}
 }

@@ -81,8 +81,10 @@ func isTruthElement(raw json.RawMessage) bool {
 // jsonProblem makes a decoded record one the database can store: a
 // record of the file's own gets its source key, its place and no
 // database id (the warnings of an earlier import go: a new import finds
-// its own); a copy keeps what it says. Each gets its rules checked and its
-// stated moves replayed.
+// its own); a copy keeps what it says. Its rules, diagram and stipulation
+// were read as it was decoded (problems.Problem.UnmarshalJSON: one that
+// does not read is skipped with a warning at its line); its stated moves
+// are replayed here.
 func jsonProblem(p *problems.Problem, file, key string, line int, copied bool) *problems.Problem {
 	p.ID = 0
 	if !copied {
@@ -91,22 +93,8 @@ func jsonProblem(p *problems.Problem, file, key string, line int, copied bool) *
 	warn := func(text, expected string) {
 		p.Warnings = append(p.Warnings, problems.Warning{File: file, Line: line, Text: text, Expected: expected})
 	}
-	r := draughts.International
-	if p.Rules != "" {
-		if rr, err := draughts.RulesByName(p.Rules); err != nil {
-			warn(p.Rules, err.Error()+"; read as international")
-		} else {
-			r = rr
-		}
-	}
-	p.Rules = r.Name
-	if p.Stipulation == "" {
-		p.Stipulation = problems.StipWin
-	}
-	if p.Solution != nil && p.FEN != "" {
-		if pos, err := draughts.ParseFEN(r, p.FEN); err == nil {
-			checkLine(pos, p.Solution.Children, warn)
-		}
+	if p.Solution != nil && p.Position != nil {
+		checkLine(*p.Position, p.Solution.Children, warn)
 	}
 	return p
 }

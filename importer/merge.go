@@ -92,10 +92,9 @@ var textFields = map[string]func(p *problems.Problem) *string{
 	FieldAuthor: func(p *problems.Problem) *string { return &p.Author },
 	FieldDate:   func(p *problems.Problem) *string { return &p.Date },
 	FieldResult: func(p *problems.Problem) *string { return &p.Result },
-	// A stipulation and a commentary are set with the others; compared
-	// as they read (see sameField).
-	FieldStipulation: func(p *problems.Problem) *string { return &p.Stipulation },
-	FieldCommentary:  func(p *problems.Problem) *string { return &p.Commentary },
+	// A commentary is set with the others; compared as it reads (see
+	// sameField).
+	FieldCommentary: func(p *problems.Problem) *string { return &p.Commentary },
 }
 
 func sameField(a, b *problems.Problem, f string) bool {
@@ -105,8 +104,9 @@ func sameField(a, b *problems.Problem, f string) bool {
 	case FieldCommentary:
 		return strings.Join(strings.Fields(a.Commentary), " ") == strings.Join(strings.Fields(b.Commentary), " ")
 	case FieldRules:
-		return a.Rules == b.Rules || a.Rules == "" && b.Rules == draughts.International.Name ||
-			b.Rules == "" && a.Rules == draughts.International.Name
+		return rulesOf(a) == rulesOf(b)
+	case FieldStipulation:
+		return a.Stipulation == b.Stipulation
 	case FieldPosition:
 		return samePosition(a, b)
 	case FieldSolution:
@@ -124,22 +124,20 @@ func sameField(a, b *problems.Problem, f string) bool {
 	return true
 }
 
-// samePosition compares two records' diagrams as positions (a FEN can be
-// written several ways).
+// rulesOf is a record's rule system, international when it names none.
+func rulesOf(p *problems.Problem) *draughts.Rules {
+	if p.Rules == nil {
+		return draughts.International
+	}
+	return p.Rules
+}
+
+// samePosition compares two records' diagrams as positions.
 func samePosition(a, b *problems.Problem) bool {
-	if a.FEN == "" || b.FEN == "" {
-		return a.FEN == b.FEN
+	if a.Position == nil || b.Position == nil {
+		return a.Position == b.Position
 	}
-	r, err := draughts.RulesByName(a.Rules)
-	if err != nil {
-		return a.FEN == b.FEN
-	}
-	pa, errA := draughts.ParseFEN(r, a.FEN)
-	pb, errB := draughts.ParseFEN(r, b.FEN)
-	if errA != nil || errB != nil {
-		return a.FEN == b.FEN
-	}
-	return pa.FEN() == pb.FEN()
+	return a.Position.Equal(*b.Position)
 }
 
 // moveList lists a tree's stated moves with their depth and order, the
@@ -216,6 +214,8 @@ func Apply(base, edit *problems.Problem, fields []string) *problems.Problem {
 		switch f {
 		case FieldNumber:
 			c.Number = edit.Number
+		case FieldStipulation:
+			c.Stipulation = edit.Stipulation
 		case FieldThemes:
 			c.Themes = mergeThemes(base, edit.Themes)
 		case FieldUserTags:
@@ -227,7 +227,7 @@ func Apply(base, edit *problems.Problem, fields []string) *problems.Problem {
 	if has(FieldRules) || has(FieldPosition) || has(FieldSolution) {
 		c.Rules = edit.Rules
 		if !samePosition(base, edit) || base.Rules != edit.Rules {
-			c.FEN = edit.FEN // else as base writes it
+			c.Position = edit.Position
 		}
 		if has(FieldSolution) || edit.Solution != nil && len(edit.Solution.Children) > 0 || base.Solution == nil {
 			c.Solution, c.SolutionText = statedOnly(edit.Solution), edit.SolutionText

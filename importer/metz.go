@@ -89,9 +89,9 @@ func coupNotes(c livremetz.Coup, claims []livremetz.Claim) []string {
 
 func metzProblem(file string, c livremetz.Coup, derived []livremetz.ThemeRef) *problems.Problem {
 	p := &problems.Problem{Source: MetzKey, Number: c.Number, Label: fmt.Sprintf("Coup nº %d", c.Number),
-		Class: c.Class.Key, Title: c.Class.Label, Rules: draughts.International.Name, Stipulation: problems.StipWin}
+		Class: c.Class.Key, Title: c.Class.Label, Rules: draughts.International, Stipulation: problems.StipWin}
 	if c.QuiPerdGagne {
-		p.Rules = draughts.QuiPerdGagne.Name
+		p.Rules = draughts.QuiPerdGagne
 	}
 	p.Themes = bookThemes(append(slices.Clip(c.Themes), derived...), file)
 	for _, r := range c.Refs {
@@ -114,10 +114,9 @@ func attachExecution(p *problems.Problem, file string, ex *livremetz.Execution) 
 				Expected: "a move of the execution read with certainty; kept as " + fmt.Sprintf("%q", m.Text)})
 		}
 	}
-	if p.FEN == "" {
+	if p.Position == nil {
 		return
 	}
-	r, _ := draughts.RulesByName(p.Rules)
 	cells, ws := booknotation.ReadCells(file, 0, rows)
 	for i := range cells {
 		cells[i].Line = nos[cells[i].Line]
@@ -125,7 +124,7 @@ func attachExecution(p *problems.Problem, file string, ex *livremetz.Execution) 
 	for i := range ws {
 		ws[i].Line = nos[ws[i].Line]
 	}
-	tree, ws2 := booknotation.Build(file, cells, r, p.FEN)
+	tree, ws2 := booknotation.Build(file, cells, p.Rules, p.FEN())
 	p.Solution = tree
 	p.Warnings = append(p.Warnings, append(ws, ws2...)...)
 }

@@ -52,7 +52,7 @@ func fromPDN(g *pdn.Game, file string, index int, given, prefer *draughts.Rules)
 	switch {
 	case unplayed != "":
 		// Kept as read, never played on another variant's board.
-		p.Rules = draughts.International.Name
+		p.Rules = draughts.International
 		return notReplayed(unplayed, draughts.International)
 	case r == nil && given != nil:
 		r = given
@@ -63,7 +63,7 @@ func fromPDN(g *pdn.Game, file string, index int, given, prefer *draughts.Rules)
 			gameWarn(inf.note, "a GameType tag naming the rules (or import --rules)")
 		}
 	}
-	p.Rules = r.Name
+	p.Rules = r
 	if v, _ := g.Tag(pdngame.TagDiagram); strings.EqualFold(strings.TrimSpace(v), pdngame.DiagramNone) {
 		return notReplayed("the record has no diagram", r)
 	}
@@ -80,9 +80,9 @@ func fromPDN(g *pdn.Game, file string, index int, given, prefer *draughts.Rules)
 		}
 		start = pos
 	}
-	p.FEN = start.FEN()
+	p.Position = &start
 	resultLoss(p, g, start)
-	p.Solution = &problems.Tree{Start: p.FEN, Children: pdnLine(g.Root.Next, &start, true, "", r, file, &p.Warnings)}
+	p.Solution = &problems.Tree{Start: start.FEN(), Children: pdnLine(g.Root.Next, &start, true, "", r, file, &p.Warnings)}
 	return p
 }
 
@@ -253,7 +253,10 @@ func pdnTags(p *problems.Problem, g *pdn.Game, warn func(text, expected string))
 	if v, ok := get("Stipulation"); ok {
 		use("Stipulation")
 		p.Stipulation = stipulation(v)
-		if strings.Contains(v, "/") && !strings.Contains(p.Stipulation, "/") {
+		if f := strings.ToLower(strings.TrimSpace(v)); strings.HasPrefix(f, "gain:") && p.Stipulation.Kind != problems.GoalGain {
+			warn("[Stipulation \""+v+"\"]", "gain:N with N a whole number ≥ 1, like gain:2; the goal is read as a win")
+		}
+		if strings.Contains(v, "/") && p.Stipulation.Within == 0 {
 			warn("[Stipulation \""+v+"\"]", "a bound in plies after the slash, a whole number ≥ 1 (gain:2/15); a draw or a loss takes none. The goal is read without it")
 		}
 	} else {
@@ -360,23 +363,25 @@ func pdnThemes(v, origin string) []problems.Theme {
 // stipulation reads a Stipulation tag: win, draw, loss, promote or gain:N
 // in words or keys, optionally bounded by "/P" plies ("gain:2/15",
 // "promote/9"), the bound kept with the goal (a draw or a loss takes none).
-func stipulation(v string) string {
+func stipulation(v string) problems.Stipulation {
 	f, bound, bounded := strings.Cut(strings.ToLower(strings.TrimSpace(v)), "/")
 	s := stipulationKind(strings.TrimSpace(f))
-	if n, err := strconv.Atoi(strings.TrimSpace(bound)); bounded && err == nil && n > 0 && s != problems.StipDraw && s != problems.StipLoss {
-		s += "/" + strconv.Itoa(n)
+	if n, err := strconv.Atoi(strings.TrimSpace(bound)); bounded && err == nil && n > 0 {
+		s = s.WithBound(n)
 	}
 	return s
 }
 
-func stipulationKind(f string) string {
+func stipulationKind(f string) problems.Stipulation {
 	switch {
 	case strings.Contains(f, "draw") || strings.Contains(f, "remise") || f == "=":
 		return problems.StipDraw
 	case strings.Contains(f, "loss") || strings.Contains(f, "lose") || strings.HasPrefix(f, "perd"):
 		return problems.StipLoss
 	case strings.HasPrefix(f, "gain:"):
-		return f
+		if s, err := problems.ParseStipulation(f); err == nil {
+			return s
+		}
 	case strings.Contains(f, "promot") || strings.Contains(f, "dame"):
 		return problems.StipPromote
 	}

@@ -90,7 +90,7 @@ func TestPDN3Succeed(t *testing.T) {
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
 			p, b := readOne(t, c.text)
-			if p.Rules != c.rules {
+			if p.RulesName() != c.rules {
 				t.Errorf("rules %s, want %s (%+v)", p.Rules, c.rules, b.Warnings)
 			}
 			replayed(t, p)
@@ -103,15 +103,15 @@ func TestPDN3Succeed(t *testing.T) {
 			if c.note == "" && len(b.Warnings) > 0 && c.rules == "international" && c.fen == "" {
 				t.Errorf("a note where nothing was inferred: %+v", b.Warnings)
 			}
-			if !strings.HasPrefix(p.FEN, c.fen) {
-				t.Errorf("FEN %s, want it to start %s", p.FEN, c.fen)
+			if !strings.HasPrefix(p.FEN(), c.fen) {
+				t.Errorf("FEN %s, want it to start %s", p.FEN(), c.fen)
 			}
 		})
 	}
 	// With no move to settle it, the side that opens the game, said.
 	p, _ := readOne(t, "[FEN \"?:W31,32:B3,4\"]\n*\n")
-	if !strings.HasPrefix(p.FEN, "W:") || !hasWarning(p, "no move settles it: white, who opens the game in international") {
-		t.Errorf("FEN %s, warnings %+v", p.FEN, p.Warnings)
+	if !strings.HasPrefix(p.FEN(), "W:") || !hasWarning(p, "no move settles it: white, who opens the game in international") {
+		t.Errorf("FEN %s, warnings %+v", p.FEN(), p.Warnings)
 	}
 }
 
@@ -123,8 +123,8 @@ func TestPDN3Unplayed(t *testing.T) {
 		t.Errorf("%+v", p.Warnings)
 	}
 	p, _ = readOne(t, "[GameType \"41\"]\n[FEN \"W:W46:B5\"]\n1. 46-41 *\n")
-	if p.FEN != "" || !hasWarning(p, "Spantsiretti draughts, a variant metz does not play") {
-		t.Errorf("FEN %q, warnings %+v", p.FEN, p.Warnings)
+	if p.FEN() != "" || !hasWarning(p, "Spantsiretti draughts, a variant metz does not play") {
+		t.Errorf("FEN %q, warnings %+v", p.FEN(), p.Warnings)
 	}
 	if n := p.Solution.Children[0]; n.Move != "" || !strings.Contains(n.Issue, "Spantsiretti") {
 		t.Errorf("the move was played: %+v", n)
@@ -194,15 +194,15 @@ func TestResultOnlyCollection(t *testing.T) {
 		"[Result \"1-0\"]\n*\n\n" +
 		"[Stipulation \"loss\"]\n[FEN \"W:W30:B5,K9\"]\n*\n"
 	b, err := ReaderWith("book.pdn", strings.NewReader(text), Options{Rules: draughts.English})
-	want := []string{problems.StipLoss, problems.StipDraw, problems.StipWin, problems.StipWin, problems.StipLoss,
-		problems.StipWin, problems.StipDraw, problems.StipWin, problems.StipLoss}
+	want := []string{problems.StipLoss.String(), problems.StipDraw.String(), problems.StipWin.String(), problems.StipWin.String(), problems.StipLoss.String(),
+		problems.StipWin.String(), problems.StipDraw.String(), problems.StipWin.String(), problems.StipLoss.String()}
 	if err != nil || len(b.Problems) != len(want) {
 		t.Fatal(err, len(b.Problems))
 	}
 	for i, want := range want {
 		p := b.Problems[i]
-		if p.Rules != "english" || p.Stipulation != want || p.FEN == "" {
-			t.Errorf("%d: rules %s stipulation %s FEN %q, want english %s", i+1, p.Rules, p.Stipulation, p.FEN, want)
+		if p.RulesName() != "english" || p.Stipulation.String() != want || p.FEN() == "" {
+			t.Errorf("%d: rules %s stipulation %s FEN %q, want english %s", i+1, p.Rules, p.Stipulation, p.FEN(), want)
 		}
 	}
 }

@@ -84,6 +84,9 @@ func (ps *pdnStream) next() (Record, error) {
 		ps.anyGame = ps.anyGame || isGame(g)
 		rec, err := ps.record(g, ps.index)
 		ps.index++
+		if errors.Is(err, errCopyRefused) {
+			continue // warned of: the stored record stays as it is
+		}
 		return rec, err
 	}
 }
@@ -128,6 +131,10 @@ func (ps *pdnStream) record(g *pdn.Game, index int) (Record, error) {
 		return Record{Problem: p}, nil
 	}
 	p.Source = k
+	if w, bad := unreadCopy(g, p, ps.file); bad {
+		ps.warns = append(ps.warns, w)
+		return Record{}, errCopyRefused
+	}
 	rec, edited, sealed, err := pdngame.Unseal(g)
 	switch {
 	case err != nil:
@@ -181,4 +188,35 @@ func isGame(g *pdn.Game) bool {
 	found := false
 	walk(g.Root.Next, func(n *pdn.Node) { found = found || n.Squares != nil })
 	return found
+}
+
+// errCopyRefused says a copy's game was not read (unreadCopy).
+var errCopyRefused = errors.New("copy refused")
+
+// unreadCopy checks the rules, diagram and stipulation of a copy of a
+// stored record (metz's own export, which writes each in the form metz
+// reads): one that does not read, edited by hand, would replace what the
+// record holds with a guess (no diagram, a win), so the game is not read,
+// the warning naming its place and what is wrong.
+func unreadCopy(g *pdn.Game, p *problems.Problem, file string) (problems.Warning, bool) {
+	refuse := func(text, why string) (problems.Warning, bool) {
+		return problems.Warning{File: file, Line: g.Line, Text: text,
+			Expected: why + "; the copy of " + p.Source + " is not read: the stored record stays as it is"}, true
+	}
+	if v, ok := g.Tag(pdngame.TagRules); ok {
+		if _, err := draughts.RulesByName(v); err != nil {
+			return refuse("["+pdngame.TagRules+" \""+v+"\"]", err.Error())
+		}
+	}
+	if v, ok := g.Tag("FEN"); ok && strings.TrimSpace(v) != "" && p.Position == nil && p.Rules != nil {
+		if _, err := draughts.ParseFEN(p.Rules, v); err != nil {
+			return refuse("[FEN \""+v+"\"]", fmt.Sprintf("a FEN for %s: %v", p.Rules.Name, err))
+		}
+	}
+	if v, ok := g.Tag("Stipulation"); ok {
+		if _, err := problems.ParseStipulation(v); err != nil {
+			return refuse("[Stipulation \""+v+"\"]", err.Error())
+		}
+	}
+	return problems.Warning{}, false
 }

@@ -21,7 +21,7 @@ const czechGame = `[Event "Czech, own game"]
 // A game under Czech rules only is read as Czech, said in a warning.
 func TestCzechWithoutGameType(t *testing.T) {
 	p, b := readOne(t, czechGame)
-	if p.Rules != "czech" {
+	if p.RulesName() != "czech" {
 		t.Fatalf("rules %s, want czech (%+v)", p.Rules, b.Warnings)
 	}
 	replayed(t, p)
@@ -31,7 +31,7 @@ func TestCzechWithoutGameType(t *testing.T) {
 	// The man's capture instead of the king's is no Czech move.
 	bad := strings.Replace(czechGame, "a1:f6:h4:e1", "h6:f4", 1)
 	p, _ = readOne(t, bad)
-	if p.Rules != "czech" {
+	if p.RulesName() != "czech" {
 		t.Fatalf("rules %s, want czech, under which the fewest fail (%+v)", p.Rules, p.Warnings)
 	}
 	found := false
@@ -62,7 +62,7 @@ func TestFileRules(t *testing.T) {
 		t.Fatalf("%d games, want 3", len(b.Problems))
 	}
 	for _, p := range b.Problems {
-		if p.Rules != "czech" {
+		if p.RulesName() != "czech" {
 			t.Errorf("%s: rules %s, want czech (%+v)", p.Location, p.Rules, p.Warnings)
 		}
 	}
@@ -76,7 +76,7 @@ func TestFileRules(t *testing.T) {
 	}
 	// Alone, the second game is read under the first system that fits.
 	p, _ := readOne(t, "1. c3-d4 f6-g5 2. b2-c3 *\n")
-	if p.Rules != "russian" {
+	if p.RulesName() != "russian" {
 		t.Errorf("alone: %s, want russian", p.Rules)
 	}
 }
@@ -92,7 +92,7 @@ func TestCzechAndPoolGameTypes(t *testing.T) {
 	}
 	for _, c := range cases {
 		p, _ := readOne(t, c.text)
-		if p.Rules != c.rules || len(p.Warnings) > 0 {
+		if p.RulesName() != c.rules || len(p.Warnings) > 0 {
 			t.Errorf("%q: rules %s, want %s (%+v)", c.text, p.Rules, c.rules, p.Warnings)
 		}
 		replayed(t, p)

@@ -7,6 +7,8 @@ package problems
 import (
 	"strconv"
 	"strings"
+
+	"metz/draughts"
 )
 
 // Origins of a theme.
@@ -16,41 +18,35 @@ const (
 	OriginDetected = "detected" // found by the theme detector
 )
 
-// Stipulations.
-const (
-	StipWin     = "win"     // les Blancs jouent et gagnent
-	StipDraw    = "draw"    // remise
-	StipLoss    = "loss"    // the side to move loses: the other side wins
-	StipPromote = "promote" // the line ends on a crowning
-	// "gain:N": win N pieces and reach a quiet position.
-	// Any but draw and loss may carry a bound in plies after a slash: "gain:2/15"
-	// is two pieces won within 15 plies, "promote/9" a crowning within 9
-	// (docs/stipulations.md); the solver reads it (solver.ParseGoal).
-)
-
 // Problem is one record of a source.
 type Problem struct {
-	ID           int64     `json:"id"`
-	Source       string    `json:"source"`                  // source key: "metz", "vantenac", or a file's base name
-	Number       int       `json:"number"`                  // number in the source, 0 if none
-	Label        string    `json:"label,omitempty"`         // as the source names it: "Problème VI"
-	Class        string    `json:"class,omitempty"`         // class key within the source
-	Title        string    `json:"title,omitempty"`         // class or title as printed
-	Author       string    `json:"author,omitempty"`        // the composer, as the source names them
-	Date         string    `json:"date,omitempty"`          // when it was composed or first printed, as written
-	Rules        string    `json:"rules"`                   // rule system key (draughts.RulesByName)
-	FEN          string    `json:"fen,omitempty"`           // PDN FEN; "" when the position is unknown
-	Stipulation  string    `json:"stipulation"`             // see Stip*
-	SolutionText string    `json:"solution_text,omitempty"` // verbatim
-	Solution     *Tree     `json:"solution,omitempty"`      // the stated solution, parsed
-	Witnesses    []Witness `json:"witnesses,omitempty"`     // other transcriptions of the solution
-	Commentary   string    `json:"commentary,omitempty"`
-	Result       string    `json:"result,omitempty"` // the PDN result as written ("2-0", "1/2-1/2"); "" for none or "*"
-	Tags         []Tag     `json:"tags,omitempty"`   // the source's PDN tags metz has no field for (Site, Round, White …), in order
-	Themes       []Theme   `json:"themes,omitempty"`
-	Refs         []Ref     `json:"refs,omitempty"`
-	Warnings     []Warning `json:"warnings,omitempty"`
-	Location     string    `json:"location,omitempty"` // file:line of the record
+	ID     int64  `json:"id"`
+	Source string `json:"source"`           // source key: "metz", "vantenac", or a file's base name
+	Number int    `json:"number"`           // number in the source, 0 if none
+	Label  string `json:"label,omitempty"`  // as the source names it: "Problème VI"
+	Class  string `json:"class,omitempty"`  // class key within the source
+	Title  string `json:"title,omitempty"`  // class or title as printed
+	Author string `json:"author,omitempty"` // the composer, as the source names them
+	Date   string `json:"date,omitempty"`   // when it was composed or first printed, as written
+	// Rules is the rule system, the canonical value (draughts.RulesByName
+	// reads its key where a record comes in); JSON and the database hold
+	// its key.
+	Rules *draughts.Rules `json:"rules"`
+	// Position is the diagram, read under Rules (its own Rules is the
+	// same); nil when the source gives none. JSON and the database hold
+	// its FEN.
+	Position     *draughts.Position `json:"fen,omitempty"`
+	Stipulation  Stipulation        `json:"stipulation"`             // what is asked (JSON: its text)
+	SolutionText string             `json:"solution_text,omitempty"` // verbatim
+	Solution     *Tree              `json:"solution,omitempty"`      // the stated solution, parsed
+	Witnesses    []Witness          `json:"witnesses,omitempty"`     // other transcriptions of the solution
+	Commentary   string             `json:"commentary,omitempty"`
+	Result       string             `json:"result,omitempty"` // the PDN result as written ("2-0", "1/2-1/2"); "" for none or "*"
+	Tags         []Tag              `json:"tags,omitempty"`   // the source's PDN tags metz has no field for (Site, Round, White …), in order
+	Themes       []Theme            `json:"themes,omitempty"`
+	Refs         []Ref              `json:"refs,omitempty"`
+	Warnings     []Warning          `json:"warnings,omitempty"`
+	Location     string             `json:"location,omitempty"` // file:line of the record
 	// Carried is what an export of metz's carries besides the source's
 	// record (readers' notes and tags, detected themes, verdicts); nil
 	// for a record read from a source. It is not part of the record's
@@ -79,7 +75,23 @@ func (p *Problem) Place() (file string, line int) {
 }
 
 // HasPosition reports whether the record has a diagram.
-func (p *Problem) HasPosition() bool { return p.FEN != "" }
+func (p *Problem) HasPosition() bool { return p.Position != nil }
+
+// FEN is the diagram's FEN, "" when there is none.
+func (p *Problem) FEN() string {
+	if p.Position == nil {
+		return ""
+	}
+	return p.Position.FEN()
+}
+
+// RulesName is the rule system's key, "" when the record has none yet.
+func (p *Problem) RulesName() string {
+	if p.Rules == nil {
+		return ""
+	}
+	return p.Rules.Name
+}
 
 // Theme is a theme carried by a problem, with where it comes from and,
 // when known, the ply and squares where it happens.

@@ -182,7 +182,7 @@ func TestQueueChangedRecord(t *testing.T) {
 		t.Fatal(err)
 	}
 	p := plan.Problems()[0]
-	p.Stipulation = "draw"
+	p.Stipulation = problems.StipDraw
 	if _, err := q.h.Exec(`UPDATE problems SET verify_key = $1 WHERE id = $2`, db.VerifyKey(p), p.ID); err != nil {
 		t.Fatal(err)
 	}

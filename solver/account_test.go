@@ -1,6 +1,7 @@
 package solver
 
 import (
+	"metz/draughts"
 	"strings"
 	"testing"
 
@@ -54,8 +55,8 @@ func TestUnprovenReportAccountsForBudget(t *testing.T) {
 // vanTenacII is Problème II in modern notation (figures from the book:
 // White 12, 13, 24, 25, 31; Black 3, 5, 6, 11 and a king on 10).
 func vanTenacII() *problems.Problem {
-	return &problems.Problem{Rules: "international", FEN: "W:W12,13,24,25,31:B3,5,6,K10,11",
-		Stipulation: "win", Solution: line("24-19", "10x8", "13x2")}
+	return &problems.Problem{Rules: draughts.International, Position: problems.MustPosition(draughts.International, "W:W12,13,24,25,31:B3,5,6,K10,11"),
+		Stipulation: problems.StipWin, Solution: line("24-19", "10x8", "13x2")}
 }
 
 func TestCountEnds(t *testing.T) {

@@ -37,7 +37,7 @@ func BenchmarkVanTenac(b *testing.B) {
 	}
 	for _, c := range cases {
 		b.Run(c.name, func(b *testing.B) {
-			p := &problems.Problem{Rules: "international", FEN: c.fen, Stipulation: "win", Solution: line(c.moves...)}
+			p := &problems.Problem{Rules: draughts.International, Position: problems.MustPosition(draughts.International, c.fen), Stipulation: problems.StipWin, Solution: line(c.moves...)}
 			var r *verdict.Report
 			for b.Loop() {
 				r = verifyT(p, Options{Budget: nodes(300_000)})
@@ -109,7 +109,7 @@ func BenchmarkFirstMoves(b *testing.B) {
 		}
 		for _, p := range bt.Problems {
 			if p.Label != "Problème VI" {
-				fens = append(fens, p.FEN)
+				fens = append(fens, p.FEN())
 			}
 		}
 	}

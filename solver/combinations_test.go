@@ -88,7 +88,7 @@ func (c combination) problem(t testing.TB) *problems.Problem {
 	if pos.Turn == draughts.Black { // line() starts with White
 		t.Fatalf("%s: the tests' lines start with White", c.name)
 	}
-	return &problems.Problem{Label: c.name, Rules: "international", FEN: c.fen, Stipulation: c.goal, Solution: tree}
+	return &problems.Problem{Label: c.name, Rules: draughts.International, Position: problems.MustPosition(draughts.International, c.fen), Stipulation: mustStip(c.goal), Solution: tree}
 }
 
 // TestGoalReachedThenContinued: the crowning on 4 at ply 7 meets the goal;
@@ -161,7 +161,7 @@ func TestLongCrowningBounded(t *testing.T) {
 // win from the end of the line is its own line of the report.
 func TestImpliedGainVanTenacI(t *testing.T) {
 	c := combination{"Van Tenac I", "W:W25,28,30,33,35,37,38,40:B4,7,8,12,14,17,18,19,24,26,29",
-		"28-23 19x39 30x10 4x15 37-31 26x37 38-32 37x28 40-34 29x40 35x22", problems.StipWin}
+		"28-23 19x39 30x10 4x15 37-31 26x37 38-32 37x28 40-34 29x40 35x22", problems.StipWin.String()}
 	rep := verifyT(c.problem(t), Options{Budget: nodes(5_000_000)})
 	if rep.Goal != "gain:3/15" || rep.Stated != "win" || rep.Verdict != verdict.Cooked {
 		t.Fatalf("goal %s (stated %s), verdict %s; want cooked on gain:3/15", rep.Goal, rep.Stated, rep.Verdict)
@@ -188,7 +188,7 @@ func TestImpliedGainVanTenacI(t *testing.T) {
 // line ends on.
 func TestImpliedCrowningAndClaim(t *testing.T) {
 	c := crownOn5
-	c.goal = problems.StipWin
+	c.goal = problems.StipWin.String()
 	rep := verifyT(c.problem(t), Options{Budget: nodes(1_000_000)})
 	if rep.Goal != "promote/21" || rep.Verdict != verdict.SoundIncomplete {
 		t.Fatalf("goal %s, verdict %s; want sound-incomplete on promote/21", rep.Goal, rep.Verdict)
@@ -205,7 +205,7 @@ func TestImpliedCrowningAndClaim(t *testing.T) {
 // force confirms, and no third piece is won within 7 plies.
 func TestExerciseWinsMaterial(t *testing.T) {
 	pos := playLine(t, mustFEN(t, draughts.International, "W:W31-50:B1-20"), "32-28", "18-23", "33-29", "23x32", "37x28", "12-18")
-	p := &problems.Problem{Label: "exercise 1.2", Rules: "international", FEN: pos.FEN(), Stipulation: "gain:2/7"}
+	p := &problems.Problem{Label: "exercise 1.2", Rules: draughts.International, Position: problems.MustPosition(draughts.International, pos.FEN()), Stipulation: problems.Stipulation{Kind: problems.GoalGain, N: 2, Within: 7}}
 	rep := verifyT(p, Options{Budget: nodes(2_000_000)})
 	want := bruteKeys(pos, Goal{Kind: GoalGain, N: 2}, 7)
 	if rep.Verdict != verdict.Cooked || strings.Join(rep.Keys, " ") != strings.Join(want, " ") || len(want) != 2 {
@@ -279,7 +279,7 @@ func TestBoundCoversEveryLine(t *testing.T) {
 var vinkOutright = combination{"Vink, Leeuwarder Courant 1971",
 	"W:W12,18,22,29,33,39,47,48,49:B9,11,13,30,31,32,36,37,40",
 	"49-44 40x49 48-43 49x38 33x42 37x48 22-17 48x23 17x6 13x22 6-1 23x7 1x3 31-37 3-14 36-41 47x36 37-42 14-37 42x31 36x27",
-	problems.StipWin}
+	problems.StipWin.String()}
 
 // TestProblemWinsOutright: stated as a plain win, eighteen pieces, so the
 // goal is read from the line: it wins outright at ply 21, the verdict is
@@ -392,7 +392,7 @@ func TestFullBoardWinsOutright(t *testing.T) {
 		t.Errorf("win/19: keys %v in %d plies, want 29-23 in 15", sol.Keys, sol.Plies)
 	}
 
-	c.goal = problems.StipWin
+	c.goal = problems.StipWin.String()
 	rep = verifyT(c.problem(t), Options{Budget: nodes(2_000_000)})
 	want := bruteKeys(pos, Goal{Kind: GoalPromote}, 11)
 	if rep.Goal != "promote/11" || rep.Verdict != verdict.Cooked || strings.Join(rep.Keys, " ") != strings.Join(want, " ") || len(want) != 3 {
@@ -423,4 +423,13 @@ func TestOutrightKeyDeep(t *testing.T) {
 	if keys := bruteKeys(full, Win, 19); strings.Join(keys, " ") != "29-23" {
 		t.Fatalf("brute force: keys %v of the full-board forcing within 19 plies, want 29-23", keys)
 	}
+}
+
+// mustStip reads a test's stipulation.
+func mustStip(s string) problems.Stipulation {
+	g, err := problems.ParseStipulation(s)
+	if err != nil {
+		panic(err)
+	}
+	return g
 }

@@ -2,6 +2,7 @@ package solver
 
 import (
 	"encoding/json"
+	"metz/draughts"
 	"sync/atomic"
 	"testing"
 	"time"
@@ -90,7 +91,7 @@ func TestParallelSameReport(t *testing.T) {
 	}
 	for _, pr := range probs {
 		p := vanTenacII()
-		p.FEN, p.Solution = pr.fen, line(pr.stated...)
+		p.Position, p.Solution = problems.MustPosition(p.Rules, pr.fen), line(pr.stated...)
 		// Each run starts from the same tables (the 3-piece ones, fresh):
 		// the process's shared tables hold what earlier searches built,
 		// which a later run would read where the first had to build.
@@ -125,7 +126,7 @@ func TestVerifySecondsExcludeTheQueue(t *testing.T) {
 	c := NewCores(1)
 	c.acquire() // another problem holds the only core
 	done := make(chan *verdict.Report)
-	p := &problems.Problem{Rules: "international", FEN: "W:W28:B23", Stipulation: "win", Solution: line("28x19")}
+	p := &problems.Problem{Rules: draughts.International, Position: problems.MustPosition(draughts.International, "W:W28:B23"), Stipulation: problems.StipWin, Solution: line("28x19")}
 	go func() { done <- verifyT(p, Options{Cores: c, NoTables: true}) }()
 	time.Sleep(500 * time.Millisecond)
 	c.release()

@@ -158,7 +158,7 @@ func mustMove(t *testing.T, p draughts.Position, s string) draughts.Move {
 }
 
 func problemOf(fen, stip string, moves ...string) *problems.Problem {
-	return &problems.Problem{Rules: "international", FEN: fen, Stipulation: stip, Solution: line(moves...)}
+	return &problems.Problem{Rules: draughts.International, Position: problems.MustPosition(draughts.International, fen), Stipulation: mustStip(stip), Solution: line(moves...)}
 }
 
 func verifyStip(t *testing.T, fen, stip string, moves ...string) *verdict.Report {
@@ -234,7 +234,7 @@ func TestHorizonAloneIsNotSound(t *testing.T) {
 // (the tables count 15 winning first moves), was left unproven. Without
 // tables, as an ending the tables do not cover would be.
 func TestDualsDoNotStarveTheVerdict(t *testing.T) {
-	p := &problems.Problem{Rules: "international", FEN: "W:WK38,40:B3", Stipulation: problems.StipWin,
+	p := &problems.Problem{Rules: draughts.International, Position: problems.MustPosition(draughts.International, "W:WK38,40:B3"), Stipulation: problems.StipWin,
 		Solution: line("38-33", "3-9", "33-29", "9-14", "29-24", "14-20", "24x15")}
 	b := verdict.Budget{Nodes: 500_000, Time: nodes(0).Time, MemoryMB: 64}
 	rep := verifyT(p, Options{Budget: b, NoTables: true})
@@ -253,7 +253,7 @@ func TestNoDualSearchAtAForcedMove(t *testing.T) {
 	if n := len(q.Moves()); n != 1 {
 		t.Fatalf("White has %d moves after 24-19 10x8, want the one capture", n)
 	}
-	p := &problems.Problem{Rules: "international", FEN: "W:W12,13,24,25,31:B3,5,6,K10,11", Stipulation: problems.StipWin,
+	p := &problems.Problem{Rules: draughts.International, Position: problems.MustPosition(draughts.International, "W:W12,13,24,25,31:B3,5,6,K10,11"), Stipulation: problems.StipWin,
 		Solution: line("24-19", "10x8", "13x2")}
 	rep := verifyT(p, Options{Budget: nodes(5_000_000), Tables: tables4(t)})
 	if rep.Verdict != verdict.Sound || rep.Work == nil || rep.Work.Duals != 0 {
@@ -272,7 +272,7 @@ func TestNoDualSearchAtAForcedMove(t *testing.T) {
 // by 37-31) took 6.7 times the nodes on 40 M (1.73 M against 0.26 M with
 // the 5-piece tables) when the first look's shares grew with the budget.
 func TestLargerBudgetFindsTheCookAsSoon(t *testing.T) {
-	p := &problems.Problem{Rules: "international", FEN: "W:W25,28,30,33,35,37,38,40:B4,7,8,12,14,17,18,19,24,26,29",
+	p := &problems.Problem{Rules: draughts.International, Position: problems.MustPosition(draughts.International, "W:W25,28,30,33,35,37,38,40:B4,7,8,12,14,17,18,19,24,26,29"),
 		Stipulation: problems.StipWin, Solution: line("28-23", "19x39", "30x10", "4x15", "37-31", "26x37", "38-32", "37x28", "40-34", "29x40", "35x22")}
 	var keys [2]int64
 	for i, n := range []int64{firstLookNodes, 8 * firstLookNodes} {
@@ -292,7 +292,7 @@ func TestLargerBudgetFindsTheCookAsSoon(t *testing.T) {
 // if the problem were cooked already (Van Tenac VII's position, whose
 // 24-19 alone wins: it was "unproven … the problem is cooked already").
 func TestOneWinningMoveIsNoCookWithoutSolution(t *testing.T) {
-	p := &problems.Problem{Rules: "international", FEN: "W:W24,29,33,40,49:B10,K14,K34", Stipulation: "win"}
+	p := &problems.Problem{Rules: draughts.International, Position: problems.MustPosition(draughts.International, "W:W24,29,33,40,49:B10,K14,K34"), Stipulation: problems.StipWin}
 	rep := Verify(p, Options{Budget: nodes(15_000_000), NoTables: true})
 	for _, n := range rep.Notes {
 		if strings.Contains(n, "cooked already") {

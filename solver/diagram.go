@@ -62,7 +62,7 @@ func (v *verifier[P, M]) diagramRepairs(p *problems.Problem) {
 	}
 	for _, c := range cands {
 		fixed := *p
-		fixed.FEN = c.Pos.FEN()
+		fixed.Position = &c.Pos
 		var sub *verdict.Report
 		v.s.share(len(cands)+1, func() {
 			sub = &verdict.Report{Budget: v.rep.Budget}
@@ -71,6 +71,6 @@ func (v *verifier[P, M]) diagramRepairs(p *problems.Problem) {
 		})
 		v.rep.Repairs = append(v.rep.Repairs, verdict.RepairResult{Printed: v.root.FEN(),
 			Repair: c.describe(v.root.Rules, v.root.Board[c.From]), Verdict: sub.Verdict, Dual: sub.Dual,
-			Note: "diagram " + fixed.FEN})
+			Note: "diagram " + c.Pos.FEN()})
 	}
 }

@@ -32,7 +32,7 @@ func bundledProblem(t *testing.T, source, label string) *problems.Problem {
 // standing on 43 instead (neither square is used by the printed line).
 func TestDiagramRepairVanTenacVI(t *testing.T) {
 	p := bundledProblem(t, "vantenac", "Problème VI")
-	pos, err := draughts.ParseFEN(draughts.International, p.FEN)
+	pos, err := draughts.ParseFEN(draughts.International, p.FEN())
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -65,7 +65,7 @@ func TestKeyJudgedByWhatItForces(t *testing.T) {
 // incomplete for its line's flaw.
 func TestPrintedMoveFailsWhereAnotherWins(t *testing.T) {
 	const fen = "W:W19,32,38:B4,29,44"
-	p := &problems.Problem{Label: "printed move fails", Rules: "international", FEN: fen, Stipulation: "promote/7",
+	p := &problems.Problem{Label: "printed move fails", Rules: draughts.International, Position: problems.MustPosition(draughts.International, fen), Stipulation: problems.Stipulation{Kind: problems.GoalPromote, Within: 7},
 		Solution: line("38-33", "29x27", "19-14", "4-10", "14x5")}
 	rep := verifyT(p, Options{Budget: nodes(200_000)})
 	if rep.Verdict != verdict.SoundIncomplete || rep.Refutation != nil || !slices.Equal(rep.Keys, []string{"38-33"}) {
@@ -96,7 +96,7 @@ func TestPrintedMoveFailsWhereAnotherWins(t *testing.T) {
 // after a first move that lets Black escape.
 func TestFailingLineStillRefutesAFailingKey(t *testing.T) {
 	const fen = "W:W19,32,38:B4,29,44"
-	p := &problems.Problem{Label: "key fails", Rules: "international", FEN: fen, Stipulation: "promote/5",
+	p := &problems.Problem{Label: "key fails", Rules: draughts.International, Position: problems.MustPosition(draughts.International, fen), Stipulation: problems.Stipulation{Kind: problems.GoalPromote, Within: 5},
 		Solution: line("38-33", "29x27", "19-14", "4-10", "14x5")}
 	rep := verifyT(p, Options{Budget: nodes(200_000)})
 	// Within 5 plies 19-13 crowns on ply 7 only: no move mends the line.
@@ -126,7 +126,7 @@ func TestGameEndMeetsEveryGoal(t *testing.T) {
 		if keys := bruteKeys(pos, Goal{Kind: g.Kind, N: g.N}, 1); !slices.Equal(keys, []string{"28x19"}) {
 			t.Errorf("%s: brute force keys %v", g, keys)
 		}
-		p := &problems.Problem{Rules: "international", FEN: fen, Stipulation: g.String(), Solution: line("28x19")}
+		p := &problems.Problem{Rules: draughts.International, Position: problems.MustPosition(draughts.International, fen), Stipulation: g, Solution: line("28x19")}
 		if rep := verifyT(p, Options{Budget: nodes(10_000), NoTables: true}); rep.Verdict != verdict.Sound {
 			t.Errorf("%s: verify %s", g, rep.Verdict)
 		}

@@ -14,7 +14,7 @@ func englishLoss(fen string, moves ...string) *problems.Problem {
 	if len(moves) > 0 {
 		t = line(moves...) // White to move in every position below
 	}
-	return &problems.Problem{Rules: "english", FEN: fen, Stipulation: problems.StipLoss, Solution: t}
+	return &problems.Problem{Rules: draughts.English, Position: problems.MustPosition(draughts.English, fen), Stipulation: problems.StipLoss, Solution: t}
 }
 
 func englishPos(t *testing.T, fen string) draughts.Position {
@@ -119,14 +119,14 @@ func TestVerifyLossUnproven(t *testing.T) {
 
 func TestParseGoalLoss(t *testing.T) {
 	for _, s := range []string{"loss", "LOSS", " perd "} {
-		if g, err := ParseGoal(s); err != nil || g.Kind != GoalLoss || g.String() != "loss" {
+		if g, err := problems.ParseStipulation(s); err != nil || g.Kind != GoalLoss || g.String() != "loss" {
 			t.Errorf("%q: %v %v", s, g, err)
 		}
 	}
-	if _, err := ParseGoal("loss/5"); err == nil {
+	if _, err := problems.ParseStipulation("loss/5"); err == nil {
 		t.Error("loss/5: a loss takes no bound")
 	}
-	if _, err := BoundStipulation("loss", 5); err == nil {
+	if _, err := problems.StipLoss.Bound(5); err == nil {
 		t.Error("--within 5 on a loss: accepted")
 	}
 }

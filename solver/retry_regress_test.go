@@ -1,6 +1,7 @@
 package solver
 
 import (
+	"metz/draughts"
 	"strings"
 	"testing"
 
@@ -17,7 +18,7 @@ func TestRetryLeavesKeepsNewEntries(t *testing.T) {
 		{"W:W10,15,27,30:B11,K25,K49", "27-22 25x17 10-4 11-16 4-9 17-50 9-27 49x21"},
 	}
 	for _, c := range cases {
-		p := &problems.Problem{Rules: "international", FEN: c.fen, Stipulation: "win", Solution: line(strings.Fields(c.sol)...)}
+		p := &problems.Problem{Rules: draughts.International, Position: problems.MustPosition(draughts.International, c.fen), Stipulation: problems.StipWin, Solution: line(strings.Fields(c.sol)...)}
 		r := Verify(p, Options{Budget: nodes(20_000), NoTables: true})
 		if r.Verdict == verdict.Sound {
 			t.Errorf("%s: sound on 20k nodes with open places %v", c.fen, r.Unproven)

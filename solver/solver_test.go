@@ -55,7 +55,7 @@ func TestVanTenacVII(t *testing.T) {
 // refuted (df-pn's disproof, or Black's win proven), none only within a
 // horizon, and no budget is left to spend on it.
 func TestVanTenacVIISoundOutright(t *testing.T) {
-	p := &problems.Problem{Rules: "international", FEN: "W:W24,29,33,40,49:B10,K14,K34", Stipulation: "win",
+	p := &problems.Problem{Rules: draughts.International, Position: problems.MustPosition(draughts.International, "W:W24,29,33,40,49:B10,K14,K34"), Stipulation: problems.StipWin,
 		Solution: line("24-19", "14x35", "29x40", "35x44", "49x40")}
 	for _, opt := range []Options{{Budget: nodes(2_000_000)}, {Budget: nodes(2_000_000), NoTables: true}} {
 		rep := verifyT(p, opt)
@@ -67,7 +67,7 @@ func TestVanTenacVIISoundOutright(t *testing.T) {
 
 func verifyLine(t *testing.T, fen string, moves ...string) *verdict.Report {
 	t.Helper()
-	p := &problems.Problem{Rules: "international", FEN: fen, Stipulation: "win", Solution: line(moves...)}
+	p := &problems.Problem{Rules: draughts.International, Position: problems.MustPosition(draughts.International, fen), Stipulation: problems.StipWin, Solution: line(moves...)}
 	return verifyT(p, Options{Budget: nodes(1_000_000)})
 }
 
@@ -101,7 +101,7 @@ func TestOmittedDefence(t *testing.T) {
 		}
 	}
 	for _, opt := range []Options{{Budget: nodes(1_000_000)}, {Budget: nodes(5_000_000), NoTables: true}} {
-		p := &problems.Problem{Rules: "international", FEN: fen, Stipulation: "win", Solution: line("4-15", "29-34")}
+		p := &problems.Problem{Rules: draughts.International, Position: problems.MustPosition(draughts.International, fen), Stipulation: problems.StipWin, Solution: line("4-15", "29-34")}
 		rep := verifyT(p, opt)
 		if rep.Verdict != verdict.SoundIncomplete || len(rep.Omitted) != 2 {
 			t.Fatalf("no tables %v: verdict %s omitted %+v undecided %v", opt.NoTables, rep.Verdict, rep.Omitted, rep.Undecided)
@@ -122,7 +122,7 @@ func TestOmittedDefence(t *testing.T) {
 // replies unanswered before).
 func TestAnswerEndsInTables(t *testing.T) {
 	const fen = "W:WK9,31:B21,20"
-	p := &problems.Problem{Rules: "international", FEN: fen, Stipulation: "win", Solution: line("9x25", "21-27")}
+	p := &problems.Problem{Rules: draughts.International, Position: problems.MustPosition(draughts.International, fen), Stipulation: problems.StipWin, Solution: line("9x25", "21-27")}
 	rep := verifyT(p, Options{Budget: nodes(1_000_000)})
 	if rep.Verdict != verdict.SoundIncomplete || len(rep.Omitted) != 1 || rep.Omitted[0].Defence != "21-26" {
 		t.Fatalf("verdict %s omitted %+v", rep.Verdict, rep.Omitted)
@@ -175,7 +175,7 @@ func TestRefutation(t *testing.T) {
 // that branch).
 func TestFirstMoveRefutedByTheOtherSidesWin(t *testing.T) {
 	const fen = "W:W37,13:B26,34,K5,K28"
-	p := &problems.Problem{Rules: "international", FEN: fen, Stipulation: "win"}
+	p := &problems.Problem{Rules: draughts.International, Position: problems.MustPosition(draughts.International, fen), Stipulation: problems.StipWin}
 	rep := verifyT(p, Options{Budget: nodes(100_000), NoTables: true})
 	if rep.Verdict != verdict.Unsound || len(rep.Keys) != 0 || len(rep.Undecided) != 0 {
 		t.Fatalf("verdict %s keys %v undecided %v", rep.Verdict, rep.Keys, rep.Undecided)
@@ -193,7 +193,7 @@ func TestFirstMoveRefutedByTheOtherSidesWin(t *testing.T) {
 // problem is evidence); VerdictOnly, as a repair is verified, stops once
 // the refutation is found.
 func TestVerdictOnlyStopsAtTheRefutation(t *testing.T) {
-	p := &problems.Problem{Rules: "international", FEN: "W:W33,48,49:B22,3,4", Stipulation: "win", Solution: line("33-28")}
+	p := &problems.Problem{Rules: draughts.International, Position: problems.MustPosition(draughts.International, "W:W33,48,49:B22,3,4"), Stipulation: problems.StipWin, Solution: line("33-28")}
 	full := verifyT(p, Options{Budget: nodes(300_000)})
 	brief := verifyT(p, Options{Budget: nodes(300_000), VerdictOnly: true})
 	if full.Verdict != verdict.Unsound || brief.Verdict != verdict.Unsound || brief.Refutation == nil {
@@ -215,7 +215,7 @@ func TestVerdictOnlyStopsAtTheRefutation(t *testing.T) {
 // another move there is not settled on this budget: unproven.
 func TestVerdictOnlyWalksTheStatedLinesFirst(t *testing.T) {
 	p := *bundledProblem(t, "vantenac", "Problème VI")
-	p.FEN = "W:W20,27,37,38,41,42,43,47:B1,2,6,16,K28,34"
+	p.Position = problems.MustPosition(p.Rules, "W:W20,27,37,38,41,42,43,47:B1,2,6,16,K28,34")
 	rep := verifyT(&p, Options{Budget: nodes(verdict.DefaultNodes), VerdictOnly: true})
 	if rep.Verdict == verdict.Unsound || rep.Refutation != nil {
 		t.Fatalf("verdict %s, refutation %+v: the line's end is no refutation of the key", rep.Verdict, rep.Refutation)
@@ -345,29 +345,29 @@ func TestMemoryBound(t *testing.T) {
 
 func TestParseGoalAndBudget(t *testing.T) {
 	for _, s := range []string{"win", "draw", "promote", "gain:2"} {
-		g, err := ParseGoal(s)
+		g, err := problems.ParseStipulation(s)
 		if err != nil || g.String() != s {
 			t.Errorf("%s: %v %v", s, g, err)
 		}
 	}
-	if _, err := ParseGoal("gain:x"); err == nil {
+	if _, err := problems.ParseStipulation("gain:x"); err == nil {
 		t.Error("gain:x accepted")
 	}
 	for s, want := range map[string]Goal{"gain:2/15": {Kind: GoalGain, N: 2, Within: 15},
 		"Promote / 9": {Kind: GoalPromote, Within: 9}, "win/11": {Kind: GoalWin, Within: 11}} {
-		if g, err := ParseGoal(s); err != nil || g != want {
+		if g, err := problems.ParseStipulation(s); err != nil || g != want {
 			t.Errorf("%s: %+v %v, want %+v", s, g, err, want)
 		}
 	}
 	for _, bad := range []string{"gain:2/0", "promote/", "draw/3", "win/x", "win/-2"} {
-		if _, err := ParseGoal(bad); err == nil || !strings.Contains(err.Error(), bad) {
+		if _, err := problems.ParseStipulation(bad); err == nil || !strings.Contains(err.Error(), bad) {
 			t.Errorf("%s: %v, want an error naming it", bad, err)
 		}
 	}
-	if s, err := BoundStipulation("gain:2/15", 9); err != nil || s != "gain:2/9" {
+	if s, err := (Goal{Kind: GoalGain, N: 2, Within: 15}).Bound(9); err != nil || s.String() != "gain:2/9" {
 		t.Errorf("gain:2/15 bounded by 9: %s %v", s, err)
 	}
-	if _, err := BoundStipulation("draw", 9); err == nil {
+	if _, err := problems.StipDraw.Bound(9); err == nil {
 		t.Error("a bounded draw accepted")
 	}
 	b, err := verdict.ParseBudget("10s,5M-nodes,128MB")

@@ -1,7 +1,7 @@
 package solver
 
 import (
-	"fmt"
+	"errors"
 	"strconv"
 	"strings"
 	"time"
@@ -83,7 +83,7 @@ func Verify(p *problems.Problem, opt Options) *verdict.Report {
 	if opt.Slack <= 0 {
 		opt.Slack = 4
 	}
-	rep := &verdict.Report{ProblemID: p.ID, Label: p.Label, Rules: p.Rules, Goal: p.Stipulation,
+	rep := &verdict.Report{ProblemID: p.ID, Label: p.Label, Rules: p.RulesName(), Goal: p.Stipulation.String(),
 		SolverVersion: Version, Budget: opt.Budget}
 	opt.Cores.acquire()
 	defer opt.Cores.release()
@@ -317,17 +317,12 @@ func tablesFor(r *draughts.Rules, opt Options) *tables.System {
 	return opt.Tables.System(r)
 }
 
+// setup is the record's position and goal, read when the record came in.
 func setup(p *problems.Problem) (draughts.Position, Goal, error) {
-	r, err := draughts.RulesByName(p.Rules)
-	if err != nil {
-		return draughts.Position{}, Goal{}, err
+	if p.Position == nil {
+		return draughts.Position{}, Goal{}, errors.New("position: the record has no diagram")
 	}
-	pos, err := draughts.ParseFEN(r, p.FEN)
-	if err != nil {
-		return draughts.Position{}, Goal{}, fmt.Errorf("position: %w", err)
-	}
-	goal, err := ParseGoal(p.Stipulation)
-	return pos, goal, err
+	return *p.Position, p.Stipulation, nil
 }
 
 func (v *verifier[P, M]) verdict() verdict.Verdict {

@@ -97,7 +97,7 @@ func TestVerifyAgainstTables(t *testing.T) {
 // compares with want (sound also admits sound-incomplete).
 func checkVerdict(t *testing.T, p draughts.Position, stated *problems.Tree, want verdict.Verdict) {
 	t.Helper()
-	prob := &problems.Problem{Rules: p.Rules.Name, FEN: p.FEN(), Stipulation: problems.StipWin, Solution: stated}
+	prob := &problems.Problem{Rules: p.Rules, Position: problems.MustPosition(p.Rules, p.FEN()), Stipulation: problems.StipWin, Solution: stated}
 	opt := Options{Budget: verdict.Budget{Nodes: 3_000_000, Time: nodes(0).Time, MemoryMB: 64}}
 	opt.NoTables = p.Rules != draughts.International // the 3-piece international tables, else nothing
 	rep := verifyT(prob, opt)

@@ -22,27 +22,21 @@ var (
 // often resolves where the table has a misprint. A line is analysed up to
 // the first move that does not resolve.
 func ForProblem(p *problems.Problem) ([]problems.Theme, error) {
-	if p.FEN == "" {
+	if p.Position == nil {
 		return nil, ErrNoPosition
 	}
 	if p.Solution == nil || len(p.Solution.Children) == 0 {
 		return nil, ErrNoSolution
 	}
-	name := p.Rules
-	if name == "" {
-		name = draughts.International.Name
-	}
-	r, err := draughts.RulesByName(name)
-	if err != nil {
-		return nil, fmt.Errorf("problem %s:%d: %w", p.Source, p.Number, err)
-	}
-	fen := p.FEN
-	if p.Solution.Start != "" {
-		fen = p.Solution.Start
-	}
-	start, err := draughts.ParseFEN(r, fen)
-	if err != nil {
-		return nil, fmt.Errorf("problem %s:%d: position %q: %w", p.Source, p.Number, fen, err)
+	start, fen := *p.Position, p.Position.FEN()
+	if s := p.Solution.Start; s != "" && s != fen {
+		// The tree starts elsewhere than the diagram (a record edited
+		// by hand): its own start, under the record's rules.
+		var err error
+		if start, err = draughts.ParseFEN(p.Position.Rules, s); err != nil {
+			return nil, fmt.Errorf("problem %s:%d: the solution's start %q: %w", p.Source, p.Number, s, err)
+		}
+		fen = s
 	}
 	found := DetectTree(start, p.Solution)
 	for _, w := range p.Witnesses {

@@ -76,9 +76,9 @@ func TestVanTenacVIStatedTreeStops(t *testing.T) {
 // on 41 (itself blocked by 47) from ply 8 (32x41) on: the fermeture.
 func TestVanTenacVIFermetureRepaired(t *testing.T) {
 	p := vanTenac(t, "Problème VI")
-	fen := strings.Replace(p.FEN, ",45,", ",43,", 1)
-	if fen == p.FEN {
-		t.Fatalf("the imported diagram %q no longer lists 45", p.FEN)
+	fen := strings.Replace(p.FEN(), ",45,", ",43,", 1)
+	if fen == p.FEN() {
+		t.Fatalf("the imported diagram %q no longer lists 45", p.FEN())
 	}
 	var texts []string
 	for _, n := range p.Solution.MainLine() {
@@ -108,7 +108,7 @@ func TestVanTenacIIICoupDeRepos(t *testing.T) {
 	if got := named(ts, "coup-de-repos"); len(got) != 1 || got[0].Ply != 1 {
 		t.Fatalf("III as imported: want a coup de repos at ply 1, got %+v", ts)
 	}
-	start, ms := playLine(t, draughts.International, p.FEN,
+	start, ms := playLine(t, draughts.International, p.FEN(),
 		"9-4", "50x6", "38-33", "6x50", "27-21", "26x17", "32-28", "50x22", "4x27")
 	got := find(DetectLine(start, ms), "coup-de-repos")
 	if len(got) != 1 || got[0].Ply != 1 || got[0].Count != 1 {
@@ -117,17 +117,18 @@ func TestVanTenacIIICoupDeRepos(t *testing.T) {
 }
 
 func TestForProblemSkips(t *testing.T) {
-	if _, err := ForProblem(&problems.Problem{Rules: "international"}); err != ErrNoPosition {
+	if _, err := ForProblem(&problems.Problem{Rules: draughts.International}); err != ErrNoPosition {
 		t.Errorf("no position: %v", err)
 	}
-	if _, err := ForProblem(&problems.Problem{FEN: "W:W32:B19"}); err != ErrNoSolution {
+	if _, err := ForProblem(&problems.Problem{Position: problems.MustPosition(draughts.International, "W:W32:B19")}); err != ErrNoSolution {
 		t.Errorf("no solution: %v", err)
 	}
-	tree := &problems.Tree{Children: []*problems.Node{{Move: "32-28", White: true}}}
-	if _, err := ForProblem(&problems.Problem{FEN: "W:W32:B19", Rules: "chess", Solution: tree}); err == nil {
+	// Unknown rules and a FEN off the board never reach the detector:
+	// the record is refused where it comes in.
+	if err := new(problems.Problem).SetText("chess", "W:W32:B19", ""); err == nil {
 		t.Error("unknown rules: no error")
 	}
-	if _, err := ForProblem(&problems.Problem{FEN: "W:W99:B19", Solution: tree}); err == nil ||
+	if err := new(problems.Problem).SetText("international", "W:W99:B19", ""); err == nil ||
 		!strings.Contains(err.Error(), "W:W99:B19") {
 		t.Errorf("bad FEN: %v", err)
 	}

@@ -7,7 +7,6 @@ import (
 	"strings"
 
 	"metz/app"
-	"metz/draughts"
 	"metz/export"
 	"metz/problems"
 	"metz/problems/booknotation"
@@ -147,21 +146,21 @@ type shownTree struct {
 func treeOf(rec app.Record) shownTree {
 	p := rec.Problem
 	v := app.BuildVerifiedTree(p, rec.Current())
-	out := shownTree{ID: p.ID, Name: app.ProblemName(p), Source: p.Source, Number: p.Number, Label: p.Label, Rules: p.Rules, FEN: p.FEN, VerifiedTree: v}
-	r, err := draughts.RulesByName(p.Rules)
-	if err != nil || p.FEN == "" || v.Tree == nil || len(v.Tree.Children) == 0 {
-		if p.FEN != "" {
-			out.Replay, _ = replay(p.Rules, p.FEN, nil)
+	out := shownTree{ID: p.ID, Name: app.ProblemName(p), Source: p.Source, Number: p.Number, Label: p.Label, Rules: p.RulesName(), FEN: p.FEN(), VerifiedTree: v}
+	if p.Position == nil || v.Tree == nil || len(v.Tree.Children) == 0 {
+		if p.Position != nil {
+			out.Replay, _ = replayFrom(*p.Position, nil)
 		}
 		return out
 	}
+	r := p.Position.Rules
 	book, _ := export.Verified(p, v.Evidence, export.French)
-	out.Book = booknotation.WriteWith(withStart(book, p.FEN), r, booknotation.Marked)
-	out.Modern = export.Modern(withStart(v.Tree, p.FEN), r)
+	out.Book = booknotation.WriteWith(withStart(book, out.FEN), r, booknotation.Marked)
+	out.Modern = export.Modern(withStart(v.Tree, out.FEN), r)
 	if v.Tree.HasOrigin(problems.Solver) {
 		out.Modern += "\n" + export.ModernLegend
 	}
-	rp, err := replay(p.Rules, p.FEN, v.Tree)
+	rp, err := replayFrom(*p.Position, v.Tree)
 	if err == nil {
 		out.Replay = rp
 	}

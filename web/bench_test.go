@@ -77,7 +77,7 @@ func generate(n int) []*problems.Problem {
 		if len(ms) == 0 {
 			continue
 		}
-		p := &problems.Problem{Number: i, Label: fmt.Sprintf("Generated %d", i), Rules: r.Name, FEN: pos.FEN(),
+		p := &problems.Problem{Number: i, Label: fmt.Sprintf("Generated %d", i), Rules: r, Position: problems.MustPosition(r, pos.FEN()),
 			Stipulation: problems.StipWin, Solution: &problems.Tree{Children: []*problems.Node{
 				{Move: r.FormatMove(ms[0], true), White: true}}}}
 		if i%100 == 0 {

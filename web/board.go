@@ -81,21 +81,32 @@ type replayed struct {
 	Children []*ply   `json:"children"`
 }
 
-// replay plays t's nodes from fen under rules; a move that cannot be
-// played keeps its text and issue, and the line stops there.
+// replay plays t's nodes from fen under rules (a request's, read here);
+// a move that cannot be played keeps its text and issue, and the line
+// stops there.
 func replay(rulesName, fen string, t *problems.Tree) (*replayed, error) {
 	r, err := draughts.RulesByName(rulesName)
 	if err != nil {
 		return nil, err
 	}
-	if t != nil && t.Start != "" {
-		fen = t.Start
-	}
 	pos, err := draughts.ParseFEN(r, fen)
 	if err != nil {
 		return nil, fmt.Errorf("position %q: %w", fen, err)
 	}
-	out := &replayed{Geometry: geometryOf(r), FEN: pos.FEN(), Board: boardText(pos), Children: []*ply{}}
+	return replayFrom(pos, t)
+}
+
+// replayFrom is replay from a position read before (a record's diagram),
+// or from the tree's own start when it names another.
+func replayFrom(pos draughts.Position, t *problems.Tree) (*replayed, error) {
+	if t != nil && t.Start != "" && t.Start != pos.FEN() {
+		start, err := draughts.ParseFEN(pos.Rules, t.Start)
+		if err != nil {
+			return nil, fmt.Errorf("position %q: %w", t.Start, err)
+		}
+		pos = start
+	}
+	out := &replayed{Geometry: geometryOf(pos.Rules), FEN: pos.FEN(), Board: boardText(pos), Children: []*ply{}}
 	if t != nil {
 		out.Children = replayNodes(pos, t.Children)
 	}

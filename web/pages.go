@@ -73,7 +73,15 @@ func diagram(rules, fen string, size float64, numbers bool) template.HTML {
 	if err != nil {
 		return ""
 	}
-	return template.HTML(export.SVG(p, export.DiagramOptions{Size: size, Numbers: numbers}))
+	return diagramOf(&p, size, numbers)
+}
+
+// diagramOf is a record's diagram's SVG, "" when it has none.
+func diagramOf(p *draughts.Position, size float64, numbers bool) template.HTML {
+	if p == nil {
+		return ""
+	}
+	return template.HTML(export.SVG(*p, export.DiagramOptions{Size: size, Numbers: numbers}))
 }
 
 // resultRow is a search result as the list shows it.
@@ -171,7 +179,7 @@ func (s *Server) problemPage(w http.ResponseWriter, r *http.Request) {
 	}
 	render(w, "problem.html", map[string]any{"ReferredBy": referring, "Budget": s.opt.Budget, "Standing": standing,
 		"Title": t.Name + " " + p.Label, "P": p, "Name": t.Name, "Tree": t, "History": hist, "Notes": rec.Notes,
-		"Diagram": diagram(p.Rules, p.FEN, 360, true), "Heading": export.Heading(p), "Byline": export.Byline(p),
+		"Diagram": diagramOf(p.Position, 360, true), "Heading": export.Heading(p), "Byline": export.Byline(p),
 		"Similar": s.similarOf(p), // web/similar.go
 	})
 }
@@ -189,7 +197,7 @@ func (s *Server) editorPage(w http.ResponseWriter, r *http.Request) {
 			fail(w, r, err)
 			return
 		}
-		data["From"], data["Number"], data["FEN"], data["RulesName"] = p, p.Number, p.FEN, p.Rules
+		data["From"], data["Number"], data["FEN"], data["RulesName"] = p, p.Number, p.FEN(), p.RulesName()
 		data["SolutionText"] = p.SolutionText
 		if p.Source == "metz" || p.Source == "vantenac" {
 			data["Book"] = p.Source

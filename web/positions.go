@@ -6,6 +6,7 @@ import (
 
 	"metz/app"
 	"metz/draughts"
+	"metz/problems"
 	"metz/verdict"
 )
 
@@ -38,8 +39,14 @@ func (s *Server) apiSolve(w http.ResponseWriter, r *http.Request) {
 		longAnswer(w, b.WithDefaults().Time+s.times.write) // the budget's time is the solve's
 	}
 	var sol any
+	var goal problems.Stipulation
 	if err == nil {
-		sol, err = s.app.Solve(p, cmp.Or(body.Goal, "win"), b)
+		if goal, err = app.ParseGoal(body.Goal, 0); err != nil {
+			err = badRequest("goal: %v", err)
+		}
+	}
+	if err == nil {
+		sol, err = s.app.Solve(p, goal, b)
 	}
 	if err != nil {
 		fail(w, r, err)
@@ -71,7 +78,7 @@ func (s *Server) apiPosition(w http.ResponseWriter, r *http.Request) {
 		fail(w, r, err)
 		return
 	}
-	rp, err := replay(p.Rules.Name, p.FEN(), nil)
+	rp, err := replayFrom(p, nil)
 	if err != nil {
 		fail(w, r, err)
 		return

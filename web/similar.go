@@ -36,7 +36,7 @@ func (s *Server) similarSection(id int64) map[string]any {
 
 // similarOf is the section of a loaded record, nil when it has no diagram.
 func (s *Server) similarOf(p *problems.Problem) map[string]any {
-	if p.FEN == "" {
+	if p.Position == nil {
 		return nil
 	}
 	return s.similarSection(p.ID)

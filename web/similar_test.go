@@ -1,6 +1,7 @@
 package web
 
 import (
+	"metz/draughts"
 	"net/http"
 	"net/http/httptest"
 	"testing"
@@ -13,8 +14,8 @@ import (
 // reprinted with the colours reversed (square n turned 180° is 51-n).
 func TestSimilarSection(t *testing.T) {
 	d := booksDB(t)
-	if _, err := d.ImportBatch(problems.Source{Key: "copy"}, []*problems.Problem{{Number: 1, Rules: "international",
-		FEN: "B:W17,K23,35,45,49,50:B4,6,9,10,13,14,24,31", Stipulation: "win"}}, nil); err != nil {
+	if _, err := d.ImportBatch(problems.Source{Key: "copy"}, []*problems.Problem{{Number: 1, Rules: draughts.International,
+		Position: problems.MustPosition(draughts.International, "B:W17,K23,35,45,49,50:B4,6,9,10,13,14,24,31"), Stipulation: problems.StipWin}}, nil); err != nil {
 		t.Fatal(err)
 	}
 	s := newServer(d, Options{})

@@ -44,7 +44,7 @@ func exportTestDB(t *testing.T) string {
 	}
 	prev.Mark = "gagne"
 	first.Children[0].Comment = "prend 3 pions"
-	p := &problems.Problem{Source: "vantenac", Number: 72, Label: "Problème II", Rules: "international", FEN: fen,
+	p := &problems.Problem{Source: "vantenac", Number: 72, Label: "Problème II", Rules: draughts.International, Position: problems.MustPosition(draughts.International, fen),
 		Stipulation: problems.StipWin, Solution: &problems.Tree{Start: fen, Children: []*problems.Node{first}},
 		Themes: []problems.Theme{{Name: "rafle", Origin: problems.OriginBook}}}
 	if _, err := d.ImportBatch(problems.Source{Key: "vantenac", Title: "Traité"}, []*problems.Problem{p}, nil); err != nil {
@@ -139,8 +139,8 @@ func TestExportLeavesOutRecordsWithoutDiagram(t *testing.T) {
 		t.Fatal(err)
 	}
 	empty := []*problems.Problem{
-		{Source: "vantenac", Number: 6, Label: "coup 6", Rules: "international", Stipulation: problems.StipWin},
-		{Source: "vantenac", Number: 7, Label: "coup 7", Rules: "international", Stipulation: problems.StipWin},
+		{Source: "vantenac", Number: 6, Label: "coup 6", Rules: draughts.International, Stipulation: problems.StipWin},
+		{Source: "vantenac", Number: 7, Label: "coup 7", Rules: draughts.International, Stipulation: problems.StipWin},
 	}
 	if _, err := d.ImportBatch(problems.Source{Key: "vantenac", Title: "Traité"}, empty, nil); err != nil {
 		t.Fatal(err)

@@ -91,7 +91,7 @@ func TestVerifyFlags(t *testing.T) {
 		t.Errorf("--source: selection %+v", sel)
 	}
 	o = mustParse(t, newCmdVerify, "verify", "--fen", "W:W32:B19", "--solution", "32-28")
-	if o.adHoc == nil || o.adHoc.FEN == "" {
+	if o.adHoc == nil || o.adHoc.Position == nil {
 		t.Errorf("--fen: no problem built: %+v", o.adHoc)
 	}
 	refused(t, newCmdVerify, "nothing to verify", "verify")
@@ -105,11 +105,11 @@ func TestVerifyFlags(t *testing.T) {
 func TestSolveFlags(t *testing.T) {
 	o := mustParse(t, newCmdSolve, "solve", "W:W32:B19")
 	if o.Goal != "win" || o.Within != 0 || o.Budget != app.DefaultSolveBudget || o.Tables != "auto" || o.Rules != "international" ||
-		o.stip != "win" || o.budget.Time != 10*time.Second || o.pos.Rules.Name != "international" || o.IO.JSON {
+		o.stip.String() != "win" || o.budget.Time != 10*time.Second || o.pos.Rules.Name != "international" || o.IO.JSON {
 		t.Errorf("defaults: %+v", o)
 	}
 	o = mustParse(t, newCmdSolve, "solve", "W:W32:B19", "--goal", "promote", "--within", "9", "--tables", "none", "--json")
-	if o.stip != "promote/9" || o.Tables != "none" || !o.IO.JSON {
+	if o.stip.String() != "promote/9" || o.Tables != "none" || !o.IO.JSON {
 		t.Errorf("set: stipulation %q, %+v", o.stip, o)
 	}
 	refused(t, newCmdSolve, "unknown goal", "solve", "W:W32:B19", "--goal", "mate")

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"metz/draughts"
 	"path/filepath"
 	"reflect"
 	"strings"
@@ -36,12 +37,12 @@ func seedDB(t *testing.T) string {
 			Children: []*problems.Node{{Text: "30 à 10", Move: "30x19x10", White: true,
 				Children: []*problems.Node{{Text: "4 à 15", Move: "4x15"}, {Text: "5 à 14", Issue: "no piece on 5", Line: 449}}}}}}}}}
 	ps := []*problems.Problem{
-		{Number: 1, Label: "Problème I", FEN: "W:W25,28,30,33,35,37,38,40:B4,7,8,12,14,17,18,19,24,26,29",
-			Stipulation: "win", SolutionText: "Blancs jouent de.... 28 à 23", Solution: tree, Location: "van-tenac.md:440"},
-		{Number: 2, Label: "Problème II", FEN: "W:W12,13,24,25,31:B3,5,6,K10,11", Stipulation: "win"},
-		{Number: 3, Label: "Problème III", FEN: "W:W9,22,27,32,35,38:B12,15,26,K50", Stipulation: "win",
+		{Number: 1, Label: "Problème I", Position: problems.MustPosition(draughts.International, "W:W25,28,30,33,35,37,38,40:B4,7,8,12,14,17,18,19,24,26,29"),
+			Stipulation: problems.StipWin, SolutionText: "Blancs jouent de.... 28 à 23", Solution: tree, Location: "van-tenac.md:440"},
+		{Number: 2, Label: "Problème II", Position: problems.MustPosition(draughts.International, "W:W12,13,24,25,31:B3,5,6,K10,11"), Stipulation: problems.StipWin},
+		{Number: 3, Label: "Problème III", Position: problems.MustPosition(draughts.International, "W:W9,22,27,32,35,38:B12,15,26,K50"), Stipulation: problems.StipWin,
 			Commentary: "c'est un coup de repos", Themes: []problems.Theme{{Name: "coup-de-repos", Origin: "book", Ply: 1}}},
-		{Number: 4, Label: "Problème IV", FEN: "W:W14,16,23,28,32,33,34:BK4,6,17,22,35", Stipulation: "win",
+		{Number: 4, Label: "Problème IV", Position: problems.MustPosition(draughts.International, "W:W14,16,23,28,32,33,34:BK4,6,17,22,35"), Stipulation: problems.StipWin,
 			Themes: []problems.Theme{{Name: "lunette", Origin: "book"}}},
 	}
 	src := problems.Source{Key: "vantenac", Title: "Traité du jeu de dames", Author: "Van Tenac", Year: 1868}

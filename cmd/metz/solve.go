@@ -6,7 +6,7 @@ import (
 	"metz/app"
 	"metz/cmd/metz/internal/textout"
 	"metz/draughts"
-	"metz/solver"
+	"metz/problems"
 	"metz/verdict"
 )
 
@@ -19,7 +19,7 @@ type SolveOptions struct {
 
 	// What validate reads the flags into.
 	pos    draughts.Position
-	stip   string
+	stip   problems.Stipulation
 	budget verdict.Budget
 }
 
@@ -57,7 +57,7 @@ func (opts *SolveOptions) validate() error {
 		return err
 	}
 	warnImpossible(opts.IO.ErrOut, p)
-	stip, err := solver.BoundStipulation(goal, within)
+	stip, err := app.ParseGoal(goal, within)
 	if err != nil {
 		return err
 	}

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"metz/draughts"
 	"os"
 	"path/filepath"
 	"strings"
@@ -35,9 +36,9 @@ func treeTestDB(t *testing.T) string {
 			Children: []*problems.Node{{Text: "18 à 23", Move: "18-23"}}}}}
 	}
 	ps := []*problems.Problem{
-		{Source: "t", Number: 1, Rules: "international", FEN: "W:W16,31,42:B6,18", Stipulation: "win", Solution: stated()},
-		{Source: "t", Number: 2, Rules: "international", FEN: "W:W16,31,42:B6,18", Stipulation: "win", Solution: stated()},
-		{Source: "t", Number: 3, Rules: "international", Stipulation: "win"},
+		{Source: "t", Number: 1, Rules: draughts.International, Position: problems.MustPosition(draughts.International, "W:W16,31,42:B6,18"), Stipulation: problems.StipWin, Solution: stated()},
+		{Source: "t", Number: 2, Rules: draughts.International, Position: problems.MustPosition(draughts.International, "W:W16,31,42:B6,18"), Stipulation: problems.StipWin, Solution: stated()},
+		{Source: "t", Number: 3, Rules: draughts.International, Stipulation: problems.StipWin},
 	}
 	if _, err := d.ImportBatch(problems.Source{Key: "t", Title: "test"}, ps, nil); err != nil {
 		t.Fatal(err)

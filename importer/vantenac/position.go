@@ -132,7 +132,7 @@ var (
 // contre un pion noir et une dame noire") with its diagram, and reports a
 // difference: both are what the book says, and they disagree.
 func (pr *problem) material(head []line) {
-	if pr.p.FEN == "" {
+	if pr.p.Position == nil {
 		return
 	}
 	text, lineOf := joinLines(head)
@@ -146,7 +146,7 @@ func (pr *problem) material(head []line) {
 		}
 		return frenchNums[strings.ToLower(text[m[2*i]:m[2*i+1]])]
 	}
-	pos, _ := draughts.ParseFEN(draughts.International, pr.p.FEN)
+	pos := *pr.p.Position
 	wm, wk := pos.Count(draughts.White)
 	bm, bk := pos.Count(draughts.Black)
 	if word(1) != wm+wk || word(2) != bm || word(3) != bk {

@@ -26,12 +26,12 @@ func (pr *problem) solution(rows, prose []line) {
 	proseCells := proseMoves(prose)
 	if len(rows) == 0 {
 		p.SolutionText = proseText
-		p.Solution, _ = pr.replay("prose", proseCells, p.FEN)
+		p.Solution, _ = pr.replay("prose", proseCells, p.FEN())
 		return
 	}
 	p.SolutionText = joinText(rows)
 	cells := rowCells(rows)
-	p.Solution, _ = pr.replay("table", cells, p.FEN)
+	p.Solution, _ = pr.replay("table", cells, p.FEN())
 	pr.checkCounts(cells)
 	w := problems.Witness{Name: "prose", Text: proseText}
 	if len(proseCells) > 0 {
@@ -121,10 +121,10 @@ func countOf(after, before string) string {
 // checkCounts compares the printed capture counts with what the resolved
 // moves take.
 func (pr *problem) checkCounts(cells []booknotation.Cell) {
-	if pr.p.Solution == nil || pr.p.FEN == "" {
+	if pr.p.Solution == nil || pr.p.Position == nil {
 		return
 	}
-	pos, _ := draughts.ParseFEN(draughts.International, pr.p.FEN)
+	pos := *pr.p.Position
 	for i, n := range pr.p.Solution.MainLine() {
 		if n.Move == "" {
 			return

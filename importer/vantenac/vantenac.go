@@ -118,10 +118,15 @@ func (pr *problem) warn(no int, text, expected string, ply int) {
 // readProblem reads one section into a record.
 func readProblem(s section, file string, enPrise bool) *problems.Problem {
 	p := &problems.Problem{Source: Key, Number: s.number, Label: "Problème " + s.roman, Title: s.title,
-		Rules: draughts.International.Name, Stipulation: problems.StipWin, Location: fmt.Sprintf("%s:%d", file, s.lines[0].no)}
+		Rules: draughts.International, Stipulation: problems.StipWin, Location: fmt.Sprintf("%s:%d", file, s.lines[0].no)}
 	pr := &problem{p: p, file: file, sec: s}
 	head, rows, prose := split(s)
-	p.FEN = pr.position(head)
+	if fen := pr.position(head); fen != "" {
+		var err error
+		if p.Position, err = problems.ParsePosition(draughts.International, fen); err != nil {
+			pr.warn(s.lines[0].no, fen, "a diagram the rules engine reads ("+err.Error()+")", 0)
+		}
+	}
 	pr.material(head)
 	pr.solution(rows, prose)
 	pr.themes(enPrise)

@@ -44,9 +44,9 @@ func TestPositions(t *testing.T) {
 	}
 	for i, p := range bookProblems(t) {
 		w := want[i]
-		if p.Number != w.number || p.Label != w.label || p.FEN != w.fen || p.Source != Key ||
-			p.Rules != "international" || p.Stipulation != problems.StipWin {
-			t.Errorf("%s: got %d %q %s %s %s", w.label, p.Number, p.Label, p.FEN, p.Rules, p.Stipulation)
+		if p.Number != w.number || p.Label != w.label || p.FEN() != w.fen || p.Source != Key ||
+			p.RulesName() != "international" || p.Stipulation != problems.StipWin {
+			t.Errorf("%s: got %d %q %s %s %s", w.label, p.Number, p.Label, p.FEN(), p.Rules, p.Stipulation)
 		}
 	}
 }
@@ -203,21 +203,21 @@ func TestStatedFinalMaterial(t *testing.T) {
 		}
 	}
 	// II: "13 à 2; prennent la dame noire" and the man "devient dame".
-	if _, m, _ := replayLine(t, ps[1].FEN, ps[1].Solution.MainLine()); m.CapturedKings() != 1 || len(m.Captured) != 1 || !m.Promotes {
+	if _, m, _ := replayLine(t, ps[1].FEN(), ps[1].Solution.MainLine()); m.CapturedKings() != 1 || len(m.Captured) != 1 || !m.Promotes {
 		t.Errorf("II: last move %+v", m)
 	}
 	// IV: "en allant de 16 à 9, prennent la dame noire et deux pions noirs".
-	if _, m, end := replayLine(t, ps[3].FEN, ps[3].Solution.MainLine()); m.CapturedKings() != 1 || len(m.Captured) != 3 {
+	if _, m, end := replayLine(t, ps[3].FEN(), ps[3].Solution.MainLine()); m.CapturedKings() != 1 || len(m.Captured) != 3 {
 		t.Errorf("IV: last move takes %d (%d kings)", len(m.Captured), m.CapturedKings())
 	} else if _, k := end.Count(draughts.Black); k != 0 {
 		t.Errorf("IV: Black keeps %d kings", k)
 	}
 	// V: "prennent un pion noir, la dame noire, dament à la case 3".
-	if _, m, _ := replayLine(t, ps[4].FEN, ps[4].Solution.MainLine()); len(m.Captured) != 2 || m.CapturedKings() != 1 || !m.Promotes || m.To() != 2 {
+	if _, m, _ := replayLine(t, ps[4].FEN(), ps[4].Solution.MainLine()); len(m.Captured) != 2 || m.CapturedKings() != 1 || !m.Promotes || m.To() != 2 {
 		t.Errorf("V: last move %+v", m)
 	}
 	// VII: "Les deux dames noires sont prises".
-	if _, _, end := replayLine(t, ps[6].FEN, ps[6].Solution.MainLine()); true {
+	if _, _, end := replayLine(t, ps[6].FEN(), ps[6].Solution.MainLine()); true {
 		if _, k := end.Count(draughts.Black); k != 0 {
 			t.Errorf("VII: Black keeps %d kings", k)
 		}
@@ -273,7 +273,7 @@ func TestBadInput(t *testing.T) {
 	}
 	text := "71. — PROBLÈME I. Les pions noirs occupent les cases 4, 77. Les pions blancs occupent les cases 25.\n*Solution.*\n\nBlancs 25 à 20\n"
 	ps, ws, err := Parse([]byte(text), "x.md")
-	if err != nil || len(ps) != 1 || ps[0].FEN != "" || len(ws) == 0 || ws[0].Line != 1 || !strings.Contains(ws[0].Expected, "off the board") {
+	if err != nil || len(ps) != 1 || ps[0].FEN() != "" || len(ws) == 0 || ws[0].Line != 1 || !strings.Contains(ws[0].Expected, "off the board") {
 		t.Fatalf("%v %+v %+v", err, ps, ws)
 	}
 	if ps[0].Solution == nil || ps[0].Solution.Size() != 1 || ps[0].Solution.Children[0].Move != "" {
@@ -301,7 +301,7 @@ func TestCountVII(t *testing.T) {
 	if len(line) != 5 || line[1].Text != "14 à 35" || line[1].Move != "14x28x44x35" || line[1].Comment != "prend 3 p." {
 		t.Fatalf("ply 2: %+v", line[1])
 	}
-	before, m, _ := replayLine(t, p.FEN, line[:2])
+	before, m, _ := replayLine(t, p.FEN(), line[:2])
 	if len(m.Captured) != 3 || before.Turn != draughts.Black {
 		t.Errorf("14 à 35 takes %d", len(m.Captured))
 	}
@@ -324,7 +324,7 @@ func TestProseIII(t *testing.T) {
 	if len(line) != len(want) || p.Solution.Size() != len(want) {
 		t.Fatalf("%d plies, %d nodes; want %d", len(line), p.Solution.Size(), len(want))
 	}
-	pos, _ := draughts.ParseFEN(draughts.International, p.FEN)
+	pos, _ := draughts.ParseFEN(draughts.International, p.FEN())
 	crowns := false
 	for i, n := range line {
 		m, err := draughts.ParseMove(pos, n.Move)

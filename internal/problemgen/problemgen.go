@@ -80,5 +80,5 @@ func (g *Gen) Problem(r *draughts.Rules, lo, hi, plies, number int) *problems.Pr
 		*at = append(*at, node)
 		at = &node.Children
 	}
-	return &problems.Problem{Number: number, Rules: r.Name, FEN: pos.FEN(), Stipulation: "win", Solution: tree}
+	return &problems.Problem{Number: number, Rules: r, Position: &pos, Stipulation: problems.StipWin, Solution: tree}
 }

@@ -104,7 +104,7 @@ type record struct {
 }
 
 func newRecord(file string, no int, m []string) *record {
-	p := &problems.Problem{Label: strings.TrimSpace(m[0]), Rules: draughts.International.Name,
+	p := &problems.Problem{Label: strings.TrimSpace(m[0]), Rules: draughts.International,
 		Stipulation: problems.StipWin, Location: fmt.Sprintf("%s:%d", file, no)}
 	p.Number = numberOf(m[2])
 	if t := strings.TrimSpace(m[3]); t != "" {
@@ -246,7 +246,7 @@ func (rec *record) source(val string) {
 }
 
 // stipulation reads the goal words.
-func (rec *record) stipulation(no int, val string) string {
+func (rec *record) stipulation(no int, val string) problems.Stipulation {
 	f := fold(val)
 	switch {
 	case strings.Contains(f, "gagn") || f == "win" || f == "+":
@@ -256,7 +256,10 @@ func (rec *record) stipulation(no int, val string) string {
 	case strings.Contains(f, "dame") || f == "promote":
 		return problems.StipPromote
 	case strings.HasPrefix(f, "gain:"):
-		return f
+		s, err := problems.ParseStipulation(f)
+		if err == nil {
+			return s
+		}
 	}
 	rec.warn(no, val, "a goal: gagne, remise, dame, or gain:N")
 	return problems.StipWin
@@ -277,13 +280,14 @@ func (rec *record) finish() *problems.Problem {
 			r = rr
 		}
 	}
-	p.Rules = r.Name
+	p.Rules = r
 	if len(rec.pos) > 0 {
 		fen, err := ParsePositionFor(r, strings.Join(rec.pos, "\n"))
+		if err == nil {
+			p.Position, err = problems.ParsePosition(r, rec.applyTurn(fen))
+		}
 		if err != nil {
 			rec.warn(rec.posAt, strings.Join(rec.pos, " / "), "a position list: "+err.Error())
-		} else {
-			p.FEN = rec.applyTurn(fen)
 		}
 	}
 	p.Commentary = strings.Join(rec.comments, "\n")
@@ -292,7 +296,7 @@ func (rec *record) finish() *problems.Problem {
 	}
 	p.SolutionText = strings.Join(rec.exec, "\n")
 	cells, ws := readCellsNumbered(rec.file, rec.execNos, rec.exec, r.Algebraic)
-	tree, ws2 := Build(rec.file, cells, r, p.FEN)
+	tree, ws2 := Build(rec.file, cells, r, p.FEN())
 	p.Solution = tree
 	p.Warnings = append(p.Warnings, append(ws, ws2...)...)
 	return p

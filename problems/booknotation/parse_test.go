@@ -40,12 +40,12 @@ func TestParseFile(t *testing.T) {
 		t.Fatalf("%d records, warnings %v", len(ps), ws)
 	}
 	iv, c41 := ps[0], ps[1]
-	if iv.Number != 4 || iv.Source != "vantenac" || iv.FEN != "W:W14,16,23,28,32,33,34:BK4,6,17,22,35" ||
+	if iv.Number != 4 || iv.Source != "vantenac" || iv.FEN() != "W:W14,16,23,28,32,33,34:BK4,6,17,22,35" ||
 		iv.Stipulation != problems.StipWin || iv.Solution.Size() != 9 || iv.Location != "sample.metz:2" {
 		t.Errorf("IV: %+v", iv)
 	}
-	if c41.Number != 41 || c41.Title != "Coup de repos" || c41.Class != "pions seulement" || c41.FEN != "" ||
-		c41.Rules != "international" || c41.Solution.Size() != 2 || c41.Solution.Start != "" ||
+	if c41.Number != 41 || c41.Title != "Coup de repos" || c41.Class != "pions seulement" || c41.FEN() != "" ||
+		c41.RulesName() != "international" || c41.Solution.Size() != 2 || c41.Solution.Start != "" ||
 		!strings.Contains(c41.Commentary, "one execution") {
 		t.Errorf("41: %+v", c41)
 	}
@@ -88,8 +88,8 @@ func TestParseBadRecords(t *testing.T) {
 			t.Errorf("warning %d: %+v", i, w)
 		}
 	}
-	if ps[0].FEN != "" || !strings.Contains(ws[0].Expected, "off the board") {
-		t.Errorf("unknown square: FEN %q, %+v", ps[0].FEN, ws[0])
+	if ps[0].FEN() != "" || !strings.Contains(ws[0].Expected, "off the board") {
+		t.Errorf("unknown square: FEN %q, %+v", ps[0].FEN(), ws[0])
 	}
 	if !strings.Contains(ws[3].Expected, "no piece on 33") || ps[3].Solution.Children[0].Issue == "" {
 		t.Errorf("unresolved move: %+v", ws[3])
@@ -98,7 +98,7 @@ func TestParseBadRecords(t *testing.T) {
 
 func TestParseTurn(t *testing.T) {
 	ps, _, err := Parse(strings.NewReader("Coup 9\nTrait : Noirs\nNoirs : 19\nBlancs : 32\n...  19 à 23\n"), "t")
-	if err != nil || ps[0].FEN != "B:W32:B19" || ps[0].Solution.Children[0].Move != "19-23" {
+	if err != nil || ps[0].FEN() != "B:W32:B19" || ps[0].Solution.Children[0].Move != "19-23" {
 		t.Fatalf("%+v %v", ps[0], err)
 	}
 }
@@ -232,7 +232,7 @@ func FuzzParse(f *testing.F) {
 			if p.Solution == nil {
 				continue
 			}
-			r, err := draughts.RulesByName(p.Rules)
+			r, err := draughts.RulesByName(p.RulesName())
 			if err != nil {
 				t.Fatalf("record with unknown rules %q", p.Rules)
 			}
@@ -275,7 +275,7 @@ Blancs : c3
 		t.Errorf("duplicate square: %v", ws)
 	}
 	for i, p := range ps {
-		got := []string{p.FEN}
+		got := []string{p.FEN()}
 		for _, n := range p.Solution.MainLine() {
 			got = append(got, n.Move)
 		}
@@ -301,8 +301,8 @@ func TestParseBookExportLines(t *testing.T) {
 		t.Fatalf("%v, %d records", err, len(ps))
 	}
 	p := ps[0]
-	if p.Label != "Problème XII" || p.Number != 12 || p.Title != "Deux dames" || p.Rules != "english" || p.Author != "R. Fabre" || p.Date != "1891" ||
-		p.FEN != "B:W22,23,K30,K31:B9,10" || p.Stipulation != "gain:2" || len(p.Warnings) != 0 {
+	if p.Label != "Problème XII" || p.Number != 12 || p.Title != "Deux dames" || p.RulesName() != "english" || p.Author != "R. Fabre" || p.Date != "1891" ||
+		p.FEN() != "B:W22,23,K30,K31:B9,10" || p.Stipulation.String() != "gain:2" || len(p.Warnings) != 0 {
 		t.Errorf("first record: %+v", p)
 	}
 	if len(p.Themes) != 2 || p.Themes[0].Name != "coup-turc" || p.Themes[1].Name != "lunette" || p.Themes[0].Origin != problems.OriginBook {
@@ -311,10 +311,10 @@ func TestParseBookExportLines(t *testing.T) {
 	if p.Solution == nil || len(p.Solution.Children) != 1 || p.Solution.Children[0].Move != "10-14" || len(p.Solution.Children[0].Children) != 0 {
 		t.Errorf("solution %+v", p.Solution)
 	}
-	if q := ps[1]; q.Label != "club #3" || q.Number != 0 || q.FEN != "" || q.Stipulation != problems.StipDraw || q.Solution != nil || len(q.Warnings) != 0 {
+	if q := ps[1]; q.Label != "club #3" || q.Number != 0 || q.FEN() != "" || q.Stipulation != problems.StipDraw || q.Solution != nil || len(q.Warnings) != 0 {
 		t.Errorf("second record: %+v", q)
 	}
-	if q := ps[2]; q.FEN != "W:WK1:B" && q.FEN != "W:WK1" || q.Stipulation != problems.StipPromote {
+	if q := ps[2]; q.FEN() != "W:WK1:B" && q.FEN() != "W:WK1" || q.Stipulation != problems.StipPromote {
 		t.Errorf("third record: %+v", q)
 	}
 }

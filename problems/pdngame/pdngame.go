@@ -54,8 +54,8 @@ func Game(p *problems.Problem) *pdn.Game { return GameWith(p, p.Solution) }
 // are PDN move strengths as NAGs and the others ("gagne", "ou non") as
 // comments.
 func GameWith(p *problems.Problem, t *problems.Tree) *pdn.Game {
-	r, err := draughts.RulesByName(p.Rules)
-	if err != nil {
+	r := p.Rules
+	if r == nil {
 		r = draughts.International
 	}
 	result := p.Result
@@ -84,16 +84,14 @@ func GameWith(p *problems.Problem, t *problems.Tree) *pdn.Game {
 		tag("Date", p.Date)
 	}
 	tag("GameType", strconv.Itoa(r.GameType))
-	if p.Stipulation != "" {
-		tag("Stipulation", p.Stipulation)
-	}
+	tag("Stipulation", p.Stipulation.String())
 	// Plies count from the opening side's first move (Black's in English
 	// checkers): its moves are numbered "N.", the other side's "N...".
 	offset := 0
-	if p.FEN != "" {
+	if p.Position != nil {
 		tag("SetUp", "1")
-		tag("FEN", p.FEN)
-		if black := strings.HasPrefix(strings.ToUpper(strings.TrimSpace(p.FEN)), "B"); black != (r.FirstMover == draughts.Black) {
+		tag("FEN", p.Position.FEN())
+		if black := p.Position.Turn == draughts.Black; black != (r.FirstMover == draughts.Black) {
 			offset = 1
 		}
 	}
@@ -105,7 +103,7 @@ func GameWith(p *problems.Problem, t *problems.Tree) *pdn.Game {
 	if p.Commentary != "" {
 		g.Comments = []string{p.Commentary}
 	}
-	if t != nil && p.FEN != "" {
+	if t != nil && p.Position != nil {
 		g.Root.Next = toPDNLine(t.Children, 1+offset, true)
 	}
 	return g
@@ -125,7 +123,7 @@ func metzTags(p *problems.Problem, r *draughts.Rules, tag func(n, v string)) {
 	}
 	tagIf(TagLabel, p.Label)
 	tagIf(TagClass, p.Class)
-	if p.FEN == "" {
+	if p.Position == nil {
 		tag(TagDiagram, DiagramNone)
 	}
 	tagIf(TagThemes, strings.Join(ThemeNames(p, problems.OriginBook), ", "))

@@ -2,6 +2,7 @@ package pdngame
 
 import (
 	"bytes"
+	"metz/draughts"
 	"reflect"
 	"strings"
 	"testing"
@@ -12,8 +13,8 @@ import (
 
 func sealedText(t *testing.T) (string, *problems.Problem) {
 	t.Helper()
-	p := &problems.Problem{Source: "club", Number: 7, Label: "Finale", Rules: "international", FEN: "W:W28,33:B19,23",
-		Stipulation: "win", Commentary: "White  wins\nat once", Result: "2-0",
+	p := &problems.Problem{Source: "club", Number: 7, Label: "Finale", Rules: draughts.International, Position: problems.MustPosition(draughts.International, "W:W28,33:B19,23"),
+		Stipulation: problems.StipWin, Commentary: "White  wins\nat once", Result: "2-0",
 		Tags: []problems.Tag{{Name: "Site", Value: "Paris"}, {Name: "White", Value: `A "quoted" name`}},
 		Solution: &problems.Tree{Children: []*problems.Node{{Text: "28 à 23", Move: "28x17", White: true, Line: 12,
 			Comment: "a   comment\nover lines"}}}}

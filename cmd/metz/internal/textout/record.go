@@ -27,8 +27,8 @@ func Record(w io.Writer, rec app.Record, opt draughts.DiagramOptions) {
 	field("Author", p.Author)
 	field("Date", p.Date)
 	field("Class", p.Class)
-	field("Rules", p.Rules)
-	field("Stipulation", p.Stipulation)
+	field("Rules", p.RulesName())
+	field("Stipulation", p.Stipulation.String())
 	field("Location", p.Location)
 	fmt.Fprintln(w)
 	position(w, p, opt)
@@ -54,21 +54,12 @@ func Record(w io.Writer, rec app.Record, opt draughts.DiagramOptions) {
 }
 
 func position(w io.Writer, p *problems.Problem, opt draughts.DiagramOptions) {
-	if p.FEN == "" {
+	if p.Position == nil {
 		fmt.Fprintln(w, "No position: the source gives no diagram for this record (no-position).")
 		return
 	}
-	r, err := draughts.RulesByName(p.Rules)
-	if err == nil {
-		var pos draughts.Position
-		if pos, err = draughts.ParseFEN(r, p.FEN); err == nil {
-			fmt.Fprint(w, pos.Diagram(opt))
-		}
-	}
-	if err != nil {
-		fmt.Fprintf(w, "The position cannot be drawn: %v\n", err)
-	}
-	fmt.Fprintf(w, "FEN: %s\n", p.FEN)
+	fmt.Fprint(w, p.Position.Diagram(opt))
+	fmt.Fprintf(w, "FEN: %s\n", p.Position.FEN())
 }
 
 func section(w io.Writer, title, text string) {
@@ -166,15 +157,11 @@ func history(w io.Writer, rec app.Record) {
 // statedTree writes the stated tree in modern notation, indented, and
 // then why each unresolved move could not be played, with its source line.
 func statedTree(w io.Writer, p *problems.Problem) {
-	r, err := draughts.RulesByName(p.Rules)
-	if err != nil {
-		r = nil // Modern then writes the stored moves
-	}
 	t := *p.Solution
 	if t.Start == "" {
-		t.Start = p.FEN
+		t.Start = p.FEN()
 	}
-	fmt.Fprintln(w, Wrap(export.Modern(&t, r), 76, "  "))
+	fmt.Fprintln(w, Wrap(export.Modern(&t, p.Rules), 76, "  "))
 	t.Walk(func(n *problems.Node, ply int) {
 		if n.Issue == "" {
 			return

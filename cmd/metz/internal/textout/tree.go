@@ -7,7 +7,6 @@ import (
 	"strings"
 
 	"metz/app"
-	"metz/draughts"
 	"metz/export"
 	"metz/problems"
 	"metz/problems/booknotation"
@@ -35,9 +34,9 @@ func VerifiedTree(w, errw io.Writer, p *problems.Problem, v app.VerifiedTree, no
 		name := app.ProblemName(p)
 		return fmt.Errorf("%s has no solution tree to print (the source's text is shown by metz show %s)", name, name)
 	}
-	r, err := draughts.RulesByName(p.Rules)
-	if err != nil {
-		return err
+	r := p.Rules
+	if r == nil {
+		return fmt.Errorf("%s names no rule system", app.ProblemName(p))
 	}
 	switch notation {
 	case "book":
