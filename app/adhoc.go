@@ -75,7 +75,7 @@ func SolutionMoves(line string) []string {
 // lineTree turns a main line into a stated tree, sides alternating from
 // the side to move.
 func lineTree(pos draughts.Position, moves []string) *problems.Tree {
-	t := &problems.Tree{Start: pos.FEN()}
+	t := &problems.Tree{Start: &pos}
 	white := pos.Turn == draughts.White
 	ns := &t.Children
 	for _, m := range moves {

@@ -21,7 +21,7 @@ func TestDetectIncludesSolverLines(t *testing.T) {
 	if before.Error != "" || hasTheme(before.Themes, "rafle") {
 		t.Fatalf("no verdict yet: the stated line holds no rafle: %+v", before)
 	}
-	proof := &problems.Tree{Start: "W:W12,13,24,25,31:B3,5,6,K10,11", Children: []*problems.Node{{Move: "24-19", White: true, Origin: problems.Solver,
+	proof := &problems.Tree{Start: problems.MustPosition(draughts.International, "W:W12,13,24,25,31:B3,5,6,K10,11"), Children: []*problems.Node{{Move: "24-19", White: true, Origin: problems.Solver,
 		Children: []*problems.Node{{Move: "10x37x26x8", Origin: problems.Solver,
 			Children: []*problems.Node{{Move: "13x2", White: true, Origin: problems.Solver}}}}}}}
 	ev, err := json.Marshal(&verdict.Report{Verdict: "cooked", Key: "25-20", Cooks: []verdict.Cook{{Move: "24-19", Plies: 3, Proof: proof}}})

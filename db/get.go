@@ -66,6 +66,9 @@ func readRecord(q querier, id int64) (*problems.Problem, error) {
 			return nil, fmt.Errorf("problem %d: stored %s: %w", id, col.name, err)
 		}
 	}
+	if err := p.BindTrees(); err != nil {
+		return nil, fmt.Errorf("problem %d: %w", id, err)
+	}
 	return p, nil
 }
 

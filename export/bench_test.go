@@ -38,7 +38,7 @@ func generated(tb testing.TB, n int) []Item {
 		}
 		id := int64(len(items) + 1)
 		p := &problems.Problem{ID: id, Source: "gen", Number: int(id), Rules: draughts.International, Position: problems.MustPosition(draughts.International, pos.FEN()),
-			Stipulation: problems.StipWin, Solution: &problems.Tree{Start: pos.FEN(), Children: main},
+			Stipulation: problems.StipWin, Solution: &problems.Tree{Start: &pos, Children: main},
 			Themes: []problems.Theme{{Name: themes[rng.Intn(len(themes))], Origin: problems.OriginDetected}}}
 		items = append(items, Item{Problem: p, Verdict: "sound"})
 	}

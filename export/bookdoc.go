@@ -59,7 +59,7 @@ func bookItem(b *strings.Builder, it Item) error {
 	}
 	b.WriteString(Stipulation(p, turn) + "\n\n")
 	if t := it.Tree(French); t != nil && len(t.Children) > 0 {
-		b.WriteString(bookTree(t, p.FEN(), r))
+		b.WriteString(bookTree(t, p.Position, r))
 	} else if p.SolutionText != "" {
 		b.WriteString(p.SolutionText + "\n")
 	}

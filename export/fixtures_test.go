@@ -76,7 +76,7 @@ func vanTenacI(t testing.TB) *problems.Problem {
 	at(main, 9).Children = append(at(main, 9).Children, si[0])
 	at(main, 10).Comment = "sept pions de l'un ou de l'autre côté"
 	return &problems.Problem{ID: 71, Source: "vantenac", Number: 71, Label: "Problème I", Rules: draughts.International,
-		Position: problems.MustPosition(draughts.International, vanTenacIFEN), Stipulation: problems.StipWin, Solution: &problems.Tree{Start: vanTenacIFEN, Children: main},
+		Position: problems.MustPosition(draughts.International, vanTenacIFEN), Stipulation: problems.StipWin, Solution: &problems.Tree{Start: problems.MustPosition(draughts.International, vanTenacIFEN), Children: main},
 		Commentary: "Le coup brillant exécuté ci-dessus est de M. P. Hennequin.",
 		Themes:     []problems.Theme{{Name: "coup-de-repos", Origin: problems.OriginUser}, {Name: "rafle", Origin: problems.OriginDetected}}}
 }
@@ -85,7 +85,7 @@ func vanTenacII(t testing.TB) *problems.Problem {
 	pos := mustFEN(t, draughts.International, vanTenacIIFEN)
 	main := line(t, pos, "24-19", "10x8", "13x2 gagne")
 	return &problems.Problem{ID: 72, Source: "vantenac", Number: 72, Label: "Problème II", Rules: draughts.International,
-		Position: problems.MustPosition(draughts.International, vanTenacIIFEN), Stipulation: problems.StipWin, Solution: &problems.Tree{Start: vanTenacIIFEN, Children: main},
+		Position: problems.MustPosition(draughts.International, vanTenacIIFEN), Stipulation: problems.StipWin, Solution: &problems.Tree{Start: problems.MustPosition(draughts.International, vanTenacIIFEN), Children: main},
 		Themes: []problems.Theme{{Name: "rafle", Origin: problems.OriginDetected}}}
 }
 

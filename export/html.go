@@ -128,8 +128,8 @@ func htmlItem(b *strings.Builder, it Item, o HTMLOptions) error {
 		if it.Evidence != nil {
 			kind = "verified"
 		}
-		b.WriteString("<div class=\"solution\" data-tree=\"" + kind + "\">" + html.EscapeString(bookTree(t, p.FEN(), r)) + "</div>\n")
-		b.WriteString("<p class=\"modern\">" + html.EscapeString(modernTree(it.Tree(FrenchModern), p.FEN(), r, French)) + "</p>\n")
+		b.WriteString("<div class=\"solution\" data-tree=\"" + kind + "\">" + html.EscapeString(bookTree(t, p.Position, r)) + "</div>\n")
+		b.WriteString("<p class=\"modern\">" + html.EscapeString(modernTree(it.Tree(FrenchModern), p.Position, r, French)) + "</p>\n")
 	} else if p.SolutionText != "" {
 		b.WriteString("<div class=\"solution\" data-tree=\"text\">" + html.EscapeString(p.SolutionText) + "</div>\n")
 	}

@@ -25,13 +25,7 @@ func Modern(t *problems.Tree, r *draughts.Rules) string {
 		return ""
 	}
 	m := &modern{leaderWhite: r == nil || r.FirstMover == draughts.White}
-	var pos *draughts.Position
-	if r != nil && t.Start != "" {
-		if p, err := draughts.ParseFEN(r, t.Start); err == nil {
-			pos = &p
-		}
-	}
-	m.line(t.Children, pos, 1, t.Children[0].White, true)
+	m.line(t.Children, t.Start, 1, t.Children[0].White, true)
 	return strings.Join(m.words, " ")
 }
 

@@ -29,7 +29,7 @@ func TestModernVerifiedTree(t *testing.T) {
 // comment, the "si" branch of Black's fifth move as a variation.
 func TestModernVanTenacI(t *testing.T) {
 	p := vanTenacI(t)
-	got := Modern(&problems.Tree{Start: p.FEN(), Children: p.Solution.Children}, draughts.International)
+	got := Modern(&problems.Tree{Start: p.Position, Children: p.Solution.Children}, draughts.International)
 	want := "1. 28-23 19x39 2. 30x10 4x15 3. 37-31 26x37 4. 38-32 37x28 5. 40-34 29x40 " +
 		"{sept pions de l'un ou de l'autre côté} (5... 39x30 6. 35x22 gagne) 6. 35x22 gagne"
 	if got != want {
@@ -41,13 +41,13 @@ func TestModernVanTenacI(t *testing.T) {
 // cannot be played is written as printed between brackets; without a
 // start position the stored moves are written as they are.
 func TestModernBlackFirstAndUnresolved(t *testing.T) {
-	tr := &problems.Tree{Start: "B:W31,42:B6,18", Children: []*problems.Node{
+	tr := &problems.Tree{Start: problems.MustPosition(draughts.International, "B:W31,42:B6,18"), Children: []*problems.Node{
 		{Move: "18-23", Children: []*problems.Node{
 			{Text: "43 à 39", White: true, Issue: "no piece on 43", Children: []*problems.Node{{Move: "23-28"}}}}}}}
 	if got, want := Modern(tr, draughts.International), "1... 18-23 2. [43 à 39?] 23-28"; got != want {
 		t.Errorf("got %q, want %q", got, want)
 	}
-	tr.Start = ""
+	tr.Start = nil
 	tr.Children[0].Children[0].Move, tr.Children[0].Children[0].Text = "31x22", ""
 	if got, want := Modern(tr, draughts.International), "1... 18-23 2. 31x22 23-28"; got != want {
 		t.Errorf("no start: got %q, want %q", got, want)
@@ -85,13 +85,13 @@ func TestShortestNameAmbiguousCapture(t *testing.T) {
 // ("1. 11-15 23-19 2. 8-11"), and a White move that opens a line is "1...".
 func TestModernEnglishBlackOpens(t *testing.T) {
 	start := draughts.Start(draughts.English)
-	tr := &problems.Tree{Start: start.FEN(), Children: []*problems.Node{
+	tr := &problems.Tree{Start: &start, Children: []*problems.Node{
 		{Move: "11-15", Children: []*problems.Node{
 			{Move: "23-19", White: true, Children: []*problems.Node{{Move: "8-11"}}}}}}}
 	if got, want := Modern(tr, draughts.English), "1. 11-15 23-19 2. 8-11"; got != want {
 		t.Errorf("got %q, want %q", got, want)
 	}
-	tr = &problems.Tree{Start: "W:W23:B11", Children: []*problems.Node{
+	tr = &problems.Tree{Start: problems.MustPosition(draughts.English, "W:W23:B11"), Children: []*problems.Node{
 		{Move: "23-19", White: true, Children: []*problems.Node{{Move: "11-15"}}}}}
 	if got, want := Modern(tr, draughts.English), "1... 23-19 2. 11-15"; got != want {
 		t.Errorf("White first: got %q, want %q", got, want)

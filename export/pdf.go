@@ -170,7 +170,7 @@ func pdfBlocks(it Item, r *draughts.Rules, turn draughts.Color) []textBlock {
 	sol := p.SolutionText
 	t := it.Tree(French)
 	if t != nil && len(t.Children) > 0 {
-		sol = bookTree(t, p.FEN(), r)
+		sol = bookTree(t, p.Position, r)
 	}
 	gap := 1.5 // before the solution's first row only
 	for _, l := range strings.Split(strings.TrimRight(sol, "\n"), "\n") {
@@ -178,7 +178,7 @@ func pdfBlocks(it Item, r *draughts.Rules, turn draughts.Color) []textBlock {
 		gap = 0
 	}
 	if t != nil && len(t.Children) > 0 {
-		add(fontText, "", 9, 1.5, modernTree(it.Tree(FrenchModern), p.FEN(), r, French))
+		add(fontText, "", 9, 1.5, modernTree(it.Tree(FrenchModern), p.Position, r, French))
 	}
 	gap = 1.5
 	if v := it.VerdictLine(); v != "" {

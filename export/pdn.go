@@ -57,7 +57,7 @@ func PDNGame(it Item) (*pdn.Game, error) {
 	var tree *problems.Tree
 	var orphans []string
 	if t := it.Tree(English); t != nil && ok {
-		tree = &problems.Tree{Start: t.Start, Children: playable(t.Children, &pos, &orphans)}
+		tree = t.WithChildren(playable(t.Children, &pos, &orphans))
 	}
 	if len(orphans) > 0 {
 		p.Commentary = strings.TrimSpace(p.Commentary + "\n" + strings.Join(orphans, "\n"))

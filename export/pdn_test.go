@@ -219,7 +219,7 @@ func TestPDNRoundTripRules(t *testing.T) {
 		m := start.Moves()[0]
 		p := &problems.Problem{Source: "s", Number: 3, Label: "Coup 3 (" + r.Name + ")", Rules: r,
 			Stipulation: problems.StipWin, Position: problems.MustPosition(r, start.FEN()), Themes: []problems.Theme{{Name: "coup-de-repos", Origin: problems.OriginUser}},
-			Solution: &problems.Tree{Start: start.FEN(), Children: []*problems.Node{{Move: r.FormatMove(m, true), White: true}}}}
+			Solution: &problems.Tree{Start: &start, Children: []*problems.Node{{Move: r.FormatMove(m, true), White: true}}}}
 		var out strings.Builder
 		if err := WritePDN(&out, []Item{{Problem: p}}); err != nil {
 			t.Fatal(err)
@@ -238,7 +238,7 @@ func TestPDNRoundTripRules(t *testing.T) {
 func TestPDNEnglishNumbering(t *testing.T) {
 	start := draughts.Start(draughts.English)
 	p := &problems.Problem{Source: "s", Number: 1, Label: "Opening", Rules: draughts.English, Stipulation: problems.StipWin,
-		Position: problems.MustPosition(draughts.English, start.FEN()), Solution: &problems.Tree{Start: start.FEN(), Children: []*problems.Node{
+		Position: problems.MustPosition(draughts.English, start.FEN()), Solution: &problems.Tree{Start: &start, Children: []*problems.Node{
 			{Move: "11-15", Children: []*problems.Node{
 				{Move: "23-19", White: true, Children: []*problems.Node{{Move: "8-11"}}}}}}}}
 	var out strings.Builder

@@ -23,9 +23,7 @@ func Verified(p *problems.Problem, rep *verdict.Report, lang Lang) (*problems.Tr
 	if t == nil {
 		t = &problems.Tree{}
 	}
-	if t.Start == "" {
-		t.Start = p.FEN()
-	}
+	t = t.StartingAt(p.Position)
 	problems.SetOrigin(t.Children, problems.Printed)
 	if rep == nil {
 		return t, nil
@@ -53,19 +51,12 @@ type merger struct {
 }
 
 // newMerger replays from the tree's start: the record's diagram, or the
-// tree's own start when it names another (read under the record's rules).
+// tree's own start when it names another.
 func newMerger(t *problems.Tree, p *problems.Problem, lang Lang) (*merger, error) {
-	if p.Position != nil && t.Start == p.Position.FEN() {
-		return &merger{t: t, start: *p.Position, lang: lang}, nil
+	if t.Start == nil {
+		return nil, fmt.Errorf("solver evidence left out: the record has no position")
 	}
-	if p.Rules == nil {
-		return nil, fmt.Errorf("solver evidence left out: the record names no rule system")
-	}
-	pos, err := draughts.ParseFEN(p.Rules, t.Start)
-	if err != nil {
-		return nil, fmt.Errorf("solver evidence left out: position: %w", err)
-	}
-	return &merger{t: t, start: pos, lang: lang}, nil
+	return &merger{t: t, start: *t.Start, lang: lang}, nil
 }
 
 // at finds the place a solver path names and the position there.

@@ -108,8 +108,8 @@ func TestVerifiedAddsOmittedDefences(t *testing.T) {
 			t.Errorf("%s not answered by the solver's %s: %s", defence, answer, describe(alts[1:]))
 		}
 	}
-	if v.Start != p.FEN() {
-		t.Errorf("verified tree starts from %q, want the problem's FEN", v.Start)
+	if v.StartFEN() != p.FEN() {
+		t.Errorf("verified tree starts from %q, want the problem's FEN", v.StartFEN())
 	}
 	if p.Solution.Size() != 2 || p.Solution.Children[0].Origin != "" {
 		t.Error("the record's stated tree was modified")
@@ -167,7 +167,7 @@ func TestVerifiedWithoutEvidence(t *testing.T) {
 	if describe(v.Children) != "42-38/printed >18-23/printed" || notes != nil {
 		t.Errorf("got %s %v", describe(v.Children), notes)
 	}
-	p.Position, p.Solution.Start = nil, ""
+	p.Position, p.Solution.Start = nil, nil
 	_, notes = Verified(p, &verdict.Report{Omitted: []verdict.Omitted{{Path: "1", Defence: "6-11"}}}, English)
 	if len(notes) != 1 || !strings.Contains(notes[0], "position") {
 		t.Errorf("notes %q, want one naming the missing position", notes)

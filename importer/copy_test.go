@@ -36,8 +36,8 @@ func TestExportedGameReadBack(t *testing.T) {
 	p := &problems.Problem{Source: "club", Number: 4, Label: "Finale", Rules: draughts.International, Position: problems.MustPosition(draughts.International, fen),
 		Stipulation: problems.StipWin, Location: "club.pdn:40", Result: "2-0",
 		Warnings: []problems.Warning{{File: "club.pdn", Line: 41, Text: "kept"}},
-		Solution: &problems.Tree{Start: fen, Children: []*problems.Node{{Text: "33 à 22", Move: "33x22", White: true, Line: 42}}}}
-	verified := &problems.Tree{Start: fen, Children: []*problems.Node{
+		Solution: &problems.Tree{Start: problems.MustPosition(draughts.International, fen), Children: []*problems.Node{{Text: "33 à 22", Move: "33x22", White: true, Line: 42}}}}
+	verified := &problems.Tree{Start: problems.MustPosition(draughts.International, fen), Children: []*problems.Node{
 		{Move: "33x22", White: true},
 		{Move: "33x24", White: true, Origin: problems.Solver, Comment: "metz: a cook: another first move wins too"},
 	}}

@@ -196,7 +196,7 @@ func statedOnly(t *problems.Tree) *problems.Tree {
 		}
 		return out
 	}
-	return &problems.Tree{Start: t.Start, Children: keep(t.Children)}
+	return t.WithChildren(keep(t.Children))
 }
 
 // Apply returns a copy of base with the given fields taken from edit (an

@@ -124,7 +124,7 @@ func attachExecution(p *problems.Problem, file string, ex *livremetz.Execution) 
 	for i := range ws {
 		ws[i].Line = nos[ws[i].Line]
 	}
-	tree, ws2 := booknotation.Build(file, cells, p.Rules, p.FEN())
+	tree, ws2 := booknotation.Build(file, cells, p.Rules, p.Position)
 	p.Solution = tree
 	p.Warnings = append(p.Warnings, append(ws, ws2...)...)
 }

@@ -82,7 +82,7 @@ func fromPDN(g *pdn.Game, file string, index int, given, prefer *draughts.Rules)
 	}
 	p.Position = &start
 	resultLoss(p, g, start)
-	p.Solution = &problems.Tree{Start: start.FEN(), Children: pdnLine(g.Root.Next, &start, true, "", r, file, &p.Warnings)}
+	p.Solution = &problems.Tree{Start: &start, Children: pdnLine(g.Root.Next, &start, true, "", r, file, &p.Warnings)}
 	return p
 }
 

@@ -68,5 +68,23 @@ func (p *Problem) UnmarshalJSON(b []byte) error {
 	if w.Rules == "" {
 		w.Rules = draughts.International.Name
 	}
-	return p.SetText(w.Rules, w.FEN, w.Stipulation)
+	if err := p.SetText(w.Rules, w.FEN, w.Stipulation); err != nil {
+		return err
+	}
+	return p.BindTrees()
+}
+
+// BindTrees reads the start positions of the solution's and the
+// witnesses' trees, decoded as text, under the record's rules (see
+// Tree.Bind): what reads a record's trees from JSON calls it once.
+func (p *Problem) BindTrees() error {
+	if err := p.Solution.Bind(p.Rules); err != nil {
+		return err
+	}
+	for i := range p.Witnesses {
+		if err := p.Witnesses[i].Tree.Bind(p.Rules); err != nil {
+			return fmt.Errorf("witness %s: %w", p.Witnesses[i].Name, err)
+		}
+	}
+	return nil
 }

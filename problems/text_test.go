@@ -25,6 +25,9 @@ func TestProblemJSONRoundTrip(t *testing.T) {
 		p.Position.Turn != draughts.Black || p.Stipulation != (Stipulation{Kind: GoalGain, N: 2, Within: 15}) {
 		t.Fatalf("read %+v", p)
 	}
+	if st := p.Solution.Start; st == nil || st.Rules != draughts.Russian || !st.Equal(*p.Position) {
+		t.Fatalf("the solution's start read as %v, want the diagram under the record's rules", st)
+	}
 	back, err := json.Marshal(&p)
 	if err != nil || string(back) != recordJSON {
 		t.Errorf("written back:\n%s %v\nwant\n%s", back, err, recordJSON)
@@ -51,6 +54,8 @@ func TestProblemJSONRefusesBadText(t *testing.T) {
 		{`{"fen":"W:W28:B19","stipulation":"gain:x"}`, `stipulation "gain:x"`},
 		{`{"stipulation":"draw/3"}`, "cannot be bounded"},
 		{`{"rules":7}`, "cannot unmarshal number"},
+		{`{"rules":"russian","solution":{"start":"W:W40:B19","children":[]}}`, `solution start "W:W40:B19"`},
+		{`{"witnesses":[{"name":"prose","text":"","tree":{"start":"W:W28,28:B19","children":[]}}]}`, "witness prose"},
 	} {
 		var p Problem
 		err := json.Unmarshal([]byte(c.json), &p)
@@ -84,4 +89,42 @@ func FuzzProblemJSON(f *testing.F) {
 			t.Fatalf("%s -> %s -> %s", s, once, twice)
 		}
 	})
+}
+
+// A tree's start is a position: written as its FEN (none when nil), read
+// back as text and bound under the record's rules; a tree read but not
+// bound (a solver report's proof) writes the same text back, and HTML
+// is escaped as the caller's encoder decides.
+func TestTreeJSONStart(t *testing.T) {
+	const in = `{"start":"W:W28,33:B18,19","children":[{"move":"28-23","white":true,"comment":"<a & b>"}]}`
+	var tr Tree
+	if err := json.Unmarshal([]byte(in), &tr); err != nil {
+		t.Fatal(err)
+	}
+	if tr.Start != nil || tr.StartFEN() != "W:W28,33:B18,19" {
+		t.Fatalf("before Bind: start %v, text %q", tr.Start, tr.StartFEN())
+	}
+	var raw strings.Builder
+	enc := json.NewEncoder(&raw)
+	enc.SetEscapeHTML(false)
+	if err := enc.Encode(&tr); err != nil || strings.TrimSpace(raw.String()) != in {
+		t.Errorf("unbound, written back as %s (%v)", raw.String(), err)
+	}
+	if err := tr.Bind(draughts.International); err != nil || tr.Start == nil || tr.Start.FEN() != "W:W28,33:B18,19" {
+		t.Fatalf("bound: %v %v", tr.Start, err)
+	}
+	b, err := json.Marshal(&tr)
+	if want := strings.Replace(strings.Replace(strings.Replace(in, "<", `\u003c`, 1), ">", `\u003e`, 1), "&", `\u0026`, 1); err != nil || string(b) != want {
+		t.Errorf("bound, written as %s (%v), want %s", b, err, want)
+	}
+	if b, _ := json.Marshal(&Tree{}); string(b) != `{"children":null}` {
+		t.Errorf("no start: %s", b)
+	}
+	pos := MustPosition(draughts.International, "W:W28:B19")
+	if s := (&Tree{}).StartingAt(pos).Start; s != pos {
+		t.Errorf("StartingAt on a tree with no start gave %v", s)
+	}
+	if s := tr.StartingAt(pos).Start; s != tr.Start {
+		t.Errorf("StartingAt replaced the tree's own start by %v", s)
+	}
 }

@@ -12,7 +12,7 @@ func (t *Tree) Clone() *Tree {
 	if t == nil {
 		return nil
 	}
-	return &Tree{Start: t.Start, Children: cloneNodes(t.Children)}
+	return t.WithChildren(cloneNodes(t.Children))
 }
 
 func cloneNodes(ns []*Node) []*Node {

@@ -3,12 +3,14 @@ package problems
 import (
 	"strings"
 	"testing"
+
+	"metz/draughts"
 )
 
 // sample is a small tree: 28-23 answered by 19x28 (main) or 18x29 (a "si"
 // branch), then 33x22 after the main defence.
 func sample() *Tree {
-	return &Tree{Start: "W:W28,33:B18,19", Children: []*Node{{Move: "28-23", White: true, Children: []*Node{
+	return &Tree{Start: MustPosition(draughts.International, "W:W28,33:B18,19"), Children: []*Node{{Move: "28-23", White: true, Children: []*Node{
 		{Move: "19x28", Children: []*Node{{Move: "33x22", White: true, Mark: "gagne"}}},
 		{Move: "18x29"},
 	}}}}

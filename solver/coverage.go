@@ -49,7 +49,7 @@ func prefixed(q draughts.Position, m draughts.Move, t *problems.Tree) *problems.
 	if t != nil {
 		n.Children = t.Children
 	}
-	return &problems.Tree{Start: q.FEN(), Children: []*problems.Node{n}}
+	return &problems.Tree{Start: &q, Children: []*problems.Node{n}}
 }
 
 // walk checks the stated tree below q.

@@ -203,7 +203,7 @@ func cloneReplacing(t *problems.Tree, target *problems.Node, move string) *probl
 		}
 		return out
 	}
-	return &problems.Tree{Start: t.Start, Children: cp(t.Children)}
+	return t.WithChildren(cp(t.Children))
 }
 
 // repairOptions are the options a repair is verified with: the problem's

@@ -278,7 +278,8 @@ const (
 // have one.
 func (s *search[P, M]) proofTree(c *child[P, M], d int, mode treeMode) *problems.Tree {
 	tb := s.newTreeBuilder()
-	t := &problems.Tree{Start: s.g.ToGeneric(c.q).FEN()}
+	start := s.g.ToGeneric(c.q)
+	t := &problems.Tree{Start: &start}
 	switch mode {
 	case anyProof:
 		t.Children = tb.fromTable(c)

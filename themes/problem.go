@@ -4,7 +4,6 @@ import (
 	"errors"
 	"fmt"
 
-	"metz/draughts"
 	"metz/problems"
 )
 
@@ -28,19 +27,15 @@ func ForProblem(p *problems.Problem) ([]problems.Theme, error) {
 	if p.Solution == nil || len(p.Solution.Children) == 0 {
 		return nil, ErrNoSolution
 	}
-	start, fen := *p.Position, p.Position.FEN()
-	if s := p.Solution.Start; s != "" && s != fen {
-		// The tree starts elsewhere than the diagram (a record edited
-		// by hand): its own start, under the record's rules.
-		var err error
-		if start, err = draughts.ParseFEN(p.Position.Rules, s); err != nil {
-			return nil, fmt.Errorf("problem %s:%d: the solution's start %q: %w", p.Source, p.Number, s, err)
-		}
-		fen = s
+	start := *p.Position
+	if s := p.Solution.Start; s != nil {
+		// The tree names its start, the diagram or (a record edited by
+		// hand) another position.
+		start = *s
 	}
 	found := DetectTree(start, p.Solution)
 	for _, w := range p.Witnesses {
-		if w.Tree != nil && (w.Tree.Start == "" || w.Tree.Start == fen) {
+		if w.Tree != nil && (w.Tree.Start == nil || w.Tree.Start.Equal(start)) {
 			found = append(found, DetectTree(start, w.Tree)...)
 		}
 	}

@@ -155,8 +155,8 @@ func treeOf(rec app.Record) shownTree {
 	}
 	r := p.Position.Rules
 	book, _ := export.Verified(p, v.Evidence, export.French)
-	out.Book = booknotation.WriteWith(withStart(book, out.FEN), r, booknotation.Marked)
-	out.Modern = export.Modern(withStart(v.Tree, out.FEN), r)
+	out.Book = booknotation.WriteWith(book.StartingAt(p.Position), r, booknotation.Marked)
+	out.Modern = export.Modern(v.Tree.StartingAt(p.Position), r)
 	if v.Tree.HasOrigin(problems.Solver) {
 		out.Modern += "\n" + export.ModernLegend
 	}
@@ -165,15 +165,6 @@ func treeOf(rec app.Record) shownTree {
 		out.Replay = rp
 	}
 	return out
-}
-
-func withStart(t *problems.Tree, fen string) *problems.Tree {
-	if t == nil || t.Start != "" {
-		return t
-	}
-	c := *t
-	c.Start = fen
-	return &c
 }
 
 // GET /api/problems/{ref}/tree: metz show --tree --json, replayed.

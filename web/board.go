@@ -99,12 +99,8 @@ func replay(rulesName, fen string, t *problems.Tree) (*replayed, error) {
 // replayFrom is replay from a position read before (a record's diagram),
 // or from the tree's own start when it names another.
 func replayFrom(pos draughts.Position, t *problems.Tree) (*replayed, error) {
-	if t != nil && t.Start != "" && t.Start != pos.FEN() {
-		start, err := draughts.ParseFEN(pos.Rules, t.Start)
-		if err != nil {
-			return nil, fmt.Errorf("position %q: %w", t.Start, err)
-		}
-		pos = start
+	if t != nil && t.Start != nil {
+		pos = *t.Start
 	}
 	out := &replayed{Geometry: geometryOf(pos.Rules), FEN: pos.FEN(), Board: boardText(pos), Children: []*ply{}}
 	if t != nil {

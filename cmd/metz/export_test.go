@@ -45,7 +45,7 @@ func exportTestDB(t *testing.T) string {
 	prev.Mark = "gagne"
 	first.Children[0].Comment = "prend 3 pions"
 	p := &problems.Problem{Source: "vantenac", Number: 72, Label: "Problème II", Rules: draughts.International, Position: problems.MustPosition(draughts.International, fen),
-		Stipulation: problems.StipWin, Solution: &problems.Tree{Start: fen, Children: []*problems.Node{first}},
+		Stipulation: problems.StipWin, Solution: &problems.Tree{Start: problems.MustPosition(draughts.International, fen), Children: []*problems.Node{first}},
 		Themes: []problems.Theme{{Name: "rafle", Origin: problems.OriginBook}}}
 	if _, err := d.ImportBatch(problems.Source{Key: "vantenac", Title: "Traité"}, []*problems.Problem{p}, nil); err != nil {
 		t.Fatal(err)

@@ -26,12 +26,12 @@ func (pr *problem) solution(rows, prose []line) {
 	proseCells := proseMoves(prose)
 	if len(rows) == 0 {
 		p.SolutionText = proseText
-		p.Solution, _ = pr.replay("prose", proseCells, p.FEN())
+		p.Solution, _ = pr.replay("prose", proseCells, p.Position)
 		return
 	}
 	p.SolutionText = joinText(rows)
 	cells := rowCells(rows)
-	p.Solution, _ = pr.replay("table", cells, p.FEN())
+	p.Solution, _ = pr.replay("table", cells, p.Position)
 	pr.checkCounts(cells)
 	w := problems.Witness{Name: "prose", Text: proseText}
 	if len(proseCells) > 0 {
@@ -47,8 +47,8 @@ func (pr *problem) solution(rows, prose []line) {
 
 // replay builds a tree and files its warnings on the record, naming the
 // problem and the witness.
-func (pr *problem) replay(name string, cells []booknotation.Cell, fen string) (*problems.Tree, []problems.Warning) {
-	t, ws := pr.build(cells, fen)
+func (pr *problem) replay(name string, cells []booknotation.Cell, start *draughts.Position) (*problems.Tree, []problems.Warning) {
+	t, ws := pr.build(cells, start)
 	for _, w := range ws {
 		pr.warn(w.Line, name+" move \""+w.Text+"\"", w.Expected, w.Ply)
 	}
@@ -147,17 +147,17 @@ func (pr *problem) checkCounts(cells []booknotation.Cell) {
 // the stated main line whose printed squares equal the prose's first move,
 // or, when the prose names that move only in part, the first ply where it
 // resolves to the stated move. It returns the position before that ply and
-// the ply (0-based).
-func alignStart(t *problems.Tree, prose []booknotation.Cell) (string, int) {
+// the ply (0-based); the tree's start and 0 when it finds none.
+func alignStart(t *problems.Tree, prose []booknotation.Cell) (*draughts.Position, int) {
 	first := squaresKey(prose[0].Text)
 	line := t.MainLine()
-	pos, err := draughts.ParseFEN(draughts.International, t.Start)
-	if err != nil {
-		return t.Start, 0
+	if t.Start == nil {
+		return nil, 0
 	}
+	pos := *t.Start
 	for k, n := range line {
 		if squaresKey(n.Text) == first || (prose[0].Partial != nil && n.Move != "" && resolvesTo(prose[0], pos, n.Move)) {
-			return pos.FEN(), k
+			return &pos, k
 		}
 		m, err := draughts.ParseMove(pos, n.Move)
 		if n.Move == "" || err != nil {
@@ -173,7 +173,7 @@ func resolvesTo(c booknotation.Cell, pos draughts.Position, move string) bool {
 	if c.White != (pos.Turn == draughts.White) {
 		return false
 	}
-	t, _ := booknotation.Build("", []booknotation.Cell{c}, draughts.International, pos.FEN())
+	t, _ := booknotation.Build("", []booknotation.Cell{c}, draughts.International, &pos)
 	return len(t.Children) == 1 && t.Children[0].Move == move
 }
 
@@ -242,14 +242,11 @@ func disagreements(stated, prose *problems.Tree, from int) []string {
 // that repair. The stated tree itself is not changed.
 func (pr *problem) noteRepairs(prose *problems.Tree, from int) {
 	stated := pr.p.Solution
-	if stated == nil || prose == nil || stated.Start == "" {
+	if stated == nil || prose == nil || stated.Start == nil {
 		return
 	}
 	line := stated.MainLine()
-	pos, err := draughts.ParseFEN(draughts.International, stated.Start)
-	if err != nil {
-		return
-	}
+	pos := *stated.Start
 	alts := prose.Children
 	for k, n := range line {
 		if k >= from && n.Move == "" && !strings.HasPrefix(n.Issue, "not replayed") {

@@ -220,6 +220,6 @@ func (pr *problem) themes(enPrise bool) {
 }
 
 // build places cells in a tree and resolves them from start.
-func (pr *problem) build(cells []booknotation.Cell, start string) (*problems.Tree, []problems.Warning) {
+func (pr *problem) build(cells []booknotation.Cell, start *draughts.Position) (*problems.Tree, []problems.Warning) {
 	return booknotation.Build(pr.file, cells, draughts.International, start)
 }

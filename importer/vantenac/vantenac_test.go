@@ -198,7 +198,7 @@ func TestStatedFinalMaterial(t *testing.T) {
 	branch := line[9-1]
 	for _, alt := range branch.Children {
 		full := append(append([]*problems.Node{}, line[:9]...), alt, alt.Children[0])
-		if _, m, _ := replayLine(t, w.Start, full); len(m.Captured) != 7 {
+		if _, m, _ := replayLine(t, w.StartFEN(), full); len(m.Captured) != 7 {
 			t.Errorf("I, after %s: the last capture takes %d, the book says seven", alt.Text, len(m.Captured))
 		}
 	}

@@ -54,21 +54,17 @@ type builder struct {
 }
 
 // Build places cells in a solution tree and resolves every move on the
-// board from start (a FEN; "" when the position is unknown, in which case
-// the tree only has the book's structure). A move that cannot be resolved is
+// board from start (nil when the position is unknown, in which case the
+// tree only has the book's structure); the tree starts from it. A move that cannot be resolved is
 // kept with Node.Issue set and a warning; the moves after it on the same
 // line are kept too, their Issue saying they were not replayed (they get no
 // warning of their own: the misprint is the move that broke the line).
-func Build(file string, cells []Cell, r *draughts.Rules, start string) (*problems.Tree, []problems.Warning) {
+func Build(file string, cells []Cell, r *draughts.Rules, start *draughts.Position) (*problems.Tree, []problems.Warning) {
 	b := &builder{file: file, rules: r, tree: &problems.Tree{}, ply: map[*problems.Node]int{}}
-	if start != "" {
-		p, err := draughts.ParseFEN(r, start)
-		if err != nil {
-			b.warn(0, start, "a FEN such as W:W31-50:B1-20", 0)
-		} else {
-			b.cur = state{pos: p, ok: true}
-			b.tree.Start = p.FEN()
-		}
+	if start != nil {
+		p := *start
+		b.cur = state{pos: p, ok: true}
+		b.tree.Start = &p
 	}
 	for _, c := range cells {
 		b.add(c)
@@ -117,7 +113,7 @@ func (b *builder) resolve(n *problems.Node, c Cell, ply int) state {
 	prev := b.cur
 	next := state{node: n}
 	switch {
-	case b.tree.Start == "":
+	case b.tree.Start == nil:
 		return next
 	case !prev.ok:
 		// Not a misprint of its own: the warning is on the move that broke the line.

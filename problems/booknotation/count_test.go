@@ -55,7 +55,7 @@ func TestCountNotASquare(t *testing.T) {
 	if c := tr.MainLine()[1].Comment; c != "prend 3 p." {
 		t.Errorf("count kept as %q", c)
 	}
-	tr, ws = Build("vii", []Cell{{White: true, Text: "24 à 19"}, {Text: "14 à 35 prennent 3 p."}}, draughts.International, fen)
+	tr, ws = Build("vii", []Cell{{White: true, Text: "24 à 19"}, {Text: "14 à 35 prennent 3 p."}}, draughts.International, problems.MustPosition(draughts.International, fen))
 	check("cells", tr, ws)
 	if out := Write(tr, draughts.International); !strings.Contains(out, "14 à 35 prennent 3 p.") {
 		t.Errorf("the printed text is not kept:\n%s", out)

@@ -61,7 +61,11 @@ func ParseExecution(lines []string, r *draughts.Rules, start string) (*problems.
 // ParseExecutionAt is ParseExecution for lines that start at line first of file.
 func ParseExecutionAt(file string, first int, lines []string, r *draughts.Rules, start string) (*problems.Tree, []problems.Warning) {
 	cells, warns := readCellsNumbered(file, lineNos(first, len(lines)), lines, r.Algebraic)
-	t, w2 := Build(file, cells, r, start)
+	pos, err := problems.ParsePosition(r, start)
+	if err != nil {
+		warns = append(warns, problems.Warning{File: file, Text: start, Expected: "a FEN such as W:W31-50:B1-20"})
+	}
+	t, w2 := Build(file, cells, r, pos)
 	return t, append(warns, w2...)
 }
 

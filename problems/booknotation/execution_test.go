@@ -12,7 +12,7 @@ import (
 // at its end; it fails the test on any unresolved move.
 func finalPosition(t *testing.T, tr *problems.Tree, line []*problems.Node) draughts.Position {
 	t.Helper()
-	p, err := draughts.ParseFEN(draughts.International, tr.Start)
+	p, err := draughts.ParseFEN(draughts.International, tr.StartFEN())
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -296,7 +296,7 @@ func (rec *record) finish() *problems.Problem {
 	}
 	p.SolutionText = strings.Join(rec.exec, "\n")
 	cells, ws := readCellsNumbered(rec.file, rec.execNos, rec.exec, r.Algebraic)
-	tree, ws2 := Build(rec.file, cells, r, p.FEN())
+	tree, ws2 := Build(rec.file, cells, r, p.Position)
 	p.Solution = tree
 	p.Warnings = append(p.Warnings, append(ws, ws2...)...)
 	return p

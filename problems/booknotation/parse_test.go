@@ -45,7 +45,7 @@ func TestParseFile(t *testing.T) {
 		t.Errorf("IV: %+v", iv)
 	}
 	if c41.Number != 41 || c41.Title != "Coup de repos" || c41.Class != "pions seulement" || c41.FEN() != "" ||
-		c41.RulesName() != "international" || c41.Solution.Size() != 2 || c41.Solution.Start != "" ||
+		c41.RulesName() != "international" || c41.Solution.Size() != 2 || c41.Solution.Start != nil ||
 		!strings.Contains(c41.Commentary, "one execution") {
 		t.Errorf("41: %+v", c41)
 	}
@@ -131,7 +131,7 @@ func roundTrip(t *testing.T, name string, tr *problems.Tree) {
 func roundTripRules(t *testing.T, name string, tr *problems.Tree, r *draughts.Rules) {
 	t.Helper()
 	out := Write(tr, r)
-	back, ws := ParseExecution(strings.Split(out, "\n"), r, tr.Start)
+	back, ws := ParseExecution(strings.Split(out, "\n"), r, tr.StartFEN())
 	if err := sameTree(tr.Children, back.Children, name); err != nil {
 		t.Errorf("%v\n%s", err, out)
 	}
@@ -201,7 +201,7 @@ func TestRoundTripRandomTrees(t *testing.T) {
 		"B:W27,28,32,33,37,K46:B12,13,17,19,K5"}
 	for i := 0; i < 60; i++ {
 		p, _ := draughts.ParseFEN(draughts.International, fens[i%len(fens)])
-		tr := &problems.Tree{Start: p.FEN(), Children: randomTree(rng, p, 8)}
+		tr := &problems.Tree{Start: &p, Children: randomTree(rng, p, 8)}
 		roundTrip(t, fmt.Sprint("random ", i), tr)
 	}
 }
@@ -213,7 +213,7 @@ func TestRoundTripEveryRules(t *testing.T) {
 	for _, r := range draughts.AllRules() {
 		p := draughts.Start(r)
 		for i := 0; i < 10; i++ {
-			tr := &problems.Tree{Start: p.FEN(), Children: randomTree(rng, p, 8)}
+			tr := &problems.Tree{Start: &p, Children: randomTree(rng, p, 8)}
 			roundTripRules(t, fmt.Sprint(r.Name, " ", i), tr, r)
 		}
 	}
@@ -237,7 +237,7 @@ func FuzzParse(f *testing.F) {
 				t.Fatalf("record with unknown rules %q", p.Rules)
 			}
 			out := Write(p.Solution, r)
-			back, _ := ParseExecution(strings.Split(out, "\n"), r, p.Solution.Start)
+			back, _ := ParseExecution(strings.Split(out, "\n"), r, p.Solution.StartFEN())
 			if again := Write(back, r); again != out {
 				t.Fatalf("Write not stable:\n%s\n---\n%s", out, again)
 			}

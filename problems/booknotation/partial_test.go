@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"metz/draughts"
+	"metz/problems"
 )
 
 // Van Tenac III, White to move: W 9,22,27,32,35,38; B 12,15,26, king 50.
@@ -13,7 +14,7 @@ const vt3 = "W:W9,22,27,32,35,38:B12,15,26,K50"
 // buildLine builds cells from fen and returns the main line's moves and
 // comments and the warnings' expectations.
 func buildLine(fen string, cells ...Cell) (moves, comments, warns []string) {
-	tr, ws := Build("p", cells, draughts.International, fen)
+	tr, ws := Build("p", cells, draughts.International, problems.MustPosition(draughts.International, fen))
 	for _, n := range tr.MainLine() {
 		moves = append(moves, n.Move)
 		comments = append(comments, n.Comment)

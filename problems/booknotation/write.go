@@ -18,13 +18,8 @@ const colWidth = 16
 // in braces. Reading the output with ParseExecution gives the tree back.
 func Write(t *problems.Tree, r *draughts.Rules) string {
 	w := &writer{rules: r}
-	var pos *draughts.Position
-	if t != nil && t.Start != "" {
-		if p, err := draughts.ParseFEN(r, t.Start); err == nil {
-			pos = &p
-		}
-	}
 	if t != nil {
+		pos := t.Start // nil: the moves are written as printed
 		w.walk(t.Children, 0, pos)
 	}
 	return w.layout()

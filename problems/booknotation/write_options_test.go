@@ -11,7 +11,7 @@ import (
 // markedTree is White's 42-38 in W:W16,31,42:B6,18 with the stated defence
 // 18-23 and a defence 6-11 added by the solver with its answer 16-7.
 func markedTree() *problems.Tree {
-	return &problems.Tree{Start: "W:W16,31,42:B6,18", Children: []*problems.Node{
+	return &problems.Tree{Start: problems.MustPosition(draughts.International, "W:W16,31,42:B6,18"), Children: []*problems.Node{
 		{Move: "42-38", White: true, Origin: problems.Printed, Children: []*problems.Node{
 			{Move: "18-23", Origin: problems.Printed},
 			{Move: "6-11", Origin: problems.Solver, Comment: "metz: omitted defence", Children: []*problems.Node{
@@ -55,7 +55,7 @@ func TestWriteWithPlain(t *testing.T) {
 func TestWriteWithReadsBack(t *testing.T) {
 	tr := markedTree()
 	text := WriteWith(tr, draughts.International, WriteOptions{SolverMark: SolverMark})
-	back, warns := ParseExecution(strings.Split(strings.TrimRight(text, "\n"), "\n"), draughts.International, tr.Start)
+	back, warns := ParseExecution(strings.Split(strings.TrimRight(text, "\n"), "\n"), draughts.International, tr.StartFEN())
 	if back.Size() != tr.Size() {
 		t.Fatalf("read back %d moves of %d (warnings %v)\n%s", back.Size(), tr.Size(), warns, text)
 	}

@@ -157,11 +157,8 @@ func history(w io.Writer, rec app.Record) {
 // statedTree writes the stated tree in modern notation, indented, and
 // then why each unresolved move could not be played, with its source line.
 func statedTree(w io.Writer, p *problems.Problem) {
-	t := *p.Solution
-	if t.Start == "" {
-		t.Start = p.FEN()
-	}
-	fmt.Fprintln(w, Wrap(export.Modern(&t, p.Rules), 76, "  "))
+	t := p.Solution.StartingAt(p.Position)
+	fmt.Fprintln(w, Wrap(export.Modern(t, p.Rules), 76, "  "))
 	t.Walk(func(n *problems.Node, ply int) {
 		if n.Issue == "" {
 			return
