@@ -183,15 +183,11 @@ func findSimilar(d *db.DB, pos draughts.Position, blow *similar.Blow, self int64
 
 // compareCandidate is the match of one record found, if any relation holds.
 func compareCandidate(pos draughts.Position, c db.Candidate, blow *similar.Blow, sameBlow bool) (SimilarMatch, bool) {
-	if c.Rules != pos.Rules.Name {
-		return SimilarMatch{}, false
-	}
-	p, err := draughts.ParseFEN(pos.Rules, c.FEN)
-	if err != nil {
+	if c.Rules != pos.Rules || c.Position == nil {
 		return SimilarMatch{}, false
 	}
 	m := SimilarMatch{Candidate: c, Name: Name(c.Source, c.Number), Earliest: earliest(c)}
-	rel, ok := similar.Compare(pos, p)
+	rel, ok := similar.Compare(pos, *c.Position)
 	switch {
 	case ok:
 		m.Relation, m.Detail, m.Score = rel.Relation, rel.Detail, rel.Score
@@ -406,19 +402,14 @@ func duplicatesAmong(d *db.DB, source string, ids []int64) ([]Duplicate, error) 
 	probeOf := map[int64][]int64{} // key -> the records of the source that probe it
 	var keys []int64
 	for _, c := range mine {
-		r, err := draughts.RulesByName(c.Rules)
-		if err != nil {
-			continue
-		}
-		pos, err := draughts.ParseFEN(r, c.FEN)
-		if err != nil || pos.Equal(draughts.Start(r)) {
+		if c.Position == nil || c.Position.Equal(draughts.Start(c.Rules)) {
 			// A game from the start repeats every other game's first
 			// position: no diagram to report (and an archive of n games
 			// would make n² pairs).
 			continue
 		}
-		positions[c.ID] = pos
-		for _, k := range similar.ExactProbes(pos) {
+		positions[c.ID] = *c.Position
+		for _, k := range similar.ExactProbes(*c.Position) {
 			if probeOf[k] == nil {
 				keys = append(keys, k)
 			}
@@ -467,14 +458,10 @@ func duplicatesAmong(d *db.DB, source string, ids []int64) ([]Duplicate, error) 
 // duplicateOf is record o as a duplicate of c (at pos), if its position
 // is c's or c's under a symmetry.
 func duplicateOf(pos draughts.Position, c, o db.Candidate, source string) (Duplicate, bool) {
-	if o.Rules != c.Rules {
+	if o.Rules != c.Rules || o.Position == nil {
 		return Duplicate{}, false
 	}
-	p, err := draughts.ParseFEN(pos.Rules, o.FEN)
-	if err != nil {
-		return Duplicate{}, false
-	}
-	m, ok := similar.Compare(pos, p)
+	m, ok := similar.Compare(pos, *o.Position)
 	if !ok || m.Score < similar.ScoreOf(similar.Mirrored, 0) {
 		return Duplicate{}, false
 	}

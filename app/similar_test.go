@@ -1,11 +1,12 @@
 package app
 
 import (
-	"metz/draughts"
+	"encoding/json"
 	"strings"
 	"testing"
 
 	"metz/db"
+	"metz/draughts"
 	"metz/internal/pgtest"
 	"metz/problems"
 	"metz/similar"
@@ -92,6 +93,16 @@ func TestSimilarRelations(t *testing.T) {
 		"b:4 pieces-differ", "b:5 same-combination"}
 	if strings.Join(got, ", ") != strings.Join(want, ", ") {
 		t.Errorf("matches\n %s\nwant\n %s", strings.Join(got, ", "), strings.Join(want, ", "))
+	}
+	// A match carries the record's position as the db's reader parsed it;
+	// its JSON holds the rules and the FEN as text, as it always has.
+	b1 := res.Matches[0]
+	if b1.Rules != draughts.International || b1.Position == nil || b1.Position.Rules != draughts.International {
+		t.Errorf("b:1 read as rules %v, position %v", b1.Rules, b1.Position)
+	}
+	js, err := json.Marshal(b1)
+	if want := `"rules":"international","fen":"` + b1.Position.FEN() + `"`; err != nil || !strings.Contains(string(js), want) {
+		t.Errorf("match JSON %s (%v), want it to hold %s", js, err, want)
 	}
 	// From the other side: b:2 finds a:1 reversed, b:3 finds a:1 shifted.
 	for ref, want := range map[string]similar.Relation{"b:2": similar.ColoursReversed, "b:3": similar.Shifted, "b:5": similar.SameCombination} {

@@ -2,7 +2,11 @@ package db
 
 import (
 	"database/sql"
+	"fmt"
 	"strings"
+
+	"metz/draughts"
+	"metz/problems"
 )
 
 // The anticipation index (docs/similar.md): each problem's keys, computed
@@ -226,16 +230,19 @@ func (d *DB) SimilarCount() (problems, keys int, err error) {
 
 // Candidate is a problem a lookup named, as a comparison reads it.
 type Candidate struct {
-	ID          int64  `json:"id"`
-	Source      string `json:"source"`
-	Number      int    `json:"number"`
-	Label       string `json:"label,omitempty"`
-	Rules       string `json:"rules"`
-	FEN         string `json:"fen"`
-	Stipulation string `json:"stipulation,omitempty"`
-	Author      string `json:"author,omitempty"`
-	Date        string `json:"date,omitempty"` // the record's, as written
-	Year        int    `json:"year,omitempty"` // its source's
+	ID     int64           `json:"id"`
+	Source string          `json:"source"`
+	Number int             `json:"number"`
+	Label  string          `json:"label,omitempty"`
+	Rules  *draughts.Rules `json:"rules"`
+	// Position is the diagram, read under Rules here; nil when the
+	// record has none or its stored FEN does not read (the record's
+	// reader warns of that). JSON holds its FEN.
+	Position    *draughts.Position `json:"fen"`
+	Stipulation string             `json:"stipulation,omitempty"`
+	Author      string             `json:"author,omitempty"`
+	Date        string             `json:"date,omitempty"` // the record's, as written
+	Year        int                `json:"year,omitempty"` // its source's
 }
 
 // Candidates reads the problems ids for comparison.
@@ -245,9 +252,18 @@ func (d *DB) Candidates(ids []int64) ([]Candidate, error) {
 		p.author, p.date, coalesce(s.year, 0)
 		FROM problems p LEFT JOIN sources s ON s.key = p.source WHERE p.id IN `, func(rows *sql.Rows) error {
 		var c Candidate
-		err := rows.Scan(&c.ID, &c.Source, &c.Number, &c.Label, &c.Rules, &c.FEN, &c.Stipulation, &c.Author, &c.Date, &c.Year)
+		var rules, fen string
+		if err := rows.Scan(&c.ID, &c.Source, &c.Number, &c.Label, &rules, &fen, &c.Stipulation, &c.Author, &c.Date, &c.Year); err != nil {
+			return err
+		}
+		r, err := draughts.RulesByName(rules)
+		if err != nil {
+			return fmt.Errorf("problem %d: stored rules: %w", c.ID, err)
+		}
+		c.Rules = r
+		c.Position, _ = problems.ParsePosition(r, fen) // nil when it does not read, as the comparison has always taken it
 		out = append(out, c)
-		return err
+		return nil
 	})
 	return out, err
 }

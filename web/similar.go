@@ -29,7 +29,7 @@ func (s *Server) similarSection(id int64) map[string]any {
 	}
 	rows := make([]similarRow, len(res.Matches))
 	for i, m := range res.Matches {
-		rows[i] = similarRow{SimilarMatch: m, Diagram: diagram(m.Rules, m.FEN, 120, false)}
+		rows[i] = similarRow{SimilarMatch: m, Diagram: diagramOf(m.Position, 120, false)}
 	}
 	return map[string]any{"Matches": rows, "Blow": res.Blow}
 }
