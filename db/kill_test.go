@@ -2,13 +2,13 @@ package db
 
 import (
 	"fmt"
-	"metz/draughts"
 	"os"
 	"os/exec"
 	"strconv"
 	"syscall"
 	"testing"
 
+	"metz/draughts"
 	"metz/internal/pgtest"
 	"metz/problems"
 )
