@@ -56,6 +56,49 @@ func kingStarts(kings, empty, a0, a1, a2, a3 uint64) (s0, s1, s2, s3 uint64, qui
 	return f0 & a0, f1 & a1, f2 & a2, f3 & a3, quiet
 }
 
+// kingSingles counts the kings' captures when none of them can take a
+// second piece: the landing squares of the first jumps, whose starts are
+// s0..s3 (kingStarts). From the run of landing squares behind a captured
+// piece a king can go on only sideways or straight on; neither way passes
+// the captured piece or the king's vacated origin (both lie on the way
+// back), so fills through the position's empty squares and its jump
+// targets a0..a3 (jumpTargets) decide for all runs at once. ok is false
+// when some king can go on: the search must then count. (One king's run
+// and another's never share a square, and single captures never merge.)
+func kingSingles(s0, s1, s2, s3, empty, a0, a1, a2, a3 uint64) (n int, ok bool) {
+	// Runs up-left and down-right turn up-right or down-left; the others
+	// turn up-left or down-right. Most positions have one or two runs.
+	if s0 != 0 {
+		l := fillUp(s0>>12, empty, 6)
+		if l&a0|fillUp(l, empty, 5)&a1|fillDown(l, empty, 5)&a2 != 0 {
+			return 0, false
+		}
+		n += bits.OnesCount64(l)
+	}
+	if s1 != 0 {
+		l := fillUp(s1>>10, empty, 5)
+		if l&a1|fillUp(l, empty, 6)&a0|fillDown(l, empty, 6)&a3 != 0 {
+			return 0, false
+		}
+		n += bits.OnesCount64(l)
+	}
+	if s2 != 0 {
+		l := fillDown(s2<<10, empty, 5)
+		if l&a2|fillUp(l, empty, 6)&a0|fillDown(l, empty, 6)&a3 != 0 {
+			return 0, false
+		}
+		n += bits.OnesCount64(l)
+	}
+	if s3 != 0 {
+		l := fillDown(s3<<12, empty, 6)
+		if l&a3|fillUp(l, empty, 5)&a1|fillDown(l, empty, 5)&a2 != 0 {
+			return 0, false
+		}
+		n += bits.OnesCount64(l)
+	}
+	return n, true
+}
+
 // perpendicular gives, for each direction, the two directions at right
 // angles: the negative one (towards lower bits) first.
 var perpendicular = [4][2]int{{1, 2}, {0, 3}, {0, 3}, {1, 2}}

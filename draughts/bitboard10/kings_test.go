@@ -142,5 +142,23 @@ func FuzzKingsGeneric(f *testing.F) {
 		if capt != (ml.N > 0 && ml.Moves[0].Captured != 0) || capt != p.HasCapture() {
 			t.Fatalf("%s: capture flag %v, HasCapture %v, moves %v", p.FEN(), capt, p.HasCapture(), ml.Slice())
 		}
+		compareBulkTwoPlies(t, p, &ml, false)
+		compareBulkTwoPlies(t, p, &mk, true)
 	})
+}
+
+// compareBulkTwoPlies compares bulk perft 2 (the children counted from
+// p's bitboards) with the children's generated moves, ml p's moves.
+func compareBulkTwoPlies(t *testing.T, p Position, ml *MoveList, keep bool) {
+	t.Helper()
+	want := uint64(0)
+	var cl MoveList
+	for _, m := range ml.Slice() {
+		c := p.Play(m)
+		c.generate(&cl, keep)
+		want += uint64(cl.N)
+	}
+	if got := Perft(p, 2, PerftOptions{Bulk: true, Keep: keep}); got != want {
+		t.Fatalf("%s: bulk perft 2 (keep %v) %d, the children's moves %d", p.FEN(), keep, got, want)
+	}
 }

@@ -215,6 +215,43 @@ func continuing(j0, j1, j2, j3, a0, a1, a2, a3 uint64) uint64 {
 	return (j0>>12)&(a0|a1|a2) | (j1>>10)&(a0|a1|a3) | (j2<<10)&(a0|a2|a3) | (j3<<12)&(a1|a2|a3)
 }
 
+// menDoubles counts the men's captures of two pieces, given their first
+// jumps j0..j3 (by direction) and the squares a0..a3 from which a man can
+// jump in each direction (jumpTargets). A capture of two pieces is a first
+// jump d followed by a second jump e from its landing square, e not back
+// over the first piece; its second piece and landing square cannot be the
+// first piece nor the man's vacated origin (they lie on the way back), so
+// the position's masks decide it, one set of landing squares for each of
+// the twelve pairs (d, e). ok is false when some capture can go on to a
+// third piece: the search must then count. Two captures of two pieces
+// never merge (see add), so the count holds in both modes.
+func menDoubles(j0, j1, j2, j3, a0, a1, a2, a3 uint64) (n int, ok bool) {
+	l0, l1, l2, l3 := j0>>12, j1>>10, j2<<10, j3<<12
+	s00, s10, s20 := l0&a0, l1&a0, l2&a0
+	s01, s11, s31 := l0&a1, l1&a1, l3&a1
+	s02, s22, s32 := l0&a2, l2&a2, l3&a2
+	s13, s23, s33 := l1&a3, l2&a3, l3&a3
+	if continuing(s00|s10|s20, s01|s11|s31, s02|s22|s32, s13|s23|s33, a0, a1, a2, a3) != 0 {
+		return 0, false
+	}
+	return bits.OnesCount64(s00) + bits.OnesCount64(s10) + bits.OnesCount64(s20) +
+		bits.OnesCount64(s01) + bits.OnesCount64(s11) + bits.OnesCount64(s31) +
+		bits.OnesCount64(s02) + bits.OnesCount64(s22) + bits.OnesCount64(s32) +
+		bits.OnesCount64(s13) + bits.OnesCount64(s23) + bits.OnesCount64(s33), true
+}
+
+// addMenCaptures is the number of captures of a side whose kings have
+// single captures (kings of them) and whose men's first jumps are j0..j3
+// (a0..a3: jumpTargets): the men's and the kings' single captures, or the
+// men's captures of two pieces, which outnumber them. ok is false when a
+// man can take three pieces or more: the search must count.
+func addMenCaptures(kings int, j0, j1, j2, j3, a0, a1, a2, a3 uint64) (int, bool) {
+	if continuing(j0, j1, j2, j3, a0, a1, a2, a3) == 0 {
+		return kings + bits.OnesCount64(j0) + bits.OnesCount64(j1) + bits.OnesCount64(j2) + bits.OnesCount64(j3), true
+	}
+	return menDoubles(j0, j1, j2, j3, a0, a1, a2, a3)
+}
+
 // generateCaptures fills ml with the maximal captures and returns the number
 // of pieces they capture (0 and an empty list if there is no capture).
 func (p *Position) generateCaptures(ml *MoveList, keep bool) int {
@@ -379,19 +416,25 @@ func (p *Position) countMovesCapture(ml *MoveList, keep bool) (int, bool) {
 	kings := own & p.Kings
 	a0, a1, a2, a3 := jumpTargets(opp, empty)
 	j0, j1, j2, j3 := men&a0, men&a1, men&a2, men&a3
-	if j0|j1|j2|j3 == 0 {
-		if kings == 0 {
-			return countMenQuiet(men, empty, p.WhiteToMove), false
-		}
-	} else if kings == 0 && continuing(j0, j1, j2, j3, a0, a1, a2, a3) == 0 {
-		return bits.OnesCount64(j0) + bits.OnesCount64(j1) + bits.OnesCount64(j2) + bits.OnesCount64(j3), true
-	}
+	quiet, capture := 0, j0|j1|j2|j3 != 0
 	var ks [4]uint64
 	if kings != 0 {
-		var quiet int
 		ks[0], ks[1], ks[2], ks[3], quiet = kingStarts(kings, empty, a0, a1, a2, a3)
-		if j0|j1|j2|j3|ks[0]|ks[1]|ks[2]|ks[3] == 0 {
-			return quiet + countMenQuiet(men, empty, p.WhiteToMove), false
+		if ks[0]|ks[1]|ks[2]|ks[3] != 0 {
+			capture = true
+		}
+	}
+	if !capture {
+		return quiet + countMenQuiet(men, empty, p.WhiteToMove), false
+	}
+	// The common captures counted from the masks; the others searched.
+	n, ok := 0, true
+	if ks[0]|ks[1]|ks[2]|ks[3] != 0 {
+		n, ok = kingSingles(ks[0], ks[1], ks[2], ks[3], empty, a0, a1, a2, a3)
+	}
+	if ok {
+		if n, ok = addMenCaptures(n, j0, j1, j2, j3, a0, a1, a2, a3); ok {
+			return n, true
 		}
 	}
 	if ml == nil {

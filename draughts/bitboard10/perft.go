@@ -268,6 +268,9 @@ func (pf *perfter) menMoves(own, opp uint64, white bool) int {
 		return countMenQuiet(own, empty, white)
 	}
 	if cont := continuing(j0, j1, j2, j3, a0, a1, a2, a3); cont != 0 {
+		if n, ok := menDoubles(j0, j1, j2, j3, a0, a1, a2, a3); ok {
+			return n
+		}
 		return countMenCaptures(&pf.lists[0], pf.keep, opp, empty, j0, j1, j2, j3, cont)
 	}
 	return bits.OnesCount64(j0) + bits.OnesCount64(j1) + bits.OnesCount64(j2) + bits.OnesCount64(j3)
@@ -340,51 +343,82 @@ func (kc *kidCounter) init(p *Position) {
 
 // count returns the number of legal moves after m; or false, with the
 // first jumps of the kings in ks (kingStarts), when the side to move then
-// has a capture that may go on: its moves are left to the generator.
+// has a capture that may go on: its moves are left to the generator. ks
+// is written only then.
 func (kc *kidCounter) count(m Move, ks *[4]uint64) (int, bool) {
 	from, to := uint64(1)<<(m.From&63), uint64(1)<<(m.To&63)
 	own, kings := kc.own&^m.Captured, kc.kings&^m.Captured
 	opp := kc.mover ^ from ^ to
 	empty := ^(own | opp) & BoardMask
 	men := own &^ kings
-	a0, a1, a2, a3 := jumpTargets(opp, empty)
-	j0, j1, j2, j3 := men&a0, men&a1, men&a2, men&a3
-	quiet := 0
-	*ks = [4]uint64{}
 	if kings != 0 {
 		f0, f1, f2, f3 := kc.f0, kc.f1, kc.f2, kc.f3
-		q0, q1, q2, q3 := kc.q0, kc.q1, kc.q2, kc.q3
+		quiet := kc.q0 + kc.q1 + kc.q2 + kc.q3
 		// After a capture every run is found afresh; after a quiet move,
-		// those that met the move's two squares.
-		all := m.Captured != 0
-		if all || f0&(to|from<<6) != 0 {
-			f0 = fillUp(kings, empty, 6)
-			q0 = bits.OnesCount64(f0 ^ kings)
+		// those that met the move's two squares (out of line: rare).
+		if m.Captured != 0 || f0&(to|from<<6)|f1&(to|from<<5)|f2&(to|from>>5)|f3&(to|from>>6) != 0 {
+			f0, f1, f2, f3, quiet = kc.runs(m.Captured != 0, from, to, kings, empty)
 		}
-		if all || f1&(to|from<<5) != 0 {
-			f1 = fillUp(kings, empty, 5)
-			q1 = bits.OnesCount64(f1 ^ kings)
-		}
-		if all || f2&(to|from>>5) != 0 {
-			f2 = fillDown(kings, empty, 5)
-			q2 = bits.OnesCount64(f2 ^ kings)
-		}
-		if all || f3&(to|from>>6) != 0 {
-			f3 = fillDown(kings, empty, 6)
-			q3 = bits.OnesCount64(f3 ^ kings)
-		}
+		// The jump targets after the call: fewer values live across it.
+		a0, a1, a2, a3 := jumpTargets(opp, empty)
+		j0, j1, j2, j3 := men&a0, men&a1, men&a2, men&a3
 		if s0, s1, s2, s3 := f0&a0, f1&a1, f2&a2, f3&a3; s0|s1|s2|s3 != 0 {
-			*ks = [4]uint64{s0, s1, s2, s3}
-			return 0, false
+			n, ok := kingSingles(s0, s1, s2, s3, empty, a0, a1, a2, a3)
+			if ok {
+				n, ok = addMenCaptures(n, j0, j1, j2, j3, a0, a1, a2, a3)
+			}
+			if !ok {
+				*ks = [4]uint64{s0, s1, s2, s3}
+			}
+			return n, ok
 		}
-		quiet = q0 + q1 + q2 + q3
+		if j0|j1|j2|j3 == 0 {
+			return quiet + countMenQuiet(men, empty, kc.white), true
+		}
+		return kc.menCaptures(j0, j1, j2, j3, a0, a1, a2, a3, ks)
 	}
+	a0, a1, a2, a3 := jumpTargets(opp, empty)
+	j0, j1, j2, j3 := men&a0, men&a1, men&a2, men&a3
 	if j0|j1|j2|j3 == 0 {
-		return quiet + countMenQuiet(men, empty, kc.white), true
+		return countMenQuiet(men, empty, kc.white), true
 	}
-	// Only men capture: single jumps are counted.
-	if continuing(j0, j1, j2, j3, a0, a1, a2, a3) == 0 {
-		return bits.OnesCount64(j0) + bits.OnesCount64(j1) + bits.OnesCount64(j2) + bits.OnesCount64(j3), true
+	return kc.menCaptures(j0, j1, j2, j3, a0, a1, a2, a3, ks)
+}
+
+// menCaptures is count's answer when only men capture (first jumps
+// j0..j3, jump targets a0..a3).
+func (kc *kidCounter) menCaptures(j0, j1, j2, j3, a0, a1, a2, a3 uint64, ks *[4]uint64) (int, bool) {
+	n, ok := addMenCaptures(0, j0, j1, j2, j3, a0, a1, a2, a3)
+	if !ok {
+		*ks = [4]uint64{}
 	}
-	return 0, false
+	return n, ok
+}
+
+// runs returns the runs of the kings (kings, on the board whose empty
+// squares are empty) after a move from -> to of the other side (which
+// captured if all), and their number of quiet moves: those of p where
+// the move changed nothing.
+//
+//go:noinline
+func (kc *kidCounter) runs(all bool, from, to, kings, empty uint64) (f0, f1, f2, f3 uint64, quiet int) {
+	f0, f1, f2, f3 = kc.f0, kc.f1, kc.f2, kc.f3
+	q0, q1, q2, q3 := kc.q0, kc.q1, kc.q2, kc.q3
+	if all || f0&(to|from<<6) != 0 {
+		f0 = fillUp(kings, empty, 6)
+		q0 = bits.OnesCount64(f0 ^ kings)
+	}
+	if all || f1&(to|from<<5) != 0 {
+		f1 = fillUp(kings, empty, 5)
+		q1 = bits.OnesCount64(f1 ^ kings)
+	}
+	if all || f2&(to|from>>5) != 0 {
+		f2 = fillDown(kings, empty, 5)
+		q2 = bits.OnesCount64(f2 ^ kings)
+	}
+	if all || f3&(to|from>>6) != 0 {
+		f3 = fillDown(kings, empty, 6)
+		q3 = bits.OnesCount64(f3 ^ kings)
+	}
+	return f0, f1, f2, f3, q0 + q1 + q2 + q3
 }
