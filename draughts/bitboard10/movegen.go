@@ -264,11 +264,17 @@ func (p *Position) generateCaptures(ml *MoveList, keep bool) int {
 // be counted: counted of them are not in ml. starts holds the first
 // jumps of the kings (see kingStarts), or is nil to have them computed here.
 func (p *Position) captures(ml *MoveList, keep, count bool, starts *[4]uint64) (best, counted int) {
-	ml.N = 0
 	own, opp := p.sides()
+	return sideCaptures(ml, keep, count, own, opp, own&p.Kings, starts)
+}
+
+// sideCaptures is captures for the side to move own (its kings among
+// them) against opp.
+func sideCaptures(ml *MoveList, keep, count bool, own, opp, kings uint64, starts *[4]uint64) (best, counted int) {
+	ml.N = 0
 	occ := own | opp
 	empty := ^occ & BoardMask
-	men := own &^ p.Kings
+	men := own &^ kings
 	g := capGen{ml: ml, opp: opp, keep: keep, count: count}
 	a0, a1, a2, a3 := jumpTargets(opp, empty)
 	j0, j1, j2, j3 := men&a0, men&a1, men&a2, men&a3
@@ -302,7 +308,7 @@ func (p *Position) captures(ml *MoveList, keep, count bool, starts *[4]uint64) (
 			g.menCaptures(empty, j0, j1, j2, j3, cont)
 		}
 	}
-	if kings := own & p.Kings; kings != 0 {
+	if kings != 0 {
 		var ks [4]uint64
 		if starts != nil {
 			ks = *starts

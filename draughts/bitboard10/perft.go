@@ -223,8 +223,8 @@ func (pf *perfter) perftTT(p Position, h uint64, depth int) uint64 {
 // countChildren returns the sum of the numbers of legal moves after each move
 // of ml (the moves of p): the last two plies of a bulk perft. Each child is
 // counted from the parent's bitboards, without playing the move (see
-// kidCounter); a child whose side to move has captures that may continue
-// is played, and its captures generated from the runs already found.
+// kidCounter); the captures of a child whose side to move has captures
+// that may continue are searched from the runs already found.
 func (pf *perfter) countChildren(p Position, ml *MoveList) uint64 {
 	var kc kidCounter
 	kc.init(&p)
@@ -239,8 +239,10 @@ func (pf *perfter) countChildren(p Position, ml *MoveList) uint64 {
 			sum += uint64(n)
 			continue
 		}
-		c := p.Play(m)
-		_, counted := c.captures(&pf.lists[0], pf.keep, true, &ks)
+		// The child's sides, as count found them (the move not played).
+		own := kc.own &^ m.Captured
+		opp := kc.mover ^ (uint64(1)<<(m.From&63) ^ uint64(1)<<(m.To&63))
+		_, counted := sideCaptures(&pf.lists[0], pf.keep, true, own, opp, kc.kings&^m.Captured, &ks)
 		sum += uint64(counted + pf.lists[0].N)
 	}
 	return sum
