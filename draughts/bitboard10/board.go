@@ -45,11 +45,14 @@
 // Generation allocates nothing ([MoveList] is a fixed array). Man captures
 // are found for all men at once with shifts; when no landing square allows a
 // second jump (the usual case) the moves are emitted, or counted with
-// popcounts, without any search. Otherwise a depth-first search runs from the
-// men whose jump continues. Kings' quiet moves, and whether any king can
+// popcounts, without any search; when only the number of moves is wanted,
+// captures of two pieces that cannot go on to a third are counted so too.
+// Otherwise a depth-first search runs from the men whose jump continues. Kings' quiet moves, and whether any king can
 // capture, are found for all kings at once with shift fills; a king's
 // captures follow each run of landing squares (kings.go), one look to the
-// sides from each landing square and one straight on at the run's end.
+// sides from each landing square and one straight on at the run's end; a
+// count whose kings' captures all take one piece and cannot go on reads
+// them off fills of the runs instead.
 // Duplicate paths are merged by a scan only for captures of 4 or more pieces
 // (3 for kings). [Perft] with Bulk counts the last two plies from the
 // children's bitboards, and with HashMB uses a transposition table keyed by

@@ -363,17 +363,17 @@ func (kc *kidCounter) count(m Move, ks *[4]uint64) (int, bool) {
 		}
 		// The jump targets after the call: fewer values live across it.
 		a0, a1, a2, a3 := jumpTargets(opp, empty)
-		j0, j1, j2, j3 := men&a0, men&a1, men&a2, men&a3
 		if s0, s1, s2, s3 := f0&a0, f1&a1, f2&a2, f3&a3; s0|s1|s2|s3 != 0 {
 			n, ok := kingSingles(s0, s1, s2, s3, empty, a0, a1, a2, a3)
 			if ok {
-				n, ok = addMenCaptures(n, j0, j1, j2, j3, a0, a1, a2, a3)
+				n, ok = addMenCaptures(n, men&a0, men&a1, men&a2, men&a3, a0, a1, a2, a3)
 			}
 			if !ok {
 				*ks = [4]uint64{s0, s1, s2, s3}
 			}
 			return n, ok
 		}
+		j0, j1, j2, j3 := men&a0, men&a1, men&a2, men&a3
 		if j0|j1|j2|j3 == 0 {
 			return quiet + countMenQuiet(men, empty, kc.white), true
 		}
