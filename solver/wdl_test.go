@@ -6,6 +6,7 @@ import (
 	"strings"
 	"sync"
 	"testing"
+	"time"
 
 	"metz/draughts"
 	"metz/problems"
@@ -186,5 +187,87 @@ func TestVerifyFromTablesWithoutDistances(t *testing.T) {
 	}
 	if f := strings.Join(rep.Findings(), "; "); !strings.Contains(f, "store no distance") {
 		t.Errorf("findings %q", f)
+	}
+}
+
+// sixPiecePositions are solved from the real 6-piece tables by
+// TestSixPieceTables: king endings of every balance, and kings against
+// men. Their values are not written here: the tables are the reference,
+// checked against each position's children.
+var sixPiecePositions = []string{
+	"W:WK1,K2,K3,K4,K5:BK46",     // five kings against one
+	"W:WK1,K2,K3,K4:BK46,K50",    // four kings against two (the Livre de Metz's claim)
+	"B:WK1,K2,K3,K4:BK46,K50",    // the same, the two kings to move
+	"W:WK28,K32,K37,K41:BK5,K23", // four against two, the two on the long diagonal
+	"W:WK28,K32,K37:BK5,K46,K50", // three against three
+	"W:W6:BK1,K2,K3,K4,K50",      // a man against five kings
+	"W:W31,32,33,34:BK5,K46",     // four men against two kings
+	"W:WK47,K48,K49:B3,4,5",      // three kings against three men
+	"W:WK46,K50,28:BK5,K10,K15",  // two kings and a man against three kings
+	"B:WK46,K50,28:BK5,K10,K15",  // the same, Black to move
+}
+
+// TestSixPieceTables solves each of sixPiecePositions with the 6-piece
+// tables of $METZ_ENDGAME_DIR (skipped without them) on the default
+// budget: the result must be the tables' value, a win's keys the moves
+// the tables give as winning, and the tables' value must agree with the
+// children's (a win has a child lost, a loss only children won, a draw
+// neither); each in under a second (-v prints the times).
+func TestSixPieceTables(t *testing.T) {
+	dir := os.Getenv("METZ_ENDGAME_DIR")
+	if dir == "" {
+		t.Skip("METZ_ENDGAME_DIR not set")
+	}
+	if _, err := os.Stat(dir + "/KKKKvKK.egt"); err != nil {
+		t.Skipf("%s holds no 6-piece tables: %v", dir, err)
+	}
+	tb, err := tables.Open(tables.Config{Dir: dir})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r := tb.WDLReach(intl); r < 6 {
+		t.Logf("the 2-6-piece set is not complete (values up to %d pieces): positions outside it are skipped", r)
+	}
+	for _, fen := range sixPiecePositions {
+		p := mustFEN(t, intl, fen)
+		v, ok, err := tb.ProbeWDL(p)
+		if err != nil || !ok {
+			t.Logf("%s: not in the tables (%v), skipped", fen, err)
+			continue
+		}
+		want := map[tables.Result]string{tables.Win: verdict.ResultWin, tables.Draw: verdict.ResultDraw, tables.Loss: verdict.ResultLoss}[v]
+		var keys []string
+		from := tables.Loss // what the children give the side to move: a loss unless a move does better
+		for _, m := range p.Moves() {
+			cv, cok, err := tb.ProbeWDL(p.Play(m))
+			if err != nil || !cok {
+				t.Fatalf("%s: the position after %s is not in the tables (%v)", fen, p.Rules.FormatMove(m, false), err)
+			}
+			switch {
+			case cv == tables.Loss:
+				from = tables.Win
+				keys = append(keys, p.Rules.FormatMove(m, true))
+			case cv == tables.Draw && from == tables.Loss:
+				from = tables.Draw
+			}
+		}
+		if from != v {
+			t.Errorf("%s: the tables give %s, its children %s", fen, v, from)
+		}
+		start := time.Now()
+		sol := SolveWith(p, Win, Options{Tables: tb})
+		took := time.Since(start)
+		t.Logf("%s: %s in %.3f s (%d nodes, %d table hits, %d without distance, plies %d)", fen, sol.Result, took.Seconds(), sol.Nodes, sol.TableHits, sol.TableHitsNoDistance, sol.Plies)
+		switch {
+		case sol.Result != want:
+			t.Errorf("%s: solve says %s, the tables %s", fen, sol.Result, want)
+		case v == tables.Win && !slices.Equal(sol.Keys, keys):
+			t.Errorf("%s: keys %v, the tables' winning moves %v", fen, sol.Keys, keys)
+		case took > time.Second:
+			t.Errorf("%s: %.2f s, more than a second", fen, took.Seconds())
+		}
+		if v == tables.Win && (sol.Tree == nil || len(sol.Tree.Children) == 0) {
+			t.Errorf("%s: a win without a proof tree", fen)
+		}
 	}
 }

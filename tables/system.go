@@ -162,7 +162,7 @@ func (s *System) ProbeWDL(p draughts.Position) (r Result, ok bool, err error) {
 // pieces and under other rules not covered; a table that does not read
 // answers not covered too.
 func (s *System) ProbeBitboardWDL(p bitboard10.Position) (r Result, ok bool) {
-	if s.intl == nil || bits.OnesCount64(p.White|p.Black) > s.ValueOnlyPieces() {
+	if s == nil || s.intl == nil || bits.OnesCount64(p.White|p.Black) > s.ValueOnlyPieces() {
 		return Draw, false
 	}
 	r, ok, err := s.intl.ProbeWDL(p)
