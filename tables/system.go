@@ -342,14 +342,18 @@ func (s *System) Cost(sig Sig) int64 {
 }
 
 // StoredPieces is the most pieces of a table that may be read without
-// being built: every table saved, whatever its size, and under rules
-// other than the international ones the slices a root had built (Slice),
-// which a search reads at any depth.
+// being built: every table saved with its distances, whatever its size,
+// and the slices a root had built (Slice), which a search reads at any
+// depth (the international 6- and 7-piece ones too, with their
+// distances: the 6-piece files, which hold none, are read by ProbeWDL).
 func (s *System) StoredPieces() int {
-	if s != nil && s.intl == nil {
+	switch {
+	case s == nil:
+		return 0
+	case s.intl == nil:
 		return max(s.gen.StoredPieces(), s.gen.SlicePieces())
 	}
-	return s.savedPieces()
+	return max(s.savedPieces(), s.intl.SlicedPieces())
 }
 
 // savedPieces is StoredPieces without the slices in memory.
@@ -362,7 +366,7 @@ func (s *System) savedPieces() int {
 	case s.intl.Dir() == "":
 		return 0
 	}
-	return intl.WDLPieces - 1 // those with distances: the 6-piece tables answer the search through slices only
+	return intl.WDLPieces - 1 // those with distances: the 6-piece files give the value alone (ProbeWDL)
 }
 
 // Reach is the largest piece count n such that every table of 2 to n

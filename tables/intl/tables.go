@@ -38,6 +38,8 @@ type Tables struct {
 	// slices holds, by signature code, the slice of a table built for a
 	// search's root (EnsureSlice) where the whole table is not there.
 	slices [1 << 12]atomic.Pointer[sliceTab]
+	// sliced is the most pieces of a slice held (SlicedPieces).
+	sliced maxInt
 
 	reachOnce sync.Once
 	reach     int // see Reach
@@ -121,6 +123,29 @@ func (t *Tables) storedForm(s stmSig) (there, distances bool) {
 		return false, false
 	}
 	return true, fi.Size()-headerSize == s.Size()
+}
+
+// SlicedPieces is the most pieces of the slices t holds in memory
+// (EnsureSlice), 0 when none: a search reads them at any depth, as it
+// reads the tables saved.
+func (t *Tables) SlicedPieces() int {
+	if t == nil {
+		return 0
+	}
+	return int(t.sliced.Load())
+}
+
+// maxInt is an atomic int that only grows.
+type maxInt struct{ atomic.Int32 }
+
+// store raises m to n.
+func (m *maxInt) store(n int) {
+	for {
+		old := m.Load()
+		if int32(n) <= old || m.CompareAndSwap(old, int32(n)) {
+			return
+		}
+	}
 }
 
 // Check reads the header and the length of every table file of the
