@@ -271,3 +271,24 @@ func TestSixPieceTables(t *testing.T) {
 		}
 	}
 }
+
+// A proof that ends in a table without distances has no length: the
+// bound proofDepth gives Verify (the key's length at most) is not known,
+// never a number made of the missing distance.
+func TestProofDepthWithoutDistances(t *testing.T) {
+	tb := packedTables(t)
+	p := mustFEN(t, intl, "W:WK8,K20,K37:B13,K31")
+	g := newFastGame(intl)
+	s := newSearch(g, from(g, p), p.Turn, Win, newLimits(nodes(100_000)), 8)
+	s.useTables(tb.System(intl))
+	root := s.atGeneric(p, false)
+	if out := s.prove(&root); out != proven {
+		t.Fatalf("%s: %v, want proven", p.FEN(), out)
+	}
+	if d, ok := s.proofDepth(&root); ok {
+		t.Errorf("%s: proof depth %d from a table without distances", p.FEN(), d)
+	}
+	if s.valueHit == 0 {
+		t.Error("no position decided by a table without distances")
+	}
+}
