@@ -153,8 +153,8 @@ func (s *System) ProbeWDL(p draughts.Position) (r Result, ok bool, err error) {
 		}
 		return s.intl.ProbeWDL(bp)
 	}
-	r, _, ok, err = s.Probe(p)
-	return r, ok, err
+	r, _, ok, _ = s.gen.ProbeOrBuild(p, Limit{Bytes: s.mem, Positions: -1}) // read only
+	return r, ok, nil
 }
 
 // ProbeBitboardWDL is ProbeWDL for an international position in the

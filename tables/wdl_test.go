@@ -79,3 +79,26 @@ func TestProbeWDLWithoutDistances(t *testing.T) {
 		t.Errorf("%s: Probe %s (%v), ProbeWDL %s (%v)", p.FEN(), r, ok, w, wok)
 	}
 }
+
+// Under other rules every table holds its distances: ProbeWDL reads the
+// value of a table there and builds none (Probe builds it).
+func TestProbeWDLOtherRules(t *testing.T) {
+	tabs := InMemory()
+	p, err := draughts.ParseFEN(draughts.Russian, "W:WKa1,Kc1:BKh8")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, ok, err := tabs.ProbeWDL(p); ok || err != nil {
+		t.Fatalf("%s: ProbeWDL answers (%v) before the table is built", p.FEN(), err)
+	}
+	r, _, ok, err := tabs.Probe(p)
+	if !ok || err != nil {
+		t.Fatalf("%s: Probe %v, %v", p.FEN(), ok, err)
+	}
+	if w, ok, err := tabs.ProbeWDL(p); !ok || err != nil || w != r {
+		t.Errorf("%s: ProbeWDL %s (%v, %v), Probe %s", p.FEN(), w, ok, err, r)
+	}
+	if n := tabs.WDLReach(draughts.Russian); n != tabs.Reach(draughts.Russian) {
+		t.Errorf("Russian WDL reach %d, reach %d", n, tabs.Reach(draughts.Russian))
+	}
+}
