@@ -48,6 +48,12 @@ type VerifyOptions struct {
 	// Progress, if set, is called after each problem (from one goroutine
 	// at a time) with its outcome, stored when Store is set.
 	Progress func(VerifyProgress)
+	// NoTablesAhead leaves out the build of the tables the problems reach
+	// that Run does first (VerifyPlan.TablesAhead): each search builds
+	// what its own budget allows, as a single problem's does.
+	NoTablesAhead bool
+	// TablesProgress, if set, is told of each table Run builds ahead.
+	TablesProgress func(TableProgress)
 }
 
 // VerifyProgress is how far a verification is.
@@ -101,6 +107,9 @@ type VerifyPlan struct {
 	// LeftOut counts the records without a diagram the selection's
 	// filters matched and left out (Selection.WithEmpty unset).
 	LeftOut int
+	// AheadErr, after Run, says why the tables the problems reach were
+	// not built ahead (more memory than allowed), nil when they were.
+	AheadErr error
 }
 
 // PlanVerify chooses and reads the problems of a verification: what it
@@ -178,14 +187,19 @@ func (a *App) solverOptions(b verdict.Budget, cores *solver.Cores) solver.Option
 	return solver.Options{Budget: b, Tables: a.tables, Cores: cores}
 }
 
-// Run verifies the plan's problems on opt.Jobs workers, stores each
-// verdict as soon as it is found (unless NoStore) and returns the outcomes
-// in the problems' order. When ctx is cancelled it hands out no more
-// problems and returns at once what was finished (and stored), with ctx's
-// error: the problems in flight then finish their budget in the
+// Run builds first the tables the plan's problems reach (TablesAhead,
+// unless opt.NoTablesAhead), then verifies the problems on opt.Jobs
+// workers, stores each verdict as soon as it is found (unless NoStore)
+// and returns the outcomes in the problems' order. When ctx is cancelled
+// it stops the build between tables (those finished are saved), hands out
+// no more problems and returns at once what was finished (and stored),
+// with ctx's error: the problems in flight then finish their budget in the
 // background and are dropped, never stored half-done (the solver takes no
 // context yet).
 func (p *VerifyPlan) Run(ctx context.Context) ([]Verified, error) {
+	if err := p.buildAhead(ctx); err != nil {
+		return nil, err
+	}
 	type done struct {
 		i int
 		r *verdict.Report
