@@ -75,6 +75,9 @@ func TestBuildRootsIsTheUnion(t *testing.T) {
 		t.Fatalf("after the build, %d tables still planned", len(again.Sigs))
 	}
 	whole, second := New(draughts.English), inDir(draughts.English, dir)
+	if again := second.PlanRoots(roots, 6); len(again.Sigs) != 0 {
+		t.Fatalf("another handle on the directory plans %v", again.Sigs)
+	}
 	for _, p := range roots {
 		if err := whole.Ensure(base.SigOf(p), Limit{Bytes: 1 << 30}); err != nil {
 			t.Fatal(err)
