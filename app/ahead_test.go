@@ -2,7 +2,9 @@ package app
 
 import (
 	"context"
+	"fmt"
 	"path/filepath"
+	"slices"
 	"testing"
 
 	"metz/db"
@@ -25,6 +27,7 @@ func englishDB(t *testing.T) *db.DB {
 	ps := []*problems.Problem{
 		{Number: 1, Rules: draughts.English, Position: problems.MustPosition(draughts.English, "W:WK27,K23:BK28,12"), Stipulation: problems.StipWin},
 		{Number: 5, Rules: draughts.English, Position: problems.MustPosition(draughts.English, "B:W12,K30:B5,13"), Stipulation: problems.StipLoss},
+		{Number: 90, Rules: draughts.English, Position: problems.MustPosition(draughts.English, "W:WK1,K3:BK32"), Stipulation: problems.StipWin},
 	}
 	if _, err := d.ImportBatch(problems.Source{Key: "gould"}, ps, nil); err != nil {
 		t.Fatal(err)
@@ -44,7 +47,14 @@ func TestVerifyBuildsTablesAhead(t *testing.T) {
 	a := New(englishDB(t), tb)
 	opt := tinyOptions(t)
 	var reported int
-	opt.TablesProgress = func(p TableProgress) { reported = p.Current }
+	var events []string // what was told, in order: "table N" and "verified N" (pieces)
+	opt.TablesProgress = func(p TableProgress) {
+		reported = p.Current
+		events = append(events, fmt.Sprint("table ", p.Pieces))
+	}
+	opt.Progress = func(p VerifyProgress) {
+		events = append(events, fmt.Sprint("verified ", tables.SigOf(*p.Last.Problem.Position).Pieces()))
+	}
 	plan, err := a.PlanVerify(Selection{All: true}, opt)
 	if err != nil {
 		t.Fatal(err)
@@ -60,7 +70,12 @@ func TestVerifyBuildsTablesAhead(t *testing.T) {
 	if reported != ahead.Tables {
 		t.Fatalf("%d tables reported, %d planned", reported, ahead.Tables)
 	}
+	// The three-piece problem answers before a four-piece table is built.
+	if three, four := slices.Index(events, "verified 3"), slices.Index(events, "table 4"); three < 0 || four < 0 || three > four {
+		t.Fatalf("events out of order: %v", events)
+	}
 	for _, v := range done {
+		t.Logf("%s: %s in %.1f s", ProblemName(v.Problem), v.Report.Verdict, v.Report.Seconds)
 		if v.Report.Verdict != verdict.Sound && v.Report.Verdict != verdict.Cooked {
 			t.Fatalf("%s: %s", ProblemName(v.Problem), v.Report.Verdict)
 		}
