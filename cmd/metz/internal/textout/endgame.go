@@ -87,6 +87,14 @@ func BuildSummary(w io.Writer, sum app.TableBuild) {
 	fmt.Fprintf(w, "time %.1fs, size %.1f MB\n", sum.Seconds, float64(sum.Bytes)/1e6)
 }
 
+// TableBuilt prints one line for a table a build has just finished: which
+// of how many, its size, its group's time and the build's share done.
+func TableBuilt(w io.Writer, p app.TableProgress) {
+	fmt.Fprintf(w, "%s %d/%d %s: %d won, %d drawn, %d lost; %.1f MB, %.0fs; %.1f%% of the positions done\n",
+		time.Now().Format("15:04:05"), p.Current, p.Tables, p.Sig, p.Stats.Wins, p.Stats.Draws, p.Stats.Losses,
+		float64(p.Bytes)/1e6, p.Time.Seconds(), 100*float64(p.Done)/float64(max(p.Total, 1)))
+}
+
 // Probed prints a position's value and that of each of its moves, the
 // best ones marked with a star.
 func Probed(w io.Writer, rep app.Probed) {
