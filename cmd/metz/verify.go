@@ -119,8 +119,12 @@ func runVerify(opts *VerifyOptions) error {
 	bar := newProgressBar(opts.IO, "verify", "problems")
 	opt.Progress = func(p app.VerifyProgress) { bar.update(p.Done, p.Total) }
 	tablesBar := newProgressBar(opts.IO, "tables", "pos")
+	logLines := !opts.IO.JSON && !opts.IO.errTerminal() // no bar: a line a table
 	opt.TablesProgress = func(pr app.TableProgress) {
 		tablesBar.updateWith(pr.Done, pr.Total, fmt.Sprintf("%d/%d %s", pr.Current, pr.Tables, pr.Sig))
+		if logLines {
+			textout.AheadTable(opts.IO.ErrOut, pr)
+		}
 	}
 	plan, err := a.PlanVerify(sel, opt)
 	if err != nil {
