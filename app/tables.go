@@ -157,16 +157,18 @@ func BuildTables(ctx context.Context, tb *Tables, r *draughts.Rules, pieces int,
 type ProbedMove struct {
 	Move   string `json:"move"`
 	Result string `json:"result"` // for the side that plays it
-	Plies  int    `json:"plies"`
+	Plies  *int   `json:"plies"`  // to the end (0 for a draw); null where the table stores no distance
 	Best   bool   `json:"best"`
 }
 
 // Probed is a position's value in the tables and its moves' (endgame
-// probe's JSON form), the best moves first.
+// probe's JSON form), the best moves first. Plies is null where the
+// position's table stores no distance (the international 6-piece
+// tables: win, draw or loss alone); the value is exact all the same.
 type Probed struct {
 	FEN    string       `json:"fen"`
 	Result string       `json:"result"`
-	Plies  int          `json:"plies"`
+	Plies  *int         `json:"plies"`
 	Moves  []ProbedMove `json:"moves"`
 }
 
@@ -185,12 +187,15 @@ func ProbedPosition(r *draughts.Rules, fen string) (draughts.Position, error) {
 
 // Probe reads p's value (p as the user wrote it: fen) and that of each of
 // its moves from tabs, which hold its tables already (EnsureTables); the
-// best moves are the fastest win, any draw, or the slowest loss.
+// best moves are the fastest win, any draw, or the slowest loss. From a
+// table without distances (the international 6-piece tables) the value
+// comes alone, Plies nil, and every move that keeps the value is best
+// (none can be told faster).
 func Probe(tabs *Tables, p draughts.Position, fen string) (Probed, error) {
 	if tabs == nil {
 		return Probed{}, errNoTables
 	}
-	v, plies, ok, err := tabs.Probe(p)
+	v, plies, ok, err := probeValue(tabs, p)
 	if err != nil {
 		return Probed{}, err
 	}
@@ -200,7 +205,7 @@ func Probe(tabs *Tables, p draughts.Position, fen string) (Probed, error) {
 	}
 	rep := Probed{FEN: p.FEN(), Result: v.String(), Plies: plies}
 	for _, m := range p.Moves() {
-		cv, cp, cok, err := tabs.Probe(p.Play(m))
+		cv, cp, cok, err := probeValue(tabs, p.Play(m))
 		if err != nil {
 			return rep, err
 		}
@@ -208,14 +213,31 @@ func Probe(tabs *Tables, p draughts.Position, fen string) (Probed, error) {
 			return rep, fmt.Errorf("%s: the position after %s is not covered", rep.FEN, p.Rules.FormatMove(m, false))
 		}
 		mine := -cv
-		mv := ProbedMove{Move: p.Rules.FormatMove(m, false), Result: mine.String(), Plies: cp + 1, Best: mine == v && (v == 0 || cp+1 == plies)}
-		if cv == 0 {
-			mv.Plies = 0
+		mv := ProbedMove{Move: p.Rules.FormatMove(m, false), Result: mine.String(), Plies: cp, Best: mine == v}
+		switch {
+		case cv == tables.Draw:
+			mv.Plies = new(int)
+		case cp != nil:
+			mv.Plies = new(*cp + 1)
+		}
+		if mv.Best && v != tables.Draw && plies != nil {
+			mv.Best = mv.Plies != nil && *mv.Plies == *plies
 		}
 		rep.Moves = append(rep.Moves, mv)
 	}
 	sort.SliceStable(rep.Moves, func(i, j int) bool { return rep.Moves[i].Best && !rep.Moves[j].Best })
 	return rep, nil
+}
+
+// probeValue reads p's value from tabs, with its distance where the table
+// stores one (plies nil where only a table without distances holds p).
+func probeValue(tabs *Tables, p draughts.Position) (r tables.Result, plies *int, ok bool, err error) {
+	r, n, ok, err := tabs.Probe(p)
+	if ok || err != nil {
+		return r, &n, ok, err
+	}
+	r, ok, err = tabs.ProbeWDL(p)
+	return r, nil, ok, err
 }
 
 func countPieces(p draughts.Position) (white, black int) {

@@ -63,11 +63,11 @@ func TestBuildTablesThenProbe(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if rep.Result != "win" || rep.Plies != 1 || !rep.Moves[0].Best || rep.Moves[0].Move != "46x19" {
+	if rep.Result != "win" || rep.Plies == nil || *rep.Plies != 1 || !rep.Moves[0].Best || rep.Moves[0].Move != "46x19" {
 		t.Errorf("probe: %+v", rep)
 	}
 	for _, m := range rep.Moves {
-		if m.Result == "draw" && (m.Plies != 0 || m.Best) {
+		if m.Result == "draw" && (m.Plies == nil || *m.Plies != 0 || m.Best) {
 			t.Errorf("drawing move %+v", m)
 		}
 	}

@@ -33,11 +33,13 @@ type Count struct {
 }
 
 // Example is a position of the evidence (FEN, side to move first), with
-// its value for the side to move.
+// its value for the side to move and its distance in plies (0 for a
+// draw; nil where the table stores none: the 6-piece tables hold win,
+// draw or loss alone).
 type Example struct {
 	FEN    string `json:"fen"`
 	Result string `json:"result"`
-	Plies  int    `json:"plies"`
+	Plies  *int   `json:"plies"`
 	Note   string `json:"note"`
 }
 
@@ -79,7 +81,7 @@ var endgameSpecs = []endgameSpec{
 		[]string{"KKvK", "KvKK"}, checkTwoKingsOne},
 	{"deux-dames-contre-quatre-remise-sauf-trois-coups",
 		"Two kings against four is also a draw unless the players are of very unequal strength, though three coups win it (384, 385 [printed 383], 386).",
-		[]string{"KKKKvKK"}, nil},
+		[]string{"KKKKvKK", "KKvKKKK"}, checkFourKingsTwo},
 	{"dame-contre-trois-pions-et-dame-remise",
 		"Coups 283 and 284 show two cases where a single king draws against three men and a king.",
 		[]string{"KvKMMM", "KMMMvK"}, checkKingAgainstThreeMen},
@@ -139,7 +141,7 @@ func needTables(c *Claim, t *tables.System, names ...string) bool {
 		}
 		c.Verdict = NotCovered
 		if s.Pieces() > maxPieces {
-			c.Answer = fmt.Sprintf("needs the %d-piece tables, which metz does not build (6 pieces would take about 59 GB)", s.Pieces())
+			c.Answer = fmt.Sprintf("needs the %d-piece tables, which metz does not build", s.Pieces())
 		} else {
 			c.Answer = fmt.Sprintf("needs the %d-piece tables (metz endgame build --pieces %d)", s.Pieces(), s.Pieces())
 		}
@@ -176,16 +178,16 @@ type tally struct {
 }
 
 func (y *tally) add(p bitboard10.Position, r tables.Result, plies int) {
-	ex := Example{FEN: p.FEN(), Result: r.String(), Plies: plies}
+	ex := Example{FEN: p.FEN(), Result: r.String(), Plies: &plies}
 	switch r {
 	case tables.Win:
 		y.wins++
-		if y.wins == 1 || plies > y.longWin.Plies {
+		if y.wins == 1 || plies > *y.longWin.Plies {
 			y.longWin = ex
 		}
 	case tables.Loss:
 		y.losses++
-		if y.losses == 1 || plies > y.longLoss.Plies {
+		if y.losses == 1 || plies > *y.longLoss.Plies {
 			y.longLoss = ex
 		}
 	default:
@@ -321,7 +323,7 @@ func checkThreeHoldDiagonal(c *Claim, t *tables.System) {
 		return
 	}
 	c.Verdict = True
-	c.Answer = fmt.Sprintf("%d of %d positions with the three kings to move holding the diagonal are won (longest %d plies, i.e. %d moves of the three kings); the tables cannot count the book's eleven coups, only that wins exist", hold.wins, hold.wins+hold.draws+hold.losses, hold.longWin.Plies, (hold.longWin.Plies+1)/2)
+	c.Answer = fmt.Sprintf("%d of %d positions with the three kings to move holding the diagonal are won (longest %d plies, i.e. %d moves of the three kings); the tables cannot count the book's eleven coups, only that wins exist", hold.wins, hold.wins+hold.draws+hold.losses, *hold.longWin.Plies, (*hold.longWin.Plies+1)/2)
 }
 
 func checkTwoKingsOne(c *Claim, t *tables.System) {
@@ -341,7 +343,7 @@ func checkTwoKingsOne(c *Claim, t *tables.System) {
 	c.Counts = append(c.Counts, Count{"two kings to move win, not by an immediate capture", deep})
 	c.Examples = []Example{note(two.draw, "drawn"), note(two.longWin, "longest win of the two kings"), note(one.longLoss, "longest loss of the single king to move")}
 	c.Verdict = PartlyTrue
-	c.Answer = fmt.Sprintf("drawn in general (%d of %d with two kings to move, %d of %d with one), but the two kings win where the single king is caught: %d wins with two kings to move, the longest in %d plies", two.draws, two.wins+two.draws+two.losses, one.draws, one.wins+one.draws+one.losses, two.wins, two.longWin.Plies)
+	c.Answer = fmt.Sprintf("drawn in general (%d of %d with two kings to move, %d of %d with one), but the two kings win where the single king is caught: %d wins with two kings to move, the longest in %d plies", two.draws, two.wins+two.draws+two.losses, one.draws, one.wins+one.draws+one.losses, two.wins, *two.longWin.Plies)
 }
 
 func checkKingAgainstThreeMen(c *Claim, t *tables.System) {
@@ -378,7 +380,7 @@ func checkKingManAgainstThree(c *Claim, t *tables.System) {
 	}
 	kmRate := float64(km.draws) / float64(km.wins+km.draws+km.losses)
 	kRate := float64(k.draws) / float64(k.wins+k.draws+k.losses)
-	c.Answer = fmt.Sprintf("%d of %d positions with the king and man to move are lost (longest %d plies); drawn: %.1f%% with a king and a man, %.1f%% with a single king", km.losses, km.wins+km.draws+km.losses, km.longLoss.Plies, 100*kmRate, 100*kRate)
+	c.Answer = fmt.Sprintf("%d of %d positions with the king and man to move are lost (longest %d plies); drawn: %.1f%% with a king and a man, %.1f%% with a single king", km.losses, km.wins+km.draws+km.losses, *km.longLoss.Plies, 100*kmRate, 100*kRate)
 	// "Much easier" is read as at least 5 points more draws for the single
 	// king over all positions (a crude measure, stated in the answer).
 	c.Verdict = True
@@ -386,4 +388,85 @@ func checkKingManAgainstThree(c *Claim, t *tables.System) {
 		c.Verdict = PartlyTrue
 		c.Answer += "; the first half is true, but over all positions a single king is not much easier to defend (less than 5 points more draws)"
 	}
+}
+
+// checkFourKingsTwo answers the claim on two kings against four from the
+// 6-piece tables, which hold win, draw or loss without distances.
+func checkFourKingsTwo(c *Claim, t *tables.System) {
+	kingsAgainstKings(c, t, "KKKKvKK", "KKvKKKK", "four kings", "two kings")
+}
+
+// kingsAgainstKings answers a claim that strong kings against weak ones
+// (the tables named so, side to move first) is drawn in general but won
+// in some positions: the values with either side to move, those where the
+// strong side to move has no capture apart, a drawn and a won position
+// as examples. It reads the values alone (the tables of six pieces hold
+// no distance; an example's distance is given where its table has one).
+func kingsAgainstKings(c *Claim, t *tables.System, strong, weak, strongName, weakName string) {
+	if !needTables(c, t, strong, weak) {
+		return
+	}
+	var all, quiet, other tally
+	var won, drawn, lost Example
+	scan(t, strong, func(p bitboard10.Position, v tables.Result, _ int) {
+		all.count(v)
+		if !p.HasCapture() {
+			quiet.count(v)
+			switch {
+			case v == tables.Win && won.FEN == "":
+				won = example(t, p, v, "the "+strongName+" to move win, without a capture to make")
+			case v == tables.Draw && drawn.FEN == "":
+				drawn = example(t, p, v, "the "+strongName+" to move, no capture to make: drawn")
+			}
+		}
+	})
+	scan(t, weak, func(p bitboard10.Position, v tables.Result, _ int) {
+		other.count(v)
+		if v == tables.Loss && !p.HasCapture() && lost.FEN == "" {
+			lost = example(t, p, v, "the "+weakName+" to move lose, without a capture to make")
+		}
+	})
+	c.Counts = append(all.counts(strongName+" to move"), quiet.counts(strongName+" to move, no capture to make")...)
+	c.Counts = append(c.Counts, other.counts(weakName+" to move")...)
+	for _, e := range []Example{drawn, won, lost} {
+		if e.FEN != "" {
+			c.Examples = append(c.Examples, e)
+		}
+	}
+	n := quiet.wins + quiet.draws + quiet.losses
+	switch {
+	case quiet.wins == 0:
+		c.Verdict = PartlyTrue
+		c.Answer = fmt.Sprintf("drawn, but no position of the %s to move without a capture is won (%d drawn of %d): the wins the book shows are not there", strongName, quiet.draws, n)
+	case quiet.draws >= quiet.wins:
+		c.Verdict = True
+		c.Answer = fmt.Sprintf("drawn in general: with the %s to move and no capture to make, %d of %d positions are drawn, %d won", strongName, quiet.draws, n, quiet.wins)
+	default:
+		c.Verdict = False
+		c.Answer = fmt.Sprintf("not a draw in general: with the %s to move and no capture to make, they win %d of %d positions (%d drawn)", strongName, quiet.wins, n, quiet.draws)
+	}
+}
+
+// count adds a value to y without an example.
+func (y *tally) count(v tables.Result) {
+	switch v {
+	case tables.Win:
+		y.wins++
+	case tables.Loss:
+		y.losses++
+	default:
+		y.draws++
+	}
+}
+
+// example is p (value v) as an example, with its distance where its table
+// stores one (the 6-piece tables do not: Plies nil).
+func example(t *tables.System, p bitboard10.Position, v tables.Result, note string) Example {
+	e := Example{FEN: p.FEN(), Result: v.String(), Note: note}
+	if q, err := draughts.ParseFEN(draughts.International, e.FEN); err == nil {
+		if r, plies, ok, _ := t.Probe(q); ok && r == v {
+			e.Plies = &plies
+		}
+	}
+	return e
 }

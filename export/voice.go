@@ -132,6 +132,7 @@ func (l Lang) count(n int, en, enMany, fr, frMany string) string {
 // (the solver's answer trees), with their French.
 var otherPhrases = []struct{ en, fr string }{
 	{"endgame tables: won in ", "tables de finales : gain en "},
+	{"endgame tables: won (distance not stored)", "tables de finales : gain (distance non conservée)"},
 	{"proof continues (not printed: tree size limit)", "la preuve continue (non imprimée : limite de taille de l'arbre)"},
 	{" plies", " demi-coups"},
 	{"[repair of ", "[réparation de "},

@@ -18,7 +18,12 @@ func (s *search[P, M]) within(c *child[P, M], d int, forcing bool) (win, ok bool
 	case lost:
 		return false, true
 	}
-	if st, plies, ok := s.tableStatus(c); ok {
+	// A table's loss or draw for the attacker refutes every bound; a
+	// win counts with its distance. A win read from a table without
+	// distances is no win within d: the search goes on below it (its
+	// children's values still cut it short: each move the tables give
+	// up fails at once).
+	if st, plies, ok := s.tableStatus(c); ok && (st == lost || plies != noDistance) {
 		return st == won && plies <= d, true
 	}
 	if d = s.winDepth(c, d); d <= 0 {

@@ -129,7 +129,7 @@ func (v *verifier[P, M]) walkDraw(q draughts.Position, ns []*problems.Node, path
 // with the opponent's winning line.
 func (v *verifier[P, M]) holds(q draughts.Position, path []int, line []string) bool {
 	c := v.s.atGeneric(q, false)
-	hits := v.s.tableHit
+	hits := v.s.hits()
 	var out outcome
 	var spent int64
 	v.spend(&v.acct.Leaves, func() { out, spent = v.settle(&c, 2) })
@@ -173,7 +173,7 @@ func (v *verifier[P, M]) leaf(q draughts.Position, promoted bool, path []int, li
 // or a refutation; it returns the outcome and the nodes spent.
 func (v *verifier[P, M]) settleLeaf(l pendingLeaf, parts int) (outcome, int64) {
 	c := v.s.atGeneric(l.q, l.promoted)
-	hits := v.s.tableHit
+	hits := v.s.hits()
 	out, spent := v.settleAt(&c, len(l.path), parts)
 	switch out {
 	case proven:
@@ -254,12 +254,23 @@ func (v *verifier[P, M]) leafProven(path []int) {
 }
 
 // byTables notes that the proof at path read the endgame tables (hits is
-// the count before it started).
-func (v *verifier[P, M]) byTables(path []int, hits int64) {
-	if v.s.tableHit > hits {
+// the count before it started), and whether a table without distances.
+func (v *verifier[P, M]) byTables(path []int, hits tableHits) {
+	now := v.s.hits()
+	if now.all > hits.all {
 		v.rep.TableLeaves = append(v.rep.TableLeaves, pathString(path))
 	}
+	if now.values > hits.values {
+		v.rep.TableLeavesNoDistance = append(v.rep.TableLeavesNoDistance, pathString(path))
+	}
 }
+
+// tableHits is a search's count of the positions the tables decided, and
+// of those a table without distances decided.
+type tableHits struct{ all, values int64 }
+
+// hits is s's tableHits.
+func (s *search[P, M]) hits() tableHits { return tableHits{s.tableHit, s.valueHit} }
 
 func (v *verifier[P, M]) refute(path []int, line []string, note string) {
 	if v.rep.Refutation == nil {

@@ -197,8 +197,10 @@ func tables3(t *testing.T) *tables.Tables {
 
 func TestMain(m *testing.M) {
 	code := m.Run()
-	if tablesDir != "" {
-		os.RemoveAll(tablesDir)
+	for _, d := range []string{tablesDir, packedDir} {
+		if d != "" {
+			os.RemoveAll(d)
+		}
 	}
 	os.Exit(code)
 }

@@ -32,9 +32,10 @@ func (w *depthWalk[P, M]) depth(c *child[P, M]) int {
 		return -1
 	}
 	// A table's win counts with its distance: the line goes on past the
-	// probe, and a bound that stopped there would be too short.
+	// probe, and a bound that stopped there would be too short. A table
+	// without distances gives none: no bound is known.
 	if st, plies, ok := s.tableStatus(c); ok {
-		if st == won {
+		if st == won && plies != noDistance {
 			return plies
 		}
 		return -1

@@ -163,7 +163,7 @@ func (s *search[P, M]) expand(n *dnode[P, M], ms []M, buf []dnode[P, M]) []dnode
 func (s *search[P, M]) guess(q P) (pn, dn uint32) {
 	d := s.advantage(q) - s.rootAdv
 	pn, dn = uint32(min(max(4-2*d, 1), 16)), uint32(min(max(4+2*d, 1), 16))
-	if s.tablesServe() && s.pieces(q) == s.reach+1 {
+	if s.tablesServe() && s.pieces(q) == s.valueReach+1 {
 		pn, dn = max(pn/2, 1), max(dn/2, 1)
 	}
 	return pn, dn
@@ -189,7 +189,7 @@ func mobilityDn[P, M any](hd uint32, g game[P, M], q P) uint32 {
 // keep its guess until entered, and the search would spend its effort
 // elsewhere while a decided answer waited.
 func (s *search[P, M]) judgeByTables(c *dnode[P, M]) {
-	if !s.tablesServe() || s.pieces(c.c.q) > s.reach {
+	if !s.tablesServe() || s.pieces(c.c.q) > s.valueReach {
 		return
 	}
 	switch st, _, _ := s.tableStatus(&c.c); st {
@@ -201,8 +201,9 @@ func (s *search[P, M]) judgeByTables(c *dnode[P, M]) {
 }
 
 // tablesServe reports whether the tables decide positions of up to
-// s.reach pieces in this search (they answer the goal win only).
-func (s *search[P, M]) tablesServe() bool { return s.reach > 0 && s.goal.Kind == GoalWin }
+// s.valueReach pieces in this search (they answer the goal win only; df-pn
+// needs the value alone, which a table without distances gives too).
+func (s *search[P, M]) tablesServe() bool { return s.valueReach > 0 && s.goal.Kind == GoalWin }
 
 // pieces counts q's pieces.
 func (s *search[P, M]) pieces(q P) int {

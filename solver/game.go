@@ -61,6 +61,17 @@ func probe[P, M any](g game[P, M], t *tables.System, q P, lim tables.Limit) (r t
 	return t.ProbeOrBuild(g.ToGeneric(q), lim)
 }
 
+// probeWDL reads q's value alone from t, from the tables stored without
+// distances too (tables.System.ProbeWDL: no distance, ever); it builds
+// nothing.
+func probeWDL[P, M any](g game[P, M], t *tables.System, q P) (tables.Result, bool) {
+	if bp, is10 := any(&q).(*bitboard10.Position); is10 && g.Rules().Name == draughts.International.Name {
+		return t.ProbeBitboardWDL(*bp)
+	}
+	r, ok, err := t.ProbeWDL(g.ToGeneric(q))
+	return r, ok && err == nil
+}
+
 // job is a search waiting for its engine: Solve's, or Verify's when prob
 // is set. run gives it the fastest engine for its rules (engines.For), the
 // one place where the solver picks one.

@@ -198,6 +198,7 @@ func (v *verifier[P, M]) prune() {
 	r.Unproven = dropUnder(r.Unproven, v.under, func(u verdict.UnprovenLeaf) string { return u.Path })
 	r.ProvenLeaves = dropUnder(r.ProvenLeaves, v.under, func(p string) string { return p })
 	r.TableLeaves = dropUnder(r.TableLeaves, v.under, func(p string) string { return p })
+	r.TableLeavesNoDistance = dropUnder(r.TableLeavesNoDistance, v.under, func(p string) string { return p })
 	r.LeavesProven = len(r.ProvenLeaves)
 }
 

@@ -38,9 +38,16 @@ type search[P, M any] struct {
 	noClosure bool               // df-pn alone (tests of df-pn itself)
 	maxPath   int                // df-pn depth at which a line is cut (reported, never "disproven")
 	tables    *tables.System     // the endgame tables read and built (nil: none; set by useTables)
-	reach     int                // every position of at most reach pieces is in tables (0: none)
-	tableHit  int64              // positions decided by the tables
-	built     *atomic.Int64      // table positions built, shared with forks and helpers (tablesOf)
+	reach     int                // every position of at most reach pieces is in tables with its distance (0: none)
+	// valueReach: every position of at most valueReach pieces has its
+	// value in the tables, with its distance or without (the
+	// international 6-piece tables: win, draw or loss alone); never less
+	// than reach. valueOnly is the most pieces of a table that may hold
+	// a value without its distance (0: none).
+	valueReach, valueOnly int
+	tableHit              int64         // positions decided by the tables
+	valueHit              int64         // of those, the ones a table without distances decided
+	built                 *atomic.Int64 // table positions built, shared with forks and helpers (tablesOf)
 	// unsaved counts the positions met whose material the rule system's
 	// tables cover (tables.DistancePieces) but whose table was neither saved
 	// nor built: what building the tables ahead would have decided. It
@@ -91,7 +98,7 @@ func capacities(memMB int) (tt, dep, bound int) {
 func (s *search[P, M]) fork(nodes int64, memMB int) *search[P, M] {
 	f := *s
 	tt, dep, bnd := capacities(memMB)
-	f.g, f.memMB, f.tableHit = s.g.Fork(), memMB, 0
+	f.g, f.memMB, f.tableHit, f.valueHit = s.g.Fork(), memMB, 0, 0
 	f.lim = &limits{maxNodes: max(nodes, 0), deadline: s.lim.deadline, stopped: nodes <= 0 || s.lim.stopped}
 	f.tt, f.deps = s.tt.under(tt), s.deps.under(dep)
 	f.bounded, f.forced = s.bounded.under(bnd), s.forced.under(bnd)
@@ -129,6 +136,7 @@ func (s *search[P, M]) dropTables() {
 func (s *search[P, M]) absorb(f *search[P, M]) {
 	s.takeTables(f)
 	s.tableHit += f.tableHit
+	s.valueHit += f.valueHit
 }
 
 // takeTables puts what o's tables hold into s's: o is a fork of s, or
@@ -180,7 +188,7 @@ var smallRootPositions int64 = 10_000_000
 // useTables makes the searches read t, and build what it lacks within
 // the bounds above (nil: no tables).
 func (s *search[P, M]) useTables(t *tables.System) {
-	s.tables, s.reach = t, t.Reach()
+	s.tables, s.reach, s.valueReach, s.valueOnly = t, t.Reach(), t.WDLReach(), t.ValueOnlyPieces()
 	if t == nil {
 		return
 	}
@@ -218,10 +226,28 @@ func (s *search[P, M]) tablesOf(o *search[P, M]) {
 	s.useTables(o.tables)
 }
 
-// probe reads c's value for its side to move from the tables, building
-// its signature first when the limits allow (see useTables): one path for
-// every rule system and both builders.
+// noDistance is the plies of a table's answer that holds no distance:
+// the international 6-piece tables keep win, draw or loss alone
+// (tables.System.ProbeWDL). A win read so is a win, never a win within
+// some number of plies: the bounded searches go on searching below it
+// (within), and nothing prints a distance for it.
+const noDistance = -1
+
+// probe reads c's value for its side to move and its distance from the
+// tables, building its signature first when the limits allow (see
+// useTables): one path for every rule system and both builders.
 func (s *search[P, M]) probe(c *child[P, M]) (r tables.Result, plies int, ok bool) {
+	return s.probeTables(c, false)
+}
+
+// value is probe, then, where no table with distances holds c, the
+// tables stored without them: plies is noDistance then.
+func (s *search[P, M]) value(c *child[P, M]) (r tables.Result, plies int, ok bool) {
+	return s.probeTables(c, true)
+}
+
+// probeTables is probe, and value when anyValue is set.
+func (s *search[P, M]) probeTables(c *child[P, M], anyValue bool) (r tables.Result, plies int, ok bool) {
 	if s.tables == nil {
 		return tables.Draw, 0, false
 	}
@@ -231,6 +257,11 @@ func (s *search[P, M]) probe(c *child[P, M]) (r tables.Result, plies int, ok boo
 		return tables.Draw, 0, false
 	}
 	r, plies, ok = s.probeSig(c, sig)
+	if !ok && anyValue && sig.Pieces() <= s.valueOnly {
+		if r, ok = probeWDL(s.g, s.tables, c.q); ok {
+			return r, noDistance, true
+		}
+	}
 	if !ok && fits && !s.readOnly && !s.tables.Has(sig) {
 		s.smallGone[slot] = true
 	}
@@ -374,8 +405,10 @@ func (s *search[P, M]) statusOf(c *child[P, M]) status {
 
 // tableStatus reads a position the rules do not decide from the endgame
 // tables: its value for the attacker and the distance to the end in
-// plies. The tables answer "who wins", so they serve the goal win only.
-// The last closure is read first: it is this search's own table.
+// plies, or noDistance where only a table without distances holds it
+// (the international 6-piece tables). The tables answer "who wins", so
+// they serve the goal win only. The last closure is read first: it is
+// this search's own table.
 func (s *search[P, M]) tableStatus(c *child[P, M]) (st status, plies int, ok bool) {
 	if st, plies, ok := s.closed.status(c.h); ok {
 		return st, plies, true
@@ -383,11 +416,14 @@ func (s *search[P, M]) tableStatus(c *child[P, M]) (st status, plies int, ok boo
 	if s.goal.Kind != GoalWin {
 		return open, 0, false
 	}
-	r, plies, ok := s.probe(c)
+	r, plies, ok := s.value(c)
 	if !ok {
 		return open, 0, false
 	}
 	s.tableHit++
+	if plies == noDistance {
+		s.valueHit++
+	}
 	attackerWins := r == tables.Win
 	if s.g.Turn(c.q) != s.attacker {
 		attackerWins = r == tables.Loss
@@ -399,7 +435,7 @@ func (s *search[P, M]) tableStatus(c *child[P, M]) (st status, plies int, ok boo
 }
 
 // judge is statusOf, then the tables: the value df-pn uses, which needs no
-// distance.
+// distance (a table without distances decides here as one with them).
 func (s *search[P, M]) judge(c *child[P, M]) status {
 	if st := s.statusOf(c); st != open {
 		return st

@@ -51,6 +51,7 @@ func solveIn[P, M any](g game[P, M], p draughts.Position, goal Goal, opt Options
 		solveGoal(g, p, goal, lim, b, sol, tb)
 	}
 	sol.TableHits, sol.TablesBuilt, sol.TablesUnsaved = tb.hits, tb.built, tb.unsaved
+	sol.TableHitsNoDistance = tb.values
 	sol.Nodes = lim.nodes
 	sol.Seconds = time.Since(start).Seconds()
 	return sol
@@ -85,10 +86,11 @@ func gameOver[P, M any](g game[P, M], q P, goal Goal) (result, note string) {
 	return "", ""
 }
 
-// tableUse hands the tables to each search of a solve and adds up their hits.
+// tableUse hands the tables to each search of a solve and adds up their
+// hits (values: those read from tables without distances).
 type tableUse struct {
-	t                    *tables.System
-	hits, built, unsaved int64
+	t                            *tables.System
+	hits, values, built, unsaved int64
 }
 
 // slice builds, for a root of at most four international pieces whose
@@ -107,7 +109,8 @@ func (tb *tableUse) slice(p draughts.Position, b verdict.Budget) {
 func useTables[P, M any](tb *tableUse, s *search[P, M]) func() {
 	s.useTables(tb.t)
 	return func() {
-		tb.hits, tb.built, tb.unsaved = tb.hits+s.tableHit, tb.built+s.built.Load(), tb.unsaved+s.unsaved.Load()
+		tb.hits, tb.values = tb.hits+s.tableHit, tb.values+s.valueHit
+		tb.built, tb.unsaved = tb.built+s.built.Load(), tb.unsaved+s.unsaved.Load()
 	}
 }
 
@@ -145,18 +148,37 @@ func solveGoal[P, M any](g game[P, M], p draughts.Position, goal Goal, lim *limi
 	if forcedPlies > 0 {
 		limit = forcedPlies
 	}
-	d, found, _ := s.shortest(&root, limit, false)
+	st, plies, inTables := s.tableStatus(&root)
+	valueOnly := inTables && st == won && plies == noDistance
+	var d int
+	var found bool
+	shortest := func() { d, found, _ = s.shortest(&root, limit, false) }
+	if valueOnly {
+		// A table without distances gave the win: the shortest one is
+		// searched for on a share of the budget only, as the bounded
+		// search has no table distance to stop at (a king ending of six
+		// pieces may take it all).
+		s.share(valueOnlyShare, shortest)
+	} else {
+		shortest()
+	}
 	mode := anyProof
-	switch st, plies, ok := s.tableStatus(&root); {
+	switch {
 	case found:
 		sol.Plies, mode = d, fastest
-	case ok && st == won: // a table's distance, beyond the bounded search's reach
+	case inTables && st == won && !valueOnly: // a table's distance, beyond the bounded search's reach
 		sol.Plies = plies
+	case valueOnly:
+		sol.Note = "won by the endgame tables, which store no distance for this ending (win, draw or loss alone); the shortest win was not found within its share of the budget"
 	}
 	sol.Tree = s.proofTree(&root, d, mode)
 	sol.Keys, sol.Undecided = s.keys(&root)
 	inEngineOrder(p, sol)
 }
+
+// valueOnlyShare: the shortest win of a root won by a table without
+// distances is searched for on 1/valueOnlyShare of the budget.
+const valueOnlyShare = 16
 
 // lossPlies is the distance of a lost root to the end of the game under
 // the longest defence, when the tables hold it (0 when they do not).
@@ -197,6 +219,12 @@ func inEngineOrder(p draughts.Position, sol *verdict.Solution) {
 func (s *search[P, M]) decide(c *child[P, M]) (outcome, int) {
 	if out, ok := s.tryClosure(c, true); ok { // see proveRoot
 		return out, 0
+	}
+	if st, plies, ok := s.tableStatus(c); ok && plies == noDistance {
+		// A table without distances decides the root: the forcing
+		// search, which has no distance to stop at there, would only
+		// spend its share looking for one.
+		return fromStatus(st), 0
 	}
 	if d, found := s.forcingWin(c); found {
 		return proven, d

@@ -119,18 +119,33 @@ func (tb *treeBuilder[P, M]) growTable(q P, c *child[P, M]) *problems.Node {
 	return n
 }
 
+// tableWinComment is the comment of a proof's line that ends where the
+// endgame tables give the attacker the win: its distance in plies, or,
+// from a table that stores none (the international 6-piece tables), that
+// the distance is not stored: never a made-up one.
+func tableWinComment(plies int) string {
+	if plies == noDistance {
+		return tableWinNoDistance
+	}
+	return fmt.Sprintf("endgame tables: won in %d plies", plies)
+}
+
+// tableWinNoDistance is tableWinComment of a win read from a table
+// without distances.
+const tableWinNoDistance = "endgame tables: won (distance not stored)"
+
 // endsInTables ends n's line when the endgame tables (or the search's
 // last closure) give its position to the attacker: won, as a book ends a
 // line with "gagne", where the replies would be listed unanswered.
 // Printing a proof is not searching: the probe is not counted as a hit.
 func (tb *treeBuilder[P, M]) endsInTables(n *problems.Node, c *child[P, M]) bool {
-	hits := tb.s.tableHit
+	hits, values := tb.s.tableHit, tb.s.valueHit
 	st, plies, ok := tb.s.tableStatus(c)
-	tb.s.tableHit = hits
+	tb.s.tableHit, tb.s.valueHit = hits, values
 	if !ok || st != won {
 		return false
 	}
 	n.Mark = "gagne"
-	n.Comment = fmt.Sprintf("endgame tables: won in %d plies", plies)
+	n.Comment = tableWinComment(plies)
 	return true
 }

@@ -127,6 +127,53 @@ func (s *System) Probe(p draughts.Position) (r Result, plies int, ok bool, err e
 	return r, plies, ok, nil
 }
 
+// ProbeWDL reads p's value for its side to move, win, draw or loss, from
+// any table there, those stored without distances included (the
+// international 6-piece tables, which Probe does not read): it gives no
+// distance, ever. A win read so is a win, not a win within any number of
+// plies; where the distance matters (a bounded goal, a shortest win),
+// Probe is the probe. It builds nothing. Under rules other than the
+// international ones every table holds its distances, and ProbeWDL is
+// Probe's value. ok and err as for Probe.
+func (s *System) ProbeWDL(p draughts.Position) (r Result, ok bool, err error) {
+	switch {
+	case s == nil || p.Rules.Name != s.r.Name:
+		return Draw, false, nil
+	case s.intl != nil:
+		bp, is := intl.FromDraughts(p)
+		if !is {
+			return Draw, false, nil
+		}
+		return s.intl.ProbeWDL(bp)
+	}
+	r, _, ok, _ = s.gen.ProbeOrBuild(p, Limit{Bytes: s.mem, Positions: -1}) // read only
+	return r, ok, nil
+}
+
+// ProbeBitboardWDL is ProbeWDL for an international position in the
+// 10x10 bitboard form (the solver's fast path), past ValueOnlyPieces
+// pieces and under other rules not covered; a table that does not read
+// answers not covered too.
+func (s *System) ProbeBitboardWDL(p bitboard10.Position) (r Result, ok bool) {
+	if s == nil || s.intl == nil || bits.OnesCount64(p.White|p.Black) > s.ValueOnlyPieces() {
+		return Draw, false
+	}
+	r, ok, err := s.intl.ProbeWDL(p)
+	return r, ok && err == nil
+}
+
+// ValueOnlyPieces is the most pieces of the tables that may hold a value
+// without its distance (ProbeWDL answers where Probe does not): under the
+// international rules with a table directory, the 6-piece tables (stored
+// win, draw or loss alone); 0 under the others and for tables built in
+// memory, which all hold their distances.
+func (s *System) ValueOnlyPieces() int {
+	if s == nil || s.intl == nil || s.intl.Dir() == "" {
+		return 0
+	}
+	return intl.MaxPieces
+}
+
 // ProbeOrBuild is Probe for a search: p's table is read when it is in
 // memory or in the directory, else built first (with every table it
 // leads to) when that fits lim. built is the positions analysed. Both
@@ -288,14 +335,18 @@ func (s *System) Cost(sig Sig) int64 {
 }
 
 // StoredPieces is the most pieces of a table that may be read without
-// being built: every table saved, whatever its size, and under rules
-// other than the international ones the slices a root had built (Slice),
-// which a search reads at any depth.
+// being built: every table saved with its distances, whatever its size,
+// and the slices a root had built (Slice), which a search reads at any
+// depth (the international 6- and 7-piece ones too, with their
+// distances: the 6-piece files, which hold none, are read by ProbeWDL).
 func (s *System) StoredPieces() int {
-	if s != nil && s.intl == nil {
+	switch {
+	case s == nil:
+		return 0
+	case s.intl == nil:
 		return max(s.gen.StoredPieces(), s.gen.SlicePieces())
 	}
-	return s.savedPieces()
+	return max(s.savedPieces(), s.intl.SlicedPieces())
 }
 
 // savedPieces is StoredPieces without the slices in memory.
@@ -308,14 +359,15 @@ func (s *System) savedPieces() int {
 	case s.intl.Dir() == "":
 		return 0
 	}
-	return intl.WDLPieces - 1 // those with distances: the 6-piece tables answer the search through slices only
+	return intl.WDLPieces - 1 // those with distances: the 6-piece files give the value alone (ProbeWDL)
 }
 
 // Reach is the largest piece count n such that every table of 2 to n
-// pieces is ready: every position of at most Reach pieces is decided by a
-// probe (0 when not even the 2-piece ones are: tables built as a search
-// meets them, as the generic builder's are on demand, do not count until
-// then).
+// pieces is ready with its distances: every position of at most Reach
+// pieces is decided by Probe, its distance included (WDLReach counts the
+// tables without distances too). 0 when not even the 2-piece ones are:
+// tables built as a search meets them, as the generic builder's are on
+// demand, do not count until then.
 func (s *System) Reach() int {
 	switch {
 	case s == nil:
@@ -324,6 +376,19 @@ func (s *System) Reach() int {
 		return s.gen.Reach()
 	}
 	return s.intl.Reach()
+}
+
+// WDLReach is Reach counting the tables stored without distances too:
+// every position of at most WDLReach pieces has its value in ProbeWDL (the
+// international 6-piece tables: win, draw or loss alone), but past Reach
+// pieces not its distance. It is never less than Reach; under rules other
+// than the international ones, whose tables all hold distances, it is
+// Reach.
+func (s *System) WDLReach() int {
+	if s == nil || s.intl == nil {
+		return s.Reach()
+	}
+	return s.intl.WDLReach()
 }
 
 // NanosPerPosition is about what building a table costs a position on one
@@ -346,6 +411,12 @@ func (s *System) NanosPerPosition() int64 {
 // Probe is System.Probe for p's rules (nothing covered by nil tables).
 func (t *Tables) Probe(p draughts.Position) (r Result, plies int, ok bool, err error) {
 	return t.System(p.Rules).Probe(p)
+}
+
+// ProbeWDL is System.ProbeWDL for p's rules: the value alone, from
+// tables with distances or without (nothing covered by nil tables).
+func (t *Tables) ProbeWDL(p draughts.Position) (r Result, ok bool, err error) {
+	return t.System(p.Rules).ProbeWDL(p)
 }
 
 // Ensure is System.Ensure for p's rules.
@@ -383,6 +454,9 @@ func (t *Tables) StoredPieces(r *draughts.Rules) int { return t.System(r).savedP
 
 // Reach is System.Reach for r (0 for nil tables).
 func (t *Tables) Reach(r *draughts.Rules) int { return t.System(r).Reach() }
+
+// WDLReach is System.WDLReach for r (0 for nil tables).
+func (t *Tables) WDLReach(r *draughts.Rules) int { return t.System(r).WDLReach() }
 
 // RootsPieces is the most pieces of the tables a batch of roots has built
 // ahead of its searches (BuildRoots): the English 2-6-piece set is 7.5 G

@@ -14,7 +14,9 @@
 // Two builders sit behind it, each with its own package under this one.
 // International draughts (10x10) has tables/intl: bitboard un-moves, one
 // byte a position, built ahead up to 5 pieces (metz endgame build) or on
-// demand up to 4. Every other rule system goes through tables/generic:
+// demand up to 4; the 6-piece tables hold win, draw or loss alone (five
+// positions a byte), read by ProbeWDL and never by Probe, which gives
+// distances. Every other rule system goes through tables/generic:
 // tables built in memory when a search meets them, up to 6 pieces ahead.
 // Both save what they build in one directory tree (see Dir) and read it
 // back; a test checks that both builders give every international

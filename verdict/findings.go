@@ -49,7 +49,11 @@ func (r *Report) Findings() []string {
 		return fmt.Sprintf("%s as well as %s %s", d.Alternative, d.Stated, placeAt(d.After, d.Ply))
 	}))
 	if n := len(r.TableLeaves); n > 0 {
-		add(fmt.Sprintf("the endgame tables decided %s", Counted(n, "end of a stated line", "ends of stated lines")))
+		s := fmt.Sprintf("the endgame tables decided %s", Counted(n, "end of a stated line", "ends of stated lines"))
+		if k := len(r.TableLeavesNoDistance); k > 0 {
+			s += fmt.Sprintf(" (%d from tables that store no distance: win, draw or loss alone)", k)
+		}
+		add(s)
 	}
 	add(listed(len(r.Unproven), "place unproven", "places unproven", func(i int) string {
 		u := r.Unproven[i]

@@ -41,8 +41,12 @@ type Report struct {
 	LeavesProven int             `json:"leaves_proven"`
 	ProvenLeaves []string        `json:"proven_leaves,omitempty"` // the stated lines' ends proven, by path
 	TableLeaves  []string        `json:"table_leaves,omitempty"`  // places whose proof read the endgame tables
-	TableHits    int64           `json:"table_hits,omitempty"`    // positions the tables decided, all searches`
-	TablesBuilt  int64           `json:"tables_built,omitempty"`  // table positions built for this verification (see solver.Options.Tables)
+	// TableLeavesNoDistance lists, of TableLeaves, the places whose proof
+	// read a table that stores no distance (the international 6-piece
+	// tables: win, draw or loss alone).
+	TableLeavesNoDistance []string `json:"table_leaves_no_distance,omitempty"`
+	TableHits             int64    `json:"table_hits,omitempty"`   // positions the tables decided, all searches`
+	TablesBuilt           int64    `json:"tables_built,omitempty"` // table positions built for this verification (see solver.Options.Tables)
 	// TablesUnsaved counts the positions the searches met of a material
 	// the tables can hold (tables.MaxPieces) but with no table saved or
 	// built: non-zero when building the tables ahead could change the

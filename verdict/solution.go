@@ -26,6 +26,10 @@ type Solution struct {
 	Rules     string         `json:"rules"`
 	Budget    Budget         `json:"budget"`
 	TableHits int64          `json:"table_hits,omitempty"` // positions decided by the endgame tables
+	// TableHitsNoDistance counts, of TableHits, the positions decided
+	// by a table that stores no distance (the international 6-piece
+	// tables: win, draw or loss alone).
+	TableHitsNoDistance int64 `json:"table_hits_no_distance,omitempty"`
 	// TablesBuilt counts the table positions built for this solve (the
 	// signatures its searches met that were neither in memory nor in
 	// the table directory).

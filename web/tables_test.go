@@ -52,7 +52,7 @@ func TestVerifyReadsTheServersTables(t *testing.T) {
 		t.Fatal(err)
 	}
 	probed, err := app.Probe(prep, p, fen)
-	if err != nil || probed.Result != "win" || probed.Plies != 17 || !probed.Moves[0].Best {
+	if err != nil || probed.Result != "win" || probed.Plies == nil || *probed.Plies != 17 || !probed.Moves[0].Best {
 		t.Fatalf("%s in the tables: %+v, %v", fen, probed, err)
 	}
 	key := probed.Moves[0].Move

@@ -41,7 +41,7 @@ func TestEndgameBuildProbeClaims(t *testing.T) {
 	if err := json.Unmarshal([]byte(out), &rep); err != nil {
 		t.Fatalf("%v: %s", err, out)
 	}
-	if rep.Result != "loss" || rep.Plies != 2 || len(rep.Moves) != 8 || !rep.Moves[0].Best {
+	if rep.Result != "loss" || rep.Plies == nil || *rep.Plies != 2 || len(rep.Moves) != 8 || !rep.Moves[0].Best {
 		t.Errorf("probe: %+v", rep)
 	}
 	out, err = runEndgameCLI(t, "endgame", "probe", "W:WK46:BK23", "--dir", dir)
@@ -107,14 +107,14 @@ func TestEndgameProbeOtherRules(t *testing.T) {
 	if err := json.Unmarshal([]byte(out), &rep); err != nil {
 		t.Fatalf("%v: %s", err, out)
 	}
-	if rep.Result != "win" || rep.Plies != 15 || rep.Moves[0].Move != "c1-e3" || rep.Moves[1].Best {
+	if rep.Result != "win" || rep.Plies == nil || *rep.Plies != 15 || rep.Moves[0].Move != "c1-e3" || rep.Moves[1].Best {
 		t.Errorf("probe: %+v", rep)
 	}
 	wins := 0
 	for _, m := range rep.Moves {
 		if m.Result == "win" {
 			wins++
-			if m.Plies < 15 {
+			if m.Plies == nil || *m.Plies < 15 {
 				t.Errorf("%+v: none faster than 15 plies", m)
 			}
 		}

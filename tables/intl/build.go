@@ -65,6 +65,30 @@ func Build(ctx context.Context, dir string, maxPieces int, progress func(Progres
 	return (&builder{dir: dir, progress: progress, ctx: ctx}).buildAll(sigs)
 }
 
+// BuildPacked builds the tables of sigs (both sides to move) and all
+// they lead to in dir, as Build does, but stores those of packedFrom
+// pieces and more as the 6-piece ones are, win, draw or loss without
+// distances (WDLPieces): a small set of that form (4-piece tables packed,
+// built in a second or so) stands in for the 6-piece set where a test
+// needs tables without distances. Tables of fewer pieces keep theirs.
+func BuildPacked(ctx context.Context, dir string, sigs []base.Sig, packedFrom int) error {
+	var want []stmSig
+	for _, s := range sigs {
+		w, b := sides(s)
+		if !w.valid() || w.Pieces() > DemandPieces {
+			return fmt.Errorf("endgame: packed build of %v: expected a signature of 2 to %d pieces", s, DemandPieces)
+		}
+		want = append(want, w, b)
+	}
+	if len(want) == 0 || packedFrom < 2 {
+		return fmt.Errorf("endgame: packed build of %d signatures from %d pieces", len(want), packedFrom)
+	}
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return fmt.Errorf("endgame: table directory: %w", err)
+	}
+	return (&builder{dir: dir, ctx: ctx, wdlFrom: packedFrom}).buildAll(want)
+}
+
 // Missing counts the tables of 2..maxPieces pieces that have no file in
 // dir, and the bytes they will take: what Build would have to build (a
 // damaged file, found only when read, is rebuilt too and not counted).

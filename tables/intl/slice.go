@@ -247,6 +247,7 @@ func (t *Tables) EnsureSlice(p bitboard10.Position, limit int64) (built int64, e
 		tab, sp := b.done[sig.code()], specs[sig.code()]
 		if !sp.full() || sig.Pieces() >= WDLPieces {
 			t.slices[sig.code()].Store(&sliceTab{tab: tab, sp: sp})
+			t.sliced.store(sig.Pieces())
 			continue
 		}
 		if d := t.saveDir(); d != "" {

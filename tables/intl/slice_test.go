@@ -31,6 +31,12 @@ func TestSliceAgreesWithWholeTables(t *testing.T) {
 		t.Fatal(err)
 	}
 	rng := rand.New(rand.NewSource(7))
+	sliced := 0 // the most pieces of a slice any root kept
+	defer func() {
+		if sliced < 3 {
+			t.Errorf("no root kept a slice of 3 pieces or more (%d)", sliced)
+		}
+	}()
 	for _, c := range sliceRoots {
 		if c.heavy && testing.Short() {
 			continue
@@ -46,10 +52,23 @@ func TestSliceAgreesWithWholeTables(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
+		if tabs.SlicedPieces() != 0 {
+			t.Fatalf("%s: slices held before any is built", c.fen)
+		}
 		built, err := tabs.EnsureSlice(root, 0)
 		if err != nil {
 			t.Fatalf("%s: %v", c.fen, err)
 		}
+		held := 0 // the most pieces of a slice kept as a slice (not whole)
+		for sig := range sliceSpecs(s, coneOf(n)) {
+			if tabs.slices[sig.code()].Load() != nil {
+				held = max(held, sig.Pieces())
+			}
+		}
+		if got := tabs.SlicedPieces(); got != held {
+			t.Errorf("%s: SlicedPieces %d, slices of %d pieces held (%d indices built)", c.fen, got, held, built)
+		}
+		sliced = max(sliced, held)
 		if _, err := whole.ensure(t.Context(), s); err != nil {
 			t.Fatal(err)
 		}

@@ -38,9 +38,12 @@ type Tables struct {
 	// slices holds, by signature code, the slice of a table built for a
 	// search's root (EnsureSlice) where the whole table is not there.
 	slices [1 << 12]atomic.Pointer[sliceTab]
+	// sliced is the most pieces of a slice held (SlicedPieces).
+	sliced maxInt
 
 	reachOnce sync.Once
 	reach     int // see Reach
+	wdlReach  int // see WDLReach
 }
 
 // Open returns the tables of dir. dir must exist; tables are read when they
@@ -101,14 +104,48 @@ func (t *Tables) table(s stmSig) ([]byte, error) {
 
 // stored reports whether the table of s is on disk (or already loaded).
 func (t *Tables) stored(s stmSig) bool {
+	there, _ := t.storedForm(s)
+	return there
+}
+
+// storedForm reports whether the table of s is on disk (or already
+// loaded), and whether it holds distances (a byte a position) or values
+// alone (packed): the file's size tells, without reading it.
+func (t *Tables) storedForm(s stmSig) (there, distances bool) {
 	t.mu.Lock()
 	tab, ok := t.tabs[s]
 	t.mu.Unlock()
 	if ok || t.dir == "" {
-		return tab != nil
+		return tab != nil, tab != nil && !isPacked(s, tab)
 	}
-	_, err := os.Stat(filepath.Join(t.dir, fileName(s)))
-	return err == nil
+	fi, err := os.Stat(filepath.Join(t.dir, fileName(s)))
+	if err != nil {
+		return false, false
+	}
+	return true, fi.Size()-headerSize == s.Size()
+}
+
+// SlicedPieces is the most pieces of the slices t holds in memory
+// (EnsureSlice), 0 when none: a search reads them at any depth, as it
+// reads the tables saved.
+func (t *Tables) SlicedPieces() int {
+	if t == nil {
+		return 0
+	}
+	return int(t.sliced.Load())
+}
+
+// maxInt is an atomic int that only grows.
+type maxInt struct{ atomic.Int32 }
+
+// store raises m to n.
+func (m *maxInt) store(n int) {
+	for {
+		old := m.Load()
+		if int32(n) <= old || m.CompareAndSwap(old, int32(n)) {
+			return
+		}
+	}
 }
 
 // Check reads the header and the length of every table file of the
@@ -136,13 +173,16 @@ func (t *Tables) Check() error {
 }
 
 // Complete reports whether every table of n pieces is there (built on
-// disk or in memory). Nil tables have none.
-func (t *Tables) Complete(n int) bool {
+// disk or in memory), with distances or not. Nil tables have none.
+func (t *Tables) Complete(n int) bool { return t.complete(n, false) }
+
+// complete is Complete; with distances, only tables that hold them count.
+func (t *Tables) complete(n int, distances bool) bool {
 	if t == nil {
 		return false
 	}
 	for _, s := range signatures(n) {
-		if !t.stored(s) {
+		if there, dist := t.storedForm(s); !there || distances && !dist {
 			return false
 		}
 	}
@@ -150,20 +190,41 @@ func (t *Tables) Complete(n int) bool {
 }
 
 // Reach is the largest piece count n such that every table of 2 to n
-// pieces is there: every position of at most Reach pieces is decided by a
-// probe. 0 when not even the 2-piece tables are (or t is nil). It is
-// worked out once (a look at every file; each search asks), as a table
-// found missing is remembered missing.
+// pieces is there with its distances: every position of at most Reach
+// pieces is decided by Probe, its distance included. 0 when not even the
+// 2-piece tables are (or t is nil). It is worked out once (a look at
+// every file; each search asks), as a table found missing is remembered
+// missing.
 func (t *Tables) Reach() int {
 	if t == nil {
 		return 0
 	}
-	t.reachOnce.Do(func() {
-		for n := 2; n < WDLPieces && t.Complete(n); n++ { // Probe's reach: distances
-			t.reach = n
-		}
-	})
+	t.reachOnce.Do(func() { t.reach, t.wdlReach = t.reachOf(true), t.reachOf(false) })
 	return t.reach
+}
+
+// WDLReach is Reach counting the tables stored without distances too
+// (the 6-piece ones): every position of at most WDLReach pieces has its
+// value, win, draw or loss, in ProbeWDL, but past Reach pieces no
+// distance. It is never less than Reach.
+func (t *Tables) WDLReach() int {
+	if t == nil {
+		return 0
+	}
+	t.Reach()
+	return t.wdlReach
+}
+
+// reachOf is Reach (distances) or WDLReach.
+func (t *Tables) reachOf(distances bool) int {
+	n := 1
+	for n < MaxPieces && t.complete(n+1, distances) {
+		n++
+	}
+	if n == 1 {
+		return 0
+	}
+	return n
 }
 
 // Probe returns the value of p for its side to move and the distance to the

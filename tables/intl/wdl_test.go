@@ -205,3 +205,38 @@ func TestBuildStopsAndResumes(t *testing.T) {
 		t.Fatalf("resumed build: %d missing, %d read of the %d built before", left, read, built)
 	}
 }
+
+// Reach counts the tables with distances, WDLReach those without too: a
+// directory whose 4-piece tables are packed reaches 3 pieces with
+// distances and 4 with values, and ProbeWDL answers every 4-piece
+// position Probe leaves uncovered.
+func TestWDLReach(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds the 4-piece tables packed")
+	}
+	dir := t.TempDir()
+	var all []base.Sig
+	for _, s := range signatures(4) {
+		all = append(all, base.Sig(s))
+	}
+	if err := BuildPacked(t.Context(), dir, all, 4); err != nil {
+		t.Fatal(err)
+	}
+	tabs, err := Open(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if tabs.Reach() != 3 || tabs.WDLReach() != 4 {
+		t.Fatalf("reach %d, WDL reach %d; want 3 and 4", tabs.Reach(), tabs.WDLReach())
+	}
+	rng := rand.New(rand.NewPCG(4, 2))
+	for _, s := range signatures(4) {
+		p := toDraughts(t, randomPosition(rng, s))
+		if _, _, ok := tabs.Probe(p); ok {
+			t.Errorf("%s: Probe answers from a packed table", p.FEN())
+		}
+		if _, ok, err := tabs.ProbeWDL(mustBitboard(t, p)); !ok || err != nil {
+			t.Errorf("%s: ProbeWDL %v %v", p.FEN(), ok, err)
+		}
+	}
+}

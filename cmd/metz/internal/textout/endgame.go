@@ -108,13 +108,22 @@ func Probed(w io.Writer, rep app.Probed) {
 	}
 }
 
-// resultText is "draw", or a win or loss with its distance.
-func resultText(result string, plies int) string {
-	if result == "draw" {
+// resultText is "draw", or a win or loss with its distance, or saying
+// that the table stores none (plies nil: the international 6-piece
+// tables).
+func resultText(result string, plies *int) string {
+	switch {
+	case result == "draw":
 		return result
+	case plies == nil:
+		return result + ", " + DistanceNotStored
 	}
-	return result + " in " + PliesText(plies)
+	return result + " in " + PliesText(*plies)
 }
+
+// DistanceNotStored is what a value read from a table without distances
+// says in place of its distance.
+const DistanceNotStored = "distance not stored"
 
 // PliesText is a distance in plies in words ("1 ply", "7 plies").
 func PliesText(n int) string { return Count(n, "ply", "plies") }

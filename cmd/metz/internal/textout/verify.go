@@ -170,7 +170,11 @@ func Solution(w io.Writer, s *verdict.Solution, saved func(rules string) int) {
 		}
 	}
 	if s.TableHits > 0 {
-		fmt.Fprintf(w, "tables:  %d positions decided by the endgame tables\n", s.TableHits)
+		fmt.Fprintf(w, "tables:  %d positions decided by the endgame tables", s.TableHits)
+		if s.TableHitsNoDistance > 0 {
+			fmt.Fprintf(w, " (%d by tables that store no distance)", s.TableHitsNoDistance)
+		}
+		fmt.Fprintln(w)
 	}
 	fmt.Fprintf(w, "nodes:   %d in %.2fs\n", s.Nodes, s.Seconds)
 }
