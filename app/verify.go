@@ -48,6 +48,12 @@ type VerifyOptions struct {
 	// Progress, if set, is called after each problem (from one goroutine
 	// at a time) with its outcome, stored when Store is set.
 	Progress func(VerifyProgress)
+	// NoTablesAhead leaves out the build of the tables the problems reach
+	// that Run does first (VerifyPlan.TablesAhead): each search builds
+	// what its own budget allows, as a single problem's does.
+	NoTablesAhead bool
+	// TablesProgress, if set, is told of each table Run builds ahead.
+	TablesProgress func(TableProgress)
 }
 
 // VerifyProgress is how far a verification is.
@@ -101,6 +107,9 @@ type VerifyPlan struct {
 	// LeftOut counts the records without a diagram the selection's
 	// filters matched and left out (Selection.WithEmpty unset).
 	LeftOut int
+	// AheadErr, after Run, says why the tables the problems reach were
+	// not built ahead (more memory than allowed), nil when they were.
+	AheadErr error
 }
 
 // PlanVerify chooses and reads the problems of a verification: what it
@@ -180,58 +189,94 @@ func (a *App) solverOptions(b verdict.Budget, cores *solver.Cores) solver.Option
 
 // Run verifies the plan's problems on opt.Jobs workers, stores each
 // verdict as soon as it is found (unless NoStore) and returns the outcomes
-// in the problems' order. When ctx is cancelled it hands out no more
+// in the problems' order. Unless opt.NoTablesAhead, the problems under
+// rules other than the international ones go by piece count, fewest
+// first, and before each count the tables its problems reach are built
+// (TablesAhead, stage by stage: the small problems answer before the
+// larger ones' tables are built). When ctx is cancelled it stops the
+// build between tables (those finished are saved), hands out no more
 // problems and returns at once what was finished (and stored), with ctx's
 // error: the problems in flight then finish their budget in the
 // background and are dropped, never stored half-done (the solver takes no
 // context yet).
 func (p *VerifyPlan) Run(ctx context.Context) ([]Verified, error) {
-	type done struct {
-		i int
-		r *verdict.Report
-	}
 	// The jobs are cores: a problem holds one while it runs, and the
 	// parts of its work that may run at once borrow the others while they
 	// are free (at the end of a batch, or for a single problem).
 	opt := p.a.solverOptions(p.opt.Budget, solver.NewCores(p.opt.Jobs))
 	work := make(chan int)
-	results := make(chan done, len(p.probs)) // never blocks a worker whose result is dropped
+	defer close(work)
+	results := make(chan verifiedAt, len(p.probs)) // never blocks a worker whose result is dropped
 	for range min(p.opt.Jobs, max(len(p.probs), 1)) {
 		go func() {
 			for i := range work {
-				results <- done{i, solver.Verify(p.probs[i], opt)}
+				results <- verifiedAt{i, solver.Verify(p.probs[i], opt)}
 			}
 		}()
 	}
-	go func() {
-		defer close(work)
-		for i := range p.probs {
-			select {
-			case work <- i:
-			case <-ctx.Done():
-				return
-			}
+	r := &runState{plan: p, work: work, results: results, byIndex: make([]*Verified, len(p.probs))}
+	ahead := p.aheadProgress()
+	for _, st := range p.stages() {
+		if err := p.buildAhead(ctx, st, ahead); err != nil {
+			return inOrder(r.byIndex), err
 		}
-	}()
-	byIndex := make([]*Verified, len(p.probs))
-	for n := 0; n < len(p.probs); n++ {
+		if err := r.verify(ctx, st.problems); err != nil {
+			return inOrder(r.byIndex), err
+		}
+	}
+	return inOrder(r.byIndex), nil
+}
+
+// verifiedAt is a worker's report on problem i.
+type verifiedAt struct {
+	i int
+	r *verdict.Report
+}
+
+// runState is a Run under way: the workers' channels and the outcomes.
+type runState struct {
+	plan    *VerifyPlan
+	work    chan<- int
+	results <-chan verifiedAt
+	byIndex []*Verified
+	done    int
+}
+
+// verify hands the problems idx to the workers and stores their outcomes
+// as they come, until every one is in or ctx is done.
+func (r *runState) verify(ctx context.Context, idx []int) error {
+	p := r.plan
+	sent := 0
+	for got := 0; got < len(idx); {
+		var send chan<- int
+		if sent < len(idx) {
+			send = r.work
+		}
+		var next int
+		if sent < len(idx) {
+			next = idx[sent]
+		}
 		select {
 		case <-ctx.Done():
-			return inOrder(byIndex), ctx.Err()
-		case res := <-results:
+			return ctx.Err()
+		case send <- next:
+			sent++
+		case res := <-r.results:
+			got++
+			r.done++
 			v := &Verified{Problem: p.probs[res.i], Report: res.r}
 			if !p.opt.NoStore {
 				if err := p.a.store(v, p.keys[res.i], p.opt.Run); err != nil {
-					return inOrder(byIndex), err
+					return err
 				}
 			}
-			byIndex[res.i] = v
+			r.byIndex[res.i] = v
 			if p.opt.Progress != nil {
-				p.opt.Progress(VerifyProgress{Done: n + 1, Total: len(p.probs), Last: *v})
+				p.opt.Progress(VerifyProgress{Done: r.done, Total: len(p.probs), Last: *v})
 			}
 		}
 	}
-	return inOrder(byIndex), nil
+	return nil
 }
 
 // inOrder keeps the finished outcomes, in the problems' order.

@@ -21,29 +21,58 @@
 # It prints one line per problem that misses (stated, got, seconds) and a
 # summary per file: problems, stated results given, within the budget.
 # The tables metz uses are those of $METZ_TABLES, else the user cache.
+#
+# With -v the book is imported into a database of its own and verified in
+# one process, as a user does (metz import BOOK.pdn; metz verify --all),
+# with verify's default budget unless -t gives one: verify first builds,
+# once, the tables of up to 6 pieces the problems reach. A stated result
+# is given when the verdict is sound, sound-incomplete or cooked, or when
+# it is unproven with a first move proven to meet the goal (a win or a
+# draw for the side to move: another first move left undecided).
 set -eu
 budget=10s
+timed=0
 jobs=1
 build=0
 memory=1GB
-while getopts t:j:b:m: o; do
+verify=0
+while getopts t:j:b:m:v o; do
 	case $o in
-	t) budget=$OPTARG ;;
+	t) budget=$OPTARG timed=1 ;;
 	j) jobs=$OPTARG ;;
 	b) build=$OPTARG ;;
 	m) memory=$OPTARG ;;
+	v) verify=1 ;;
 	*) exit 2 ;;
 	esac
 done
 shift $((OPTIND - 1))
 if [ $# -lt 1 ]; then
-	echo "usage: $0 [-t BUDGET] [-j JOBS] [-b PIECES [-m MEMORY]] BOOK.pdn ..." >&2
+	echo "usage: $0 [-t BUDGET] [-j JOBS] [-b PIECES [-m MEMORY]] [-v] BOOK.pdn ..." >&2
 	exit 2
 fi
 metz=${METZ:-metz}
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 for book in "$@"; do
+	if [ "$verify" = 1 ]; then
+		db="$work/$(basename "$book").db"
+		"$metz" import "$book" --db "$db" --rules english >/dev/null 2>&1
+		set -- --all --db "$db" --jobs "$jobs" --json
+		[ "$timed" = 1 ] && set -- "$@" --budget "$budget"
+		"$metz" verify "$@" >"$work/verified.json"
+		"$metz" list --db "$db" --json >"$work/listed.json"
+		jq -r --slurpfile l "$work/listed.json" '
+			($l[0] | map({key: (.id|tostring), value: "\(.title)\t\(.fen)"}) | from_entries) as $name
+			| .[] | select(.verdict != "no-position")
+			| (.verdict == "sound" or .verdict == "sound-incomplete" or .verdict == "cooked"
+			   or (.verdict == "unproven" and (.keys // [] | length) > 0 and .goal != "loss")) as $ok
+			| "\($ok)\t\($name[.problem_id|tostring])\t\(.goal)\t\(.verdict)\t\(.seconds)"' "$work/verified.json" >"$work/out"
+		awk -F'\t' -v b="$(basename "$book")" '$1 != "true" { printf "%s: %s\t%s: stated %s, got %s %.1f s\n", b, $2, $3, $4, $5, $6 }' "$work/out"
+		printf '%s: %d problems, %d stated results (metz verify --all)\n' "$(basename "$book")" \
+			"$(wc -l <"$work/out")" "$(grep -c '^true' "$work/out" || true)"
+		continue
+	fi
 	# One line per game: event, FEN, result (the tag, else the terminator).
 	awk '
 		/^\[Event /  { ev = $0; sub(/^\[Event "/, "", ev); sub(/"\].*$/, "", ev) }

@@ -69,14 +69,7 @@ func (s *System) EnsureReporting(ctx context.Context, p draughts.Position, progr
 	built = s.ToBuild(p)
 	var report func(Sig, int64, time.Duration)
 	if progress != nil {
-		pl := s.gen.PlanOf(sig)
-		var done int64
-		current := 0
-		report = func(n Sig, positions int64, d time.Duration) {
-			done, current = done+positions, current+1
-			progress(Progress{Sig: n.String(), Pieces: n.Pieces(), Time: d, Done: done, Total: pl.Positions,
-				Current: current, Tables: len(pl.Sigs)})
-		}
+		report = reporter(s.gen.PlanOf(sig), progress)
 	}
 	if err := s.gen.EnsureReporting(ctx, sig, Limit{Bytes: s.mem}, report); err != nil {
 		return 0, err
@@ -464,3 +457,53 @@ func (t *Tables) Reach(r *draughts.Rules) int { return t.System(r).Reach() }
 
 // WDLReach is System.WDLReach for r (0 for nil tables).
 func (t *Tables) WDLReach(r *draughts.Rules) int { return t.System(r).WDLReach() }
+
+// RootsPieces is the most pieces of the tables a batch of roots has built
+// ahead of its searches (BuildRoots): the English 2-6-piece set is 7.5 G
+// positions, about 2,100 s of CPU, where a seven-piece signature alone may
+// be several G.
+const RootsPieces = 6
+
+// PlanRoots is what BuildRoots(roots) would build under rules other than
+// the international ones (nothing under those): the tables, their
+// positions, the bytes they take on disk (one a position) and the most
+// memory one of their builds takes.
+func (s *System) PlanRoots(roots []draughts.Position) (tables int, positions, disk, memory int64) {
+	if s == nil || s.intl != nil {
+		return 0, 0, 0, 0
+	}
+	pl := s.gen.PlanRoots(roots, RootsPieces)
+	return len(pl.Sigs), pl.Positions, pl.Positions, pl.Peak
+}
+
+// BuildRoots builds, once, the whole tables of up to RootsPieces pieces
+// that the roots (the positions of a batch, on the boards bitboard8
+// plays) reach, with all they lead to, each saved as it ends (those read
+// from the directory are not built again): each root of up to
+// RootsPieces pieces is then read from its table, and the larger ones'
+// searches find the endings they capture down to decided. mem bounds one
+// table's build (refused before any starts when one would take more);
+// the positions are not bounded, and progress (when not nil) is told of
+// each table. Ctrl-C (ctx) stops between tables, keeping those finished.
+func (s *System) BuildRoots(ctx context.Context, roots []draughts.Position, mem int64, progress func(Progress)) (built int64, err error) {
+	if s == nil || s.intl != nil {
+		return 0, nil
+	}
+	var report func(Sig, int64, time.Duration)
+	if progress != nil {
+		report = reporter(s.gen.PlanRoots(roots, RootsPieces), progress)
+	}
+	return s.gen.BuildRoots(ctx, roots, RootsPieces, Limit{Bytes: mem}, report)
+}
+
+// reporter tells progress of each table of pl as the generic builder
+// ends it: which of how many, and the positions done of the plan's.
+func reporter(pl generic.Plan, progress func(Progress)) func(Sig, int64, time.Duration) {
+	var done int64
+	current := 0
+	return func(n Sig, positions int64, d time.Duration) {
+		done, current = done+positions, current+1
+		progress(Progress{Sig: n.String(), Pieces: n.Pieces(), Time: d, Done: done, Total: pl.Positions,
+			Current: current, Tables: len(pl.Sigs)})
+	}
+}

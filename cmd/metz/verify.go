@@ -21,7 +21,7 @@ type VerifyOptions struct {
 	source, budget, fen, sol string
 	rules, stip, tables      string
 	jobs, within             int
-	noStore, queue           bool
+	noStore, queue, noAhead  bool
 
 	// What validate reads the flags into: the verification's options,
 	// and the problem of --fen (nil: the database's).
@@ -53,6 +53,7 @@ func newCmdVerify(f *Factory, runF func(*VerifyOptions) error) *cobra.Command {
 	fl.IntVar(&opts.within, "within", 0, "the goal must be met within this many plies (every problem's stipulation bounded; see docs/stipulations.md)")
 	addTablesFlag(c, &opts.tables)
 	fl.BoolVar(&opts.noStore, "no-store", false, "do not record the verdicts in the database")
+	fl.BoolVar(&opts.noAhead, "no-tables-ahead", false, "do not build first the endgame tables of up to 6 pieces the problems reach (rules other than international: each search then builds what its budget allows)")
 	fl.BoolVar(&opts.queue, "queue", false, "queue the problems for metz worker (one job each) and return at once: prints the run id")
 	addRulesFlag(c, &opts.rules)
 	return c
@@ -68,7 +69,7 @@ func (opts *VerifyOptions) validate() error {
 	if opts.jobs < 1 {
 		return fmt.Errorf("--jobs %d: expected 1 or more", opts.jobs)
 	}
-	opts.opt = app.VerifyOptions{Budget: b, Jobs: opts.jobs, Within: opts.within, NoStore: opts.noStore}
+	opts.opt = app.VerifyOptions{Budget: b, Jobs: opts.jobs, Within: opts.within, NoStore: opts.noStore, NoTablesAhead: opts.noAhead}
 	if opts.fen != "" && opts.queue {
 		return errors.New("--queue with --fen: only the database's problems are queued (a position alone is verified here)")
 	}
@@ -117,14 +118,33 @@ func runVerify(opts *VerifyOptions) error {
 	}
 	bar := newProgressBar(opts.IO, "verify", "problems")
 	opt.Progress = func(p app.VerifyProgress) { bar.update(p.Done, p.Total) }
+	tablesBar := newProgressBar(opts.IO, "tables", "pos")
+	logLines := !opts.IO.JSON && !opts.IO.errTerminal() // no bar: a line a table
+	opt.TablesProgress = func(pr app.TableProgress) {
+		tablesBar.updateWith(pr.Done, pr.Total, fmt.Sprintf("%d/%d %s", pr.Current, pr.Tables, pr.Sig))
+		if logLines {
+			textout.AheadTable(opts.IO.ErrOut, pr)
+		}
+	}
 	plan, err := a.PlanVerify(sel, opt)
 	if err != nil {
 		return err
 	}
+	ahead := plan.TablesAhead()
+	if !opts.IO.JSON {
+		textout.AheadPlan(opts.IO.ErrOut, ahead)
+	}
 	ctx, stop := opts.IO.Interruptible(opts.ctx)
+	if ahead.Positions > 0 {
+		ctx, stop = interruptibleBuild(opts.env)
+	}
 	defer stop()
 	done, err := plan.Run(ctx)
+	tablesBar.finish()
 	bar.finish()
+	if plan.AheadErr != nil {
+		fmt.Fprintln(opts.IO.ErrOut, "warning:", plan.AheadErr)
+	}
 	if perr := printReports(opts.IO, done, a, opts.jobs); perr != nil && err == nil {
 		err = perr
 	}

@@ -178,3 +178,32 @@ func TableList(w io.Writer, dir string, list []app.TableEntry) {
 		i = j
 	}
 }
+
+// AheadPlan says, before a verification's searches, what tables it
+// builds first for its problems (nothing when none): how many, their
+// positions, disk and memory, about the CPU time, and how to skip it; or,
+// past the memory allowed, that they will not be built.
+func AheadPlan(w io.Writer, pl app.AheadPlan) {
+	if pl.Positions == 0 {
+		return
+	}
+	if pl.OverMemoryLimit {
+		fmt.Fprintf(w, "not building the %d tables the problems reach: one takes %s of memory to build, %s allowed (half this machine's memory); each search builds what its budget allows\n",
+			pl.Tables, app.DiskSize(pl.Memory), app.DiskSize(pl.Allowed))
+		return
+	}
+	fmt.Fprintf(w, "first, once: the %d endgame tables the problems reach, into %s: %s positions, %s on disk, %s of memory, about %s of CPU; Ctrl-C stops, keeping the tables finished (the same command goes on), --no-tables-ahead skips them\n",
+		pl.Tables, cmp.Or(pl.Dir, "memory"), countText(pl.Positions), app.DiskSize(pl.Disk), app.DiskSize(pl.Memory), roughDuration(pl.CPU))
+}
+
+// AheadTable prints one line for a table verify has just built ahead of
+// its searches: which of how many, its time, and the share done. A table
+// of a side without pieces (Kv, vKK: a few positions, never saved) gets
+// none.
+func AheadTable(w io.Writer, p app.TableProgress) {
+	if strings.HasPrefix(p.Sig, "v") || strings.HasSuffix(p.Sig, "v") {
+		return
+	}
+	fmt.Fprintf(w, "%s table %d/%d %s built in %.0fs; %.1f%% of the positions done\n",
+		time.Now().Format("15:04:05"), p.Current, p.Tables, p.Sig, p.Time.Seconds(), 100*float64(p.Done)/float64(max(p.Total, 1)))
+}
