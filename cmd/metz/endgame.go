@@ -86,17 +86,9 @@ func runEndgameBuild(opts *EndgameBuildOptions) error {
 	}
 	ctx, stop := interruptibleBuild(opts.env)
 	defer stop()
-	bar := newProgressBar(opts.IO, "tables", "pos")
-	// Where no bar is drawn (a log file, a pipe), each table built gets
-	// a line: a build of hours would otherwise say nothing until its end.
-	logLines := !opts.IO.JSON && !opts.IO.errTerminal()
-	sum, err := app.BuildTables(ctx, tb, r, pieces, func(p app.TableProgress) {
-		bar.updateWith(p.Done, p.Total, fmt.Sprintf("%d/%d %s", p.Current, p.Tables, p.Sig))
-		if logLines && !p.Loaded {
-			textout.TableBuilt(opts.IO.ErrOut, p)
-		}
-	})
-	bar.finish()
+	progress, finish := tablesProgress(opts.IO)
+	sum, err := app.BuildTables(ctx, tb, r, pieces, progress)
+	finish()
 	if errors.Is(err, context.Canceled) {
 		return errors.New(buildInterrupted)
 	}

@@ -10,6 +10,9 @@ import (
 	"time"
 
 	"github.com/schollz/progressbar/v3"
+
+	"metz/app"
+	"metz/cmd/metz/internal/textout"
 )
 
 // progressBar shows a long command's advance on standard error, drawn by
@@ -231,4 +234,19 @@ func clockBar(bar *progressBar, limit time.Duration) (stop func()) {
 		close(done)
 		<-finished
 	}
+}
+
+// tablesProgress follows a table build: a bar on a terminal, else (a log
+// file, a pipe) a line for each table built, so that a build of hours
+// does not stay silent until its end; nothing under --json. finish ends
+// the bar's line.
+func tablesProgress(s *IOStreams) (update func(app.TableProgress), finish func()) {
+	bar := newProgressBar(s, "tables", "pos")
+	lines := !s.JSON && !s.errTerminal()
+	return func(p app.TableProgress) {
+		bar.updateWith(p.Done, p.Total, fmt.Sprintf("%d/%d %s", p.Current, p.Tables, p.Sig))
+		if lines {
+			textout.TableBuilt(s.ErrOut, p)
+		}
+	}, bar.finish
 }

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"io"
@@ -118,14 +119,8 @@ func runVerify(opts *VerifyOptions) error {
 	}
 	bar := newProgressBar(opts.IO, "verify", "problems")
 	opt.Progress = func(p app.VerifyProgress) { bar.update(p.Done, p.Total) }
-	tablesBar := newProgressBar(opts.IO, "tables", "pos")
-	logLines := !opts.IO.JSON && !opts.IO.errTerminal() // no bar: a line a table
-	opt.TablesProgress = func(pr app.TableProgress) {
-		tablesBar.updateWith(pr.Done, pr.Total, fmt.Sprintf("%d/%d %s", pr.Current, pr.Tables, pr.Sig))
-		if logLines {
-			textout.AheadTable(opts.IO.ErrOut, pr)
-		}
-	}
+	var tablesDone func()
+	opt.TablesProgress, tablesDone = tablesProgress(opts.IO)
 	plan, err := a.PlanVerify(sel, opt)
 	if err != nil {
 		return err
@@ -134,13 +129,12 @@ func runVerify(opts *VerifyOptions) error {
 	if !opts.IO.JSON {
 		textout.AheadPlan(opts.IO.ErrOut, ahead)
 	}
-	ctx, stop := opts.IO.Interruptible(opts.ctx)
-	if ahead.Positions > 0 {
-		ctx, stop = interruptibleBuild(opts.env)
-	}
+	// A build ahead stops at the next table on Ctrl-C (interruptibleBuild);
+	// without one, the searches stop as ever.
+	ctx, stop := interruptibleSearch(opts, ahead.Positions > 0)
 	defer stop()
 	done, err := plan.Run(ctx)
-	tablesBar.finish()
+	tablesDone()
 	bar.finish()
 	if plan.AheadErr != nil {
 		fmt.Fprintln(opts.IO.ErrOut, "warning:", plan.AheadErr)
@@ -191,4 +185,15 @@ func printReports(s *IOStreams, done []app.Verified, a *app.App, jobs int) error
 		return s.WriteJSON(reports)
 	}
 	return textout.Verified(s.Out, done, jobs, a.SavedPieces())
+}
+
+// interruptibleSearch is the context of a verification: with tables to
+// build ahead, one that stops the build at the next table on Ctrl-C
+// (interruptibleBuild); else the searches stop as ever.
+func interruptibleSearch(opts *VerifyOptions, building bool) (context.Context, func()) {
+	if building {
+		return interruptibleBuild(opts.env)
+	}
+	ctx, stop := opts.IO.Interruptible(opts.ctx)
+	return ctx, stop
 }

@@ -88,8 +88,13 @@ func BuildSummary(w io.Writer, sum app.TableBuild) {
 }
 
 // TableBuilt prints one line for a table a build has just finished: which
-// of how many, its size, its group's time and the build's share done.
+// of how many, its values, size and time, and the build's share done. A
+// table read from the directory, or of a side without pieces (Kv, vKK: a
+// few positions, never saved), gets none.
 func TableBuilt(w io.Writer, p app.TableProgress) {
+	if p.Loaded || strings.HasPrefix(p.Sig, "v") || strings.HasSuffix(p.Sig, "v") {
+		return
+	}
 	fmt.Fprintf(w, "%s %d/%d %s: %d won, %d drawn, %d lost; %.1f MB, %.0fs; %.1f%% of the positions done\n",
 		time.Now().Format("15:04:05"), p.Current, p.Tables, p.Sig, p.Stats.Wins, p.Stats.Draws, p.Stats.Losses,
 		float64(p.Bytes)/1e6, p.Time.Seconds(), 100*float64(p.Done)/float64(max(p.Total, 1)))
@@ -194,16 +199,4 @@ func AheadPlan(w io.Writer, pl app.AheadPlan) {
 	}
 	fmt.Fprintf(w, "first, once: the %d endgame tables the problems reach, into %s: %s positions, %s on disk, %s of memory, about %s of CPU; Ctrl-C stops, keeping the tables finished (the same command goes on), --no-tables-ahead skips them\n",
 		pl.Tables, cmp.Or(pl.Dir, "memory"), countText(pl.Positions), app.DiskSize(pl.Disk), app.DiskSize(pl.Memory), roughDuration(pl.CPU))
-}
-
-// AheadTable prints one line for a table verify has just built ahead of
-// its searches: which of how many, its time, and the share done. A table
-// of a side without pieces (Kv, vKK: a few positions, never saved) gets
-// none.
-func AheadTable(w io.Writer, p app.TableProgress) {
-	if strings.HasPrefix(p.Sig, "v") || strings.HasSuffix(p.Sig, "v") {
-		return
-	}
-	fmt.Fprintf(w, "%s table %d/%d %s built in %.0fs; %.1f%% of the positions done\n",
-		time.Now().Format("15:04:05"), p.Current, p.Tables, p.Sig, p.Time.Seconds(), 100*float64(p.Done)/float64(max(p.Total, 1)))
 }
