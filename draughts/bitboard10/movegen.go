@@ -222,17 +222,26 @@ func continuing(j0, j1, j2, j3, a0, a1, a2, a3 uint64) uint64 {
 // over the first piece; its second piece and landing square cannot be the
 // first piece nor the man's vacated origin (they lie on the way back), so
 // the position's masks decide it, one set of landing squares for each of
-// the twelve pairs (d, e). ok is false when some capture can go on to a
-// third piece: the search must then count. Two captures of two pieces
-// never merge (see add), so the count holds in both modes.
-func menDoubles(j0, j1, j2, j3, a0, a1, a2, a3 uint64) (n int, ok bool) {
+// the twelve pairs (d, e). When some capture goes on to a third piece,
+// those are counted instead (see menTriples; opp: the other side's
+// pieces, men: the side's men). ok is false when the search must count.
+// Two captures of two pieces never merge (see add), so the count holds in
+// both modes.
+func menDoubles(j0, j1, j2, j3, a0, a1, a2, a3, opp, men uint64) (n int, ok bool) {
 	l0, l1, l2, l3 := j0>>12, j1>>10, j2<<10, j3<<12
 	s00, s10, s20 := l0&a0, l1&a0, l2&a0
 	s01, s11, s31 := l0&a1, l1&a1, l3&a1
 	s02, s22, s32 := l0&a2, l2&a2, l3&a2
 	s13, s23, s33 := l1&a3, l2&a3, l3&a3
-	if continuing(s00|s10|s20, s01|s11|s31, s02|s22|s32, s13|s23|s33, a0, a1, a2, a3) != 0 {
-		return 0, false
+	// The second jumps' starts by direction; two first jumps reach the
+	// same square only from different men (rare): then the unions below
+	// would undercount, and the search counts.
+	e0, e1, e2, e3 := s00|s10|s20, s01|s11|s31, s02|s22|s32, s13|s23|s33
+	if continuing(e0, e1, e2, e3, a0, a1, a2, a3) != 0 {
+		if s00&s10|s00&s20|s10&s20|s01&s11|s01&s31|s11&s31|s02&s22|s02&s32|s22&s32|s13&s23|s13&s33|s23&s33 != 0 {
+			return 0, false
+		}
+		return menTriples(e0, e1, e2, e3, a0, a1, a2, a3, opp, men)
 	}
 	return bits.OnesCount64(s00) + bits.OnesCount64(s10) + bits.OnesCount64(s20) +
 		bits.OnesCount64(s01) + bits.OnesCount64(s11) + bits.OnesCount64(s31) +
@@ -240,16 +249,45 @@ func menDoubles(j0, j1, j2, j3, a0, a1, a2, a3 uint64) (n int, ok bool) {
 		bits.OnesCount64(s13) + bits.OnesCount64(s23) + bits.OnesCount64(s33), true
 }
 
+// menTriples counts the men's captures of three pieces, given the squares
+// e0..e3 from which their second jump starts, by its direction, each
+// square reached by one first jump only (menDoubles; a0..a3: jumpTargets).
+// As for two pieces, the position's masks decide a third jump f (not back
+// over the second piece): three diagonal jumps cannot bring a man back to
+// its origin, nor can the third piece be the first or the second unless a
+// jump goes back. A fourth jump may land on the vacated origin, though: ok
+// is false when a fourth jump is possible, landing on an empty square or
+// on any of the side's men (men; opp: the other side's pieces). Captures
+// of three pieces never merge (see add).
+func menTriples(e0, e1, e2, e3, a0, a1, a2, a3, opp, men uint64) (n int, ok bool) {
+	l0, l1, l2, l3 := e0>>12, e1>>10, e2<<10, e3<<12
+	t00, t01, t02 := l0&a0, l0&a1, l0&a2
+	t10, t11, t13 := l1&a0, l1&a1, l1&a3
+	t20, t22, t23 := l2&a0, l2&a2, l2&a3
+	t31, t32, t33 := l3&a1, l3&a2, l3&a3
+	lm := men | ^(opp|men)&BoardMask
+	b0, b1, b2, b3 := (opp<<6)&(lm<<12), (opp<<5)&(lm<<10), (opp>>5)&(lm>>10), (opp>>6)&(lm>>12)
+	if continuing(t00|t10|t20, t01|t11|t31, t02|t22|t32, t13|t23|t33, b0, b1, b2, b3) != 0 {
+		return 0, false
+	}
+	return bits.OnesCount64(t00) + bits.OnesCount64(t01) + bits.OnesCount64(t02) +
+		bits.OnesCount64(t10) + bits.OnesCount64(t11) + bits.OnesCount64(t13) +
+		bits.OnesCount64(t20) + bits.OnesCount64(t22) + bits.OnesCount64(t23) +
+		bits.OnesCount64(t31) + bits.OnesCount64(t32) + bits.OnesCount64(t33), true
+}
+
 // addMenCaptures is the number of captures of a side whose kings have
-// single captures (kings of them) and whose men's first jumps are j0..j3
-// (a0..a3: jumpTargets): the men's and the kings' single captures, or the
-// men's captures of two pieces, which outnumber them. ok is false when a
-// man can take three pieces or more: the search must count.
-func addMenCaptures(kings int, j0, j1, j2, j3, a0, a1, a2, a3 uint64) (int, bool) {
+// single captures (kings of them) and whose men are men (a0..a3:
+// jumpTargets; opp: the other side's pieces): the men's and the kings'
+// single captures, or the men's captures of two or three pieces, which
+// outnumber them. ok is false when a man can take four pieces or more:
+// the search must count.
+func addMenCaptures(kings int, men, opp, a0, a1, a2, a3 uint64) (int, bool) {
+	j0, j1, j2, j3 := men&a0, men&a1, men&a2, men&a3
 	if continuing(j0, j1, j2, j3, a0, a1, a2, a3) == 0 {
 		return kings + bits.OnesCount64(j0) + bits.OnesCount64(j1) + bits.OnesCount64(j2) + bits.OnesCount64(j3), true
 	}
-	return menDoubles(j0, j1, j2, j3, a0, a1, a2, a3)
+	return menDoubles(j0, j1, j2, j3, a0, a1, a2, a3, opp, men)
 }
 
 // generateCaptures fills ml with the maximal captures and returns the number
@@ -439,7 +477,7 @@ func (p *Position) countMovesCapture(ml *MoveList, keep bool) (int, bool) {
 		n, ok = kingSingles(ks[0], ks[1], ks[2], ks[3], empty, a0, a1, a2, a3)
 	}
 	if ok {
-		if n, ok = addMenCaptures(n, j0, j1, j2, j3, a0, a1, a2, a3); ok {
+		if n, ok = addMenCaptures(n, men, opp, a0, a1, a2, a3); ok {
 			return n, true
 		}
 	}

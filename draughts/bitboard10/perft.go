@@ -270,7 +270,7 @@ func (pf *perfter) menMoves(own, opp uint64, white bool) int {
 		return countMenQuiet(own, empty, white)
 	}
 	if cont := continuing(j0, j1, j2, j3, a0, a1, a2, a3); cont != 0 {
-		if n, ok := menDoubles(j0, j1, j2, j3, a0, a1, a2, a3); ok {
+		if n, ok := menDoubles(j0, j1, j2, j3, a0, a1, a2, a3, opp, own); ok {
 			return n
 		}
 		return countMenCaptures(&pf.lists[0], pf.keep, opp, empty, j0, j1, j2, j3, cont)
@@ -365,8 +365,8 @@ func (kc *kidCounter) count(m Move, ks *[4]uint64) (int, bool) {
 		a0, a1, a2, a3 := jumpTargets(opp, empty)
 		if s0, s1, s2, s3 := f0&a0, f1&a1, f2&a2, f3&a3; s0|s1|s2|s3 != 0 {
 			n, ok := kingSingles(s0, s1, s2, s3, empty, a0, a1, a2, a3)
-			if ok {
-				n, ok = addMenCaptures(n, men&a0, men&a1, men&a2, men&a3, a0, a1, a2, a3)
+			if ok && men&(a0|a1|a2|a3) != 0 { // and the men's
+				n, ok = addMenCaptures(n, men, opp, a0, a1, a2, a3)
 			}
 			if !ok {
 				*ks = [4]uint64{s0, s1, s2, s3}
@@ -377,20 +377,20 @@ func (kc *kidCounter) count(m Move, ks *[4]uint64) (int, bool) {
 		if j0|j1|j2|j3 == 0 {
 			return quiet + countMenQuiet(men, empty, kc.white), true
 		}
-		return kc.menCaptures(j0, j1, j2, j3, a0, a1, a2, a3, ks)
+		return kc.menCaptures(men, opp, a0, a1, a2, a3, ks)
 	}
 	a0, a1, a2, a3 := jumpTargets(opp, empty)
 	j0, j1, j2, j3 := men&a0, men&a1, men&a2, men&a3
 	if j0|j1|j2|j3 == 0 {
 		return countMenQuiet(men, empty, kc.white), true
 	}
-	return kc.menCaptures(j0, j1, j2, j3, a0, a1, a2, a3, ks)
+	return kc.menCaptures(men, opp, a0, a1, a2, a3, ks)
 }
 
-// menCaptures is count's answer when only men capture (first jumps
-// j0..j3, jump targets a0..a3).
-func (kc *kidCounter) menCaptures(j0, j1, j2, j3, a0, a1, a2, a3 uint64, ks *[4]uint64) (int, bool) {
-	n, ok := addMenCaptures(0, j0, j1, j2, j3, a0, a1, a2, a3)
+// menCaptures is count's answer when only men capture (men, the side's
+// men; opp, the other side's pieces; a0..a3: jumpTargets).
+func (kc *kidCounter) menCaptures(men, opp, a0, a1, a2, a3 uint64, ks *[4]uint64) (int, bool) {
+	n, ok := addMenCaptures(0, men, opp, a0, a1, a2, a3)
 	if !ok {
 		*ks = [4]uint64{}
 	}

@@ -1,6 +1,7 @@
 package bitboard10
 
 import (
+	"math/rand/v2"
 	"testing"
 )
 
@@ -215,5 +216,50 @@ func BenchmarkPerft(b *testing.B) {
 				}
 			}
 		})
+	}
+}
+
+// TestMenMultiCapturesCounted checks the men's captures counted from the
+// masks (menDoubles, menTriples) against the generator, on random
+// positions where men take two, three and more pieces: the count of the
+// position (drop and keep), bulk perft 2 (its children counted from its
+// bitboards) and, for men only, menMoves. The positions where the masks
+// counted three pieces must be many, or the test proves nothing.
+func TestMenMultiCapturesCounted(t *testing.T) {
+	rng := rand.New(rand.NewPCG(42, 42))
+	pf := newPerfter(2, PerftOptions{Bulk: true})
+	var ml, mk MoveList
+	byMasks := [5]int{}
+	for i := 0; i < 20000; i++ {
+		// Many pieces on both sides, rarely a king: chains of captures.
+		p := randomPosition(rng, 8+rng.IntN(14), 8+rng.IntN(14), []float64{0, 0, 0.05}[i%3])
+		best := p.generateCaptures(&ml, false)
+		p.generate(&ml, false)
+		p.generate(&mk, true)
+		if n := p.countMoves(nil, false); n != ml.N {
+			t.Fatalf("%s: counted %d, generated %d", p.FEN(), n, ml.N)
+		}
+		if n := p.countMoves(nil, true); n != mk.N {
+			t.Fatalf("%s: counted %d in keep mode, generated %d", p.FEN(), n, mk.N)
+		}
+		own, opp := p.sides()
+		if p.Kings == 0 {
+			if n := pf.menMoves(own, opp, p.WhiteToMove); n != ml.N {
+				t.Fatalf("%s: menMoves %d, generated %d", p.FEN(), n, ml.N)
+			}
+			empty := ^(own | opp) & BoardMask
+			a0, a1, a2, a3 := jumpTargets(opp, empty)
+			if _, ok := addMenCaptures(0, own, opp, a0, a1, a2, a3); ok && best < len(byMasks) {
+				byMasks[best]++
+			}
+		}
+		if i%4 == 0 {
+			compareBulkTwoPlies(t, p, &ml, false)
+			compareBulkTwoPlies(t, p, &mk, true)
+		}
+	}
+	t.Logf("men-only positions counted from the masks, by pieces taken: %v", byMasks)
+	if byMasks[3] < 200 || byMasks[2] < 200 {
+		t.Errorf("too few captures of two (%d) or three (%d) pieces counted from the masks", byMasks[2], byMasks[3])
 	}
 }
