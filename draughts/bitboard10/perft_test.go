@@ -263,3 +263,15 @@ func TestMenMultiCapturesCounted(t *testing.T) {
 		t.Errorf("too few captures of two (%d) or three (%d) pieces counted from the masks", byMasks[2], byMasks[3])
 	}
 }
+
+// menMoves is the number of legal moves of own, men only (White if
+// white), against the pieces opp: what countMenChildren and
+// countQuietMenChildren count for each child, inline.
+func (pf *perfter) menMoves(own, opp uint64, white bool) int {
+	empty := ^(own | opp) & BoardMask
+	a0, a1, a2, a3 := jumpTargets(opp, empty)
+	if own&(a0|a1|a2|a3) == 0 {
+		return countMenQuiet(own, empty, white)
+	}
+	return pf.menCaptureCount(own, opp, empty, a0, a1, a2, a3)
+}
