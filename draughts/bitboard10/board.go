@@ -46,7 +46,7 @@
 // are found for all men at once with shifts; when no landing square allows a
 // second jump (the usual case) the moves are emitted, or counted with
 // popcounts, without any search; when only the number of moves is wanted,
-// captures of two pieces that cannot go on to a third are counted so too.
+// captures of two or three pieces that cannot go on are counted so too.
 // Otherwise a depth-first search runs from the men whose jump continues. Kings' quiet moves, and whether any king can
 // capture, are found for all kings at once with shift fills; a king's
 // captures follow each run of landing squares (kings.go), one look to the
