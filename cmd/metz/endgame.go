@@ -81,7 +81,7 @@ func runEndgameBuild(opts *EndgameBuildOptions) error {
 	if err != nil {
 		return err
 	}
-	if n > 0 && !opts.IO.JSON {
+	if n > 0 { // on stderr, --json or not: stdout keeps the summary
 		textout.BuildPlan(opts.IO.ErrOut, n, size, into, r, pieces)
 	}
 	ctx, stop := interruptibleBuild(opts.env)

@@ -204,7 +204,8 @@ func TestEndgameProbeManOnCrowningRow(t *testing.T) {
 
 // A build says up front what it will build (there is no bar without a
 // terminal, and five pieces take minutes); a build with nothing left to
-// do, or one asked for JSON, says nothing of the kind.
+// do says nothing of the kind. Under --json the plan and a line a table
+// go to stderr, and stdout holds the JSON alone.
 func TestEndgameBuildAnnounces(t *testing.T) {
 	dir := t.TempDir()
 	out, err := runMetz(t, "endgame", "build", "--pieces", "2", "--dir", dir)
@@ -215,9 +216,13 @@ func TestEndgameBuildAnnounces(t *testing.T) {
 	if err != nil || strings.Contains(out, "building") || !strings.Contains(out, "(0 built, 4 read)") {
 		t.Errorf("second build: %v\n%s", err, out)
 	}
-	out, err = runMetz(t, "endgame", "build", "--pieces", "2", "--dir", t.TempDir(), "--json")
-	if err != nil || !strings.HasPrefix(out, "{") {
-		t.Errorf("JSON build: %v\n%s", err, out)
+	stdout, stderr, err := runSplit(t, "endgame", "build", "--pieces", "2", "--dir", t.TempDir(), "--json")
+	var sum struct{ Built int }
+	if err != nil || json.Unmarshal([]byte(stdout), &sum) != nil || sum.Built != 4 {
+		t.Errorf("JSON build: %v, stdout:\n%s", err, stdout)
+	}
+	if !strings.Contains(stderr, "building 4 tables") || strings.Count(stderr, "% of the positions done") != 4 {
+		t.Errorf("JSON build, stderr without the plan and a line a table:\n%s", stderr)
 	}
 }
 

@@ -237,12 +237,14 @@ func clockBar(bar *progressBar, limit time.Duration) (stop func()) {
 }
 
 // tablesProgress follows a table build: a bar on a terminal, else (a log
-// file, a pipe) a line for each table built, so that a build of hours
-// does not stay silent until its end; nothing under --json. finish ends
-// the bar's line.
+// file, a pipe, or --json) a line on stderr for each table built, so that
+// a build of hours does not stay silent until its end. finish ends the
+// bar's line.
 func tablesProgress(s *IOStreams) (update func(app.TableProgress), finish func()) {
 	bar := newProgressBar(s, "tables", "pos")
-	lines := !s.JSON && !s.errTerminal()
+	// Without a bar (no terminal, or --json) a line per table on stderr:
+	// a build of minutes says what it does, and stdout stays the JSON.
+	lines := s.JSON || !s.errTerminal()
 	return func(p app.TableProgress) {
 		bar.updateWith(p.Done, p.Total, fmt.Sprintf("%d/%d %s", p.Current, p.Tables, p.Sig))
 		if lines {

@@ -126,9 +126,7 @@ func runVerify(opts *VerifyOptions) error {
 		return err
 	}
 	ahead := plan.TablesAhead()
-	if !opts.IO.JSON {
-		textout.AheadPlan(opts.IO.ErrOut, ahead)
-	}
+	textout.AheadPlan(opts.IO.ErrOut, ahead) // on stderr, --json or not: stdout keeps the reports
 	// A build ahead stops at the next table on Ctrl-C (interruptibleBuild);
 	// without one, the searches stop as ever.
 	ctx, stop := interruptibleSearch(opts, ahead.Positions > 0)
