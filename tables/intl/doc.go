@@ -77,7 +77,11 @@
 //     still wait for a move's refutation or win, and predecessors that do
 //     not are dropped before their record is read; the bits and records
 //     are asked of the cache ahead (amd64), while the next positions are
-//     un-moved or the next updates made. Both steps run on every
+//     un-moved or the next updates made. A table built without distances
+//     may make a level of losses forwards instead, where that is cheaper
+//     (forward.go): every position still waiting reads the values its
+//     quiet moves reach, a piece at a time, until one is a loss of that
+//     level (the same positions win). Both steps run on every
 //     core: the first on slices of the indices, the second in rounds where
 //     the cores list predecessors, then each updates the stretches of the
 //     table it owns.

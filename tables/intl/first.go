@@ -115,8 +115,7 @@ func (g *group) listExits(b *batch, t *part, w *walker, start, end int64, ml *bi
 		quiet, exits := exitMoves(&p, ml)
 		b.quiet[k] = quiet
 		for _, m := range exits {
-			n := flip(p.Play(m))
-			s := sigOf(n)
+			s, i := flippedIndex(p.Play(m))
 			if s.WM+s.WK == 0 {
 				b.look = append(b.look, lookup{})
 				continue
@@ -125,10 +124,9 @@ func (g *group) listExits(b *batch, t *part, w *walker, start, end int64, ml *bi
 			if tab == nil {
 				return fmt.Errorf("endgame: table %v needed before it was built", s)
 			}
-			if g.specs != nil && !g.specs[s.code()].holds(n) {
+			if g.specs != nil && !g.specs[s.code()].holds(flip(p.Play(m))) {
 				return fmt.Errorf("endgame: %v: a move of %s leaves the slice of %v", t.sig, p.FEN(), s)
 			}
-			i := s.index(n.White&^n.Kings, n.White&n.Kings, n.Black&^n.Kings, n.Black&n.Kings) // counts known: sigOf
 			if isPacked(s, tab) {
 				b.look = append(b.look, lookup{at: &tab[i/wdlPer], digit: int8(i % wdlPer)})
 				continue

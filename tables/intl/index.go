@@ -72,6 +72,55 @@ func fillTerms(t *rankTerms, dom *[64]int8) {
 	}
 }
 
+// rotWM, rotBM and rotK are termWM, termBM and termK for a group given
+// in the other side's frame (see flippedIndex).
+var rotWM, rotBM, rotK rankTerms
+
+func init() {
+	for _, r := range []struct{ rot, t *rankTerms }{{&rotWM, &termWM}, {&rotBM, &termBM}, {&rotK, &termK}} {
+		for i := range r.rot {
+			for b := range 64 {
+				r.rot[i][b] = offDomain
+				if b < bitboard10.NumBits {
+					r.rot[i][b] = r.t[i][bitboard10.NumBits-1-b]
+				}
+			}
+		}
+	}
+}
+
+// rankRotated is rank(bitboard10.Rotate(bb), t) for the terms rt of t
+// rotated (rotWM, rotBM, rotK): the squares taken from the highest, the
+// lowest of the rotated group, without rotating it.
+func rankRotated(bb uint64, rt *rankTerms) int64 {
+	var r int64
+	for i := 1; bb != 0; i++ {
+		b := 63 - bits.LeadingZeros64(bb)
+		r += rt[i][b]
+		bb &^= 1 << b
+	}
+	if r < 0 {
+		return -1
+	}
+	return r
+}
+
+// flippedIndex returns the signature of flip(c) and its index there (-1
+// if a man of it stands on its crowning row): c is a position after
+// White's move, Black to move, as flip and Index would, without the three
+// bit reversals of the flip (the first pass looks up every capture and
+// promotion so).
+func flippedIndex(c bitboard10.Position) (stmSig, int64) {
+	wm, wk := c.Black&^c.Kings, c.Black&c.Kings // White's after the flip
+	bm, bk := c.White&^c.Kings, c.White&c.Kings
+	s := stmSig{WM: bits.OnesCount64(wm), WK: bits.OnesCount64(wk), BM: bits.OnesCount64(bm), BK: bits.OnesCount64(bk)}
+	a, b, cc, d := rankRotated(wm, &rotWM), rankRotated(wk, &rotK), rankRotated(bm, &rotBM), rankRotated(bk, &rotK)
+	if a < 0 || cc < 0 {
+		return s, -1
+	}
+	return s, ((a*binom[50][s.WK]+b)*binom[menSquares][s.BM]+cc)*binom[50][s.BK] + d
+}
+
 // rank returns the colex rank of the squares of bb in the domain of the
 // terms t, or -1 if a square is outside it.
 func rank(bb uint64, t *rankTerms) int64 {
@@ -97,7 +146,51 @@ func unrank(r int64, k, n int, toBit *[50]uint8) uint64 {
 	case 2, 3:
 		return unranked[domainOf(toBit)][k-2][r]
 	}
-	return onBoard(unrankMask(r, k, n), toBit)
+	var bb uint64
+	for ; k > 3; k-- { // the highest square, then the others below it
+		d := topSquare(r, k)
+		bb |= 1 << toBit[d]
+		r -= binom[d][k]
+	}
+	return bb | unranked[domainOf(toBit)][1][r]
+}
+
+// topSquare returns the highest domain number of the k squares of colex
+// rank r: the largest d with binom[d][k] <= r, found from a coarse table
+// of where each stretch of ranks starts (unrankMask's walk down from the
+// top of the domain took a tenth of a six-piece build's un-moving, for a
+// group of five kings).
+func topSquare(r int64, k int) int {
+	c := &coarseTop[k]
+	d := int(c.start[r>>c.shift])
+	for binom[d+1][k] <= r {
+		d++
+	}
+	return d
+}
+
+// coarseTop[k] holds, for each stretch of 1<<shift ranks of k squares,
+// the highest square of its first rank.
+var coarseTop [maxSide + 1]struct {
+	shift uint
+	start []uint8
+}
+
+func init() {
+	for k := 4; k <= maxSide; k++ {
+		c := &coarseTop[k]
+		for binom[50][k]>>c.shift > 2048 {
+			c.shift++
+		}
+		c.start = make([]uint8, binom[50][k]>>c.shift+1)
+		d := k - 1
+		for i := range c.start {
+			for d+1 < 50 && binom[d+1][k] <= int64(i)<<c.shift {
+				d++
+			}
+			c.start[i] = uint8(d)
+		}
+	}
 }
 
 // unranked[g][k-2][r] is unrank(r, k, ...) in the domain g (see domainOf)

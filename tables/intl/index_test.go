@@ -138,3 +138,47 @@ func TestWalkerMatchesPosition(t *testing.T) {
 		}
 	}
 }
+
+// TestUnrankLarge checks unrank's coarse search for groups of 4 to
+// maxSide squares against the plain walk down the domain (unrankMask), at
+// both ends of each stretch of its table and at random ranks.
+func TestUnrankLarge(t *testing.T) {
+	rng := rand.New(rand.NewPCG(3, 4))
+	for _, d := range []struct {
+		n     int
+		toBit *[50]uint8
+	}{{50, &bitK}, {menSquares, &bitWM}, {menSquares, &bitBM}} {
+		for k := 4; k <= maxSide; k++ {
+			count := binom[d.n][k]
+			var rs []int64
+			for i := int64(0); i < count; i += 1 << coarseTop[k].shift {
+				rs = append(rs, i, max(i-1, 0), min(i+1, count-1))
+			}
+			for range 20000 {
+				rs = append(rs, rng.Int64N(count))
+			}
+			rs = append(rs, count-1)
+			for _, r := range rs {
+				if got, want := unrank(r, k, d.n, d.toBit), onBoard(unrankMask(r, k, d.n), d.toBit); got != want {
+					t.Fatalf("%d squares of %d, rank %d: %#x, expected %#x", k, d.n, r, got, want)
+				}
+			}
+		}
+	}
+}
+
+// TestFlippedIndex checks flippedIndex against flip, sigOf and Index on
+// random positions of every 5-piece signature, Black to move.
+func TestFlippedIndex(t *testing.T) {
+	rng := rand.New(rand.NewPCG(5, 6))
+	for _, s := range signatures(5) {
+		for range 300 {
+			q := normalize(randomPosition(rng, s))
+			c := flip(q) // the position a move of White's would give: Black to move
+			gs, gi := flippedIndex(c)
+			if ws, wi := sigOf(q), s.Index(q); gs != ws || gi != wi {
+				t.Fatalf("%s: %v %d, expected %v %d", c.FEN(), gs, gi, ws, wi)
+			}
+		}
+	}
+}

@@ -5,6 +5,7 @@ import (
 	"os"
 	"strconv"
 	"testing"
+	"time"
 )
 
 // TestProfilePair builds one 5-piece pair from the 4-piece tables in
@@ -80,5 +81,67 @@ func profileDemand(t *testing.T, name string) {
 			}
 		}
 		b.metas.release()
+	}
+}
+
+// TestProfileGroup builds the group of the signature $METZ_PROF_GROUP
+// (with its flip) alone, in memory, from the tables of its closure in
+// $METZ_PROF_DIR (every other table of the closure must be there), as
+// Build would (lean and packed from WDLPieces on): for profiling a
+// six-piece group without building what it leads to. With
+// $METZ_PROF_CHECK=DIR its tables are compared with DIR's files.
+func TestProfileGroup(t *testing.T) {
+	name, dir := os.Getenv("METZ_PROF_GROUP"), os.Getenv("METZ_PROF_DIR")
+	if name == "" || dir == "" {
+		t.Skip("METZ_PROF_GROUP or METZ_PROF_DIR not set")
+	}
+	want, err := parseSig(name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	g := []stmSig{want}
+	if f := want.Flip(); f != want {
+		g = append(g, f)
+	}
+	b := &builder{}
+	if n, _ := strconv.Atoi(os.Getenv("METZ_PROF_LEAN")); n > 0 {
+		b.wdlFrom = n // a smaller group built lean and packed too (its check DIR must have it so)
+	}
+	for _, s := range closure(g) {
+		if s == want || s == want.Flip() {
+			continue
+		}
+		tab, release, err := openTable(dir, s)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer release()
+		b.done[s.code()] = tab
+	}
+	b.plan(g)
+	defer b.metas.release()
+	start, cpu := time.Now(), processCPU()
+	out, err := b.group(g)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if save := os.Getenv("METZ_PROF_SAVE"); save != "" {
+		for i, s := range g {
+			if err := writeTable(save, s, out[i]); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	t.Logf("%v: %.1f s wall, %.1f s CPU", g, time.Since(start).Seconds(), (processCPU() - cpu).Seconds())
+	if check := os.Getenv("METZ_PROF_CHECK"); check != "" {
+		for i, s := range g {
+			old, err := readTable(check, s)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !bytes.Equal(old, out[i]) {
+				t.Errorf("%v differs from the table in %s", s, check)
+			}
+		}
 	}
 }

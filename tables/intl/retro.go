@@ -40,6 +40,10 @@ type part struct {
 	// all where meta took 5.3, so that the largest six-piece pair (5.5 G
 	// indices) is built in 12 GB instead of 29.
 	lean []byte
+	// What the levels from this table cost so far (see forwardCheaper):
+	// positions un-moved and their predecessors; positions of the other
+	// table tried forwards and the moves they probed.
+	bwdFound, bwdPreds, fwdLive, fwdKids int64
 }
 
 // In a lean build a record is the count of quiet moves not yet refuted
@@ -100,10 +104,14 @@ func buildGroup(sigs []stmSig, done *[4096][]byte, specs *[4096]spec, metas *met
 		}
 		t := &part{sig: s, val: make([]byte, s.Size()), sp: sp}
 		if lean {
+			hugeHint(t.val)
 			m, put := metas.get((s.Size() + 3) / 4) // the same pool: huge pages, kept from group to group
 			defer put()
 			t.lean = unsafe.Slice((*byte)(unsafe.Pointer(&m[0])), s.Size())
 			live := make([]uint64, words)
+			if len(live) > 0 {
+				hugeHint(unsafe.Slice((*byte)(unsafe.Pointer(&live[0])), len(live)*8))
+			}
 			t.live = [2][]uint64{live, live}
 		} else {
 			m, put := metas.get(s.Size())
@@ -241,6 +249,13 @@ func exitMoves(p *bitboard10.Position, ml *bitboard10.MoveList) (quiet int, exit
 // level all have the same parity (all wins or all refutations), so they
 // commute and the tables come out the same as on one core.
 func (g *group) level(t, o *part, n int) {
+	if !anyLive(o.live[n%2]) {
+		return // nothing of o waits: every predecessor would be passed over
+	}
+	if g.forwardCheaper(t, o, n) {
+		g.forward(t, o, n)
+		return
+	}
 	ws := make([]*levelWorker, 1)
 	if len(t.val) >= 1<<16 {
 		ws = make([]*levelWorker, g.cores())
@@ -258,7 +273,21 @@ func (g *group) level(t, o *part, n int) {
 	})
 	for _, w := range ws {
 		g.top = max(g.top, w.top)
+		t.bwdFound += int64(w.found)
+		t.bwdPreds += w.listed
 	}
+}
+
+// anyLive reports whether a bit of live is set: once none is, the
+// levels left have nothing to un-move into that table (no position of
+// KKKKKvM waits from level 8 on, of MvKKKKK's pair's 19).
+func anyLive(live []uint64) bool {
+	for _, w := range live {
+		if w != 0 {
+			return true
+		}
+	}
+	return false
 }
 
 // levelWorker is one core's share of a level: the block of t it scans
@@ -270,6 +299,7 @@ type levelWorker struct {
 	top      int
 	preds    [scanAhead][]int64 // the predecessors of the last positions found
 	found    int                // the positions found so far
+	listed   int64              // and their predecessors
 }
 
 const (
@@ -303,6 +333,7 @@ func (w *levelWorker) scan(t, o *part, n int, blocks *atomic.Int64) (listed int)
 		w.found++
 		listed += w.keep(*slot, live)
 		*slot = predecessorIndices(q, o.sig, (*slot)[:0])
+		w.listed += int64(len(*slot))
 		prefetchBits(&live[0], *slot)
 	}
 	for k := range w.preds {

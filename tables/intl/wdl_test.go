@@ -1,10 +1,12 @@
 package intl
 
 import (
+	"bytes"
 	"context"
 	"errors"
 	"math/rand/v2"
 	"os"
+	"path/filepath"
 	"testing"
 
 	"metz/draughts"
@@ -238,5 +240,41 @@ func TestWDLReach(t *testing.T) {
 		if _, ok, err := tabs.ProbeWDL(mustBitboard(t, p)); !ok || err != nil {
 			t.Errorf("%s: ProbeWDL %v %v", p.FEN(), ok, err)
 		}
+	}
+}
+
+// TestForwardEqualsUnmoving builds wdlWant's closure packed from 4
+// pieces twice, its levels of losses made every one forwards and every
+// one by un-moving (forwardMode), and compares the files byte for byte:
+// the two ways must give the same values, stand-ins included (and the
+// second, TestPackedEqualsBytes checks against the byte tables).
+func TestForwardEqualsUnmoving(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds two sets of 4-piece tables")
+	}
+	defer func(m int) { forwardMode = m }(forwardMode)
+	forwardMode = -1
+	back := buildWDL(t, 4)
+	forwardMode = 1
+	fwd := buildWDL(t, 4)
+	n := 0
+	for _, s := range closure(wdlWant) {
+		a, err := os.ReadFile(filepath.Join(back, fileName(s)))
+		if err != nil {
+			t.Fatal(err)
+		}
+		b, err := os.ReadFile(filepath.Join(fwd, fileName(s)))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !bytes.Equal(a, b) {
+			t.Errorf("%v: built forwards, the file differs", s)
+		}
+		if s.Pieces() >= 4 {
+			n++
+		}
+	}
+	if n < 3 {
+		t.Fatalf("only %d packed tables compared", n)
 	}
 }

@@ -1,0 +1,278 @@
+package intl
+
+import (
+	"bytes"
+	"math/bits"
+	"sync/atomic"
+
+	"metz/draughts/bitboard10"
+	"metz/tables/internal/rounds"
+)
+
+// A lean build's level of losses can also be made forwards. Un-moving a
+// lost position lists all its predecessors, and in the lopsided endings
+// most of them are won already: of the 1.97 G predecessors of the
+// positions of MvKKKKK lost at level 2, 3.6 % still waited (the other
+// side's five kings give some 42 predecessors a position, and a position
+// with many moves to lost positions is won by the first). Such a level is
+// cheaper the other way round: every position of o still waiting tries
+// its moves, a piece at a time, until one reaches a position of t lost at
+// this level (most do at the first piece). Which positions win, and their
+// stand-in value, are the same either way: a waiting position wins at
+// level n exactly when one of its quiet moves reaches a position of t
+// decided at n, whichever end that is found from. (A distance build
+// keeps un-moving: its wins by an exit wait for a shorter quiet win,
+// which forward takes no account of.)
+
+// forwardCheaper reports whether level n (even: t's losses) is cheaper
+// made forwards, from o's waiting positions, than by un-moving t's lost
+// ones: estimated from the predecessors a position of t had at the levels
+// un-moved so far and the moves a waiting one tried at the levels made
+// forwards (a probe in the values, a random byte, counted as two
+// predecessors, whose test is a bit in a bitset eight times smaller).
+func (g *group) forwardCheaper(t, o *part, n int) bool {
+	if o.lean == nil || n%2 != 0 || t.sp != fullSpec || o.sp != fullSpec || forwardMode < 0 {
+		return false
+	}
+	if forwardMode > 0 {
+		return true
+	}
+	if t.bwdFound < 1000 {
+		return false
+	}
+	found := int64(bytes.Count(t.val, []byte{byte(n + 1)}))
+	if found == 0 {
+		return false // nothing to un-move, and nothing to find
+	}
+	var live int64
+	for _, w := range o.live[0] {
+		live += int64(bits.OnesCount64(w))
+	}
+	perPred := float64(t.bwdPreds) / float64(t.bwdFound)
+	perLive := 8.0 // moves tried a waiting position, until measured
+	if t.fwdLive >= 1000 {
+		perLive = float64(t.fwdKids) / float64(t.fwdLive)
+	}
+	return float64(live)*(1+2*perLive) < float64(found)*(1+perPred)
+}
+
+// forwardMode, for the tests, makes every level that may be made
+// forwards so (1), or none (-1); 0 lets forwardCheaper choose.
+var forwardMode = 0
+
+// forward makes level n (even) forwards: every position of o still
+// waiting that has a quiet move to a position of t lost at n (value
+// n+1) wins, with value n+2, as update would have made it. The workers
+// scan blocks of o (multiples of 64 indices: no live word is shared) and
+// list the winners, then each sets its own; the rounds keep the values
+// read and the values written apart (t may be o).
+func (g *group) forward(t, o *part, n int) {
+	ws := make([]*fwdWorker, 1)
+	if len(o.val) >= 1<<16 {
+		ws = make([]*fwdWorker, g.cores())
+	}
+	for k := range ws {
+		ws[k] = &fwdWorker{}
+	}
+	var blocks atomic.Int64
+	rounds.Run(len(ws), func(k int) int { return ws[k].list(t, o, byte(n+1), &blocks) }, func(k int) {
+		w := ws[k]
+		for _, j := range w.won {
+			o.val[j] = byte(n + 2)
+			o.lean[j] = 0
+			o.clearLive(j)
+		}
+		if len(w.won) > 0 {
+			w.top = n + 1
+		}
+		w.won = w.won[:0]
+	})
+	for _, w := range ws {
+		g.top = max(g.top, w.top)
+		t.fwdLive += w.live
+		t.fwdKids += w.kids
+	}
+}
+
+// fwdBatch is how many waiting positions a worker tries at once: the
+// values a piece's moves reach are asked for (prefetchBytes) and read
+// only after the other positions of the batch have had their turn.
+const fwdBatch = 16
+
+// fwdWorker is one core's share of a forward level: the block of o it
+// scans (from next to hi), the positions being tried, the winners listed
+// and its counts.
+type fwdWorker struct {
+	next, hi   int64
+	batch      [fwdBatch]fwdPos
+	nb         int
+	won        []int64
+	top        int
+	live, kids int64 // positions tried, moves probed
+}
+
+// fwdPos is a waiting position being tried, in t's frame (flip of o's:
+// the side to move there is Black), a piece at a time.
+type fwdPos struct {
+	j          int64
+	occ        uint64
+	bm, bk     uint64  // the moving side's men and kings
+	men, kings uint64  // those not tried yet
+	hi, c, d   int64   // the index's digits: (hi*nBM + c)*nBK + d
+	kids       []int64 // the indices the piece being tried reaches
+	at         int     // the first of kids not read yet
+	buf        [24]int64
+}
+
+// fwdChunk is how many of a piece's moves are asked for and read at a
+// time: most positions tried reach a loss with one of the first few (a
+// king has some eleven moves), and asking for all took memory bandwidth
+// for nothing.
+const fwdChunk = 4
+
+// chunk returns the indices of p's next moves to read.
+func (p *fwdPos) chunk() []int64 { return p.kids[p.at:min(p.at+fwdChunk, len(p.kids))] }
+
+// advance moves p on to its next chunk of moves, of this piece or the
+// next; false when every move has been read.
+func (p *fwdPos) advance(nBM, nBK int64) bool {
+	if p.at += fwdChunk; p.at < len(p.kids) {
+		return true
+	}
+	return p.step(nBM, nBK)
+}
+
+// list tries the waiting positions of o, block after block, until it has
+// listed a round's worth of winners or o is done; it returns how many.
+func (w *fwdWorker) list(t, o *part, target byte, blocks *atomic.Int64) int {
+	size, live := int64(len(o.val)), o.live[0]
+	nBM, nBK := binom[menSquares][t.sig.BM], binom[50][t.sig.BK]
+	more := true
+	for {
+		for more && w.nb < fwdBatch && len(w.won) < roundSize {
+			j, ok := w.nextLive(live, size, blocks)
+			if !ok {
+				more = false
+				break
+			}
+			p := &w.batch[w.nb]
+			if p.start(j, o.sig, t.sig, nBM, nBK) {
+				prefetchBytes(&t.val[0], p.chunk())
+				w.kids += int64(len(p.chunk()))
+				w.nb++
+			}
+			w.live++
+		}
+		if w.nb == 0 {
+			return len(w.won)
+		}
+		keep := 0
+		for k := range w.nb {
+			p := &w.batch[k]
+			if p.reaches(t.val, target) {
+				w.won = append(w.won, p.j)
+				continue
+			}
+			if !p.advance(nBM, nBK) {
+				continue // no move reaches a loss
+			}
+			prefetchBytes(&t.val[0], p.chunk())
+			w.kids += int64(len(p.chunk()))
+			if keep != k {
+				w.batch[keep] = *p
+				w.batch[keep].kids = w.batch[keep].buf[:len(p.kids)]
+			}
+			keep++
+		}
+		w.nb = keep
+	}
+}
+
+// nextLive returns the next waiting index of o in w's block, taking the
+// next free block when it is done; ok false when o is.
+func (w *fwdWorker) nextLive(live []uint64, size int64, blocks *atomic.Int64) (int64, bool) {
+	for {
+		for w.next < w.hi {
+			word := live[w.next>>6] >> (w.next & 63)
+			if word == 0 {
+				w.next = (w.next | 63) + 1
+				continue
+			}
+			j := w.next + int64(bits.TrailingZeros64(word))
+			if j >= w.hi {
+				w.next = w.hi
+				break
+			}
+			w.next = j + 1
+			return j, true
+		}
+		b := blocks.Add(1) - 1
+		if b*scanBlock >= size {
+			return 0, false
+		}
+		w.next, w.hi = b*scanBlock, min((b+1)*scanBlock, size)
+	}
+}
+
+// start readies p to try the moves of index j of o (a waiting position:
+// it has quiet moves and no capture) and lists the first piece's. It
+// reports false if there is none (not expected of a waiting position).
+func (p *fwdPos) start(j int64, os, ts stmSig, nBM, nBK int64) bool {
+	q, _ := os.Position(j)
+	fq := flip(q)
+	p.j = j
+	p.occ = fq.White | fq.Black
+	p.bm, p.bk = fq.Black&^fq.Kings, fq.Black&fq.Kings
+	p.men, p.kings = p.bm, p.bk
+	p.hi = rank(fq.White&^fq.Kings, &termWM)*binom[50][ts.WK] + rank(fq.White&fq.Kings, &termK)
+	p.c, p.d = rank(p.bm, &termBM), rank(p.bk, &termK)
+	return p.step(nBM, nBK)
+}
+
+// step lists in p.kids the indices in t that the next untried piece's
+// quiet moves reach (promotions excluded: they leave the group), and
+// reports false when every piece has been tried.
+func (p *fwdPos) step(nBM, nBK int64) bool {
+	p.kids, p.at = p.buf[:0], 0
+	empty := ^p.occ & bitboard10.BoardMask
+	for p.men != 0 {
+		x := p.men & -p.men
+		p.men ^= x
+		base := p.hi * nBM
+		for to := (x<<5 | x<<6) & empty; to != 0; to &= to - 1 {
+			c := rank(p.bm^x^(to&-to), &termBM)
+			if c < 0 {
+				continue // onto the crowning row: a promotion
+			}
+			p.kids = append(p.kids, (base+c)*nBK+p.d)
+		}
+		if len(p.kids) > 0 {
+			return true
+		}
+	}
+	for p.kings != 0 {
+		x := bits.TrailingZeros64(p.kings)
+		p.kings &= p.kings - 1
+		var kr kingRanks
+		kr.set(p.bk, x)
+		base := (p.hi*nBM + p.c) * nBK
+		for to := freeRays(x, p.occ); to != 0; to &= to - 1 {
+			p.kids = append(p.kids, base+kr.rank(bits.TrailingZeros64(to)))
+		}
+		if len(p.kids) > 0 {
+			return true
+		}
+	}
+	return false
+}
+
+// reaches reports whether one of p's chunk of moves reaches a position
+// of value target in vals.
+func (p *fwdPos) reaches(vals []byte, target byte) bool {
+	for _, k := range p.chunk() {
+		if vals[k] == target {
+			return true
+		}
+	}
+	return false
+}
