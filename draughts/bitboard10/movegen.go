@@ -293,21 +293,18 @@ func addMenCaptures(kings int, men, opp, a0, a1, a2, a3 uint64) (int, bool) {
 // generateCaptures fills ml with the maximal captures and returns the number
 // of pieces they capture (0 and an empty list if there is no capture).
 func (p *Position) generateCaptures(ml *MoveList, keep bool) int {
-	best, _ := p.captures(ml, keep, false, nil)
+	own, opp := p.sides()
+	best, _ := sideCaptures(ml, keep, false, own, opp, own&p.Kings, nil)
 	return best
 }
 
-// captures fills ml with the maximal captures and returns the number of
-// pieces they capture. With count, captures that need no merging may only
-// be counted: counted of them are not in ml. starts holds the first
-// jumps of the kings (see kingStarts), or is nil to have them computed here.
-func (p *Position) captures(ml *MoveList, keep, count bool, starts *[4]uint64) (best, counted int) {
-	own, opp := p.sides()
-	return sideCaptures(ml, keep, count, own, opp, own&p.Kings, starts)
-}
-
-// sideCaptures is captures for the side to move own (its kings among
-// them) against opp.
+// sideCaptures fills ml with the maximal captures of the side to move own
+// (its kings among them) against opp, and returns the number of pieces
+// they capture. With count, captures that need no merging may only be
+// counted: counted of them are not in ml. starts holds the first jumps of
+// the kings (see kingStarts), or is nil to have them computed here. (The
+// callers call it directly: a method in between, taking the sides from a
+// Position, was a call more for every capture generated.)
 func sideCaptures(ml *MoveList, keep, count bool, own, opp, kings uint64, starts *[4]uint64) (best, counted int) {
 	ml.N = 0
 	occ := own | opp
@@ -485,7 +482,7 @@ func (p *Position) countMovesCapture(ml *MoveList, keep bool) (int, bool) {
 		ml = listPool.Get().(*MoveList)
 		defer listPool.Put(ml)
 	}
-	_, counted := p.captures(ml, keep, true, &ks)
+	_, counted := sideCaptures(ml, keep, true, own, opp, kings, &ks)
 	return counted + ml.N, true
 }
 
@@ -508,7 +505,7 @@ func (p *Position) CapturesOrQuiet(ml *MoveList) int {
 		ml.N = 0
 		return quiet + countMenQuiet(own&^p.Kings, empty, p.WhiteToMove)
 	}
-	p.captures(ml, false, false, &ks)
+	sideCaptures(ml, false, false, own, opp, own&p.Kings, &ks)
 	return 0
 }
 
