@@ -2,6 +2,7 @@ package bitboard10
 
 import (
 	"fmt"
+	"slices"
 	"testing"
 
 	"metz/draughts"
@@ -141,6 +142,10 @@ func FuzzKingsGeneric(f *testing.F) {
 		}
 		if capt != (ml.N > 0 && ml.Moves[0].Captured != 0) || capt != p.HasCapture() {
 			t.Fatalf("%s: capture flag %v, HasCapture %v, moves %v", p.FEN(), capt, p.HasCapture(), ml.Slice())
+		}
+		var co MoveList // the endgame builder's generator: captures, or the number of quiet moves
+		if q := p.CapturesOrQuiet(&co); capt && (q != 0 || !slices.Equal(co.Slice(), ml.Slice())) || !capt && (q != ml.N || co.N != 0) {
+			t.Fatalf("%s: CapturesOrQuiet %d and %d moves, generated %v", p.FEN(), q, co.N, ml.Slice())
 		}
 		compareBulkTwoPlies(t, p, &ml, false)
 		compareBulkTwoPlies(t, p, &mk, true)
