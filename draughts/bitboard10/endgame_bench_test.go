@@ -5,45 +5,24 @@ import (
 	"testing"
 )
 
-// endgamePositions returns n random positions of 3 to 5 pieces, White to
-// move, as the endgame builder's first pass meets them (see
-// tables/intl's exitMoves): each piece a king or a man at random, men
-// never on their promotion row.
+// endgamePositions returns n random positions of 2 to 6 pieces (1 to 3
+// a side, half of them kings), White to move, as the endgame builder's
+// first pass meets them (see tables/intl's exitMoves).
 func endgamePositions(rng *rand.Rand, n int) []Position {
 	ps := make([]Position, 0, n)
 	for len(ps) < n {
-		var p Position
-		p.WhiteToMove = true
-		pieces := 3 + rng.IntN(3)
-		for i := 0; i < pieces; i++ {
-			white := i == 0 || (i > 1 && rng.IntN(2) == 0)
-			sq := 1 + rng.IntN(50)
-			b := SquareBit(sq)
-			if (p.White|p.Black)&b != 0 {
-				i--
-				continue
-			}
-			king := rng.IntN(2) == 0
-			if !king && ((white && sq <= 5) || (!white && sq > 45)) {
-				i--
-				continue
-			}
-			if white {
-				p.White |= b
-			} else {
-				p.Black |= b
-			}
-			if king {
-				p.Kings |= b
-			}
+		p := randomPosition(rng, 1+rng.IntN(3), 1+rng.IntN(3), 0.5)
+		if p.White == 0 || p.Black == 0 {
+			continue
 		}
+		p.WhiteToMove = true
 		ps = append(ps, p)
 	}
 	return ps
 }
 
 // BenchmarkCapturesOrQuiet measures CapturesOrQuiet, the endgame
-// builder's first pass's generator, on random positions of 3-5 pieces
+// builder's first pass's generator, on random positions of 2-6 pieces
 // (one op = benchPasses passes over 10,000 of them).
 func BenchmarkCapturesOrQuiet(b *testing.B) {
 	ps := endgamePositions(rand.New(rand.NewPCG(4, 2)), 10000)
