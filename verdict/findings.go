@@ -62,6 +62,7 @@ func (r *Report) Findings() []string {
 	if n := len(r.Undecided); n > 0 {
 		add(fmt.Sprintf("%s left open: %s", Counted(n, "first move", "first moves"), strings.Join(r.Undecided, " ")))
 	}
+	add(r.openNote())
 	add(listed(len(r.DualsUnsearched), "place where duals were not searched", "places where duals were not searched", func(i int) string {
 		return place(r.DualsUnsearched[i])
 	}))
@@ -151,4 +152,48 @@ func Counted(n int, one, many string) string {
 		return "one " + one
 	}
 	return Number(n) + " " + many
+}
+
+// openNote says where the searches of the places and first moves left
+// open stopped (their open lines), or "".
+func (r *Report) openNote() string {
+	var lines []string
+	for _, u := range r.Unproven {
+		if u.Open != nil {
+			lines = append(lines, place(strings.Join(u.Line, " "))+": "+u.Open.Text())
+		}
+	}
+	for _, o := range r.UndecidedLines {
+		lines = append(lines, o.Move+": "+o.Text())
+	}
+	if len(lines) == 0 {
+		return ""
+	}
+	return "where the search stopped (its most-proving line): " + strings.Join(lines, "; ")
+}
+
+// Text writes an open line: its moves, the frontier's material and FEN,
+// and what the tables say of it.
+func (o *OpenLine) Text() string {
+	moves := "at once"
+	if len(o.Line) > 0 {
+		moves = strings.Join(o.Line, " ")
+	}
+	s := fmt.Sprintf("%s, to %d pieces, %s, %s (%s); %s", moves, o.Pieces, o.Material, o.FEN, o.Ends, o.tablesText())
+	return s + fmt.Sprintf("; %d nodes", o.Nodes)
+}
+
+// tablesText says whether the tables hold the frontier, and how to build
+// them when they do not.
+func (o *OpenLine) tablesText() string {
+	switch {
+	case o.Tables == TablesSaved:
+		return "its table is saved"
+	case o.Tables == TablesInMemory:
+		return "its table was built in memory"
+	case o.Build != "":
+		return fmt.Sprintf("no table holds it: %s builds them (%d positions, about %d MB of memory)",
+			o.Build, o.BuildPositions, o.BuildMemoryMB)
+	}
+	return "no table holds it"
 }
