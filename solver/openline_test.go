@@ -197,3 +197,16 @@ func newEnglishTables(t *testing.T, sig tables.Sig) *generic.Tables {
 	}
 	return tabs
 }
+
+// Solve says where its search stopped too, when the result is unknown.
+func TestSolveOpenLine(t *testing.T) {
+	p := problems.MustPosition(draughts.English, "W:W18,20,21,32:B5,10,12,13")
+	sol := SolveWith(*p, Win, Options{Budget: nodes(3000), NoTables: true})
+	if sol.Result != verdict.ResultUnknown {
+		t.Fatalf("on 3,000 nodes: %s, want unknown (the test needs an open search)", sol.Result)
+	}
+	if sol.Open == nil {
+		t.Fatal("unknown, and no open line")
+	}
+	checkOpen(t, *p, sol.Open)
+}

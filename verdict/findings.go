@@ -192,8 +192,27 @@ func (o *OpenLine) tablesText() string {
 	case o.Tables == TablesInMemory:
 		return "its table was built in memory"
 	case o.Build != "":
-		return fmt.Sprintf("no table holds it: %s builds them (%d positions, about %d MB of memory)",
-			o.Build, o.BuildPositions, o.BuildMemoryMB)
+		return fmt.Sprintf("no table holds it: %s builds them (%s positions, about %s of memory)",
+			o.Build, bigCount(o.BuildPositions), megabytes(o.BuildMemoryMB))
 	}
 	return "no table holds it"
+}
+
+// bigCount writes a large count short: 6.6 G, 12.0 M.
+func bigCount(n int64) string {
+	switch {
+	case n >= 1e9:
+		return fmt.Sprintf("%.1f G", float64(n)/1e9)
+	case n >= 1e6:
+		return fmt.Sprintf("%.1f M", float64(n)/1e6)
+	}
+	return fmt.Sprint(n)
+}
+
+// megabytes writes a size in MB, in GB from 1 GB.
+func megabytes(mb int64) string {
+	if mb >= 1024 {
+		return fmt.Sprintf("%.1f GB", float64(mb)/1024)
+	}
+	return fmt.Sprintf("%d MB", mb)
 }
