@@ -193,13 +193,13 @@ func (o *OpenLine) tablesText() string {
 		return "its table was built in memory"
 	case o.Build != "":
 		return fmt.Sprintf("no table holds it: %s builds them (%s positions, about %s of memory)",
-			o.Build, bigCount(o.BuildPositions), megabytes(o.BuildMemoryMB))
+			o.Build, BigCount(o.BuildPositions), megabytes(o.BuildMemoryMB))
 	}
 	return "no table holds it"
 }
 
-// bigCount writes a large count short: 6.6 G, 12.0 M.
-func bigCount(n int64) string {
+// BigCount writes a large count short: 6.6 G, 12.0 M.
+func BigCount(n int64) string {
 	switch {
 	case n >= 1e9:
 		return fmt.Sprintf("%.1f G", float64(n)/1e9)
