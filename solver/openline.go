@@ -2,6 +2,7 @@ package solver
 
 import (
 	"fmt"
+	"strings"
 
 	"metz/draughts"
 	"metz/verdict"
@@ -132,8 +133,7 @@ func (s *search[P, M]) describeOpen(line []string, end child[P, M], why string, 
 	q := s.g.ToGeneric(end.q)
 	sig := material(s.g, end.q)
 	o := &verdict.OpenLine{Line: line, FEN: q.FEN(), Pieces: sig.Pieces(), Ends: why, Nodes: nodes,
-		Material: fmt.Sprintf("%d v %d: %s", s.sideCount(end.q, s.attacker), s.sideCount(end.q, s.attacker.Opponent()),
-			materialWords(q, s.attacker)),
+		Material: s.materialText(end.q, q),
 		Tables: verdict.TablesNone}
 	switch {
 	case s.tables == nil:
@@ -149,6 +149,17 @@ func (s *search[P, M]) describeOpen(line []string, end child[P, M], why string, 
 		}
 	}
 	return o
+}
+
+// materialText is q's material, the attacker's first: "4 v 3 men", or
+// with kings "4 v 3: 1 man and 3 kings v 1 man and 2 kings" (g is q in
+// the generic form).
+func (s *search[P, M]) materialText(q P, g draughts.Position) string {
+	words := materialWords(g, s.attacker)
+	if strings.HasSuffix(words, " men") && !strings.Contains(words, "king") {
+		return words
+	}
+	return fmt.Sprintf("%d v %d: %s", s.sideCount(q, s.attacker), s.sideCount(q, s.attacker.Opponent()), words)
 }
 
 // sideCount is colour c's pieces in q.
