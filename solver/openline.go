@@ -15,7 +15,6 @@ const maxOpenLine = 160
 // Why an open line ends where it does (verdict.OpenLine.Ends).
 const (
 	endsUnsearched = "the search stopped before it searched this position"
-	endsRepetition = "the next move repeats a position of the line"
 	endsLength     = "cut at the line's length limit"
 	endsSettled    = "every move here is settled; the search stopped before its numbers were brought up"
 	endsDecided    = "decided since (by the tables or another search)"
@@ -37,20 +36,21 @@ func (s *search[P, M]) openLine(c *child[P, M], nodes int64) *verdict.OpenLine {
 // mostProving follows the table from c: at the attacker's positions the
 // move with the smallest proof number, at the defender's the reply with
 // the smallest disproof number (a child not in the table with df-pn's
-// first guess, as prove would have entered it). It
-// stops at the first position not in the table, at a repetition, or at
-// maxOpenLine plies.
+// first guess, as prove would have entered it). A move back to a
+// position of the line is a repetition, a disproof for the search, and
+// never followed. It stops at the first position not in the table, one
+// settled, or at maxOpenLine plies.
 func (s *search[P, M]) mostProving(c *child[P, M]) (line []string, end child[P, M], why string) {
 	cur := *c
 	onLine := map[uint64]bool{cur.h: true}
 	for {
-		if _, ok := s.tableNumbers(cur.h, onLine); !ok {
-			return line, cur, endsUnsearched
-		}
-		if v, _ := s.tableNumbers(cur.h, onLine); s.known(&cur) != unknown || v.pn == 0 || v.dn == 0 {
+		v, in := s.tableNumbers(cur.h, onLine)
+		switch {
+		case s.known(&cur) != unknown || (in && (v.pn == 0 || v.dn == 0)):
 			return line, cur, endsDecided
-		}
-		if len(line) >= maxOpenLine {
+		case !in:
+			return line, cur, endsUnsearched
+		case len(line) >= maxOpenLine:
 			return line, cur, endsLength
 		}
 		cs := s.children(&cur, nil)
@@ -59,9 +59,6 @@ func (s *search[P, M]) mostProving(c *child[P, M]) (line []string, end child[P, 
 			return line, cur, endsSettled
 		}
 		line = append(line, s.format(cur.q, cs[best].m, true))
-		if onLine[cs[best].h] {
-			return line, cs[best], endsRepetition
-		}
 		cur = cs[best]
 		onLine[cur.h] = true
 	}
