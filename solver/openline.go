@@ -131,7 +131,7 @@ func (s *search[P, M]) describeOpen(line []string, end child[P, M], why string, 
 	sig := material(s.g, end.q)
 	o := &verdict.OpenLine{Line: line, FEN: q.FEN(), Pieces: sig.Pieces(), Ends: why, Nodes: nodes,
 		Material: s.materialText(end.q, q),
-		Tables: verdict.TablesNone}
+		Tables:   verdict.TablesNone}
 	switch {
 	case s.tables == nil:
 	case s.tables.Saved(sig):
