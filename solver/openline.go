@@ -26,9 +26,16 @@ const (
 // nodes is what the place cost. It reads the tables (and the closure)
 // without building any, and counts no table hit.
 func (s *search[P, M]) openLine(c *child[P, M], nodes int64) *verdict.OpenLine {
-	hits, values, ro, adv := s.tableHit, s.valueHit, s.readOnly, s.rootAdv
+	hits, values, ro, adv, gone := s.tableHit, s.valueHit, s.readOnly, s.rootAdv, s.smallGone
 	s.readOnly, s.rootAdv = true, s.advantage(c.q) // the guesses are prove's from c
-	defer func() { s.tableHit, s.valueHit, s.readOnly, s.rootAdv = hits, values, ro, adv }()
+	// The signatures this search gave up on (smallGone) depend on which
+	// other search built a table first when they run at once: the walk
+	// reads every table in memory, so that its line does not depend on
+	// the cores.
+	s.smallGone = [len(s.smallGone)]bool{}
+	defer func() {
+		s.tableHit, s.valueHit, s.readOnly, s.rootAdv, s.smallGone = hits, values, ro, adv, gone
+	}()
 	line, end, why := s.mostProving(c)
 	return s.describeOpen(line, end, why, nodes)
 }
