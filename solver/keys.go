@@ -23,10 +23,11 @@ import (
 //     settles it costs as much and proves less.
 
 // openKey is a first move the passes have not settled, and whether the
-// horizon search refuted it within the horizon.
+// horizon search refuted it within the horizon, and the nodes spent on it.
 type openKey struct {
 	m         draughts.Move
 	inHorizon bool
+	nodes     int64 // spent on it in all passes (its open line's)
 }
 
 // keys is the first pass over the first moves the source does not state.
@@ -46,10 +47,10 @@ func (v *verifier[P, M]) keys(ns []*problems.Node) {
 		// moves looked at on a shared table settle more cheaply than in
 		// the rounds' forks (V with the 4-piece tables: sound in 4.1 M
 		// nodes, against unproven at 5 M on a quarter's shares).
-		if out, _ := v.settleAt(&c, 1, max(16*2*(len(others)-i)*v.overDefault()/max(v.scale, 1), 1)); out != unknown {
+		if out, spent := v.settleAt(&c, 1, max(16*2*(len(others)-i)*v.overDefault()/max(v.scale, 1), 1)); out != unknown {
 			v.keyOutcome(q, m, &c, out)
 		} else {
-			v.open = append(v.open, openKey{m: m})
+			v.open = append(v.open, openKey{m: m, nodes: spent})
 		}
 	}
 }
@@ -81,6 +82,7 @@ func (v *verifier[P, M]) retryKeys() {
 		}
 		for _, k := range open {
 			v.rep.Undecided = append(v.rep.Undecided, v.root.Rules.FormatMove(k.m, true))
+			v.rep.UndecidedLines = append(v.rep.UndecidedLines, v.explainKey(k))
 		}
 		return
 	}
@@ -101,6 +103,7 @@ func (v *verifier[P, M]) retryKeys() {
 			v.rep.InHorizon = append(v.rep.InHorizon, name)
 		} else {
 			v.rep.Undecided = append(v.rep.Undecided, name)
+			v.rep.UndecidedLines = append(v.rep.UndecidedLines, v.explainKey(k))
 		}
 	}
 	if len(v.rep.InHorizon) == 0 {
@@ -143,7 +146,9 @@ func (v *verifier[P, M]) horizonKeys(open []openKey) []openKey {
 	var rest []openKey
 	for i, k := range open {
 		c := v.childOf(v.root, k.m)
-		switch v.withinHorizon(&c, horizon, len(open)-i) {
+		out, spent := v.withinHorizon(&c, horizon, len(open)-i)
+		k.nodes += spent
+		switch out {
 		case proven:
 			v.keyOutcome(v.root, k.m, &c, proven)
 			continue
@@ -166,11 +171,13 @@ func (v *verifier[P, M]) horizonKeys(open []openKey) []openKey {
 func (v *verifier[P, M]) refuteKeys(open []openKey) []openKey {
 	for parts := 4; len(open) > 0 && !v.hasCook() && !v.s.lim.stopped; parts = max(parts/2, 1) {
 		var outs []outcome
-		spent := v.s.share(parts, func() { outs = v.refuteRound(open, parts < 4) })
+		var each []int64
+		spent := v.s.share(parts, func() { outs, each = v.refuteRound(open, parts < 4) })
 		// The settled moves' evidence (a cook's proof) is written on
 		// what the round left, not on the round's last share.
 		var still []openKey
 		for i, k := range open {
+			k.nodes += each[i]
 			if outs[i] == unknown {
 				still = append(still, k)
 				continue
@@ -191,15 +198,17 @@ func (v *verifier[P, M]) refuteKeys(open []openKey) []openKey {
 const minRound = 1024
 
 // refuteRound shares the current budget equally among the open moves and
-// returns each one's outcome; opp lets refuteKey try the other side's
+// returns each one's outcome and nodes; opp lets refuteKey try the other side's
 // win. Two or more run at once, each on a fork of the searches (see
 // search.fork); one runs on the searches themselves.
-func (v *verifier[P, M]) refuteRound(open []openKey, opp bool) []outcome {
-	outs := make([]outcome, len(open))
+func (v *verifier[P, M]) refuteRound(open []openKey, opp bool) ([]outcome, []int64) {
+	outs, spent := make([]outcome, len(open)), make([]int64, len(open))
 	if len(open) == 1 {
 		c := v.childOf(v.root, open[0].m)
+		before := v.s.lim.nodes
 		outs[0] = v.refuteKey(&c, opp)
-		return outs
+		spent[0] = v.s.lim.nodes - before
+		return outs, spent
 	}
 	if opp {
 		v.ensureOpp()
@@ -213,10 +222,11 @@ func (v *verifier[P, M]) refuteRound(open []openKey, opp bool) []outcome {
 		c := forks[i].childOf(v.root, open[i].m)
 		outs[i] = forks[i].refuteKey(&c, opp)
 	})
-	for _, f := range forks {
+	for i, f := range forks {
+		spent[i] = f.s.lim.nodes
 		v.join(f)
 	}
-	return outs
+	return outs, spent
 }
 
 // fork returns a verifier for one of k parts of a round that run at once,
@@ -316,16 +326,16 @@ func (v *verifier[P, M]) ensureOpp() {
 // withinHorizon searches c (after a first move) for a win within the
 // horizon on a 1/parts share: proven is a cook's proof, disproven a
 // refutation within the horizon only.
-func (v *verifier[P, M]) withinHorizon(c *child[P, M], horizon, parts int) outcome {
+func (v *verifier[P, M]) withinHorizon(c *child[P, M], horizon, parts int) (outcome, int64) {
 	var w, ok bool
-	v.s.share(parts, func() { w, ok = v.s.within(c, horizon-1, false) })
+	spent := v.s.share(parts, func() { w, ok = v.s.within(c, horizon-1, false) })
 	switch {
 	case ok && w:
-		return proven
+		return proven, spent
 	case ok:
-		return disproven
+		return disproven, spent
 	}
-	return unknown
+	return unknown, spent
 }
 
 // keyOutcome records a settled first move m.

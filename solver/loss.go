@@ -44,6 +44,7 @@ func verifyLoss[P, M any](g game[P, M], p *problems.Problem, pos draughts.Positi
 	} else {
 		lc.lines(pos, ns, nil, nil)
 	}
+	lc.s.explainUnproven(rep)
 	switch {
 	case rep.Refutation != nil:
 		rep.Verdict = verdict.Unsound

@@ -141,6 +141,7 @@ func solveGoal[P, M any](g game[P, M], p draughts.Position, goal Goal, lim *limi
 		return
 	case unknown:
 		sol.Result, sol.Note = verdict.ResultUnknown, exhausted(s, &root)
+		sol.Open = s.openLine(&root, s.lim.nodes)
 		return
 	}
 	sol.Result = verdict.ResultWin
@@ -346,6 +347,7 @@ func solveDraw[P, M any](g game[P, M], p draughts.Position, lim *limits, b verdi
 		return
 	case unknown:
 		sol.Result, sol.Note = verdict.ResultUnknown, exhausted(s, &root)
+		sol.Open = s.openLine(&root, s.lim.nodes)
 		return
 	}
 	sol.Result = verdict.ResultDraw

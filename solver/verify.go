@@ -202,6 +202,7 @@ func verifyIn[P, M any](g game[P, M], p *problems.Problem, pos draughts.Position
 		v.runDuals()
 	}
 	rep.Verdict = v.verdict()
+	v.s.explainUnproven(rep)
 	rep.Work = &v.acct
 	rep.Within = goal.Within
 	rep.Stipulation = describe(rep, goal, facts)
@@ -275,6 +276,8 @@ func (v *verifier[P, M]) walkBesideKeys(pos draughts.Position, ns []*problems.No
 	v.s, kv.s = kv.s, v.s
 	v.spend(&v.acct.Leaves, v.retryLeaves)
 	v.runDuals()
+	v.prune()
+	v.s.explainUnproven(v.rep) // before the tables go back to the search that dropped its own
 	v.s, kv.s = kv.s, v.s
 	v.rep.TableHits += kv.s.tableHit - hits
 }
@@ -283,7 +286,7 @@ func (v *verifier[P, M]) walkBesideKeys(pos draughts.Position, ns []*problems.No
 func (v *verifier[P, M]) takeKeys(kv *verifier[P, M]) {
 	r, k := v.rep, kv.rep
 	r.Key, r.Keys, r.Cooks = k.Key, k.Keys, k.Cooks
-	r.Undecided, r.InHorizon, r.Horizon = k.Undecided, k.InHorizon, k.Horizon
+	r.Undecided, r.UndecidedLines, r.InHorizon, r.Horizon = k.Undecided, k.UndecidedLines, k.InHorizon, k.Horizon
 	r.KeyPlies, r.KeyPliesAtMost = k.KeyPlies, k.KeyPliesAtMost
 	r.Notes = append(r.Notes, k.Notes...)
 	r.TableHits += kv.tableHits()

@@ -315,6 +315,18 @@ func (s *System) Has(sig Sig) bool {
 	return s.intl.Built(sig)
 }
 
+// Saved reports whether sig's table is saved in the directory, not only
+// built in memory for this run.
+func (s *System) Saved(sig Sig) bool {
+	switch {
+	case s == nil:
+		return false
+	case s.intl == nil:
+		return s.gen.Stored(sig)
+	}
+	return sig.Pieces() <= s.savedPieces()+1 && s.intl.Built(sig) // the 6-piece files too (values alone)
+}
+
 // Cost is the positions a build of sig (with all it leads to) would
 // analyse, 0 when nothing is to be built, -1 when sig itself is never
 // built on demand (an international table of more than

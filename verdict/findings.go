@@ -62,6 +62,7 @@ func (r *Report) Findings() []string {
 	if n := len(r.Undecided); n > 0 {
 		add(fmt.Sprintf("%s left open: %s", Counted(n, "first move", "first moves"), strings.Join(r.Undecided, " ")))
 	}
+	add(r.openNote())
 	add(listed(len(r.DualsUnsearched), "place where duals were not searched", "places where duals were not searched", func(i int) string {
 		return place(r.DualsUnsearched[i])
 	}))
@@ -151,4 +152,67 @@ func Counted(n int, one, many string) string {
 		return "one " + one
 	}
 	return Number(n) + " " + many
+}
+
+// openNote says where the searches of the places and first moves left
+// open stopped (their open lines), or "".
+func (r *Report) openNote() string {
+	var lines []string
+	for _, u := range r.Unproven {
+		if u.Open != nil {
+			lines = append(lines, place(strings.Join(u.Line, " "))+": "+u.Open.Text())
+		}
+	}
+	for _, o := range r.UndecidedLines {
+		lines = append(lines, o.Move+": "+o.Text())
+	}
+	if len(lines) == 0 {
+		return ""
+	}
+	return "where the search stopped (its most-proving line): " + strings.Join(lines, "; ")
+}
+
+// Text writes an open line: its moves, the frontier's material and FEN,
+// and what the tables say of it.
+func (o *OpenLine) Text() string {
+	moves := "at once"
+	if len(o.Line) > 0 {
+		moves = strings.Join(o.Line, " ")
+	}
+	s := fmt.Sprintf("%s, to %d pieces, %s, %s (%s); %s", moves, o.Pieces, o.Material, o.FEN, o.Ends, o.tablesText())
+	return s + fmt.Sprintf("; %d nodes", o.Nodes)
+}
+
+// tablesText says whether the tables hold the frontier, and how to build
+// them when they do not.
+func (o *OpenLine) tablesText() string {
+	switch {
+	case o.Tables == TablesSaved:
+		return "its table is saved"
+	case o.Tables == TablesInMemory:
+		return "its table was built in memory"
+	case o.Build != "":
+		return fmt.Sprintf("no table holds it: %s builds them (%s positions, about %s of memory)",
+			o.Build, BigCount(o.BuildPositions), megabytes(o.BuildMemoryMB))
+	}
+	return "no table holds it"
+}
+
+// BigCount writes a large count short: 6.6 G, 12.0 M.
+func BigCount(n int64) string {
+	switch {
+	case n >= 1e9:
+		return fmt.Sprintf("%.1f G", float64(n)/1e9)
+	case n >= 1e6:
+		return fmt.Sprintf("%.1f M", float64(n)/1e6)
+	}
+	return fmt.Sprint(n)
+}
+
+// megabytes writes a size in MB, in GB from 1 GB.
+func megabytes(mb int64) string {
+	if mb >= 1024 {
+		return fmt.Sprintf("%.1f GB", float64(mb)/1024)
+	}
+	return fmt.Sprintf("%d MB", mb)
 }

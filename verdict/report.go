@@ -27,7 +27,10 @@ type Report struct {
 	Keys      []string  `json:"keys,omitempty"`    // every first move proven to meet the goal
 	Cooks     []Cook    `json:"cooks,omitempty"`
 	Undecided []string  `json:"undecided_keys,omitempty"` // first moves neither proven nor refuted
-	Horizon   int       `json:"horizon,omitempty"`        // plies within which the InHorizon moves were refuted
+	// UndecidedLines says, for each of Undecided (OpenLine.Move), where
+	// its search stopped.
+	UndecidedLines []OpenLine `json:"undecided_lines,omitempty"`
+	Horizon        int        `json:"horizon,omitempty"` // plies within which the InHorizon moves were refuted
 	// InHorizon: first moves with no win within Horizon plies (none as
 	// fast as the key), but not refuted outright: a slower win is not
 	// excluded, so they keep the verdict from sound.
@@ -161,7 +164,45 @@ type UnprovenLeaf struct {
 	FEN    string   `json:"fen"`
 	Nodes  int64    `json:"nodes"` // spent on it
 	Reason string   `json:"reason"`
+	// Open is where the search of this place stopped (nil in reports
+	// stored before it was recorded, and where no search ran).
+	Open *OpenLine `json:"open_line,omitempty"`
 }
+
+// OpenLine explains a place the budget left open: the line the search
+// would have followed next, read from its own table after it stopped (at
+// the attacker's positions the move with the smallest proof number, at
+// the defender's the reply with the smallest disproof number: the most
+// proving line of proof-number search), from the place to the frontier,
+// the position where that line leaves what the search settled or
+// expanded. The frontier's material and whether the endgame tables hold
+// it say what would take the search further.
+type OpenLine struct {
+	Move     string   `json:"move,omitempty"` // the undecided first move it explains (UndecidedLines)
+	Line     []string `json:"line"`           // from the place (the first move included, for Move) to the frontier
+	FEN      string   `json:"fen"`            // the frontier
+	Pieces   int      `json:"pieces"`
+	Material string   `json:"material"` // "4 v 3: 2 men and 2 kings v 3 kings", the attacker's first
+	// Tables says whether the endgame tables hold the frontier's
+	// material: TablesSaved, TablesInMemory or TablesNone.
+	Tables string `json:"tables"`
+	// Build is a command that would build the frontier's tables, when
+	// none holds them and the rule system has tables of that size; with
+	// BuildPositions (what it analyses) and BuildMemoryMB (the most
+	// memory one of its builds takes).
+	Build          string `json:"build,omitempty"`
+	BuildPositions int64  `json:"build_positions,omitempty"`
+	BuildMemoryMB  int64  `json:"build_memory_mb,omitempty"`
+	Ends           string `json:"ends"`  // why the line stops there
+	Nodes          int64  `json:"nodes"` // spent on the place or first move
+}
+
+// OpenLine.Tables values.
+const (
+	TablesSaved    = "saved"
+	TablesInMemory = "in memory"
+	TablesNone     = "none"
+)
 
 // Reached is a place where a stated line meets the goal before it ends:
 // the moves printed after it are the continuation. They were replayed

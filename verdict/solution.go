@@ -23,9 +23,13 @@ type Solution struct {
 	Seconds   float64        `json:"seconds"`
 	Tree      *problems.Tree `json:"tree,omitempty"` // the proof: one attacker move, every defence
 	Note      string         `json:"note,omitempty"`
-	Rules     string         `json:"rules"`
-	Budget    Budget         `json:"budget"`
-	TableHits int64          `json:"table_hits,omitempty"` // positions decided by the endgame tables
+	// Open is where the search stopped when the result is unknown (the
+	// win of the side to move, or for a draw or a loss the opponent's):
+	// verify's open line (Report.UndecidedLines), from the position.
+	Open      *OpenLine `json:"open_line,omitempty"`
+	Rules     string    `json:"rules"`
+	Budget    Budget    `json:"budget"`
+	TableHits int64     `json:"table_hits,omitempty"` // positions decided by the endgame tables
 	// TableHitsNoDistance counts, of TableHits, the positions decided
 	// by a table that stores no distance (the international 6-piece
 	// tables: win, draw or loss alone).

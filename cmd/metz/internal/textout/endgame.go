@@ -11,6 +11,7 @@ import (
 	"metz/draughts"
 	"metz/endgameclaims"
 	"metz/sources"
+	"metz/verdict"
 )
 
 // BuildPlan says, before a table build, what it has left to do (n tables
@@ -54,18 +55,7 @@ func EnsurePlan(w io.Writer, pl app.EnsurePlan) {
 		cpu = ", about " + roughDuration(pl.CPU) + " of CPU"
 	}
 	fmt.Fprintf(w, "building the %d tables this ending needs into %s: %s positions, %s on disk, %s of memory%s; Ctrl-C stops, keeping the tables finished, and the same command resumes\n",
-		pl.Tables, dir, countText(pl.Positions), app.DiskSize(pl.Disk), app.DiskSize(pl.Memory), cpu)
-}
-
-// countText writes a large count in M or G.
-func countText(n int64) string {
-	switch {
-	case n >= 1e9:
-		return fmt.Sprintf("%.1f G", float64(n)/1e9)
-	case n >= 1e6:
-		return fmt.Sprintf("%.1f M", float64(n)/1e6)
-	}
-	return fmt.Sprint(n)
+		pl.Tables, dir, verdict.BigCount(pl.Positions), app.DiskSize(pl.Disk), app.DiskSize(pl.Memory), cpu)
 }
 
 // roughDuration writes d in seconds, minutes or hours, two figures at most.
@@ -198,5 +188,5 @@ func AheadPlan(w io.Writer, pl app.AheadPlan) {
 		return
 	}
 	fmt.Fprintf(w, "first, once: the %d endgame tables the problems reach, into %s: %s positions, %s on disk, %s of memory, about %s of CPU; Ctrl-C stops, keeping the tables finished (the same command goes on), --no-tables-ahead skips them\n",
-		pl.Tables, cmp.Or(pl.Dir, "memory"), countText(pl.Positions), app.DiskSize(pl.Disk), app.DiskSize(pl.Memory), roughDuration(pl.CPU))
+		pl.Tables, cmp.Or(pl.Dir, "memory"), verdict.BigCount(pl.Positions), app.DiskSize(pl.Disk), app.DiskSize(pl.Memory), roughDuration(pl.CPU))
 }

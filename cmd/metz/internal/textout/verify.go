@@ -154,6 +154,9 @@ func Solution(w io.Writer, s *verdict.Solution, saved func(rules string) int) {
 	if len(s.Undecided) > 0 {
 		fmt.Fprintf(w, "open:    %s (budget ran out)\n", strings.Join(s.Undecided, ", "))
 	}
+	if s.Open != nil {
+		fmt.Fprintf(w, "stopped: %s\n", s.Open.Text())
+	}
 	switch {
 	case s.Plies > 0 && s.Result == verdict.ResultLoss:
 		fmt.Fprintf(w, "plies:   %d (to the end, against the longest defence)\n", s.Plies)
