@@ -146,3 +146,32 @@ func TestVerifySecondsExcludeTheQueue(t *testing.T) {
 		t.Errorf("%s in %.2f s, want sound in well under the 0.5 s it waited", r.Verdict, r.Seconds)
 	}
 }
+
+// A round's task gets an equal part of the time left for each run of
+// tasks the pool takes at once, the last run all of it.
+func TestTimeShare(t *testing.T) {
+	const hour = time.Hour
+	cases := []struct {
+		c    *Cores
+		left int
+		want time.Duration // of the hour left
+	}{
+		{nil, 4, hour / 4},
+		{NewCores(1), 3, hour / 3},
+		{NewCores(2), 4, hour / 2},
+		{NewCores(2), 3, hour / 2},
+		{NewCores(4), 3, hour},
+		{nil, 1, hour},
+	}
+	for _, tc := range cases {
+		deadline := time.Now().Add(hour)
+		got := time.Until(tc.c.timeShare(deadline, tc.left))
+		if d := got - tc.want; d > time.Second || d < -time.Second {
+			t.Errorf("%d tasks left on %v: %v of an hour, want %v", tc.left, tc.c, got, tc.want)
+		}
+	}
+	past := time.Now().Add(-time.Minute)
+	if got := NewCores(1).timeShare(past, 5); !got.Equal(past) {
+		t.Errorf("a deadline passed: got %v, want it unchanged", got)
+	}
+}

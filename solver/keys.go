@@ -218,7 +218,9 @@ func (v *verifier[P, M]) refuteRound(open []openKey, opp bool) ([]outcome, []int
 	for i := range forks {
 		forks[i] = v.fork(each, len(open))
 	}
+	deadline := v.s.lim.deadline
 	v.opt.Cores.each(len(open), func(i int) {
+		forks[i].s.lim.deadline = v.opt.Cores.timeShare(deadline, len(open)-i)
 		c := forks[i].childOf(v.root, open[i].m)
 		outs[i] = forks[i].refuteKey(&c, opp)
 	})
