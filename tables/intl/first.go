@@ -99,6 +99,7 @@ func (g *group) initRange(t *part, lo, hi int64, bs *[2]batch) (int, error) {
 func (g *group) listExits(b *batch, t *part, w *walker, start, end int64, ml *bitboard10.MoveList) error {
 	b.look = b.look[:0]
 	sliced := t.sp != fullSpec
+	var er exitRanks
 	for i := start; i < end; i++ {
 		k := i - start
 		b.first[k] = len(b.look)
@@ -114,8 +115,11 @@ func (g *group) listExits(b *batch, t *part, w *walker, start, end int64, ml *bi
 		}
 		quiet, exits := exitMoves(&p, ml)
 		b.quiet[k] = quiet
+		if len(exits) > 0 {
+			er.reset(&p)
+		}
 		for _, m := range exits {
-			s, i := flippedIndex(p.Play(m))
+			s, i := er.index(m)
 			if s.WM+s.WK == 0 {
 				b.look = append(b.look, lookup{})
 				continue

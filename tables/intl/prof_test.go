@@ -124,6 +124,10 @@ func TestProfileGroup(t *testing.T) {
 	if os.Getenv("METZ_PROF_LEVELS") != "" {
 		traceLevels(t, start, cpu)
 	}
+	if f, _ := strconv.Atoi(os.Getenv("METZ_PROF_FORWARD")); f != 0 {
+		defer func(m int) { forwardMode = m }(forwardMode)
+		forwardMode = f // 1: every level that may go forwards does, -1: none
+	}
 	out, err := b.group(g)
 	if err != nil {
 		t.Fatal(err)
