@@ -271,11 +271,10 @@ type builder struct {
 }
 
 // Working memory of a group, by index: the value byte, the record (meta,
-// or a byte in a lean build) and the live bits (two bitsets, or one, and
-// in a lean build the bitset of a forward level's targets).
+// or a byte in a lean build) and the live bits (two bitsets, or one).
 const (
 	fullBytesPerIndex = 1 + 4 + 2.0/8
-	leanBytesPerIndex = 1 + 1 + 2.0/8
+	leanBytesPerIndex = 1 + 1 + 1.0/8
 )
 
 // MemoryBudget is how much working memory the groups built at once may

@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"math/bits"
 	"sync/atomic"
-	"unsafe"
 
 	"metz/draughts/bitboard10"
 	"metz/tables/internal/rounds"
@@ -29,9 +28,8 @@ import (
 // made forwards, from o's waiting positions, than by un-moving t's lost
 // ones: estimated from the predecessors a position of t had at the levels
 // un-moved so far and the moves a waiting one tried at the levels made
-// forwards (a probe of the targets, a random bit, counted as two
-// predecessors, each a random bit of the live bitset and, if it waits,
-// an update).
+// forwards (a probe in the values, a random byte, counted as two
+// predecessors, whose test is a bit in a bitset eight times smaller).
 func (g *group) forwardCheaper(t, o *part, n int) bool {
 	if o.lean == nil || n%2 != 0 || t.sp != fullSpec || o.sp != fullSpec || forwardMode < 0 {
 		return false
@@ -76,9 +74,8 @@ func (g *group) forward(t, o *part, n int) {
 	for k := range ws {
 		ws[k] = &fwdWorker{}
 	}
-	targets := g.targets(t, byte(n+1))
 	var blocks atomic.Int64
-	rounds.Run(len(ws), func(k int) int { return ws[k].list(t, o, targets, &blocks) }, func(k int) {
+	rounds.Run(len(ws), func(k int) int { return ws[k].list(t, o, byte(n+1), &blocks) }, func(k int) {
 		w := ws[k]
 		for _, j := range w.won {
 			o.val[j] = byte(n + 2)
@@ -97,33 +94,9 @@ func (g *group) forward(t, o *part, n int) {
 	}
 }
 
-// targets returns a bitset of the indices of t whose value is target:
-// the forward levels probe it rather than the values, eight times
-// larger (MMvKKKK's 228 M indices take 28 MB so, which the processor's
-// last cache can mostly hold, where the values' random bytes each missed
-// it). It is kept in g for the next level.
-func (g *group) targets(t *part, target byte) []uint64 {
-	words := (len(t.val) + 63) / 64
-	if cap(g.tbits) < words && words > 0 {
-		g.tbits = make([]uint64, words)
-		hugeHint(unsafe.Slice((*byte)(unsafe.Pointer(&g.tbits[0])), words*8))
-	}
-	b := g.tbits[:words]
-	clear(b)
-	for i := 0; i < len(t.val); i++ {
-		k := bytes.IndexByte(t.val[i:], target)
-		if k < 0 {
-			break
-		}
-		i += k
-		b[i>>6] |= 1 << (i & 63)
-	}
-	return b
-}
-
 // fwdBatch is how many waiting positions a worker tries at once: the
-// targets' words a piece's moves reach are asked for (prefetchBits) and
-// read only after the other positions of the batch have had their turn.
+// values a piece's moves reach are asked for (prefetchBytes) and read
+// only after the other positions of the batch have had their turn.
 const fwdBatch = 16
 
 // fwdWorker is one core's share of a forward level: the block of o it
@@ -171,7 +144,7 @@ func (p *fwdPos) advance(nBM, nBK int64) bool {
 
 // list tries the waiting positions of o, block after block, until it has
 // listed a round's worth of winners or o is done; it returns how many.
-func (w *fwdWorker) list(t, o *part, targets []uint64, blocks *atomic.Int64) int {
+func (w *fwdWorker) list(t, o *part, target byte, blocks *atomic.Int64) int {
 	size, live := int64(len(o.val)), o.live[0]
 	nBM, nBK := binom[menSquares][t.sig.BM], binom[50][t.sig.BK]
 	more := true
@@ -184,7 +157,7 @@ func (w *fwdWorker) list(t, o *part, targets []uint64, blocks *atomic.Int64) int
 			}
 			p := &w.batch[w.nb]
 			if p.start(j, o.sig, t.sig, nBM, nBK) {
-				prefetchBits(&targets[0], p.chunk())
+				prefetchBytes(&t.val[0], p.chunk())
 				w.kids += int64(len(p.chunk()))
 				w.nb++
 			}
@@ -196,14 +169,14 @@ func (w *fwdWorker) list(t, o *part, targets []uint64, blocks *atomic.Int64) int
 		keep := 0
 		for k := range w.nb {
 			p := &w.batch[k]
-			if p.reaches(targets) {
+			if p.reaches(t.val, target) {
 				w.won = append(w.won, p.j)
 				continue
 			}
 			if !p.advance(nBM, nBK) {
 				continue // no move reaches a loss
 			}
-			prefetchBits(&targets[0], p.chunk())
+			prefetchBytes(&t.val[0], p.chunk())
 			w.kids += int64(len(p.chunk()))
 			if keep != k {
 				w.batch[keep] = *p
@@ -294,10 +267,10 @@ func (p *fwdPos) step(nBM, nBK int64) bool {
 }
 
 // reaches reports whether one of p's chunk of moves reaches a position
-// of targets.
-func (p *fwdPos) reaches(targets []uint64) bool {
+// of value target in vals.
+func (p *fwdPos) reaches(vals []byte, target byte) bool {
 	for _, k := range p.chunk() {
-		if targets[k>>6]>>(k&63)&1 != 0 {
+		if vals[k] == target {
 			return true
 		}
 	}

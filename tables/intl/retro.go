@@ -86,7 +86,6 @@ type group struct {
 	specs *[4096]spec   // the slices of done and of parts (nil: all whole)
 	top   int           // largest distance assigned so far
 	cores func() int    // how many cores un-moving may use now
-	tbits []uint64      // a forward level's targets (see targets)
 }
 
 // buildGroup computes the tables of sigs (a signature and its flip, or one
