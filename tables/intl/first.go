@@ -99,6 +99,7 @@ func (g *group) initRange(t *part, lo, hi int64, bs *[2]batch) (int, error) {
 func (g *group) listExits(b *batch, t *part, w *walker, start, end int64, ml *bitboard10.MoveList) error {
 	b.look = b.look[:0]
 	sliced := t.sp != fullSpec
+	var er exitRanks
 	// The slice of the last exit's table, turned to the frame of the
 	// positions after a move (see below): the exits of a batch lead to a
 	// few tables, mostly one after the other.
@@ -118,9 +119,11 @@ func (g *group) listExits(b *batch, t *part, w *walker, start, end int64, ml *bi
 		}
 		quiet, exits := exitMoves(&p, ml)
 		b.quiet[k] = quiet
+		if len(exits) > 0 {
+			er.reset(&p)
+		}
 		for _, m := range exits {
-			c := p.Play(m) // in the frame of the flipped table
-			s, i := flippedIndex(c)
+			s, i := er.index(m)
 			if s.WM+s.WK == 0 {
 				b.look = append(b.look, lookup{})
 				continue
@@ -137,7 +140,7 @@ func (g *group) listExits(b *batch, t *part, w *walker, start, end int64, ml *bi
 				if code := s.code(); code != turnedCode {
 					turnedCode, turned = code, g.specs[code].flip()
 				}
-				if !turned.holds(c) {
+				if !turned.holds(p.Play(m)) { // in the frame of the flipped table
 					return fmt.Errorf("endgame: %v: a move of %s leaves the slice of %v", t.sig, p.FEN(), s)
 				}
 			}

@@ -336,6 +336,7 @@ type digit struct {
 	k        int
 	toBit    *[50]uint8
 	mask, bb uint64
+	tab      []uint64 // for two and three squares, their unranking table
 }
 
 // walk returns a walker standing at index i of s.
@@ -354,6 +355,9 @@ func (s stmSig) walk(i int64) *walker {
 		i /= d.count
 		d.mask = unrankMask(d.r, d.k, g.n)
 		d.bb = onBoard(d.mask, d.toBit)
+		if d.k == 2 || d.k == 3 {
+			d.tab = unranked[domainOf(d.toBit)][d.k-2]
+		}
 	}
 	return w
 }
@@ -369,22 +373,88 @@ func (w *walker) position() (p bitboard10.Position, ok bool) {
 }
 
 // next steps to the following index: the fastest digit takes its colex
-// successor (the next larger mask with as many bits: Gosper's step), or
-// goes back to rank 0 and carries.
+// successor (the next larger mask with as many bits: Gosper's step, or
+// for one to three squares the rank's squares read from the unranking
+// tables, which walk in order), or goes back to rank 0 and carries.
 func (w *walker) next() {
 	for j := range w.d {
 		d := &w.d[j]
 		last := j == len(w.d)-1
 		if d.r++; d.r < d.count || last {
 			if d.k > 0 && d.r < d.count { // past the last index: nothing to decode
-				low := d.mask & -d.mask
-				up := d.mask + low
-				d.mask = up | (d.mask^up)>>2>>bits.TrailingZeros64(low)
-				d.bb = onBoard(d.mask, d.toBit)
+				switch {
+				case d.k == 1:
+					d.bb = 1 << d.toBit[d.r]
+				case d.tab != nil:
+					d.bb = d.tab[d.r]
+				default:
+					low := d.mask & -d.mask
+					up := d.mask + low
+					d.mask = up | (d.mask^up)>>2>>bits.TrailingZeros64(low)
+					d.bb = onBoard(d.mask, d.toBit)
+				}
 			}
 			return
 		}
 		d.r, d.mask = 0, 1<<d.k-1
 		d.bb = onBoard(d.mask, d.toBit)
 	}
+}
+
+// exitRanks gives the signature and index that flippedIndex gives for
+// the position after each of the exits of one position (White to move),
+// without playing them: a move changes the mover's group of the moved
+// piece and takes the captured pieces, so the mover's other group is
+// ranked once for the position, and the opponent's groups once for each
+// set of pieces captured (a king's captures often take the same pieces
+// and land on several squares). The first pass ranks every capture so.
+type exitRanks struct {
+	wm, wk, bm, bk uint64 // the position's groups
+	rm, rk         int64  // the mover's men and kings as they stand, ranked for the flip (-2: not yet)
+	capt           uint64 // the pieces captured of the last move ranked
+	ra, rb         int64  // the opponent's men and kings after it
+	na, nb         int
+	fresh          bool // no move ranked yet
+}
+
+// reset readies e for the exits of p (White to move).
+func (e *exitRanks) reset(p *bitboard10.Position) {
+	e.wm, e.wk = p.White&^p.Kings, p.White&p.Kings
+	e.bm, e.bk = p.Black&^p.Kings, p.Black&p.Kings
+	e.rm, e.rk, e.fresh = -2, -2, true
+}
+
+// index returns flippedIndex(p.Play(m)) for a move m of e's position.
+func (e *exitRanks) index(m bitboard10.Move) (stmSig, int64) {
+	if e.fresh || m.Captured != e.capt {
+		a, b := e.bm&^m.Captured, e.bk&^m.Captured
+		e.capt, e.fresh = m.Captured, false
+		e.ra, e.rb = rankRotated(a, &rotWM), rankRotated(b, &rotK)
+		e.na, e.nb = bits.OnesCount64(a), bits.OnesCount64(b)
+	}
+	from, to := uint64(1)<<(m.From&63), uint64(1)<<(m.To&63)
+	men, kings := e.wm, e.wk
+	var cc, d int64
+	switch {
+	case kings&from != 0:
+		kings = kings&^from | to
+		if e.rm == -2 {
+			e.rm = rankRotated(men, &rotBM)
+		}
+		cc, d = e.rm, rankRotated(kings, &rotK)
+	case to&bitboard10.WhitePromo != 0:
+		men, kings = men&^from, kings|to
+		cc, d = rankRotated(men, &rotBM), rankRotated(kings, &rotK)
+	default:
+		men = men&^from | to
+		if e.rk == -2 {
+			e.rk = rankRotated(kings, &rotK)
+		}
+		cc, d = rankRotated(men, &rotBM), e.rk
+	}
+	s := stmSig{WM: e.na, WK: e.nb, BM: bits.OnesCount64(men), BK: bits.OnesCount64(kings)}
+	if e.ra < 0 || cc < 0 {
+		return s, -1
+	}
+	return s, ((e.ra*binom[50][s.WK]+e.rb)*binom[menSquares][s.BM]+cc)*binom[50][s.BK] + d
 }

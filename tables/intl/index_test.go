@@ -182,3 +182,29 @@ func TestFlippedIndex(t *testing.T) {
 		}
 	}
 }
+
+// TestExitRanks checks exitRanks against flippedIndex on every exit move
+// (captures, promotions) of random positions of every 5-piece signature.
+func TestExitRanks(t *testing.T) {
+	rng := rand.New(rand.NewPCG(7, 8))
+	var ml bitboard10.MoveList
+	var e exitRanks
+	moves := 0
+	for _, s := range signatures(5) {
+		for range 300 {
+			p := normalize(randomPosition(rng, s))
+			_, exits := exitMoves(&p, &ml)
+			e.reset(&p)
+			for _, m := range exits {
+				gs, gi := e.index(m)
+				if ws, wi := flippedIndex(p.Play(m)); gs != ws || gi != wi {
+					t.Fatalf("%s, move %v: %v %d, expected %v %d", p.FEN(), m, gs, gi, ws, wi)
+				}
+				moves++
+			}
+		}
+	}
+	if moves < 1000 {
+		t.Fatalf("only %d exits checked", moves)
+	}
+}

@@ -121,6 +121,13 @@ func TestProfileGroup(t *testing.T) {
 	b.plan(g)
 	defer b.metas.release()
 	start, cpu := time.Now(), processCPU()
+	if os.Getenv("METZ_PROF_LEVELS") != "" {
+		traceLevels(t, start, cpu)
+	}
+	if f, _ := strconv.Atoi(os.Getenv("METZ_PROF_FORWARD")); f != 0 {
+		defer func(m int) { forwardMode = m }(forwardMode)
+		forwardMode = f // 1: every level that may go forwards does, -1: none
+	}
 	out, err := b.group(g)
 	if err != nil {
 		t.Fatal(err)
@@ -144,4 +151,29 @@ func TestProfileGroup(t *testing.T) {
 			}
 		}
 	}
+}
+
+// traceLevels logs each level of the group built (METZ_PROF_LEVELS): how
+// it was made, what it found, and its wall and CPU time; the first
+// level's line also gives the first pass's.
+func traceLevels(t *testing.T, start time.Time, cpu time.Duration) {
+	type counts struct{ bf, bp, fl, fk int64 }
+	last := map[*part]counts{}
+	prevEnd, prevCPU := start, cpu
+	traceLevel = func(tp, o *part, n int, begin time.Time) {
+		now, c := time.Now(), processCPU()
+		if prevEnd == start {
+			t.Logf("first pass: %.1f s wall, %.1f s CPU", begin.Sub(start).Seconds(), (c - prevCPU).Seconds()) // approximate: up to this level's end
+		}
+		l := last[tp]
+		how := "back"
+		if tp.fwdLive != l.fl {
+			how = "fwd"
+		}
+		t.Logf("%v n=%d %s: un-moved %d (preds %d), tried %d (moves %d); %.2f s wall, %.2f s CPU", tp.sig, n, how,
+			tp.bwdFound-l.bf, tp.bwdPreds-l.bp, tp.fwdLive-l.fl, tp.fwdKids-l.fk, now.Sub(begin).Seconds(), (c - prevCPU).Seconds())
+		last[tp] = counts{tp.bwdFound, tp.bwdPreds, tp.fwdLive, tp.fwdKids}
+		prevEnd, prevCPU = now, c
+	}
+	t.Cleanup(func() { traceLevel = nil })
 }

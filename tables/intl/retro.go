@@ -7,6 +7,7 @@ import (
 	"runtime"
 	"sync"
 	"sync/atomic"
+	"time"
 	"unsafe"
 
 	"metz/draughts/bitboard10"
@@ -252,6 +253,9 @@ func (g *group) level(t, o *part, n int) {
 	if !anyLive(o.live[n%2]) {
 		return // nothing of o waits: every predecessor would be passed over
 	}
+	if traceLevel != nil {
+		defer traceLevel(t, o, n, time.Now())
+	}
 	if g.forwardCheaper(t, o, n) {
 		g.forward(t, o, n)
 		return
@@ -277,6 +281,10 @@ func (g *group) level(t, o *part, n int) {
 		t.bwdPreds += w.listed
 	}
 }
+
+// traceLevel, when not nil (the profiling tests), is called after each
+// level made, with the time it began.
+var traceLevel func(t, o *part, n int, start time.Time)
 
 // anyLive reports whether a bit of live is set: once none is, the
 // levels left have nothing to un-move into that table (no position of
