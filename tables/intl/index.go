@@ -105,22 +105,6 @@ func rankRotated(bb uint64, rt *rankTerms) int64 {
 	return r
 }
 
-// flippedIndex returns the signature of flip(c) and its index there (-1
-// if a man of it stands on its crowning row): c is a position after
-// White's move, Black to move, as flip and Index would, without the three
-// bit reversals of the flip (the first pass looks up every capture and
-// promotion so).
-func flippedIndex(c bitboard10.Position) (stmSig, int64) {
-	wm, wk := c.Black&^c.Kings, c.Black&c.Kings // White's after the flip
-	bm, bk := c.White&^c.Kings, c.White&c.Kings
-	s := stmSig{WM: bits.OnesCount64(wm), WK: bits.OnesCount64(wk), BM: bits.OnesCount64(bm), BK: bits.OnesCount64(bk)}
-	a, b, cc, d := rankRotated(wm, &rotWM), rankRotated(wk, &rotK), rankRotated(bm, &rotBM), rankRotated(bk, &rotK)
-	if a < 0 || cc < 0 {
-		return s, -1
-	}
-	return s, ((a*binom[50][s.WK]+b)*binom[menSquares][s.BM]+cc)*binom[50][s.BK] + d
-}
-
 // rank returns the colex rank of the squares of bb in the domain of the
 // terms t, or -1 if a square is outside it.
 func rank(bb uint64, t *rankTerms) int64 {

@@ -1,6 +1,7 @@
 package intl
 
 import (
+	"math/bits"
 	"math/rand/v2"
 	"slices"
 	"testing"
@@ -207,4 +208,20 @@ func TestExitRanks(t *testing.T) {
 	if moves < 1000 {
 		t.Fatalf("only %d exits checked", moves)
 	}
+}
+
+// flippedIndex returns the signature of flip(c) and its index there (-1
+// if a man of it stands on its crowning row): c is a position after
+// White's move, Black to move, as flip and Index would, without the three
+// bit reversals of the flip: the reference exitRanks (the first pass's
+// exit indices) is checked against, TestFlippedIndex checking it in turn.
+func flippedIndex(c bitboard10.Position) (stmSig, int64) {
+	wm, wk := c.Black&^c.Kings, c.Black&c.Kings // White's after the flip
+	bm, bk := c.White&^c.Kings, c.White&c.Kings
+	s := stmSig{WM: bits.OnesCount64(wm), WK: bits.OnesCount64(wk), BM: bits.OnesCount64(bm), BK: bits.OnesCount64(bk)}
+	a, b, cc, d := rankRotated(wm, &rotWM), rankRotated(wk, &rotK), rankRotated(bm, &rotBM), rankRotated(bk, &rotK)
+	if a < 0 || cc < 0 {
+		return s, -1
+	}
+	return s, ((a*binom[50][s.WK]+b)*binom[menSquares][s.BM]+cc)*binom[50][s.BK] + d
 }
