@@ -148,8 +148,7 @@ func (s *search[P, M]) describeOpen(line []string, end child[P, M], why string, 
 	}
 	if o.Tables == verdict.TablesNone && s.tables != nil {
 		if _, positions, _, mem := s.tables.Plan(q); positions > 0 {
-			o.Build = buildCommand(q, mem)
-			o.BuildPositions, o.BuildMemoryMB = positions, (mem+1<<20-1)>>20
+			o.PlanBuild(q.Rules.Name, positions, mem)
 		}
 	}
 	return o
@@ -170,13 +169,6 @@ func (s *search[P, M]) materialText(q P, g draughts.Position) string {
 func (s *search[P, M]) sideCount(q P, c draughts.Color) int {
 	men, kings := sideOf(material(s.g, q), c)
 	return men + kings
-}
-
-// buildCommand is the metz command that builds q's tables (those q leads
-// to included), with room for the most memory one of their builds takes.
-func buildCommand(q draughts.Position, memBytes int64) string {
-	gb := max((memBytes+1<<30-1)>>30, 2)
-	return fmt.Sprintf("metz endgame probe %q --rules %s --memory %dGB", q.FEN(), q.Rules.Name, gb)
 }
 
 // explainUnproven gives every place the report leaves unproven its open

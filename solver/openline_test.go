@@ -1,7 +1,9 @@
 package solver
 
 import (
+	"fmt"
 	"math/rand/v2"
+	"strings"
 	"testing"
 
 	"metz/draughts"
@@ -45,6 +47,9 @@ func checkOpen(t *testing.T, p draughts.Position, o *verdict.OpenLine) {
 	}
 	if o.Ends == "" || o.Material == "" || o.Tables == "" {
 		t.Errorf("open line without its explanation: %+v", o)
+	}
+	if want := fmt.Sprintf("%q --rules %s", o.FEN, p.Rules.Name); o.Build != "" && !strings.Contains(o.Build, want) {
+		t.Errorf("frontier %s: build command %q does not name it and its rules (%s)", o.FEN, o.Build, want)
 	}
 }
 

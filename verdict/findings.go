@@ -216,3 +216,14 @@ func megabytes(mb int64) string {
 	}
 	return fmt.Sprintf("%d MB", mb)
 }
+
+// PlanBuild records that the frontier's tables, of rule system rules
+// (its name), can be built: positions to analyse, memBytes the most
+// memory one of their builds takes. The command is written here, beside
+// the rest of the report's text, so that the searches need not know the
+// command line's syntax.
+func (o *OpenLine) PlanBuild(rules string, positions, memBytes int64) {
+	gb := max((memBytes+1<<30-1)>>30, 2)
+	o.Build = fmt.Sprintf("metz endgame probe %q --rules %s --memory %dGB", o.FEN, rules, gb)
+	o.BuildPositions, o.BuildMemoryMB = positions, (memBytes+1<<20-1)>>20
+}

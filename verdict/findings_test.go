@@ -28,8 +28,18 @@ func TestFindingsCooksNeedAStatedKey(t *testing.T) {
 func TestFindingsOpenLines(t *testing.T) {
 	o := OpenLine{Move: "22-17", Line: []string{"22-17", "31-26"}, FEN: "W:W30,K31,K32:BK17,K18,21,K24", Pieces: 7,
 		Material: "4 v 3: 1 man and 3 kings v 1 man and 2 kings", Tables: TablesNone,
-		Build: `metz endgame probe "W:W30,K31,K32:BK17,K18,21,K24" --rules english --memory 11GB`, BuildPositions: 6590768640,
-		BuildMemoryMB: 11037, Ends: "the search stopped before it searched this position", Nodes: 579659}
+		Ends: "the search stopped before it searched this position", Nodes: 579659}
+	o.PlanBuild("english", 6590768640, 11037<<20-5)
+	if want := `metz endgame probe "W:W30,K31,K32:BK17,K18,21,K24" --rules english --memory 11GB`; o.Build != want {
+		t.Errorf("build command %q, want %q", o.Build, want)
+	}
+	if o.BuildMemoryMB != 11037 || o.BuildPositions != 6590768640 {
+		t.Errorf("build plan %d MB, %d positions; want 11037 MB, 6590768640", o.BuildMemoryMB, o.BuildPositions)
+	}
+	small := OpenLine{FEN: o.FEN}
+	if small.PlanBuild("international", 1000, 300<<20); !strings.HasSuffix(small.Build, "--memory 2GB") {
+		t.Errorf("a build of 300 MB asks for %q, want at least 2GB", small.Build)
+	}
 	r := &Report{Verdict: Unproven, Undecided: []string{"22-17"}, UndecidedLines: []OpenLine{o}}
 	got := strings.Join(r.Findings(), "\n")
 	for _, want := range []string{"22-17: 22-17 31-26, to 7 pieces, 4 v 3: 1 man and 3 kings v 1 man and 2 kings, W:W30,K31,K32:BK17,K18,21,K24",

@@ -189,7 +189,7 @@ type OpenLine struct {
 	// Build is a command that would build the frontier's tables, when
 	// none holds them and the rule system has tables of that size; with
 	// BuildPositions (what it analyses) and BuildMemoryMB (the most
-	// memory one of its builds takes).
+	// memory one of its builds takes). PlanBuild sets the three.
 	Build          string `json:"build,omitempty"`
 	BuildPositions int64  `json:"build_positions,omitempty"`
 	BuildMemoryMB  int64  `json:"build_memory_mb,omitempty"`

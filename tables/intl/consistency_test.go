@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"math/rand/v2"
 	"os"
+	"strconv"
 	"sync"
 	"testing"
 
@@ -109,12 +110,21 @@ func TestThreeKingsConsistent(t *testing.T) {
 
 // TestBuiltTablesConsistent checks tables built by "metz endgame build" (or
 // TestMeasureBuild) in
-// $METZ_ENDGAME_DIR (a manual run: go test -run BuiltTables ./endgame with
-// the variable set), sampling every signature present.
+// $METZ_ENDGAME_DIR (a manual run: go test -run BuiltTables ./tables/intl
+// with the variable set), sampling every signature present: 300 positions
+// a table, or $METZ_CHECK_SAMPLES.
 func TestBuiltTablesConsistent(t *testing.T) {
 	dir := os.Getenv("METZ_ENDGAME_DIR")
 	if dir == "" {
 		t.Skip("METZ_ENDGAME_DIR not set")
+	}
+	samples := 300
+	if v := os.Getenv("METZ_CHECK_SAMPLES"); v != "" {
+		n, err := strconv.Atoi(v)
+		if err != nil || n < 1 {
+			t.Fatalf("METZ_CHECK_SAMPLES=%q: want a count of positions, 1 or more", v)
+		}
+		samples = n
 	}
 	tabs, err := Open(dir)
 	if err != nil {
@@ -133,7 +143,7 @@ func TestBuiltTablesConsistent(t *testing.T) {
 				t.Fatal(err)
 			}
 			tables++
-			for range 300 {
+			for range samples {
 				p := toDraughts(t, randomPosition(rng, s))
 				if isPacked(s, tab) { // the 6-piece tables: no distance
 					checkConsistentWDL(t, tabs, p)
