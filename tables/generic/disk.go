@@ -322,7 +322,7 @@ func readHeader(data []byte) (h header, off int, err error) {
 // a temporary file renamed into place: a process reading the directory
 // meanwhile sees the whole file or none. It reports whether s is saved.
 func (t *Tables) save(s base.Sig, tab *table) bool {
-	if t.dir == "" || t.readOnly || s.WM+s.WK == 0 || s.BM+s.BK == 0 {
+	if t.dir == "" || t.readOnly || gameOver(s) {
 		return false // a side without pieces: the game is over, nothing to keep
 	}
 	err := t.writeFile(s, tab)

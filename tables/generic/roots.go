@@ -3,6 +3,7 @@ package generic
 import (
 	"context"
 	"fmt"
+	"slices"
 	"time"
 
 	"metz/draughts"
@@ -23,7 +24,8 @@ import (
 // and board; the others are left out): the whole tables of up to
 // maxPieces pieces their positions reach, not in memory nor saved, in
 // the order they are built, with their positions and the most memory one
-// build takes.
+// build takes; those of a side with no piece, built too but never saved,
+// are left out (kept).
 func (t *Tables) PlanRoots(roots []draughts.Position, maxPieces int) Plan {
 	if t.bits == nil {
 		return Plan{}
@@ -31,9 +33,23 @@ func (t *Tables) PlanRoots(roots []draughts.Position, maxPieces int) Plan {
 	t.mu.Lock()
 	defer t.mu.Unlock()
 	_, build := t.rootsPlan(roots, maxPieces)
+	build = kept(build)
 	_, peak, positions := t.cost(build)
 	return Plan{Sigs: build, Positions: positions, Peak: peak}
 }
+
+// kept is sigs without those of a side with no piece left: the game is
+// over there, and such a table, built in memory in a moment as the
+// others' exits, is never saved (save). A plan and a build's report leave
+// them out, so that a directory holding every table a batch reaches
+// plans nothing: a batch of 7-piece roots, whose 7-piece signatures
+// capture whole sides at once, planned 29 such tables before every run.
+func kept(sigs []base.Sig) []base.Sig {
+	return slices.DeleteFunc(slices.Clone(sigs), gameOver)
+}
+
+// gameOver reports whether a side of s has no piece.
+func gameOver(s base.Sig) bool { return s.WM+s.WK == 0 || s.BM+s.BK == 0 }
 
 // rootsPlan is the tables roots reach of up to maxPieces pieces, with
 // all they lead to: those saved, to read, and the others, to build in
@@ -86,8 +102,16 @@ func (t *Tables) BuildRoots(ctx context.Context, roots []draughts.Position, maxP
 		if !t.loadAll(load) {
 			continue // a file that did not read is built instead
 		}
-		_, _, positions = t.cost(build)
-		return positions, t.buildAll(ctx, build, built)
+		_, _, positions = t.cost(kept(build))
+		report := built
+		if built != nil {
+			report = func(s base.Sig, n int64, d time.Duration) {
+				if !gameOver(s) {
+					built(s, n, d)
+				}
+			}
+		}
+		return positions, t.buildAll(ctx, build, report)
 	}
 }
 

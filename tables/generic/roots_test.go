@@ -146,3 +146,32 @@ func TestBuildRootsBounds(t *testing.T) {
 		t.Fatalf("%d tables left after the second call", len(left.Sigs))
 	}
 }
+
+// Roots larger than the plan's bound capture whole sides at once (2 v 2
+// here, both taken by one jump, above a bound of 3 pieces): the tables of
+// a side with no piece are built as exits but never saved, so neither
+// planned nor reported, and another handle on the directory, once the
+// build is done, plans nothing (it planned KMv, KKv, ... before every run).
+func TestPlanRootsLeavesOutGameOver(t *testing.T) {
+	roots := rootsOf(t, draughts.English, "W:W22,K25:B9,K1", "B:W29,K2:BK6,11")
+	dir := t.TempDir()
+	tb := inDir(draughts.English, dir)
+	pl := tb.PlanRoots(roots, 3)
+	if len(pl.Sigs) == 0 {
+		t.Fatal("nothing planned")
+	}
+	for _, s := range pl.Sigs {
+		if gameOver(s) {
+			t.Fatalf("%s planned: %v", s, pl.Sigs)
+		}
+	}
+	var reported []base.Sig
+	built, err := tb.BuildRoots(context.Background(), roots, 3, Limit{Bytes: 1 << 30},
+		func(s base.Sig, _ int64, _ time.Duration) { reported = append(reported, s) })
+	if err != nil || built != pl.Positions || !slices.Equal(reported, pl.Sigs) {
+		t.Fatalf("built %d positions, planned %d; reported %v, planned %v: %v", built, pl.Positions, reported, pl.Sigs, err)
+	}
+	if again := inDir(draughts.English, dir).PlanRoots(roots, 3); len(again.Sigs) != 0 {
+		t.Fatalf("every table saved, and %v still planned", again.Sigs)
+	}
+}
