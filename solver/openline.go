@@ -141,6 +141,11 @@ func (s *search[P, M]) describeOpen(line []string, end child[P, M], why string, 
 		Tables:   verdict.TablesNone}
 	switch {
 	case s.tables == nil:
+	case len(q.Validate()) > 0:
+		// A position no game reaches (a man on its crowning row, as in a
+		// misprinted diagram) is in no table, built or not: its
+		// material's table says nothing of it, and building helps none.
+		return o
 	case s.tables.Saved(sig):
 		o.Tables = verdict.TablesSaved
 	case s.tables.Has(sig):

@@ -192,6 +192,31 @@ func TestOpenLineFrontierNotInTables(t *testing.T) {
 	}
 }
 
+// A misprinted diagram's man on its own crowning row (Beginner 10, White
+// on 1) can never move, so every frontier keeps it, and no table indexes
+// such a position even where its material's table is loaded: the open
+// line says no table holds it, and offers no build.
+func TestOpenLineMisprintNotInTables(t *testing.T) {
+	p := problems.MustPosition(draughts.English, "W:W18,K15,1:BK30,K26,2")
+	tabs := tables.InMemory()
+	r := Verify(&problems.Problem{Rules: draughts.English, Position: p, Stipulation: problems.StipWin},
+		Options{Budget: nodes(300), Tables: tabs})
+	lines := r.UndecidedLines
+	for _, u := range r.Unproven {
+		if u.Open != nil {
+			lines = append(lines, *u.Open)
+		}
+	}
+	if len(lines) == 0 {
+		t.Fatalf("%s on 300 nodes: %s, no open line to check", p.FEN(), r.Verdict)
+	}
+	for _, o := range lines {
+		if o.Tables != verdict.TablesNone || o.Build != "" {
+			t.Errorf("frontier %s (a man on its crowning row): tables %q, build %q; want none, no build", o.FEN, o.Tables, o.Build)
+		}
+	}
+}
+
 // newEnglishTables builds the English tables of sig (and those it leads
 // to) in memory with the generic builder, the tests' oracle.
 func newEnglishTables(t *testing.T, sig tables.Sig) *generic.Tables {
