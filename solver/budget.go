@@ -14,11 +14,20 @@ type limits struct {
 	deadline time.Time
 	stopped  bool
 	parent   *limits // the budget this one is a share of (sub), nil at the top
+	// byClock is set when the clock, not the node count, is the limit a
+	// search meets first (the nodes could not be spent in the time even
+	// at verdict.FastNodeRate): only then are the parts of the work given
+	// parts of the time too (shareOf, Cores.timeShare). Under a node
+	// budget they are not, so that its result never depends on the
+	// machine's load: the same problem on the same nodes gives the same
+	// report, queued or not.
+	byClock bool
 }
 
 func newLimits(b verdict.Budget) *limits {
 	b = b.WithDefaults()
-	return &limits{maxNodes: b.Nodes, deadline: time.Now().Add(b.Time)}
+	return &limits{maxNodes: b.Nodes, deadline: time.Now().Add(b.Time),
+		byClock: float64(b.Nodes) >= b.Time.Seconds()*verdict.FastNodeRate}
 }
 
 // tick counts one node and reports whether the search may go on. The clock
@@ -41,7 +50,7 @@ func (l *limits) sub(n int64) *limits {
 	if n > left {
 		n = left
 	}
-	return &limits{maxNodes: max(n, 0), deadline: l.deadline, stopped: n <= 0 || l.stopped, parent: l}
+	return &limits{maxNodes: max(n, 0), deadline: l.deadline, stopped: n <= 0 || l.stopped, parent: l, byClock: l.byClock}
 }
 
 // room is what the whole budget has left, every share l is part of set

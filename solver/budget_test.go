@@ -49,3 +49,33 @@ func TestShareSplitsTheClock(t *testing.T) {
 		t.Error("the clock ran out and the budget is not stopped")
 	}
 }
+
+// Under a node budget (the clock far off, as with "20k-nodes" and its
+// default time) a part gets its share of the nodes and the whole clock:
+// its result must not depend on how loaded the machine is (a queued
+// verification under load stopped a part by its share of the clock and
+// reported 16,299 nodes where one process reported 20,000). A time alone,
+// or nodes the time cannot buy, binds by the clock, and the time is
+// shared.
+func TestShareKeepsTheClockUnderANodeBudget(t *testing.T) {
+	for _, tc := range []struct {
+		b       verdict.Budget
+		byClock bool
+	}{
+		{verdict.Budget{Nodes: 20_000}, false},
+		{verdict.Budget{}, false}, // the defaults: 15 M nodes, 10 s
+		{verdict.Budget{Time: time.Minute}, true},
+		{verdict.Budget{Time: time.Minute, Nodes: 1_000_000_000}, true},
+	} {
+		s := &search[bitboard10.Position, bitboard10.Move]{lim: newLimits(tc.b)}
+		if s.lim.byClock != tc.byClock {
+			t.Errorf("%+v: byClock %v, want %v", tc.b, s.lim.byClock, tc.byClock)
+		}
+		top := s.lim.deadline
+		s.share(4, func() {
+			if split := s.lim.deadline.Before(top); split != tc.byClock {
+				t.Errorf("%+v: the part's deadline split %v, want %v", tc.b, split, tc.byClock)
+			}
+		})
+	}
+}

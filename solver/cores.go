@@ -88,7 +88,8 @@ func (c *Cores) each(n int, f func(i int)) {
 // deadline for each run of tasks the pool's cores can take at once. The
 // nodes of a round are shared out equally, but under a clock whose node
 // limit is far off the first task took all of the time and the others
-// kept their first look; what a task leaves goes to the next round.
+// kept their first look; what a task leaves goes to the next round. Used
+// only under a budget the clock binds (limits.byClock).
 func (c *Cores) timeShare(deadline time.Time, left int) time.Time {
 	at := 1
 	if c != nil {

@@ -220,7 +220,9 @@ func (v *verifier[P, M]) refuteRound(open []openKey, opp bool) ([]outcome, []int
 	}
 	deadline := v.s.lim.deadline
 	v.opt.Cores.each(len(open), func(i int) {
-		forks[i].s.lim.deadline = v.opt.Cores.timeShare(deadline, len(open)-i)
+		if v.s.lim.byClock {
+			forks[i].s.lim.deadline = v.opt.Cores.timeShare(deadline, len(open)-i)
+		}
 		c := forks[i].childOf(v.root, open[i].m)
 		outs[i] = forks[i].refuteKey(&c, opp)
 	})

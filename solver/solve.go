@@ -246,7 +246,8 @@ func (s *search[P, M]) forcingWin(c *child[P, M]) (int, bool) {
 func (s *search[P, M]) share(parts int, f func()) int64 { return s.shareOf(1, parts, f) }
 
 // shareOf runs f on num/den of the remaining budget, its nodes and its
-// time, and returns the nodes it spent. Under a clock whose node limit is
+// time (its time only under a budget the clock binds: limits.byClock),
+// and returns the nodes it spent. Under a clock whose node limit is
 // far off, a share of the nodes alone let the first part take the whole
 // time: the first omitted defence of a printed line took the 60 s of a
 // verification (25 M to 34 M nodes) and left the others, and the other
@@ -254,7 +255,9 @@ func (s *search[P, M]) share(parts int, f func()) int64 { return s.shareOf(1, pa
 func (s *search[P, M]) shareOf(num, den int, f func()) int64 {
 	main := s.lim
 	s.lim = main.sub((main.maxNodes - main.nodes) / int64(max(den, 1)) * int64(num))
-	s.lim.deadline = timePart(main.deadline, num, den)
+	if main.byClock {
+		s.lim.deadline = timePart(main.deadline, num, den)
+	}
 	f()
 	spent := s.lim.nodes
 	main.merge(s.lim)
@@ -280,7 +283,7 @@ func timePart(deadline time.Time, num, den int) time.Time {
 func (s *search[P, M]) unshared(f func()) {
 	l := s.lim
 	room := l.room()
-	s.lim = &limits{maxNodes: room, deadline: l.deadline, stopped: room == 0 || time.Now().After(l.deadline)}
+	s.lim = &limits{maxNodes: room, deadline: l.deadline, stopped: room == 0 || time.Now().After(l.deadline), byClock: l.byClock}
 	f()
 	l.nodes += s.lim.nodes
 	if s.lim.stopped || l.nodes >= l.maxNodes {
