@@ -50,7 +50,16 @@ func (l *limits) sub(n int64) *limits {
 	if n > left {
 		n = left
 	}
-	return &limits{maxNodes: max(n, 0), deadline: l.deadline, stopped: n <= 0 || l.stopped, parent: l, byClock: l.byClock}
+	d := l.detached(n)
+	d.parent = l
+	return d
+}
+
+// detached returns limits of at most n nodes (none when n <= 0) with l's
+// deadline and clock rule, stopped if l is, counting into nothing: every
+// account made from another starts here, so that none loses a field.
+func (l *limits) detached(n int64) *limits {
+	return &limits{maxNodes: max(n, 0), deadline: l.deadline, stopped: n <= 0 || l.stopped, byClock: l.byClock}
 }
 
 // room is what the whole budget has left, every share l is part of set

@@ -111,7 +111,7 @@ func (s *search[P, M]) fork(nodes int64, memMB int) *search[P, M] {
 	f := *s
 	tt, dep, bnd, frc := capacities(memMB, s.goal)
 	f.g, f.memMB, f.tableHit, f.valueHit = s.g.Fork(), memMB, 0, 0
-	f.lim = &limits{maxNodes: max(nodes, 0), deadline: s.lim.deadline, stopped: nodes <= 0 || s.lim.stopped, byClock: s.lim.byClock}
+	f.lim = s.lim.detached(nodes)
 	f.tt, f.deps = s.tt.under(tt), s.deps.under(dep)
 	f.bounded, f.forced = s.bounded.under(bnd), s.forced.under(frc)
 	f.path = pathSet{}

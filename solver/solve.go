@@ -283,7 +283,8 @@ func timePart(deadline time.Time, num, den int) time.Time {
 func (s *search[P, M]) unshared(f func()) {
 	l := s.lim
 	room := l.room()
-	s.lim = &limits{maxNodes: room, deadline: l.deadline, stopped: room == 0 || time.Now().After(l.deadline), byClock: l.byClock}
+	s.lim = l.detached(room)
+	s.lim.stopped = room == 0 || time.Now().After(l.deadline) // past the share: its stop does not hold
 	f()
 	l.nodes += s.lim.nodes
 	if s.lim.stopped || l.nodes >= l.maxNodes {

@@ -246,7 +246,7 @@ func (v *verifier[P, M]) walkBesideKeys(pos draughts.Position, ns []*problems.No
 	// The keys search nothing the walk does (measured: the same nodes
 	// either way), so their verifier has tables of its own.
 	left := v.s.lim.maxNodes - v.s.lim.nodes
-	lim := &limits{maxNodes: left / keysPart, deadline: v.s.lim.deadline, stopped: v.s.lim.stopped, byClock: v.s.lim.byClock}
+	lim := v.s.lim.detached(left / keysPart)
 	kv := &verifier[P, M]{rep: &verdict.Report{}, opt: v.opt, root: pos, scale: keysPart, bound: v.bound,
 		s: newSearch(v.s.g.Fork(), from(v.s.g, pos), v.s.attacker, v.s.goal, lim, max(v.opt.Budget.MemoryMB/5, 1))}
 	kv.s.tablesOf(v.s)
