@@ -17,7 +17,7 @@ type limits struct {
 	// byClock is set when the clock, not the node count, is the limit a
 	// search meets first (the nodes could not be spent in the time even
 	// at verdict.FastNodeRate): only then are the parts of the work given
-	// parts of the time too (shareOf, Cores.timeShare). Under a node
+	// parts of the time too (partDeadline). Under a node
 	// budget they are not, so that its result never depends on the
 	// machine's load: the same problem on the same nodes gives the same
 	// report, queued or not.
@@ -60,6 +60,27 @@ func (l *limits) sub(n int64) *limits {
 // account made from another starts here, so that none loses a field.
 func (l *limits) detached(n int64) *limits {
 	return &limits{maxNodes: max(n, 0), deadline: l.deadline, stopped: n <= 0 || l.stopped, byClock: l.byClock}
+}
+
+// partDeadline is the deadline of a part of the work that gets num/den
+// of what l has left: num/den of the time left under a budget the clock
+// binds (byClock), l's own deadline otherwise.
+func (l *limits) partDeadline(num, den int) time.Time {
+	if !l.byClock {
+		return l.deadline
+	}
+	return timePart(l.deadline, num, den)
+}
+
+// timePart is num/den of the time from now to deadline, as a deadline
+// (deadline itself when it is past, or the part is the whole).
+func timePart(deadline time.Time, num, den int) time.Time {
+	now := time.Now()
+	left := deadline.Sub(now)
+	if den <= 1 || num >= den || left <= 0 {
+		return deadline
+	}
+	return now.Add(left / time.Duration(den) * time.Duration(max(num, 1)))
 }
 
 // room is what the whole budget has left, every share l is part of set

@@ -3,7 +3,6 @@ package solver
 import (
 	"sync"
 	"sync/atomic"
-	"time"
 )
 
 // Cores is a pool of processor tokens shared by the verifications of one
@@ -83,22 +82,15 @@ func (c *Cores) each(n int, f func(i int)) {
 	c.acquire()
 }
 
-// timeShare is the deadline of a task started now with left tasks of its
-// round, itself included, not yet started: an equal part of the time to
-// deadline for each run of tasks the pool's cores can take at once. The
-// nodes of a round are shared out equally, but under a clock whose node
-// limit is far off the first task took all of the time and the others
-// kept their first look; what a task leaves goes to the next round. Used
-// only under a budget the clock binds (limits.byClock).
-func (c *Cores) timeShare(deadline time.Time, left int) time.Time {
+// runs is how many runs of tasks a round with left tasks not yet started
+// takes, the pool's cores taking that many at once: a task started now
+// gets 1/runs of the time left (limits.partDeadline), so that under a
+// clock whose node limit is far off the first task no longer takes all
+// of the time while the others keep their first look.
+func (c *Cores) runs(left int) int {
 	at := 1
 	if c != nil {
 		at = cap(c.free)
 	}
-	runs := (max(left, 1) + at - 1) / at
-	now := time.Now()
-	if runs <= 1 || !deadline.After(now) {
-		return deadline
-	}
-	return now.Add(deadline.Sub(now) / time.Duration(runs))
+	return (max(left, 1) + at - 1) / at
 }

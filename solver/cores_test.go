@@ -165,13 +165,13 @@ func TestTimeShare(t *testing.T) {
 	}
 	for _, tc := range cases {
 		deadline := time.Now().Add(hour)
-		got := time.Until(tc.c.timeShare(deadline, tc.left))
+		got := time.Until(timePart(deadline, 1, tc.c.runs(tc.left)))
 		if d := got - tc.want; d > time.Second || d < -time.Second {
 			t.Errorf("%d tasks left on %v: %v of an hour, want %v", tc.left, tc.c, got, tc.want)
 		}
 	}
 	past := time.Now().Add(-time.Minute)
-	if got := NewCores(1).timeShare(past, 5); !got.Equal(past) {
+	if got := timePart(past, 1, NewCores(1).runs(5)); !got.Equal(past) {
 		t.Errorf("a deadline passed: got %v, want it unchanged", got)
 	}
 }

@@ -218,11 +218,9 @@ func (v *verifier[P, M]) refuteRound(open []openKey, opp bool) ([]outcome, []int
 	for i := range forks {
 		forks[i] = v.fork(each, len(open))
 	}
-	deadline := v.s.lim.deadline
+	lim := v.s.lim
 	v.opt.Cores.each(len(open), func(i int) {
-		if v.s.lim.byClock {
-			forks[i].s.lim.deadline = v.opt.Cores.timeShare(deadline, len(open)-i)
-		}
+		forks[i].s.lim.deadline = lim.partDeadline(1, v.opt.Cores.runs(len(open)-i))
 		c := forks[i].childOf(v.root, open[i].m)
 		outs[i] = forks[i].refuteKey(&c, opp)
 	})

@@ -255,25 +255,12 @@ func (s *search[P, M]) share(parts int, f func()) int64 { return s.shareOf(1, pa
 func (s *search[P, M]) shareOf(num, den int, f func()) int64 {
 	main := s.lim
 	s.lim = main.sub((main.maxNodes - main.nodes) / int64(max(den, 1)) * int64(num))
-	if main.byClock {
-		s.lim.deadline = timePart(main.deadline, num, den)
-	}
+	s.lim.deadline = main.partDeadline(num, den)
 	f()
 	spent := s.lim.nodes
 	main.merge(s.lim)
 	s.lim = main
 	return spent
-}
-
-// timePart is num/den of the time from now to deadline, as a deadline
-// (deadline itself when it is past, or the part is the whole).
-func timePart(deadline time.Time, num, den int) time.Time {
-	now := time.Now()
-	left := deadline.Sub(now)
-	if den <= 1 || num >= den || left <= 0 {
-		return deadline
-	}
-	return now.Add(left / time.Duration(den) * time.Duration(max(num, 1)))
 }
 
 // unshared runs f on everything the whole budget has left, past the
