@@ -359,7 +359,11 @@ type kidCounter struct {
 	mover, own, kings uint64 // p's side to move; the children's, and its kings
 	f0, f1, f2, f3    uint64 // own's kings and the empty runs they reach, in p (kingStarts)
 	q0, q1, q2, q3    int    // own's quiet king moves in each direction, in p
-	white             bool   // own is White
+	quiet             int    // q0 + q1 + q2 + q3
+	// A quiet move from -> to of p changes a run when to is on it
+	// (to&onRun) or from stops it (from&stops: the squares that end a run).
+	onRun, stops uint64
+	white        bool // own is White
 }
 
 // init prepares the counts shared by p's children.
@@ -371,6 +375,9 @@ func (kc *kidCounter) init(p *Position) {
 		empty := ^(kc.mover | kc.own) & BoardMask
 		kc.f0, kc.f1, kc.f2, kc.f3 = fillUp(k, empty, 6), fillUp(k, empty, 5), fillDown(k, empty, 5), fillDown(k, empty, 6)
 		kc.q0, kc.q1, kc.q2, kc.q3 = bits.OnesCount64(kc.f0^k), bits.OnesCount64(kc.f1^k), bits.OnesCount64(kc.f2^k), bits.OnesCount64(kc.f3^k)
+		kc.quiet = kc.q0 + kc.q1 + kc.q2 + kc.q3
+		kc.onRun = kc.f0 | kc.f1 | kc.f2 | kc.f3
+		kc.stops = kc.f0>>6 | kc.f1>>5 | kc.f2<<5 | kc.f3<<6
 	}
 }
 
@@ -386,10 +393,10 @@ func (kc *kidCounter) count(m Move, ks *[4]uint64) (int, bool) {
 	men := own &^ kings
 	if kings != 0 {
 		f0, f1, f2, f3 := kc.f0, kc.f1, kc.f2, kc.f3
-		quiet := kc.q0 + kc.q1 + kc.q2 + kc.q3
+		quiet := kc.quiet
 		// After a capture every run is found afresh; after a quiet move,
 		// those that met the move's two squares (out of line: rare).
-		if m.Captured != 0 || f0&(to|from<<6)|f1&(to|from<<5)|f2&(to|from>>5)|f3&(to|from>>6) != 0 {
+		if m.Captured != 0 || to&kc.onRun|from&kc.stops != 0 {
 			f0, f1, f2, f3, quiet = kc.runs(m.Captured != 0, from, to, kings, empty)
 		}
 		// The jump targets after the call: fewer values live across it.
