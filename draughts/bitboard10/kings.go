@@ -99,10 +99,6 @@ func kingSingles(s0, s1, s2, s3, empty, a0, a1, a2, a3 uint64) (n int, ok bool) 
 	return n, true
 }
 
-// perpendicular gives, for each direction, the two directions at right
-// angles: the negative one (towards lower bits) first.
-var perpendicular = [4][2]int{{1, 2}, {0, 3}, {0, 3}, {1, 2}}
-
 // nearestOnRay returns the bit index of the square of the non-empty set blk,
 // a subset of a ray in direction d, nearest to the ray's origin.
 func nearestOnRay(d int, blk uint64) uint {
@@ -149,40 +145,33 @@ func (g *capGen) setKing(k uint, occ uint64, j *[4]uint64) {
 // kingRun continues a king capture that has just jumped in direction d and
 // may stop on l, the first square of the empty run behind the captured
 // piece, or on the squares after it. captured holds the n pieces captured.
-// (Few values live across the loop: the calls spill every one of them.)
+// It is written out for each direction (kingRunUL, ...: kingrun_gen.go,
+// made by gen_kingrun.go), so that the shifts and the tables' rows are
+// constants. (Few values live across the loop: the calls spill every one
+// of them.) From each square of the run it looks into the two directions
+// at right angles (the one towards lower bits first: for up-left and
+// down-right, up-right and down-left; for the others, up-left and
+// down-right), then, at the end of the run, straight on.
+//
+//go:generate go run gen_kingrun.go
 func (g *capGen) kingRun(d int, l uint, captured uint64, n int) {
-	d &= 3
-	s := dirShift[d]
-	pn, pp := perpendicular[d][0]&3, perpendicular[d][1]&3
-	jn, jp := g.jd[pn]&^captured, g.jd[pp]&^captured
-	first := l
-	found := false
-	for {
-		l &= 63
-		if r := ray[pn][l] & g.occ; r != 0 {
-			if f := uint(63-bits.LeadingZeros64(r)) & 63; jn>>f&1 != 0 {
-				found = true
-				g.kingRun(pn, uint(int(f)+dirShift[pn]), captured|1<<f, n+1)
-			}
-		}
-		if r := ray[pp][l] & g.occ; r != 0 {
-			if f := uint(bits.TrailingZeros64(r)) & 63; jp>>f&1 != 0 {
-				found = true
-				g.kingRun(pp, uint(int(f)+dirShift[pp]), captured|1<<f, n+1)
-			}
-		}
-		next := uint(int(l)+s) & 63
-		if g.empty>>next&1 == 0 {
-			break
-		}
-		l = next
+	switch d {
+	case 0:
+		g.kingRunUL(l, captured, n)
+	case 1:
+		g.kingRunUR(l, captured, n)
+	case 2:
+		g.kingRunDL(l, captured, n)
+	default:
+		g.kingRunDR(l, captured, n)
 	}
-	// The square after the run: jump on in the same direction?
-	if x := uint(int(l)+s) & 63; (g.jd[d]&^captured)>>x&1 != 0 {
-		found = true
-		g.kingRun(d, uint(int(x)+s), captured|1<<x, n+1)
-	}
-	if found || n < g.best {
+}
+
+// runEnds records the captures of n pieces (captured) ending on the run of
+// landing squares from first to last in direction d, from none of which
+// the king can take another piece.
+func (g *capGen) runEnds(d int, first, last uint, captured uint64, n int) {
+	if n < g.best {
 		return
 	}
 	if g.count && (g.keep || n < 3) {
@@ -190,12 +179,13 @@ func (g *capGen) kingRun(d int, l uint, captured uint64, n int) {
 		if n > g.best {
 			g.best, g.ml.N, g.n = n, 0, 0
 		}
-		g.n += runLength(d, first, l)
+		g.n += runLength(d, first, last)
 		return
 	}
+	s := dirShift[d&3]
 	for sq := first; ; sq = uint(int(sq)+s) & 63 {
 		g.add(sq, captured, n, true)
-		if sq == l {
+		if sq == last {
 			return
 		}
 	}
