@@ -23,7 +23,7 @@ type dir struct {
 }
 
 const body = `
-// kingRun{{.Name}} is kingRun in direction {{.D}}.
+// kingRun{{.Name}} is the kingRun function of direction {{.D}} (kings.go).
 func (g *capGen) kingRun{{.Name}}(l uint, captured uint64, n int) {
 	jn, jp := g.jd[{{.PN}}]&^captured, g.jd[{{.PP}}]&^captured
 	first := l

@@ -4,7 +4,7 @@ package bitboard10
 
 import "math/bits"
 
-// kingRunUL is kingRun in direction 0.
+// kingRunUL is the kingRun function of direction 0 (kings.go).
 func (g *capGen) kingRunUL(l uint, captured uint64, n int) {
 	jn, jp := g.jd[1]&^captured, g.jd[2]&^captured
 	first := l
@@ -39,7 +39,7 @@ func (g *capGen) kingRunUL(l uint, captured uint64, n int) {
 	}
 }
 
-// kingRunUR is kingRun in direction 1.
+// kingRunUR is the kingRun function of direction 1 (kings.go).
 func (g *capGen) kingRunUR(l uint, captured uint64, n int) {
 	jn, jp := g.jd[0]&^captured, g.jd[3]&^captured
 	first := l
@@ -74,7 +74,7 @@ func (g *capGen) kingRunUR(l uint, captured uint64, n int) {
 	}
 }
 
-// kingRunDL is kingRun in direction 2.
+// kingRunDL is the kingRun function of direction 2 (kings.go).
 func (g *capGen) kingRunDL(l uint, captured uint64, n int) {
 	jn, jp := g.jd[0]&^captured, g.jd[3]&^captured
 	first := l
@@ -109,7 +109,7 @@ func (g *capGen) kingRunDL(l uint, captured uint64, n int) {
 	}
 }
 
-// kingRunDR is kingRun in direction 3.
+// kingRunDR is the kingRun function of direction 3 (kings.go).
 func (g *capGen) kingRunDR(l uint, captured uint64, n int) {
 	jn, jp := g.jd[1]&^captured, g.jd[2]&^captured
 	first := l

@@ -109,24 +109,39 @@ func nearestOnRay(d int, blk uint64) uint {
 }
 
 // kingCaptures adds to g the maximal captures of kings, the kings of the
-// side to move, whose first jumps are in starts (see kingStarts).
+// side to move, whose first jumps are in starts (see kingStarts). One loop
+// for each direction: each calls its own kingRun.
 func (g *capGen) kingCaptures(starts *[4]uint64, kings, occ uint64) {
 	j := behindEmpty(g.opp, ^occ&BoardMask)
-	for d := 0; d < 4; d++ {
-		back := 3 - d
-		s := dirShift[d]
-		for x := starts[d]; x != 0; x &= x - 1 {
-			b := uint(bits.TrailingZeros64(x)) & 63
-			// The king is on b or is the first piece behind b.
-			k := b
-			if kings>>b&1 == 0 {
-				k = nearestOnRay(back, ray[back][b]&occ)
-			}
-			g.setKing(k, occ, &j)
-			c := uint(int(b)+s) & 63
-			g.kingRun(d, uint(int(c)+s)&63, 1<<c, 1)
-		}
+	for x := starts[0]; x != 0; x &= x - 1 {
+		b := uint(bits.TrailingZeros64(x)) & 63
+		g.setKing(kingBehind(3, b, kings, occ), occ, &j)
+		g.kingRunUL((b-12)&63, 1<<((b-6)&63), 1)
 	}
+	for x := starts[1]; x != 0; x &= x - 1 {
+		b := uint(bits.TrailingZeros64(x)) & 63
+		g.setKing(kingBehind(2, b, kings, occ), occ, &j)
+		g.kingRunUR((b-10)&63, 1<<((b-5)&63), 1)
+	}
+	for x := starts[2]; x != 0; x &= x - 1 {
+		b := uint(bits.TrailingZeros64(x)) & 63
+		g.setKing(kingBehind(1, b, kings, occ), occ, &j)
+		g.kingRunDL((b+10)&63, 1<<((b+5)&63), 1)
+	}
+	for x := starts[3]; x != 0; x &= x - 1 {
+		b := uint(bits.TrailingZeros64(x)) & 63
+		g.setKing(kingBehind(0, b, kings, occ), occ, &j)
+		g.kingRunDR((b+12)&63, 1<<((b+6)&63), 1)
+	}
+}
+
+// kingBehind returns the king of kings that captures from b: the king on
+// b, or else the first piece behind b, in direction back.
+func kingBehind(back int, b uint, kings, occ uint64) uint {
+	if kings>>b&1 != 0 {
+		return b
+	}
+	return nearestOnRay(back, ray[back&3][b&63]&occ)
 }
 
 // setKing prepares g for captures by the king on bit k: its square becomes
@@ -142,30 +157,18 @@ func (g *capGen) setKing(k uint, occ uint64, j *[4]uint64) {
 	g.jd[3] = j[3] | g.opp&(o>>6)
 }
 
-// kingRun continues a king capture that has just jumped in direction d and
-// may stop on l, the first square of the empty run behind the captured
-// piece, or on the squares after it. captured holds the n pieces captured.
-// It is written out for each direction (kingRunUL, ...: kingrun_gen.go,
-// made by gen_kingrun.go), so that the shifts and the tables' rows are
-// constants. (Few values live across the loop: the calls spill every one
-// of them.) From each square of the run it looks into the two directions
-// at right angles (the one towards lower bits first: for up-left and
-// down-right, up-right and down-left; for the others, up-left and
-// down-right), then, at the end of the run, straight on.
+// The kingRun functions (kingRunUL, kingRunUR, kingRunDL, kingRunDR: one
+// for each direction d, written out by gen_kingrun.go so that the shifts
+// and the tables' rows are constants) continue a king capture that has
+// just jumped in direction d and may stop on l, the first square of the
+// empty run behind the captured piece, or on the squares after it.
+// captured holds the n pieces captured. From each square of the run they
+// look into the two directions at right angles (towards lower bits first:
+// up-right and down-left for up-left and down-right runs, up-left and
+// down-right for the others), then, at the end of the run, straight on.
+// (Few values live across the loop: the calls spill every one of them.)
 //
 //go:generate go run gen_kingrun.go
-func (g *capGen) kingRun(d int, l uint, captured uint64, n int) {
-	switch d {
-	case 0:
-		g.kingRunUL(l, captured, n)
-	case 1:
-		g.kingRunUR(l, captured, n)
-	case 2:
-		g.kingRunDL(l, captured, n)
-	default:
-		g.kingRunDR(l, captured, n)
-	}
-}
 
 // runEnds records the captures of n pieces (captured) ending on the run of
 // landing squares from first to last in direction d, from none of which
