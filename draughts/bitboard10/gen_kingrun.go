@@ -8,6 +8,7 @@ package main
 
 import (
 	"bytes"
+	"flag"
 	"fmt"
 	"go/format"
 	"log"
@@ -60,6 +61,8 @@ func (g *capGen) kingRun{{.Name}}(l uint, captured uint64, n int) {
 `
 
 func main() {
+	out := flag.String("o", "kingrun_gen.go", "the file to write")
+	flag.Parse()
 	names := []string{"UL", "UR", "DL", "DR"}
 	shifts := []int{-6, -5, 5, 6}
 	perpendicular := [4][2]int{{1, 2}, {0, 3}, {0, 3}, {1, 2}}
@@ -80,7 +83,7 @@ func main() {
 	if err != nil {
 		log.Fatal(err)
 	}
-	if err := os.WriteFile("kingrun_gen.go", src, 0o644); err != nil {
+	if err := os.WriteFile(*out, src, 0o644); err != nil {
 		log.Fatal(err)
 	}
 }
