@@ -242,10 +242,32 @@ func (pf *perfter) countChildren(p Position, ml *MoveList) uint64 {
 		// The child's sides, as count found them (the move not played).
 		own := kc.own &^ m.Captured
 		opp := kc.mover ^ (uint64(1)<<(m.From&63) ^ uint64(1)<<(m.To&63))
-		_, counted := sideCaptures(&pf.lists[0], pf.keep, true, own, opp, kc.kings&^m.Captured, &ks)
-		sum += uint64(counted + pf.lists[0].N)
+		sum += uint64(pf.searchCount(own, opp, kc.kings&^m.Captured, &ks))
 	}
 	return sum
+}
+
+// searchCount is the number of captures of own (its kings among them)
+// against opp, searched: count found that some may go on, and the kings'
+// first jumps ks. When only kings capture (the usual case) their search
+// is called directly.
+func (pf *perfter) searchCount(own, opp, kings uint64, ks *[4]uint64) int {
+	ml := &pf.lists[0]
+	if ks[0]|ks[1]|ks[2]|ks[3] == 0 || menCanJump(own&^kings, opp, ^(own|opp)&BoardMask) {
+		_, counted := sideCaptures(ml, pf.keep, true, own, opp, kings, ks)
+		return counted + ml.N
+	}
+	ml.N = 0
+	g := capGen{ml: ml, opp: opp, keep: pf.keep, count: true}
+	g.kingCaptures(ks, kings, own|opp)
+	return g.n + ml.N
+}
+
+// menCanJump reports whether a man of men can capture a piece of opp
+// (empty: the empty squares).
+func menCanJump(men, opp, empty uint64) bool {
+	a0, a1, a2, a3 := jumpTargets(opp, empty)
+	return men&(a0|a1|a2|a3) != 0
 }
 
 // countMenChildren is countChildren when the children's side to move has
