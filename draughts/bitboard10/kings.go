@@ -99,10 +99,6 @@ func kingSingles(s0, s1, s2, s3, empty, a0, a1, a2, a3 uint64) (n int, ok bool) 
 	return n, true
 }
 
-// perpendicular gives, for each direction, the two directions at right
-// angles: the negative one (towards lower bits) first.
-var perpendicular = [4][2]int{{1, 2}, {0, 3}, {0, 3}, {1, 2}}
-
 // nearestOnRay returns the bit index of the square of the non-empty set blk,
 // a subset of a ray in direction d, nearest to the ray's origin.
 func nearestOnRay(d int, blk uint64) uint {
@@ -113,24 +109,39 @@ func nearestOnRay(d int, blk uint64) uint {
 }
 
 // kingCaptures adds to g the maximal captures of kings, the kings of the
-// side to move, whose first jumps are in starts (see kingStarts).
+// side to move, whose first jumps are in starts (see kingStarts). One loop
+// for each direction: each calls its own kingRun.
 func (g *capGen) kingCaptures(starts *[4]uint64, kings, occ uint64) {
 	j := behindEmpty(g.opp, ^occ&BoardMask)
-	for d := 0; d < 4; d++ {
-		back := 3 - d
-		s := dirShift[d]
-		for x := starts[d]; x != 0; x &= x - 1 {
-			b := uint(bits.TrailingZeros64(x)) & 63
-			// The king is on b or is the first piece behind b.
-			k := b
-			if kings>>b&1 == 0 {
-				k = nearestOnRay(back, ray[back][b]&occ)
-			}
-			g.setKing(k, occ, &j)
-			c := uint(int(b)+s) & 63
-			g.kingRun(d, uint(int(c)+s)&63, 1<<c, 1)
-		}
+	for x := starts[0]; x != 0; x &= x - 1 {
+		b := uint(bits.TrailingZeros64(x)) & 63
+		g.setKing(kingBehind(3, b, kings, occ), occ, &j)
+		g.kingRunUL((b-12)&63, 1<<((b-6)&63), 1)
 	}
+	for x := starts[1]; x != 0; x &= x - 1 {
+		b := uint(bits.TrailingZeros64(x)) & 63
+		g.setKing(kingBehind(2, b, kings, occ), occ, &j)
+		g.kingRunUR((b-10)&63, 1<<((b-5)&63), 1)
+	}
+	for x := starts[2]; x != 0; x &= x - 1 {
+		b := uint(bits.TrailingZeros64(x)) & 63
+		g.setKing(kingBehind(1, b, kings, occ), occ, &j)
+		g.kingRunDL((b+10)&63, 1<<((b+5)&63), 1)
+	}
+	for x := starts[3]; x != 0; x &= x - 1 {
+		b := uint(bits.TrailingZeros64(x)) & 63
+		g.setKing(kingBehind(0, b, kings, occ), occ, &j)
+		g.kingRunDR((b+12)&63, 1<<((b+6)&63), 1)
+	}
+}
+
+// kingBehind returns the king of kings that captures from b: the king on
+// b, or else the first piece behind b, in direction back.
+func kingBehind(back int, b uint, kings, occ uint64) uint {
+	if kings>>b&1 != 0 {
+		return b
+	}
+	return nearestOnRay(back, ray[back&3][b&63]&occ)
 }
 
 // setKing prepares g for captures by the king on bit k: its square becomes
@@ -146,43 +157,24 @@ func (g *capGen) setKing(k uint, occ uint64, j *[4]uint64) {
 	g.jd[3] = j[3] | g.opp&(o>>6)
 }
 
-// kingRun continues a king capture that has just jumped in direction d and
-// may stop on l, the first square of the empty run behind the captured
-// piece, or on the squares after it. captured holds the n pieces captured.
+// The kingRun functions (kingRunUL, kingRunUR, kingRunDL, kingRunDR: one
+// for each direction d, written out by gen_kingrun.go so that the shifts
+// and the tables' rows are constants) continue a king capture that has
+// just jumped in direction d and may stop on l, the first square of the
+// empty run behind the captured piece, or on the squares after it.
+// captured holds the n pieces captured. From each square of the run they
+// look into the two directions at right angles (towards lower bits first:
+// up-right and down-left for up-left and down-right runs, up-left and
+// down-right for the others), then, at the end of the run, straight on.
 // (Few values live across the loop: the calls spill every one of them.)
-func (g *capGen) kingRun(d int, l uint, captured uint64, n int) {
-	d &= 3
-	s := dirShift[d]
-	pn, pp := perpendicular[d][0]&3, perpendicular[d][1]&3
-	jn, jp := g.jd[pn]&^captured, g.jd[pp]&^captured
-	first := l
-	found := false
-	for {
-		l &= 63
-		if r := ray[pn][l] & g.occ; r != 0 {
-			if f := uint(63-bits.LeadingZeros64(r)) & 63; jn>>f&1 != 0 {
-				found = true
-				g.kingRun(pn, uint(int(f)+dirShift[pn]), captured|1<<f, n+1)
-			}
-		}
-		if r := ray[pp][l] & g.occ; r != 0 {
-			if f := uint(bits.TrailingZeros64(r)) & 63; jp>>f&1 != 0 {
-				found = true
-				g.kingRun(pp, uint(int(f)+dirShift[pp]), captured|1<<f, n+1)
-			}
-		}
-		next := uint(int(l)+s) & 63
-		if g.empty>>next&1 == 0 {
-			break
-		}
-		l = next
-	}
-	// The square after the run: jump on in the same direction?
-	if x := uint(int(l)+s) & 63; (g.jd[d]&^captured)>>x&1 != 0 {
-		found = true
-		g.kingRun(d, uint(int(x)+s), captured|1<<x, n+1)
-	}
-	if found || n < g.best {
+//
+//go:generate go run gen_kingrun.go
+
+// runEnds records the captures of n pieces (captured) ending on the run of
+// landing squares from first to last in direction d, from none of which
+// the king can take another piece.
+func (g *capGen) runEnds(d int, first, last uint, captured uint64, n int) {
+	if n < g.best {
 		return
 	}
 	if g.count && (g.keep || n < 3) {
@@ -190,12 +182,13 @@ func (g *capGen) kingRun(d int, l uint, captured uint64, n int) {
 		if n > g.best {
 			g.best, g.ml.N, g.n = n, 0, 0
 		}
-		g.n += runLength(d, first, l)
+		g.n += runLength(d, first, last)
 		return
 	}
+	s := dirShift[d&3]
 	for sq := first; ; sq = uint(int(sq)+s) & 63 {
 		g.add(sq, captured, n, true)
-		if sq == l {
+		if sq == last {
 			return
 		}
 	}

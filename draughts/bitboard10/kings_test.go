@@ -1,7 +1,11 @@
 package bitboard10
 
 import (
+	"bytes"
 	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
 	"slices"
 	"testing"
 
@@ -165,5 +169,29 @@ func compareBulkTwoPlies(t *testing.T, p Position, ml *MoveList, keep bool) {
 	}
 	if got := Perft(p, 2, PerftOptions{Bulk: true, Keep: keep}); got != want {
 		t.Fatalf("%s: bulk perft 2 (keep %v) %d, the children's moves %d", p.FEN(), keep, got, want)
+	}
+}
+
+// TestKingRunGenerated checks that kingrun_gen.go is what gen_kingrun.go
+// writes now (run `go generate` in this directory after changing it).
+func TestKingRunGenerated(t *testing.T) {
+	goTool, err := exec.LookPath("go")
+	if err != nil {
+		t.Skip("no go command:", err)
+	}
+	out := filepath.Join(t.TempDir(), "kingrun_gen.go")
+	if msg, err := exec.Command(goTool, "run", "gen_kingrun.go", "-o", out).CombinedOutput(); err != nil {
+		t.Fatalf("go run gen_kingrun.go: %v\n%s", err, msg)
+	}
+	want, err := os.ReadFile(out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got, err := os.ReadFile("kingrun_gen.go")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Equal(got, want) {
+		t.Error("kingrun_gen.go differs from what gen_kingrun.go writes: run go generate")
 	}
 }

@@ -105,17 +105,9 @@ func (g *capGen) manCap(sq uint, captured uint64, n int) {
 			}
 			return
 		}
-		if t&(t-1) == 0 { // one piece to take next: which way is it?
-			switch {
-			case t0 != 0:
-				sq -= 12
-			case t1 != 0:
-				sq -= 10
-			case t2 != 0:
-				sq += 10
-			default:
-				sq += 12
-			}
+		if t&(t-1) == 0 { // one piece to take next, on f: land beyond it
+			f := uint(bits.TrailingZeros64(t))
+			sq = 2*f - sq
 			captured |= t
 			n++
 			continue

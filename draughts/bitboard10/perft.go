@@ -242,10 +242,32 @@ func (pf *perfter) countChildren(p Position, ml *MoveList) uint64 {
 		// The child's sides, as count found them (the move not played).
 		own := kc.own &^ m.Captured
 		opp := kc.mover ^ (uint64(1)<<(m.From&63) ^ uint64(1)<<(m.To&63))
-		_, counted := sideCaptures(&pf.lists[0], pf.keep, true, own, opp, kc.kings&^m.Captured, &ks)
-		sum += uint64(counted + pf.lists[0].N)
+		sum += uint64(pf.searchCount(own, opp, kc.kings&^m.Captured, &ks))
 	}
 	return sum
+}
+
+// searchCount is the number of captures of own (its kings among them)
+// against opp, searched: count found that some may go on, and the kings'
+// first jumps ks. When only kings capture (the usual case) their search
+// is called directly.
+func (pf *perfter) searchCount(own, opp, kings uint64, ks *[4]uint64) int {
+	ml := &pf.lists[0]
+	if ks[0]|ks[1]|ks[2]|ks[3] == 0 || menCanJump(own&^kings, opp, ^(own|opp)&BoardMask) {
+		_, counted := sideCaptures(ml, pf.keep, true, own, opp, kings, ks)
+		return counted + ml.N
+	}
+	ml.N = 0
+	g := capGen{ml: ml, opp: opp, keep: pf.keep, count: true}
+	g.kingCaptures(ks, kings, own|opp)
+	return g.n + ml.N
+}
+
+// menCanJump reports whether a man of men can capture a piece of opp
+// (empty: the empty squares).
+func menCanJump(men, opp, empty uint64) bool {
+	a0, a1, a2, a3 := jumpTargets(opp, empty)
+	return men&(a0|a1|a2|a3) != 0
 }
 
 // countMenChildren is countChildren when the children's side to move has
@@ -359,7 +381,11 @@ type kidCounter struct {
 	mover, own, kings uint64 // p's side to move; the children's, and its kings
 	f0, f1, f2, f3    uint64 // own's kings and the empty runs they reach, in p (kingStarts)
 	q0, q1, q2, q3    int    // own's quiet king moves in each direction, in p
-	white             bool   // own is White
+	quiet             int    // q0 + q1 + q2 + q3
+	// A quiet move from -> to of p changes a run when to is on it
+	// (to&onRun) or from stops it (from&stops: the squares that end a run).
+	onRun, stops uint64
+	white        bool // own is White
 }
 
 // init prepares the counts shared by p's children.
@@ -371,6 +397,9 @@ func (kc *kidCounter) init(p *Position) {
 		empty := ^(kc.mover | kc.own) & BoardMask
 		kc.f0, kc.f1, kc.f2, kc.f3 = fillUp(k, empty, 6), fillUp(k, empty, 5), fillDown(k, empty, 5), fillDown(k, empty, 6)
 		kc.q0, kc.q1, kc.q2, kc.q3 = bits.OnesCount64(kc.f0^k), bits.OnesCount64(kc.f1^k), bits.OnesCount64(kc.f2^k), bits.OnesCount64(kc.f3^k)
+		kc.quiet = kc.q0 + kc.q1 + kc.q2 + kc.q3
+		kc.onRun = kc.f0 | kc.f1 | kc.f2 | kc.f3
+		kc.stops = kc.f0>>6 | kc.f1>>5 | kc.f2<<5 | kc.f3<<6
 	}
 }
 
@@ -386,10 +415,10 @@ func (kc *kidCounter) count(m Move, ks *[4]uint64) (int, bool) {
 	men := own &^ kings
 	if kings != 0 {
 		f0, f1, f2, f3 := kc.f0, kc.f1, kc.f2, kc.f3
-		quiet := kc.q0 + kc.q1 + kc.q2 + kc.q3
+		quiet := kc.quiet
 		// After a capture every run is found afresh; after a quiet move,
 		// those that met the move's two squares (out of line: rare).
-		if m.Captured != 0 || f0&(to|from<<6)|f1&(to|from<<5)|f2&(to|from>>5)|f3&(to|from>>6) != 0 {
+		if m.Captured != 0 || to&kc.onRun|from&kc.stops != 0 {
 			f0, f1, f2, f3, quiet = kc.runs(m.Captured != 0, from, to, kings, empty)
 		}
 		// The jump targets after the call: fewer values live across it.
