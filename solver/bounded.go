@@ -29,6 +29,9 @@ func (s *search[P, M]) within(c *child[P, M], d int, forcing bool) (win, ok bool
 	if d = s.winDepth(c, d); d <= 0 {
 		return false, true
 	}
+	if w, ok := s.lastTaken(c); ok {
+		return w, true
+	}
 	q, short := s.shortApplies(c, d)
 	if d <= 2 {
 		if short { // not stored: recomputing costs less than an entry
@@ -58,6 +61,25 @@ func (s *search[P, M]) within(c *child[P, M], d int, forcing bool) (win, ok bool
 		record(tbl, c.h, d, win, uint32(min(s.lim.nodes-start, int64(inf))))
 	}
 	return win, ok
+}
+
+// lastTaken decides c when its side to move must capture and the other
+// side has one piece left: whatever capture is played takes it, and the
+// side left without a piece cannot move (under qui perd gagne that is a
+// win for it: not decided here). win is the attacker's: he takes the
+// last piece (with a ply left: within's caller has checked d > 0), or
+// his own is taken. Against a lone king (half of Vink's win/25) this
+// spares listing the moves of the side that takes it.
+func (s *search[P, M]) lastTaken(c *child[P, M]) (win, ok bool) {
+	if !c.capture || s.r.LosingGame {
+		return false, false
+	}
+	am, ak, dm, dk := s.sides(c.q)
+	or := s.isOr(c.q)
+	if or && dm+dk == 1 || !or && am+ak == 1 {
+		return or, true
+	}
+	return false, false
 }
 
 // frontierFails applies the static arguments of bounded_frontier.go to c
@@ -133,6 +155,9 @@ func (s *search[P, M]) settles(c *child[P, M], d int, or bool, tbl *hashTable[bo
 	}
 	if d = s.winDepth(c, d); d <= 0 {
 		return !or
+	}
+	if w, ok := s.lastTaken(c); ok {
+		return w == or
 	}
 	if d <= 2 {
 		if !or && s.frontierFails(c, d) {

@@ -321,7 +321,7 @@ func TestShortWithinAgainstBrute(t *testing.T) {
 	if testing.Short() {
 		count = 1500
 	}
-	var wins, fails int
+	var cases cases
 	for i := range count {
 		p := randomPosition(t, rng, intl, 50, 5, 3+i%12, i%3)
 		for _, attacker := range []draughts.Color{draughts.White, draughts.Black} {
@@ -341,19 +341,12 @@ func TestShortWithinAgainstBrute(t *testing.T) {
 					if !done || got != want {
 						t.Fatalf("%s, %s attacking, within %d (forcing %v): %v (done %v), brute force %v", p.FEN(), attacker, d, forcing, got, done, want)
 					}
-					if want {
-						wins++
-					} else {
-						fails++
-					}
+					cases.add(want)
 				}
 			}
 		}
 	}
-	t.Logf("%d positions: %d wins, %d escapes", count, wins, fails)
-	if wins < count/20 || fails < count/4 {
-		t.Errorf("too few cases: %d wins, %d escapes", wins, fails)
-	}
+	cases.check(t, count, count/20, count/4)
 }
 
 // A table entry settles a child only the way it points: a child known to
