@@ -1,6 +1,10 @@
 package solver
 
 import (
+	"slices"
+	"strconv"
+	"strings"
+
 	"metz/draughts"
 	"metz/problems"
 	"metz/verdict"
@@ -164,8 +168,7 @@ func (v *verifier[P, M]) leaf(q draughts.Position, promoted bool, path []int, li
 	if out == unknown {
 		v.rep.Unproven = append(v.rep.Unproven, verdict.UnprovenLeaf{Path: pathString(path), Ply: len(path), Line: line,
 			FEN: q.FEN(), Nodes: spent, Reason: "budget exhausted before the end of the line was proven"})
-		l.at = len(v.rep.Unproven) - 1
-		v.pending = append(v.pending, l)
+		v.reopen(path, &v.acct.Leaves, func(parts int) (outcome, int64) { return v.settleLeaf(l, parts) })
 	}
 }
 
@@ -185,37 +188,59 @@ func (v *verifier[P, M]) settleLeaf(l pendingLeaf, parts int) (outcome, int64) {
 	return out, spent
 }
 
-// pendingLeaf is an end of a stated line: its position, and where its
-// entry is in Report.Unproven once it is left unproven.
+// pendingLeaf is an end of a stated line: its position and where it is.
 type pendingLeaf struct {
 	q        draughts.Position
 	promoted bool
 	path     []int
 	line     []string
-	at       int
 }
 
-// retryLeaves searches the unproven ends again on what is left, shared
-// as leaf shares it (the last all of it). The stated lines run beside
-// the first moves on a fixed part of the budget (walkBesideKeys): what
-// the first moves do not need would otherwise go unspent. A proof now
-// found counts as at first; the entries settled leave Report.Unproven.
-func (v *verifier[P, M]) retryLeaves() {
+// openPlace is a place of the stated tree left open on its share (a
+// line's end or an omitted defence), to be searched again on what the
+// other parts leave (retryOpen): at is its entry in Report.Unproven, acct
+// the part of the work its nodes count to, settle the search that records
+// a proof or a refutation on a 1/parts share.
+type openPlace struct {
+	path   []int
+	at     int
+	acct   *int64
+	settle func(parts int) (outcome, int64)
+}
+
+// reopen records the place whose entry was just added to Report.Unproven
+// for retryOpen.
+func (v *verifier[P, M]) reopen(path []int, acct *int64, settle func(parts int) (outcome, int64)) {
+	v.pending = append(v.pending, openPlace{path: path, at: len(v.rep.Unproven) - 1, acct: acct, settle: settle})
+}
+
+// retryOpen searches the places left open again on what is left, shared
+// as leaf shares it (the last all of it). Each place had a part of what
+// was left when the walk reached it, the rest kept back for the places
+// after it; the stated lines run beside the first moves on a fixed part
+// of the budget (walkBesideKeys). What the later places and the first
+// moves do not need would otherwise go unspent: on 60 s, an omitted
+// defence stopped on its share while the run ended with a third of the
+// clock left. A proof now found counts as at first; the entries settled
+// leave Report.Unproven.
+func (v *verifier[P, M]) retryOpen() {
 	pending := v.pending
 	v.pending = nil
 	settled := make([]bool, len(v.rep.Unproven))
-	for i, l := range pending {
-		if v.s.lim.stopped || v.s.lim.nodes >= v.s.lim.maxNodes {
+	for i, o := range pending {
+		if v.s.lim.stopped || v.s.lim.nodes >= v.s.lim.maxNodes || v.refutedEnough() {
 			break
 		}
-		if v.abandoned(l.path) {
+		if v.abandoned(o.path) {
 			continue // on a line that failed above it (prune drops its entry)
 		}
-		out, spent := v.settleLeaf(l, max(2*(len(pending)-i)-1, 1))
-		v.rep.Unproven[l.at].Nodes += spent
-		settled[l.at] = out != unknown
+		var out outcome
+		var spent int64
+		v.spend(o.acct, func() { out, spent = o.settle(max(2*(len(pending)-i)-1, 1)) })
+		v.rep.Unproven[o.at].Nodes += spent
+		settled[o.at] = out != unknown
 	}
-	// Settling a leaf can add entries (a failing move's other moves left
+	// Settling a place can add entries (a failing move's other moves left
 	// open, mend.go): they are new, never settled here.
 	kept := v.rep.Unproven[:0]
 	for i, u := range v.rep.Unproven {
@@ -224,6 +249,25 @@ func (v *verifier[P, M]) retryLeaves() {
 		}
 	}
 	v.rep.Unproven = kept
+	// A defence answered now goes where the walk would have put it.
+	if !slices.Contains(settled, true) {
+		return
+	}
+	slices.SortStableFunc(v.rep.Omitted, func(a, b verdict.Omitted) int { return comparePaths(a.Path, b.Path) })
+}
+
+// comparePaths orders places as the walk meets them: "1" before "1.1.1",
+// "1.2" before "1.10".
+func comparePaths(a, b string) int {
+	num := func(p string) []int {
+		var out []int
+		for _, f := range strings.Split(p, ".") {
+			n, _ := strconv.Atoi(f)
+			out = append(out, n)
+		}
+		return out
+	}
+	return slices.Compare(num(a), num(b))
 }
 
 // endsAt is the number of stated lines' ends at a place whose stated
@@ -285,20 +329,30 @@ func (v *verifier[P, M]) defences(q draughts.Position, st []draughts.Move, path 
 		if v.refutedEnough() || v.abandoned(path) {
 			return
 		}
-		name := q.Rules.FormatMove(m, true)
-		c := v.childOf(q, m)
-		out, spent := v.settleAt(&c, len(path)+1, 2*(len(others)-i))
-		switch out {
-		case proven:
-			ans, _, _ := v.answerAt(&c, len(path)+1, false)
-			v.rep.Omitted = append(v.rep.Omitted, verdict.Omitted{Path: pathString(path), Ply: len(path) + 1, After: after(line), Defence: name, Answer: ans})
-		case disproven:
-			v.lineFails(path, extendLine(line, name), "this defence escapes: "+name)
-		default:
+		out, spent := v.settleDefence(q, m, path, line, 2*(len(others)-i))
+		if out == unknown {
+			name := q.Rules.FormatMove(m, true)
 			v.rep.Unproven = append(v.rep.Unproven, verdict.UnprovenLeaf{Path: pathString(path), Ply: len(path) + 1,
 				Line: extendLine(line, name), FEN: q.Play(m).FEN(), Nodes: spent, Reason: "budget exhausted on an omitted defence"})
+			v.reopen(path, &v.acct.Defences, func(parts int) (outcome, int64) { return v.settleDefence(q, m, path, line, parts) })
 		}
 	}
+}
+
+// settleDefence searches the omitted defence m at the place path (position
+// q) on a 1/parts share and records its answer, or the line's failure.
+func (v *verifier[P, M]) settleDefence(q draughts.Position, m draughts.Move, path []int, line []string, parts int) (outcome, int64) {
+	name := q.Rules.FormatMove(m, true)
+	c := v.childOf(q, m)
+	out, spent := v.settleAt(&c, len(path)+1, parts)
+	switch out {
+	case proven:
+		ans, _, _ := v.answerAt(&c, len(path)+1, false)
+		v.rep.Omitted = append(v.rep.Omitted, verdict.Omitted{Path: pathString(path), Ply: len(path) + 1, After: after(line), Defence: name, Answer: ans})
+	case disproven:
+		v.lineFails(path, extendLine(line, name), "this defence escapes: "+name)
+	}
+	return out, spent
 }
 
 // dualSite is an attacker's node of a stated line after the key, whose

@@ -51,9 +51,10 @@ type verifier[P, M any] struct {
 	ends int            // ends of stated lines not yet proven (walkWin)
 	key  *draughts.Move // the stated key, if any
 	open []openKey      // first moves the first pass left open (keys.go)
-	// pending are the ends of stated lines left unproven (leaf), for
-	// what the other parts leave (retryLeaves).
-	pending   []pendingLeaf
+	// pending are the places left open on their share (an end of a
+	// line, an omitted defence), for what the other parts leave
+	// (retryOpen).
+	pending   []openPlace
 	dualSites []dualSite    // where duals are searched, last (runDuals)
 	opp       *search[P, M] // the other side's win, to refute first moves (keys.go)
 	// forkMB is the memory the forks of one round share (refuteRound).
@@ -191,6 +192,7 @@ func verifyIn[P, M any](g game[P, M], p *problems.Problem, pos draughts.Position
 		// a place left open: the verdict is then unproven whatever they
 		// give.
 		v.walk(pos, ns, nil, nil, false)
+		v.retryOpen()
 		if !v.refutedEnough() && len(v.rep.Unproven) == 0 {
 			v.spend(&v.acct.Keys, func() { v.keys(ns) })
 			v.spend(&v.acct.Keys, v.retryKeys)
@@ -199,6 +201,7 @@ func verifyIn[P, M any](g game[P, M], p *problems.Problem, pos draughts.Position
 		v.spend(&v.acct.Keys, func() { v.keys(ns) })
 		v.walk(pos, ns, nil, nil, false)
 		v.spend(&v.acct.Keys, v.retryKeys)
+		v.retryOpen()
 		v.runDuals()
 	}
 	rep.Verdict = v.verdict()
@@ -274,7 +277,7 @@ func (v *verifier[P, M]) walkBesideKeys(pos draughts.Position, ns []*problems.No
 	// on the search that now holds every table (kv's).
 	hits := kv.s.tableHit
 	v.s, kv.s = kv.s, v.s
-	v.spend(&v.acct.Leaves, v.retryLeaves)
+	v.retryOpen()
 	v.runDuals()
 	v.prune()
 	v.s.explainUnproven(v.rep) // before the tables go back to the search that dropped its own
