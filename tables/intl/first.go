@@ -14,8 +14,8 @@ import (
 // for the previous one. The first pass therefore goes in batches: the
 // moves of a batch of positions are generated and their lookups listed
 // and asked of the processor's cache (prefetchLookups), the next batch's
-// moves are generated meanwhile, then the lookups are read (from the
-// cache by then) and each position settled.
+// moves are generated meanwhile, then each position is settled from its
+// lookups, read (from the cache by then) as it goes.
 
 // firstBatch is the number of positions whose lookups are made together.
 const firstBatch = 256
@@ -25,12 +25,23 @@ const outside = -2
 
 // lookup is one exit move's probe: where the value of the position
 // reached, normalised, is read (nil for a lookup that needs no table: the
-// side then to move has no piece left, a loss in 0); then the byte read
-// there. prefetchLookups reads at from the start of the record.
+// side then to move has no piece left, a loss in 0). prefetchLookups
+// reads at from the start of the record.
 type lookup struct {
 	at    *byte
 	digit int8 // in a packed table, the position's digit of *at; -1 in a table of bytes
-	val   byte
+}
+
+// value reads the value byte of l's position (a packed table's digit as
+// its stand-in, wdlByte).
+func (l *lookup) value() byte {
+	switch {
+	case l.at == nil:
+		return 1 // a loss in 0
+	case l.digit < 0:
+		return *l.at
+	}
+	return wdlByte[unpack[*l.at][l.digit]]
 }
 
 // batch holds the lookups of a batch of positions: those of position k
@@ -73,15 +84,6 @@ func (g *group) initRange(t *part, lo, hi int64, bs *[2]batch) (int, error) {
 				return 0, err
 			}
 		}
-		for i := range b.look {
-			if l := &b.look[i]; l.at == nil {
-				l.val = 1 // a loss in 0
-			} else if l.digit < 0 {
-				l.val = *l.at
-			} else {
-				l.val = wdlByte[unpack[*l.at][l.digit]]
-			}
-		}
 		tp, err := settle(b, t, start, min(start+firstBatch, hi))
 		if err != nil {
 			return 0, err
@@ -104,6 +106,9 @@ func (g *group) listExits(b *batch, t *part, w *walker, start, end int64, ml *bi
 	// positions after a move (see below): the exits of a batch lead to a
 	// few tables, mostly one after the other.
 	turnedCode, turned := -1, spec{}
+	// The last exit's table, and whether it is packed: looked up again
+	// only when an exit leads elsewhere.
+	tabCode, tab, packed := -1, []byte(nil), false
 	for i := start; i < end; i++ {
 		k := i - start
 		b.first[k] = len(b.look)
@@ -128,9 +133,11 @@ func (g *group) listExits(b *batch, t *part, w *walker, start, end int64, ml *bi
 				b.look = append(b.look, lookup{})
 				continue
 			}
-			tab := g.done[s.code()]
-			if tab == nil {
-				return fmt.Errorf("endgame: table %v needed before it was built", s)
+			if code := s.code(); code != tabCode {
+				if tab = g.done[code]; tab == nil {
+					return fmt.Errorf("endgame: table %v needed before it was built", s)
+				}
+				tabCode, packed = code, isPacked(s, tab)
 			}
 			// The slice turned to c's frame rather than c to the slice's: the
 			// same test, without playing the move again and turning the
@@ -144,7 +151,7 @@ func (g *group) listExits(b *batch, t *part, w *walker, start, end int64, ml *bi
 					return fmt.Errorf("endgame: %v: a move of %s leaves the slice of %v", t.sig, p.FEN(), s)
 				}
 			}
-			if isPacked(s, tab) {
+			if packed {
 				b.look = append(b.look, lookup{at: &tab[i/wdlPer], digit: int8(i % wdlPer)})
 				continue
 			}
@@ -171,8 +178,8 @@ func settle(b *batch, t *part, start, end int64) (int, error) {
 			continue
 		}
 		win, loss, draw := 0, 0, false
-		for _, l := range b.look[b.first[k]:b.first[k+1]] {
-			r, plies, ok := decode(l.val)
+		for li := b.first[k]; li < b.first[k+1]; li++ {
+			r, plies, ok := decode(b.look[li].value())
 			if !ok {
 				p, _ := t.sig.Position(i)
 				return 0, fmt.Errorf("endgame: %v: a move of %s reaches an index marked invalid", t.sig, p.FEN())

@@ -73,6 +73,7 @@ func (g *group) forward(t, o *part, n int) {
 	}
 	for k := range ws {
 		ws[k] = &fwdWorker{}
+		ws[k].cur.reset(o.sig)
 	}
 	var blocks atomic.Int64
 	rounds.Run(len(ws), func(k int) int { return ws[k].list(t, o, byte(n+1), &blocks) }, func(k int) {
@@ -108,7 +109,8 @@ type fwdWorker struct {
 	nb         int
 	won        []int64
 	top        int
-	live, kids int64 // positions tried, moves probed
+	live, kids int64      // positions tried, moves probed
+	cur        flipCursor // unranks the positions tried
 }
 
 // fwdPos is a waiting position being tried, in t's frame (flip of o's:
@@ -156,7 +158,7 @@ func (w *fwdWorker) list(t, o *part, target byte, blocks *atomic.Int64) int {
 				break
 			}
 			p := &w.batch[w.nb]
-			if p.start(j, o.sig, t.sig, nBM, nBK) {
+			if p.start(j, &w.cur, t.sig, nBM, nBK) {
 				prefetchBytes(&t.val[0], p.chunk())
 				w.kids += int64(len(p.chunk()))
 				w.nb++
@@ -215,17 +217,17 @@ func (w *fwdWorker) nextLive(live []uint64, size int64, blocks *atomic.Int64) (i
 }
 
 // start readies p to try the moves of index j of o (a waiting position:
-// it has quiet moves and no capture) and lists the first piece's. It
-// reports false if there is none (not expected of a waiting position).
-func (p *fwdPos) start(j int64, os, ts stmSig, nBM, nBK int64) bool {
-	q, _ := os.Position(j)
-	fq := flip(q)
+// it has quiet moves and no capture), unranked by cur, and lists the
+// first piece's. It reports false if there is none (not expected of a
+// waiting position).
+func (p *fwdPos) start(j int64, cur *flipCursor, ts stmSig, nBM, nBK int64) bool {
+	f := cur.at(j)
 	p.j = j
-	p.occ = fq.White | fq.Black
-	p.bm, p.bk = fq.Black&^fq.Kings, fq.Black&fq.Kings
+	p.occ = f.wm | f.wk | f.bm | f.bk
+	p.bm, p.bk = f.bm, f.bk
 	p.men, p.kings = p.bm, p.bk
-	p.hi = rank(fq.White&^fq.Kings, &termWM)*binom[50][ts.WK] + rank(fq.White&fq.Kings, &termK)
-	p.c, p.d = rank(p.bm, &termBM), rank(p.bk, &termK)
+	p.hi = f.a*binom[50][ts.WK] + f.b
+	p.c, p.d = f.c, f.d
 	return p.step(nBM, nBK)
 }
 

@@ -256,6 +256,17 @@ func (s stmSig) index(wm, wk, bm, bk uint64) int64 {
 	return ((a*binom[50][s.WK]+b)*binom[menSquares][s.BM]+c)*binom[50][s.BK] + d
 }
 
+// strides is what a step of each slower digit of an index adds to it (the
+// black kings' step is 1).
+type strides struct{ bm, wk, wm int64 }
+
+// strides returns the strides of the indices of s.
+func (s stmSig) strides() strides {
+	bm := binom[50][s.BK]
+	wk := bm * binom[menSquares][s.BM]
+	return strides{bm: bm, wk: wk, wm: wk * binom[50][s.WK]}
+}
+
 // Position returns the position (White to move) of index i of the table of
 // s; ok is false when two pieces share a square (not a position).
 func (s stmSig) Position(i int64) (p bitboard10.Position, ok bool) {
@@ -441,4 +452,75 @@ func (e *exitRanks) index(m bitboard10.Move) (stmSig, int64) {
 		return s, -1
 	}
 	return s, ((e.ra*binom[50][s.WK]+e.rb)*binom[menSquares][s.BM]+cc)*binom[50][s.BK] + d
+}
+
+// flipCursor unranks the positions of a table taken in increasing index
+// order (un-moving's scan of a level, the forward levels' waiting
+// positions) straight into the frame of their flip, where their
+// predecessors and moves are listed, and ranks the flip's groups for the
+// flipped table. Consecutive positions share their slow digits (the white
+// groups, then the black men): those are unranked, turned and ranked
+// once for the stretch of indices that shares them, where Position
+// divided the index three times and every group of every position was
+// unranked, turned and ranked again (in MMvKM's lean build, 5 % of the
+// instructions).
+type flipCursor struct {
+	s             stmSig
+	nbk, nlow     int64 // indices sharing the black men, the white groups
+	midLo, midEnd int64 // the stretch of the cached black men
+	hiLo, hiEnd   int64 // the stretch of the cached white groups
+	f             flipped
+}
+
+// flipped is a position in the frame of its flip: its groups, White
+// (the side that just moved) to move, and their ranks.
+type flipped struct {
+	wm, wk, bm, bk uint64
+	a, b, c, d     int64 // rank(wm, &termWM), rank(wk, &termK), rank(bm, &termBM), rank(bk, &termK)
+}
+
+// flipOf returns flip(q) as a flipped.
+func flipOf(q bitboard10.Position) flipped {
+	fq := flip(q)
+	f := flipped{wm: fq.White &^ fq.Kings, wk: fq.White & fq.Kings, bm: fq.Black &^ fq.Kings, bk: fq.Black & fq.Kings}
+	f.a, f.b, f.c, f.d = rank(f.wm, &termWM), rank(f.wk, &termK), rank(f.bm, &termBM), rank(f.bk, &termK)
+	return f
+}
+
+// reset readies c for the table of s, nothing cached.
+func (c *flipCursor) reset(s stmSig) {
+	nbk := binom[50][s.BK]
+	*c = flipCursor{s: s, nbk: nbk, nlow: nbk * binom[menSquares][s.BM], midLo: 1, hiLo: 1}
+}
+
+// at returns flip(Position(i)) for a valid index i of c's table. The
+// result is c's, valid until the next call.
+func (c *flipCursor) at(i int64) *flipped {
+	f := &c.f
+	if i < c.midLo || i >= c.midEnd {
+		if i < c.hiLo || i >= c.hiEnd {
+			h := i / c.nlow
+			nwk := binom[50][c.s.WK]
+			qwk := unrank(h%nwk, c.s.WK, 50, &bitK)
+			qwm := unrank(h/nwk, c.s.WM, menSquares, &bitWM)
+			c.hiLo, c.hiEnd = h*c.nlow, (h+1)*c.nlow
+			f.bm, f.bk = bitboard10.Rotate(qwm), bitboard10.Rotate(qwk)
+			f.c, f.d = rank(f.bm, &termBM), rank(f.bk, &termK)
+		}
+		m := (i - c.hiLo) / c.nbk
+		c.midLo = c.hiLo + m*c.nbk
+		c.midEnd = c.midLo + c.nbk
+		f.wm = bitboard10.Rotate(unrank(m, c.s.BM, menSquares, &bitBM))
+		f.a = rank(f.wm, &termWM)
+	}
+	switch r := i - c.midLo; c.s.BK {
+	case 0:
+		f.wk, f.b = 0, 0
+	case 1: // a king on domain square r is on 49-r turned
+		f.wk, f.b = 1<<bitK[49-r], 49-r
+	default:
+		f.wk = bitboard10.Rotate(unrank(r, c.s.BK, 50, &bitK))
+		f.b = rank(f.wk, &termK)
+	}
+	return f
 }

@@ -225,3 +225,44 @@ func flippedIndex(c bitboard10.Position) (stmSig, int64) {
 	}
 	return s, ((a*binom[50][s.WK]+b)*binom[menSquares][s.BM]+cc)*binom[50][s.BK] + d
 }
+
+// A flipCursor gives the groups of flip(Position(i)), and their ranks in
+// the flipped table, for every valid index
+// it is asked, in runs of consecutive indices (the stretches of its cached
+// digits crossed) and in jumps forwards and back, on signatures with and
+// without each group.
+func TestFlipCursor(t *testing.T) {
+	rng := rand.New(rand.NewPCG(5, 7))
+	for _, name := range []string{"KvK", "MvM", "KMvMM", "KKvKMM", "MMvKKK", "KKKKvMM", "MMvKKKK", "KKMvKKM", "MMMvMM"} {
+		s, err := parseSig(name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var c flipCursor
+		c.reset(s)
+		i := int64(0)
+		for range 20000 {
+			switch rng.IntN(50) {
+			case 0:
+				i = rng.Int64N(s.Size()) // a jump, forwards or back
+			default:
+				i++
+			}
+			if i >= s.Size() {
+				i = 0
+			}
+			p, ok := s.Position(i)
+			if !ok {
+				continue
+			}
+			fp := flip(p)
+			f := c.at(i)
+			if f.wm != fp.White&^fp.Kings || f.wk != fp.White&fp.Kings || f.bm != fp.Black&^fp.Kings || f.bk != fp.Black&fp.Kings {
+				t.Fatalf("%v index %d: cursor %+v, flip(Position) %s", s, i, *f, fp.FEN())
+			}
+			if idx := s.Flip().index(f.wm, f.wk, f.bm, f.bk); idx != ((f.a*binom[50][s.Flip().WK]+f.b)*binom[menSquares][s.Flip().BM]+f.c)*binom[50][s.Flip().BK]+f.d {
+				t.Fatalf("%v index %d: the cursor's ranks %+v are not those of index %d", s, i, *f, idx)
+			}
+		}
+	}
+}

@@ -266,6 +266,7 @@ func (g *group) level(t, o *part, n int) {
 	}
 	for k := range ws {
 		ws[k] = &levelWorker{out: make([][]int64, len(ws))}
+		ws[k].cur.reset(t.sig)
 	}
 	var blocks atomic.Int64 // the next block of t to scan
 	rounds.Run(len(ws), func(k int) int { return ws[k].scan(t, o, n, &blocks) }, func(k int) {
@@ -308,6 +309,7 @@ type levelWorker struct {
 	preds    [scanAhead][]int64 // the predecessors of the last positions found
 	found    int                // the positions found so far
 	listed   int64              // and their predecessors
+	cur      flipCursor         // unranks the positions found
 }
 
 const (
@@ -321,6 +323,7 @@ const (
 // or the end of t. It returns how many it listed.
 func (w *levelWorker) scan(t, o *part, n int, blocks *atomic.Int64) (listed int) {
 	target, size, live := byte(n+1), int64(len(t.val)), o.live[n%2]
+	st := o.sig.strides()
 	for listed < roundSize {
 		if w.next >= w.hi {
 			b := blocks.Add(1) - 1
@@ -336,11 +339,10 @@ func (w *levelWorker) scan(t, o *part, n int, blocks *atomic.Int64) (listed int)
 		}
 		i := w.next + int64(k)
 		w.next = i + 1
-		q, _ := t.sig.Position(i)
 		slot := &w.preds[w.found%scanAhead]
 		w.found++
 		listed += w.keep(*slot, live)
-		*slot = predecessorIndices(q, o.sig, (*slot)[:0])
+		*slot = flippedPredecessors(w.cur.at(i), &st, (*slot)[:0])
 		w.listed += int64(len(*slot))
 		prefetchBits(&live[0], *slot)
 	}
@@ -468,10 +470,11 @@ func updateLean(o *part, j int64, n int) int {
 	if cnt == 0 {
 		return 0 // decided
 	}
+	// live[0] and live[1] are one bitset here: one word to clear.
 	if n%2 == 0 {
 		o.val[j] = byte(n + 2)
 		*rec = 0
-		o.clearLive(j)
+		o.live[0][j>>6] &^= 1 << (j & 63)
 		return n + 1
 	}
 	if cnt--; cnt > 0 {
@@ -480,7 +483,7 @@ func updateLean(o *part, j int64, n int) int {
 	}
 	draw := *rec&leanDraw != 0
 	*rec = 0
-	o.clearLive(j)
+	o.live[0][j>>6] &^= 1 << (j & 63)
 	if draw {
 		return 0 // every quiet move refuted, an exit draws: for good
 	}
@@ -521,14 +524,18 @@ func init() {
 // time); a king's group is ranked from sums prepared once per king (see
 // kingRanks).
 func predecessorIndices(q bitboard10.Position, sig stmSig, buf []int64) []int64 {
-	fq := flip(q)
-	wm, wk := fq.White&^fq.Kings, fq.White&fq.Kings
-	a, b := rank(wm, &termWM), rank(wk, &termK)
-	strideBM := binom[50][sig.BK]
-	strideWK := strideBM * binom[menSquares][sig.BM]
-	strideWM := strideWK * binom[50][sig.WK]
-	base := a*strideWM + b*strideWK + rank(fq.Black&^fq.Kings, &termBM)*strideBM + rank(fq.Black&fq.Kings, &termK)
-	occ := fq.White | fq.Black
+	f := flipOf(q)
+	st := sig.strides()
+	return flippedPredecessors(&f, &st, buf)
+}
+
+// flippedPredecessors is predecessorIndices for f, the flip of q, in the
+// table of the strides st.
+func flippedPredecessors(f *flipped, st *strides, buf []int64) []int64 {
+	wm, wk, a, b := f.wm, f.wk, f.a, f.b
+	strideBM, strideWK, strideWM := st.bm, st.wk, st.wm
+	base := a*strideWM + b*strideWK + f.c*strideBM + f.d
+	occ := wm | wk | f.bm | f.bk
 	empty := ^occ & bitboard10.BoardMask
 	for m := wm; m != 0; m &= m - 1 {
 		x := m & -m
