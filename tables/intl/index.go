@@ -489,8 +489,8 @@ func flipOf(q bitboard10.Position) flipped {
 
 // reset readies c for the table of s, nothing cached.
 func (c *flipCursor) reset(s stmSig) {
-	nbk := binom[50][s.BK]
-	*c = flipCursor{s: s, nbk: nbk, nlow: nbk * binom[menSquares][s.BM], midLo: 1, hiLo: 1}
+	st := s.strides()
+	*c = flipCursor{s: s, nbk: st.bm, nlow: st.wk, midLo: 1, hiLo: 1}
 }
 
 // at returns flip(Position(i)) for a valid index i of c's table. The

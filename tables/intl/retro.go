@@ -67,6 +67,10 @@ func (t *part) clearLive(j int64) {
 	t.live[1][j>>6] &^= 1 << (j & 63)
 }
 
+// clearLeanLive is clearLive for a lean build, whose live[0] and live[1]
+// are one bitset: one word to clear.
+func (t *part) clearLeanLive(j int64) { t.live[0][j>>6] &^= 1 << (j & 63) }
+
 // meta is kept beside a position's value while the table is built. Its
 // bytes sit together, and hold all un-moving needs to know (the exit's
 // win repeats the value byte the first pass gave), because un-moving
@@ -470,11 +474,10 @@ func updateLean(o *part, j int64, n int) int {
 	if cnt == 0 {
 		return 0 // decided
 	}
-	// live[0] and live[1] are one bitset here: one word to clear.
 	if n%2 == 0 {
 		o.val[j] = byte(n + 2)
 		*rec = 0
-		o.live[0][j>>6] &^= 1 << (j & 63)
+		o.clearLeanLive(j)
 		return n + 1
 	}
 	if cnt--; cnt > 0 {
@@ -483,7 +486,7 @@ func updateLean(o *part, j int64, n int) int {
 	}
 	draw := *rec&leanDraw != 0
 	*rec = 0
-	o.live[0][j>>6] &^= 1 << (j & 63)
+	o.clearLeanLive(j)
 	if draw {
 		return 0 // every quiet move refuted, an exit draws: for good
 	}
