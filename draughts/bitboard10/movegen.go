@@ -216,10 +216,11 @@ func continuing(j0, j1, j2, j3, a0, a1, a2, a3 uint64) uint64 {
 // the position's masks decide it, one set of landing squares for each of
 // the twelve pairs (d, e). When some capture goes on to a third piece,
 // those are counted instead (see menTriples; opp: the other side's
-// pieces, men: the side's men). ok is false when the search must count.
+// pieces, men: the side's men). best is the number of pieces the counted
+// captures take (2, or 3). ok is false when the search must count.
 // Two captures of two pieces never merge (see add), so the count holds in
 // both modes.
-func menDoubles(j0, j1, j2, j3, a0, a1, a2, a3, opp, men uint64) (n int, ok bool) {
+func menDoubles(j0, j1, j2, j3, a0, a1, a2, a3, opp, men uint64) (n, best int, ok bool) {
 	l0, l1, l2, l3 := j0>>12, j1>>10, j2<<10, j3<<12
 	s00, s10, s20 := l0&a0, l1&a0, l2&a0
 	s01, s11, s31 := l0&a1, l1&a1, l3&a1
@@ -231,14 +232,15 @@ func menDoubles(j0, j1, j2, j3, a0, a1, a2, a3, opp, men uint64) (n int, ok bool
 	e0, e1, e2, e3 := s00|s10|s20, s01|s11|s31, s02|s22|s32, s13|s23|s33
 	if continuing(e0, e1, e2, e3, a0, a1, a2, a3) != 0 {
 		if s00&s10|s00&s20|s10&s20|s01&s11|s01&s31|s11&s31|s02&s22|s02&s32|s22&s32|s13&s23|s13&s33|s23&s33 != 0 {
-			return 0, false
+			return 0, 0, false
 		}
-		return menTriples(e0, e1, e2, e3, a0, a1, a2, a3, opp, men)
+		n, ok := menTriples(e0, e1, e2, e3, a0, a1, a2, a3, opp, men)
+		return n, 3, ok
 	}
 	return bits.OnesCount64(s00) + bits.OnesCount64(s10) + bits.OnesCount64(s20) +
 		bits.OnesCount64(s01) + bits.OnesCount64(s11) + bits.OnesCount64(s31) +
 		bits.OnesCount64(s02) + bits.OnesCount64(s22) + bits.OnesCount64(s32) +
-		bits.OnesCount64(s13) + bits.OnesCount64(s23) + bits.OnesCount64(s33), true
+		bits.OnesCount64(s13) + bits.OnesCount64(s23) + bits.OnesCount64(s33), 2, true
 }
 
 // menTriples counts the men's captures of three pieces, given the squares
@@ -278,6 +280,19 @@ func addMenCaptures(kings int, men, opp, a0, a1, a2, a3 uint64) (int, bool) {
 	j0, j1, j2, j3 := men&a0, men&a1, men&a2, men&a3
 	if continuing(j0, j1, j2, j3, a0, a1, a2, a3) == 0 {
 		return kings + bits.OnesCount64(j0) + bits.OnesCount64(j1) + bits.OnesCount64(j2) + bits.OnesCount64(j3), true
+	}
+	n, _, ok := menDoubles(j0, j1, j2, j3, a0, a1, a2, a3, opp, men)
+	return n, ok
+}
+
+// menCapturesCounted is the number of the maximal captures of the men
+// men (a0..a3: jumpTargets; opp: the other side's pieces), at least one of
+// which can capture, and the number of pieces they take, counted from the
+// masks; ok is false when a man may take four pieces or more.
+func menCapturesCounted(men, opp, a0, a1, a2, a3 uint64) (n, best int, ok bool) {
+	j0, j1, j2, j3 := men&a0, men&a1, men&a2, men&a3
+	if continuing(j0, j1, j2, j3, a0, a1, a2, a3) == 0 {
+		return bits.OnesCount64(j0) + bits.OnesCount64(j1) + bits.OnesCount64(j2) + bits.OnesCount64(j3), 1, true
 	}
 	return menDoubles(j0, j1, j2, j3, a0, a1, a2, a3, opp, men)
 }

@@ -249,18 +249,31 @@ func (pf *perfter) countChildren(p Position, ml *MoveList) uint64 {
 
 // searchCount is the number of captures of own (its kings among them)
 // against opp, searched: count found that some may go on, and the kings'
-// first jumps ks. When only kings capture (the usual case) their search
-// is called directly.
+// first jumps ks. The kings' search is called directly (the usual case);
+// when men can capture too, their captures are counted from the masks
+// first, as the number to beat, and only a man that may take four pieces
+// or more needs the generator's entry (sideCaptures).
 func (pf *perfter) searchCount(own, opp, kings uint64, ks *[4]uint64) int {
 	ml := &pf.lists[0]
-	if ks[0]|ks[1]|ks[2]|ks[3] == 0 || menCanJump(own&^kings, opp, ^(own|opp)&BoardMask) {
-		_, counted := sideCaptures(ml, pf.keep, true, own, opp, kings, ks)
-		return counted + ml.N
+	if ks[0]|ks[1]|ks[2]|ks[3] != 0 {
+		g := capGen{ml: ml, opp: opp, keep: pf.keep, count: true}
+		a0, a1, a2, a3 := jumpTargets(opp, ^(own|opp)&BoardMask)
+		if men := own &^ kings; men&(a0|a1|a2|a3) != 0 {
+			n, best, ok := menCapturesCounted(men, opp, a0, a1, a2, a3)
+			if !ok {
+				_, counted := sideCaptures(ml, pf.keep, true, own, opp, kings, ks)
+				return counted + ml.N
+			}
+			// The men's captures never merge with the kings' (another
+			// origin): kings that take more pieces discard them (add).
+			g.best, g.n = best, n
+		}
+		ml.N = 0
+		g.kingCaptures(ks, kings, own|opp)
+		return g.n + ml.N
 	}
-	ml.N = 0
-	g := capGen{ml: ml, opp: opp, keep: pf.keep, count: true}
-	g.kingCaptures(ks, kings, own|opp)
-	return g.n + ml.N
+	_, counted := sideCaptures(ml, pf.keep, true, own, opp, kings, ks)
+	return counted + ml.N
 }
 
 // menCanJump reports whether a man of men can capture a piece of opp
@@ -296,7 +309,7 @@ func (pf *perfter) countMenChildren(p Position, ml *MoveList, kc *kidCounter) ui
 func (pf *perfter) menCaptureCount(own, opp, empty, a0, a1, a2, a3 uint64) int {
 	j0, j1, j2, j3 := own&a0, own&a1, own&a2, own&a3
 	if cont := continuing(j0, j1, j2, j3, a0, a1, a2, a3); cont != 0 {
-		if n, ok := menDoubles(j0, j1, j2, j3, a0, a1, a2, a3, opp, own); ok {
+		if n, _, ok := menDoubles(j0, j1, j2, j3, a0, a1, a2, a3, opp, own); ok {
 			return n
 		}
 		return countMenCaptures(&pf.lists[0], pf.keep, opp, empty, j0, j1, j2, j3, cont)

@@ -275,3 +275,51 @@ func (pf *perfter) menMoves(own, opp uint64, white bool) int {
 	}
 	return pf.menCaptureCount(own, opp, empty, a0, a1, a2, a3)
 }
+
+// TestSearchCountMenCounted compares searchCount, which counts the men's
+// captures from the masks when kings capture too, with the generator's
+// captures (drop and keep), on random positions where a king can take
+// two pieces or more and a man can capture. The positions where the men
+// were counted from the masks must be many, or the test proves nothing.
+func TestSearchCountMenCounted(t *testing.T) {
+	rng := rand.New(rand.NewPCG(7, 42))
+	var ml, mk MoveList
+	counted := [4]int{} // by the men's best: the men's captures counted, the kings searched
+	for i := 0; counted[1]+counted[2]+counted[3] < 3000 && i < 400000; i++ {
+		p := randomPosition(rng, 6+rng.IntN(12), 6+rng.IntN(12), 0.25)
+		own, opp := p.sides()
+		kings := own & p.Kings
+		empty := ^(own | opp) & BoardMask
+		a0, a1, a2, a3 := jumpTargets(opp, empty)
+		var ks [4]uint64
+		ks[0], ks[1], ks[2], ks[3], _ = kingStarts(kings, empty, a0, a1, a2, a3)
+		if ks[0]|ks[1]|ks[2]|ks[3] == 0 {
+			continue
+		}
+		if _, ok := kingSingles(ks[0], ks[1], ks[2], ks[3], empty, a0, a1, a2, a3); ok {
+			continue // counted by count, never searched
+		}
+		if men := own &^ kings; men&(a0|a1|a2|a3) != 0 {
+			if _, best, ok := menCapturesCounted(men, opp, a0, a1, a2, a3); ok {
+				counted[best]++
+			}
+		}
+		p.generate(&ml, false)
+		p.generate(&mk, true)
+		for _, keep := range []bool{false, true} {
+			want := ml.N
+			if keep {
+				want = mk.N
+			}
+			pf := newPerfter(1, PerftOptions{Keep: keep})
+			k := ks
+			if got := pf.searchCount(own, opp, kings, &k); got != want {
+				t.Fatalf("%s: searchCount (keep %v) %d, generated %d", p.FEN(), keep, got, want)
+			}
+		}
+	}
+	t.Logf("men's captures counted beside the kings' search, by pieces taken: %v", counted)
+	if counted[1] < 200 || counted[2] < 200 {
+		t.Errorf("too few positions where the men's single (%d) or double (%d) captures were counted", counted[1], counted[2])
+	}
+}
