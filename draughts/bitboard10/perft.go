@@ -388,8 +388,9 @@ func (pf *perfter) countQuietMenChildren(p *Position) (sum uint64, ok bool) {
 // taken). The runs of own's kings in a direction d therefore change only
 // when one of them passed through the destination, or stopped just before
 // the origin; the others, and their counts of quiet moves, are the
-// parent's. A capture by p removes own's pieces: the runs of such a child
-// are found afresh.
+// parent's. A capture by p removes own's pieces as well, which lengthens
+// the runs they stopped (and ends those of a captured king): those runs
+// are found afresh, the others kept.
 type kidCounter struct {
 	mover, own, kings uint64 // p's side to move; the children's, and its kings
 	f0, f1, f2, f3    uint64 // own's kings and the empty runs they reach, in p (kingStarts)
@@ -429,10 +430,10 @@ func (kc *kidCounter) count(m Move, ks *[4]uint64) (int, bool) {
 	if kings != 0 {
 		f0, f1, f2, f3 := kc.f0, kc.f1, kc.f2, kc.f3
 		quiet := kc.quiet
-		// After a capture every run is found afresh; after a quiet move,
-		// those that met the move's two squares (out of line: rare).
+		// The runs that met the move's squares are found afresh (out of
+		// line: rare after a quiet move).
 		if m.Captured != 0 || to&kc.onRun|from&kc.stops != 0 {
-			f0, f1, f2, f3, quiet = kc.runs(m.Captured != 0, from, to, kings, empty)
+			f0, f1, f2, f3, quiet = kc.runs(m.Captured, from, to, kings, empty)
 		}
 		// The jump targets after the call: fewer values live across it.
 		a0, a1, a2, a3 := jumpTargets(opp, empty)
@@ -471,27 +472,31 @@ func (kc *kidCounter) menCaptures(men, opp, a0, a1, a2, a3 uint64, ks *[4]uint64
 }
 
 // runs returns the runs of the kings (kings, on the board whose empty
-// squares are empty) after a move from -> to of the other side (which
-// captured if all), and their number of quiet moves: those of p where
-// the move changed nothing.
+// squares are empty) after a move from -> to of the other side, which
+// captured the pieces captured, and their number of quiet moves: those of
+// p where the move changed nothing. A run changes when the move lands on
+// it, or vacates the square that ends it, or captures the piece that
+// ends it; all of them when it captures a king.
 //
 //go:noinline
-func (kc *kidCounter) runs(all bool, from, to, kings, empty uint64) (f0, f1, f2, f3 uint64, quiet int) {
+func (kc *kidCounter) runs(captured, from, to, kings, empty uint64) (f0, f1, f2, f3 uint64, quiet int) {
 	f0, f1, f2, f3 = kc.f0, kc.f1, kc.f2, kc.f3
 	q0, q1, q2, q3 := kc.q0, kc.q1, kc.q2, kc.q3
-	if all || f0&(to|from<<6) != 0 {
+	all := captured&kc.kings != 0
+	gone := from | captured // squares the move empties
+	if all || f0&(to|gone<<6) != 0 {
 		f0 = fillUp(kings, empty, 6)
 		q0 = bits.OnesCount64(f0 ^ kings)
 	}
-	if all || f1&(to|from<<5) != 0 {
+	if all || f1&(to|gone<<5) != 0 {
 		f1 = fillUp(kings, empty, 5)
 		q1 = bits.OnesCount64(f1 ^ kings)
 	}
-	if all || f2&(to|from>>5) != 0 {
+	if all || f2&(to|gone>>5) != 0 {
 		f2 = fillDown(kings, empty, 5)
 		q2 = bits.OnesCount64(f2 ^ kings)
 	}
-	if all || f3&(to|from>>6) != 0 {
+	if all || f3&(to|gone>>6) != 0 {
 		f3 = fillDown(kings, empty, 6)
 		q3 = bits.OnesCount64(f3 ^ kings)
 	}

@@ -323,3 +323,27 @@ func TestSearchCountMenCounted(t *testing.T) {
 		t.Errorf("too few positions where the men's single (%d) or double (%d) captures were counted", counted[1], counted[2])
 	}
 }
+
+// TestChildrenAfterCaptures compares bulk perft 2 with the children's
+// generated moves (drop and keep) on random positions whose side to move
+// must capture while the other side has kings: kidCounter keeps the runs
+// of those kings that the capture leaves as they were.
+func TestChildrenAfterCaptures(t *testing.T) {
+	rng := rand.New(rand.NewPCG(11, 5))
+	var ml, mk MoveList
+	tested := 0
+	for i := 0; tested < 3000 && i < 100000; i++ {
+		p := randomPosition(rng, 4+rng.IntN(14), 4+rng.IntN(14), 0.3)
+		if _, opp := p.sides(); opp&p.Kings == 0 || !p.HasCapture() {
+			continue
+		}
+		tested++
+		p.generate(&ml, false)
+		p.generate(&mk, true)
+		compareBulkTwoPlies(t, p, &ml, false)
+		compareBulkTwoPlies(t, p, &mk, true)
+	}
+	if tested < 3000 {
+		t.Errorf("only %d positions tested", tested)
+	}
+}
