@@ -409,7 +409,7 @@ func (kc *kidCounter) init(p *Position) {
 	kc.white = !p.WhiteToMove
 	if k := kc.kings; k != 0 {
 		empty := ^(kc.mover | kc.own) & BoardMask
-		kc.f0, kc.f1, kc.f2, kc.f3 = fillUp(k, empty, 6), fillUp(k, empty, 5), fillDown(k, empty, 5), fillDown(k, empty, 6)
+		kc.f0, kc.f1, kc.f2, kc.f3 = kingFills(k, empty)
 		kc.q0, kc.q1, kc.q2, kc.q3 = bits.OnesCount64(kc.f0^k), bits.OnesCount64(kc.f1^k), bits.OnesCount64(kc.f2^k), bits.OnesCount64(kc.f3^k)
 		kc.quiet = kc.q0 + kc.q1 + kc.q2 + kc.q3
 		kc.onRun = kc.f0 | kc.f1 | kc.f2 | kc.f3
