@@ -209,7 +209,8 @@ func behindEmpty(opp, empty uint64) [4]uint64 {
 // not depend on the vacated origin nor on the captured piece (they lie in
 // the reverse direction), so the masks of the position itself decide.
 func continuing(j0, j1, j2, j3, a0, a1, a2, a3 uint64) uint64 {
-	return (j0>>12)&(a0|a1|a2) | (j1>>10)&(a0|a1|a3) | (j2<<10)&(a0|a2|a3) | (j3<<12)&(a1|a2|a3)
+	a01, a23 := a0|a1, a2|a3 // the unions of three from two of two
+	return (j0>>12)&(a01|a2) | (j1>>10)&(a01|a3) | (j2<<10)&(a0|a23) | (j3<<12)&(a1|a23)
 }
 
 // menDoubles counts the men's captures of two pieces, given their first
