@@ -44,6 +44,26 @@ func fillDown(gen, empty uint64, s uint) uint64 {
 	return gen | empty&(gen<<(8*s))
 }
 
+// kingFills returns the kings' runs in the four directions (up-left,
+// up-right, down-left, down-right), each king with the empty squares it
+// reaches: fillUp and fillDown of kings through empty. A lone king's runs
+// (the usual case) are read off its rays instead, a table row and a bit
+// scan each: fewer instructions than four fills.
+func kingFills(kings, empty uint64) (f0, f1, f2, f3 uint64) {
+	if kings&(kings-1) != 0 || kings == 0 {
+		return fillUp(kings, empty, 6), fillUp(kings, empty, 5), fillDown(kings, empty, 5), fillDown(kings, empty, 6)
+	}
+	k := uint(bits.TrailingZeros64(kings)) & 63
+	return loneRun(0, k, empty), loneRun(1, k, empty), loneRun(2, k, empty), loneRun(3, k, empty)
+}
+
+// loneRun is the run of the lone king on bit k in direction d: the king
+// and the empty squares after it, up to the first square not in empty.
+func loneRun(d int, k uint, empty uint64) uint64 {
+	r := ray[d&3][k&63]
+	return 1<<(k&63) | beforeBlocker(d, r, r&^empty)
+}
+
 // kingStarts returns, for each direction d, the squares from which a king
 // of kings captures in direction d: the king's own square or the last
 // square of its empty run, when a[d] (jumpTargets) holds it. If there is
@@ -51,7 +71,7 @@ func fillDown(gen, empty uint64, s uint) uint64 {
 // (two kings' runs in one direction never overlap: one stops before the
 // other).
 func kingStarts(kings, empty, a0, a1, a2, a3 uint64) (s0, s1, s2, s3 uint64, quiet int) {
-	f0, f1, f2, f3 := fillUp(kings, empty, 6), fillUp(kings, empty, 5), fillDown(kings, empty, 5), fillDown(kings, empty, 6)
+	f0, f1, f2, f3 := kingFills(kings, empty)
 	quiet = bits.OnesCount64(f0) + bits.OnesCount64(f1) + bits.OnesCount64(f2) + bits.OnesCount64(f3) - 4*bits.OnesCount64(kings)
 	return f0 & a0, f1 & a1, f2 & a2, f3 & a3, quiet
 }

@@ -3,6 +3,7 @@ package bitboard10
 import (
 	"bytes"
 	"fmt"
+	"math/rand/v2"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -193,5 +194,35 @@ func TestKingRunGenerated(t *testing.T) {
 	}
 	if !bytes.Equal(got, want) {
 		t.Error("kingrun_gen.go differs from what gen_kingrun.go writes: run go generate")
+	}
+}
+
+// TestKingFills compares kingFills, which reads a lone king's runs off
+// its rays, with the four fills, on random boards with no king, one king
+// (most of them) and several.
+func TestKingFills(t *testing.T) {
+	rng := rand.New(rand.NewPCG(5, 9))
+	lone := 0
+	for i := 0; i < 20000; i++ {
+		p := randomPosition(rng, rng.IntN(20), rng.IntN(20), 0)
+		occ := p.White | p.Black
+		var kings uint64
+		for n := []int{0, 1, 1, 1, 2, 3}[i%6]; n > 0; n-- {
+			b := SquareBit(1 + rng.IntN(50))
+			kings |= b
+			occ |= b
+		}
+		if kings != 0 && kings&(kings-1) == 0 {
+			lone++
+		}
+		empty := ^occ & BoardMask
+		g0, g1, g2, g3 := kingFills(kings, empty)
+		w0, w1, w2, w3 := fillUp(kings, empty, 6), fillUp(kings, empty, 5), fillDown(kings, empty, 5), fillDown(kings, empty, 6)
+		if g0 != w0 || g1 != w1 || g2 != w2 || g3 != w3 {
+			t.Fatalf("kings %x, empty %x: kingFills %x %x %x %x, fills %x %x %x %x", kings, empty, g0, g1, g2, g3, w0, w1, w2, w3)
+		}
+	}
+	if lone < 5000 {
+		t.Errorf("only %d boards with a lone king", lone)
 	}
 }

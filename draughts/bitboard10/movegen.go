@@ -183,11 +183,16 @@ func (p *Position) HasCapture() bool {
 // jumpTargets returns, for each direction d (0 = up-left, 1 = up-right,
 // 2 = down-left, 3 = down-right), the squares x from which a man could
 // capture in direction d: x+d holds a piece of opp and x+2d is empty.
+//
+// Each is the pieces with an empty square behind them, moved one step
+// back: (opp & (empty<<6)) << 6 is (opp<<6) & (empty<<12) with a copy
+// fewer (x86 shifts in place), and these masks are made for every child
+// counted.
 func jumpTargets(opp, empty uint64) (a0, a1, a2, a3 uint64) {
-	a0 = (opp << 6) & (empty << 12)
-	a1 = (opp << 5) & (empty << 10)
-	a2 = (opp >> 5) & (empty >> 10)
-	a3 = (opp >> 6) & (empty >> 12)
+	a0 = (opp & (empty << 6)) << 6
+	a1 = (opp & (empty << 5)) << 5
+	a2 = (opp & (empty >> 5)) >> 5
+	a3 = (opp & (empty >> 6)) >> 6
 	return
 }
 
@@ -204,7 +209,8 @@ func behindEmpty(opp, empty uint64) [4]uint64 {
 // not depend on the vacated origin nor on the captured piece (they lie in
 // the reverse direction), so the masks of the position itself decide.
 func continuing(j0, j1, j2, j3, a0, a1, a2, a3 uint64) uint64 {
-	return (j0>>12)&(a0|a1|a2) | (j1>>10)&(a0|a1|a3) | (j2<<10)&(a0|a2|a3) | (j3<<12)&(a1|a2|a3)
+	a01, a23 := a0|a1, a2|a3 // the unions of three from two of two
+	return (j0>>12)&(a01|a2) | (j1>>10)&(a01|a3) | (j2<<10)&(a0|a23) | (j3<<12)&(a1|a23)
 }
 
 // menDoubles counts the men's captures of two pieces, given their first
@@ -216,10 +222,11 @@ func continuing(j0, j1, j2, j3, a0, a1, a2, a3 uint64) uint64 {
 // the position's masks decide it, one set of landing squares for each of
 // the twelve pairs (d, e). When some capture goes on to a third piece,
 // those are counted instead (see menTriples; opp: the other side's
-// pieces, men: the side's men). ok is false when the search must count.
+// pieces, men: the side's men). best is the number of pieces the counted
+// captures take (2, or 3). ok is false when the search must count.
 // Two captures of two pieces never merge (see add), so the count holds in
 // both modes.
-func menDoubles(j0, j1, j2, j3, a0, a1, a2, a3, opp, men uint64) (n int, ok bool) {
+func menDoubles(j0, j1, j2, j3, a0, a1, a2, a3, opp, men uint64) (n, best int, ok bool) {
 	l0, l1, l2, l3 := j0>>12, j1>>10, j2<<10, j3<<12
 	s00, s10, s20 := l0&a0, l1&a0, l2&a0
 	s01, s11, s31 := l0&a1, l1&a1, l3&a1
@@ -231,14 +238,15 @@ func menDoubles(j0, j1, j2, j3, a0, a1, a2, a3, opp, men uint64) (n int, ok bool
 	e0, e1, e2, e3 := s00|s10|s20, s01|s11|s31, s02|s22|s32, s13|s23|s33
 	if continuing(e0, e1, e2, e3, a0, a1, a2, a3) != 0 {
 		if s00&s10|s00&s20|s10&s20|s01&s11|s01&s31|s11&s31|s02&s22|s02&s32|s22&s32|s13&s23|s13&s33|s23&s33 != 0 {
-			return 0, false
+			return 0, 0, false
 		}
-		return menTriples(e0, e1, e2, e3, a0, a1, a2, a3, opp, men)
+		n, ok := menTriples(e0, e1, e2, e3, a0, a1, a2, a3, opp, men)
+		return n, 3, ok
 	}
 	return bits.OnesCount64(s00) + bits.OnesCount64(s10) + bits.OnesCount64(s20) +
 		bits.OnesCount64(s01) + bits.OnesCount64(s11) + bits.OnesCount64(s31) +
 		bits.OnesCount64(s02) + bits.OnesCount64(s22) + bits.OnesCount64(s32) +
-		bits.OnesCount64(s13) + bits.OnesCount64(s23) + bits.OnesCount64(s33), true
+		bits.OnesCount64(s13) + bits.OnesCount64(s23) + bits.OnesCount64(s33), 2, true
 }
 
 // menTriples counts the men's captures of three pieces, given the squares
@@ -258,7 +266,7 @@ func menTriples(e0, e1, e2, e3, a0, a1, a2, a3, opp, men uint64) (n int, ok bool
 	t20, t22, t23 := l2&a0, l2&a2, l2&a3
 	t31, t32, t33 := l3&a1, l3&a2, l3&a3
 	lm := men | ^(opp|men)&BoardMask
-	b0, b1, b2, b3 := (opp<<6)&(lm<<12), (opp<<5)&(lm<<10), (opp>>5)&(lm>>10), (opp>>6)&(lm>>12)
+	b0, b1, b2, b3 := jumpTargets(opp, lm)
 	if continuing(t00|t10|t20, t01|t11|t31, t02|t22|t32, t13|t23|t33, b0, b1, b2, b3) != 0 {
 		return 0, false
 	}
@@ -278,6 +286,19 @@ func addMenCaptures(kings int, men, opp, a0, a1, a2, a3 uint64) (int, bool) {
 	j0, j1, j2, j3 := men&a0, men&a1, men&a2, men&a3
 	if continuing(j0, j1, j2, j3, a0, a1, a2, a3) == 0 {
 		return kings + bits.OnesCount64(j0) + bits.OnesCount64(j1) + bits.OnesCount64(j2) + bits.OnesCount64(j3), true
+	}
+	n, _, ok := menDoubles(j0, j1, j2, j3, a0, a1, a2, a3, opp, men)
+	return n, ok
+}
+
+// menCapturesCounted is the number of the maximal captures of the men
+// men (a0..a3: jumpTargets; opp: the other side's pieces), at least one of
+// which can capture, and the number of pieces they take, counted from the
+// masks; ok is false when a man may take four pieces or more.
+func menCapturesCounted(men, opp, a0, a1, a2, a3 uint64) (n, best int, ok bool) {
+	j0, j1, j2, j3 := men&a0, men&a1, men&a2, men&a3
+	if continuing(j0, j1, j2, j3, a0, a1, a2, a3) == 0 {
+		return bits.OnesCount64(j0) + bits.OnesCount64(j1) + bits.OnesCount64(j2) + bits.OnesCount64(j3), 1, true
 	}
 	return menDoubles(j0, j1, j2, j3, a0, a1, a2, a3, opp, men)
 }

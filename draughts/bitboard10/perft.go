@@ -249,18 +249,31 @@ func (pf *perfter) countChildren(p Position, ml *MoveList) uint64 {
 
 // searchCount is the number of captures of own (its kings among them)
 // against opp, searched: count found that some may go on, and the kings'
-// first jumps ks. When only kings capture (the usual case) their search
-// is called directly.
+// first jumps ks. The kings' search is called directly (the usual case);
+// when men can capture too, their captures are counted from the masks
+// first, as the number to beat, and only a man that may take four pieces
+// or more needs the generator's entry (sideCaptures).
 func (pf *perfter) searchCount(own, opp, kings uint64, ks *[4]uint64) int {
 	ml := &pf.lists[0]
-	if ks[0]|ks[1]|ks[2]|ks[3] == 0 || menCanJump(own&^kings, opp, ^(own|opp)&BoardMask) {
-		_, counted := sideCaptures(ml, pf.keep, true, own, opp, kings, ks)
-		return counted + ml.N
+	if ks[0]|ks[1]|ks[2]|ks[3] != 0 {
+		g := capGen{ml: ml, opp: opp, keep: pf.keep, count: true}
+		a0, a1, a2, a3 := jumpTargets(opp, ^(own|opp)&BoardMask)
+		if men := own &^ kings; men&(a0|a1|a2|a3) != 0 {
+			n, best, ok := menCapturesCounted(men, opp, a0, a1, a2, a3)
+			if !ok {
+				_, counted := sideCaptures(ml, pf.keep, true, own, opp, kings, ks)
+				return counted + ml.N
+			}
+			// The men's captures never merge with the kings' (another
+			// origin): kings that take more pieces discard them (add).
+			g.best, g.n = best, n
+		}
+		ml.N = 0
+		g.kingCaptures(ks, kings, own|opp)
+		return g.n + ml.N
 	}
-	ml.N = 0
-	g := capGen{ml: ml, opp: opp, keep: pf.keep, count: true}
-	g.kingCaptures(ks, kings, own|opp)
-	return g.n + ml.N
+	_, counted := sideCaptures(ml, pf.keep, true, own, opp, kings, ks)
+	return counted + ml.N
 }
 
 // menCanJump reports whether a man of men can capture a piece of opp
@@ -296,7 +309,7 @@ func (pf *perfter) countMenChildren(p Position, ml *MoveList, kc *kidCounter) ui
 func (pf *perfter) menCaptureCount(own, opp, empty, a0, a1, a2, a3 uint64) int {
 	j0, j1, j2, j3 := own&a0, own&a1, own&a2, own&a3
 	if cont := continuing(j0, j1, j2, j3, a0, a1, a2, a3); cont != 0 {
-		if n, ok := menDoubles(j0, j1, j2, j3, a0, a1, a2, a3, opp, own); ok {
+		if n, _, ok := menDoubles(j0, j1, j2, j3, a0, a1, a2, a3, opp, own); ok {
 			return n
 		}
 		return countMenCaptures(&pf.lists[0], pf.keep, opp, empty, j0, j1, j2, j3, cont)
@@ -375,8 +388,9 @@ func (pf *perfter) countQuietMenChildren(p *Position) (sum uint64, ok bool) {
 // taken). The runs of own's kings in a direction d therefore change only
 // when one of them passed through the destination, or stopped just before
 // the origin; the others, and their counts of quiet moves, are the
-// parent's. A capture by p removes own's pieces: the runs of such a child
-// are found afresh.
+// parent's. A capture by p removes own's pieces as well, which lengthens
+// the runs they stopped (and ends those of a captured king): those runs
+// are found afresh, the others kept.
 type kidCounter struct {
 	mover, own, kings uint64 // p's side to move; the children's, and its kings
 	f0, f1, f2, f3    uint64 // own's kings and the empty runs they reach, in p (kingStarts)
@@ -395,7 +409,7 @@ func (kc *kidCounter) init(p *Position) {
 	kc.white = !p.WhiteToMove
 	if k := kc.kings; k != 0 {
 		empty := ^(kc.mover | kc.own) & BoardMask
-		kc.f0, kc.f1, kc.f2, kc.f3 = fillUp(k, empty, 6), fillUp(k, empty, 5), fillDown(k, empty, 5), fillDown(k, empty, 6)
+		kc.f0, kc.f1, kc.f2, kc.f3 = kingFills(k, empty)
 		kc.q0, kc.q1, kc.q2, kc.q3 = bits.OnesCount64(kc.f0^k), bits.OnesCount64(kc.f1^k), bits.OnesCount64(kc.f2^k), bits.OnesCount64(kc.f3^k)
 		kc.quiet = kc.q0 + kc.q1 + kc.q2 + kc.q3
 		kc.onRun = kc.f0 | kc.f1 | kc.f2 | kc.f3
@@ -416,10 +430,10 @@ func (kc *kidCounter) count(m Move, ks *[4]uint64) (int, bool) {
 	if kings != 0 {
 		f0, f1, f2, f3 := kc.f0, kc.f1, kc.f2, kc.f3
 		quiet := kc.quiet
-		// After a capture every run is found afresh; after a quiet move,
-		// those that met the move's two squares (out of line: rare).
+		// The runs that met the move's squares are found afresh (out of
+		// line: rare after a quiet move).
 		if m.Captured != 0 || to&kc.onRun|from&kc.stops != 0 {
-			f0, f1, f2, f3, quiet = kc.runs(m.Captured != 0, from, to, kings, empty)
+			f0, f1, f2, f3, quiet = kc.runs(m.Captured, from, to, kings, empty)
 		}
 		// The jump targets after the call: fewer values live across it.
 		a0, a1, a2, a3 := jumpTargets(opp, empty)
@@ -458,27 +472,31 @@ func (kc *kidCounter) menCaptures(men, opp, a0, a1, a2, a3 uint64, ks *[4]uint64
 }
 
 // runs returns the runs of the kings (kings, on the board whose empty
-// squares are empty) after a move from -> to of the other side (which
-// captured if all), and their number of quiet moves: those of p where
-// the move changed nothing.
+// squares are empty) after a move from -> to of the other side, which
+// captured the pieces captured, and their number of quiet moves: those of
+// p where the move changed nothing. A run changes when the move lands on
+// it, or vacates the square that ends it, or captures the piece that
+// ends it; all of them when it captures a king.
 //
 //go:noinline
-func (kc *kidCounter) runs(all bool, from, to, kings, empty uint64) (f0, f1, f2, f3 uint64, quiet int) {
+func (kc *kidCounter) runs(captured, from, to, kings, empty uint64) (f0, f1, f2, f3 uint64, quiet int) {
 	f0, f1, f2, f3 = kc.f0, kc.f1, kc.f2, kc.f3
 	q0, q1, q2, q3 := kc.q0, kc.q1, kc.q2, kc.q3
-	if all || f0&(to|from<<6) != 0 {
+	all := captured&kc.kings != 0
+	gone := from | captured // squares the move empties
+	if all || f0&(to|gone<<6) != 0 {
 		f0 = fillUp(kings, empty, 6)
 		q0 = bits.OnesCount64(f0 ^ kings)
 	}
-	if all || f1&(to|from<<5) != 0 {
+	if all || f1&(to|gone<<5) != 0 {
 		f1 = fillUp(kings, empty, 5)
 		q1 = bits.OnesCount64(f1 ^ kings)
 	}
-	if all || f2&(to|from>>5) != 0 {
+	if all || f2&(to|gone>>5) != 0 {
 		f2 = fillDown(kings, empty, 5)
 		q2 = bits.OnesCount64(f2 ^ kings)
 	}
-	if all || f3&(to|from>>6) != 0 {
+	if all || f3&(to|gone>>6) != 0 {
 		f3 = fillDown(kings, empty, 6)
 		q3 = bits.OnesCount64(f3 ^ kings)
 	}

@@ -275,3 +275,75 @@ func (pf *perfter) menMoves(own, opp uint64, white bool) int {
 	}
 	return pf.menCaptureCount(own, opp, empty, a0, a1, a2, a3)
 }
+
+// TestSearchCountMenCounted compares searchCount, which counts the men's
+// captures from the masks when kings capture too, with the generator's
+// captures (drop and keep), on random positions where a king can take
+// two pieces or more and a man can capture. The positions where the men
+// were counted from the masks must be many, or the test proves nothing.
+func TestSearchCountMenCounted(t *testing.T) {
+	rng := rand.New(rand.NewPCG(7, 42))
+	var ml, mk MoveList
+	counted := [4]int{} // by the men's best: the men's captures counted, the kings searched
+	for i := 0; counted[1]+counted[2]+counted[3] < 3000 && i < 400000; i++ {
+		p := randomPosition(rng, 6+rng.IntN(12), 6+rng.IntN(12), 0.25)
+		own, opp := p.sides()
+		kings := own & p.Kings
+		empty := ^(own | opp) & BoardMask
+		a0, a1, a2, a3 := jumpTargets(opp, empty)
+		var ks [4]uint64
+		ks[0], ks[1], ks[2], ks[3], _ = kingStarts(kings, empty, a0, a1, a2, a3)
+		if ks[0]|ks[1]|ks[2]|ks[3] == 0 {
+			continue
+		}
+		if _, ok := kingSingles(ks[0], ks[1], ks[2], ks[3], empty, a0, a1, a2, a3); ok {
+			continue // counted by count, never searched
+		}
+		if men := own &^ kings; men&(a0|a1|a2|a3) != 0 {
+			if _, best, ok := menCapturesCounted(men, opp, a0, a1, a2, a3); ok {
+				counted[best]++
+			}
+		}
+		p.generate(&ml, false)
+		p.generate(&mk, true)
+		for _, keep := range []bool{false, true} {
+			want := ml.N
+			if keep {
+				want = mk.N
+			}
+			pf := newPerfter(1, PerftOptions{Keep: keep})
+			k := ks
+			if got := pf.searchCount(own, opp, kings, &k); got != want {
+				t.Fatalf("%s: searchCount (keep %v) %d, generated %d", p.FEN(), keep, got, want)
+			}
+		}
+	}
+	t.Logf("men's captures counted beside the kings' search, by pieces taken: %v", counted)
+	if counted[1] < 200 || counted[2] < 200 {
+		t.Errorf("too few positions where the men's single (%d) or double (%d) captures were counted", counted[1], counted[2])
+	}
+}
+
+// TestChildrenAfterCaptures compares bulk perft 2 with the children's
+// generated moves (drop and keep) on random positions whose side to move
+// must capture while the other side has kings: kidCounter keeps the runs
+// of those kings that the capture leaves as they were.
+func TestChildrenAfterCaptures(t *testing.T) {
+	rng := rand.New(rand.NewPCG(11, 5))
+	var ml, mk MoveList
+	tested := 0
+	for i := 0; tested < 3000 && i < 100000; i++ {
+		p := randomPosition(rng, 4+rng.IntN(14), 4+rng.IntN(14), 0.3)
+		if _, opp := p.sides(); opp&p.Kings == 0 || !p.HasCapture() {
+			continue
+		}
+		tested++
+		p.generate(&ml, false)
+		p.generate(&mk, true)
+		compareBulkTwoPlies(t, p, &ml, false)
+		compareBulkTwoPlies(t, p, &mk, true)
+	}
+	if tested < 3000 {
+		t.Errorf("only %d positions tested", tested)
+	}
+}
