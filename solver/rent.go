@@ -13,7 +13,8 @@ import "metz/tables"
 // (12.1 M positions to build) and two men against two kings (2.4 M): the
 // builds took about a fifth of its CPU and saved 0.08 M of its 10.88 M
 // nodes. Tables ready when the search began (saved, or built before) are
-// read whatever the rent; df-pn and the other searches build as before.
+// read whatever the rent, and so are those its other searches (df-pn's)
+// have read or built since; they build as before.
 
 // nodeNanos is about what a bounded node costs on one core (docs/performance.md:
 // about 1 M nodes a second), the rate at which rent turns into build time.
@@ -41,9 +42,12 @@ func (s *search[P, M]) rentSlot(c *child[P, M]) int {
 // runs: a fork decides from what was built before its round, never from
 // what a sibling running beside it builds, so that its report does not
 // depend on the cores (TestParallelSameReport).
+//
+// A search whose root is itself a small ending (smallRootPieces) pays no
+// rent: its tables are its answer (useTables).
 func (s *search[P, M]) priceTables() {
 	s.price = [len(s.price)]int64{}
-	if s.tables == nil {
+	if s.tables == nil || s.rootSig.Pieces() <= smallRootPieces {
 		return
 	}
 	for w := 1; w < s.smallMax; w++ {

@@ -17,8 +17,9 @@ func TestRentBeforeBuilding(t *testing.T) {
 	p := mustFEN(t, intl, "W:WK46,K50:BK5,K16")
 	sig := tables.Sig{WK: 2, BK: 2}
 	code, _ := sig.Code()
-	renter, q := rentSearch(t, p)
-	buyer, _ := rentSearch(t, p)
+	root := mustFEN(t, intl, "W:W31,32,33,K46,K50:BK5,K16,20")
+	renter, q := rentSearch(t, root, p)
+	buyer, _ := rentSearch(t, root, p)
 	if renter.price[code] <= 1 {
 		t.Fatalf("price %d: the table is ready or costs nothing", renter.price[code])
 	}
@@ -48,9 +49,9 @@ func TestRentBeforeBuilding(t *testing.T) {
 	}
 }
 
-// rentSearch is a search of p on the bitboard generator with fresh
-// in-memory tables.
-func rentSearch(t *testing.T, p draughts.Position) (*search[bitboard10.Position, bitboard10.Move], bitboard10.Position) {
+// rentSearch is a search of root on the bitboard generator with fresh
+// in-memory tables, and p in its form.
+func rentSearch(t *testing.T, root, p draughts.Position) (*search[bitboard10.Position, bitboard10.Move], bitboard10.Position) {
 	t.Helper()
 	e, err := bitboard10.New(p.Rules)
 	if err != nil {
@@ -58,7 +59,18 @@ func rentSearch(t *testing.T, p draughts.Position) (*search[bitboard10.Position,
 	}
 	b := nodes(1_000_000).WithDefaults()
 	q := from(e, p)
-	s := newSearch(e, q, draughts.White, Win, newLimits(b), b.MemoryMB)
+	s := newSearch(e, from(e, root), draughts.White, Win, newLimits(b), b.MemoryMB)
 	s.useTables(tables.InMemory().System(p.Rules))
 	return s, q
+}
+
+// A search whose root is a small ending pays no rent: its tables are its
+// answer.
+func TestSmallRootPaysNoRent(t *testing.T) {
+	p := mustFEN(t, intl, "W:WK46,K50:BK5,K16")
+	s, _ := rentSearch(t, p, p)
+	code, _ := tables.Sig{WK: 2, BK: 2}.Code()
+	if s.price[code] != 0 {
+		t.Fatalf("price %d for the root's own material", s.price[code])
+	}
 }

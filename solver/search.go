@@ -278,6 +278,11 @@ func (s *search[P, M]) probeTables(c *child[P, M], anyValue bool) (r tables.Resu
 		return tables.Draw, 0, false
 	}
 	r, plies, ok = s.probeSig(c, sig)
+	if ok && fits && !s.readOnly {
+		// A probe that may build answers the same whoever built the
+		// table: the bounded search may read it from now on (rent.go).
+		s.price[slot] = 0
+	}
 	if !ok && anyValue && sig.Pieces() <= s.valueOnly {
 		if r, ok = probeWDL(s.g, s.tables, c.q); ok {
 			return r, noDistance, true
