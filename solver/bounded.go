@@ -23,9 +23,23 @@ func (s *search[P, M]) within(c *child[P, M], d int, forcing bool) (win, ok bool
 	// distances is no win within d: the search goes on below it (its
 	// children's values still cut it short: each move the tables give
 	// up fails at once).
-	if st, plies, ok := s.tableStatus(c); ok && (st == lost || plies != noDistance) {
+	st, plies, ok, slot := s.boundedTableStatus(c)
+	if ok && (st == lost || plies != noDistance) {
 		return st == won && plies <= d, true
 	}
+	if slot < 0 || s.renting[slot] { // counted once, by the outermost
+		return s.withinSearch(c, d, forcing)
+	}
+	start := s.lim.nodes
+	s.renting[slot] = true
+	win, ok = s.withinSearch(c, d, forcing)
+	s.renting[slot] = false
+	s.rent[slot] += s.lim.nodes - start
+	return win, ok
+}
+
+// withinSearch is within where the rules and the tables leave c open.
+func (s *search[P, M]) withinSearch(c *child[P, M], d int, forcing bool) (win, ok bool) {
 	if d = s.winDepth(c, d); d <= 0 {
 		return false, true
 	}

@@ -64,11 +64,18 @@ type search[P, M any] struct {
 	// and looked up again (on 12x12, three kings against one, 58 % of the
 	// time went to such refusals).
 	smallGone [1 << 12]bool
-	readOnly  bool       // read the in-memory tables, build none
-	rootSig   tables.Sig // the root's material
-	moveBufs  pool[M]
-	nodeBufs  pool[dnode[P, M]]
-	kidBufs   pool[child[P, M]]
+	readOnly  bool // read the in-memory tables, build none
+	// rent is the nodes the bounded search has spent below positions of
+	// each signature (by Sig.Code) whose tables it did not build, price
+	// what building them would cost in nodes (rent.go).
+	// renting marks the signatures with a position on the path, whose
+	// rent already counts the nodes below.
+	rent, price [1 << 12]int64
+	renting     [1 << 12]bool
+	rootSig     tables.Sig // the root's material
+	moveBufs    pool[M]
+	nodeBufs    pool[dnode[P, M]]
+	kidBufs     pool[child[P, M]]
 }
 
 func newSearch[P, M any](g game[P, M], root P, attacker draughts.Color, goal Goal, lim *limits, memMB int) *search[P, M] {
@@ -117,6 +124,7 @@ func (s *search[P, M]) fork(nodes int64, memMB int) *search[P, M] {
 	f.path = pathSet{}
 	f.tooBig, f.otherWins = maps.Clone(s.tooBig), map[uint64]bool{} // a fork's closures are its own
 	f.moveBufs, f.nodeBufs, f.kidBufs = pool[M]{}, pool[dnode[P, M]]{}, pool[child[P, M]]{}
+	f.priceTables()
 	return &f
 }
 
@@ -222,6 +230,7 @@ func (s *search[P, M]) useTables(t *tables.System) {
 	}
 	s.smallLim.Bytes = rootLimit(t, s.memMB).Bytes
 	s.smallLeft = s.smallLim.Positions
+	s.priceTables()
 }
 
 // rootLimit bounds the tables built for the root of a small ending: in
@@ -269,6 +278,11 @@ func (s *search[P, M]) probeTables(c *child[P, M], anyValue bool) (r tables.Resu
 		return tables.Draw, 0, false
 	}
 	r, plies, ok = s.probeSig(c, sig)
+	if ok && fits && !s.readOnly {
+		// A probe that may build answers the same whoever built the
+		// table: the bounded search may read it from now on (rent.go).
+		s.price[slot] = 0
+	}
 	if !ok && anyValue && sig.Pieces() <= s.valueOnly {
 		if r, ok = probeWDL(s.g, s.tables, c.q); ok {
 			return r, noDistance, true

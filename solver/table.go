@@ -45,6 +45,9 @@ const ways = 4
 // than the search itself.
 const startEntries = 1 << 12
 
+// hugeMin is the smallest allocation worth backing with huge pages.
+const hugeMin = 4 << 20
+
 // hashTable is a transposition table with a hard bound: it doubles while it
 // fills up, never beyond maxCap entries, and then replaces entries instead.
 // The empty key 0 marks a free slot (a position whose key is 0 is simply
@@ -98,6 +101,8 @@ func otherRootsEstimate(old, v numbers) bool {
 func (t *hashTable[V]) alloc(n int) {
 	t.keys = make([]uint64, n)
 	t.slots = make([]slot[V], n)
+	adviseHuge(t.keys)
+	adviseHuge(t.slots)
 	t.mask = uint64(n/ways - 1)
 	t.used = 0
 }
