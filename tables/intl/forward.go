@@ -1,7 +1,6 @@
 package intl
 
 import (
-	"bytes"
 	"math/bits"
 	"sync/atomic"
 
@@ -27,28 +26,27 @@ import (
 // forwardCheaper reports whether level n (even: t's losses) is cheaper
 // made forwards, from o's waiting positions, than by un-moving t's lost
 // ones: estimated from the predecessors a position of t had at the levels
-// un-moved so far and the moves a waiting one tried at the levels made
-// forwards (a probe in the values, a random byte, counted as two
-// predecessors, whose test is a bit in a bitset eight times smaller).
+// un-moved so far (before the first, from a sample of the losses to
+// un-move: samplePreds) and the moves a waiting one tried at the levels
+// made forwards (a probe in the records, a random byte, counted as two
+// predecessors).
 func (g *group) forwardCheaper(t, o *part, n int) bool {
-	if o.lean == nil || n%2 != 0 || t.sp != fullSpec || o.sp != fullSpec || forwardMode < 0 {
+	if !o.lean || n%2 != 0 || forwardMode < 0 {
 		return false
 	}
 	if forwardMode > 0 {
 		return true
 	}
-	if t.bwdFound < 1000 {
-		return false
-	}
-	found := int64(bytes.Count(t.val, []byte{byte(n + 1)}))
+	found, live := t.pendN[0].Load(), o.waiting.Load()
 	if found == 0 {
 		return false // nothing to un-move, and nothing to find
 	}
-	var live int64
-	for _, w := range o.live[0] {
-		live += int64(bits.OnesCount64(w))
+	var perPred float64
+	if t.bwdFound >= 1000 {
+		perPred = float64(t.bwdPreds) / float64(t.bwdFound)
+	} else {
+		perPred = samplePreds(t, o)
 	}
-	perPred := float64(t.bwdPreds) / float64(t.bwdFound)
 	perLive := 8.0 // moves tried a waiting position, until measured
 	if t.fwdLive >= 1000 {
 		perLive = float64(t.fwdKids) / float64(t.fwdLive)
@@ -56,16 +54,52 @@ func (g *group) forwardCheaper(t, o *part, n int) bool {
 	return float64(live)*(1+2*perLive) < float64(found)*(1+perPred)
 }
 
+// samplePreds returns about how many predecessors t's losses to un-move
+// (pend[0]) have: those of the first of them in each of some 1 000
+// stretches of the table, each weighted by the losses of its stretch.
+// The first pass decides many positions at once (in KKKKvMM's pair 57 M
+// losses of MMvKKKK, 33 predecessors each, whose first level took three
+// times as long un-moved as made forwards), before any level has
+// measured it.
+func samplePreds(t, o *part) float64 {
+	pend := t.pend[0]
+	var cur flipCursor
+	cur.reset(t.sig)
+	st := o.sig.strides()
+	var buf []int64
+	var preds, found float64
+	step := max(1, len(pend)/1000)
+	for lo := 0; lo < len(pend); lo += step {
+		first, n := -1, 0
+		for k := lo; k < min(lo+step, len(pend)); k++ {
+			if pend[k] != 0 && first < 0 {
+				first = k
+			}
+			n += bits.OnesCount64(pend[k])
+		}
+		if first < 0 {
+			continue
+		}
+		i := int64(first)*64 + int64(bits.TrailingZeros64(pend[first]))
+		buf = flippedPredecessors(cur.at(i), &st, buf[:0])
+		preds += float64(len(buf) * n)
+		found += float64(n)
+	}
+	return preds / max(found, 1)
+}
+
 // forwardMode, for the tests, makes every level that may be made
 // forwards so (1), or none (-1); 0 lets forwardCheaper choose.
 var forwardMode = 0
 
 // forward makes level n (even) forwards: every position of o still
-// waiting that has a quiet move to a position of t lost at n (value
-// n+1) wins, with value n+2, as update would have made it. The workers
-// scan blocks of o (multiples of 64 indices: no live word is shared) and
-// list the winners, then each sets its own; the rounds keep the values
-// read and the values written apart (t may be o).
+// waiting that has a quiet move to a position of t lost wins, as
+// un-moving t's losses not yet un-moved (pend[0]) would have made it: a
+// position still waiting has no move to a loss un-moved before. The
+// workers scan blocks of o's records (multiples of 64 indices: no pend
+// word is shared) and list the winners, then each sets its own; the
+// rounds keep the records read and the records written apart (t may be
+// o).
 func (g *group) forward(t, o *part, n int) {
 	ws := make([]*fwdWorker, 1)
 	if len(o.val) >= 1<<16 {
@@ -76,20 +110,18 @@ func (g *group) forward(t, o *part, n int) {
 		ws[k].cur.reset(o.sig)
 	}
 	var blocks atomic.Int64
-	rounds.Run(len(ws), func(k int) int { return ws[k].list(t, o, byte(n+1), &blocks) }, func(k int) {
+	rounds.Run(len(ws), func(k int) int { return ws[k].list(t, o, &blocks) }, func(k int) {
 		w := ws[k]
 		for _, j := range w.won {
-			o.val[j] = byte(n + 2)
-			o.lean[j] = 0
-			o.clearLive(j)
+			o.val[j] = recWin
+			o.pend[1][j>>6] |= 1 << (j & 63)
 		}
-		if len(w.won) > 0 {
-			w.top = n + 1
-		}
+		w.counts.decided += int64(len(w.won))
+		w.counts.pend[1] += int64(len(w.won))
 		w.won = w.won[:0]
 	})
 	for _, w := range ws {
-		g.top = max(g.top, w.top)
+		o.add(w.counts)
 		t.fwdLive += w.live
 		t.fwdKids += w.kids
 	}
@@ -105,10 +137,12 @@ const fwdBatch = 16
 // and its counts.
 type fwdWorker struct {
 	next, hi   int64
+	base       int64  // the first of the records mask covers
+	mask       uint64 // bit 8k+7: record base+k is undecided, not yet taken (waitingBytes) from base on still to take (waitingBytes)
 	batch      [fwdBatch]fwdPos
 	nb         int
 	won        []int64
-	top        int
+	counts     leanCounts
 	live, kids int64      // positions tried, moves probed
 	cur        flipCursor // unranks the positions tried
 }
@@ -146,13 +180,12 @@ func (p *fwdPos) advance(nBM, nBK int64) bool {
 
 // list tries the waiting positions of o, block after block, until it has
 // listed a round's worth of winners or o is done; it returns how many.
-func (w *fwdWorker) list(t, o *part, target byte, blocks *atomic.Int64) int {
-	size, live := int64(len(o.val)), o.live[0]
+func (w *fwdWorker) list(t, o *part, blocks *atomic.Int64) int {
 	nBM, nBK := binom[menSquares][t.sig.BM], binom[50][t.sig.BK]
 	more := true
 	for {
 		for more && w.nb < fwdBatch && len(w.won) < roundSize {
-			j, ok := w.nextLive(live, size, blocks)
+			j, ok := w.nextWaiting(o.val, blocks)
 			if !ok {
 				more = false
 				break
@@ -171,7 +204,7 @@ func (w *fwdWorker) list(t, o *part, target byte, blocks *atomic.Int64) int {
 		keep := 0
 		for k := range w.nb {
 			p := &w.batch[k]
-			if p.reaches(t.val, target) {
+			if p.reaches(t.val) {
 				w.won = append(w.won, p.j)
 				continue
 			}
@@ -187,32 +220,6 @@ func (w *fwdWorker) list(t, o *part, target byte, blocks *atomic.Int64) int {
 			keep++
 		}
 		w.nb = keep
-	}
-}
-
-// nextLive returns the next waiting index of o in w's block, taking the
-// next free block when it is done; ok false when o is.
-func (w *fwdWorker) nextLive(live []uint64, size int64, blocks *atomic.Int64) (int64, bool) {
-	for {
-		for w.next < w.hi {
-			word := live[w.next>>6] >> (w.next & 63)
-			if word == 0 {
-				w.next = (w.next | 63) + 1
-				continue
-			}
-			j := w.next + int64(bits.TrailingZeros64(word))
-			if j >= w.hi {
-				w.next = w.hi
-				break
-			}
-			w.next = j + 1
-			return j, true
-		}
-		b := blocks.Add(1) - 1
-		if b*scanBlock >= size {
-			return 0, false
-		}
-		w.next, w.hi = b*scanBlock, min((b+1)*scanBlock, size)
 	}
 }
 
@@ -269,10 +276,10 @@ func (p *fwdPos) step(nBM, nBK int64) bool {
 }
 
 // reaches reports whether one of p's chunk of moves reaches a position
-// of value target in vals.
-func (p *fwdPos) reaches(vals []byte, target byte) bool {
+// lost in rec.
+func (p *fwdPos) reaches(rec []byte) bool {
 	for _, k := range p.chunk() {
-		if vals[k] == target {
+		if rec[k] == recLoss {
 			return true
 		}
 	}

@@ -8,7 +8,6 @@ import (
 	"sync"
 	"sync/atomic"
 	"time"
-	"unsafe"
 
 	"metz/draughts/bitboard10"
 	"metz/tables/internal/rounds"
@@ -36,40 +35,25 @@ type part struct {
 	// sp is the slice built (see slice.go): the indices outside it are
 	// left 0 and never read. fullSpec for a whole table.
 	sp spec
-	// lean, in place of meta, holds a byte a position where the table is
-	// stored without distances (see leanDraw): 2.1 bytes an index in
-	// all where meta took 5.3, so that the largest six-piece pair (5.5 G
-	// indices) is built in 12 GB instead of 29.
-	lean []byte
+	// lean: the table is stored without distances, and val holds a
+	// record a position (see recWin) in place of meta and live; pend[0]
+	// and pend[1] hold its losses and wins not yet un-moved, pendN how
+	// many, and waiting counts its undecided records.
+	lean    bool
+	pend    [2][]uint64
+	pendN   [2]atomic.Int64
+	waiting atomic.Int64
 	// What the levels from this table cost so far (see forwardCheaper):
 	// positions un-moved and their predecessors; positions of the other
 	// table tried forwards and the moves they probed.
 	bwdFound, bwdPreds, fwdLive, fwdKids int64
 }
 
-// In a lean build a record is the count of quiet moves not yet refuted
-// (below leanDraw) and leanDraw where an exit reaches a draw. The
-// distances go: a loss is given the level at which its last move is
-// refuted, not the longest refutation, and a win by an exit is final at
-// once, not shortened by a quiet move. Which positions are won, drawn and
-// lost stays the same (the fixed point does not depend on the order in
-// which it is reached); the value bytes are stand-ins that order the
-// levels. live[0] and live[1] are one bitset (a position with a win by an
-// exit waits for nothing).
-const (
-	leanDraw  = 0x80
-	leanCount = leanDraw - 1
-)
-
 // clearLive marks j of t as waiting no more.
 func (t *part) clearLive(j int64) {
 	t.live[0][j>>6] &^= 1 << (j & 63)
 	t.live[1][j>>6] &^= 1 << (j & 63)
 }
-
-// clearLeanLive is clearLive for a lean build, whose live[0] and live[1]
-// are one bitset: one word to clear.
-func (t *part) clearLeanLive(j int64) { t.live[0][j>>6] &^= 1 << (j & 63) }
 
 // meta is kept beside a position's value while the table is built. Its
 // bytes sit together, and hold all un-moving needs to know (the exit's
@@ -98,38 +82,43 @@ type group struct {
 // records come from metas and go back there when it returns.
 //
 // A lean build (lean: the tables are stored without distances) keeps a
-// byte of record a position instead of meta's four (see leanDraw).
+// byte a position, value and record at once (see recWin), and returns
+// its tables packed (packTable).
 func buildGroup(sigs []stmSig, done *[4096][]byte, specs *[4096]spec, metas *metaPool, cores func() int, lean bool) ([][]byte, error) {
 	g := &group{done: done, specs: specs, cores: cores}
 	for _, s := range sigs {
-		words := (s.Size() + 63) / 64
 		sp := fullSpec
 		if specs != nil {
 			sp = specs[s.code()]
 		}
-		t := &part{sig: s, val: make([]byte, s.Size()), sp: sp}
 		if lean {
-			hugeHint(t.val)
-			m, put := metas.get((s.Size() + 3) / 4) // the same pool: huge pages, kept from group to group
-			defer put()
-			t.lean = unsafe.Slice((*byte)(unsafe.Pointer(&m[0])), s.Size())
-			live := make([]uint64, words)
-			if len(live) > 0 {
-				hugeHint(unsafe.Slice((*byte)(unsafe.Pointer(&live[0])), len(live)*8))
+			if sp != fullSpec {
+				return nil, fmt.Errorf("endgame: %v: a slice is built with distances, not lean", s)
 			}
-			t.live = [2][]uint64{live, live}
-		} else {
-			m, put := metas.get(s.Size())
-			defer put() // the tables returned are val alone
-			t.meta = m
-			t.live = [2][]uint64{make([]uint64, words), make([]uint64, words)}
+			t := &part{sig: s, sp: sp, lean: true}
+			t.val, t.pend = leanBytes(s.Size())
+			g.parts = append(g.parts, t)
+			continue
 		}
+		m, put := metas.get(s.Size())
+		defer put() // the tables returned are val alone
+		words := (s.Size() + 63) / 64
+		t := &part{sig: s, val: make([]byte, s.Size()), sp: sp, meta: m}
+		t.live = [2][]uint64{make([]uint64, words), make([]uint64, words)}
 		g.parts = append(g.parts, t)
 	}
 	for _, t := range g.parts {
 		if err := g.initPart(t); err != nil {
 			return nil, err
 		}
+	}
+	out := make([][]byte, len(g.parts))
+	if lean {
+		g.leanLevels()
+		for i, t := range g.parts {
+			out[i] = packRecords(t.val)
+		}
+		return out, nil
 	}
 	for n := 0; n <= g.top; n++ {
 		if n+2 > maxPlies {
@@ -139,7 +128,6 @@ func buildGroup(sigs []stmSig, done *[4096][]byte, specs *[4096]spec, metas *met
 			g.level(t, g.parts[len(g.parts)-1-ti], n)
 		}
 	}
-	out := make([][]byte, len(g.parts))
 	for i, t := range g.parts {
 		out[i] = t.val
 	}
@@ -314,6 +302,7 @@ type levelWorker struct {
 	found    int                // the positions found so far
 	listed   int64              // and their predecessors
 	cur      flipCursor         // unranks the positions found
+	counts   leanCounts         // a lean build's changes to o's counts
 }
 
 const (
@@ -389,11 +378,7 @@ func (w *levelWorker) apply(o *part, js []int64, n int) {
 		return
 	}
 	ask := func(js []int64) {
-		if o.lean != nil {
-			prefetchBytes(&o.lean[0], js)
-		} else {
-			prefetchMetas(&o.meta[0], js)
-		}
+		prefetchMetas(&o.meta[0], js)
 		if n%2 == 0 { // an update then decides: it writes the value and clears both live bits (live[0]'s read by scan)
 			prefetchBytes(&o.val[0], js)
 			prefetchBits(&o.live[1][0], js)
@@ -438,9 +423,6 @@ func waits(m *meta, n int) bool {
 // side then to move (n even), else one more move refuted. It returns the
 // distance it assigned (0 for none).
 func update(o *part, j int64, n int) int {
-	if o.lean != nil {
-		return updateLean(o, j, n)
-	}
 	m := &o.meta[j]
 	if !waits(m, n) {
 		if n%2 == 0 && m.exit != 0 && m.flag&fDone == 0 {
@@ -463,35 +445,6 @@ func update(o *part, j int64, n int) int {
 		return int(m.loss)
 	}
 	return 0
-}
-
-// updateLean is update in a lean build: a quiet move to a lost position
-// wins (at once final), the last refutation loses, or draws where an exit
-// draws.
-func updateLean(o *part, j int64, n int) int {
-	rec := &o.lean[j]
-	cnt := *rec & leanCount
-	if cnt == 0 {
-		return 0 // decided
-	}
-	if n%2 == 0 {
-		o.val[j] = byte(n + 2)
-		*rec = 0
-		o.clearLeanLive(j)
-		return n + 1
-	}
-	if cnt--; cnt > 0 {
-		*rec = *rec&leanDraw | cnt
-		return 0
-	}
-	draw := *rec&leanDraw != 0
-	*rec = 0
-	o.clearLeanLive(j)
-	if draw {
-		return 0 // every quiet move refuted, an exit draws: for good
-	}
-	o.val[j] = byte(n + 2)
-	return n + 1
 }
 
 // step[d][b] is the neighbour of bit b in direction d (0 up-left, 1
