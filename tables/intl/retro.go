@@ -46,7 +46,8 @@ type part struct {
 	// What the levels from this table cost so far (see forwardCheaper):
 	// positions un-moved and their predecessors; positions of the other
 	// table tried forwards and the moves they probed.
-	bwdFound, bwdPreds, fwdLive, fwdKids int64
+	// (fwdWins, fwdWinKids: the same for the levels of wins).
+	bwdFound, bwdPreds, fwdLive, fwdKids, fwdWins, fwdWinKids int64
 }
 
 // clearLive marks j of t as waiting no more.
