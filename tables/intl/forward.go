@@ -214,7 +214,7 @@ const fwdBatch = 16
 // scans (from next to hi), the positions being tried, the winners listed
 // and its counts.
 type fwdWorker struct {
-	next, hi   int64
+	blockCursor
 	base       int64  // the first of the records mask covers
 	mask       uint64 // bit 8k+7: record base+k is undecided, not yet taken (waitingBytes) from base on still to take (waitingBytes)
 	batch      [fwdBatch]fwdPos

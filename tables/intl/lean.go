@@ -7,8 +7,6 @@ import (
 	"sync/atomic"
 	"time"
 	"unsafe"
-
-	"metz/tables/internal/rounds"
 )
 
 // A lean build (the tables stored without distances: win, draw or loss)
@@ -139,26 +137,10 @@ func (g *group) leanLevel(t, o *part, n int) {
 		clear(t.pend[p])
 		return
 	}
-	ws := make([]*levelWorker, 1)
-	if len(t.val) >= 1<<16 {
-		ws = make([]*levelWorker, g.cores())
-	}
-	for k := range ws {
-		ws[k] = &levelWorker{out: make([][]int64, len(ws))}
-		ws[k].cur.reset(t.sig)
-	}
-	var blocks atomic.Int64
-	rounds.Run(len(ws), func(k int) int { return ws[k].scanPending(t, o, n, &blocks) }, func(k int) {
-		w := ws[k]
-		for _, from := range ws {
-			w.applyLean(o, from.out[k], n)
-			from.out[k] = from.out[k][:0]
-		}
-	})
+	ws := g.unmove(t, func(w *levelWorker, blocks *atomic.Int64) int { return w.scanPending(t, o, n, blocks) },
+		func(w *levelWorker, js []int64) { w.applyLean(o, js, n) })
 	for _, w := range ws {
 		o.add(w.counts)
-		t.bwdFound += int64(w.found)
-		t.bwdPreds += w.listed
 	}
 }
 
@@ -168,14 +150,9 @@ func (g *group) leanLevel(t, o *part, n int) {
 func (w *levelWorker) scanPending(t, o *part, n int, blocks *atomic.Int64) (listed int) {
 	pend, size, rec := t.pend[n%2], int64(len(t.val)), o.val
 	st := o.sig.strides()
-	for listed < roundSize {
-		if w.next >= w.hi {
-			b := blocks.Add(1) - 1
-			if b*scanBlock >= size {
-				break
-			}
-			w.next, w.hi = b*scanBlock, min((b+1)*scanBlock, size)
-		}
+	keep := func(js []int64) int { return w.keepUndecided(js, rec) }
+	ask := func(js []int64) { prefetchBytes(&rec[0], js) }
+	for listed < roundSize && w.take(blocks, size) {
 		word := pend[w.next>>6] >> (w.next & 63)
 		if word == 0 {
 			w.next = (w.next | 63) + 1 // a block is whole words: no bit of another's
@@ -184,18 +161,9 @@ func (w *levelWorker) scanPending(t, o *part, n int, blocks *atomic.Int64) (list
 		i := w.next + int64(bits.TrailingZeros64(word))
 		pend[i>>6] &^= 1 << (i & 63)
 		w.next = i + 1
-		slot := &w.preds[w.found%scanAhead]
-		w.found++
-		listed += w.keepUndecided(*slot, rec)
-		*slot = flippedPredecessors(w.cur.at(i), &st, (*slot)[:0])
-		w.listed += int64(len(*slot))
-		prefetchBytes(&rec[0], *slot)
+		listed += w.unmoveAt(i, &st, keep, ask)
 	}
-	for k := range w.preds {
-		listed += w.keepUndecided(w.preds[k], rec)
-		w.preds[k] = w.preds[k][:0]
-	}
-	return listed
+	return listed + w.flush(keep)
 }
 
 // keepUndecided is keep for a lean build: the predecessors kept are those
@@ -261,12 +229,8 @@ func (w *levelWorker) applyLean(o *part, js []int64, n int) {
 func (w *fwdWorker) nextWaiting(rec []byte, blocks *atomic.Int64) (int64, bool) {
 	size := int64(len(rec))
 	for w.mask == 0 {
-		if w.next >= w.hi {
-			b := blocks.Add(1) - 1
-			if b*scanBlock >= size {
-				return 0, false
-			}
-			w.next, w.hi = b*scanBlock, min((b+1)*scanBlock, size)
+		if !w.take(blocks, size) {
+			return 0, false
 		}
 		w.base = w.next
 		if w.next+8 <= size {

@@ -253,6 +253,18 @@ func (g *group) level(t, o *part, n int) {
 		g.forward(t, o, n)
 		return
 	}
+	ws := g.unmove(t, func(w *levelWorker, blocks *atomic.Int64) int { return w.scan(t, o, n, blocks) },
+		func(w *levelWorker, js []int64) { w.apply(o, js, n) })
+	for _, w := range ws {
+		g.top = max(g.top, w.top)
+	}
+}
+
+// unmove makes a level by un-moving positions of t, on the cores the
+// group may use: the workers scan blocks of t (scan), listing the
+// predecessors each worker owns, then each applies its own (apply). It
+// returns the workers, for their counts.
+func (g *group) unmove(t *part, scan func(w *levelWorker, blocks *atomic.Int64) int, apply func(w *levelWorker, js []int64)) []*levelWorker {
 	ws := make([]*levelWorker, 1)
 	if len(t.val) >= 1<<16 {
 		ws = make([]*levelWorker, g.cores())
@@ -262,18 +274,18 @@ func (g *group) level(t, o *part, n int) {
 		ws[k].cur.reset(t.sig)
 	}
 	var blocks atomic.Int64 // the next block of t to scan
-	rounds.Run(len(ws), func(k int) int { return ws[k].scan(t, o, n, &blocks) }, func(k int) {
+	rounds.Run(len(ws), func(k int) int { return scan(ws[k], &blocks) }, func(k int) {
 		w := ws[k]
 		for _, from := range ws {
-			w.apply(o, from.out[k], n)
+			apply(w, from.out[k])
 			from.out[k] = from.out[k][:0]
 		}
 	})
 	for _, w := range ws {
-		g.top = max(g.top, w.top)
 		t.bwdFound += int64(w.found)
 		t.bwdPreds += w.listed
 	}
+	return ws
 }
 
 // traceLevel, when not nil (the profiling tests), is called after each
@@ -296,14 +308,14 @@ func anyLive(live []uint64) bool {
 // (from next to hi), the predecessors it found, by the worker owning them,
 // and the largest distance its updates assigned.
 type levelWorker struct {
-	next, hi int64
-	out      [][]int64
-	top      int
-	preds    [scanAhead][]int64 // the predecessors of the last positions found
-	found    int                // the positions found so far
-	listed   int64              // and their predecessors
-	cur      flipCursor         // unranks the positions found
-	counts   leanCounts         // a lean build's changes to o's counts
+	blockCursor
+	out    [][]int64
+	top    int
+	preds  [scanAhead][]int64 // the predecessors of the last positions found
+	found  int                // the positions found so far
+	listed int64              // and their predecessors
+	cur    flipCursor         // unranks the positions found
+	counts leanCounts         // a lean build's changes to o's counts
 }
 
 const (
@@ -318,14 +330,9 @@ const (
 func (w *levelWorker) scan(t, o *part, n int, blocks *atomic.Int64) (listed int) {
 	target, size, live := byte(n+1), int64(len(t.val)), o.live[n%2]
 	st := o.sig.strides()
-	for listed < roundSize {
-		if w.next >= w.hi {
-			b := blocks.Add(1) - 1
-			if b*scanBlock >= size {
-				break
-			}
-			w.next, w.hi = b*scanBlock, min((b+1)*scanBlock, size)
-		}
+	keep := func(js []int64) int { return w.keep(js, live) }
+	ask := func(js []int64) { prefetchBits(&live[0], js) }
+	for listed < roundSize && w.take(blocks, size) {
 		k := bytes.IndexByte(t.val[w.next:w.hi], target)
 		if k < 0 {
 			w.next = w.hi
@@ -333,18 +340,50 @@ func (w *levelWorker) scan(t, o *part, n int, blocks *atomic.Int64) (listed int)
 		}
 		i := w.next + int64(k)
 		w.next = i + 1
-		slot := &w.preds[w.found%scanAhead]
-		w.found++
-		listed += w.keep(*slot, live)
-		*slot = flippedPredecessors(w.cur.at(i), &st, (*slot)[:0])
-		w.listed += int64(len(*slot))
-		prefetchBits(&live[0], *slot)
+		listed += w.unmoveAt(i, &st, keep, ask)
 	}
+	return listed + w.flush(keep)
+}
+
+// take moves b on to the next free block of scanBlock indices (blocks
+// counts those taken) of a table of size indices, unless b's own is not
+// done; false when every block is.
+func (b *blockCursor) take(blocks *atomic.Int64, size int64) bool {
+	if b.next < b.hi {
+		return true
+	}
+	k := blocks.Add(1) - 1
+	if k*scanBlock >= size {
+		return false
+	}
+	b.next, b.hi = k*scanBlock, min((k+1)*scanBlock, size)
+	return true
+}
+
+// blockCursor is a worker's block of a table: from next to hi.
+type blockCursor struct{ next, hi int64 }
+
+// unmoveAt lists the predecessors (strides st) of position i of w's
+// table, found by a scan, and asks for what keep will read of them
+// (ask); it hands keep those of the position found scanAhead before and
+// returns how many keep kept.
+func (w *levelWorker) unmoveAt(i int64, st *strides, keep func([]int64) int, ask func([]int64)) int {
+	slot := &w.preds[w.found%scanAhead]
+	w.found++
+	kept := keep(*slot)
+	*slot = flippedPredecessors(w.cur.at(i), st, (*slot)[:0])
+	w.listed += int64(len(*slot))
+	ask(*slot)
+	return kept
+}
+
+// flush hands keep the predecessors still listed at the end of a scan.
+func (w *levelWorker) flush(keep func([]int64) int) (kept int) {
 	for k := range w.preds {
-		listed += w.keep(w.preds[k], live)
+		kept += keep(w.preds[k])
 		w.preds[k] = w.preds[k][:0]
 	}
-	return listed
+	return kept
 }
 
 // scanAhead is how many positions' predecessors scan lists before it
