@@ -270,16 +270,19 @@ type builder struct {
 	ctx context.Context // when done, no group is begun (nil: never)
 }
 
-// Working memory of a group, by index: the value byte, the record (meta,
-// or a byte in a lean build) and the live bits (two bitsets, or one).
+// Working memory of a group, by index: the value byte, the record (meta)
+// and the live bits (two bitsets); in a lean build the record byte and
+// its two pend bitsets (see recWin).
 const (
 	fullBytesPerIndex = 1 + 4 + 2.0/8
-	leanBytesPerIndex = 1 + 1 + 1.0/8
+	leanBytesPerIndex = 1 + 2.0/8
 )
 
 // MemoryBudget is how much working memory the groups built at once may
 // take together (a larger group is built alone): the largest six-piece
-// pair takes 11.6 GB, two of them at once would take 23.
+// pair takes 6.8 GB lean (11.6 before the one-byte records), and the
+// tables it reads come on top (mapped: resident, but the kernel's to
+// drop).
 const MemoryBudget = 14 << 30
 
 // workingBytes is the memory g's build takes (its tables to read aside).
@@ -446,11 +449,8 @@ func (b *builder) group(g []stmSig) ([][]byte, error) {
 		if out, err = buildGroup(g, &b.done, b.specs, &b.metas, b.cores, g[0].Pieces() >= b.wdlPieces()); err != nil {
 			return nil, err
 		}
-		for i, s := range g {
-			if s.Pieces() >= b.wdlPieces() {
-				out[i] = packTable(out[i]) // the distances go; a fifth of the memory stays
-			}
-		}
+		// A lean group's tables come packed (buildGroup): a fifth of its
+		// records' memory stays.
 		if groupSize(g) >= freeAfter {
 			// The tables let go (see drop), and the value bytes of a
 			// packed group, are garbage now; collected only when the

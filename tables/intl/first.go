@@ -166,10 +166,20 @@ func (g *group) listExits(b *batch, t *part, w *walker, start, end int64, ml *bi
 // lookups read in b. It returns the largest distance assigned.
 func settle(b *batch, t *part, start, end int64) (int, error) {
 	top := 0
+	var lc leanCounts
+	defer func() {
+		if t.lean {
+			t.add(lc)
+		}
+	}()
 	for i := start; i < end; i++ {
 		k := i - start
 		quiet := b.quiet[k]
 		if quiet == outside {
+			continue
+		}
+		if quiet < 0 && t.lean {
+			t.val[i] = recDraw
 			continue
 		}
 		if quiet < 0 {
@@ -198,13 +208,12 @@ func settle(b *batch, t *part, start, end int64) (int, error) {
 		if win > maxPlies || loss > maxPlies {
 			return 0, fmt.Errorf("endgame: %v: distances beyond %d plies do not fit a byte", t.sig, maxPlies)
 		}
-		if t.lean != nil {
-			if err := settleLean(t, i, quiet, win, loss, draw); err != nil {
+		if t.lean {
+			r, err := leanRecord(t.sig, quiet, win > 0, draw)
+			if err != nil {
 				return 0, err
 			}
-			if t.val[i] != vDraw {
-				top = max(top, int(t.val[i])-1)
-			}
+			t.settleRecord(i, r, &lc)
 			continue
 		}
 		if quiet == 0 {
@@ -239,35 +248,4 @@ func settle(b *batch, t *part, start, end int64) (int, error) {
 }
 
 // clearRecord marks index i of t as waiting for nothing.
-func (t *part) clearRecord(i int64) {
-	if t.lean != nil {
-		t.lean[i] = 0
-		return
-	}
-	t.meta[i] = meta{}
-}
-
-// settleLean is settle's choice for index i of a lean build's part (see
-// leanRecord): the value bytes are stand-ins, only which positions win,
-// draw and lose counts.
-func settleLean(t *part, i int64, quiet, win, loss int, draw bool) error {
-	t.lean[i] = 0
-	switch {
-	case win > 0:
-		t.val[i] = byte(win + 1) // final: no quiet move makes it more won
-	case quiet > 0:
-		if quiet > leanCount {
-			return fmt.Errorf("endgame: %v: %d quiet moves do not fit a lean record", t.sig, quiet)
-		}
-		t.lean[i] = byte(quiet)
-		if draw {
-			t.lean[i] |= leanDraw
-		}
-		t.live[0][i>>6] |= 1 << (i & 63) // live[1] is the same bitset
-	case draw:
-		t.val[i] = vDraw
-	default:
-		t.val[i] = byte(loss + 1) // no move at all: loss in 0
-	}
-	return nil
-}
+func (t *part) clearRecord(i int64) { t.meta[i] = meta{} }

@@ -1,7 +1,6 @@
 package intl
 
 import (
-	"bytes"
 	"math/bits"
 	"sync/atomic"
 
@@ -24,48 +23,136 @@ import (
 // keeps un-moving: its wins by an exit wait for a shorter quiet win,
 // which forward takes no account of.)
 
-// forwardCheaper reports whether level n (even: t's losses) is cheaper
-// made forwards, from o's waiting positions, than by un-moving t's lost
-// ones: estimated from the predecessors a position of t had at the levels
-// un-moved so far and the moves a waiting one tried at the levels made
-// forwards (a probe in the values, a random byte, counted as two
-// predecessors, whose test is a bit in a bitset eight times smaller).
+// forwardCheaper reports whether level n of a lean build is cheaper
+// made forwards, from o's waiting positions, than by un-moving t's
+// losses (n even) or wins (n odd): estimated from the predecessors a
+// position of t had at the levels un-moved so far (before the first,
+// from a sample of those to un-move: samplePreds) and the moves a waiting
+// one read at the levels of that parity made forwards (before the first,
+// from a sample: sampleForward), a move read counted as two predecessors
+// at a level of losses and as one at a level of wins (KKKKvMM's first
+// level of wins: 21.5 s of CPU forwards, 125.5 M positions waiting and
+// 383 M moves read, against 34.9 s un-moving 189 M wins and their 543 M
+// predecessors, at a load of 9).
+// A level of wins must read every move of a waiting position, and the
+// levels with distances made it dearer than un-moving at every level
+// (each held a few of the wins); without distances the first level of
+// wins holds most of them (189 M of KKKKvMM's 192 M, 2.9 predecessors
+// each, where the 2 men's positions waiting have some 3.5 moves).
 func (g *group) forwardCheaper(t, o *part, n int) bool {
-	if o.lean == nil || n%2 != 0 || t.sp != fullSpec || o.sp != fullSpec || forwardMode < 0 {
+	if !o.lean || forwardMode < 0 {
 		return false
 	}
 	if forwardMode > 0 {
 		return true
 	}
-	if t.bwdFound < 1000 {
-		return false
-	}
-	found := int64(bytes.Count(t.val, []byte{byte(n + 1)}))
+	p := n % 2
+	found, live := t.pendN[p].Load(), o.waiting.Load()
 	if found == 0 {
 		return false // nothing to un-move, and nothing to find
 	}
-	var live int64
-	for _, w := range o.live[0] {
-		live += int64(bits.OnesCount64(w))
+	var perPred float64
+	if t.bwdFound >= 1000 {
+		perPred = float64(t.bwdPreds) / float64(t.bwdFound)
+	} else {
+		perPred = samplePreds(t, o, p)
 	}
-	perPred := float64(t.bwdPreds) / float64(t.bwdFound)
-	perLive := 8.0 // moves tried a waiting position, until measured
-	if t.fwdLive >= 1000 {
-		perLive = float64(t.fwdKids) / float64(t.fwdLive)
+	tried, read := t.fwdLive, t.fwdKids
+	if p == 1 {
+		tried, read = t.fwdWins, t.fwdWinKids
 	}
-	return float64(live)*(1+2*perLive) < float64(found)*(1+perPred)
+	var perLive float64
+	if tried >= 1000 {
+		perLive = float64(read) / float64(tried)
+	} else {
+		perLive = sampleForward(t, o, p)
+	}
+	weight := 2.0 // a move read: a random byte of t's records
+	if p == 1 {
+		weight = 1 // a bit of pend[1], eight times smaller
+	}
+	return float64(live)*(1+weight*perLive) < float64(found)*(1+perPred)
+}
+
+// samplePreds returns about how many predecessors t's positions to
+// un-move (pend[p]) have: those of the first of them in each of some 1 000
+// stretches of the table, each weighted by the losses of its stretch.
+// The first pass decides many positions at once (in KKKKvMM's pair 57 M
+// losses of MMvKKKK, 33 predecessors each, whose first level took three
+// times as long un-moved as made forwards), before any level has
+// measured it.
+func samplePreds(t, o *part, p int) float64 {
+	pend := t.pend[p]
+	var cur flipCursor
+	cur.reset(t.sig)
+	st := o.sig.strides()
+	var buf []int64
+	var preds, found float64
+	step := max(1, len(pend)/1000)
+	for lo := 0; lo < len(pend); lo += step {
+		first, n := -1, 0
+		for k := lo; k < min(lo+step, len(pend)); k++ {
+			if pend[k] != 0 && first < 0 {
+				first = k
+			}
+			n += bits.OnesCount64(pend[k])
+		}
+		if first < 0 {
+			continue
+		}
+		i := int64(first)*64 + int64(bits.TrailingZeros64(pend[first]))
+		buf = flippedPredecessors(cur.at(i), &st, buf[:0])
+		preds += float64(len(buf) * n)
+		found += float64(n)
+	}
+	return preds / max(found, 1)
+}
+
+// sampleForward returns about how many moves a forward level of parity
+// p reads a waiting position of o: those of the first waiting position in
+// each of some 1 000 stretches of o's records (the first 4 096 of each).
+func sampleForward(t, o *part, p int) float64 {
+	var cur flipCursor
+	cur.reset(o.sig)
+	nBM, nBK := binom[menSquares][t.sig.BM], binom[50][t.sig.BK]
+	size := int64(len(o.val))
+	step := max(1, size/1000)
+	var fp fwdPos
+	var tried, read float64
+	for lo := int64(0); lo < size; lo += step {
+		for j := lo; j < min(lo+step, lo+4096, size); j++ {
+			if !undecided(o.val[j]) {
+				continue
+			}
+			fp.all = p == 1
+			for ok := fp.start(j, &cur, t.sig, nBM, nBK); ok; ok = fp.advance(nBM, nBK) {
+				read += float64(len(fp.chunk()))
+				if p == 0 && fp.reaches(t.val) {
+					break
+				}
+			}
+			tried++
+			break
+		}
+	}
+	return read / max(tried, 1)
 }
 
 // forwardMode, for the tests, makes every level that may be made
 // forwards so (1), or none (-1); 0 lets forwardCheaper choose.
 var forwardMode = 0
 
-// forward makes level n (even) forwards: every position of o still
-// waiting that has a quiet move to a position of t lost at n (value
-// n+1) wins, with value n+2, as update would have made it. The workers
-// scan blocks of o (multiples of 64 indices: no live word is shared) and
-// list the winners, then each sets its own; the rounds keep the values
-// read and the values written apart (t may be o).
+// forward makes level n forwards. At a level of losses (n even) every
+// position of o still waiting that has a quiet move to a position of t
+// lost wins, as un-moving t's losses not yet un-moved (pend[0]) would
+// have made it: a position still waiting has no move to a loss un-moved
+// before. At a level of wins (n odd) every position of o still waiting
+// reads all its moves and counts those that reach a win of t not yet
+// un-moved (pend[1]): as many refutations as un-moving those wins would
+// have made. The workers scan blocks of o's records (multiples of 64
+// indices: no pend word is shared) and list what they found, then each
+// makes its own; the rounds keep the records read and the records
+// written apart (t may be o).
 func (g *group) forward(t, o *part, n int) {
 	ws := make([]*fwdWorker, 1)
 	if len(o.val) >= 1<<16 {
@@ -76,23 +163,54 @@ func (g *group) forward(t, o *part, n int) {
 		ws[k].cur.reset(o.sig)
 	}
 	var blocks atomic.Int64
-	rounds.Run(len(ws), func(k int) int { return ws[k].list(t, o, byte(n+1), &blocks) }, func(k int) {
+	rounds.Run(len(ws), func(k int) int { return ws[k].list(t, o, n%2 == 1, &blocks) }, func(k int) {
 		w := ws[k]
+		if n%2 == 1 {
+			w.refute(o)
+			return
+		}
 		for _, j := range w.won {
-			o.val[j] = byte(n + 2)
-			o.lean[j] = 0
-			o.clearLive(j)
+			o.val[j] = recWin
+			o.pend[1][j>>6] |= 1 << (j & 63)
 		}
-		if len(w.won) > 0 {
-			w.top = n + 1
-		}
+		w.counts.decided += int64(len(w.won))
+		w.counts.pend[1] += int64(len(w.won))
 		w.won = w.won[:0]
 	})
 	for _, w := range ws {
-		g.top = max(g.top, w.top)
+		o.add(w.counts)
+		if n%2 == 1 {
+			t.fwdWins += w.live
+			t.fwdWinKids += w.kids
+			continue
+		}
 		t.fwdLive += w.live
 		t.fwdKids += w.kids
 	}
+}
+
+// refute makes the refutations w listed at a level of wins made
+// forwards: each entry is a waiting index of o and how many of its quiet
+// moves reach a win not yet un-moved (j<<8 | count); the last one
+// refuted loses, or draws where an exit draws.
+func (w *fwdWorker) refute(o *part) {
+	for _, e := range w.won {
+		j, c := e>>8, byte(e)
+		r := o.val[j]
+		if r&recCount > c {
+			o.val[j] = r - c
+			continue
+		}
+		w.counts.decided++
+		if r&recDrawn != 0 {
+			o.val[j] = recDraw
+			continue
+		}
+		o.val[j] = recLoss
+		o.pend[0][j>>6] |= 1 << (j & 63)
+		w.counts.pend[0]++
+	}
+	w.won = w.won[:0]
 }
 
 // fwdBatch is how many waiting positions a worker tries at once: the
@@ -104,11 +222,13 @@ const fwdBatch = 16
 // scans (from next to hi), the positions being tried, the winners listed
 // and its counts.
 type fwdWorker struct {
-	next, hi   int64
+	blockCursor
+	base       int64  // the first of the records mask covers
+	mask       uint64 // bit 8k+7: record base+k is undecided, not yet taken (waitingBytes) from base on still to take (waitingBytes)
 	batch      [fwdBatch]fwdPos
 	nb         int
 	won        []int64
-	top        int
+	counts     leanCounts
 	live, kids int64      // positions tried, moves probed
 	cur        flipCursor // unranks the positions tried
 }
@@ -123,6 +243,8 @@ type fwdPos struct {
 	hi, c, d   int64   // the index's digits: (hi*nBM + c)*nBK + d
 	kids       []int64 // the indices the piece being tried reaches
 	at         int     // the first of kids not read yet
+	all        bool    // every move is read (a level of wins), a piece at a time
+	hits       int     // at a level of wins, the moves read that reach one
 	buf        [24]int64
 }
 
@@ -132,35 +254,59 @@ type fwdPos struct {
 // for nothing.
 const fwdChunk = 4
 
-// chunk returns the indices of p's next moves to read.
-func (p *fwdPos) chunk() []int64 { return p.kids[p.at:min(p.at+fwdChunk, len(p.kids))] }
+// chunk returns the indices of p's next moves to read: at a level of
+// wins, all of the piece's.
+func (p *fwdPos) chunk() []int64 {
+	if p.all {
+		return p.kids[p.at:]
+	}
+	return p.kids[p.at:min(p.at+fwdChunk, len(p.kids))]
+}
 
 // advance moves p on to its next chunk of moves, of this piece or the
 // next; false when every move has been read.
 func (p *fwdPos) advance(nBM, nBK int64) bool {
-	if p.at += fwdChunk; p.at < len(p.kids) {
+	if p.at += len(p.chunk()); p.at < len(p.kids) {
 		return true
 	}
 	return p.step(nBM, nBK)
 }
 
+// wins counts the moves of p's chunk that reach a position in pend.
+func (p *fwdPos) wins(pend []uint64) int {
+	n := 0
+	for _, k := range p.chunk() {
+		n += int(pend[k>>6] >> (k & 63) & 1)
+	}
+	return n
+}
+
 // list tries the waiting positions of o, block after block, until it has
-// listed a round's worth of winners or o is done; it returns how many.
-func (w *fwdWorker) list(t, o *part, target byte, blocks *atomic.Int64) int {
-	size, live := int64(len(o.val)), o.live[0]
+// listed a round's worth of winners (a level of losses) or of positions
+// refuted (wins: each with its count, see refute) or o is done; it
+// returns how many.
+func (w *fwdWorker) list(t, o *part, wins bool, blocks *atomic.Int64) int {
 	nBM, nBK := binom[menSquares][t.sig.BM], binom[50][t.sig.BK]
+	ask := func(p *fwdPos) {
+		if wins {
+			prefetchBits(&t.pend[1][0], p.chunk())
+		} else {
+			prefetchBytes(&t.val[0], p.chunk())
+		}
+		w.kids += int64(len(p.chunk()))
+	}
 	more := true
 	for {
 		for more && w.nb < fwdBatch && len(w.won) < roundSize {
-			j, ok := w.nextLive(live, size, blocks)
+			j, ok := w.nextWaiting(o.val, blocks)
 			if !ok {
 				more = false
 				break
 			}
 			p := &w.batch[w.nb]
+			p.all, p.hits = wins, 0
 			if p.start(j, &w.cur, t.sig, nBM, nBK) {
-				prefetchBytes(&t.val[0], p.chunk())
-				w.kids += int64(len(p.chunk()))
+				ask(p)
 				w.nb++
 			}
 			w.live++
@@ -171,15 +317,19 @@ func (w *fwdWorker) list(t, o *part, target byte, blocks *atomic.Int64) int {
 		keep := 0
 		for k := range w.nb {
 			p := &w.batch[k]
-			if p.reaches(t.val, target) {
+			if wins {
+				p.hits += p.wins(t.pend[1])
+			} else if p.reaches(t.val) {
 				w.won = append(w.won, p.j)
 				continue
 			}
 			if !p.advance(nBM, nBK) {
-				continue // no move reaches a loss
+				if p.hits > 0 {
+					w.won = append(w.won, p.j<<8|int64(p.hits))
+				}
+				continue // every move read
 			}
-			prefetchBytes(&t.val[0], p.chunk())
-			w.kids += int64(len(p.chunk()))
+			ask(p)
 			if keep != k {
 				w.batch[keep] = *p
 				w.batch[keep].kids = w.batch[keep].buf[:len(p.kids)]
@@ -187,32 +337,6 @@ func (w *fwdWorker) list(t, o *part, target byte, blocks *atomic.Int64) int {
 			keep++
 		}
 		w.nb = keep
-	}
-}
-
-// nextLive returns the next waiting index of o in w's block, taking the
-// next free block when it is done; ok false when o is.
-func (w *fwdWorker) nextLive(live []uint64, size int64, blocks *atomic.Int64) (int64, bool) {
-	for {
-		for w.next < w.hi {
-			word := live[w.next>>6] >> (w.next & 63)
-			if word == 0 {
-				w.next = (w.next | 63) + 1
-				continue
-			}
-			j := w.next + int64(bits.TrailingZeros64(word))
-			if j >= w.hi {
-				w.next = w.hi
-				break
-			}
-			w.next = j + 1
-			return j, true
-		}
-		b := blocks.Add(1) - 1
-		if b*scanBlock >= size {
-			return 0, false
-		}
-		w.next, w.hi = b*scanBlock, min((b+1)*scanBlock, size)
 	}
 }
 
@@ -269,10 +393,10 @@ func (p *fwdPos) step(nBM, nBK int64) bool {
 }
 
 // reaches reports whether one of p's chunk of moves reaches a position
-// of value target in vals.
-func (p *fwdPos) reaches(vals []byte, target byte) bool {
+// lost in rec.
+func (p *fwdPos) reaches(rec []byte) bool {
 	for _, k := range p.chunk() {
-		if vals[k] == target {
+		if rec[k] == recLoss {
 			return true
 		}
 	}

@@ -167,12 +167,12 @@ func traceLevels(t *testing.T, start time.Time, cpu time.Duration) {
 		}
 		l := last[tp]
 		how := "back"
-		if tp.fwdLive != l.fl {
+		if tp.fwdLive+tp.fwdWins != l.fl {
 			how = "fwd"
 		}
 		t.Logf("%v n=%d %s: un-moved %d (preds %d), tried %d (moves %d); %.2f s wall, %.2f s CPU", tp.sig, n, how,
-			tp.bwdFound-l.bf, tp.bwdPreds-l.bp, tp.fwdLive-l.fl, tp.fwdKids-l.fk, now.Sub(begin).Seconds(), (c - prevCPU).Seconds())
-		last[tp] = counts{tp.bwdFound, tp.bwdPreds, tp.fwdLive, tp.fwdKids}
+			tp.bwdFound-l.bf, tp.bwdPreds-l.bp, tp.fwdLive+tp.fwdWins-l.fl, tp.fwdKids+tp.fwdWinKids-l.fk, now.Sub(begin).Seconds(), (c - prevCPU).Seconds())
+		last[tp] = counts{tp.bwdFound, tp.bwdPreds, tp.fwdLive + tp.fwdWins, tp.fwdKids + tp.fwdWinKids}
 		prevEnd, prevCPU = now, c
 	}
 	t.Cleanup(func() { traceLevel = nil })

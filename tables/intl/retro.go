@@ -8,7 +8,6 @@ import (
 	"sync"
 	"sync/atomic"
 	"time"
-	"unsafe"
 
 	"metz/draughts/bitboard10"
 	"metz/tables/internal/rounds"
@@ -36,40 +35,26 @@ type part struct {
 	// sp is the slice built (see slice.go): the indices outside it are
 	// left 0 and never read. fullSpec for a whole table.
 	sp spec
-	// lean, in place of meta, holds a byte a position where the table is
-	// stored without distances (see leanDraw): 2.1 bytes an index in
-	// all where meta took 5.3, so that the largest six-piece pair (5.5 G
-	// indices) is built in 12 GB instead of 29.
-	lean []byte
+	// lean: the table is stored without distances, and val holds a
+	// record a position (see recWin) in place of meta and live; pend[0]
+	// and pend[1] hold its losses and wins not yet un-moved, pendN how
+	// many, and waiting counts its undecided records.
+	lean    bool
+	pend    [2][]uint64
+	pendN   [2]atomic.Int64
+	waiting atomic.Int64
 	// What the levels from this table cost so far (see forwardCheaper):
 	// positions un-moved and their predecessors; positions of the other
 	// table tried forwards and the moves they probed.
-	bwdFound, bwdPreds, fwdLive, fwdKids int64
+	// (fwdWins, fwdWinKids: the same for the levels of wins).
+	bwdFound, bwdPreds, fwdLive, fwdKids, fwdWins, fwdWinKids int64
 }
-
-// In a lean build a record is the count of quiet moves not yet refuted
-// (below leanDraw) and leanDraw where an exit reaches a draw. The
-// distances go: a loss is given the level at which its last move is
-// refuted, not the longest refutation, and a win by an exit is final at
-// once, not shortened by a quiet move. Which positions are won, drawn and
-// lost stays the same (the fixed point does not depend on the order in
-// which it is reached); the value bytes are stand-ins that order the
-// levels. live[0] and live[1] are one bitset (a position with a win by an
-// exit waits for nothing).
-const (
-	leanDraw  = 0x80
-	leanCount = leanDraw - 1
-)
 
 // clearLive marks j of t as waiting no more.
 func (t *part) clearLive(j int64) {
 	t.live[0][j>>6] &^= 1 << (j & 63)
 	t.live[1][j>>6] &^= 1 << (j & 63)
 }
-
-// clearLeanLive is clearLive for a lean build, whose live[0] and live[1]
-// are one bitset: one word to clear.
-func (t *part) clearLeanLive(j int64) { t.live[0][j>>6] &^= 1 << (j & 63) }
 
 // meta is kept beside a position's value while the table is built. Its
 // bytes sit together, and hold all un-moving needs to know (the exit's
@@ -98,38 +83,43 @@ type group struct {
 // records come from metas and go back there when it returns.
 //
 // A lean build (lean: the tables are stored without distances) keeps a
-// byte of record a position instead of meta's four (see leanDraw).
+// byte a position, value and record at once (see recWin), and returns
+// its tables packed (packTable).
 func buildGroup(sigs []stmSig, done *[4096][]byte, specs *[4096]spec, metas *metaPool, cores func() int, lean bool) ([][]byte, error) {
 	g := &group{done: done, specs: specs, cores: cores}
 	for _, s := range sigs {
-		words := (s.Size() + 63) / 64
 		sp := fullSpec
 		if specs != nil {
 			sp = specs[s.code()]
 		}
-		t := &part{sig: s, val: make([]byte, s.Size()), sp: sp}
 		if lean {
-			hugeHint(t.val)
-			m, put := metas.get((s.Size() + 3) / 4) // the same pool: huge pages, kept from group to group
-			defer put()
-			t.lean = unsafe.Slice((*byte)(unsafe.Pointer(&m[0])), s.Size())
-			live := make([]uint64, words)
-			if len(live) > 0 {
-				hugeHint(unsafe.Slice((*byte)(unsafe.Pointer(&live[0])), len(live)*8))
+			if sp != fullSpec {
+				return nil, fmt.Errorf("endgame: %v: a slice is built with distances, not lean", s)
 			}
-			t.live = [2][]uint64{live, live}
-		} else {
-			m, put := metas.get(s.Size())
-			defer put() // the tables returned are val alone
-			t.meta = m
-			t.live = [2][]uint64{make([]uint64, words), make([]uint64, words)}
+			t := &part{sig: s, sp: sp, lean: true}
+			t.val, t.pend = leanBytes(s.Size())
+			g.parts = append(g.parts, t)
+			continue
 		}
+		m, put := metas.get(s.Size())
+		defer put() // the tables returned are val alone
+		words := (s.Size() + 63) / 64
+		t := &part{sig: s, val: make([]byte, s.Size()), sp: sp, meta: m}
+		t.live = [2][]uint64{make([]uint64, words), make([]uint64, words)}
 		g.parts = append(g.parts, t)
 	}
 	for _, t := range g.parts {
 		if err := g.initPart(t); err != nil {
 			return nil, err
 		}
+	}
+	out := make([][]byte, len(g.parts))
+	if lean {
+		g.leanLevels()
+		for i, t := range g.parts {
+			out[i] = packRecords(t.val)
+		}
+		return out, nil
 	}
 	for n := 0; n <= g.top; n++ {
 		if n+2 > maxPlies {
@@ -139,7 +129,6 @@ func buildGroup(sigs []stmSig, done *[4096][]byte, specs *[4096]spec, metas *met
 			g.level(t, g.parts[len(g.parts)-1-ti], n)
 		}
 	}
-	out := make([][]byte, len(g.parts))
 	for i, t := range g.parts {
 		out[i] = t.val
 	}
@@ -264,6 +253,18 @@ func (g *group) level(t, o *part, n int) {
 		g.forward(t, o, n)
 		return
 	}
+	ws := g.unmove(t, func(w *levelWorker, blocks *atomic.Int64) int { return w.scan(t, o, n, blocks) },
+		func(w *levelWorker, js []int64) { w.apply(o, js, n) })
+	for _, w := range ws {
+		g.top = max(g.top, w.top)
+	}
+}
+
+// unmove makes a level by un-moving positions of t, on the cores the
+// group may use: the workers scan blocks of t (scan), listing the
+// predecessors each worker owns, then each applies its own (apply). It
+// returns the workers, for their counts.
+func (g *group) unmove(t *part, scan func(w *levelWorker, blocks *atomic.Int64) int, apply func(w *levelWorker, js []int64)) []*levelWorker {
 	ws := make([]*levelWorker, 1)
 	if len(t.val) >= 1<<16 {
 		ws = make([]*levelWorker, g.cores())
@@ -273,18 +274,18 @@ func (g *group) level(t, o *part, n int) {
 		ws[k].cur.reset(t.sig)
 	}
 	var blocks atomic.Int64 // the next block of t to scan
-	rounds.Run(len(ws), func(k int) int { return ws[k].scan(t, o, n, &blocks) }, func(k int) {
+	rounds.Run(len(ws), func(k int) int { return scan(ws[k], &blocks) }, func(k int) {
 		w := ws[k]
 		for _, from := range ws {
-			w.apply(o, from.out[k], n)
+			apply(w, from.out[k])
 			from.out[k] = from.out[k][:0]
 		}
 	})
 	for _, w := range ws {
-		g.top = max(g.top, w.top)
 		t.bwdFound += int64(w.found)
 		t.bwdPreds += w.listed
 	}
+	return ws
 }
 
 // traceLevel, when not nil (the profiling tests), is called after each
@@ -307,13 +308,14 @@ func anyLive(live []uint64) bool {
 // (from next to hi), the predecessors it found, by the worker owning them,
 // and the largest distance its updates assigned.
 type levelWorker struct {
-	next, hi int64
-	out      [][]int64
-	top      int
-	preds    [scanAhead][]int64 // the predecessors of the last positions found
-	found    int                // the positions found so far
-	listed   int64              // and their predecessors
-	cur      flipCursor         // unranks the positions found
+	blockCursor
+	out    [][]int64
+	top    int
+	preds  [scanAhead][]int64 // the predecessors of the last positions found
+	found  int                // the positions found so far
+	listed int64              // and their predecessors
+	cur    flipCursor         // unranks the positions found
+	counts leanCounts         // a lean build's changes to o's counts
 }
 
 const (
@@ -328,14 +330,9 @@ const (
 func (w *levelWorker) scan(t, o *part, n int, blocks *atomic.Int64) (listed int) {
 	target, size, live := byte(n+1), int64(len(t.val)), o.live[n%2]
 	st := o.sig.strides()
-	for listed < roundSize {
-		if w.next >= w.hi {
-			b := blocks.Add(1) - 1
-			if b*scanBlock >= size {
-				break
-			}
-			w.next, w.hi = b*scanBlock, min((b+1)*scanBlock, size)
-		}
+	keep := func(js []int64) int { return w.keep(js, live) }
+	ask := func(js []int64) { prefetchBits(&live[0], js) }
+	for listed < roundSize && w.take(blocks, size) {
 		k := bytes.IndexByte(t.val[w.next:w.hi], target)
 		if k < 0 {
 			w.next = w.hi
@@ -343,18 +340,50 @@ func (w *levelWorker) scan(t, o *part, n int, blocks *atomic.Int64) (listed int)
 		}
 		i := w.next + int64(k)
 		w.next = i + 1
-		slot := &w.preds[w.found%scanAhead]
-		w.found++
-		listed += w.keep(*slot, live)
-		*slot = flippedPredecessors(w.cur.at(i), &st, (*slot)[:0])
-		w.listed += int64(len(*slot))
-		prefetchBits(&live[0], *slot)
+		listed += w.unmoveAt(i, &st, keep, ask)
 	}
+	return listed + w.flush(keep)
+}
+
+// take moves b on to the next free block of scanBlock indices (blocks
+// counts those taken) of a table of size indices, unless b's own is not
+// done; false when every block is.
+func (b *blockCursor) take(blocks *atomic.Int64, size int64) bool {
+	if b.next < b.hi {
+		return true
+	}
+	k := blocks.Add(1) - 1
+	if k*scanBlock >= size {
+		return false
+	}
+	b.next, b.hi = k*scanBlock, min((k+1)*scanBlock, size)
+	return true
+}
+
+// blockCursor is a worker's block of a table: from next to hi.
+type blockCursor struct{ next, hi int64 }
+
+// unmoveAt lists the predecessors (strides st) of position i of w's
+// table, found by a scan, and asks for what keep will read of them
+// (ask); it hands keep those of the position found scanAhead before and
+// returns how many keep kept.
+func (w *levelWorker) unmoveAt(i int64, st *strides, keep func([]int64) int, ask func([]int64)) int {
+	slot := &w.preds[w.found%scanAhead]
+	w.found++
+	kept := keep(*slot)
+	*slot = flippedPredecessors(w.cur.at(i), st, (*slot)[:0])
+	w.listed += int64(len(*slot))
+	ask(*slot)
+	return kept
+}
+
+// flush hands keep the predecessors still listed at the end of a scan.
+func (w *levelWorker) flush(keep func([]int64) int) (kept int) {
 	for k := range w.preds {
-		listed += w.keep(w.preds[k], live)
+		kept += keep(w.preds[k])
 		w.preds[k] = w.preds[k][:0]
 	}
-	return listed
+	return kept
 }
 
 // scanAhead is how many positions' predecessors scan lists before it
@@ -389,11 +418,7 @@ func (w *levelWorker) apply(o *part, js []int64, n int) {
 		return
 	}
 	ask := func(js []int64) {
-		if o.lean != nil {
-			prefetchBytes(&o.lean[0], js)
-		} else {
-			prefetchMetas(&o.meta[0], js)
-		}
+		prefetchMetas(&o.meta[0], js)
 		if n%2 == 0 { // an update then decides: it writes the value and clears both live bits (live[0]'s read by scan)
 			prefetchBytes(&o.val[0], js)
 			prefetchBits(&o.live[1][0], js)
@@ -438,9 +463,6 @@ func waits(m *meta, n int) bool {
 // side then to move (n even), else one more move refuted. It returns the
 // distance it assigned (0 for none).
 func update(o *part, j int64, n int) int {
-	if o.lean != nil {
-		return updateLean(o, j, n)
-	}
 	m := &o.meta[j]
 	if !waits(m, n) {
 		if n%2 == 0 && m.exit != 0 && m.flag&fDone == 0 {
@@ -463,35 +485,6 @@ func update(o *part, j int64, n int) int {
 		return int(m.loss)
 	}
 	return 0
-}
-
-// updateLean is update in a lean build: a quiet move to a lost position
-// wins (at once final), the last refutation loses, or draws where an exit
-// draws.
-func updateLean(o *part, j int64, n int) int {
-	rec := &o.lean[j]
-	cnt := *rec & leanCount
-	if cnt == 0 {
-		return 0 // decided
-	}
-	if n%2 == 0 {
-		o.val[j] = byte(n + 2)
-		*rec = 0
-		o.clearLeanLive(j)
-		return n + 1
-	}
-	if cnt--; cnt > 0 {
-		*rec = *rec&leanDraw | cnt
-		return 0
-	}
-	draw := *rec&leanDraw != 0
-	*rec = 0
-	o.clearLeanLive(j)
-	if draw {
-		return 0 // every quiet move refuted, an exit draws: for good
-	}
-	o.val[j] = byte(n + 2)
-	return n + 1
 }
 
 // step[d][b] is the neighbour of bit b in direction d (0 up-left, 1

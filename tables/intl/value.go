@@ -109,11 +109,22 @@ func wdlOf(v byte) byte {
 // side to move can force a position lost by the rules or by a smaller
 // table, whenever it does), so tables built from packed ones, whose
 // distances are wrong, have the right WDL values.
-func packTable(vals []byte) []byte {
-	out := make([]byte, packedLen(int64(len(vals))))
+func packTable(vals []byte) []byte { return packDigits(vals, &valWDL) }
+
+// valWDL is wdlOf of every value byte.
+var valWDL = func() (d [256]byte) {
+	for v := range d {
+		d[v] = wdlOf(byte(v))
+	}
+	return d
+}()
+
+// packDigits packs the WDL digits digit[b] of the bytes bs, five a byte.
+func packDigits(bs []byte, digit *[256]byte) []byte {
+	out := make([]byte, packedLen(int64(len(bs))))
 	pow := [wdlPer]byte{1, 3, 9, 27, 81}
-	for i, v := range vals {
-		out[i/wdlPer] += wdlOf(v) * pow[i%wdlPer]
+	for i, v := range bs {
+		out[i/wdlPer] += digit[v] * pow[i%wdlPer]
 	}
 	return out
 }
