@@ -1,5 +1,7 @@
 package solver
 
+import "metz/draughts/bitboard10"
+
 // bound records what is known of "the attacker wins within d plies" for one
 // position: win is the least d proven (0: none), fail is one more than the
 // greatest d disproven (0: none). Both are path-independent: the shortest
@@ -161,7 +163,7 @@ func (s *search[P, M]) withinChildren(c *child[P, M], d int, forcing bool, tbl *
 		}
 		if w == or {
 			if _, short := s.shortApplies(&cs[i], d-1); short && d == 4 {
-				s.killer = any(cs[i].m)
+				s.killer = any(cs[i].m).(bitboard10.Move)
 			}
 			return or, true // OR: one winning move; AND: one escaping reply
 		}
@@ -178,18 +180,19 @@ func (s *search[P, M]) withinChildren(c *child[P, M], d int, forcing bool, tbl *
 // move count after it, withinChildren's order, which took a quarter of
 // that search. ms are c's moves; a killer that does not escape is dropped
 // from them (an AND node needs only its escapes searched). The killer is
-// set only where shortApplies holds: a bitboard move, comparable.
+// set only where shortApplies holds: a bitboard move, kept as one (in an
+// interface each escape cost an allocation).
 func (s *search[P, M]) killerEscapes(c *child[P, M], ms []M, d int, forcing bool) (rest []M, escaped, ok bool) {
-	if s.killer == nil || d != 4 {
+	if s.killer == (bitboard10.Move{}) || d != 4 {
 		return ms, false, true
 	}
 	for i, m := range ms {
-		if any(m) != s.killer {
+		if any(m).(bitboard10.Move) != s.killer {
 			continue
 		}
-		q, h := play(s.g, c.q, c.h, m)
-		k := s.childAfter(c.q, m, q, h)
-		w, ok := s.within(&k, d-1, forcing)
+		ks := s.childrenOf(c, ms[i:i+1], s.kidBufs.get()) // pooled: a child on the stack escapes
+		w, ok := s.within(&ks[0], d-1, forcing)
+		s.kidBufs.put(ks)
 		if !ok || !w {
 			return ms, ok, ok
 		}

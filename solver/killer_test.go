@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"metz/draughts"
+	"metz/draughts/bitboard10"
 )
 
 // The killer reply (killerEscapes) changes only the order in which the
@@ -33,10 +34,7 @@ func TestKillerAgainstBrute(t *testing.T) {
 		q := from(g, p)
 		for _, forcing := range []bool{false, true} {
 			want := bruteGoal(p, false, draughts.White, Win, 0, 4, forcing)
-			killers := []any{nil}
-			for _, m := range g.AppendMoves(q, nil) {
-				killers = append(killers, any(m))
-			}
+			killers := append([]bitboard10.Move{{}}, g.AppendMoves(q, nil)...) // none, then each reply
 			for _, k := range killers {
 				s := newSearch(g, q, draughts.White, Win, newLimits(nodes(1_000_000).WithDefaults()), 1)
 				s.killer = k
@@ -45,7 +43,7 @@ func TestKillerAgainstBrute(t *testing.T) {
 				if !ok || got != want {
 					t.Fatalf("%s, killer %v, within 4 (forcing %v): %v (ok %v), brute force %v", p.FEN(), k, forcing, got, ok, want)
 				}
-				if k != nil && s.killer == k && !got {
+				if k != (bitboard10.Move{}) && s.killer == k && !got {
 					escapes++ // the killer escaped, or another reply found after it
 				}
 			}

@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"metz/draughts"
+	"metz/draughts/bitboard10"
 	"metz/tables"
 	"metz/verdict"
 )
@@ -31,7 +32,7 @@ type search[P, M any] struct {
 	bounded   *hashTable[bound]  // "win within d" results (bounded.go)
 	forced    *hashTable[bound]  // the same restricted to forcing moves
 	touched   uint64             // the keys read ahead of their lookups (hashTable.touch), summed: stored, the reads are kept
-	killer    any                // the defender's last escape four plies from the bound (killerEscapes), or nil
+	killer    bitboard10.Move    // the defender's last escape four plies from the bound (killerEscapes); the zero move: none
 	path      pathSet            // positions on the current df-pn path
 	tooBig    map[uint64]bool    // positions whose closure exceeded closureLimit
 	otherWins map[uint64]bool    // closures the attacker does not win: whether the other side does
