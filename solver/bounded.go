@@ -1,5 +1,7 @@
 package solver
 
+import "metz/draughts/bitboard10"
+
 // bound records what is known of "the attacker wins within d plies" for one
 // position: win is the least d proven (0: none), fail is one more than the
 // greatest d disproven (0: none). Both are path-independent: the shortest
@@ -123,7 +125,15 @@ func (b bound) decides(d int) (win, known bool) {
 // withinChildren searches c's moves with d-1 plies left after each.
 func (s *search[P, M]) withinChildren(c *child[P, M], d int, forcing bool, tbl *hashTable[bound]) (win, ok bool) {
 	or := s.isOr(c.q)
-	cs := s.children(c, s.kidBufs.get())
+	ms := s.g.AppendMoves(c.q, s.moveBufs.get())
+	defer func() { s.moveBufs.put(ms) }()
+	if !or {
+		var escaped bool
+		if ms, escaped, ok = s.killerEscapes(c, ms, d, forcing); !ok || escaped {
+			return false, ok
+		}
+	}
+	cs := s.childrenOf(c, ms, s.kidBufs.get())
 	defer func() { s.kidBufs.put(cs) }()
 	// settles looks up every child below: start all their loads at once.
 	var touched uint64
@@ -152,10 +162,43 @@ func (s *search[P, M]) withinChildren(c *child[P, M], d int, forcing bool, tbl *
 			return false, false
 		}
 		if w == or {
+			if _, short := s.shortApplies(&cs[i], d-1); short && d == 4 {
+				s.killer = any(cs[i].m).(bitboard10.Move)
+			}
 			return or, true // OR: one winning move; AND: one escaping reply
 		}
 	}
 	return !or, true
+}
+
+// killerEscapes tries first, at the defender's node c four plies from
+// the bound, whose replies shortWithin decides, the reply that escaped at
+// the last such node (the killer): the defender's nodes under one attacker
+// node differ by one attacker move, and an escape from one is most often
+// an escape from the next. Where it escapes (Vink's win/25: 1.10 M of
+// 1.98 M such nodes) it spares listing every reply with the attacker's
+// move count after it, withinChildren's order, which took a quarter of
+// that search. ms are c's moves; a killer that does not escape is dropped
+// from them (an AND node needs only its escapes searched). The killer is
+// set only where shortApplies holds: a bitboard move, kept as one (in an
+// interface each escape cost an allocation).
+func (s *search[P, M]) killerEscapes(c *child[P, M], ms []M, d int, forcing bool) (rest []M, escaped, ok bool) {
+	if s.killer == (bitboard10.Move{}) || d != 4 {
+		return ms, false, true
+	}
+	for i, m := range ms {
+		if any(m).(bitboard10.Move) != s.killer {
+			continue
+		}
+		ks := s.childrenOf(c, ms[i:i+1], s.kidBufs.get()) // pooled: a child on the stack escapes
+		w, ok := s.within(&ks[0], d-1, forcing)
+		s.kidBufs.put(ks)
+		if !ok || !w {
+			return ms, ok, ok
+		}
+		return append(ms[:i], ms[i+1:]...), false, true
+	}
+	return ms, false, true
 }
 
 // settles reports whether child c is known, without search, to win within

@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"metz/draughts"
+	"metz/draughts/bitboard10"
 	"metz/tables"
 	"metz/verdict"
 )
@@ -31,6 +32,7 @@ type search[P, M any] struct {
 	bounded   *hashTable[bound]  // "win within d" results (bounded.go)
 	forced    *hashTable[bound]  // the same restricted to forcing moves
 	touched   uint64             // the keys read ahead of their lookups (hashTable.touch), summed: stored, the reads are kept
+	killer    bitboard10.Move    // the defender's last escape four plies from the bound (killerEscapes); the zero move: none
 	path      pathSet            // positions on the current df-pn path
 	tooBig    map[uint64]bool    // positions whose closure exceeded closureLimit
 	otherWins map[uint64]bool    // closures the attacker does not win: whether the other side does
@@ -481,11 +483,17 @@ func (s *search[P, M]) promotes(q P, m M) bool {
 // children lists c's successors into buf, each judged.
 func (s *search[P, M]) children(c *child[P, M], buf []child[P, M]) []child[P, M] {
 	ms := s.g.AppendMoves(c.q, s.moveBufs.get())
+	buf = s.childrenOf(c, ms, buf)
+	s.moveBufs.put(ms)
+	return buf
+}
+
+// childrenOf is children for c's moves ms.
+func (s *search[P, M]) childrenOf(c *child[P, M], ms []M, buf []child[P, M]) []child[P, M] {
 	for _, m := range ms {
 		q, h := play(s.g, c.q, c.h, m)
 		buf = append(buf, s.childAfter(c.q, m, q, h))
 	}
-	s.moveBufs.put(ms)
 	return buf
 }
 
