@@ -272,10 +272,12 @@ type builder struct {
 
 // Working memory of a group, by index: the value byte, the record (meta)
 // and the live bits (two bitsets); in a lean build the record byte and
-// its two pend bitsets (see recWin).
+// its two pend bitsets (see recWin); built by placements, the record
+// byte alone (the pending bits are a placement's, see placement.go).
 const (
-	fullBytesPerIndex = 1 + 4 + 2.0/8
-	leanBytesPerIndex = 1 + 2.0/8
+	fullBytesPerIndex   = 1 + 4 + 2.0/8
+	leanBytesPerIndex   = 1 + 2.0/8
+	placedBytesPerIndex = 1
 )
 
 // MemoryBudget is how much working memory the groups built at once may
@@ -288,7 +290,11 @@ const MemoryBudget = 14 << 30
 // workingBytes is the memory g's build takes (its tables to read aside).
 func (b *builder) workingBytes(g []stmSig) int64 {
 	per := fullBytesPerIndex
-	if g[0].Pieces() >= b.wdlPieces() {
+	switch {
+	case g[0].Pieces() < b.wdlPieces():
+	case byPlacement && placed(g):
+		per = placedBytesPerIndex
+	default:
 		per = leanBytesPerIndex
 	}
 	return int64(float64(groupSize(g)) * per)

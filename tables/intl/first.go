@@ -29,15 +29,17 @@ const outside = -2
 // reads at from the start of the record.
 type lookup struct {
 	at    *byte
-	digit int8 // in a packed table, the position's digit of *at; -1 in a table of bytes
+	digit int8 // in a packed table, the position's digit of *at; -1 in a table of bytes; recDigit a lean record
 }
 
-// value reads the value byte of l's position (a packed table's digit as
-// its stand-in, wdlByte).
+// value reads the value byte of l's position (a packed table's digit, or
+// a lean record, as its stand-in, wdlByte).
 func (l *lookup) value() byte {
 	switch {
 	case l.at == nil:
 		return 1 // a loss in 0
+	case l.digit == recDigit:
+		return recValue[*l.at]
 	case l.digit < 0:
 		return *l.at
 	}

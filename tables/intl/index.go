@@ -324,14 +324,19 @@ type walker struct {
 }
 
 // digit is one part of the index: k squares of its domain, by toBit,
-// at rank r of count; mask holds the chosen domain numbers as bits, bb the
-// squares.
+// at rank r of count; bb the squares.
 type digit struct {
 	r, count int64
 	k        int
 	toBit    *[50]uint8
-	mask, bb uint64
+	bb       uint64
 	tab      []uint64 // for two and three squares, their unranking table
+	// For four squares and more: the ranks lo..hi-1 share the highest
+	// square, top; the others are unranked (where Gosper's step and
+	// onBoard's loop took 8 % of a placement's first pass, the white
+	// kings its fastest digit there).
+	lo, hi int64
+	top    uint64
 }
 
 // walk returns a walker standing at index i of s.
@@ -348,8 +353,7 @@ func (s stmSig) walk(i int64) *walker {
 			d.r = i
 		}
 		i /= d.count
-		d.mask = unrankMask(d.r, d.k, g.n)
-		d.bb = onBoard(d.mask, d.toBit)
+		d.bb = onBoard(unrankMask(d.r, d.k, g.n), d.toBit)
 		if d.k == 2 || d.k == 3 {
 			d.tab = unranked[domainOf(d.toBit)][d.k-2]
 		}
@@ -368,9 +372,9 @@ func (w *walker) position() (p bitboard10.Position, ok bool) {
 }
 
 // next steps to the following index: the fastest digit takes its colex
-// successor (the next larger mask with as many bits: Gosper's step, or
-// for one to three squares the rank's squares read from the unranking
-// tables, which walk in order), or goes back to rank 0 and carries.
+// successor (its squares read from the unranking tables, for four and
+// more below the highest square, see many), or goes back to rank 0 and
+// carries.
 func (w *walker) next() {
 	for j := range w.d {
 		d := &w.d[j]
@@ -383,17 +387,25 @@ func (w *walker) next() {
 				case d.tab != nil:
 					d.bb = d.tab[d.r]
 				default:
-					low := d.mask & -d.mask
-					up := d.mask + low
-					d.mask = up | (d.mask^up)>>2>>bits.TrailingZeros64(low)
-					d.bb = onBoard(d.mask, d.toBit)
+					d.bb = d.many()
 				}
 			}
 			return
 		}
-		d.r, d.mask = 0, 1<<d.k-1
-		d.bb = onBoard(d.mask, d.toBit)
+		d.r = 0
+		d.bb = onBoard(1<<d.k-1, d.toBit)
+		d.hi = 0 // many starts again
 	}
+}
+
+// many returns the squares of rank d.r, four squares and more: the
+// highest read from the stretch of ranks it shares, the others unranked.
+func (d *digit) many() uint64 {
+	if d.r >= d.hi || d.r < d.lo {
+		sq := topSquare(d.r, d.k)
+		d.lo, d.hi, d.top = binom[sq][d.k], binom[sq+1][d.k], 1<<d.toBit[sq]
+	}
+	return d.top | unrank(d.r-d.lo, d.k-1, len(d.toBit), d.toBit)
 }
 
 // exitRanks gives the signature and index that flippedIndex gives for

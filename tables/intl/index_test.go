@@ -130,7 +130,8 @@ func TestWalkerMatchesPosition(t *testing.T) {
 			check(s, 0, s.Size())
 		}
 	}
-	for _, s := range []stmSig{{WM: 2, WK: 1, BM: 1, BK: 1}, {WM: 1, WK: 1, BM: 2, BK: 1}, {WK: 3, BK: 2}, {WM: 4, BK: 1}, {WM: 1, BM: 3, BK: 1}} {
+	check(stmSig{WK: 4}, 0, binom[50][4]) // a placement's kings (placement.go): four squares, the fastest digit
+	for _, s := range []stmSig{{WM: 2, WK: 1, BM: 1, BK: 1}, {WM: 1, WK: 1, BM: 2, BK: 1}, {WK: 3, BK: 2}, {WM: 4, BK: 1}, {WM: 1, BM: 3, BK: 1}, {WK: 1, BK: 5}, {WM: 1, WK: 4, BM: 1}} {
 		size := s.Size()
 		nbk, nbm, nwk := binom[50][s.BK], binom[menSquares][s.BM], binom[50][s.WK]
 		for _, at := range []int64{0, nbk - 3, nbk * nbm, nbk*nbm - 5, nbk * nbm * nwk, nbk*nbm*nwk - 7, size / 3, size - 2000} {

@@ -84,7 +84,8 @@ type group struct {
 //
 // A lean build (lean: the tables are stored without distances) keeps a
 // byte a position, value and record at once (see recWin), and returns
-// its tables packed (packTable).
+// its tables packed (packTable); a lean group with men and kings is
+// built placement by placement (placement.go).
 func buildGroup(sigs []stmSig, done *[4096][]byte, specs *[4096]spec, metas *metaPool, cores func() int, lean bool) ([][]byte, error) {
 	g := &group{done: done, specs: specs, cores: cores}
 	for _, s := range sigs {
@@ -97,7 +98,12 @@ func buildGroup(sigs []stmSig, done *[4096][]byte, specs *[4096]spec, metas *met
 				return nil, fmt.Errorf("endgame: %v: a slice is built with distances, not lean", s)
 			}
 			t := &part{sig: s, sp: sp, lean: true}
-			t.val, t.pend = leanBytes(s.Size())
+			if byPlacement && placed(sigs) {
+				t.val = make([]byte, s.Size()) // held men first (placement.go)
+				hugeHint(t.val)
+			} else {
+				t.val, t.pend = leanBytes(s.Size())
+			}
 			g.parts = append(g.parts, t)
 			continue
 		}
@@ -108,12 +114,21 @@ func buildGroup(sigs []stmSig, done *[4096][]byte, specs *[4096]spec, metas *met
 		t.live = [2][]uint64{make([]uint64, words), make([]uint64, words)}
 		g.parts = append(g.parts, t)
 	}
+	out := make([][]byte, len(g.parts))
+	if lean && byPlacement && placed(sigs) {
+		if err := g.placements(); err != nil {
+			return nil, err
+		}
+		for i, t := range g.parts {
+			out[i] = packPlaced(t)
+		}
+		return out, nil
+	}
 	for _, t := range g.parts {
 		if err := g.initPart(t); err != nil {
 			return nil, err
 		}
 	}
-	out := make([][]byte, len(g.parts))
 	if lean {
 		g.leanLevels()
 		for i, t := range g.parts {

@@ -252,7 +252,8 @@ func TestForwardEqualsUnmoving(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds two sets of 4-piece tables")
 	}
-	defer func(m int) { forwardMode = m }(forwardMode)
+	defer func(m int, on bool) { forwardMode, byPlacement = m, on }(forwardMode, byPlacement)
+	byPlacement = false // the groups with men made level by level too
 	forwardMode = -1
 	back := buildWDL(t, 4)
 	forwardMode = 1
@@ -276,5 +277,48 @@ func TestForwardEqualsUnmoving(t *testing.T) {
 	}
 	if n < 3 {
 		t.Fatalf("only %d packed tables compared", n)
+	}
+}
+
+// TestPlacementsEqualLevels builds the closure of two men against two,
+// packed from 4 pieces (every 4-piece table with men: one man or two a
+// side, tables their own flip among them), once placement by placement
+// (placement.go, as Build does) and once level by level over the whole
+// tables, and compares the files byte for byte.
+func TestPlacementsEqualLevels(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds two sets of 4-piece tables")
+	}
+	want := []stmSig{{WM: 2, BM: 2}}
+	defer func(on bool) { byPlacement = on }(byPlacement)
+	build := func(on bool) string {
+		byPlacement = on
+		dir := t.TempDir()
+		if err := (&builder{dir: dir, wdlFrom: 4}).buildAll(want); err != nil {
+			t.Fatal(err)
+		}
+		return dir
+	}
+	levels, placed := build(false), build(true)
+	n := 0
+	for _, s := range closure(want) {
+		if s.Pieces() < 4 || s.Men() == 0 {
+			continue
+		}
+		a, err := os.ReadFile(filepath.Join(levels, fileName(s)))
+		if err != nil {
+			t.Fatal(err)
+		}
+		b, err := os.ReadFile(filepath.Join(placed, fileName(s)))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !bytes.Equal(a, b) {
+			t.Errorf("%v: built by placements, the file differs", s)
+		}
+		n++
+	}
+	if n < 8 {
+		t.Fatalf("only %d tables with men compared", n)
 	}
 }
