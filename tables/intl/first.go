@@ -108,9 +108,7 @@ func (g *group) listExits(b *batch, t *part, w *walker, start, end int64, ml *bi
 	// positions after a move (see below): the exits of a batch lead to a
 	// few tables, mostly one after the other.
 	turnedCode, turned := -1, spec{}
-	// The last exit's table, and whether it is packed: looked up again
-	// only when an exit leads elsewhere.
-	tabCode, tab, packed := -1, []byte(nil), false
+	tabs := exitTables{done: g.done, code: -1}
 	for i := start; i < end; i++ {
 		k := i - start
 		b.first[k] = len(b.look)
@@ -135,12 +133,6 @@ func (g *group) listExits(b *batch, t *part, w *walker, start, end int64, ml *bi
 				b.look = append(b.look, lookup{})
 				continue
 			}
-			if code := s.code(); code != tabCode {
-				if tab = g.done[code]; tab == nil {
-					return fmt.Errorf("endgame: table %v needed before it was built", s)
-				}
-				tabCode, packed = code, isPacked(s, tab)
-			}
 			// The slice turned to c's frame rather than c to the slice's: the
 			// same test, without playing the move again and turning the
 			// position for each exit (which took 5 % of the instructions of
@@ -153,15 +145,39 @@ func (g *group) listExits(b *batch, t *part, w *walker, start, end int64, ml *bi
 					return fmt.Errorf("endgame: %v: a move of %s leaves the slice of %v", t.sig, p.FEN(), s)
 				}
 			}
-			if packed {
-				b.look = append(b.look, lookup{at: &tab[i/wdlPer], digit: int8(i % wdlPer)})
-				continue
+			l, err := tabs.lookup(s, i)
+			if err != nil {
+				return err
 			}
-			b.look = append(b.look, lookup{at: &tab[i], digit: -1})
+			b.look = append(b.look, l)
 		}
 	}
 	b.first[end-start] = len(b.look)
 	return nil
+}
+
+// exitTables finds the finished table an exit leads to. It keeps the
+// last one, and whether it is packed: the exits of a batch lead to a few
+// tables, mostly one after the other.
+type exitTables struct {
+	done   *[4096][]byte
+	code   int // of tab; -1 before the first
+	tab    []byte
+	packed bool
+}
+
+// lookup returns the lookup of index i of the finished table of s.
+func (e *exitTables) lookup(s stmSig, i int64) (lookup, error) {
+	if code := s.code(); code != e.code {
+		if e.tab = e.done[code]; e.tab == nil {
+			return lookup{}, fmt.Errorf("endgame: table %v needed before it was built", s)
+		}
+		e.code, e.packed = code, isPacked(s, e.tab)
+	}
+	if e.packed {
+		return lookup{at: &e.tab[i/wdlPer], digit: int8(i % wdlPer)}, nil
+	}
+	return lookup{at: &e.tab[i], digit: -1}, nil
 }
 
 // settle gives the positions start..end-1 of t their first value from the

@@ -305,7 +305,7 @@ func (w *placeWorker) list(b *placeBatch, k int, walk *walker, start, end int64)
 	s, o := &w.side[k], &w.side[(k+1)%w.n]
 	b.look = b.look[:0]
 	var er exitRanks
-	tabCode, tab, packed := -1, []byte(nil), false
+	tabs := exitTables{done: w.done, code: -1}
 	for i := start; i < end; i++ {
 		x := i - start
 		b.first[x] = len(b.look)
@@ -335,22 +335,15 @@ func (w *placeWorker) list(b *placeBatch, k int, walk *walker, start, end int64)
 				continue
 			}
 			sg, j := er.index(m)
-			switch {
-			case sg.WM+sg.WK == 0:
+			if sg.WM+sg.WK == 0 { // the other side's last piece taken: the position reached is lost
 				b.look = append(b.look, lookup{})
 				continue
 			}
-			if code := sg.code(); code != tabCode {
-				if tab = w.done[code]; tab == nil {
-					return fmt.Errorf("endgame: table %v needed before it was built", sg)
-				}
-				tabCode, packed = code, isPacked(sg, tab)
+			l, err := tabs.lookup(sg, j)
+			if err != nil {
+				return err
 			}
-			if packed {
-				b.look = append(b.look, lookup{at: &tab[j/wdlPer], digit: int8(j % wdlPer)})
-				continue
-			}
-			b.look = append(b.look, lookup{at: &tab[j], digit: -1})
+			b.look = append(b.look, l)
 		}
 	}
 	b.first[end-start] = len(b.look)
