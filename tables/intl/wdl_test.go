@@ -260,15 +260,7 @@ func TestForwardEqualsUnmoving(t *testing.T) {
 	fwd := buildWDL(t, 4)
 	n := 0
 	for _, s := range closure(wdlWant) {
-		a, err := os.ReadFile(filepath.Join(back, fileName(s)))
-		if err != nil {
-			t.Fatal(err)
-		}
-		b, err := os.ReadFile(filepath.Join(fwd, fileName(s)))
-		if err != nil {
-			t.Fatal(err)
-		}
-		if !bytes.Equal(a, b) {
+		if !sameFile(t, back, fwd, s) {
 			t.Errorf("%v: built forwards, the file differs", s)
 		}
 		if s.Pieces() >= 4 {
@@ -305,15 +297,7 @@ func TestPlacementsEqualLevels(t *testing.T) {
 		if s.Pieces() < 4 || s.Men() == 0 {
 			continue
 		}
-		a, err := os.ReadFile(filepath.Join(levels, fileName(s)))
-		if err != nil {
-			t.Fatal(err)
-		}
-		b, err := os.ReadFile(filepath.Join(placed, fileName(s)))
-		if err != nil {
-			t.Fatal(err)
-		}
-		if !bytes.Equal(a, b) {
+		if !sameFile(t, levels, placed, s) {
 			t.Errorf("%v: built by placements, the file differs", s)
 		}
 		n++
@@ -321,4 +305,19 @@ func TestPlacementsEqualLevels(t *testing.T) {
 	if n < 8 {
 		t.Fatalf("only %d tables with men compared", n)
 	}
+}
+
+// sameFile reports whether the directories a and b hold the same file
+// for the table of s.
+func sameFile(t *testing.T, a, b string, s stmSig) bool {
+	t.Helper()
+	x, err := os.ReadFile(filepath.Join(a, fileName(s)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	y, err := os.ReadFile(filepath.Join(b, fileName(s)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return bytes.Equal(x, y)
 }
