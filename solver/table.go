@@ -1,5 +1,7 @@
 package solver
 
+import "metz/internal/hugepages"
+
 // inf is the proof or disproof number of a decided node. Sums saturate at it.
 const inf uint32 = 1 << 30
 
@@ -54,9 +56,6 @@ const ways = 4
 // than the search itself.
 const startEntries = 1 << 12
 
-// hugeMin is the smallest allocation worth backing with huge pages.
-const hugeMin = 4 << 20
-
 // hashTable is a transposition table with a hard bound: it doubles while it
 // fills up, never beyond maxCap entries, and then replaces entries instead.
 // The empty key 0 marks a free slot (a position whose key is 0 is simply
@@ -108,7 +107,7 @@ func otherRootsEstimate(old, v numbers) bool {
 
 func (t *hashTable[V]) alloc(n int) {
 	t.buckets = make([]bucket[V], n/ways)
-	adviseHuge(t.buckets)
+	hugepages.Advise(t.buckets) // read at random: a TLB miss a lookup with 4 kB pages
 	t.mask = uint64(n/ways - 1)
 	t.used = 0
 }

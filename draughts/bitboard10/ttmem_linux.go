@@ -5,6 +5,8 @@ package bitboard10
 import (
 	"syscall"
 	"unsafe"
+
+	"metz/internal/hugepages"
 )
 
 const hugePage = 2 << 20
@@ -24,7 +26,7 @@ func allocTT(n uint64) ([]ttBucket, func()) {
 	if a := int(uintptr(unsafe.Pointer(&mem[0])) % hugePage); a != 0 {
 		off = hugePage - a
 	}
-	_ = syscall.Madvise(mem[off:off+size], 14) // MADV_HUGEPAGE
+	hugepages.Advise(mem[off : off+size])
 	tt := unsafe.Slice((*ttBucket)(unsafe.Pointer(&mem[off])), n)
 	return tt, func() { _ = syscall.Munmap(mem) }
 }

@@ -99,22 +99,3 @@ func physicalMemory() int64 {
 	}
 	return int64(si.Totalram) * int64(si.Unit)
 }
-
-// hugeHint asks for huge pages behind the 2 MB pages wholly inside b, a
-// large array of the Go heap not written yet (the kernel then backs it
-// with huge pages as it is first written): the values and live bits that
-// a build reads at random (the forward levels probe the values, of up to
-// 2.7 GB a table, where 4 kB pages missed the address cache at nearly
-// every probe).
-func hugeHint(b []byte) {
-	const huge = 2 << 20
-	if len(b) < 2*huge {
-		return
-	}
-	p := uintptr(unsafe.Pointer(&b[0]))
-	lo := (p + huge - 1) &^ (huge - 1)
-	hi := (p + uintptr(len(b))) &^ (huge - 1)
-	if hi > lo {
-		syscall.Madvise(b[lo-p:hi-p], syscall.MADV_HUGEPAGE) // refused: 4 kB pages then
-	}
-}

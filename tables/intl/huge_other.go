@@ -13,6 +13,3 @@ func (p *metaPool) release() {}
 
 // physicalMemory is the machine's memory in bytes: unknown here.
 func physicalMemory() int64 { return 0 }
-
-// hugeHint does nothing here (see the Linux version).
-func hugeHint(b []byte) {}

@@ -6,7 +6,8 @@ import (
 	"math/bits"
 	"sync/atomic"
 	"time"
-	"unsafe"
+
+	"metz/internal/hugepages"
 )
 
 // A lean build (the tables stored without distances: win, draw or loss)
@@ -263,13 +264,11 @@ var recWDL = func() (d [256]byte) {
 // its two pend bitsets.
 func leanBytes(size int64) ([]byte, [2][]uint64) {
 	rec := make([]byte, size)
-	hugeHint(rec)
+	hugepages.Advise(rec)
 	var pend [2][]uint64
 	for p := range pend {
 		pend[p] = make([]uint64, (size+63)/64)
-		if len(pend[p]) > 0 {
-			hugeHint(unsafe.Slice((*byte)(unsafe.Pointer(&pend[p][0])), len(pend[p])*8))
-		}
+		hugepages.Advise(pend[p])
 	}
 	return rec, pend
 }

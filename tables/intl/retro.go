@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"metz/draughts/bitboard10"
+	"metz/internal/hugepages"
 	"metz/tables/internal/rounds"
 )
 
@@ -100,7 +101,7 @@ func buildGroup(sigs []stmSig, done *[4096][]byte, specs *[4096]spec, metas *met
 			t := &part{sig: s, sp: sp, lean: true}
 			if byPlacement && placed(sigs) {
 				t.val = make([]byte, s.Size()) // held men first (placement.go)
-				hugeHint(t.val)
+				hugepages.Advise(t.val)
 			} else {
 				t.val, t.pend = leanBytes(s.Size())
 			}
