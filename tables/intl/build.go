@@ -282,9 +282,9 @@ const (
 
 // MemoryBudget is how much working memory the groups built at once may
 // take together (a larger group is built alone): the largest six-piece
-// pair takes 6.8 GB lean (11.6 before the one-byte records), and the
-// tables it reads come on top (mapped: resident, but the kernel's to
-// drop).
+// pair takes 5.5 GB built by placements, and the tables it reads come on
+// top (mapped: resident, but the kernel's to drop; a whole build held to
+// 16 GB by a cgroup finishes, docs/tables-build.md).
 const MemoryBudget = 14 << 30
 
 // workingBytes is the memory g's build takes (its tables to read aside).
