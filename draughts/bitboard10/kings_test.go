@@ -152,6 +152,9 @@ func FuzzKingsGeneric(f *testing.F) {
 		if q := p.CapturesOrQuiet(&co); capt && (q != 0 || !slices.Equal(co.Slice(), ml.Slice())) || !capt && (q != ml.N || co.N != 0) {
 			t.Fatalf("%s: CapturesOrQuiet %d and %d moves, generated %v", p.FEN(), q, co.N, ml.Slice())
 		}
+		if q, c := p.QuietOrCapture(); c != capt || !capt && q != ml.N {
+			t.Fatalf("%s: QuietOrCapture %d %v, generated %v", p.FEN(), q, c, ml.Slice())
+		}
 		compareBulkTwoPlies(t, p, &ml, false)
 		compareBulkTwoPlies(t, p, &mk, true)
 	})

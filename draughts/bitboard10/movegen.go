@@ -522,6 +522,26 @@ func (p *Position) CapturesOrQuiet(ml *MoveList) int {
 	return 0
 }
 
+// QuietOrCapture returns the number of quiet moves of p, or capture true
+// when the side to move must capture (its captures not searched): the
+// first half of CapturesOrQuiet, for the endgame builder where every
+// capture takes the opponent's last piece. (CapturesOrQuiet keeps its
+// own copy, without a call: the builder makes it for every position, and
+// with a function of both a pair of three men took 3 % more CPU.)
+func (p *Position) QuietOrCapture() (quiet int, capture bool) {
+	own, opp := p.sides()
+	empty := ^(own | opp) & BoardMask
+	a0, a1, a2, a3 := jumpTargets(opp, empty)
+	var s0, s1, s2, s3 uint64
+	if own&p.Kings != 0 {
+		s0, s1, s2, s3, quiet = kingStarts(own&p.Kings, empty, a0, a1, a2, a3)
+	}
+	if own&^p.Kings&(a0|a1|a2|a3)|s0|s1|s2|s3 == 0 {
+		return quiet + countMenQuiet(own&^p.Kings, empty, p.WhiteToMove), false
+	}
+	return 0, true
+}
+
 // listPool holds scratch lists for CountMoves (a MoveList is 16 KiB: too big
 // to zero on every call).
 var listPool = sync.Pool{New: func() any { return new(MoveList) }}

@@ -359,6 +359,9 @@ func TestInvariants(t *testing.T) {
 			!p.HasCapture() && (q != ml.N || co.N != 0) {
 			t.Fatalf("%s: CapturesOrQuiet %d, %d moves", p.FEN(), q, co.N)
 		}
+		if q, capt := p.QuietOrCapture(); capt != p.HasCapture() || !capt && q != ml.N {
+			t.Fatalf("%s: QuietOrCapture %d %v", p.FEN(), q, capt)
+		}
 		seen := map[Move]bool{}
 		for _, m := range ml.Slice() {
 			if seen[m] {

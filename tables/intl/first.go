@@ -24,27 +24,41 @@ const firstBatch = 256
 const outside = -2
 
 // lookup is one exit move's probe: where the value of the position
-// reached, normalised, is read (nil for a lookup that needs no table: the
-// side then to move has no piece left, a loss in 0). prefetchLookups
-// reads at from the start of the record.
+// reached, normalised, is read, and the table that turns the byte read
+// into its value byte (a packed table's digit, or a lean record, as its
+// stand-in, wdlByte): one read of each, where a switch on the kind of
+// table a lookup reads took a branch that the mixed kinds of a
+// position's exits made hard to predict. prefetchLookups reads at from
+// the start of the record.
 type lookup struct {
-	at    *byte
-	digit int8 // in a packed table, the position's digit of *at; -1 in a table of bytes; recDigit a lean record
+	at  *byte
+	dec *[256]byte
 }
 
-// value reads the value byte of l's position (a packed table's digit, or
-// a lean record, as its stand-in, wdlByte).
-func (l *lookup) value() byte {
-	switch {
-	case l.at == nil:
-		return 1 // a loss in 0
-	case l.digit == recDigit:
-		return recValue[*l.at]
-	case l.digit < 0:
-		return *l.at
+// value reads the value byte of l's position.
+func (l *lookup) value() byte { return l.dec[*l.at] }
+
+// Where a lookup's byte is turned: a value byte as it is, a packed
+// table's k-th digit (digitValue[k]), a lean record (recValue).
+// (Package variables are set before any init function, unpack's among
+// them: the digits are taken here as unpack takes them.)
+var byteValue, digitValue = func() (id [256]byte, dv [wdlPer][256]byte) {
+	for b := range 256 {
+		id[b] = byte(b)
+		for k, v := 0, b; k < wdlPer && b < 243; k, v = k+1, v/3 {
+			dv[k][b] = wdlByte[v%3]
+		}
 	}
-	return wdlByte[unpack[*l.at][l.digit]]
-}
+	return id, dv
+}()
+
+// lostByte is the value byte of a position whose side to move has no
+// piece left, a loss in 0: lostLookup reads it, where an exit needs no
+// table.
+var (
+	lostByte   byte = 1
+	lostLookup      = lookup{at: &lostByte, dec: &byteValue}
+)
 
 // batch holds the lookups of a batch of positions: those of position k
 // are look[first[k]:first[k+1]]; quiet[k] is its count of quiet moves in
@@ -130,7 +144,7 @@ func (g *group) listExits(b *batch, t *part, w *walker, start, end int64, ml *bi
 		for _, m := range exits {
 			s, i := er.index(m)
 			if s.WM+s.WK == 0 {
-				b.look = append(b.look, lookup{})
+				b.look = append(b.look, lostLookup)
 				continue
 			}
 			// The slice turned to c's frame rather than c to the slice's: the
@@ -175,9 +189,9 @@ func (e *exitTables) lookup(s stmSig, i int64) (lookup, error) {
 		e.code, e.packed = code, isPacked(s, e.tab)
 	}
 	if e.packed {
-		return lookup{at: &e.tab[i/wdlPer], digit: int8(i % wdlPer)}, nil
+		return lookup{at: &e.tab[i/wdlPer], dec: &digitValue[i%wdlPer]}, nil
 	}
-	return lookup{at: &e.tab[i], digit: -1}, nil
+	return lookup{at: &e.tab[i], dec: &byteValue}, nil
 }
 
 // settle gives the positions start..end-1 of t their first value from the

@@ -267,3 +267,20 @@ func TestFlipCursor(t *testing.T) {
 		}
 	}
 }
+
+// TestRotatedRanks checks the placements' table of the kings' ranks
+// turned to the other side's frame against ranking the turned squares
+// (every rank up to four kings, a sample of five: a 6-piece side's most).
+func TestRotatedRanks(t *testing.T) {
+	for k := 0; k <= 5; k++ {
+		tab, step := rotatedRanks(k), int64(1)
+		if k > 4 {
+			step = 97
+		}
+		for r := int64(0); r < binom[50][k]; r += step {
+			if got, want := int64(tab[r]), rank(bitboard10.Rotate(unrank(r, k, 50, &bitK)), &termK); got != want {
+				t.Fatalf("%d kings of rank %d: turned %d, expected %d", k, r, got, want)
+			}
+		}
+	}
+}

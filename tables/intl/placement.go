@@ -29,13 +29,9 @@ import (
 // one advancement do not reach each other and are shared among the
 // cores.
 
-// recDigit marks a lookup of a group's own record (a man's move into a
-// placement solved already): lookup.value reads it as a win, a loss or a
-// draw.
-const recDigit = -2
-
 // recValue is the value byte that stands for a final record where a
-// placement's first pass reads it (a win in 1, a loss in 0, as wdlByte).
+// placement's first pass reads it (a man's move into a placement solved
+// already: a win in 1, a loss in 0, as wdlByte).
 var recValue = func() (v [256]byte) {
 	v[recWin], v[recLoss] = wdlByte[wdlWin], wdlByte[wdlLoss]
 	return v
@@ -60,15 +56,59 @@ type placeSide struct {
 	a      int64 // the white men's rank
 	nbk    int64 // C(50, BK)
 	ks     stmSig
+	// rotW and rotB turn the ranks of the white and black kings to
+	// their ranks in the other table's frame (see rotatedRanks).
+	rotW, rotB []int32
+	// manTo[d-5][to] is where a white man's quiet move from to+d to to
+	// leads in the other table's records, but for its kings' ranks: the
+	// men are those of the placement, ranked once for it, where each
+	// move ranked them again.
+	manTo [2][64]int64
 }
 
 // placeOf readies s for the part t with the men wm, bm (t's frame).
 func (s *placeSide) placeOf(t *part, wm, bm uint64) {
 	size := binom[50][t.sig.WK] * binom[50][t.sig.BK]
 	at := placeIndex(t.sig, rank(wm, &termWM), 0, rank(bm, &termBM), 0)
-	*s = placeSide{t: t, wm: wm, bm: bm, rec: t.val[at : at+size : at+size], a: rank(wm, &termWM),
-		nbk: binom[50][t.sig.BK], ks: stmSig{WK: t.sig.WK, BK: t.sig.BK}}
+	s.t, s.wm, s.bm, s.rec, s.a = t, wm, bm, t.val[at:at+size:at+size], rank(wm, &termWM)
+	s.nbk, s.ks = binom[50][t.sig.BK], stmSig{WK: t.sig.WK, BK: t.sig.BK}
+	s.rotW, s.rotB = rotatedRanks(t.sig.WK), rotatedRanks(t.sig.BK)
 }
+
+// menTo fills s.manTo for the other side o (its records and men readied).
+func (s *placeSide) menTo(o *placeSide) {
+	for m := s.wm; m != 0; m &= m - 1 {
+		from := bits.TrailingZeros64(m)
+		for d := 5; d <= 6; d++ {
+			to := from - d
+			if to < 0 || bitboard10.BoardMask&^bitboard10.WhitePromo&^(s.wm|s.bm)>>to&1 == 0 {
+				continue // off the board, a promotion, or never free
+			}
+			men := s.wm&^(1<<from) | 1<<to
+			s.manTo[d-5][to] = placeIndex(o.t.sig, o.a, 0, rankRotated(men, &rotBM), 0)
+		}
+	}
+}
+
+// rotatedRanks returns, for k kings, the rank of the kings of each rank
+// r turned to the other side's frame: rankRotated of their squares. A
+// placement's first pass and its un-moving read them (the kings are
+// walked in rank order, each turned with one read where ranking them
+// took a loop over the kings).
+func rotatedRanks(k int) []int32 { return rotRanks[k]() }
+
+var rotRanks = func() (f [maxSide + 1]func() []int32) {
+	for k := range f {
+		f[k] = sync.OnceValue(func() []int32 {
+			tab := make([]int32, binom[50][k])
+			for r := range tab {
+				tab[r] = int32(rankRotated(unrank(int64(r), k, 50, &bitK), &rotK))
+			}
+			return tab
+		})
+	}
+	return f
+}()
 
 // packPlaced returns the packed table (see packRecords) of a part whose
 // records are held men first (placeIndex): in the file's order, the
@@ -81,15 +121,18 @@ func packPlaced(t *part) []byte {
 	}
 	out := make([]byte, packedLen(s.Size()))
 	pow := [wdlPer]byte{1, 3, 9, 27, 81}
-	var i int64
+	o, k := 0, 0 // the next digit: out[o]'s k-th
 	for a := range nwm {
 		for b := range nwk {
-			for c := range nbm {
-				at := placeIndex(s, a, b, c, 0)
+			at := placeIndex(s, a, b, 0, 0)
+			for range nbm {
 				for _, r := range t.val[at : at+nbk] {
-					out[i/wdlPer] += recWDL[r] * pow[i%wdlPer]
-					i++
+					out[o] += recWDL[r] * pow[k]
+					if k++; k == wdlPer {
+						o, k = o+1, 0
+					}
 				}
+				at += nwk * nbk // the next black men
 			}
 		}
 	}
@@ -186,7 +229,10 @@ type placeWorker struct {
 	pend [2][]uint64 // decided (won or lost), not yet un-moved
 	bs   [2]placeBatch
 	ml   bitboard10.MoveList
-	done *[4096][]byte // the finished tables the exits reach
+	// preds lists the predecessors retro updates next: those that win,
+	// those with a move refuted.
+	preds [2][]int64
+	done  *[4096][]byte // the finished tables the exits reach
 }
 
 func newPlaceWorker(size int64, done *[4096][]byte) *placeWorker {
@@ -202,6 +248,7 @@ func newPlaceWorker(size int64, done *[4096][]byte) *placeWorker {
 type placeBatch struct {
 	batch
 	pos [firstBatch]bitboard10.Position
+	hi  [firstBatch]int64 // the black kings' part of the other table's kings' rank
 }
 
 // solve solves the placement of the white men wm and black men bm of
@@ -225,6 +272,9 @@ func (w *placeWorker) solve(g *group, wm, bm uint64) error {
 	}
 	w.side[0].placeOf(t, wm, bm)
 	w.side[1].placeOf(o, mw, mb)
+	for k := range w.n {
+		w.side[k].menTo(&w.side[(k+1)%w.n])
+	}
 	if err := w.firsts(); err != nil {
 		return err
 	}
@@ -310,6 +360,7 @@ func (w *placeWorker) list(b *placeBatch, k int, walk *walker, start, end int64)
 		x := i - start
 		b.first[x] = len(b.look)
 		p, ok := walk.position()
+		rw, rb := walk.d[2].r, walk.d[0].r // the kings' ranks (see walker)
 		walk.next()
 		if !ok || (p.White|p.Black)&(s.wm|s.bm) != 0 {
 			b.quiet[x] = -1
@@ -318,25 +369,26 @@ func (w *placeWorker) list(b *placeBatch, k int, walk *walker, start, end int64)
 		p.White |= s.wm
 		p.Black |= s.bm
 		b.pos[x] = p
-		kings, moves := placedMoves(&p, &w.ml)
+		b.hi[x] = int64(s.rotB[rb]) * o.nbk
+		kings, moves, takesAll := placedMoves(&p, &w.ml)
 		b.quiet[x] = kings
+		if takesAll {
+			b.look = append(b.look, lostLookup) // the position reached is lost
+			continue
+		}
 		if len(moves) > 0 {
 			er.reset(&p)
 		}
-		mirror := int64(-1) // the kings' place in the other table's placements
+		mirror := b.hi[x] + int64(s.rotW[rw]) // the kings' place in the other table's placements
 		for _, m := range moves {
 			if m.Captured == 0 && bitboard10.WhitePromo>>m.To&1 == 0 {
-				if mirror < 0 {
-					mirror = rankRotated(p.Black&p.Kings, &rotK)*o.nbk + rankRotated(p.White&p.Kings, &rotK)
-				}
-				men := p.White&^p.Kings&^(1<<m.From) | 1<<m.To
-				j := placeIndex(o.t.sig, o.a, 0, rankRotated(men, &rotBM), mirror)
-				b.look = append(b.look, lookup{at: &o.t.val[j], digit: recDigit})
+				j := s.manTo[m.From-m.To-5][m.To] + mirror
+				b.look = append(b.look, lookup{at: &o.t.val[j], dec: &recValue})
 				continue
 			}
 			sg, j := er.index(m)
 			if sg.WM+sg.WK == 0 { // the other side's last piece taken: the position reached is lost
-				b.look = append(b.look, lookup{})
+				b.look = append(b.look, lostLookup)
 				continue
 			}
 			l, err := tabs.lookup(sg, j)
@@ -352,11 +404,19 @@ func (w *placeWorker) list(b *placeBatch, k int, walk *walker, start, end int64)
 
 // placedMoves returns how many quiet king moves p (White to move) has,
 // and its other moves: every capture when one is compulsory, else the
-// men's quiet moves (promotions among them), listed in ml.
-func placedMoves(p *bitboard10.Position, ml *bitboard10.MoveList) (kings int, moves []bitboard10.Move) {
-	all := p.CapturesOrQuiet(ml)
-	if ml.N > 0 {
-		return 0, ml.Moves[:ml.N]
+// men's quiet moves (promotions among them), listed in ml. Where the
+// opponent has one piece, a compulsory capture takes it (every capture
+// takes at least one piece): takesAll, and no move is listed.
+func placedMoves(p *bitboard10.Position, ml *bitboard10.MoveList) (kings int, moves []bitboard10.Move, takesAll bool) {
+	var all int
+	if p.Black&(p.Black-1) == 0 {
+		q, capture := p.QuietOrCapture()
+		if capture {
+			return 0, nil, true
+		}
+		all, ml.N = q, 0
+	} else if all = p.CapturesOrQuiet(ml); ml.N > 0 {
+		return 0, ml.Moves[:ml.N], false
 	}
 	n := 0
 	men, empty := p.White&^p.Kings, ^(p.White|p.Black)&bitboard10.BoardMask
@@ -367,7 +427,7 @@ func placedMoves(p *bitboard10.Position, ml *bitboard10.MoveList) (kings int, mo
 			n++
 		}
 	}
-	return all - n, ml.Moves[:n]
+	return all - n, ml.Moves[:n], false
 }
 
 // settle gives the positions start..end-1 of side k their first record
@@ -395,7 +455,7 @@ func (w *placeWorker) settle(b *placeBatch, k int, fwd bool, start, end int64) e
 			}
 		}
 		if fwd && !win && q > 0 {
-			q, win, draw = w.kingMoves(k, &b.pos[i-start], draw)
+			q, win, draw = w.kingMoves(k, &b.pos[i-start], b.hi[i-start], draw)
 		}
 		r, err := leanRecord(w.side[k].t.sig, q, win, draw)
 		if err != nil {
@@ -412,12 +472,12 @@ func (w *placeWorker) settle(b *placeBatch, k int, fwd bool, start, end int64) e
 // kingMoves reads the records that the kings' quiet moves of p (side k)
 // reach in the other side, and returns how many are undecided, whether
 // one is lost (then it stops) and whether one is drawn (or draw already).
-func (w *placeWorker) kingMoves(k int, p *bitboard10.Position, draw bool) (waits int, win, drawn bool) {
+// hi is the black kings' part of their rank there (placeBatch.hi).
+func (w *placeWorker) kingMoves(k int, p *bitboard10.Position, hi int64, draw bool) (waits int, win, drawn bool) {
 	so := &w.side[(k+1)%w.n]
 	rec := so.rec
 	occ := bitboard10.Rotate(p.White | p.Black) // the other side's frame
 	kings := bitboard10.Rotate(p.White & p.Kings)
-	hi := rankRotated(p.Black&p.Kings, &rotK) * so.nbk
 	for m := kings; m != 0; m &= m - 1 {
 		x := bits.TrailingZeros64(m)
 		var kr kingRanks
@@ -439,50 +499,109 @@ func (w *placeWorker) kingMoves(k int, p *bitboard10.Position, draw bool) (waits
 // retro un-moves the placement's decided positions, the kings' quiet
 // moves alone (a man's un-move leaves the placement), until none is left
 // to un-move: sweeps over the pending bits, in any order (the values at
-// the fixed point do not depend on it).
+// the fixed point do not depend on it). The predecessors of a few
+// positions are listed, their records asked of the processor's cache
+// (prefetchFrom), then updated together: a placement's records are up
+// to 24 MB a side
+// (the tables of one man: KKKMvKK, 3 and 2 kings), where this machine's
+// second-level cache holds 1 MB, and each update waited for its miss.
 func (w *placeWorker) retro() {
+	var cur [2]turnedKings
 	for more := true; more; {
 		more = false
 		for k := range w.n {
 			pend := w.pend[k][:(len(w.side[k].rec)+63)/64]
+			if w.side[k].t.sig.BK == 0 {
+				// The other side's mover has no king: no king's move
+				// reaches these positions (KKKKMvM's were un-moved for
+				// nothing).
+				clear(pend)
+				continue
+			}
+			o := (k + 1) % w.n
 			for wi := range pend {
 				for pend[wi] != 0 {
 					i := int64(wi)*64 + int64(bits.TrailingZeros64(pend[wi]))
 					pend[wi] &= pend[wi] - 1
-					w.unmove(k, i)
+					w.listPreds(k, i, &cur[k])
 					more = true
+					if len(w.preds[0])+len(w.preds[1]) >= retroRound {
+						w.update(o)
+					}
 				}
 			}
+			w.update(o)
 		}
 	}
 }
 
-// unmove un-moves position i of side k (won or lost) into the other
-// side: every position there from which a king's quiet move reaches it.
-// They are found in their own frame (flip of i's), where the side that
-// moved is White.
-func (w *placeWorker) unmove(k int, i int64) {
-	s := &w.side[k]
-	o := (k + 1) % w.n
-	so, pend := &w.side[o], w.pend[o]
-	rec := so.rec
-	lost := s.rec[i] == recLoss
-	wk := unrank(i/s.nbk, s.t.sig.WK, 50, &bitK)
-	bk := unrank(i%s.nbk, s.t.sig.BK, 50, &bitK)
-	fwk := bitboard10.Rotate(bk) // the mover's kings
-	occ := bitboard10.Rotate(s.wm | s.bm | wk | bk)
-	d := rankRotated(wk, &rotK)
+// retroRound is about how many predecessors retro lists before it
+// updates them; prefetchFrom is the size of a side's records from which
+// they are asked for (the smaller stay in the cache).
+const (
+	retroRound   = 512
+	prefetchFrom = 1 << 20
+)
+
+// turnedKings holds what the positions of a side un-moved in a row
+// share: their white kings (the ranks lo..end-1 of the placement), with
+// the men, turned to the other side's frame, and those kings' rank
+// there (a division, an unranking, a turn and a ranking a position
+// where the index alone changes).
+type turnedKings struct {
+	lo, end int64
+	occ     uint64
+	d       int64
+}
+
+// listPreds lists the positions of the other side from which a king's
+// quiet move reaches position i of side k (won or lost), and asks for
+// their records: in w.preds[0] where i is lost (they win), else in
+// w.preds[1] (a move refuted). They are found in their own frame (flip
+// of i's), where the side that moved is White; c is side k's, kept from
+// one position to the next.
+func (w *placeWorker) listPreds(k int, i int64, c *turnedKings) {
+	s, so := &w.side[k], &w.side[(k+1)%w.n]
+	l := 1
+	if s.rec[i] == recLoss {
+		l = 0
+	}
+	js := w.preds[l]
+	n := len(js)
+	if i < c.lo || i >= c.end {
+		h := i / s.nbk
+		c.lo, c.end = h*s.nbk, (h+1)*s.nbk
+		c.occ = bitboard10.Rotate(s.wm | s.bm | unrank(h, s.t.sig.WK, 50, &bitK))
+		c.d = int64(s.rotW[h])
+	}
+	fwk := bitboard10.Rotate(unrank(i-c.lo, s.t.sig.BK, 50, &bitK)) // the mover's kings
+	occ := c.occ | fwk
 	for m := fwk; m != 0; m &= m - 1 {
 		x := bits.TrailingZeros64(m)
 		var kr kingRanks
 		kr.set(fwk, x)
 		for from := freeRays(x, occ); from != 0; from &= from - 1 {
-			j := kr.rank(bits.TrailingZeros64(from))*so.nbk + d
+			js = append(js, kr.rank(bits.TrailingZeros64(from))*so.nbk+c.d)
+		}
+	}
+	if len(so.rec) > prefetchFrom {
+		prefetchBytes(&so.rec[0], js[n:])
+	}
+	w.preds[l] = js
+}
+
+// update makes the updates listed in w.preds on side o's records and
+// empties the lists: the wins, then the refutations (the fixed point is
+// the same in any order).
+func (w *placeWorker) update(o int) {
+	rec, pend := w.side[o].rec, w.pend[o]
+	for l, js := range w.preds {
+		for _, j := range js {
 			r := rec[j]
 			switch {
 			case !undecided(r):
 				continue
-			case lost: // a king's move to a lost position wins
+			case l == 0: // a king's move to a lost position wins
 				rec[j] = recWin
 			case r&recCount > 1:
 				rec[j] = r - 1
@@ -495,6 +614,7 @@ func (w *placeWorker) unmove(k int, i int64) {
 			}
 			pend[j>>6] |= 1 << (j & 63)
 		}
+		w.preds[l] = js[:0]
 	}
 }
 

@@ -321,3 +321,15 @@ func sameFile(t *testing.T, a, b string, s stmSig) bool {
 	}
 	return bytes.Equal(x, y)
 }
+
+// TestDigitValue checks the first pass's turning of a packed byte's
+// digit (digitValue, set before unpack is) against unpack.
+func TestDigitValue(t *testing.T) {
+	for b := range 256 {
+		for k := range wdlPer {
+			if got, want := digitValue[k][b], wdlByte[unpack[b][k]]; got != want {
+				t.Fatalf("byte %d, digit %d: %d, expected %d", b, k, got, want)
+			}
+		}
+	}
+}
