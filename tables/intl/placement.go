@@ -502,9 +502,9 @@ func (w *placeWorker) kingMoves(k int, p *bitboard10.Position, hi int64, draw bo
 // the fixed point do not depend on it). The predecessors of a few
 // positions are listed, their records asked of the processor's cache
 // (prefetchFrom), then updated together: a placement's records are up
-// to 24 MB a side
-// (the tables of one man: KKKMvKK, 3 and 2 kings), where this machine's
-// second-level cache holds 1 MB, and each update waited for its miss.
+// to 24 MB a side (the tables of one man: KKKMvKK, 3 and 2 kings), where
+// this machine's second-level cache holds 1 MB, and each update waited
+// for its miss.
 func (w *placeWorker) retro() {
 	var cur [2]turnedKings
 	for more := true; more; {
