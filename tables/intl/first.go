@@ -38,18 +38,14 @@ type lookup struct {
 // value reads the value byte of l's position.
 func (l *lookup) value() byte { return l.dec[*l.at] }
 
-// Where a lookup's byte is turned: a value byte as it is, a packed
-// table's k-th digit (digitValue[k]), a lean record (recValue).
-// (Package variables are set before any init function, unpack's among
-// them: the digits are taken here as unpack takes them.)
-var byteValue, digitValue = func() (id [256]byte, dv [wdlPer][256]byte) {
+// byteValue turns a lookup's byte that is a value byte already: as it
+// is. A packed table's k-th digit is turned by digitValue[k] (value.go),
+// a lean record by recValue.
+var byteValue = func() (id [256]byte) {
 	for b := range 256 {
 		id[b] = byte(b)
-		for k, v := 0, b; k < wdlPer && b < 243; k, v = k+1, v/3 {
-			dv[k][b] = wdlByte[v%3]
-		}
 	}
-	return id, dv
+	return id
 }()
 
 // lostByte is the value byte of a position whose side to move has no

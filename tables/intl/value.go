@@ -73,8 +73,13 @@ const WDLPieces = 6
 // packedLen is the number of bytes that hold n positions' WDL values.
 func packedLen(n int64) int64 { return (n + wdlPer - 1) / wdlPer }
 
-// unpack[b][k] is the k-th WDL digit of the packed byte b.
-var unpack [256][wdlPer]byte
+// unpack[b][k] is the k-th WDL digit of the packed byte b, and
+// digitValue[k][b] its value byte (wdlByte), as a build's lookup reads
+// it (first.go).
+var (
+	unpack     [256][wdlPer]byte
+	digitValue [wdlPer][256]byte
+)
 
 // wdlByte is the value byte that stands for a WDL digit where a build
 // reads a table of fewer pieces: a win in 1, a loss in 0. The distances
@@ -86,6 +91,7 @@ func init() {
 		v := b
 		for k := range wdlPer {
 			unpack[b][k] = byte(v % 3)
+			digitValue[k][b] = wdlByte[unpack[b][k]]
 			v /= 3
 		}
 	}

@@ -323,12 +323,26 @@ func sameFile(t *testing.T, a, b string, s stmSig) bool {
 }
 
 // TestDigitValue checks the first pass's turning of a packed byte's
-// digit (digitValue, set before unpack is) against unpack.
+// digit (digitValue) against unpack, and against the packer: every five
+// records of a win, a loss or a draw, packed (packRecords), read back.
 func TestDigitValue(t *testing.T) {
 	for b := range 256 {
 		for k := range wdlPer {
 			if got, want := digitValue[k][b], wdlByte[unpack[b][k]]; got != want {
 				t.Fatalf("byte %d, digit %d: %d, expected %d", b, k, got, want)
+			}
+		}
+	}
+	kinds := [3]byte{recWin, recLoss, 0} // 0: undecided, a draw
+	rec := make([]byte, wdlPer)
+	for n := range 243 {
+		for k, x := 0, n; k < wdlPer; k, x = k+1, x/3 {
+			rec[k] = kinds[x%3]
+		}
+		b := packRecords(rec)[0]
+		for k, r := range rec {
+			if got, want := digitValue[k][b], wdlByte[recWDL[r]]; got != want {
+				t.Fatalf("records %v (byte %d), digit %d: %d, expected %d", rec, b, k, got, want)
 			}
 		}
 	}
