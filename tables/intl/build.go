@@ -126,10 +126,8 @@ func InMemory(maxPieces int) (*Tables, error) {
 	b := &builder{}
 	b.plan(closure(sigs))
 	defer b.metas.release()
-	for _, level := range levels(closure(sigs)) {
-		if err := b.runLevel(pairs(level)); err != nil {
-			return nil, err
-		}
+	if err := b.run(closure(sigs), nil); err != nil {
+		return nil, err
 	}
 	t := &Tables{tabs: map[stmSig][]byte{}}
 	for _, s := range closure(sigs) {
@@ -155,39 +153,24 @@ func buildSigs(dir string, want []stmSig, progress func(Progress)) error {
 
 // buildAll is buildSigs with b's settings (b.dir made already).
 func (b *builder) buildAll(want []stmSig) error {
-	b.plan(closure(want))
+	sigs := closure(want)
+	b.plan(sigs)
 	defer b.metas.release()
-	for _, level := range levels(closure(want)) {
-		for _, s := range level {
-			b.total++
-			b.totalSize += s.Size()
-		}
+	for _, s := range sigs {
+		b.total++
+		b.totalSize += s.Size()
 	}
-	all := levels(closure(want))
-	top := all[len(all)-1][0].Pieces()
-	for _, level := range all {
-		if err := b.runLevel(pairs(level)); err != nil {
-			return err
-		}
-		if level[0].Pieces() == top {
-			b.drop(all, top, level[0].Men())
-		}
-	}
-	return nil
+	return b.run(sigs, b.drop)
 }
 
-// drop lets go of the finished tables of the given pieces with fewer than
-// men men (they are on disk): the levels still to build have the most
-// pieces and more men, and a move leads them only into fewer pieces or one
-// man less (a promotion). The five-piece build held every finished table
-// to the end: 1.8 GB; now one level of men.
-func (b *builder) drop(all [][]stmSig, pieces, men int) {
-	for _, level := range all {
-		for _, s := range level {
-			if s.Pieces() == pieces && s.Men() < men {
-				b.done[s.code()] = nil
-			}
-		}
+// drop lets go of the tables of g, finished and on disk, once every
+// group that reads them is finished too. The five-piece build once held
+// every finished table to the end: 1.8 GB; the six-piece build dropped
+// a level of men once the next was finished (the last pair of a level
+// then held up the next).
+func (b *builder) drop(g []stmSig) {
+	for _, s := range g {
+		b.done[s.code()] = nil
 	}
 }
 
@@ -202,14 +185,8 @@ func closure(want []stmSig) []stmSig {
 		}
 		seen[s] = true
 		visit(s.Flip())
-		if s.WM > 0 { // promotion, with or without a capture
-			visit(stmSig{s.WM - 1, s.WK + 1, s.BM, s.BK})
-		}
-		for _, c := range []stmSig{{s.WM, s.WK, s.BM - 1, s.BK}, {s.WM, s.WK, s.BM, s.BK - 1}} {
-			visit(c)
-			if s.WM > 0 {
-				visit(stmSig{c.WM - 1, c.WK + 1, c.BM, c.BK})
-			}
+		for _, n := range next(s) {
+			visit(n)
 		}
 	}
 	for _, s := range want {
@@ -357,57 +334,6 @@ func (b *builder) plan(sigs []stmSig) {
 	for _, s := range sigs {
 		b.metas.reserve = max(b.metas.reserve, s.Size())
 	}
-}
-
-// runLevel builds the groups of one level, the largest first, on as many
-// goroutines as there are processors. Tables are published in done only
-// when the whole level is finished.
-func (b *builder) runLevel(groups [][]stmSig) error {
-	sort.SliceStable(groups, func(i, j int) bool { return groupSize(groups[i]) > groupSize(groups[j]) })
-	results := make([][][]byte, len(groups))
-	errs := make([]error, len(groups))
-	next := make(chan int)
-	var wg sync.WaitGroup
-	for range runtime.GOMAXPROCS(0) {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for i := range next {
-				if b.ctx != nil && b.ctx.Err() != nil {
-					errs[i] = b.ctx.Err()
-					continue
-				}
-				need := b.workingBytes(groups[i])
-				b.gate.acquire(need)
-				if b.ctx != nil && b.ctx.Err() != nil { // stopped while it waited
-					b.gate.release(need)
-					errs[i] = b.ctx.Err()
-					continue
-				}
-				b.building.Add(1)
-				results[i], errs[i] = b.group(groups[i])
-				b.building.Add(-1)
-				b.gate.release(need)
-			}
-		}()
-	}
-	for i := range groups {
-		next <- i
-	}
-	close(next)
-	wg.Wait()
-	if b.ctx != nil && b.ctx.Err() != nil {
-		return b.ctx.Err() // the groups finished are written
-	}
-	if err := errors.Join(errs...); err != nil {
-		return err
-	}
-	for i, g := range groups {
-		for k, s := range g {
-			b.done[s.code()] = results[i][k]
-		}
-	}
-	return nil
 }
 
 // cores is how many cores one group's un-moving may use: the processors

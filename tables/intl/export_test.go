@@ -16,10 +16,8 @@ func BuildInMemory(sigs []base.Sig) (*Tables, error) {
 		want = append(want, w, bl)
 	}
 	all := closure(want)
-	for _, level := range levels(all) {
-		if err := b.runLevel(pairs(level)); err != nil {
-			return nil, err
-		}
+	if err := b.run(all, nil); err != nil {
+		return nil, err
 	}
 	t := &Tables{tabs: map[stmSig][]byte{}}
 	for _, s := range all {

@@ -41,7 +41,7 @@ func (t *Tables) ensure(ctx context.Context, s stmSig) (built int64, err error) 
 			return 0, fmt.Errorf("endgame: table directory: %w", err)
 		}
 	}
-	b := &builder{dir: t.dir, readOnly: t.readOnly}
+	b := &builder{dir: t.dir, readOnly: t.readOnly, ctx: ctx}
 	defer b.metas.release()
 	missing, built, err := t.missing(s, &b.done)
 	if err != nil {
@@ -55,13 +55,8 @@ func (t *Tables) ensure(ctx context.Context, s stmSig) (built int64, err error) 
 			}
 		}
 	}()
-	for _, level := range levels(missing) {
-		if err := ctx.Err(); err != nil {
-			return 0, err
-		}
-		if err := b.runLevel(pairs(level)); err != nil {
-			return 0, err
-		}
+	if err := b.run(missing, nil); err != nil {
+		return 0, err
 	}
 	return built, nil
 }

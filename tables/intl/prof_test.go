@@ -41,13 +41,14 @@ func TestProfilePair(t *testing.T) {
 	want, _ := parseSig(os.Getenv("METZ_PROF_SIG"))
 	b.plan(closure([]stmSig{want}))
 	defer b.metas.release()
-	for _, level := range levels(closure([]stmSig{want})) {
-		if level[0].Pieces() < 5 {
-			continue
+	var five []stmSig // the 2-4-piece tables are read above
+	for _, s := range closure([]stmSig{want}) {
+		if s.Pieces() >= 5 {
+			five = append(five, s)
 		}
-		if err := b.runLevel(pairs(level)); err != nil {
-			t.Fatal(err)
-		}
+	}
+	if err := b.run(five, nil); err != nil {
+		t.Fatal(err)
 	}
 	if check := os.Getenv("METZ_PROF_CHECK"); check != "" {
 		for _, s := range closure([]stmSig{want}) {
@@ -75,10 +76,8 @@ func profileDemand(t *testing.T, name string) {
 	for range max(1, repeat) {
 		b := &builder{}
 		b.plan(closure([]stmSig{want}))
-		for _, level := range levels(closure([]stmSig{want})) {
-			if err := b.runLevel(pairs(level)); err != nil {
-				t.Fatal(err)
-			}
+		if err := b.run(closure([]stmSig{want}), nil); err != nil {
+			t.Fatal(err)
 		}
 		b.metas.release()
 	}

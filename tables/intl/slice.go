@@ -238,10 +238,8 @@ func (t *Tables) EnsureSlice(p bitboard10.Position, limit int64) (built int64, e
 		return 0, fmt.Errorf("endgame: the slices of %v's tables need %d indices built (allowed: %d)", s, built, limit)
 	}
 	b.plan(todo)
-	for _, level := range levels(todo) {
-		if err := b.runLevel(pairs(level)); err != nil {
-			return 0, err
-		}
+	if err := b.run(todo, nil); err != nil {
+		return 0, err
 	}
 	for _, sig := range todo {
 		tab, sp := b.done[sig.code()], specs[sig.code()]

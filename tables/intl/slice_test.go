@@ -199,10 +199,8 @@ func closureInMemory(t *testing.T, want []stmSig) *Tables {
 	sigs := closure(want)
 	b.plan(sigs)
 	defer b.metas.release()
-	for _, level := range levels(sigs) {
-		if err := b.runLevel(pairs(level)); err != nil {
-			t.Fatal(err)
-		}
+	if err := b.run(sigs, nil); err != nil {
+		t.Fatal(err)
 	}
 	tabs := Memory()
 	for _, s := range sigs {
