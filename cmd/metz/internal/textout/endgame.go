@@ -28,7 +28,7 @@ func buildCost(r *draughts.Rules, pieces int) string {
 	case r.Name == draughts.International.Name && pieces == 5:
 		return "; 5 pieces from none: about 225 s of CPU, 3.1 GB of memory"
 	case r.Name == draughts.International.Name && pieces >= 6:
-		return "; the whole 6-piece set (win/draw/loss only) is 11.7 GB and takes up to 14 GB of working memory and 7,000–7,600 s of CPU from none, some 63–65 minutes on 2 cores (docs/tables-build.md)"
+		return "; the whole 6-piece set (win/draw/loss only) is 11.7 GB and takes up to 14 GB of working memory and about 6,300–6,500 s of CPU from none, some 53–57 minutes on 2 cores (docs/tables-build.md)"
 	case r.Name != draughts.International.Name && pieces >= 6:
 		return "; English, 2-6 pieces: 7.5 G positions, about 35 minutes of CPU (19 on 2 idle cores), 1.2 GB of memory; flying kings and larger boards slower"
 	case r.Name != draughts.International.Name && pieces == 5:
