@@ -119,18 +119,18 @@ func InMemory(maxPieces int) (*Tables, error) {
 	if maxPieces < 2 || maxPieces > MaxPieces {
 		return nil, fmt.Errorf("endgame: %d pieces: expected 2 to %d", maxPieces, MaxPieces)
 	}
-	var sigs []stmSig
+	var sigs []stmSig // every signature of 2..maxPieces: its own closure
 	for n := 2; n <= maxPieces; n++ {
 		sigs = append(sigs, signatures(n)...)
 	}
 	b := &builder{}
-	b.plan(closure(sigs))
+	b.plan(sigs)
 	defer b.metas.release()
-	if err := b.run(closure(sigs), nil); err != nil {
+	if err := b.run(sigs, nil); err != nil {
 		return nil, err
 	}
 	t := &Tables{tabs: map[stmSig][]byte{}}
-	for _, s := range closure(sigs) {
+	for _, s := range sigs {
 		t.tabs[s] = b.done[s.code()]
 	}
 	return t, nil
@@ -164,10 +164,7 @@ func (b *builder) buildAll(want []stmSig) error {
 }
 
 // drop lets go of the tables of g, finished and on disk, once every
-// group that reads them is finished too. The five-piece build once held
-// every finished table to the end: 1.8 GB; the six-piece build dropped
-// a level of men once the next was finished (the last pair of a level
-// then held up the next).
+// group that reads them is finished too (run's release).
 func (b *builder) drop(g []stmSig) {
 	for _, s := range g {
 		b.done[s.code()] = nil

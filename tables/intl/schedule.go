@@ -151,8 +151,8 @@ func (b *builder) run(sigs []stmSig, release func(g []stmSig)) error {
 		}()
 	}
 	wg.Wait()
-	if b.ctx != nil && b.ctx.Err() != nil {
-		return b.ctx.Err() // the groups finished are written
+	if err := b.stopped(); err != nil {
+		return err // the groups finished are written
 	}
 	return errors.Join(errs...)
 }
