@@ -156,6 +156,10 @@ func (s *search[P, M]) withinChildren(c *child[P, M], d int, forcing bool, tbl *
 	if or {
 		s.provenFirst(cs)
 	}
+	if !or && s.races(cs, d) {
+		escaped, ok := s.raceEscape(cs, d, forcing)
+		return !escaped, ok
+	}
 	for i := range cs {
 		w, ok := s.within(&cs[i], d-1, forcing)
 		if !ok {

@@ -287,11 +287,11 @@ var vinkOutright = combination{"Vink, Leeuwarder Courant 1971",
 // no other first move wins within 25. The budget is above the default
 // (on 5 M nodes 29-24 is among the moves left undecided:
 // docs/performance.md); before the bounded retry went in rounds, 29-24
-// stayed undecided on 50 M nodes. It takes 10.80 M nodes (12.34 M before
-// the side that must take the last piece was credited with it at once).
+// stayed undecided on 50 M nodes. It takes 6.65 M nodes (11.25 M before
+// the defender's replies far from the bound were raced: race.go).
 func TestProblemWinsOutright(t *testing.T) {
 	if testing.Short() {
-		t.Skip("about 11 M nodes")
+		t.Skip("about 6.6 M nodes")
 	}
 	c := vinkOutright
 	rep := verifyT(c.problem(t), Options{Budget: nodes(12_000_000)})

@@ -47,7 +47,7 @@ func (v *verifier[P, M]) keys(ns []*problems.Node) {
 		// moves looked at on a shared table settle more cheaply than in
 		// the rounds' forks (V with the 4-piece tables: sound in 4.1 M
 		// nodes, against unproven at 5 M on a quarter's shares).
-		if out, spent := v.settleAt(&c, 1, max(16*2*(len(others)-i)*v.overDefault()/max(v.scale, 1), 1)); out != unknown {
+		if out, spent := v.refuteAt(&c, 1, max(16*2*(len(others)-i)*v.overDefault()/max(v.scale, 1), 1)); out != unknown {
 			v.keyOutcome(q, m, &c, out)
 		} else {
 			v.open = append(v.open, openKey{m: m, nodes: spent})
@@ -330,7 +330,7 @@ func (v *verifier[P, M]) ensureOpp() {
 // refutation within the horizon only.
 func (v *verifier[P, M]) withinHorizon(c *child[P, M], horizon, parts int) (outcome, int64) {
 	var w, ok bool
-	spent := v.s.share(parts, func() { w, ok = v.s.within(c, horizon-1, false) })
+	spent := v.s.share(parts, func() { w, ok = v.s.refute(c, horizon-1) })
 	switch {
 	case ok && w:
 		return proven, spent

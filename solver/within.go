@@ -18,17 +18,29 @@ import (
 // settleAt is settle for c, ply plies from the start: under a bound the
 // search for the goal within what the bound leaves.
 func (v *verifier[P, M]) settleAt(c *child[P, M], ply, parts int) (outcome, int64) {
+	return v.settleAtBy(c, ply, parts, false)
+}
+
+// refuteAt is settleAt for a first move the source does not give, which
+// the search expects to refute: under a bound its full search races the
+// defender's replies far from the bound (race.go).
+func (v *verifier[P, M]) refuteAt(c *child[P, M], ply, parts int) (outcome, int64) {
+	return v.settleAtBy(c, ply, parts, true)
+}
+
+func (v *verifier[P, M]) settleAtBy(c *child[P, M], ply, parts int, refuting bool) (outcome, int64) {
 	if v.bound == 0 {
 		return v.settle(c, parts)
 	}
-	return v.settleWithin(c, v.bound-ply, parts)
+	return v.settleWithin(c, v.bound-ply, parts, refuting)
 }
 
 // settleWithin decides whether the goal is forced from c within d plies,
 // on a 1/parts share: the forcing search first, on an eighth of it (a
 // combination is most often forcing, and its proof is then a few nodes),
-// then the full search, which alone can refute.
-func (v *verifier[P, M]) settleWithin(c *child[P, M], d, parts int) (out outcome, spent int64) {
+// then the full search, which alone can refute (with refuting, racing as
+// refute does).
+func (v *verifier[P, M]) settleWithin(c *child[P, M], d, parts int, refuting bool) (out outcome, spent int64) {
 	spent = v.s.share(parts, func() {
 		if d < 0 {
 			out = disproven
@@ -40,7 +52,11 @@ func (v *verifier[P, M]) settleWithin(c *child[P, M], d, parts int) (out outcome
 			out = proven
 			return
 		}
-		w, ok = v.s.within(c, d, false)
+		if refuting {
+			w, ok = v.s.refute(c, d)
+		} else {
+			w, ok = v.s.within(c, d, false)
+		}
 		switch {
 		case !ok:
 			out = unknown
@@ -88,7 +104,7 @@ func (v *verifier[P, M]) boundedRetry(open []openKey) []openKey {
 		var still []openKey
 		for i, k := range open {
 			c := v.childOf(v.root, k.m)
-			if out, _ := v.settleAt(&c, 1, len(open)-i); out != unknown {
+			if out, _ := v.refuteAt(&c, 1, len(open)-i); out != unknown {
 				v.keyOutcome(v.root, k.m, &c, out)
 				continue
 			}
