@@ -4,15 +4,16 @@ package solver
 // replies' costs differ most near the root: in Vink's win/25 the first
 // reply the order gives after 29-24 30x19 22-17 (11x22) is refuted in
 // 4.55 M nodes, the other (13x22) in 0.18 M. The order (fewest attacker
-// replies first) cannot tell them apart; a race can. Far from the bound
+// replies first) takes 11x22, which leaves White one move to 13x22's two:
+// it cannot see the cost, a race can. Far from the bound
 // the defender's replies are searched in turn, each on a budget that
 // grows fourfold each round, until one escapes or all are proven lost.
 // A reply cut short keeps what it settled in the bounded table, so the
 // next round resumes rather than restarts. Nearer the bound the costs
 // are close and the restarts cost more than they find (docs/performance.md).
 
-// raceRule says where the defender's replies are raced: at his nodes at
-// least from plies from the bound, each reply starting on start nodes.
+// raceRule says where the defender's replies are raced: at his nodes
+// from or more plies from the bound, each reply first on start nodes.
 // The zero rule races nowhere.
 type raceRule struct {
 	from  int

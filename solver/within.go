@@ -28,6 +28,7 @@ func (v *verifier[P, M]) refuteAt(c *child[P, M], ply, parts int) (outcome, int6
 	return v.settleAtBy(c, ply, parts, true)
 }
 
+// settleAtBy is settleAt, racing with refuting.
 func (v *verifier[P, M]) settleAtBy(c *child[P, M], ply, parts int, refuting bool) (outcome, int64) {
 	if v.bound == 0 {
 		return v.settle(c, parts)
