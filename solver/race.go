@@ -80,10 +80,6 @@ func (s *search[P, M]) raceEscape(cs []child[P, M], d int, forcing bool) (escape
 // withinOn is within for c on at most n nodes of the search's budget:
 // done is false when those ran out, ok false when the whole budget did.
 func (s *search[P, M]) withinOn(c *child[P, M], d int, forcing bool, n int64) (win, done, ok bool) {
-	main := s.lim
-	s.lim = main.sub(n)
-	win, done = s.within(c, d, forcing)
-	main.merge(s.lim)
-	s.lim = main
-	return win, done, !main.stopped
+	s.on(s.lim.sub(n), func() { win, done = s.within(c, d, forcing) })
+	return win, done, !s.lim.stopped
 }

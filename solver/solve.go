@@ -253,14 +253,20 @@ func (s *search[P, M]) share(parts int, f func()) int64 { return s.shareOf(1, pa
 // verification (25 M to 34 M nodes) and left the others, and the other
 // first moves, 0 to 116 nodes each. What a part leaves goes to the next.
 func (s *search[P, M]) shareOf(num, den int, f func()) int64 {
+	part := s.lim.sub((s.lim.maxNodes - s.lim.nodes) / int64(max(den, 1)) * int64(num))
+	part.deadline = s.lim.partDeadline(num, den)
+	return s.on(part, f)
+}
+
+// on runs f on part, a sub-budget of s.lim (limits.sub), counts what it
+// spent into s.lim and returns it.
+func (s *search[P, M]) on(part *limits, f func()) int64 {
 	main := s.lim
-	s.lim = main.sub((main.maxNodes - main.nodes) / int64(max(den, 1)) * int64(num))
-	s.lim.deadline = main.partDeadline(num, den)
+	s.lim = part
 	f()
-	spent := s.lim.nodes
-	main.merge(s.lim)
+	main.merge(part)
 	s.lim = main
-	return spent
+	return part.nodes
 }
 
 // unshared runs f on everything the whole budget has left, past the

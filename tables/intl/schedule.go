@@ -58,8 +58,8 @@ func newSchedule(sigs []stmSig) *schedule {
 	for i, g := range sc.groups {
 		seen := map[int]bool{i: true}
 		for _, s := range g {
-			for _, n := range next(s) {
-				if j, ok := of[n]; ok && !seen[j] {
+			for _, t := range next(s) {
+				if j, ok := of[t]; ok && !seen[j] {
 					seen[j] = true
 					sc.reads[i] = append(sc.reads[i], j)
 					sc.readers[j] = append(sc.readers[j], i)
