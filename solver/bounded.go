@@ -1,6 +1,10 @@
 package solver
 
-import "metz/draughts/bitboard10"
+import (
+	"math/bits"
+
+	"metz/draughts/bitboard10"
+)
 
 // bound records what is known of "the attacker wins within d plies" for one
 // position: win is the least d proven (0: none), fail is one more than the
@@ -144,7 +148,7 @@ func (s *search[P, M]) withinChildren(c *child[P, M], d int, forcing bool, tbl *
 	if or {
 		cs = s.orderAttack(cs, forcing)
 	} else {
-		fewestRepliesFirst(cs)
+		orderDefence(cs)
 	}
 	// A child the rules or the table already decide the right way settles
 	// c before any sibling is searched (enhanced transposition cutoff).
@@ -253,14 +257,14 @@ func (s *search[P, M]) orderAttack(cs []child[P, M], forcing bool) []child[P, M]
 	return cs
 }
 
-// fewestRepliesFirst orders moves by the number of replies they leave,
-// fewest first. At the attacker's nodes these are the most forcing moves;
-// at the defender's, the defences after which the fewest attacker moves
-// must be shown to fail within the plies left, so an escape is found and
-// checked soonest (the defence that escapes needs every attacker move
-// refuted). Measured with BenchmarkShortest after df-pn's proof: III's
-// exact win 3.18 M nodes to 1.72 M, V's 321 K to 193 K, IV's 95 K to 40 K
-// (generation order before; the most replies first took III past 20 M).
+// fewestRepliesFirst orders the attacker's moves by the number of replies
+// they leave, fewest first: the most forcing moves. (At the defender's
+// nodes the same key, orderDefence's main one, puts first the defences
+// after which the fewest attacker moves must be shown to fail, so an
+// escape is found and checked soonest. Measured there with
+// BenchmarkShortest after df-pn's proof: III's exact win 3.18 M nodes to
+// 1.72 M, V's 321 K to 193 K, IV's 95 K to 40 K, against the generation
+// order; the most replies first took III past 20 M.)
 //
 // A plain insertion sort, stable like slices.SortStableFunc (the same
 // order), without its comparison calls: the lists are short and often
@@ -276,6 +280,46 @@ func fewestRepliesFirst[P, M any](cs []child[P, M]) {
 		}
 		cs[j] = c
 	}
+}
+
+// orderDefence orders the defender's replies so that an escape comes
+// soonest and is cheapest to check: by twice the attacker's moves after
+// each (fewestRepliesFirst's key) plus the defender's steps left
+// (stepSquares: the empty squares ahead of his men and beside his kings;
+// 0 off the bitboard). A reply that leaves him fewer steps most often
+// puts the moved piece against others, closing the position, and the
+// attacker's refutations below it are the fewer. Found by measurement,
+// not derived: Vink's win/25 6.65 M nodes to 5.30 M, BenchmarkVerify-
+// Combination 281 K to 172 K, III's exact win after df-pn's proof 1.91 M
+// to 1.52 M, Cat.B1's compositions 0.85 of the nodes at the median (the
+// full-board forcing, win/19, 26 K to 55 K); the steps as a tie-break
+// only gave 6.60 M, most steps first left 29-24 unproven
+// (docs/performance.md).
+func orderDefence[P, M any](cs []child[P, M]) {
+	var buf [64]int
+	keys := buf[:0]
+	for i := range cs {
+		keys = append(keys, 2*cs[i].n+stepsLeft(&cs[i].q))
+	}
+	for i := 1; i < len(cs); i++ { // insertion sort, stable (fewestRepliesFirst)
+		if keys[i] >= keys[i-1] {
+			continue
+		}
+		c, k, j := cs[i], keys[i], i
+		for ; j > 0 && keys[j-1] > k; j-- {
+			cs[j], keys[j] = cs[j-1], keys[j-1]
+		}
+		cs[j], keys[j] = c, k
+	}
+}
+
+// stepsLeft is the number of steps of the side that just moved to q, on
+// the bitboard (stepSquares), else 0.
+func stepsLeft[P any](q *P) int {
+	if b, ok := any(q).(*bitboard10.Position); ok {
+		return bits.OnesCount64(stepSquares(b, b.WhiteToMove))
+	}
+	return 0
 }
 
 // record stores a bounded result; the table keeps its memory bound by

@@ -369,3 +369,49 @@ func TestSettlesDirection(t *testing.T) {
 		t.Error("a winning child: does not settle an OR node, or settles an AND node, or below its depth")
 	}
 }
+
+// TestOrderDefence checks the defender's order on children whose keys are
+// counted by hand: twice the attacker's moves (n, set here) plus the
+// defender's steps in the child. Black defends, White is to move. Steps:
+// a man on 1 has 6 and 7; men on 1, 2, 3 have 6 to 9 (four); a king on 28
+// its four neighbours. Equal keys keep their order; off the bitboard the
+// key is the moves alone.
+func TestOrderDefence(t *testing.T) {
+	e, err := bitboard10.New(draughts.International)
+	if err != nil {
+		t.Fatal(err)
+	}
+	at := func(fen string, n int) child[bitboard10.Position, bitboard10.Move] {
+		return child[bitboard10.Position, bitboard10.Move]{q: from(e, mustFEN(t, draughts.International, fen)), n: n}
+	}
+	oneMan, threeMen, king := "W:W50:B1", "W:W50:B1,2,3", "W:W50:BK28"
+	for fen, want := range map[string]int{oneMan: 2, threeMen: 4, king: 4} {
+		c := at(fen, 0)
+		if got := stepsLeft(&c.q); got != want {
+			t.Errorf("%s: %d steps, want %d", fen, got, want)
+		}
+	}
+	cs := []child[bitboard10.Position, bitboard10.Move]{
+		at(threeMen, 3), // key 10
+		at(oneMan, 4),   // 10
+		at(king, 2),     // 8
+		at(threeMen, 1), // 6
+	}
+	orderDefence(cs)
+	var got []int
+	for _, c := range cs {
+		got = append(got, 2*c.n+stepsLeft(&c.q))
+	}
+	if fmt.Sprint(got) != "[6 8 10 10]" || cs[2].n != 3 || cs[3].n != 4 {
+		t.Errorf("keys %v, second-last n %d: want [6 8 10 10], the equal keys in their order (n 3, then 4)", got, cs[2].n)
+	}
+	g := draughts.Generic(draughts.International)
+	gs := []child[draughts.Position, draughts.Move]{{n: 5}, {n: 2}, {n: 3}}
+	for i := range gs {
+		gs[i].q = from(g, mustFEN(t, draughts.International, threeMen))
+	}
+	orderDefence(gs)
+	if gs[0].n != 2 || gs[1].n != 3 || gs[2].n != 5 {
+		t.Errorf("generic order %d %d %d, want 2 3 5", gs[0].n, gs[1].n, gs[2].n)
+	}
+}

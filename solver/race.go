@@ -3,9 +3,9 @@ package solver
 // A refutation needs one escape at each of the defender's nodes, and the
 // replies' costs differ most near the root: in Vink's win/25 the first
 // reply the order gives after 29-24 30x19 22-17 (11x22) is refuted in
-// 4.55 M nodes, the other (13x22) in 0.18 M. The order (fewest attacker
-// replies first) takes 11x22, which leaves White one move to 13x22's two:
-// it cannot see the cost, a race can. Far from the bound
+// 4.55 M nodes, the other (13x22) in 0.18 M. The order (orderDefence)
+// takes 11x22, which leaves White one move to 13x22's two and Black
+// fewer steps: it cannot see the cost, a race can. Far from the bound
 // the defender's replies are searched in turn, each on a budget that
 // grows fourfold each round, until one escapes or all are proven lost.
 // A reply cut short keeps what it settled in the bounded table, so the
