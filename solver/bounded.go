@@ -286,14 +286,13 @@ func fewestRepliesFirst[P, M any](cs []child[P, M]) {
 // soonest and is cheapest to check: by twice the attacker's moves after
 // each (fewestRepliesFirst's key) plus the defender's steps left
 // (stepSquares: the empty squares ahead of his men and beside his kings;
-// 0 off the bitboard). A reply that leaves him fewer steps most often
-// puts the moved piece against others, closing the position, and the
-// attacker's refutations below it are the fewer. Found by measurement,
+// 0 off the bitboard). Found by measurement; why fewer steps help is
 // not derived: Vink's win/25 6.65 M nodes to 5.30 M, BenchmarkVerify-
 // Combination 281 K to 172 K, III's exact win after df-pn's proof 1.91 M
 // to 1.52 M, Cat.B1's compositions 0.85 of the nodes at the median (the
-// full-board forcing, win/19, 26 K to 55 K); the steps as a tie-break
-// only gave 6.60 M, most steps first left 29-24 unproven
+// full-board forcing, win/19, 26 K to 55 K). On Vink's thirteen first
+// moves refuted apart, the steps as a tie-break only gave 6.60 M nodes
+// against this key's 6.48 M; most steps first left 29-24 unproven
 // (docs/performance.md).
 func orderDefence[P, M any](cs []child[P, M]) {
 	var buf [64]int
