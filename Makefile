@@ -54,7 +54,7 @@ vet:
 # REPORT_PIECES pieces (built once in the default directory, later runs
 # read them), verify, report. Four pieces take seconds and 47 MB, and with
 # the report's budget every bundled problem gets the verdict the 5-piece
-# tables give (III and IV in about 6 M nodes each instead of 0.5-0.9 M):
+# tables give (III and IV in about 7 M and 6 M nodes instead of 0.5-0.9 M):
 # the first report comes in about a minute and a half from a fresh clone,
 # most of it compiling. The 5-piece tables (make endgame, or
 # REPORT_PIECES=5; see docs/tables-build.md for their time and memory)
