@@ -40,6 +40,11 @@ func (s *search[P, M]) refute(c *child[P, M], d int) (win, ok bool) {
 	return s.within(c, d, false)
 }
 
+// refuting reports whether the search runs under refute, which expects it
+// to fail: it races the defender's replies and leaves the attacker's
+// moves in the generator's order (orderAttack).
+func (s *search[P, M]) refuting() bool { return s.race != raceRule{} }
+
 // races reports whether the defender's node with the replies cs, d plies
 // from the bound, races them.
 func (s *search[P, M]) races(cs []child[P, M], d int) bool {
