@@ -3,6 +3,7 @@ package solver
 import (
 	"fmt"
 	"math/rand/v2"
+	"slices"
 	"strings"
 	"testing"
 
@@ -413,5 +414,49 @@ func TestOrderDefence(t *testing.T) {
 	orderDefence(gs)
 	if gs[0].n != 2 || gs[1].n != 3 || gs[2].n != 5 {
 		t.Errorf("generic order %d %d %d, want 2 3 5", gs[0].n, gs[1].n, gs[2].n)
+	}
+}
+
+// TestOrderAttackRefuting: a search sorts the attacker's moves fewest
+// replies first, stably; under refute it leaves them as the generator
+// listed them (orderAttack), and after refute it sorts again.
+func TestOrderAttackRefuting(t *testing.T) {
+	e, err := bitboard10.New(draughts.International)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// White to move, quiet moves only, listed 32-27, 33-28, 45-40, 32-28,
+	// 33-29: the last two leave Black a capture (one reply each), the
+	// others two or three replies.
+	q := from(e, mustFEN(t, draughts.International, "W:W32,33,45:B19,23"))
+	s := newSearch(e, q, draughts.White, Goal{Kind: GoalWin}, newLimits(nodes(1000).WithDefaults()), 1)
+	root := s.at(q, false)
+	listed := s.children(&root, nil)
+	replies := func(cs []child[bitboard10.Position, bitboard10.Move]) (ns []int) {
+		for _, c := range cs {
+			ns = append(ns, c.n)
+		}
+		return ns
+	}
+	order := func() []int {
+		return replies(s.orderAttack(append([]child[bitboard10.Position, bitboard10.Move](nil), listed...), false))
+	}
+	if slices.IsSorted(replies(listed)) {
+		t.Fatalf("the generator's order %v is sorted already: the test tells nothing", replies(listed))
+	}
+	if got := order(); !slices.IsSorted(got) || len(got) != len(listed) {
+		t.Errorf("outside refute: replies %v, want them sorted, fewest first", got)
+	}
+	s.race = refuteRace // as refute sets it
+	if !s.refuting() {
+		t.Fatal("refuting is false under refute's rule")
+	}
+	inside := order()
+	s.race = raceRule{}
+	if !slices.Equal(inside, replies(listed)) {
+		t.Errorf("under refute: replies %v, want the generator's order %v", inside, replies(listed))
+	}
+	if got := order(); !slices.IsSorted(got) {
+		t.Errorf("after refute: replies %v, want them sorted again", got)
 	}
 }
