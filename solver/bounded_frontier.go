@@ -74,7 +74,7 @@ func stepEscapesAt(q *bitboard10.Position) bool {
 		var to uint64
 		switch {
 		case q.Kings&from != 0:
-			to = kingSlides(from, empty)
+			to = bitboard10.KingSlides(from, empty)
 		case black:
 			to = from<<5 | from<<6
 		default:
@@ -101,26 +101,6 @@ func stepEscapesAt(q *bitboard10.Position) bool {
 		}
 	}
 	return false
-}
-
-// kingSlides is the set of empty squares a king on from reaches by a quiet
-// move: along each diagonal up to the first occupied square or the edge.
-func kingSlides(from, empty uint64) uint64 {
-	var to uint64
-	for _, sh := range [4]int{-6, -5, 5, 6} {
-		for sq := from; ; {
-			if sh < 0 {
-				sq >>= uint(-sh)
-			} else {
-				sq <<= uint(sh)
-			}
-			if sq &= empty; sq == 0 {
-				break
-			}
-			to |= sq
-		}
-	}
-	return to
 }
 
 // On the same terms the last three plies are decided exactly without the

@@ -229,3 +229,44 @@ func TestKingFills(t *testing.T) {
 		t.Errorf("only %d boards with a lone king", lone)
 	}
 }
+
+// TestKingSlides compares KingSlides with a walk along the board's
+// diagonals by row and column (squareOfCell), on random boards, the king
+// on each square in turn.
+func TestKingSlides(t *testing.T) {
+	rng := rand.New(rand.NewPCG(11, 13))
+	for i := 0; i < 2000; i++ {
+		p := randomPosition(rng, rng.IntN(20), rng.IntN(20), 0)
+		for n := 1; n <= 50; n++ {
+			from := SquareBit(n)
+			occ := (p.White | p.Black) &^ from
+			empty := ^occ & BoardMask &^ from
+			var want uint64
+			r, c := cellOf(n)
+			for _, d := range [4][2]int{{1, 1}, {1, -1}, {-1, 1}, {-1, -1}} {
+				for k := 1; ; k++ {
+					sq := squareOfCell(r+k*d[0], c+k*d[1])
+					if sq == 0 || SquareBit(sq)&empty == 0 {
+						break
+					}
+					want |= SquareBit(sq)
+				}
+			}
+			if got := KingSlides(from, empty); got != want {
+				t.Fatalf("king on %d, empty %x: KingSlides %v, the walk %v", n, empty, Squares(got), Squares(want))
+			}
+		}
+	}
+}
+
+// cellOf is the row and column of square n (squareOfCell's inverse).
+func cellOf(n int) (r, c int) {
+	for r = 0; r < 10; r++ {
+		for c = 0; c < 10; c++ {
+			if squareOfCell(r, c) == n {
+				return r, c
+			}
+		}
+	}
+	return -1, -1
+}

@@ -174,6 +174,13 @@ func kingMoves(sq uint, occ uint64) uint64 {
 		beforeBlocker(2, r2, r2&occ) | beforeBlocker(3, r3, r3&occ)
 }
 
+// KingSlides returns the squares a king on the single bit from reaches by
+// a quiet move, empty being the board's empty squares: along each
+// diagonal up to the first occupied square or the edge.
+func KingSlides(from, empty uint64) uint64 {
+	return kingMoves(uint(bits.TrailingZeros64(from))&63, ^empty)
+}
+
 // HasCapture reports whether the side to move must capture.
 func (p *Position) HasCapture() bool {
 	own, opp := p.sides()
