@@ -72,6 +72,8 @@ func (s *search[P, M]) withinSearch(c *child[P, M], d int, forcing bool) (win, o
 	start := s.lim.nodes
 	if short {
 		win, ok = s.shortWithin(c, q, d, forcing)
+	} else if d == 4 && s.fourApplies(c) {
+		win, ok = s.fourWins(c, forcing)
 	} else if !s.lim.tick() {
 		return false, false
 	} else {
@@ -131,12 +133,6 @@ func (s *search[P, M]) withinChildren(c *child[P, M], d int, forcing bool, tbl *
 	or := s.isOr(c.q)
 	ms := s.g.AppendMoves(c.q, s.moveBufs.get())
 	defer func() { s.moveBufs.put(ms) }()
-	if !or {
-		var escaped bool
-		if ms, escaped, ok = s.killerEscapes(c, ms, d, forcing); !ok || escaped {
-			return false, ok
-		}
-	}
 	cs := s.childrenOf(c, ms, s.kidBufs.get())
 	defer func() { s.kidBufs.put(cs) }()
 	// settles looks up every child below: start all their loads at once.
@@ -170,43 +166,10 @@ func (s *search[P, M]) withinChildren(c *child[P, M], d int, forcing bool, tbl *
 			return false, false
 		}
 		if w == or {
-			if _, short := s.shortApplies(&cs[i], d-1); short && d == 4 {
-				s.killer = any(cs[i].m).(bitboard10.Move)
-			}
 			return or, true // OR: one winning move; AND: one escaping reply
 		}
 	}
 	return !or, true
-}
-
-// killerEscapes tries first, at the defender's node c four plies from
-// the bound, whose replies shortWithin decides, the reply that escaped at
-// the last such node (the killer): the defender's nodes under one attacker
-// node differ by one attacker move, and an escape from one is most often
-// an escape from the next. Where it escapes (Vink's win/25: 1.10 M of
-// 1.98 M such nodes) it spares listing every reply with the attacker's
-// move count after it, withinChildren's order, which took a quarter of
-// that search. ms are c's moves; a killer that does not escape is dropped
-// from them (an AND node needs only its escapes searched). The killer is
-// set only where shortApplies holds: a bitboard move, kept as one (in an
-// interface each escape cost an allocation).
-func (s *search[P, M]) killerEscapes(c *child[P, M], ms []M, d int, forcing bool) (rest []M, escaped, ok bool) {
-	if s.killer == (bitboard10.Move{}) || d != 4 {
-		return ms, false, true
-	}
-	for i, m := range ms {
-		if any(m).(bitboard10.Move) != s.killer {
-			continue
-		}
-		ks := s.childrenOf(c, ms[i:i+1], s.kidBufs.get()) // pooled: a child on the stack escapes
-		w, ok := s.within(&ks[0], d-1, forcing)
-		s.kidBufs.put(ks)
-		if !ok || !w {
-			return ms, ok, ok
-		}
-		return append(ms[:i], ms[i+1:]...), false, true
-	}
-	return ms, false, true
 }
 
 // settles reports whether child c is known, without search, to win within
@@ -299,10 +262,14 @@ func orderDefence[P, M any](cs []child[P, M]) {
 	var buf [64]int
 	keys := buf[:0]
 	for i := range cs {
-		keys = append(keys, 2*cs[i].n+stepsLeft(&cs[i].q))
+		keys = append(keys, defenceKey(cs[i].n, &cs[i].q))
 	}
 	sortByKeys(cs, keys)
 }
+
+// defenceKey is orderDefence's key of the reply leading to q, after which
+// the attacker has n moves.
+func defenceKey[P any](n int, q *P) int { return 2*n + stepsLeft(q) }
 
 // sortByKeys orders cs by keys (keys[i] is cs[i]'s), least first: a
 // plain insertion sort, stable like slices.SortStableFunc (the same
@@ -310,7 +277,7 @@ func orderDefence[P, M any](cs []child[P, M]) {
 // sorted already, and the sort of every node took 7 % of Vink's win/25.
 // The callers fill keys themselves: a key function called for each child
 // cost Vink 2 % of its time.
-func sortByKeys[P, M any](cs []child[P, M], keys []int) {
+func sortByKeys[T any](cs []T, keys []int) {
 	for i := 1; i < len(cs); i++ {
 		if keys[i] >= keys[i-1] {
 			continue

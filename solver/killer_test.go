@@ -8,7 +8,7 @@ import (
 	"metz/draughts/bitboard10"
 )
 
-// The killer reply (killerEscapes) changes only the order in which the
+// The killer reply (fourWins) changes only the order in which the
 // defender's replies four plies from the bound are searched: whatever
 // killer the search holds, a legal reply or none, "White wins within 4
 // plies" agrees with the brute force (bruteGoal), with and without the

@@ -32,7 +32,7 @@ type search[P, M any] struct {
 	bounded   *hashTable[bound]  // "win within d" results (bounded.go)
 	forced    *hashTable[bound]  // the same restricted to forcing moves
 	touched   uint64             // the keys read ahead of their lookups (hashTable.touch), summed: stored, the reads are kept
-	killer    bitboard10.Move    // the defender's last escape four plies from the bound (killerEscapes); the zero move: none
+	killer    bitboard10.Move    // the defender's last escape four plies from the bound (fourWins); the zero move: none
 	race      raceRule           // where the defender's replies are raced (race.go); zero: nowhere
 	path      pathSet            // positions on the current df-pn path
 	tooBig    map[uint64]bool    // positions whose closure exceeded closureLimit
