@@ -138,77 +138,74 @@ func (s *search[P, M]) shortApplies(c *child[P, M], d int) (*bitboard10.Position
 func (s *search[P, M]) shortWithin(c *child[P, M], q *bitboard10.Position, d int, forcing bool) (win, ok bool) {
 	switch d {
 	case 1:
-		return s.oneWins(c.q, q, c.capture)
+		return s.oneWins(q, c.capture)
 	case 2:
-		return s.twoWins(c.q, q, c.capture)
+		return s.twoWins(q, c.capture)
 	}
-	return s.threeWins(c.q, q, c.capture, forcing)
+	return s.threeWins(q, c.capture, forcing)
 }
 
-// threeWins: the attacker to move in p (bq: the same position; capture:
-// whether he must) wins within three plies.
-func (s *search[P, M]) threeWins(p P, bq *bitboard10.Position, capture, forcing bool) (win, ok bool) {
-	if capture && lastPieceTaken(bq) {
+// threeWins: the attacker to move in q (capture: whether he must) wins
+// within three plies.
+func (s *search[P, M]) threeWins(q *bitboard10.Position, capture, forcing bool) (win, ok bool) {
+	if capture && lastPieceTaken(q) {
 		return true, true
 	}
-	ms, ok := s.listMoves(p)
+	ms, ok := s.listBits(q, 3)
 	if !ok {
 		return false, false
 	}
-	defer s.moveBufs.put(ms)
 	for _, m := range ms {
-		next, nq := s.playBits(p, m)
-		if !canMove(nq) {
+		next := q.Play(m)
+		if !canMove(&next) {
 			return true, true
 		}
-		must := nq.HasCapture()
+		must := next.HasCapture()
 		if forcing && !capture && !must {
 			continue // not a forcing move
 		}
-		if w, ok := s.twoWins(next, nq, must); !ok || w {
+		if w, ok := s.twoWins(&next, must); !ok || w {
 			return w, ok
 		}
 	}
 	return false, true
 }
 
-// twoWins: the defender to move in p, who has a move, loses within two
+// twoWins: the defender to move in q, who has a move, loses within two
 // plies: every reply leaves the attacker a move that leaves him none.
-func (s *search[P, M]) twoWins(p P, bq *bitboard10.Position, capture bool) (win, ok bool) {
-	if !capture && stepEscapesAt(bq) {
+func (s *search[P, M]) twoWins(q *bitboard10.Position, capture bool) (win, ok bool) {
+	if !capture && stepEscapesAt(q) {
 		return false, true
 	}
-	ms, ok := s.listMoves(p)
+	ms, ok := s.listBits(q, 2)
 	if !ok {
 		return false, false
 	}
-	defer s.moveBufs.put(ms)
 	for _, m := range ms {
-		next, nq := s.playBits(p, m)
+		next := q.Play(m)
 		// A reply that leaves the attacker no move escapes too: he has lost.
-		if w, ok := s.oneWins(next, nq, nq.HasCapture()); !ok || !w {
+		if w, ok := s.oneWins(&next, next.HasCapture()); !ok || !w {
 			return false, ok
 		}
 	}
 	return true, true
 }
 
-// oneWins: the attacker to move in p has a move that leaves the defender
+// oneWins: the attacker to move in q has a move that leaves the defender
 // none.
-func (s *search[P, M]) oneWins(p P, bq *bitboard10.Position, capture bool) (win, ok bool) {
-	if !capture && bits.OnesCount64(stepSquares(bq, bq.WhiteToMove)) >= 2 {
+func (s *search[P, M]) oneWins(q *bitboard10.Position, capture bool) (win, ok bool) {
+	if !capture && bits.OnesCount64(stepSquares(q, q.WhiteToMove)) >= 2 {
 		return false, true // lastMoveFails
 	}
-	if capture && lastPieceTaken(bq) {
+	if capture && lastPieceTaken(q) {
 		return true, true
 	}
-	ms, ok := s.listMoves(p)
+	ms, ok := s.listBits(q, 1)
 	if !ok {
 		return false, false
 	}
-	defer s.moveBufs.put(ms)
 	for _, m := range ms {
-		if _, nq := s.playBits(p, m); !canMove(nq) {
+		if next := q.Play(m); !canMove(&next) {
 			return true, true
 		}
 	}
@@ -228,19 +225,20 @@ func lastPieceTaken(q *bitboard10.Position) bool {
 	return bits.OnesCount64(other) == 1
 }
 
-// listMoves lists p's moves, a node of the budget; ok is false when the
-// budget ran out. The caller gives the list back to s.moveBufs.
-func (s *search[P, M]) listMoves(p P) (ms []M, ok bool) {
+// listBits lists q's moves, a node of the budget, into the search's list
+// for the ply plies from the bound (1 to 4): each level uses its own, and
+// only the levels below it run while it is read. ok is false when the
+// budget ran out.
+func (s *search[P, M]) listBits(q *bitboard10.Position, ply int) (ms []bitboard10.Move, ok bool) {
 	if !s.lim.tick() {
 		return nil, false
 	}
-	return s.g.AppendMoves(p, s.moveBufs.get()), true
-}
-
-// playBits is the position after m in p, and the same as a bitboard.
-func (s *search[P, M]) playBits(p P, m M) (P, *bitboard10.Position) {
-	next := s.g.Play(p, m)
-	return next, any(&next).(*bitboard10.Position)
+	if s.frontierLists == nil {
+		s.frontierLists = new([4]bitboard10.MoveList)
+	}
+	ml := &s.frontierLists[ply-1]
+	q.Generate(ml)
+	return ml.Slice(), true
 }
 
 // canMove reports whether the side to move in q has a legal move: a step
@@ -267,68 +265,70 @@ func (s *search[P, M]) fourApplies(c *child[P, M]) bool {
 // follow in orderDefence's order (in the generator's, Vink took 5.07 M
 // nodes instead of 4.67 M and no less CPU).
 func (s *search[P, M]) fourWins(c *child[P, M], forcing bool) (win, ok bool) {
-	p := c.q
-	ms, ok := s.listMoves(p)
+	q := any(&c.q).(*bitboard10.Position)
+	ms, ok := s.listBits(q, 4)
 	if !ok {
 		return false, false
 	}
-	defer s.moveBufs.put(ms)
 	rest := ms
 	for i := range ms {
-		if any(ms[i]).(bitboard10.Move) != s.killer {
+		if ms[i] != s.killer {
 			continue
 		}
-		if w, ok := s.threeAfter(c, ms[i], forcing); !ok || !w {
+		if w, ok := s.threeAfter(c, q, ms[i], forcing); !ok || !w {
 			return false, ok
 		}
-		rest = append(ms[:i], ms[i+1:]...) // in place: ms is this node's
+		rest = append(ms[:i], ms[i+1:]...) // in place: the list is this node's
 		break
 	}
-	if i := s.orderReplies(p, rest); i >= 0 {
-		s.killer = any(rest[i]).(bitboard10.Move)
+	if i := orderReplies(q, rest); i >= 0 {
+		s.killer = rest[i]
 		return false, true // the attacker has no move after it
 	}
 	for _, m := range rest {
-		w, ok := s.threeAfter(c, m, forcing)
+		w, ok := s.threeAfter(c, q, m, forcing)
 		if !ok {
 			return false, false
 		}
 		if !w {
-			s.killer = any(m).(bitboard10.Move)
+			s.killer = m
 			return false, true
 		}
 	}
 	return true, true
 }
 
-// orderReplies sorts the defender's replies ms in p by orderDefence's key
+// orderReplies sorts the defender's replies ms in q by orderDefence's key
 // (twice the attacker's moves after each, plus the defender's steps
 // left), or returns the index of a reply that leaves the attacker no
 // move (stuck), -1 if none does.
-func (s *search[P, M]) orderReplies(p P, ms []M) (stuck int) {
+func orderReplies(q *bitboard10.Position, ms []bitboard10.Move) (stuck int) {
 	var buf [64]int
 	keys := buf[:0]
 	for i, m := range ms {
-		q := s.g.Play(p, m)
-		n, _ := s.g.CountMoves(q)
+		next := q.Play(m)
+		n, _ := next.CountMovesCapture()
 		if n == 0 {
 			return i
 		}
-		keys = append(keys, defenceKey(n, &q))
+		keys = append(keys, defenceKey(n, &next))
 	}
 	sortByKeys(ms, keys)
 	return -1
 }
 
 // threeAfter is "the attacker wins within three plies" after the
-// defender's reply m in c: threeWins, or within where the endgame tables
-// may hold the position (few pieces), so that their values and their
-// rent (rent.go) count as deeper in the search.
-func (s *search[P, M]) threeAfter(c *child[P, M], m M, forcing bool) (win, ok bool) {
-	next, nq := s.playBits(c.q, m)
+// defender's reply m in c (q: its position): threeWins, or within where
+// the endgame tables may hold the position (few pieces), so that their
+// values and their rent (rent.go) count as deeper in the search.
+func (s *search[P, M]) threeAfter(c *child[P, M], q *bitboard10.Position, m bitboard10.Move, forcing bool) (win, ok bool) {
+	nq := q.Play(m)
 	if s.tables != nil && bits.OnesCount64(nq.White|nq.Black) <= max(s.smallMax, s.valueReach) {
-		k := s.childAfter(c.q, m, next, s.g.HashAfter(c.q, c.h, m))
+		var next P
+		*any(&next).(*bitboard10.Position) = nq
+		gm := any(m).(M)
+		k := s.childAfter(c.q, gm, next, s.g.HashAfter(c.q, c.h, gm))
 		return s.within(&k, 3, forcing)
 	}
-	return s.threeWins(next, nq, nq.HasCapture(), forcing)
+	return s.threeWins(&nq, nq.HasCapture(), forcing)
 }

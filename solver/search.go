@@ -24,24 +24,25 @@ type search[P, M any] struct {
 	// proof left undecided are estimates made for another root, often
 	// far from this one's (stale large numbers steer the search away
 	// from a subtree it needs), so each proof reads only its own.
-	rootTag   uint32
-	lim       *limits
-	memMB     int // the tables' memory budget (fork divides it)
-	tt        *table
-	deps      *hashTable[uint64] // the position each repetition disproof rests on (repTag)
-	bounded   *hashTable[bound]  // "win within d" results (bounded.go)
-	forced    *hashTable[bound]  // the same restricted to forcing moves
-	touched   uint64             // the keys read ahead of their lookups (hashTable.touch), summed: stored, the reads are kept
-	killer    bitboard10.Move    // the defender's last escape four plies from the bound (fourWins); the zero move: none
-	race      raceRule           // where the defender's replies are raced (race.go); zero: nowhere
-	path      pathSet            // positions on the current df-pn path
-	tooBig    map[uint64]bool    // positions whose closure exceeded closureLimit
-	otherWins map[uint64]bool    // closures the attacker does not win: whether the other side does
-	closed    *closedSet         // the last closure completed, read like a table (nil: none)
-	noClosure bool               // df-pn alone (tests of df-pn itself)
-	maxPath   int                // df-pn depth at which a line is cut (reported, never "disproven")
-	tables    *tables.System     // the endgame tables read and built (nil: none; set by useTables)
-	reach     int                // every position of at most reach pieces is in tables with its distance (0: none)
+	rootTag       uint32
+	lim           *limits
+	memMB         int // the tables' memory budget (fork divides it)
+	tt            *table
+	deps          *hashTable[uint64]      // the position each repetition disproof rests on (repTag)
+	bounded       *hashTable[bound]       // "win within d" results (bounded.go)
+	forced        *hashTable[bound]       // the same restricted to forcing moves
+	touched       uint64                  // the keys read ahead of their lookups (hashTable.touch), summed: stored, the reads are kept
+	frontierLists *[4]bitboard10.MoveList // the move lists of the last four plies (listBits); nil until the first
+	killer        bitboard10.Move         // the defender's last escape four plies from the bound (fourWins); the zero move: none
+	race          raceRule                // where the defender's replies are raced (race.go); zero: nowhere
+	path          pathSet                 // positions on the current df-pn path
+	tooBig        map[uint64]bool         // positions whose closure exceeded closureLimit
+	otherWins     map[uint64]bool         // closures the attacker does not win: whether the other side does
+	closed        *closedSet              // the last closure completed, read like a table (nil: none)
+	noClosure     bool                    // df-pn alone (tests of df-pn itself)
+	maxPath       int                     // df-pn depth at which a line is cut (reported, never "disproven")
+	tables        *tables.System          // the endgame tables read and built (nil: none; set by useTables)
+	reach         int                     // every position of at most reach pieces is in tables with its distance (0: none)
 	// valueReach: every position of at most valueReach pieces has its
 	// value in the tables, with its distance or without (the
 	// international 6-piece tables: win, draw or loss alone); never less
