@@ -128,6 +128,7 @@ func (s *search[P, M]) fork(nodes int64, memMB int) *search[P, M] {
 	f.path = pathSet{}
 	f.tooBig, f.otherWins = maps.Clone(s.tooBig), map[uint64]bool{} // a fork's closures are its own
 	f.moveBufs, f.nodeBufs, f.kidBufs = pool[M]{}, pool[dnode[P, M]]{}, pool[child[P, M]]{}
+	f.frontierLists = nil // a fork runs beside s: lists of its own
 	f.priceTables()
 	return &f
 }
