@@ -72,8 +72,8 @@ func (s *search[P, M]) withinSearch(c *child[P, M], d int, forcing bool) (win, o
 	start := s.lim.nodes
 	if short {
 		win, ok = s.shortWithin(c, q, d, forcing)
-	} else if d == 4 && s.fourApplies(c) {
-		win, ok = s.fourWins(c, forcing)
+	} else if q4, four := s.fourApplies(c, d); four {
+		win, ok = s.fourWins(c, q4, forcing)
 	} else if !s.lim.tick() {
 		return false, false
 	} else {

@@ -37,7 +37,17 @@ func stepSquares(q *bitboard10.Position, black bool) uint64 {
 // frontierApplies says whether the arguments hold for this search and
 // returns c's bitboard position.
 func (s *search[P, M]) frontierApplies(c *child[P, M]) (*bitboard10.Position, bool) {
-	if s.goal.Kind != GoalWin || s.r.LosingGame || c.capture {
+	if c.capture {
+		return nil, false
+	}
+	return s.winBits(c)
+}
+
+// winBits returns c's bitboard position where the frontier's code may
+// decide it: the goal win under the ordinary rules, on the bitboard
+// generator.
+func (s *search[P, M]) winBits(c *child[P, M]) (*bitboard10.Position, bool) {
+	if s.goal.Kind != GoalWin || s.r.LosingGame {
 		return nil, false
 	}
 	q, ok := any(&c.q).(*bitboard10.Position)
@@ -124,11 +134,10 @@ func stepEscapesAt(q *bitboard10.Position) bool {
 // returns c's bitboard position: the frontier's terms, whoever must
 // capture, and d, rounded by winDepth, from 1 to 3.
 func (s *search[P, M]) shortApplies(c *child[P, M], d int) (*bitboard10.Position, bool) {
-	if s.goal.Kind != GoalWin || s.r.LosingGame || d < 1 || d > 3 || s.isOr(c.q) != (d&1 == 1) {
+	if d < 1 || d > 3 || s.isOr(c.q) != (d&1 == 1) {
 		return nil, false
 	}
-	q, ok := any(&c.q).(*bitboard10.Position)
-	return q, ok
+	return s.winBits(c)
 }
 
 // shortWithin decides "the attacker wins within d plies of c" (q: c's
@@ -247,25 +256,24 @@ func canMove(q *bitboard10.Position) bool {
 	return stepSquares(q, !q.WhiteToMove) != 0 || q.HasCapture()
 }
 
-// fourApplies says whether fourWins decides c, four plies from the bound:
-// shortApplies's terms, the defender to move.
-func (s *search[P, M]) fourApplies(c *child[P, M]) bool {
-	if s.goal.Kind != GoalWin || s.r.LosingGame || s.isOr(c.q) {
-		return false
+// fourApplies says whether fourWins decides c with d plies left, and
+// returns c's bitboard position: the frontier's terms, the defender to
+// move four plies from the bound.
+func (s *search[P, M]) fourApplies(c *child[P, M], d int) (*bitboard10.Position, bool) {
+	if d != 4 || s.isOr(c.q) {
+		return nil, false
 	}
-	_, ok := any(&c.q).(*bitboard10.Position)
-	return ok
+	return s.winBits(c)
 }
 
-// fourWins: the defender to move in c, four plies from the bound, loses
-// within them: threeWins holds after each of his replies. The killer
-// (the reply that escaped at the last such node) is tried first: the
-// defender's nodes under one attacker node differ by one attacker move,
-// and an escape from one most often escapes the next. The other replies
-// follow in orderDefence's order (in the generator's, Vink took 5.07 M
-// nodes instead of 4.67 M and no less CPU).
-func (s *search[P, M]) fourWins(c *child[P, M], forcing bool) (win, ok bool) {
-	q := any(&c.q).(*bitboard10.Position)
+// fourWins: the defender to move in c (q: its position), four plies from
+// the bound, loses within them: threeWins holds after each of his
+// replies. The killer (the reply that escaped at the last such node) is
+// tried first: the defender's nodes under one attacker node differ by
+// one attacker move, and an escape from one most often escapes the next.
+// The other replies follow in orderDefence's order (in the generator's,
+// Vink took 5.07 M nodes instead of 4.67 M and no less CPU).
+func (s *search[P, M]) fourWins(c *child[P, M], q *bitboard10.Position, forcing bool) (win, ok bool) {
 	ms, ok := s.listBits(q, 4)
 	if !ok {
 		return false, false
