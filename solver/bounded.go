@@ -73,7 +73,9 @@ func (s *search[P, M]) withinSearch(c *child[P, M], d int, forcing bool) (win, o
 	if short {
 		win, ok = s.shortWithin(c, q, d, forcing)
 	} else if q4, four := s.fourApplies(c, d); four {
-		win, ok = s.fourWins(c, q4, forcing)
+		win, ok = s.fourWins(c.h, q4, forcing)
+	} else if q5, five := s.fiveApplies(c, d, forcing); five {
+		win, ok = s.fiveWins(c, q5, tbl)
 	} else if !s.lim.tick() {
 		return false, false
 	} else {

@@ -121,14 +121,6 @@ func stepEscapesAt(q *bitboard10.Position) bool {
 // 11 M nodes three plies or fewer from the bound, most of them around the
 // defender's compulsory captures, which the step arguments above cannot
 // judge. Each position whose moves are listed still counts as a node.
-//
-// One ply further, the defender's nodes four plies from the bound keep
-// their table entry (without it Vink's win/25 took 8.7 M nodes instead of
-// 5.1 M, and more CPU) but not the rest of a node (fourWins): his replies
-// are played and decided by threeWins directly, without a child with its
-// hash, the tables' probes (but where they may hold the position) and the
-// lookups of each reply's entry. Vink: 4.67 M nodes instead of 4.53 M,
-// 0.86 of the CPU.
 
 // shortApplies says whether shortWithin decides c with d plies left, and
 // returns c's bitboard position: the frontier's terms, whoever must
@@ -235,7 +227,7 @@ func lastPieceTaken(q *bitboard10.Position) bool {
 }
 
 // listBits lists q's moves, a node of the budget, into the search's list
-// for the ply plies from the bound (1 to 4): each level uses its own, and
+// for the ply plies from the bound (1 to 5): each level uses its own, and
 // only the levels below it run while it is read. ok is false when the
 // budget ran out.
 func (s *search[P, M]) listBits(q *bitboard10.Position, ply int) (ms []bitboard10.Move, ok bool) {
@@ -243,7 +235,7 @@ func (s *search[P, M]) listBits(q *bitboard10.Position, ply int) (ms []bitboard1
 		return nil, false
 	}
 	if s.frontierLists == nil {
-		s.frontierLists = new([4]bitboard10.MoveList)
+		s.frontierLists = new([5]bitboard10.MoveList)
 	}
 	ml := &s.frontierLists[ply-1]
 	q.Generate(ml)
@@ -254,89 +246,4 @@ func (s *search[P, M]) listBits(q *bitboard10.Position, ply int) (ms []bitboard1
 // (a man's forward square or a king's neighbour, empty), or else a capture.
 func canMove(q *bitboard10.Position) bool {
 	return stepSquares(q, !q.WhiteToMove) != 0 || q.HasCapture()
-}
-
-// fourApplies says whether fourWins decides c with d plies left, and
-// returns c's bitboard position: the frontier's terms, the defender to
-// move four plies from the bound.
-func (s *search[P, M]) fourApplies(c *child[P, M], d int) (*bitboard10.Position, bool) {
-	if d != 4 || s.isOr(c.q) {
-		return nil, false
-	}
-	return s.winBits(c)
-}
-
-// fourWins: the defender to move in c (q: its position), four plies from
-// the bound, loses within them: threeWins holds after each of his
-// replies. The killer (the reply that escaped at the last such node) is
-// tried first: the defender's nodes under one attacker node differ by
-// one attacker move, and an escape from one most often escapes the next.
-// The other replies follow in orderDefence's order (in the generator's,
-// Vink took 5.07 M nodes instead of 4.67 M and no less CPU).
-func (s *search[P, M]) fourWins(c *child[P, M], q *bitboard10.Position, forcing bool) (win, ok bool) {
-	ms, ok := s.listBits(q, 4)
-	if !ok {
-		return false, false
-	}
-	rest := ms
-	for i := range ms {
-		if ms[i] != s.killer {
-			continue
-		}
-		if w, ok := s.threeAfter(c, q, ms[i], forcing); !ok || !w {
-			return false, ok
-		}
-		rest = append(ms[:i], ms[i+1:]...) // in place: the list is this node's
-		break
-	}
-	if i := orderReplies(q, rest); i >= 0 {
-		s.killer = rest[i]
-		return false, true // the attacker has no move after it
-	}
-	for _, m := range rest {
-		w, ok := s.threeAfter(c, q, m, forcing)
-		if !ok {
-			return false, false
-		}
-		if !w {
-			s.killer = m
-			return false, true
-		}
-	}
-	return true, true
-}
-
-// orderReplies sorts the defender's replies ms in q by orderDefence's key
-// (twice the attacker's moves after each, plus the defender's steps
-// left), or returns the index of a reply that leaves the attacker no
-// move (stuck), -1 if none does.
-func orderReplies(q *bitboard10.Position, ms []bitboard10.Move) (stuck int) {
-	var buf [64]int
-	keys := buf[:0]
-	for i, m := range ms {
-		next := q.Play(m)
-		n, _ := next.CountMovesCapture()
-		if n == 0 {
-			return i
-		}
-		keys = append(keys, defenceKey(n, &next))
-	}
-	sortByKeys(ms, keys)
-	return -1
-}
-
-// threeAfter is "the attacker wins within three plies" after the
-// defender's reply m in c (q: its position): threeWins, or within where
-// the endgame tables may hold the position (few pieces), so that their
-// values and their rent (rent.go) count as deeper in the search.
-func (s *search[P, M]) threeAfter(c *child[P, M], q *bitboard10.Position, m bitboard10.Move, forcing bool) (win, ok bool) {
-	nq := q.Play(m)
-	if s.tables != nil && bits.OnesCount64(nq.White|nq.Black) <= max(s.smallMax, s.valueReach) {
-		var next P
-		*any(&next).(*bitboard10.Position) = nq
-		gm := any(m).(M)
-		k := s.childAfter(c.q, gm, next, s.g.HashAfter(c.q, c.h, gm))
-		return s.within(&k, 3, forcing)
-	}
-	return s.threeWins(&nq, nq.HasCapture(), forcing)
 }

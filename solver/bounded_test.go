@@ -74,7 +74,8 @@ func bruteStatus(q draughts.Position, ms []draughts.Move, promoted bool, attacke
 type boundedProbe struct {
 	prove    func() outcome
 	within   func(d int, forcing bool) (win, ok bool)
-	children func(d int, forcing bool) // within on each move's position, answers kept in the table only
+	refute   func(d int) (win, ok bool) // within, the moves unrestricted, as refute searches
+	children func(d int, forcing bool)  // within on each move's position, answers kept in the table only
 	shortest func(limit int, forcing bool) (d int, found, ok bool)
 	nodes    func() int64
 }
@@ -100,6 +101,7 @@ func probeIn[P, M any](g game[P, M], p draughts.Position, attacker draughts.Colo
 			return out
 		},
 		within: func(d int, forcing bool) (bool, bool) { return s.within(&root, d, forcing) },
+		refute: func(d int) (bool, bool) { return s.refute(&root, d) },
 		children: func(d int, forcing bool) {
 			for _, c := range s.children(&root, nil) {
 				s.within(&c, d, forcing)
@@ -184,6 +186,15 @@ func checkWithin(t *testing.T, p draughts.Position, goal Goal, tb *tables.Tables
 				if !ok || got != want[d] {
 					t.Fatalf("%s %s attacker %v forcing %v: within %d = %v (ok %v), brute force %v",
 						p.FEN(), goal, attacker, forcing, d, got, ok, want[d])
+				}
+			}
+			if !forcing { // as refute searches: another order, lean nodes five plies from the bound
+				probe := newProbe(p, attacker, goal, tb, 10_000_000)
+				for _, d := range order {
+					if got, ok := probe.refute(d); !ok || got != want[d] {
+						t.Fatalf("%s %s attacker %v: refute %d = %v (ok %v), brute force %v",
+							p.FEN(), goal, attacker, d, got, ok, want[d])
+					}
 				}
 			}
 			// With every move's position decided first, so that the

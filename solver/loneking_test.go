@@ -75,6 +75,12 @@ func TestLoneKingAgainstBrute(t *testing.T) {
 				t.Fatalf("%s: White wins within %d = %v (ok %v), brute force %v", p.FEN(), d, got, ok, want[d])
 			}
 		}
+		refuting := newProbe(p, draughts.White, Win, nil, 10_000_000)
+		for _, d := range order {
+			if got, ok := refuting.refute(d); !ok || got != want[d] {
+				t.Fatalf("%s: refute %d = %v (ok %v), brute force %v", p.FEN(), d, got, ok, want[d])
+			}
+		}
 		cases.add(want[maxD])
 	}
 	cases.check(t, count, count/10, count/10)

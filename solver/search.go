@@ -32,7 +32,8 @@ type search[P, M any] struct {
 	bounded       *hashTable[bound]       // "win within d" results (bounded.go)
 	forced        *hashTable[bound]       // the same restricted to forcing moves
 	touched       uint64                  // the keys read ahead of their lookups (hashTable.touch), summed: stored, the reads are kept
-	frontierLists *[4]bitboard10.MoveList // the move lists of the last four plies (listBits); nil until the first
+	frontierLists *[5]bitboard10.MoveList // the move lists of the last five plies (listBits); nil until the first
+	fiveHashes    []uint64                // the hashes of the moves five plies from the bound (fiveWins)
 	killer        bitboard10.Move         // the defender's last escape four plies from the bound (fourWins); the zero move: none
 	race          raceRule                // where the defender's replies are raced (race.go); zero: nowhere
 	path          pathSet                 // positions on the current df-pn path
@@ -128,7 +129,7 @@ func (s *search[P, M]) fork(nodes int64, memMB int) *search[P, M] {
 	f.path = pathSet{}
 	f.tooBig, f.otherWins = maps.Clone(s.tooBig), map[uint64]bool{} // a fork's closures are its own
 	f.moveBufs, f.nodeBufs, f.kidBufs = pool[M]{}, pool[dnode[P, M]]{}, pool[child[P, M]]{}
-	f.frontierLists = nil // a fork runs beside s: lists of its own
+	f.frontierLists, f.fiveHashes = nil, nil // a fork runs beside s: lists of its own
 	f.priceTables()
 	return &f
 }
