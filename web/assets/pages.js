@@ -143,9 +143,17 @@ function editorPage() {
       });
   }
   function message(cls, s) { var li = document.createElement("li"); li.className = cls; li.textContent = s; $("messages").appendChild(li); }
+  // checks counts the checks sent; only the last one's answer is shown:
+  // answers may come back out of order, and an older one would redraw the
+  // board and reset where a move played by clicking starts. checking is
+  // the last check while it is on its way.
+  var checks = 0, checking = null;
   function check() {
+    var mine = ++checks;
     $("messages").innerHTML = "";
-    return api("POST", "/api/check", { rules: $("rules").value, fen: fen(), solution: $("solution").value }).then(function (c) {
+    checking = api("POST", "/api/check", { rules: $("rules").value, fen: fen(), solution: $("solution").value }).then(function (c) {
+      if (mine !== checks) return;
+      checking = null;
       c.warnings.forEach(function (w) {
         message("warning", "line " + w.line + ": " + JSON.stringify(w.text) + (w.expected ? " — expected " + w.expected : "") + (w.ply ? " (ply " + w.ply + ")" : ""));
       });
@@ -158,14 +166,15 @@ function editorPage() {
       var line = mainLine(c.replay.children), k = player.playable();
       end = { fen: k > 0 ? line[k - 1].fen : c.replay.fen, moves: null, from: null };
       player.go(k);
-    }, function (e) { message("bad", e.message); });
+    }, function (e) { if (mine === checks) { checking = null; message("bad", e.message); } });
+    return checking;
   }
   // end is where a move played by clicking starts: the end of the typed
   // solution's main line, as the last check read it.
   var end = null;
   function play(i) {
     var name = geo.names[i];
-    var ready = end ? Promise.resolve() : check();
+    var ready = end ? Promise.resolve() : checking || check();
     ready.then(function () {
       if (!end) return;
       if (!end.moves) {
@@ -193,7 +202,7 @@ function editorPage() {
   $("clear").addEventListener("click", function () { pos = pos.replace(/[^.]/g, "."); draw(); });
   $("loadfen").addEventListener("click", function () { load($("fenin").value).catch(function (e) { $("messages").innerHTML = ""; message("bad", e.message); }); });
   $("check").addEventListener("click", check);
-  $("solution").addEventListener("input", function () { end = null; });
+  $("solution").addEventListener("input", function () { end = null; checks++; checking = null; });
   $("save").addEventListener("click", function () {
     $("messages").innerHTML = "";
     api("POST", "/api/drafts", { source: $("source").value, number: +$("number").value, title: $("title").value,
