@@ -237,10 +237,7 @@ func TestWithinAgainstBrute(t *testing.T) {
 		r            *draughts.Rules
 		squares, row int
 	}{{intl, 50, 5}, {draughts.QuiPerdGagne, 50, 5}, {draughts.Francaise, 32, 4}}
-	count := 36
-	if testing.Short() {
-		count = 6
-	}
+	count := caseCount(36, 6)
 	for _, sys := range systems {
 		for i := range count {
 			// Men only search deeper; a flying king multiplies the brute
@@ -260,10 +257,7 @@ func TestWithinAgainstBrute(t *testing.T) {
 func TestWithinTablesAgainstBrute(t *testing.T) {
 	tb := tables3(t)
 	rng := rand.New(rand.NewPCG(3, 5))
-	count := 16
-	if testing.Short() {
-		count = 4
-	}
+	count := caseCount(16, 4)
 	for i := range count {
 		p := randomPosition(t, rng, intl, 50, 5, 4, i%2)
 		checkWithin(t, p, Win, tb, 7-i%2)
@@ -289,10 +283,7 @@ func TestFrontierAgainstBrute(t *testing.T) {
 		}
 		return searches[1]
 	}
-	count := 20000
-	if testing.Short() {
-		count = 4000
-	}
+	count := caseCount(20000, 4000)
 	var last, step, lastWins, stepWins int
 	for i := range count {
 		p := randomPosition(t, rng, intl, 50, 5, 3+i%10, i%4)
@@ -329,10 +320,7 @@ func TestFrontierAgainstBrute(t *testing.T) {
 func TestShortWithinAgainstBrute(t *testing.T) {
 	rng := rand.New(rand.NewPCG(23, 29))
 	g := newFastGame(intl)
-	count := 6000
-	if testing.Short() {
-		count = 1500
-	}
+	count := caseCount(6000, 1500)
 	var cases cases
 	for i := range count {
 		p := randomPosition(t, rng, intl, 50, 5, 3+i%12, i%3)

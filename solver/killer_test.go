@@ -18,14 +18,11 @@ import (
 func TestKillerAgainstBrute(t *testing.T) {
 	rng := rand.New(rand.NewPCG(61, 67))
 	g := newFastGame(intl)
-	count := 120
-	if testing.Short() {
-		count = 30
-	}
+	count := caseCount(120, 30)
 	var cases cases
 	escapes := 0
 	for i := 0; cases.wins+cases.fails < count; i++ {
-		p := blackToMove(t, rng, i)
+		p := toMove(t, rng, i, draughts.Black)
 		want := bruteGoal(p, false, draughts.White, Win, 0, 4, false)
 		if !want && cases.fails >= count/2 {
 			continue // escapes are common, wins rare: keep as many of each
@@ -56,10 +53,9 @@ func TestKillerAgainstBrute(t *testing.T) {
 	}
 }
 
-// blackToMove draws a position with Black to move for the i-th case: a
-// lone black king against five to seven white pieces, or a few pieces a
-// side.
-func blackToMove(t *testing.T, rng *rand.Rand, i int) draughts.Position {
+// toMove draws a position with turn to move for the i-th case: a lone
+// black king against five to seven white pieces, or a few pieces a side.
+func toMove(t *testing.T, rng *rand.Rand, i int, turn draughts.Color) draughts.Position {
 	for {
 		var p draughts.Position
 		if i%2 == 0 {
@@ -67,7 +63,7 @@ func blackToMove(t *testing.T, rng *rand.Rand, i int) draughts.Position {
 		} else {
 			p = randomPosition(t, rng, intl, 50, 5, 5+i%5, i%3)
 		}
-		if p.Turn == draughts.Black {
+		if p.Turn == turn {
 			return p
 		}
 	}

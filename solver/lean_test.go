@@ -16,13 +16,10 @@ import (
 // Wins and escapes must both be common.
 func TestFiveAgainstBrute(t *testing.T) {
 	rng := rand.New(rand.NewPCG(71, 73))
-	count := 80
-	if testing.Short() {
-		count = 20
-	}
+	count := caseCount(80, 20)
 	var cases cases
 	for i := 0; cases.wins+cases.fails < count; i++ {
-		p := whiteToMove(t, rng, i)
+		p := toMove(t, rng, i, draughts.White)
 		want := bruteGoal(p, false, draughts.White, Win, 0, 5, false)
 		if !want && cases.fails >= count/2 || want && cases.wins >= count/2 {
 			continue // keep as many of each
@@ -39,21 +36,4 @@ func TestFiveAgainstBrute(t *testing.T) {
 		}
 	}
 	cases.check(t, count, count/3, count/3)
-}
-
-// whiteToMove draws a position with White to move for the i-th case: a
-// lone black king against five to seven white pieces, or a few pieces a
-// side.
-func whiteToMove(t *testing.T, rng *rand.Rand, i int) draughts.Position {
-	for {
-		var p draughts.Position
-		if i%2 == 0 {
-			p = randomLoneKing(t, rng, 5+i%3, 1+i%3)
-		} else {
-			p = randomPosition(t, rng, intl, 50, 5, 5+i%5, i%3)
-		}
-		if p.Turn == draughts.White {
-			return p
-		}
-	}
 }

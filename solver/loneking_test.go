@@ -44,10 +44,7 @@ func randomLoneKing(t *testing.T, rng *rand.Rand, white, kingOdds int) draughts.
 // from its table too. Wins and escapes must both be common.
 func TestLoneKingAgainstBrute(t *testing.T) {
 	rng := rand.New(rand.NewPCG(42, 43))
-	count := 240
-	if testing.Short() {
-		count = 40
-	}
+	count := caseCount(240, 40)
 	var cases cases
 	for i := range count {
 		white := 2 + i%4 // 2 to 5 white pieces
@@ -84,6 +81,14 @@ func TestLoneKingAgainstBrute(t *testing.T) {
 		cases.add(want[maxD])
 	}
 	cases.check(t, count, count/10, count/10)
+}
+
+// caseCount is a test's number of cases: full, or short under -short.
+func caseCount(full, short int) int {
+	if testing.Short() {
+		return short
+	}
+	return full
 }
 
 // cases counts the answers a comparison with the brute force met: a test

@@ -16,14 +16,11 @@ import (
 func TestRaceAgainstBrute(t *testing.T) {
 	rng := rand.New(rand.NewPCG(71, 73))
 	g := newFastGame(intl)
-	count := 80
-	if testing.Short() {
-		count = 20
-	}
+	count := caseCount(80, 20)
 	var cases cases
 	restarted, cut := 0, 0
 	for i := 0; cases.wins+cases.fails < count; i++ {
-		p := blackToMove(t, rng, i)
+		p := toMove(t, rng, i, draughts.Black)
 		if len(p.Moves()) < 2 {
 			continue // nothing to race
 		}
