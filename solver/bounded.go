@@ -175,6 +175,9 @@ func (s *search[P, M]) withinChildren(c *child[P, M], d int, forcing bool, tbl *
 			return false, false
 		}
 		if w == or {
+			if or {
+				s.credit(&cs[i].m, d)
+			}
 			return or, true // OR: one winning move; AND: one escaping reply
 		}
 	}
@@ -214,13 +217,15 @@ func (s *search[P, M]) settles(c *child[P, M], d int, or bool, tbl *hashTable[bo
 
 // orderAttack puts the attacker's most forcing moves first (fewest replies),
 // and with forcing keeps only the forcing ones. A refutation (refute)
-// keeps the generator's order instead: where the attacker fails, each of
-// his moves is searched whatever the order, which then only decides what
-// the bounded table holds when the next move is searched, and there the
-// forcing moves first cost more. Found by measurement, the reason not
-// derived, and Vink's figure partly luck: its win/25 5.30 M nodes to
-// 4.53 M, but 5.50 M with the men's two ways of moving swapped; on
-// Cat.B1's compositions no worse either way (docs/performance.md).
+// orders them by their history instead (history.go), ties in the
+// generator's order: where the attacker fails, each of his moves is
+// searched whatever the order, which then only decides what the bounded
+// table holds when the next move is searched, and there the forcing
+// moves first cost more. Found by measurement, the reason not derived,
+// and Vink's figure partly luck: its win/25 5.30 M nodes to 4.53 M in
+// the generator's order, but 5.50 M with the men's two ways of moving
+// swapped; on Cat.B1's compositions no worse either way
+// (docs/performance.md).
 func (s *search[P, M]) orderAttack(cs []child[P, M], forcing bool) []child[P, M] {
 	ownCapture := len(cs) > 0 && s.g.IsCapture(cs[0].m)
 	if forcing && !ownCapture {
@@ -232,7 +237,9 @@ func (s *search[P, M]) orderAttack(cs []child[P, M], forcing bool) []child[P, M]
 		}
 		cs = kept
 	}
-	if !s.refuting() {
+	if s.refuting() {
+		s.historyFirst(cs)
+	} else {
 		fewestRepliesFirst(cs)
 	}
 	return cs

@@ -34,7 +34,7 @@ func BenchmarkVerifyCombination(b *testing.B) {
 // BenchmarkVerifyOutright verifies the composition whose printed line wins
 // outright (vinkOutright: nine men a side, the goal read from the line,
 // win/25) on one core and 14 M nodes, the budget its earlier figures were
-// measured on (it needs 4.7 M). The figures are in docs/performance.md.
+// measured on (it needs 4.0 M). The figures are in docs/performance.md.
 func BenchmarkVerifyOutright(b *testing.B) {
 	benchVerify(b, vinkOutright, Options{Budget: verdict.Budget{Nodes: 14_000_000, Time: time.Hour}}, "win/25")
 }

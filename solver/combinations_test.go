@@ -285,15 +285,17 @@ var vinkOutright = combination{"Vink, Leeuwarder Courant 1971",
 // goal is read from the line: it wins outright at ply 21, the verdict is
 // on win/25. The line omits four defences of the ending, each answered;
 // no other first move wins within 25. Before the bounded retry went in
-// rounds, 29-24 stayed undecided on 50 M nodes. It takes 4.67 M nodes
-// (4.53 M before the defender's nodes four plies from the bound were
-// decided without a node's machinery: fourWins, for less CPU; 5.30 M
+// rounds, 29-24 stayed undecided on 50 M nodes. It takes 3.97 M nodes
+// (4.67 M before a refutation tried the attacker's moves by their
+// history: history.go; 4.53 M before the defender's nodes four plies
+// from the bound were decided without a node's machinery: fourWins, for
+// less CPU; 5.30 M
 // before a refutation left the attacker's moves unsorted:
 // orderAttack; 11.25 M before the defender's replies were raced far from
 // the bound: race.go), so the 12 M budget leaves room.
 func TestProblemWinsOutright(t *testing.T) {
 	if testing.Short() {
-		t.Skip("about 4.7 M nodes")
+		t.Skip("about 4 M nodes")
 	}
 	c := vinkOutright
 	rep := verifyT(c.problem(t), Options{Budget: nodes(12_000_000)})

@@ -34,6 +34,7 @@ type search[P, M any] struct {
 	touched       uint64                  // the keys read ahead of their lookups (hashTable.touch), summed: stored, the reads are kept
 	frontierLists *[5]bitboard10.MoveList // the move lists of the last five plies (listBits); nil until the first
 	fiveHashes    []uint64                // the hashes of the moves five plies from the bound (fiveWins)
+	history       history                 // the attacker's winning moves, credited (history.go)
 	killer        bitboard10.Move         // the defender's last escape four plies from the bound (fourWins); the zero move: none
 	race          raceRule                // where the defender's replies are raced (race.go); zero: nowhere
 	path          pathSet                 // positions on the current df-pn path
