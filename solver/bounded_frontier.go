@@ -146,8 +146,8 @@ func (s *search[P, M]) shortWithin(c *child[P, M], q *bitboard10.Position, d int
 	return s.threeWins(q, c.capture, forcing)
 }
 
-// threeWins: the attacker to move in q (capture: whether he must) wins
-// within three plies.
+// threeWins: the attacker to move in q (capture: whether he must; read
+// only against a lone piece and with forcing) wins within three plies.
 func (s *search[P, M]) threeWins(q *bitboard10.Position, capture, forcing bool) (win, ok bool) {
 	if capture && lastPieceTaken(q) {
 		return true, true

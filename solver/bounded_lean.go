@@ -100,7 +100,10 @@ func (s *search[P, M]) threeAfter(h uint64, q *bitboard10.Position, m bitboard10
 		k := s.childBits(q, h, m, nq)
 		return s.within(&k, 3, forcing)
 	}
-	return s.threeWins(&nq, nq.HasCapture(), forcing)
+	// Whether the attacker must capture matters to threeWins only against
+	// a lone piece, or to tell the forcing moves: else it is not asked.
+	capture := (forcing || lastPieceTaken(&nq)) && nq.HasCapture()
+	return s.threeWins(&nq, capture, forcing)
 }
 
 // fiveApplies says whether fiveWins decides c with d plies left, and
@@ -165,7 +168,7 @@ func (s *search[P, M]) fiveWins(c *child[P, M], q *bitboard10.Position, tbl *has
 // plies from the bound, beyond the tables' reach: lastTaken, the table,
 // then fourWins, its result stored.
 func (s *search[P, M]) fourAfter(h uint64, q *bitboard10.Position, tbl *hashTable[bound]) (win, ok bool) {
-	if q.HasCapture() && lastPieceTaken(q) {
+	if lastPieceTaken(q) && q.HasCapture() {
 		return false, true // he takes the attacker's last piece
 	}
 	b, _ := tbl.get(h)

@@ -480,9 +480,11 @@ func (s *search[P, M]) judge(c *child[P, M]) status {
 // isOr reports whether the attacker is to move in q.
 func (s *search[P, M]) isOr(q P) bool { return s.g.Turn(q) == s.attacker }
 
-// promotes reports whether m, played in q, is an attacker's crowning.
+// promotes reports whether m, played in q, is an attacker's crowning, as
+// the goal promote counts it (child.promoted): under the other goals,
+// which never read it, false without a look (a call for each child).
 func (s *search[P, M]) promotes(q P, m M) bool {
-	return s.g.Turn(q) == s.attacker && s.g.Promotes(q, m)
+	return s.goal.Kind == GoalPromote && s.g.Turn(q) == s.attacker && s.g.Promotes(q, m)
 }
 
 // children lists c's successors into buf, each judged.
