@@ -234,12 +234,17 @@ func (s *search[P, M]) listBits(q *bitboard10.Position, ply int) (ms []bitboard1
 	if !s.lim.tick() {
 		return nil, false
 	}
+	return s.listAt(q, ply), true
+}
+
+// listAt is listBits without the node's count: for a node counted before.
+func (s *search[P, M]) listAt(q *bitboard10.Position, ply int) []bitboard10.Move {
 	if s.frontierLists == nil {
 		s.frontierLists = new([5]bitboard10.MoveList)
 	}
 	ml := &s.frontierLists[ply-1]
 	q.Generate(ml)
-	return ml.Slice(), true
+	return ml.Slice()
 }
 
 // canMove reports whether the side to move in q has a legal move: a step

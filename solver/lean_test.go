@@ -1,10 +1,12 @@
 package solver
 
 import (
+	"math/bits"
 	"math/rand/v2"
 	"testing"
 
 	"metz/draughts"
+	"metz/draughts/bitboard10"
 )
 
 // The attacker's lean nodes five plies from the bound (fiveWins) decide
@@ -36,4 +38,45 @@ func TestFiveAgainstBrute(t *testing.T) {
 		}
 	}
 	cases.check(t, count, count/3, count/3)
+}
+
+// quietLegal agrees with the generator: on random positions, every pair
+// of a square of the side to move and a board square is a legal quiet
+// move exactly when the generator lists it, and no capture is one.
+func TestQuietLegal(t *testing.T) {
+	rng := rand.New(rand.NewPCG(79, 83))
+	g := newFastGame(intl)
+	legal, quiet := 0, 0
+	for i := range caseCount(400, 100) {
+		p := toMove(t, rng, i, draughts.Color(i%2))
+		q := from(g, p)
+		listed := map[bitboard10.Move]bool{}
+		for _, m := range g.AppendMoves(q, nil) {
+			listed[m] = true
+			if m.Captured != 0 && quietLegal(&q, m) {
+				t.Fatalf("%s: the capture %v called a quiet move", p.FEN(), m)
+			}
+		}
+		own := q.White
+		if !q.WhiteToMove {
+			own = q.Black
+		}
+		for f := own; f != 0; f &= f - 1 {
+			for to := range 64 {
+				m := bitboard10.Move{From: uint8(bits.TrailingZeros64(f)), To: uint8(to)}
+				if got := quietLegal(&q, m); got != listed[m] {
+					t.Fatalf("%s: quietLegal(%v) = %v, the generator %v", p.FEN(), m, got, listed[m])
+				} else if got {
+					legal++
+				}
+			}
+		}
+		if !q.HasCapture() {
+			quiet++
+		}
+	}
+	t.Logf("%d legal quiet moves in %d positions without a capture", legal, quiet)
+	if legal < 1000 || quiet < 50 {
+		t.Errorf("too few cases: %d moves, %d positions", legal, quiet)
+	}
 }
