@@ -105,7 +105,7 @@ func stepEscapesAt(q *bitboard10.Position) bool {
 				next.Kings ^= from | b
 			}
 			next.WhiteToMove = !q.WhiteToMove
-			if !next.HasCapture() && bits.OnesCount64(stepSquares(&next, black)) >= 2 {
+			if bits.OnesCount64(stepSquares(&next, black)) >= 2 && !next.HasCapture() {
 				return true
 			}
 		}

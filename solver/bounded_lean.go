@@ -88,6 +88,12 @@ func (s *search[P, M]) fourWins(h uint64, q *bitboard10.Position, forcing bool) 
 // left), or returns the index of a reply that leaves the attacker no
 // move (stuck), -1 if none does.
 func orderReplies(q *bitboard10.Position, ms []bitboard10.Move) (stuck int) {
+	if len(ms) == 1 { // nothing to order: only whether it leaves him a move
+		if next := q.Play(ms[0]); !canMove(&next) {
+			return 0
+		}
+		return -1
+	}
 	var buf [64]int
 	keys := buf[:0]
 	for i, m := range ms {
