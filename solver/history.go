@@ -1,11 +1,6 @@
 package solver
 
-import (
-	"os"
-	"strconv"
-
-	"metz/draughts/bitboard10"
-)
+import "metz/draughts/bitboard10"
 
 // A refutation searches every attacker move of a node that fails, in any
 // order; but a reply of the defender that loses is tried before his
@@ -46,21 +41,7 @@ func (s *search[P, M]) historyFirst(cs []child[P, M]) {
 		if !ok {
 			return
 		}
-		switch histVariant {
-		case 1: // history, then fewest replies
-			keys = append(keys, -int(s.history[b.From&63][b.To&63])*64+cs[i].n)
-		case 2: // history with the fewest replies as a tie-break only among unvisited
-			h := int(s.history[b.From&63][b.To&63])
-			if h == 0 {
-				keys = append(keys, cs[i].n)
-			} else {
-				keys = append(keys, -h)
-			}
-		default:
-			keys = append(keys, -int(s.history[b.From&63][b.To&63]))
-		}
+		keys = append(keys, -int(s.history[b.From&63][b.To&63]))
 	}
 	sortByKeys(cs, keys)
 }
-
-var histVariant, _ = strconv.Atoi(os.Getenv("HV"))
