@@ -29,7 +29,7 @@ func (s *search[P, M]) within(c *child[P, M], d int, forcing bool) (win, ok bool
 	// distances is no win within d: the search goes on below it (its
 	// children's values still cut it short: each move the tables give
 	// up fails at once).
-	if q, bits := s.winBits(c); bits && !s.tablesMayHold(q) {
+	if q, onBits := s.winBits(c); onBits && !s.tablesMayHold(q) {
 		// Beyond the tables' reach nothing is read: no table holds the
 		// position, and a closure (built from few pieces) hardly ever
 		// does; a read skipped loses a shortcut, never a result. Vink's
