@@ -29,13 +29,6 @@ func (s *search[P, M]) within(c *child[P, M], d int, forcing bool) (win, ok bool
 	// distances is no win within d: the search goes on below it (its
 	// children's values still cut it short: each move the tables give
 	// up fails at once).
-	if q, onBits := s.winBits(c); onBits && !s.tablesMayHold(q) {
-		// Beyond the tables' reach nothing is read: no table holds the
-		// position, and a closure (built from few pieces) hardly ever
-		// does; a read skipped loses a shortcut, never a result. Vink's
-		// win/25: the same nodes, 0.97 of the CPU.
-		return s.withinSearch(c, d, forcing)
-	}
 	st, plies, ok, slot := s.boundedTableStatus(c)
 	if ok && (st == lost || plies != noDistance) {
 		return st == won && plies <= d, true
@@ -89,7 +82,7 @@ func (s *search[P, M]) withinSearch(c *child[P, M], d int, forcing bool) (win, o
 		win, ok = s.withinChildren(c, d, forcing, tbl)
 	}
 	if ok {
-		record(tbl, c.h, d, win, uint32(min(s.lim.nodes-start, int64(inf))))
+		s.recordSince(tbl, c.h, d, win, start)
 	}
 	return win, ok
 }
@@ -313,6 +306,12 @@ func stepsLeft[P any](q *P) int {
 		return bits.OnesCount64(stepSquares(b, b.WhiteToMove))
 	}
 	return 0
+}
+
+// recordSince records a bounded result found on the nodes spent since
+// start, which are its replacement priority.
+func (s *search[P, M]) recordSince(tbl *hashTable[bound], h uint64, d int, win bool, start int64) {
+	record(tbl, h, d, win, uint32(min(s.lim.nodes-start, int64(inf))))
 }
 
 // record stores a bounded result; the table keeps its memory bound by

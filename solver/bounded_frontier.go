@@ -71,6 +71,20 @@ func (s *search[P, M]) stepEscapes(c *child[P, M]) bool {
 	return ok && stepEscapesAt(q)
 }
 
+// quietTargets is where the piece of the side to move on the single bit
+// from may go without capturing (empty: q's empty squares): a man one
+// step forward, a king along its diagonals up to the first piece.
+func quietTargets(q *bitboard10.Position, from, empty uint64) uint64 {
+	switch {
+	case q.Kings&from != 0:
+		return bitboard10.KingSlides(from, empty)
+	case q.WhiteToMove: // White's men step up the board
+		return (from>>5 | from>>6) & empty
+	default:
+		return (from<<5 | from<<6) & empty
+	}
+}
+
 // stepEscapesAt is stepEscapes for q, the defender to move and no capture.
 func stepEscapesAt(q *bitboard10.Position) bool {
 	black := !q.WhiteToMove
@@ -81,16 +95,7 @@ func stepEscapesAt(q *bitboard10.Position) bool {
 	empty := ^(q.White | q.Black) & bitboard10.BoardMask
 	for p := own; p != 0; p &= p - 1 {
 		from := p & -p
-		var to uint64
-		switch {
-		case q.Kings&from != 0:
-			to = bitboard10.KingSlides(from, empty)
-		case black:
-			to = from<<5 | from<<6
-		default:
-			to = from>>5 | from>>6
-		}
-		for to &= empty; to != 0; to &= to - 1 {
+		for to := quietTargets(q, from, empty); to != 0; to &= to - 1 {
 			b := to & -to
 			// The position after the step, the attacker to move. A man
 			// reaching his last row is left a man: it crowns, but

@@ -197,7 +197,7 @@ func (s *search[P, M]) fourAfter(h uint64, q *bitboard10.Position, tbl *hashTabl
 	}
 	start := s.lim.nodes
 	if win, ok = s.fourWins(h, q, false); ok {
-		record(tbl, h, 4, win, uint32(min(s.lim.nodes-start, int64(inf))))
+		s.recordSince(tbl, h, 4, win, start)
 	}
 	return win, ok
 }
@@ -235,14 +235,5 @@ func quietLegal(q *bitboard10.Position, m bitboard10.Move) bool {
 	if own&from == 0 || empty&to == 0 {
 		return false
 	}
-	var reach uint64
-	switch {
-	case q.Kings&from != 0:
-		reach = bitboard10.KingSlides(from, empty)
-	case q.WhiteToMove:
-		reach = from>>5 | from>>6
-	default:
-		reach = from<<5 | from<<6
-	}
-	return reach&to != 0 && !q.HasCapture()
+	return quietTargets(q, from, empty)&to != 0 && !q.HasCapture()
 }
