@@ -150,14 +150,12 @@ func (s *search[P, M]) fiveWins(c *child[P, M], q *bitboard10.Position, tbl *has
 		return false, false
 	}
 	hs := s.fiveHashes[:0]
-	var touched uint64
 	for _, m := range ms {
 		h := q.HashAfter(c.h, m)
 		hs = append(hs, h)
-		touched += tbl.touch(h)
+		tbl.prefetch(h)
 	}
 	s.fiveHashes = hs
-	s.touched += touched
 	for i, m := range ms {
 		if next := q.Play(m); !canMove(&next) {
 			return true, true

@@ -31,7 +31,6 @@ type search[P, M any] struct {
 	deps          *hashTable[uint64]      // the position each repetition disproof rests on (repTag)
 	bounded       *hashTable[bound]       // "win within d" results (bounded.go)
 	forced        *hashTable[bound]       // the same restricted to forcing moves
-	touched       uint64                  // the keys read ahead of their lookups (hashTable.touch), summed: stored, the reads are kept
 	frontierLists *[5]bitboard10.MoveList // the move lists of the last five plies (listBits); nil until the first
 	fiveHashes    []uint64                // the hashes of the moves five plies from the bound (fiveWins)
 	history       history                 // the attacker's winning moves, credited (history.go)

@@ -1,6 +1,11 @@
 package solver
 
-import "metz/internal/hugepages"
+import (
+	"unsafe"
+
+	"metz/internal/hugepages"
+	"metz/internal/prefetch"
+)
 
 // inf is the proof or disproof number of a decided node. Sums saturate at it.
 const inf uint32 = 1 << 30
@@ -143,10 +148,12 @@ func (t *hashTable[V]) get(key uint64) (v V, ok bool) {
 	return v, false
 }
 
-// touch reads the first key of key's bucket and returns it: a caller that
-// will soon look up several keys touches them all first, so that their
-// cache misses overlap instead of coming one after the other.
-func (t *hashTable[V]) touch(key uint64) uint64 { return t.buckets[key&t.mask].keys[0] }
+// prefetch starts loading key's bucket: a caller about to look up several
+// keys prefetches them all first, so that their cache misses overlap
+// (package prefetch).
+func (t *hashTable[V]) prefetch(key uint64) {
+	prefetch.Line(unsafe.Pointer(&t.buckets[key&t.mask]))
+}
 
 // raise lets t grow to maxEntries entries (a power of two, as
 // newHashTable rounds it); a lower bound is ignored.
