@@ -21,17 +21,14 @@ import (
 // stepSquares is the set of the defender's steps in q; black tells which
 // side defends.
 func stepSquares(q *bitboard10.Position, black bool) uint64 {
+	// Every piece steps forward, a king backward too.
 	empty := ^(q.White | q.Black) & bitboard10.BoardMask
-	var men, kings, steps uint64
 	if black { // Black's men step down the board
-		men, kings = q.Black&^q.Kings, q.Black&q.Kings
-		steps = men<<5 | men<<6
-	} else {
-		men, kings = q.White&^q.Kings, q.White&q.Kings
-		steps = men>>5 | men>>6
+		back := q.Black & q.Kings
+		return (q.Black<<5 | q.Black<<6 | back>>5 | back>>6) & empty
 	}
-	steps |= kings<<5 | kings<<6 | kings>>5 | kings>>6
-	return steps & empty
+	back := q.White & q.Kings
+	return (q.White>>5 | q.White>>6 | back<<5 | back<<6) & empty
 }
 
 // frontierApplies says whether the arguments hold for this search and

@@ -181,10 +181,26 @@ func KingSlides(from, empty uint64) uint64 {
 	return kingMoves(uint(bits.TrailingZeros64(from))&63, ^empty)
 }
 
-// HasCapture reports whether the side to move must capture.
+// HasCapture reports whether the side to move must capture. A king can
+// when its run in some direction reaches a square of jumpTargets in that
+// direction. The runs are tested as they are, not through kingStarts,
+// whose count of the quiet moves a yes or no does not need (a call and
+// five bit counts: Vink's win/25, where the test runs some ten million
+// times, 0.96 of the CPU, docs/performance.md); and in one function, not
+// a wrapper and a helper (with stepSquares inlined, 0.96).
 func (p *Position) HasCapture() bool {
 	own, opp := p.sides()
-	return p.hasCapture(own, opp, own|opp)
+	empty := ^(own | opp) & BoardMask
+	if manCaptures(own&^p.Kings, opp, empty) != 0 {
+		return true
+	}
+	kings := own & p.Kings
+	if kings == 0 {
+		return false
+	}
+	a0, a1, a2, a3 := jumpTargets(opp, empty)
+	f0, f1, f2, f3 := kingFills(kings, empty)
+	return f0&a0|f1&a1|f2&a2|f3&a3 != 0
 }
 
 // jumpTargets returns, for each direction d (0 = up-left, 1 = up-right,
@@ -552,26 +568,6 @@ func (p *Position) QuietOrCapture() (quiet int, capture bool) {
 // listPool holds scratch lists for CountMoves (a MoveList is 16 KiB: too big
 // to zero on every call).
 var listPool = sync.Pool{New: func() any { return new(MoveList) }}
-
-// hasCapture reports whether own (to move; occ: all pieces) can take a
-// piece of opp. A king can when its run in some direction reaches a
-// square of jumpTargets in that direction. The runs are tested as they
-// are, not through kingStarts, whose count of the quiet moves a yes or no
-// does not need (a call and five bit counts: Vink's win/25, where the
-// test runs some ten million times, 0.96 of the CPU, docs/performance.md).
-func (p *Position) hasCapture(own, opp, occ uint64) bool {
-	empty := ^occ & BoardMask
-	if manCaptures(own&^p.Kings, opp, empty) != 0 {
-		return true
-	}
-	kings := own & p.Kings
-	if kings == 0 {
-		return false
-	}
-	a0, a1, a2, a3 := jumpTargets(opp, empty)
-	f0, f1, f2, f3 := kingFills(kings, empty)
-	return f0&a0|f1&a1|f2&a2|f3&a3 != 0
-}
 
 // CountMoves returns the number of legal moves (drop mode), without
 // materialising them unless several pieces can be captured.
