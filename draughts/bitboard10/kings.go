@@ -155,6 +155,58 @@ func (g *capGen) kingCaptures(starts *[4]uint64, kings, occ uint64) {
 	}
 }
 
+// kingSingleMoves adds to g the kings' captures when none of them can
+// take a second piece (kingSingles decides it from the masks), and then
+// reports true; else it adds nothing and the captures must be searched
+// (kingCaptures). It adds them in kingCaptures' order: by direction, by
+// start, each run of landing squares from the captured piece outwards.
+// Most of the kings' captures in a search against a lone king are such
+// single ones, and emitting them directly spares the search of each run.
+func (g *capGen) kingSingleMoves(starts *[4]uint64, kings, occ, a0, a1, a2, a3 uint64) bool {
+	empty := ^occ & BoardMask
+	if _, ok := kingSingles(starts[0], starts[1], starts[2], starts[3], empty, a0, a1, a2, a3); !ok {
+		return false
+	}
+	if g.best > 1 {
+		return true // the men take more: no single capture counts
+	}
+	g.best = 1
+	for x := starts[0]; x != 0; x &= x - 1 {
+		b := uint(bits.TrailingZeros64(x)) & 63
+		g.singleRun(kingBehind(3, b, kings, occ), 1<<((b-6)&63), fillUp(1<<((b-12)&63), empty, 6), true)
+	}
+	for x := starts[1]; x != 0; x &= x - 1 {
+		b := uint(bits.TrailingZeros64(x)) & 63
+		g.singleRun(kingBehind(2, b, kings, occ), 1<<((b-5)&63), fillUp(1<<((b-10)&63), empty, 5), true)
+	}
+	for x := starts[2]; x != 0; x &= x - 1 {
+		b := uint(bits.TrailingZeros64(x)) & 63
+		g.singleRun(kingBehind(1, b, kings, occ), 1<<((b+5)&63), fillDown(1<<((b+10)&63), empty, 5), false)
+	}
+	for x := starts[3]; x != 0; x &= x - 1 {
+		b := uint(bits.TrailingZeros64(x)) & 63
+		g.singleRun(kingBehind(0, b, kings, occ), 1<<((b+6)&63), fillDown(1<<((b+12)&63), empty, 6), false)
+	}
+	return true
+}
+
+// singleRun adds the captures of the piece captured by the king on bit k
+// ending on each square of run, nearest the piece first: the highest bit
+// first on a run up the board (up), the lowest first down it.
+func (g *capGen) singleRun(k uint, captured, run uint64, up bool) {
+	ml := g.ml
+	for ; run != 0; ml.N++ {
+		var to uint
+		if up {
+			to = uint(63-bits.LeadingZeros64(run)) & 63
+		} else {
+			to = uint(bits.TrailingZeros64(run)) & 63
+		}
+		run &^= 1 << to
+		ml.Moves[ml.N] = Move{Captured: captured, From: uint8(k), To: uint8(to)}
+	}
+}
+
 // kingBehind returns the king of kings that captures from b: the king on
 // b, or else the first piece behind b, in direction back.
 func kingBehind(back int, b uint, kings, occ uint64) uint {

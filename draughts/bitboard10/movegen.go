@@ -386,7 +386,7 @@ func sideCaptures(ml *MoveList, keep, count bool, own, opp, kings uint64, starts
 		} else {
 			ks[0], ks[1], ks[2], ks[3], _ = kingStarts(kings, empty, a0, a1, a2, a3)
 		}
-		if ks[0]|ks[1]|ks[2]|ks[3] != 0 {
+		if ks[0]|ks[1]|ks[2]|ks[3] != 0 && (count || !g.kingSingleMoves(&ks, kings, occ, a0, a1, a2, a3)) {
 			g.kingCaptures(&ks, kings, occ)
 		}
 	}
