@@ -158,7 +158,11 @@ func (s *search[P, M]) threeWins(q *bitboard10.Position, capture, forcing bool) 
 	if !ok {
 		return false, false
 	}
+	sh, shielded := loneShield(q)
 	for _, m := range ms {
+		if shielded && sh.refutes(q, m) {
+			continue
+		}
 		next := q.Play(m)
 		if !canMove(&next) {
 			return true, true
