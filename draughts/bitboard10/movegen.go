@@ -148,8 +148,8 @@ func (g *capGen) addMan(to uint, captured uint64, n int) {
 // beforeBlocker returns the squares of r (a ray in direction d) strictly
 // before its first square in blk (all of r if blk is empty).
 func beforeBlocker(d int, r, blk uint64) uint64 {
-	if d < 2 {
-		return r &^ (1<<uint(bits.Len64(blk)) - 1)
+	if d < 2 { // blk has no bit 63 (the board's bits end at 53): no shift of 64
+		return r &^ (1<<(uint(bits.Len64(blk))&63) - 1)
 	}
 	return r & ((blk & -blk) - 1)
 }
