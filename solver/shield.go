@@ -66,11 +66,8 @@ func (sh *shield) standing(q *bitboard10.Position, m bitboard10.Move) uint64 {
 		return 0
 	}
 	spoilt := bitboard10.Neighbours(a | c)
-	if sh.kings || c&promotionRows != 0 { // kings: the attacker's, a new one
+	if sh.kings || c&(bitboard10.WhitePromo|bitboard10.BlackPromo) != 0 { // kings: the attacker's, a new one
 		spoilt |= bitboard10.Diagonals(a) | bitboard10.Diagonals(c)
 	}
 	return sh.safe &^ spoilt
 }
-
-// promotionRows are the squares where a man is crowned, either side's.
-const promotionRows uint64 = 0x1f | 0x1f<<49
